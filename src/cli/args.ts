@@ -1,0 +1,77 @@
+import { parseArgs } from "node:util";
+
+export const COMMANDS = {
+  generate: "write the output directory from the sources",
+  check: "compare the output directory with a fresh run; exit 1 on any difference",
+} as const;
+export type Command = keyof typeof COMMANDS;
+
+/** One definition for parsing and for `--help`. */
+export const OPTIONS = {
+  config: { type: "string", value: "FILE", help: "config file (default charter.config.yaml in the current directory; optional)" },
+  source: { type: "string", value: "DIR", help: "source directory (default schema-src)" },
+  out: { type: "string", value: "DIR", help: "output directory (default generated)" },
+  catalog: { type: "string", multiple: true, value: "PREFIX=DIR", help: "resolve URIs starting with PREFIX to files under DIR; repeatable" },
+  "base-uri": { type: "string", value: "URI", help: "prefix of every contract's $id (default https://charter.invalid/)" },
+  format: { type: "string", value: "text|json", help: "output format (default text)" },
+  "keep-going": { type: "boolean", help: "write every contract that compiled even when others fail (still exits 1)" },
+  help: { type: "boolean", short: "h", help: "show this help" },
+  version: { type: "boolean", help: "print charter's version" },
+} as const;
+
+export type Format = "text" | "json";
+
+export interface ParsedArgs {
+  command: Command | undefined;
+  config?: string;
+  source?: string;
+  out?: string;
+  catalog: string[];
+  baseUri?: string;
+  format: Format;
+  keepGoing: boolean;
+  help: boolean;
+  version: boolean;
+}
+
+/** Parses argv (without node and the script); a usage error comes back as a message. */
+export function parseCommandLine(argv: readonly string[]): { args?: ParsedArgs; usage?: string } {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    return { usage: (error as Error).message };
+  }
+  const { values, positionals } = parsed;
+  if (positionals.length > 1) return { usage: `expected one command, got "${positionals.join(" ")}"` };
+  const command = positionals[0];
+  if (command !== undefined && !(command in COMMANDS)) return { usage: `unknown command "${command}"; the commands are ${Object.keys(COMMANDS).join(", ")}` };
+  const format = values.format ?? "text";
+  if (format !== "text" && format !== "json") return { usage: `--format must be text or json, got "${format}"` };
+  const args: ParsedArgs = {
+    command: command as Command | undefined,
+    catalog: values.catalog ?? [],
+    format,
+    keepGoing: values["keep-going"] ?? false,
+    help: values.help ?? false,
+    version: values.version ?? false,
+  };
+  if (values.config !== undefined) args.config = values.config;
+  if (values.source !== undefined) args.source = values.source;
+  if (values.out !== undefined) args.out = values.out;
+  if (values["base-uri"] !== undefined) args.baseUri = values["base-uri"];
+  return { args };
+}
+
+export function helpText(): string {
+  const lines = ["usage: charter <command> [options]", "", "commands:"];
+  for (const [name, help] of Object.entries(COMMANDS)) lines.push(`  ${name.padEnd(10)} ${help}`);
+  lines.push("", "options:");
+  for (const [name, option] of Object.entries(OPTIONS)) {
+    const short = "short" in option ? `-${option.short}, ` : "";
+    const flag = `${short}--${name}${"value" in option ? " " + option.value : ""}`;
+    lines.push(`  ${flag.padEnd(24)} ${option.help}`);
+  }
+  lines.push("", "exit codes: 0 success, 1 findings (invalid sources, drift), 2 usage or internal error");
+  return lines.join("\n") + "\n";
+}

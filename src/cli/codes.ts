@@ -1,0 +1,39 @@
+import type { DiagnosticCode } from "../compiler/diagnostic.js";
+
+export const CLI_CODES = {
+  configSyntax: {
+    code: "CH001",
+    title: "config file does not parse",
+    help: "`charter.config.yaml` must be a YAML mapping. Fix the syntax at the reported position.",
+  },
+  configKey: {
+    code: "CH002",
+    title: "unknown config key",
+    help: "The config file names a key charter does not read. The keys are `source`, `out`, `baseUri` and `catalog`.",
+  },
+  configValue: {
+    code: "CH003",
+    title: "config value of the wrong type",
+    help: "A config value has the wrong type or form; the message says what is expected.",
+  },
+  sourceDir: {
+    code: "CH004",
+    title: "source directory does not exist",
+    help: "Create the directory, or point `--source` (or `source:` in the config) at the folder of your schemas.",
+  },
+  outDirPlacement: {
+    code: "CH005",
+    title: "output directory overlaps the sources",
+    help: "The output directory must be neither inside the source directory nor contain it, or generated files would be read back as sources.",
+  },
+  outDirForeign: {
+    code: "CH006",
+    title: "output directory was not written by charter",
+    help: "`generate` replaces the whole output directory, so it refuses a non-empty one without charter's `manifest.json`. Choose an empty or new directory, or delete this one yourself.",
+  },
+  writeFailed: {
+    code: "CH007",
+    title: "output cannot be written",
+    help: "The output directory could not be replaced; the previous output is left as it was. Check permissions and free space.",
+  },
+} satisfies Record<string, DiagnosticCode>;

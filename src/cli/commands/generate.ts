@@ -1,0 +1,78 @@
+import { compile } from "../../compiler/compile.js";
+import { errorAt, hasErrors } from "../../compiler/diagnostic.js";
+import type { ParsedArgs } from "../args.js";
+import { CLI_CODES } from "../codes.js";
+import type { Settings } from "../config.js";
+import { EXIT_FINDINGS, EXIT_OK, type CliIo } from "../io.js";
+import { displayPath, formatDiagnostic, relativeDiagnostic } from "../print.js";
+import { readTree } from "../read-tree.js";
+import { isReplaceable, recoverInterruptedWrite, writeTreeAtomically } from "../write-tree.js";
+
+export async function runGenerate(args: ParsedArgs, settings: Settings, io: CliIo): Promise<number> {
+  await recoverInterruptedWrite(settings.outDir);
+  const result = await compile(settings);
+  const diagnostics = [...result.diagnostics];
+  const failed = hasErrors(diagnostics);
+  const write = !failed || args.keepGoing;
+
+  let changed = false;
+  if (write) {
+    if (!(await isReplaceable(settings.outDir))) {
+      diagnostics.push(errorAt(CLI_CODES.outDirForeign, "refusing to replace a non-empty directory that holds no charter manifest.json", { file: settings.outDir }));
+    } else {
+      const current = await readTree(settings.outDir);
+      changed = !sameTree(current, result.files);
+      if (changed) {
+        try {
+          await writeTreeAtomically(settings.outDir, result.files);
+        } catch (error) {
+          const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+          diagnostics.push(errorAt(CLI_CODES.writeFailed, `cannot write the output (${reason})`, { file: settings.outDir }));
+          changed = false;
+        }
+      }
+    }
+  }
+  const ok = !hasErrors(diagnostics);
+  const out = displayPath(settings.outDir, io.cwd);
+  const wrote = write && (ok || !hasErrors(diagnostics.filter((d) => d.code === CLI_CODES.outDirForeign.code || d.code === CLI_CODES.writeFailed.code)));
+
+  if (args.format === "json") {
+    io.stdout(
+      JSON.stringify(
+        {
+          command: "generate",
+          ok,
+          written: wrote && changed,
+          out,
+          produced: result.produced,
+          failed: result.failed,
+          diagnostics: diagnostics.map((d) => relativeDiagnostic(d, io.cwd)),
+        },
+        null,
+        2,
+      ) + "\n",
+    );
+  } else {
+    for (const d of diagnostics) io.stdout(formatDiagnostic(d, io.cwd) + "\n");
+    const count = `${result.produced.length} contract${result.produced.length === 1 ? "" : "s"}`;
+    if (ok) io.stdout(changed ? `charter: wrote ${count} to ${out}\n` : `charter: ${out} is up to date (${count})\n`);
+    else if (wrote) io.stdout(`charter: ${errorCount(diagnostics)}; wrote ${count} to ${out}; not produced: ${result.failed.join(", ") || "none"}\n`);
+    else io.stdout(`charter: ${errorCount(diagnostics)}; nothing written (--keep-going writes the contracts that compiled)\n`);
+  }
+  return ok ? EXIT_OK : EXIT_FINDINGS;
+}
+
+function sameTree(current: ReadonlyMap<string, Buffer>, fresh: ReadonlyMap<string, string>): boolean {
+  if (current.size !== fresh.size) return false;
+  for (const [file, content] of fresh) {
+    const existing = current.get(file);
+    if (!existing || !existing.equals(Buffer.from(content, "utf8"))) return false;
+  }
+  return true;
+}
+
+export function errorCount(diagnostics: readonly { severity: string }[]): string {
+  const n = diagnostics.filter((d) => d.severity === "error").length;
+  return `${n} error${n === 1 ? "" : "s"}`;
+}

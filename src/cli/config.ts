@@ -1,0 +1,145 @@
+import { existsSync } from "node:fs";
+import { readFile, stat } from "node:fs/promises";
+import path from "node:path";
+import { errorAt, type Diagnostic } from "../compiler/diagnostic.js";
+import { parseSource, type JsonValue } from "../compiler/load/parse-source.js";
+import type { CatalogMapping } from "../compiler/resolve/resolve-references.js";
+import { CLI_CODES } from "./codes.js";
+
+export const DEFAULT_CONFIG_FILE = "charter.config.yaml";
+export const DEFAULT_BASE_URI = "https://charter.invalid/";
+
+/** What the config file and the flags say, together; paths absolute. */
+export interface Settings {
+  sourceDir: string;
+  outDir: string;
+  baseUri: string;
+  catalog: CatalogMapping[];
+}
+
+export interface SettingFlags {
+  config?: string | undefined;
+  source?: string | undefined;
+  out?: string | undefined;
+  catalog?: string[] | undefined;
+  baseUri?: string | undefined;
+}
+
+interface FileConfig {
+  source?: string;
+  out?: string;
+  baseUri?: string;
+  catalog?: CatalogMapping[];
+}
+
+/**
+ * Merges the config file (optional unless named with `--config`) with the
+ * flags, which win. Paths in the file are relative to the file's folder;
+ * paths on the command line to the current directory.
+ */
+export async function resolveSettings(flags: SettingFlags, cwd: string): Promise<{ settings?: Settings; diagnostics: Diagnostic[]; usage?: string }> {
+  const configPath = path.resolve(cwd, flags.config ?? DEFAULT_CONFIG_FILE);
+  let fileConfig: FileConfig = {};
+  if (flags.config !== undefined || existsSync(configPath)) {
+    const loaded = await readConfig(configPath);
+    if (loaded.diagnostics.length > 0 || !loaded.config) return { diagnostics: loaded.diagnostics };
+    fileConfig = loaded.config;
+  }
+  const configDir = path.dirname(configPath);
+
+  const catalog: CatalogMapping[] = [...(fileConfig.catalog ?? [])];
+  for (const entry of flags.catalog ?? []) {
+    const split = entry.lastIndexOf("=");
+    // The prefix is a URI and may hold "=", the folder rarely does: split on the last one.
+    if (split <= 0 || split === entry.length - 1) return { diagnostics: [], usage: `--catalog expects PREFIX=DIR, got "${entry}"` };
+    catalog.push({ prefix: entry.slice(0, split), dir: path.resolve(cwd, entry.slice(split + 1)) });
+  }
+
+  const sourceDir = flags.source !== undefined ? path.resolve(cwd, flags.source) : path.resolve(configDir, fileConfig.source ?? "schema-src");
+  const outDir = flags.out !== undefined ? path.resolve(cwd, flags.out) : path.resolve(configDir, fileConfig.out ?? "generated");
+  if (flags.baseUri !== undefined && !isBaseUri(flags.baseUri)) {
+    return { diagnostics: [], usage: `--base-uri must be an absolute URI ending in "/" or ":" (got "${flags.baseUri}")` };
+  }
+  const settings: Settings = { sourceDir, outDir, baseUri: flags.baseUri ?? fileConfig.baseUri ?? DEFAULT_BASE_URI, catalog };
+
+  const diagnostics: Diagnostic[] = [];
+  const sourceStat = await stat(sourceDir).catch(() => undefined);
+  if (!sourceStat?.isDirectory()) {
+    diagnostics.push(errorAt(CLI_CODES.sourceDir, `source directory ${sourceDir} does not exist`, {}));
+  }
+  const inside = (child: string, parent: string) => child === parent || child.startsWith(parent + path.sep);
+  if (inside(outDir, sourceDir) || inside(sourceDir, outDir)) {
+    diagnostics.push(errorAt(CLI_CODES.outDirPlacement, `output directory ${outDir} overlaps the source directory ${sourceDir}`, {}));
+  }
+  return diagnostics.length > 0 ? { diagnostics } : { settings, diagnostics };
+}
+
+async function readConfig(file: string): Promise<{ config?: FileConfig; diagnostics: Diagnostic[] }> {
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? "read failed";
+    return { diagnostics: [errorAt(CLI_CODES.configSyntax, `cannot read the config file (${reason})`, { file })] };
+  }
+  const parsed = parseSource(text, file);
+  if (!parsed.parsed) return { diagnostics: parsed.diagnostics.map((d) => ({ ...d, code: CLI_CODES.configSyntax.code })) };
+  const { value, positions } = parsed.parsed;
+  const at = (pointer: string) => ({ file, position: positions.get(pointer), pointer });
+  if (value === null) return { config: {}, diagnostics: [] };
+  if (typeof value !== "object" || Array.isArray(value)) {
+    return { diagnostics: [errorAt(CLI_CODES.configSyntax, "the config file must be a mapping", at(""))] };
+  }
+
+  const diagnostics: Diagnostic[] = [];
+  const config: FileConfig = {};
+  const dir = path.dirname(file);
+  const text_ = (key: string, v: JsonValue | undefined): string | undefined => {
+    if (typeof v === "string" && v !== "") return v;
+    diagnostics.push(errorAt(CLI_CODES.configValue, `${key} must be a non-empty string`, at(`/${key}`)));
+    return undefined;
+  };
+  for (const [key, v] of Object.entries(value)) {
+    switch (key) {
+      case "source":
+      case "out": {
+        const s = text_(key, v);
+        if (s !== undefined) config[key] = s;
+        break;
+      }
+      case "baseUri": {
+        const s = text_(key, v);
+        if (s === undefined) break;
+        if (!isBaseUri(s)) {
+          diagnostics.push(errorAt(CLI_CODES.configValue, `baseUri must be an absolute URI ending in "/" or ":" (got "${s}")`, at("/baseUri")));
+          break;
+        }
+        config.baseUri = s;
+        break;
+      }
+      case "catalog": {
+        if (v === null || typeof v !== "object" || Array.isArray(v)) {
+          diagnostics.push(errorAt(CLI_CODES.configValue, "catalog must map URI prefixes to folders", at("/catalog")));
+          break;
+        }
+        config.catalog = [];
+        for (const [prefix, folder] of Object.entries(v)) {
+          if (typeof folder !== "string" || folder === "") {
+            diagnostics.push(errorAt(CLI_CODES.configValue, `catalog entry "${prefix}" must name a folder`, at(`/catalog/${prefix.replace(/~/g, "~0").replace(/\//g, "~1")}`)));
+            continue;
+          }
+          config.catalog.push({ prefix, dir: path.resolve(dir, folder) });
+        }
+        break;
+      }
+      default:
+        diagnostics.push(errorAt(CLI_CODES.configKey, `unknown key "${key}"; the keys are source, out, baseUri, catalog`, at(`/${key}`)));
+    }
+  }
+  return diagnostics.length > 0 ? { diagnostics } : { config, diagnostics };
+}
+
+/** Canonical ids are the base followed by the contract name, so the base must end where a path can follow. */
+function isBaseUri(uri: string): boolean {
+  return /^[a-zA-Z][a-zA-Z0-9+.-]*:/.test(uri) && (uri.endsWith("/") || uri.endsWith(":"));
+}

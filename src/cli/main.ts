@@ -1,0 +1,16 @@
+#!/usr/bin/env node
+import { run } from "./run.js";
+
+// The only place that touches the real process: everything below returns values.
+try {
+  process.exitCode = await run(process.argv.slice(2), {
+    cwd: process.cwd(),
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+  });
+} catch (error) {
+  // A bug, not a user error: say so briefly; the stack only on request.
+  process.stderr.write(`charter: internal error: ${(error as Error).message}\n`);
+  if (process.env["CHARTER_DEBUG"]) process.stderr.write(`${(error as Error).stack}\n`);
+  process.exitCode = 2;
+}

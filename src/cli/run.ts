@@ -1,0 +1,53 @@
+import { readFileSync } from "node:fs";
+import { helpText, parseCommandLine } from "./args.js";
+import { runCheck } from "./commands/check.js";
+import { runGenerate } from "./commands/generate.js";
+import { resolveSettings } from "./config.js";
+import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIo } from "./io.js";
+import { formatDiagnostic, relativeDiagnostic } from "./print.js";
+
+export function charterVersion(): string {
+  const manifest = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
+  return manifest.version;
+}
+
+/** The whole CLI as a function of its arguments: returns the exit code, never exits. */
+export async function run(argv: readonly string[], io: CliIo): Promise<number> {
+  const parsed = parseCommandLine(argv);
+  if (!parsed.args) {
+    io.stderr(`charter: ${parsed.usage}\n\n${helpText()}`);
+    return EXIT_USAGE;
+  }
+  const args = parsed.args;
+  if (args.version) {
+    io.stdout(charterVersion() + "\n");
+    return EXIT_OK;
+  }
+  if (args.help || args.command === undefined) {
+    (args.help ? io.stdout : io.stderr)(helpText());
+    return args.help ? EXIT_OK : EXIT_USAGE;
+  }
+  const resolved = await resolveSettings(
+    { config: args.config, source: args.source, out: args.out, catalog: args.catalog, baseUri: args.baseUri },
+    io.cwd,
+  );
+  if (resolved.usage !== undefined) {
+    io.stderr(`charter: ${resolved.usage}\n`);
+    return EXIT_USAGE;
+  }
+  if (!resolved.settings) {
+    if (args.format === "json") {
+      io.stdout(JSON.stringify({ command: args.command, ok: false, diagnostics: resolved.diagnostics.map((d) => relativeDiagnostic(d, io.cwd)) }, null, 2) + "\n");
+    } else {
+      for (const d of resolved.diagnostics) io.stderr(formatDiagnostic(d, io.cwd) + "\n");
+    }
+    return EXIT_USAGE;
+  }
+  switch (args.command) {
+    case "generate":
+      return runGenerate(args, resolved.settings, io);
+    case "check":
+      return runCheck(args, resolved.settings, io);
+  }
+  return EXIT_FINDINGS;
+}

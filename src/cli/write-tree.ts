@@ -1,0 +1,53 @@
+import { existsSync } from "node:fs";
+import { mkdir, open, readdir, rename, rm } from "node:fs/promises";
+import path from "node:path";
+import { MANIFEST_PATH } from "../targets/manifest/emit-manifest.js";
+
+export const STAGING_SUFFIX = ".charter-new";
+export const BACKUP_SUFFIX = ".charter-old";
+
+/**
+ * Replaces `outDir` with exactly `files`. The new tree is written and synced
+ * beside it, then swapped in by two renames; if the process dies between them,
+ * `recoverInterruptedWrite` puts the old tree back on the next run. Either
+ * way a reader sees the old output or the new one, never a mix.
+ */
+export async function writeTreeAtomically(outDir: string, files: ReadonlyMap<string, string>): Promise<void> {
+  const staging = outDir + STAGING_SUFFIX;
+  const backup = outDir + BACKUP_SUFFIX;
+  await rm(staging, { recursive: true, force: true });
+  await mkdir(staging, { recursive: true });
+  for (const [relative, content] of files) {
+    const target = path.join(staging, ...relative.split("/"));
+    await mkdir(path.dirname(target), { recursive: true });
+    const handle = await open(target, "w");
+    try {
+      await handle.writeFile(content, "utf8");
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  }
+  await rm(backup, { recursive: true, force: true });
+  const hadOutput = existsSync(outDir);
+  if (hadOutput) await rename(outDir, backup);
+  await rename(staging, outDir);
+  if (hadOutput) await rm(backup, { recursive: true, force: true });
+}
+
+/** Finishes or undoes a swap that a killed run left half done. */
+export async function recoverInterruptedWrite(outDir: string): Promise<void> {
+  const backup = outDir + BACKUP_SUFFIX;
+  if (existsSync(backup)) {
+    if (existsSync(outDir)) await rm(backup, { recursive: true, force: true });
+    else await rename(backup, outDir);
+  }
+  await rm(outDir + STAGING_SUFFIX, { recursive: true, force: true });
+}
+
+/** `generate` owns its output directory whole; it refuses to replace one it did not write. */
+export async function isReplaceable(outDir: string): Promise<boolean> {
+  if (!existsSync(outDir)) return true;
+  const entries = await readdir(outDir);
+  return entries.length === 0 || existsSync(path.join(outDir, MANIFEST_PATH));
+}

@@ -1,0 +1,181 @@
+import { errorAt, type Diagnostic } from "../diagnostic.js";
+import { isWithin, joinPointer, pointerToFragment } from "../json-pointer.js";
+import type { JsonValue } from "../load/parse-source.js";
+import { definitionsKeyword, DIALECT_URIS, idKeyword, type Dialect } from "../resolve/dialect.js";
+import type { IndexedDocument, ResolvedGraph } from "../resolve/resolve-references.js";
+import { CHARTER_KEYWORD_PREFIX } from "../resolve/schema-keywords.js";
+import { resolveUri, splitFragment } from "../resolve/uri.js";
+import { BUNDLE_CODES } from "./codes.js";
+import { orderSchemaKeys } from "./order-keys.js";
+
+export interface Bundle {
+  /** The contract's name: its source path without extension. */
+  name: string;
+  id: string;
+  dialect: Dialect;
+  schema: JsonValue;
+  /** Keys of every document the bundle embeds, sorted. */
+  embedded: string[];
+}
+
+type JsonObject = { [key: string]: JsonValue };
+
+/** Every document `rootKey` reaches through references, itself excluded, in sorted key order. */
+export function dependencyClosure(graph: ResolvedGraph, rootKey: string): string[] {
+  const seen = new Set<string>([rootKey]);
+  const stack = [rootKey];
+  while (stack.length > 0) {
+    for (const next of graph.documents.get(stack.pop()!)?.dependencies ?? []) {
+      if (!seen.has(next)) {
+        seen.add(next);
+        stack.push(next);
+      }
+    }
+  }
+  seen.delete(rootKey);
+  return [...seen].sort();
+}
+
+/**
+ * One self-contained schema for a contract. Every document the contract
+ * reaches is embedded whole under `$defs` (`definitions` before 2019-09) as
+ * its own schema resource with an absolute `$id`, the way the 2020-12 spec
+ * describes bundling, so `$id`, anchors and dynamic scope keep their meaning.
+ * Every reference that leaves its own resource is rewritten to the absolute
+ * URI of its target, so nothing depends on where the source files were.
+ */
+export function bundleContract(
+  graph: ResolvedGraph,
+  rootKey: string,
+  canonicalIdOf: (name: string) => string,
+): { bundle?: Bundle; diagnostics: Diagnostic[] } {
+  const root = graph.documents.get(rootKey)!;
+  const embedded = dependencyClosure(graph, rootKey);
+  const rootUriOf = (entry: IndexedDocument) =>
+    entry.document.kind === "source" ? canonicalIdOf(entry.document.name) : entry.index.resources[0]!.uri;
+
+  const finalUris = new Map<string, Map<string, string>>();
+  for (const key of [rootKey, ...embedded]) {
+    const entry = graph.documents.get(key)!;
+    const uris = new Map<string, string>();
+    for (const resource of entry.index.resources) {
+      if (resource.parentPointer === undefined) {
+        uris.set(resource.pointer, rootUriOf(entry));
+        continue;
+      }
+      // A relative nested `$id` moves with its document's new base; an absolute one stays.
+      const resolved = resolveUri(resource.declaredId!, uris.get(resource.parentPointer)!);
+      uris.set(resource.pointer, resolved.ok ? splitFragment(resolved.uri).base : resource.uri);
+    }
+    finalUris.set(key, uris);
+  }
+
+  const rewrite = (entry: IndexedDocument): Map<string, string> => {
+    const replacements = new Map<string, string>();
+    for (const { site, target } of entry.references) {
+      if (!target || site.keyword === "$recursiveRef") continue;
+      const targetEntry = graph.documents.get(target.documentKey)!;
+      const resourcePointer = innermostResource(targetEntry, target.pointer);
+      const fragment =
+        target.anchor !== undefined ? encodeURIComponent(target.anchor) : pointerToFragment(target.pointer.slice(resourcePointer.length));
+      const sameResource = target.documentKey === entry.document.key && resourcePointer === site.resourcePointer;
+      const value = sameResource
+        ? "#" + fragment
+        : finalUris.get(target.documentKey)!.get(resourcePointer)! + (fragment === "" ? "" : "#" + fragment);
+      replacements.set(joinPointer(site.pointer, site.keyword), value);
+    }
+    return replacements;
+  };
+
+  const bundleDialect = root.document.dialect;
+  const rootSchema = asObject(transform(root, rewrite(root)));
+  setIdentity(rootSchema, idKeyword(bundleDialect), canonicalIdOf(root.document.name), DIALECT_URIS[bundleDialect]);
+
+  if (embedded.length > 0) {
+    const defsKey = definitionsKeyword(bundleDialect);
+    const existing = rootSchema[defsKey];
+    const defs: JsonObject = existing !== null && typeof existing === "object" && !Array.isArray(existing) ? existing : {};
+    for (const key of embedded) {
+      const entry = graph.documents.get(key)!;
+      const name = entry.document.name;
+      if (Object.prototype.hasOwnProperty.call(defs, name)) {
+        const pointer = joinPointer("", defsKey, name);
+        return {
+          diagnostics: [
+            errorAt(BUNDLE_CODES.definitionClash, `definition "${name}" clashes with the referenced document of that name, which the bundle embeds there; rename the definition`, {
+              file: root.document.file,
+              position: root.document.positions.get(pointer),
+              pointer,
+            }),
+          ],
+        };
+      }
+      const schema = asObject(transform(entry, rewrite(entry)));
+      const dialectUri = entry.document.dialect === bundleDialect ? undefined : DIALECT_URIS[entry.document.dialect];
+      setIdentity(schema, idKeyword(bundleDialect), rootUriOf(entry), dialectUri);
+      defineKey(defs, name, schema);
+    }
+    delete rootSchema[defsKey];
+    rootSchema[defsKey] = defs;
+  }
+
+  return {
+    bundle: {
+      name: root.document.name,
+      id: canonicalIdOf(root.document.name),
+      dialect: bundleDialect,
+      schema: rootSchema,
+      embedded,
+    },
+    diagnostics: [],
+  };
+}
+
+function innermostResource(entry: IndexedDocument, pointer: string): string {
+  let best = "";
+  for (const resource of entry.index.resources) {
+    if (isWithin(pointer, resource.pointer) && resource.pointer.length >= best.length) best = resource.pointer;
+  }
+  return best;
+}
+
+/** Copies a document, dropping charter's keywords and applying reference rewrites at schema positions only. */
+function transform(entry: IndexedDocument, replacements: ReadonlyMap<string, string>): JsonValue {
+  const schemaPointers = entry.index.schemaPointers;
+  const copy = (value: JsonValue, pointer: string): JsonValue => {
+    if (value === null || typeof value !== "object") return value;
+    if (Array.isArray(value)) return value.map((item, i) => copy(item, joinPointer(pointer, i)));
+    const isSchema = schemaPointers.has(pointer);
+    const keys = isSchema
+      ? orderSchemaKeys(Object.keys(value).filter((k) => !k.startsWith(CHARTER_KEYWORD_PREFIX)))
+      : Object.keys(value);
+    const result: JsonObject = {};
+    for (const key of keys) {
+      const childPointer = joinPointer(pointer, key);
+      const replacement = isSchema ? replacements.get(childPointer) : undefined;
+      defineKey(result, key, replacement ?? copy(value[key]!, childPointer));
+    }
+    return result;
+  };
+  return copy(entry.document.value, "");
+}
+
+function asObject(schema: JsonValue): JsonObject {
+  if (schema === true) return {};
+  if (schema === false) return { not: {} };
+  return schema as JsonObject;
+}
+
+/** Puts `$schema` and the identifier first, replacing whatever the source declared. */
+function setIdentity(schema: JsonObject, idKey: "id" | "$id", id: string, dialectUri: string | undefined): void {
+  const rest = Object.entries(schema).filter(([k]) => k !== "$schema" && k !== idKey);
+  for (const key of Object.keys(schema)) delete schema[key];
+  if (dialectUri !== undefined) schema["$schema"] = dialectUri;
+  schema[idKey] = id;
+  for (const [k, v] of rest) defineKey(schema, k, v);
+}
+
+/** Assignment that keeps a `__proto__` key an own data property. */
+function defineKey(target: JsonObject, key: string, value: JsonValue): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}

@@ -1,0 +1,159 @@
+import path from "node:path";
+import { BUNDLE_CODES } from "./bundle/codes.js";
+import { bundleContract, dependencyClosure, type Bundle } from "./bundle/bundle-contract.js";
+import { digestSchema } from "./bundle/digest.js";
+import { errorAt, hasErrors, sortDiagnostics, type Diagnostic } from "./diagnostic.js";
+import { LOAD_CODES } from "./load/codes.js";
+import { discoverSources } from "./load/discover-sources.js";
+import { loadSource } from "./load/load-source.js";
+import { createDocument } from "./resolve/create-document.js";
+import { resolveReferences, type CatalogMapping } from "./resolve/resolve-references.js";
+import type { SchemaDocument } from "./resolve/schema-document.js";
+import { sourceUri } from "./resolve/uri.js";
+import { emitManifest, MANIFEST_VERSION, type ManifestContract } from "../targets/manifest/emit-manifest.js";
+import type { OutputFiles } from "../targets/output-files.js";
+import { emitSchemas, schemaPath } from "../targets/schemas/emit-schemas.js";
+
+export interface CompileOptions {
+  /** Absolute path of the source directory. */
+  sourceDir: string;
+  /** Absolute path of the output directory (only used to relate it to the sources). */
+  outDir: string;
+  /** Prefix of every contract's canonical `$id`. */
+  baseUri: string;
+  catalog: readonly CatalogMapping[];
+}
+
+export interface CompileResult {
+  /** The whole output tree, for the contracts that compiled. */
+  files: OutputFiles;
+  diagnostics: Diagnostic[];
+  /** Contract names produced, and those that were not. */
+  produced: string[];
+  failed: string[];
+}
+
+export function canonicalId(baseUri: string, name: string): string {
+  return baseUri + name.split("/").map(encodeURIComponent).join("/") + ".schema.json";
+}
+
+/**
+ * The pipeline, in order: load, resolve, bundle, emit. Returns the output tree
+ * in memory; writing it (or comparing it) is the caller's business.
+ */
+export async function compile(options: CompileOptions): Promise<CompileResult> {
+  const diagnostics: Diagnostic[] = [];
+
+  // load
+  const sources = await discoverSources(options.sourceDir);
+  const byName = new Map<string, string[]>();
+  for (const source of sources) byName.set(source.name, [...(byName.get(source.name) ?? []), source.relativePath]);
+  const documents: SchemaDocument[] = [];
+  const failedSources = new Map<string, string>();
+  const failedNames: string[] = [];
+  for (const source of sources) {
+    const key = `source:${source.relativePath}`;
+    const uri = sourceUri(source.relativePath);
+    const clash = byName.get(source.name)!;
+    if (clash.length > 1) {
+      diagnostics.push(
+        errorAt(LOAD_CODES.nameClash, `contract name "${source.name}" is also given by ${clash.filter((p) => p !== source.relativePath).join(", ")}`, {
+          file: source.absolutePath,
+          position: { line: 1, column: 1 },
+        }),
+      );
+      failedSources.set(uri, key);
+      failedNames.push(source.name);
+      continue;
+    }
+    const loaded = await loadSource(source.absolutePath);
+    const created = loaded.parsed
+      ? createDocument(loaded.parsed, {
+          key,
+          kind: "source",
+          name: source.name,
+          file: source.absolutePath,
+          relativePath: source.relativePath,
+          retrievalUri: uri,
+        })
+      : { diagnostics: [] };
+    diagnostics.push(...loaded.diagnostics, ...created.diagnostics);
+    if (created.document) documents.push(created.document);
+    else {
+      failedSources.set(uri, key);
+      failedNames.push(source.name);
+    }
+  }
+
+  // resolve
+  const graph = await resolveReferences(documents, options.catalog, loadSource, failedSources);
+  diagnostics.push(...graph.diagnostics);
+  for (const entry of graph.documents.values()) diagnostics.push(...entry.diagnostics);
+
+  // bundle
+  const bundles: Bundle[] = [];
+  const failed = new Set(failedNames);
+  const broken = (key: string) => {
+    const entry = graph.documents.get(key);
+    return !entry || hasErrors(entry.diagnostics);
+  };
+  for (const document of documents) {
+    if (broken(document.key)) {
+      failed.add(document.name);
+      continue;
+    }
+    const badDependencies = dependencyClosure(graph, document.key).filter(broken);
+    if (badDependencies.length > 0) {
+      failed.add(document.name);
+      diagnostics.push(
+        errorAt(
+          BUNDLE_CODES.dependencyFailed,
+          `contract "${document.name}" is not produced: it references ${badDependencies.map(describeKey).join(", ")}, which has errors`,
+          { file: document.file, position: { line: 1, column: 1 } },
+        ),
+      );
+      continue;
+    }
+    const result = bundleContract(graph, document.key, (name) => canonicalId(options.baseUri, name));
+    diagnostics.push(...result.diagnostics);
+    if (result.bundle) bundles.push(result.bundle);
+    else failed.add(document.name);
+  }
+
+  // emit
+  const files: OutputFiles = new Map();
+  for (const [file, content] of emitSchemas(bundles)) files.set(file, content);
+  const sourceOf = new Map(documents.map((d) => [d.name, d]));
+  const contracts: ManifestContract[] = bundles.map((bundle) => ({
+    name: bundle.name,
+    $id: bundle.id,
+    dialect: bundle.dialect,
+    source: sourceOf.get(bundle.name)!.relativePath!,
+    artifacts: { schema: schemaPath(bundle.name) },
+    digest: digestSchema(bundle.schema),
+    embeds: bundle.embedded.map((key) => graph.documents.get(key)!.document.name),
+  }));
+  for (const [file, content] of emitManifest({
+    manifestVersion: MANIFEST_VERSION,
+    baseUri: options.baseUri,
+    sourceRoot: toPosix(path.relative(options.outDir, options.sourceDir)) || ".",
+    contracts,
+  })) {
+    files.set(file, content);
+  }
+
+  return {
+    files,
+    diagnostics: sortDiagnostics(diagnostics),
+    produced: bundles.map((b) => b.name),
+    failed: [...failed].sort(),
+  };
+}
+
+function describeKey(key: string): string {
+  return key.replace(/^(source|catalog):/, "");
+}
+
+function toPosix(p: string): string {
+  return p.split(path.sep).join("/");
+}

@@ -1,0 +1,80 @@
+import { createTwoFilesPatch } from "diff";
+import { compareStrings, errorAt, type Diagnostic } from "../diagnostic.js";
+import { DRIFT_CODES } from "./codes.js";
+
+export interface StaleFile {
+  path: string;
+  /** Unified diff from the committed file to the fresh one, cut to the line limit. */
+  diff: string;
+  /** Diff lines left out by the limit. */
+  omittedLines: number;
+}
+
+export interface Drift {
+  missing: string[];
+  stale: StaleFile[];
+  orphaned: string[];
+}
+
+export const DEFAULT_DIFF_LINE_LIMIT = 120;
+
+/**
+ * Compares a fresh output tree with the committed one, byte for byte, and
+ * collects every difference before anyone reports it. Paths are relative to
+ * the output directory.
+ */
+export function compareTrees(
+  fresh: ReadonlyMap<string, string>,
+  committed: ReadonlyMap<string, Buffer>,
+  diffLineLimit = DEFAULT_DIFF_LINE_LIMIT,
+): Drift {
+  const drift: Drift = { missing: [], stale: [], orphaned: [] };
+  for (const path of [...fresh.keys()].sort(compareStrings)) {
+    const actual = committed.get(path);
+    const expected = fresh.get(path)!;
+    if (actual === undefined) drift.missing.push(path);
+    else if (!actual.equals(Buffer.from(expected, "utf8"))) {
+      const patch = createTwoFilesPatch(`a/${path}`, `b/${path}`, actual.toString("utf8"), expected, "committed", "fresh", { context: 3 });
+      const lines = patch.replace(/\n$/, "").split("\n");
+      // The first two lines are the `Index`/`===` banner jsdiff adds; keep the rest.
+      const body = lines[0]?.startsWith("===") ? lines.slice(1) : lines;
+      drift.stale.push({
+        path,
+        diff: body.slice(0, diffLineLimit).join("\n"),
+        omittedLines: Math.max(0, body.length - diffLineLimit),
+      });
+    }
+  }
+  for (const path of [...committed.keys()].sort(compareStrings)) {
+    if (!fresh.has(path)) drift.orphaned.push(path);
+  }
+  return drift;
+}
+
+export function hasDrift(drift: Drift): boolean {
+  return drift.missing.length + drift.stale.length + drift.orphaned.length > 0;
+}
+
+/** The first line where two texts differ (1-based), to point a reader at the change. */
+export function firstDifferentLine(a: string, b: string): number {
+  const left = a.split("\n");
+  const right = b.split("\n");
+  let line = 0;
+  while (line < left.length && line < right.length && left[line] === right[line]) line++;
+  return line + 1;
+}
+
+/** Drift as diagnostics, one per file, in the model every other finding uses. `file` is joined to the output directory by the caller. */
+export function driftDiagnostics(drift: Drift, fresh: ReadonlyMap<string, string>, committed: ReadonlyMap<string, Buffer>, outDir: string): Diagnostic[] {
+  const join = (p: string) => `${outDir}/${p}`;
+  return [
+    ...drift.missing.map((p) => errorAt(DRIFT_CODES.missing, "missing: a fresh run produces this file; run `charter generate`", { file: join(p) })),
+    ...drift.stale.map((s) =>
+      errorAt(DRIFT_CODES.stale, "stale: differs from a fresh run (edited by hand, or a source changed); run `charter generate`", {
+        file: join(s.path),
+        position: { line: firstDifferentLine(committed.get(s.path)!.toString("utf8"), fresh.get(s.path)!), column: 1 },
+      }),
+    ),
+    ...drift.orphaned.map((p) => errorAt(DRIFT_CODES.orphaned, "orphaned: not produced by charter; `charter generate` removes it", { file: join(p) })),
+  ];
+}

@@ -1,0 +1,49 @@
+import type { DiagnosticCode } from "../diagnostic.js";
+
+export const LOAD_CODES = {
+  unreadable: {
+    code: "CH101",
+    title: "source cannot be read",
+    help: "The file exists in the source tree but could not be read. Check its permissions.",
+  },
+  syntax: {
+    code: "CH102",
+    title: "YAML or JSON syntax error",
+    help: "The source does not parse. Fix the syntax at the reported position.",
+  },
+  duplicateKey: {
+    code: "CH103",
+    title: "duplicate key",
+    help: "A mapping names the same key twice; YAML parsers disagree on which wins, so charter refuses both. Keep one.",
+  },
+  customTag: {
+    code: "CH104",
+    title: "custom YAML tag",
+    help: "Tags such as `!include` or `!!binary` have no JSON meaning. Write plain JSON-compatible YAML.",
+  },
+  aliasBomb: {
+    code: "CH105",
+    title: "alias expansion too large",
+    help: "YAML aliases expand to more nodes than charter accepts (a 'billion laughs' document). Use `$ref` to share a schema instead of anchors.",
+  },
+  notJson: {
+    code: "CH106",
+    title: "value has no JSON form",
+    help: "The value (a non-scalar key, `.inf`, `.nan`) cannot be written as JSON. Quote it or remove it.",
+  },
+  multipleDocuments: {
+    code: "CH107",
+    title: "several YAML documents in one file",
+    help: "A source file holds exactly one schema. Split the documents into files of their own.",
+  },
+  nameClash: {
+    code: "CH108",
+    title: "two sources have one contract name",
+    help: "The contract name is the path without its extension, so `a.yaml` and `a.json` collide. Rename or remove one.",
+  },
+  notSchema: {
+    code: "CH109",
+    title: "source is not a schema",
+    help: "A source's top level must be a JSON Schema: a mapping or a boolean.",
+  },
+} satisfies Record<string, DiagnosticCode>;

@@ -1,0 +1,38 @@
+import path from "node:path";
+import { glob } from "tinyglobby";
+import { compareStrings } from "../diagnostic.js";
+
+export const SOURCE_EXTENSIONS = [".yaml", ".yml", ".json"] as const;
+
+export interface SourceFile {
+  /** Absolute path on disk. */
+  absolutePath: string;
+  /** Path relative to the source directory, with `/` separators. */
+  relativePath: string;
+  /** Contract name: the relative path without its extension. */
+  name: string;
+}
+
+/**
+ * Every source file under `sourceDir`, in code-unit order of relative path so
+ * that the file system's listing order never shows in the output. Hidden files
+ * and folders are skipped, and symbolic links are not followed, so discovery
+ * cannot leave the tree.
+ */
+export async function discoverSources(sourceDir: string): Promise<SourceFile[]> {
+  const found = await glob(["**/*.yaml", "**/*.yml", "**/*.json"], {
+    cwd: sourceDir,
+    dot: false,
+    followSymbolicLinks: false,
+    onlyFiles: true,
+    expandDirectories: false,
+  });
+  return found
+    .map((relative) => relative.split(path.sep).join("/"))
+    .sort(compareStrings)
+    .map((relativePath) => ({
+      absolutePath: path.join(sourceDir, relativePath),
+      relativePath,
+      name: relativePath.slice(0, relativePath.length - path.posix.extname(relativePath).length),
+    }));
+}

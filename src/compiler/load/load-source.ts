@@ -1,0 +1,31 @@
+import { readFile } from "node:fs/promises";
+import { errorAt, type Diagnostic } from "../diagnostic.js";
+import { LOAD_CODES } from "./codes.js";
+import { parseSource, type ParsedSource } from "./parse-source.js";
+
+/** Reads and parses one file; a read failure is a diagnostic, not an exception. */
+export async function loadSource(absolutePath: string): Promise<{ parsed?: ParsedSource; diagnostics: Diagnostic[] }> {
+  let text: string;
+  try {
+    text = await readFile(absolutePath, "utf8");
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? "read failed";
+    return { diagnostics: [errorAt(LOAD_CODES.unreadable, `cannot read the file (${reason})`, { file: absolutePath })] };
+  }
+  const result = parseSource(text, absolutePath);
+  if (result.parsed) {
+    const root = result.parsed.value;
+    if (typeof root !== "boolean" && (root === null || typeof root !== "object" || Array.isArray(root))) {
+      return {
+        diagnostics: [
+          errorAt(LOAD_CODES.notSchema, "the top level must be a mapping (a schema object) or a boolean", {
+            file: absolutePath,
+            position: result.parsed.positions.get("") ?? { line: 1, column: 1 },
+            pointer: "",
+          }),
+        ],
+      };
+    }
+  }
+  return result;
+}

@@ -1,0 +1,166 @@
+import {
+  isAlias,
+  isMap,
+  isScalar,
+  isSeq,
+  LineCounter,
+  parseAllDocuments,
+  type Document,
+  type Node as YamlNode,
+} from "yaml";
+import { errorAt, type Diagnostic, type SourcePosition } from "../diagnostic.js";
+import { joinPointer } from "../json-pointer.js";
+import { LOAD_CODES } from "./codes.js";
+
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+
+export interface ParsedSource {
+  value: JsonValue;
+  /** Position of each node's value, by JSON pointer. */
+  positions: ReadonlyMap<string, SourcePosition>;
+}
+
+/** Above this many produced nodes, alias expansion is treated as an attack, not a schema. */
+export const MAX_EXPANDED_NODES = 1_000_000;
+
+const PLAIN_TAGS = new Set(
+  ["str", "int", "float", "bool", "null", "map", "seq"].map((t) => `tag:yaml.org,2002:${t}`),
+);
+
+/**
+ * Parses one YAML or JSON source into a JSON value, keeping the position of
+ * every node so that later stages can point into the file. Refuses what has no
+ * single JSON meaning: duplicate keys, custom tags, several documents,
+ * non-finite numbers, and alias expansions that blow up.
+ */
+export function parseSource(text: string, file: string): { parsed?: ParsedSource; diagnostics: Diagnostic[] } {
+  const lineCounter = new LineCounter();
+  const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const documents = parseAllDocuments(source, {
+    lineCounter,
+    uniqueKeys: true,
+    schema: "core",
+    merge: false,
+    prettyErrors: false,
+    strict: true,
+  });
+  const at = (offset: number): SourcePosition => {
+    const { line, col } = lineCounter.linePos(offset);
+    return { line, column: col };
+  };
+
+  if (documents.length === 0) {
+    return { diagnostics: [errorAt(LOAD_CODES.notSchema, "the file is empty; write a JSON Schema", { file, position: { line: 1, column: 1 } })] };
+  }
+  if (documents.length > 1) {
+    const second = documents[1]!;
+    return {
+      diagnostics: [
+        errorAt(LOAD_CODES.multipleDocuments, "the file holds several YAML documents; a source holds one schema", {
+          file,
+          position: at(second.range[0]),
+        }),
+      ],
+    };
+  }
+  const document = documents[0]!;
+  const diagnostics: Diagnostic[] = [];
+  for (const problem of [...document.errors, ...document.warnings]) {
+    const code =
+      problem.code === "DUPLICATE_KEY"
+        ? LOAD_CODES.duplicateKey
+        : problem.code === "TAG_RESOLVE_FAILED"
+          ? LOAD_CODES.customTag
+          : LOAD_CODES.syntax;
+    const message = problem.message.split("\n")[0]!.replace(/ at line \d+, column \d+:?$/, "");
+    diagnostics.push(errorAt(code, message, { file, position: at(problem.pos[0]) }));
+  }
+  if (diagnostics.length > 0) return { diagnostics };
+
+  const converter = new Converter(document, file, at);
+  const value = converter.convert(document.contents as YamlNode | null, "");
+  if (converter.diagnostics.length > 0) return { diagnostics: converter.diagnostics };
+  return { parsed: { value, positions: converter.positions }, diagnostics: [] };
+}
+
+class Converter {
+  readonly positions = new Map<string, SourcePosition>();
+  readonly diagnostics: Diagnostic[] = [];
+  private produced = 0;
+  private exploded = false;
+
+  constructor(
+    private readonly document: Document.Parsed,
+    private readonly file: string,
+    private readonly at: (offset: number) => SourcePosition,
+  ) {}
+
+  convert(node: YamlNode | null, pointer: string): JsonValue {
+    if (this.exploded) return null;
+    if (++this.produced > MAX_EXPANDED_NODES) {
+      this.exploded = true;
+      this.fail(LOAD_CODES.aliasBomb, `aliases expand to more than ${MAX_EXPANDED_NODES} nodes`, node, pointer);
+      return null;
+    }
+    if (node === null) return null;
+    if (node.range && !this.positions.has(pointer)) this.positions.set(pointer, this.at(node.range[0]));
+
+    if (isAlias(node)) {
+      const target = node.resolve(this.document);
+      if (!target) {
+        this.fail(LOAD_CODES.syntax, `alias *${node.source} names no anchor`, node, pointer);
+        return null;
+      }
+      return this.convert(target, pointer);
+    }
+    if (node.tag !== undefined && !PLAIN_TAGS.has(node.tag)) {
+      this.fail(LOAD_CODES.customTag, `tag ${node.tag} has no JSON meaning`, node, pointer);
+      return null;
+    }
+    if (isScalar(node)) {
+      const value = node.value;
+      if (value === null || typeof value === "boolean" || typeof value === "string") return value;
+      if (typeof value === "number") {
+        if (!Number.isFinite(value)) {
+          this.fail(LOAD_CODES.notJson, `${String(value)} is not a JSON number`, node, pointer);
+          return null;
+        }
+        return value;
+      }
+      if (typeof value === "bigint") {
+        this.fail(LOAD_CODES.notJson, "integer too large for a JSON number", node, pointer);
+        return null;
+      }
+      this.fail(LOAD_CODES.notJson, "scalar has no JSON form", node, pointer);
+      return null;
+    }
+    if (isSeq(node)) {
+      return node.items.map((item, index) => this.convert(item as YamlNode | null, joinPointer(pointer, index)));
+    }
+    if (isMap(node)) {
+      const result: { [key: string]: JsonValue } = {};
+      for (const pair of node.items) {
+        const keyNode = pair.key as YamlNode | null;
+        if (!isScalar(keyNode) || (keyNode.tag !== undefined && !PLAIN_TAGS.has(keyNode.tag))) {
+          this.fail(LOAD_CODES.notJson, "mapping keys must be plain scalars", keyNode ?? node, pointer);
+          continue;
+        }
+        // A plain `200:` key keeps the text its author wrote, not the number it parses to.
+        const key = typeof keyNode.value === "string" ? keyNode.value : (keyNode.source ?? String(keyNode.value));
+        const childPointer = joinPointer(pointer, key);
+        const child = this.convert(pair.value as YamlNode | null, childPointer);
+        if (pair.value === null && keyNode.range) this.positions.set(childPointer, this.at(keyNode.range[0]));
+        // defineProperty keeps a `__proto__` key an ordinary own property.
+        Object.defineProperty(result, key, { value: child, enumerable: true, writable: true, configurable: true });
+      }
+      return result;
+    }
+    this.fail(LOAD_CODES.notJson, "node has no JSON form", node, pointer);
+    return null;
+  }
+
+  private fail(code: (typeof LOAD_CODES)[keyof typeof LOAD_CODES], message: string, node: YamlNode | null, pointer: string) {
+    const position = node?.range ? this.at(node.range[0]) : undefined;
+    this.diagnostics.push(errorAt(code, message, { file: this.file, position, pointer }));
+  }
+}

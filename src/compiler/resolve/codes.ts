@@ -1,0 +1,49 @@
+import type { DiagnosticCode } from "../diagnostic.js";
+
+export const RESOLVE_CODES = {
+  unknownDialect: {
+    code: "CH201",
+    title: "unknown $schema",
+    help: "charter reads draft-04, draft-06, draft-07, 2019-09 and 2020-12. Set `$schema` to one of their meta-schema URIs, or remove it for 2020-12.",
+  },
+  badIdentifier: {
+    code: "CH202",
+    title: "invalid $id or anchor",
+    help: "An `$id`, `$anchor` or `$dynamicAnchor` is not a usable identifier. Use a URI without a fragment for `$id`, and a plain name for anchors.",
+  },
+  duplicateId: {
+    code: "CH203",
+    title: "two schemas claim one $id",
+    help: "Every `$id` must name one schema. Rename one of the two, or remove the copy.",
+  },
+  badReference: {
+    code: "CH204",
+    title: "malformed reference",
+    help: "A `$ref` (or `$dynamicRef`, `$recursiveRef`) must be a string holding a URI reference.",
+  },
+  escapesSource: {
+    code: "CH205",
+    title: "reference leaves the source directory",
+    help: "A relative `$ref` climbs above the source directory. Move the target into the source tree, or map its URI with `--catalog`.",
+  },
+  unresolved: {
+    code: "CH206",
+    title: "reference names no known document",
+    help: "charter never fetches schemas. Put the target in the source tree, give it the `$id` the reference uses, or map the URI's prefix to a local folder with `--catalog PREFIX=DIR`.",
+  },
+  missingFile: {
+    code: "CH207",
+    title: "referenced file does not exist",
+    help: "The reference names a file path that is not in the source tree (or in the catalog folder its URI maps to). Fix the path.",
+  },
+  missingFragment: {
+    code: "CH208",
+    title: "reference fragment names nothing",
+    help: "The document exists but the JSON pointer or anchor after `#` does not name a schema in it. Fix the fragment.",
+  },
+  catalogFile: {
+    code: "CH209",
+    title: "catalog file cannot be used",
+    help: "A file reached through a `--catalog` mapping could not be read or parsed; its own diagnostics follow.",
+  },
+} satisfies Record<string, DiagnosticCode>;

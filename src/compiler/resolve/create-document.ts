@@ -1,0 +1,31 @@
+import { errorAt, type Diagnostic } from "../diagnostic.js";
+import type { ParsedSource } from "../load/parse-source.js";
+import { RESOLVE_CODES } from "./codes.js";
+import { DEFAULT_DIALECT, dialectOf } from "./dialect.js";
+import type { SchemaDocument } from "./schema-document.js";
+
+/** Gives a parsed file its identity and dialect (from `$schema`; 2020-12 when absent). */
+export function createDocument(
+  parsed: ParsedSource,
+  identity: Omit<SchemaDocument, "value" | "positions" | "dialect">,
+): { document?: SchemaDocument; diagnostics: Diagnostic[] } {
+  const root = parsed.value;
+  let dialect = DEFAULT_DIALECT;
+  if (root !== null && typeof root === "object" && !Array.isArray(root) && root["$schema"] !== undefined) {
+    const declared = root["$schema"];
+    const known = typeof declared === "string" ? dialectOf(declared) : undefined;
+    if (!known) {
+      return {
+        diagnostics: [
+          errorAt(
+            RESOLVE_CODES.unknownDialect,
+            `$schema ${JSON.stringify(declared)} is not a dialect charter reads (draft-04, draft-06, draft-07, 2019-09, 2020-12)`,
+            { file: identity.file, position: parsed.positions.get("/$schema"), pointer: "/$schema" },
+          ),
+        ],
+      };
+    }
+    dialect = known;
+  }
+  return { document: { ...identity, value: parsed.value, positions: parsed.positions, dialect }, diagnostics: [] };
+}

@@ -1,0 +1,155 @@
+import { errorAt, type Diagnostic } from "../diagnostic.js";
+import { joinPointer } from "../json-pointer.js";
+import { RESOLVE_CODES } from "./codes.js";
+import { idKeyword, refHidesSiblings } from "./dialect.js";
+import { REFERENCE_KEYWORDS, type ReferenceKeyword } from "./schema-keywords.js";
+import type { SchemaDocument } from "./schema-document.js";
+import { resolveUri, splitFragment } from "./uri.js";
+import { walkSchema } from "./walk-schema.js";
+
+/** A schema resource: the document root, or a subschema with an `$id` of its own. */
+export interface SchemaResource {
+  pointer: string;
+  /** Absolute URI at load time (before charter assigns canonical ids). */
+  uri: string;
+  /** The `$id` as written (undefined for a root without one). */
+  declaredId: string | undefined;
+  /** Pointer of the enclosing resource; undefined for the root. */
+  parentPointer: string | undefined;
+}
+
+/** A place where a schema names another by URI. */
+export interface ReferenceSite {
+  /** Pointer of the schema object that holds the keyword. */
+  pointer: string;
+  keyword: ReferenceKeyword;
+  value: string;
+  /** Absolute base URI the value is resolved against. */
+  base: string;
+  /** Pointer of the innermost resource holding the site. */
+  resourcePointer: string;
+}
+
+export interface DocumentIndex {
+  resources: SchemaResource[];
+  /** Plain-name fragments, by resource pointer, then name, to the pointer they name. */
+  anchors: Map<string, Map<string, string>>;
+  references: ReferenceSite[];
+  /** Every pointer that is a schema position (as opposed to data). */
+  schemaPointers: Set<string>;
+}
+
+interface Scope {
+  base: string;
+  resourcePointer: string;
+}
+
+/** Finds the resources, anchors and references of one document, as its dialect defines them. */
+export function indexDocument(document: SchemaDocument): { index: DocumentIndex; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  const idKey = idKeyword(document.dialect);
+  const index: DocumentIndex = {
+    resources: [],
+    anchors: new Map(),
+    references: [],
+    schemaPointers: new Set(),
+  };
+  const fail = (pointer: string, message: string) =>
+    diagnostics.push(
+      errorAt(RESOLVE_CODES.badIdentifier, message, {
+        file: document.file,
+        position: document.positions.get(pointer),
+        pointer,
+      }),
+    );
+  const addAnchor = (resourcePointer: string, name: string, pointer: string) => {
+    let names = index.anchors.get(resourcePointer);
+    if (!names) index.anchors.set(resourcePointer, (names = new Map()));
+    if (names.has(name) && names.get(name) !== pointer) {
+      fail(pointer, `anchor "${name}" is declared twice in one schema resource (also at ${names.get(name)})`);
+      return;
+    }
+    names.set(name, pointer);
+  };
+
+  const rootScope: Scope = { base: document.retrievalUri, resourcePointer: "" };
+  index.resources.push({ pointer: "", uri: document.retrievalUri, declaredId: undefined, parentPointer: undefined });
+
+  walkSchema<Scope>(document.value, rootScope, (schema, pointer, scope) => {
+    index.schemaPointers.add(pointer);
+    let inner = scope;
+    const id = schema[idKey];
+    const hidden = refHidesSiblings(document.dialect) && typeof schema["$ref"] === "string";
+    if (typeof id === "string" && !hidden) {
+      const idPointer = joinPointer(pointer, idKey);
+      if (id.startsWith("#") && refHidesSiblings(document.dialect)) {
+        // draft-04..07: `$id: "#name"` declares a plain-name fragment, not a resource.
+        if (id.length > 1) addAnchor(scope.resourcePointer, decodeFragment(id.slice(1)), pointer);
+      } else {
+        const resolved = resolveUri(id, scope.base);
+        if (!resolved.ok) {
+          fail(idPointer, `${idKey} "${id}" is not a usable URI${resolved.reason === "escapes-source" ? " (it climbs above the source directory)" : ""}`);
+        } else {
+          const { base, fragment } = splitFragment(resolved.uri);
+          if (fragment) {
+            if (refHidesSiblings(document.dialect)) {
+              addAnchor(scope.resourcePointer, decodeFragment(fragment), pointer);
+            } else {
+              fail(idPointer, `${idKey} "${id}" has a fragment; since 2019-09 use $anchor for plain names`);
+            }
+          }
+          if (pointer === "") {
+            const root = index.resources[0]!;
+            root.uri = base;
+            root.declaredId = id;
+            inner = { base, resourcePointer: "" };
+          } else {
+            index.resources.push({ pointer, uri: base, declaredId: id, parentPointer: scope.resourcePointer });
+            inner = { base, resourcePointer: pointer };
+          }
+        }
+      }
+    } else if (id !== undefined && typeof id !== "string" && !hidden) {
+      fail(joinPointer(pointer, idKey), `${idKey} must be a string`);
+    }
+    if (!refHidesSiblings(document.dialect)) {
+      for (const keyword of ["$anchor", "$dynamicAnchor"] as const) {
+        const name = schema[keyword];
+        if (name === undefined) continue;
+        if (typeof name !== "string" || !/^[A-Za-z_][-A-Za-z0-9._]*$/.test(name)) {
+          fail(joinPointer(pointer, keyword), `${keyword} must be a plain name (a letter or "_", then letters, digits, "-", "_", ".")`);
+          continue;
+        }
+        if (keyword === "$dynamicAnchor" && document.dialect !== "2020-12") continue;
+        addAnchor(inner.resourcePointer, name, pointer);
+      }
+    }
+    for (const keyword of REFERENCE_KEYWORDS) {
+      const value = schema[keyword];
+      if (value === undefined) continue;
+      if (keyword === "$dynamicRef" && document.dialect !== "2020-12") continue;
+      if (keyword === "$recursiveRef" && document.dialect !== "2019-09") continue;
+      if (typeof value !== "string") {
+        diagnostics.push(
+          errorAt(RESOLVE_CODES.badReference, `${keyword} must be a string`, {
+            file: document.file,
+            position: document.positions.get(joinPointer(pointer, keyword)),
+            pointer: joinPointer(pointer, keyword),
+          }),
+        );
+        continue;
+      }
+      index.references.push({ pointer, keyword, value, base: inner.base, resourcePointer: inner.resourcePointer });
+    }
+    return inner;
+  });
+  return { index, diagnostics };
+}
+
+function decodeFragment(fragment: string): string {
+  try {
+    return decodeURIComponent(fragment);
+  } catch {
+    return fragment;
+  }
+}

@@ -1,0 +1,221 @@
+import path from "node:path";
+import { errorAt, type Diagnostic } from "../diagnostic.js";
+import { fragmentToPointer, getAtPointer, joinPointer } from "../json-pointer.js";
+import type { ParsedSource } from "../load/parse-source.js";
+import { RESOLVE_CODES } from "./codes.js";
+import { createDocument } from "./create-document.js";
+import { isMetaSchemaUri } from "./dialect.js";
+import { indexDocument, type DocumentIndex, type ReferenceSite } from "./index-document.js";
+import type { SchemaDocument } from "./schema-document.js";
+import { resolveUri, SOURCE_SCHEME, splitFragment } from "./uri.js";
+
+/** `$id`/`$ref` URIs starting with `prefix` are files under `dir` (absolute). */
+export interface CatalogMapping {
+  prefix: string;
+  dir: string;
+}
+
+/** Reads and parses a file reached through a catalog mapping; injected so this stage never imports the loader. */
+export type LoadFile = (absolutePath: string) => Promise<{ parsed?: ParsedSource; diagnostics: Diagnostic[] }>;
+
+export interface ReferenceTarget {
+  documentKey: string;
+  /** Pointer of the target inside its document. */
+  pointer: string;
+  /** Set when the reference named a plain-name fragment. */
+  anchor?: string;
+}
+
+export interface ResolvedReference {
+  site: ReferenceSite;
+  /** Undefined for references to a dialect's meta-schema, which every validator knows. */
+  target: ReferenceTarget | undefined;
+}
+
+export interface IndexedDocument {
+  document: SchemaDocument;
+  index: DocumentIndex;
+  references: ResolvedReference[];
+  /** Keys of the documents this one references. */
+  dependencies: Set<string>;
+  diagnostics: Diagnostic[];
+}
+
+export interface ResolvedGraph {
+  /** Sources first, in discovery order, then catalog files in the order they were reached. */
+  documents: Map<string, IndexedDocument>;
+  /** Findings that belong to no single document. */
+  diagnostics: Diagnostic[];
+}
+
+interface Location {
+  documentKey: string;
+  pointer: string;
+}
+
+/**
+ * Builds the offline catalog of every schema resource and resolves every
+ * reference of every document to a document and a pointer. Files reached
+ * through catalog mappings are loaded on demand; nothing else is read, and no
+ * URI is ever fetched.
+ */
+export async function resolveReferences(
+  sources: readonly SchemaDocument[],
+  catalog: readonly CatalogMapping[],
+  loadFile: LoadFile,
+  /** Retrieval URIs of sources that failed to load, by the key they would have had. */
+  failedSources: ReadonlyMap<string, string> = new Map(),
+): Promise<ResolvedGraph> {
+  const documents = new Map<string, IndexedDocument>();
+  const registry = new Map<string, Location>();
+  const sourceByPath = new Map(sources.map((s) => [path.resolve(s.file), s.key]));
+  const catalogFiles = new Map<string, string | null>();
+  const graphDiagnostics: Diagnostic[] = [];
+
+  const register = (uri: string, location: Location, idPointer: string) => {
+    const existing = registry.get(uri);
+    if (existing && (existing.documentKey !== location.documentKey || existing.pointer !== location.pointer)) {
+      const owner = documents.get(location.documentKey)!;
+      const other = documents.get(existing.documentKey)!;
+      const otherPosition = other.document.positions.get(existing.pointer) ?? { line: 1, column: 1 };
+      owner.diagnostics.push(
+        errorAt(
+          RESOLVE_CODES.duplicateId,
+          `"${uri}" is also the $id of ${other.document.file}:${otherPosition.line}:${otherPosition.column}; an $id names one schema`,
+          { file: owner.document.file, position: owner.document.positions.get(idPointer), pointer: idPointer },
+        ),
+      );
+      return;
+    }
+    registry.set(uri, location);
+  };
+
+  const admit = (document: SchemaDocument) => {
+    const { index, diagnostics } = indexDocument(document);
+    documents.set(document.key, { document, index, references: [], dependencies: new Set(), diagnostics });
+    register(document.retrievalUri, { documentKey: document.key, pointer: "" }, "");
+    for (const resource of index.resources) {
+      const idPointer = resource.declaredId === undefined ? resource.pointer : joinPointer(resource.pointer, document.dialect === "draft-04" ? "id" : "$id");
+      register(resource.uri, { documentKey: document.key, pointer: resource.pointer }, idPointer);
+    }
+  };
+
+  const loadThroughCatalog = async (uri: string): Promise<Location | "missing-file" | undefined> => {
+    const mapping = catalog
+      .filter((m) => uri.startsWith(m.prefix))
+      .sort((a, b) => b.prefix.length - a.prefix.length)[0];
+    if (!mapping) return undefined;
+    let relative: string;
+    try {
+      relative = decodeURIComponent(uri.slice(mapping.prefix.length));
+    } catch {
+      return "missing-file";
+    }
+    const file = path.resolve(mapping.dir, relative);
+    if (relative === "" || !file.startsWith(path.resolve(mapping.dir) + path.sep)) return "missing-file";
+    const sourceKey = sourceByPath.get(file);
+    if (sourceKey) {
+      registry.set(uri, { documentKey: sourceKey, pointer: "" });
+      return { documentKey: sourceKey, pointer: "" };
+    }
+    if (catalogFiles.has(file)) {
+      const key = catalogFiles.get(file);
+      return key ? { documentKey: key, pointer: "" } : "missing-file";
+    }
+    const loaded = await loadFile(file);
+    if (!loaded.parsed) {
+      catalogFiles.set(file, null);
+      const notFound = loaded.diagnostics.some((d) => d.message.includes("ENOENT") || d.message.includes("EISDIR"));
+      if (notFound) return "missing-file";
+      graphDiagnostics.push(...loaded.diagnostics);
+      return "missing-file";
+    }
+    const created = createDocument(loaded.parsed, { key: `catalog:${uri}`, kind: "catalog", name: uri, file, retrievalUri: uri });
+    if (!created.document) {
+      catalogFiles.set(file, null);
+      graphDiagnostics.push(...created.diagnostics);
+      return "missing-file";
+    }
+    catalogFiles.set(file, created.document.key);
+    admit(created.document);
+    queue.push(created.document.key);
+    return { documentKey: created.document.key, pointer: "" };
+  };
+
+  for (const source of sources) admit(source);
+  const queue = sources.map((s) => s.key);
+
+  for (let next = 0; next < queue.length; next++) {
+    const entry = documents.get(queue[next]!)!;
+    const { document } = entry;
+    for (const site of entry.index.references) {
+      const keywordPointer = joinPointer(site.pointer, site.keyword);
+      const fail = (code: (typeof RESOLVE_CODES)[keyof typeof RESOLVE_CODES], message: string) =>
+        entry.diagnostics.push(
+          errorAt(code, message, { file: document.file, position: document.positions.get(keywordPointer), pointer: keywordPointer }),
+        );
+      const resolved = resolveUri(site.value, site.base);
+      if (!resolved.ok) {
+        if (resolved.reason === "escapes-source") fail(RESOLVE_CODES.escapesSource, `${site.keyword} "${site.value}" points outside the source directory`);
+        else fail(RESOLVE_CODES.badReference, `${site.keyword} "${site.value}" is not a valid URI reference`);
+        continue;
+      }
+      const { base, fragment } = splitFragment(resolved.uri);
+      const failedKey = failedSources.get(base);
+      if (failedKey !== undefined) {
+        // Its own errors are reported; here it only makes this document depend on a failure.
+        entry.references.push({ site, target: undefined });
+        entry.dependencies.add(failedKey);
+        continue;
+      }
+      let location: Location | "missing-file" | undefined = registry.get(base);
+      if (!location && isMetaSchemaUri(base)) {
+        entry.references.push({ site, target: undefined });
+        continue;
+      }
+      if (!location) location = await loadThroughCatalog(base);
+      if (location === undefined || location === "missing-file") {
+        if (base.startsWith(SOURCE_SCHEME) || location === "missing-file") {
+          fail(RESOLVE_CODES.missingFile, `${site.keyword} "${site.value}" names a file that does not exist${base.startsWith(SOURCE_SCHEME) ? " in the source tree" : " in the catalog folder its URI maps to"}`);
+        } else {
+          fail(
+            RESOLVE_CODES.unresolved,
+            `${site.keyword} "${site.value}" resolves to ${base}, which no source declares as its $id and no --catalog mapping covers; charter does not fetch schemas`,
+          );
+        }
+        continue;
+      }
+      const targetEntry = documents.get(location.documentKey)!;
+      let target: ReferenceTarget;
+      const pointer = fragment === undefined ? "" : fragmentToPointer(fragment);
+      if (pointer !== undefined) {
+        const absolute = location.pointer + pointer;
+        const value = getAtPointer(targetEntry.document.value, absolute);
+        if (value === undefined || (typeof value !== "boolean" && (value === null || typeof value !== "object" || Array.isArray(value)))) {
+          fail(RESOLVE_CODES.missingFragment, `${site.keyword} "${site.value}": ${targetEntry.document.file} has no schema at "#${fragment ?? ""}"`);
+          continue;
+        }
+        target = { documentKey: location.documentKey, pointer: absolute };
+      } else {
+        const name = safeDecode(fragment!);
+        const anchored = targetEntry.index.anchors.get(location.pointer)?.get(name);
+        if (anchored === undefined) {
+          fail(RESOLVE_CODES.missingFragment, `${site.keyword} "${site.value}": no anchor "${name}" in ${targetEntry.document.file}`);
+          continue;
+        }
+        target = { documentKey: location.documentKey, pointer: anchored, anchor: name };
+      }
+      entry.references.push({ site, target });
+      if (target.documentKey !== document.key) entry.dependencies.add(target.documentKey);
+    }
+  }
+  return { documents, diagnostics: graphDiagnostics };
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}

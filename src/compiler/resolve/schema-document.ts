@@ -1,0 +1,21 @@
+import type { SourcePosition } from "../diagnostic.js";
+import type { JsonValue } from "../load/parse-source.js";
+import type { Dialect } from "./dialect.js";
+
+/** One loaded schema document: a source of the tree, or a file reached through a catalog mapping. */
+export interface SchemaDocument {
+  /** Stable identity inside one compilation. */
+  key: string;
+  kind: "source" | "catalog";
+  /** Contract name for sources (`agent/envelope`); the retrieval URI for catalog files. */
+  name: string;
+  /** Absolute path of the file, for diagnostics only. */
+  file: string;
+  /** Path relative to the source directory (sources only), `/`-separated. */
+  relativePath?: string;
+  /** The URI the document was loaded by: a `charter-source:` URI or a catalog URI. */
+  retrievalUri: string;
+  value: JsonValue;
+  positions: ReadonlyMap<string, SourcePosition>;
+  dialect: Dialect;
+}

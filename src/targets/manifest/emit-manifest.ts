@@ -1,0 +1,31 @@
+import { formatJson, type OutputFiles } from "../output-files.js";
+
+export const MANIFEST_PATH = "manifest.json";
+/** Bumped when the manifest's shape changes incompatibly. */
+export const MANIFEST_VERSION = 1;
+
+export interface ManifestContract {
+  name: string;
+  $id: string;
+  dialect: string;
+  /** Source file, relative to the source directory. */
+  source: string;
+  /** Each artifact's path, relative to the output directory, by target. */
+  artifacts: Record<string, string>;
+  /** `sha256:` + hex over the RFC 8785 form of the bundled schema. */
+  digest: string;
+  /** Other contracts whose documents this one embeds. */
+  embeds: string[];
+}
+
+export interface Manifest {
+  manifestVersion: number;
+  baseUri: string;
+  /** The source directory, relative to the output directory. */
+  sourceRoot: string;
+  contracts: ManifestContract[];
+}
+
+export function emitManifest(manifest: Manifest): OutputFiles {
+  return new Map([[MANIFEST_PATH, formatJson(manifest)]]);
+}
