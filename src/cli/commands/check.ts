@@ -18,7 +18,7 @@ export async function runCheck(args: ParsedArgs, settings: Settings, io: CliIo):
   // Without --keep-going a failed compilation has no complete tree to compare against.
   if (!sourceErrors || args.keepGoing) {
     committed = await readTree(settings.outDir);
-    drift = compareTrees(result.files, committed);
+    drift = compareTrees(result.files, committed, out === "." ? "" : `${out}/`);
   }
   const driftFindings = driftDiagnostics(drift, result.files, committed, settings.outDir);
   const diagnostics = [...result.diagnostics, ...driftFindings];
@@ -52,7 +52,7 @@ export async function runCheck(args: ParsedArgs, settings: Settings, io: CliIo):
     if (stale) io.stdout(formatDiff(stale) + "\n");
   }
   const files = drift.missing.length + drift.stale.length + drift.orphaned.length;
-  if (ok) io.stdout(`charter check: ${out} matches a fresh run (${result.produced.length} contracts)\n`);
+  if (ok) io.stdout(`charter check: ${out} matches a fresh run (${result.produced.length} contract${result.produced.length === 1 ? "" : "s"})\n`);
   else if (sourceErrors && files === 0) io.stdout(`charter check: ${errorCount(result.diagnostics)} in the sources\n`);
   else
     io.stdout(

@@ -26,6 +26,8 @@ export const DEFAULT_DIFF_LINE_LIMIT = 120;
 export function compareTrees(
   fresh: ReadonlyMap<string, string>,
   committed: ReadonlyMap<string, Buffer>,
+  /** Prepended to paths in diff headers, so they read as the user sees them (`generated/`). */
+  displayPrefix = "",
   diffLineLimit = DEFAULT_DIFF_LINE_LIMIT,
 ): Drift {
   const drift: Drift = { missing: [], stale: [], orphaned: [] };
@@ -34,7 +36,7 @@ export function compareTrees(
     const expected = fresh.get(path)!;
     if (actual === undefined) drift.missing.push(path);
     else if (!actual.equals(Buffer.from(expected, "utf8"))) {
-      const patch = createTwoFilesPatch(`a/${path}`, `b/${path}`, actual.toString("utf8"), expected, "committed", "fresh", { context: 3 });
+      const patch = createTwoFilesPatch(`a/${displayPrefix}${path}`, `b/${displayPrefix}${path}`, actual.toString("utf8"), expected, "committed", "fresh", { context: 3 });
       const lines = patch.replace(/\n$/, "").split("\n");
       // The first two lines are the `Index`/`===` banner jsdiff adds; keep the rest.
       const body = lines[0]?.startsWith("===") ? lines.slice(1) : lines;

@@ -51,6 +51,8 @@ export interface ResolvedGraph {
 interface Location {
   documentKey: string;
   pointer: string;
+  /** Where the identifier is written, for a duplicate's diagnostic. */
+  idPointer?: string;
 }
 
 /**
@@ -77,17 +79,17 @@ export async function resolveReferences(
     if (existing && (existing.documentKey !== location.documentKey || existing.pointer !== location.pointer)) {
       const owner = documents.get(location.documentKey)!;
       const other = documents.get(existing.documentKey)!;
-      const otherPosition = other.document.positions.get(existing.pointer) ?? { line: 1, column: 1 };
+      const otherPosition = other.document.positions.get(existing.idPointer ?? existing.pointer) ?? { line: 1, column: 1 };
       owner.diagnostics.push(
         errorAt(
           RESOLVE_CODES.duplicateId,
-          `"${uri}" is also the $id of ${other.document.file}:${otherPosition.line}:${otherPosition.column}; an $id names one schema`,
+          `"${uri}" is also the $id of ${describeDocument(other.document)}:${otherPosition.line}:${otherPosition.column}; an $id names one schema`,
           { file: owner.document.file, position: owner.document.positions.get(idPointer), pointer: idPointer },
         ),
       );
       return;
     }
-    registry.set(uri, location);
+    registry.set(uri, { ...location, idPointer });
   };
 
   const admit = (document: SchemaDocument) => {
@@ -168,7 +170,9 @@ export async function resolveReferences(
         entry.dependencies.add(failedKey);
         continue;
       }
-      let location: Location | "missing-file" | undefined = registry.get(base);
+      // A document's own resources come first: a clash of its $id with another's is reported once, not at every local $ref.
+      const own = entry.index.resources.find((r) => r.uri === base) ?? (base === document.retrievalUri ? entry.index.resources[0] : undefined);
+      let location: Location | "missing-file" | undefined = own ? { documentKey: document.key, pointer: own.pointer } : registry.get(base);
       if (!location && isMetaSchemaUri(base)) {
         entry.references.push({ site, target: undefined });
         continue;
@@ -192,7 +196,7 @@ export async function resolveReferences(
         const absolute = location.pointer + pointer;
         const value = getAtPointer(targetEntry.document.value, absolute);
         if (value === undefined || (typeof value !== "boolean" && (value === null || typeof value !== "object" || Array.isArray(value)))) {
-          fail(RESOLVE_CODES.missingFragment, `${site.keyword} "${site.value}": ${targetEntry.document.file} has no schema at "#${fragment ?? ""}"`);
+          fail(RESOLVE_CODES.missingFragment, `${site.keyword} "${site.value}": ${describeDocument(targetEntry.document)} has no schema at "#${fragment ?? ""}"`);
           continue;
         }
         target = { documentKey: location.documentKey, pointer: absolute };
@@ -200,7 +204,7 @@ export async function resolveReferences(
         const name = safeDecode(fragment!);
         const anchored = targetEntry.index.anchors.get(location.pointer)?.get(name);
         if (anchored === undefined) {
-          fail(RESOLVE_CODES.missingFragment, `${site.keyword} "${site.value}": no anchor "${name}" in ${targetEntry.document.file}`);
+          fail(RESOLVE_CODES.missingFragment, `${site.keyword} "${site.value}": no anchor "${name}" in ${describeDocument(targetEntry.document)}`);
           continue;
         }
         target = { documentKey: location.documentKey, pointer: anchored, anchor: name };
@@ -218,4 +222,9 @@ function safeDecode(text: string): string {
   } catch {
     return text;
   }
+}
+
+/** How messages name a document: its path in the source tree, or the URI it was reached by. Never a machine path. */
+export function describeDocument(document: SchemaDocument): string {
+  return document.relativePath ?? document.retrievalUri;
 }
