@@ -20,8 +20,8 @@ export interface ParsedSource {
   positions: ReadonlyMap<string, SourcePosition>;
 }
 
-/** Above this many produced nodes, alias expansion is treated as an attack, not a schema. */
-export const MAX_EXPANDED_NODES = 1_000_000;
+/** Above this many nodes copied through aliases, expansion is treated as an attack, not a schema. */
+export const MAX_ALIAS_NODES = 100_000;
 
 const PLAIN_TAGS = new Set(
   ["str", "int", "float", "bool", "null", "map", "seq"].map((t) => `tag:yaml.org,2002:${t}`),
@@ -86,7 +86,9 @@ export function parseSource(text: string, file: string): { parsed?: ParsedSource
 class Converter {
   readonly positions = new Map<string, SourcePosition>();
   readonly diagnostics: Diagnostic[] = [];
-  private produced = 0;
+  /** Nodes produced by expanding aliases; plain nodes cost nothing, so large documents are not limited. */
+  private aliased = 0;
+  private aliasDepth = 0;
   private exploded = false;
 
   constructor(
@@ -97,9 +99,9 @@ class Converter {
 
   convert(node: YamlNode | null, pointer: string): JsonValue {
     if (this.exploded) return null;
-    if (++this.produced > MAX_EXPANDED_NODES) {
+    if (this.aliasDepth > 0 && ++this.aliased > MAX_ALIAS_NODES) {
       this.exploded = true;
-      this.fail(LOAD_CODES.aliasBomb, `aliases expand to more than ${MAX_EXPANDED_NODES} nodes`, node, pointer);
+      this.fail(LOAD_CODES.aliasBomb, `aliases expand to more than ${MAX_ALIAS_NODES} nodes`, node, pointer);
       return null;
     }
     if (node === null) return null;
@@ -111,7 +113,12 @@ class Converter {
         this.fail(LOAD_CODES.syntax, `alias *${node.source} names no anchor`, node, pointer);
         return null;
       }
-      return this.convert(target, pointer);
+      this.aliasDepth++;
+      try {
+        return this.convert(target, pointer);
+      } finally {
+        this.aliasDepth--;
+      }
     }
     if (node.tag !== undefined && !PLAIN_TAGS.has(node.tag)) {
       this.fail(LOAD_CODES.customTag, `tag ${node.tag} has no JSON meaning`, node, pointer);

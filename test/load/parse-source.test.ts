@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest";
+import { loadSource } from "../../src/compiler/load/load-source.js";
+import { parseSource } from "../../src/compiler/load/parse-source.js";
+import { tempTree } from "../helpers/temp-tree.js";
+import path from "node:path";
+
+describe("parseSource refuses what has no single JSON meaning", () => {
+  const cases: [string, string, string, number, number][] = [
+    // [case, source, code, line, column]
+    ["duplicate key", "type: object\ntitle: a\ntitle: b\n", "CH103", 3, 1],
+    ["custom tag", "type: object\ndescription: !include other.md\n", "CH104", 2, 14],
+    ["binary tag", "type: string\ndefault: !!binary aGk=\n", "CH104", 2, 19],
+    ["infinity", "type: number\nmaximum: .inf\n", "CH106", 2, 10],
+    ["two documents", "type: object\n---\ntype: string\n", "CH107", 2, 1],
+    ["syntax error", "type: object\nproperties: {a: [}\n", "CH102", 2, 18],
+    ["non-scalar key", "? [a, b]\n: 1\n", "CH106", 1, 3],
+  ];
+  it.each(cases)("%s", (_, source, code, line, column) => {
+    const result = parseSource(source, "s.yaml");
+    expect(result.parsed).toBeUndefined();
+    expect(result.diagnostics[0]).toMatchObject({ code, file: "s.yaml", line, column });
+  });
+
+  it("stops an alias bomb instead of expanding it", () => {
+    const levels = ["a: &a [x, x, x, x, x, x, x, x, x, x]"];
+    for (let i = 1; i < 9; i++) {
+      const prev = String.fromCharCode(96 + i);
+      const name = String.fromCharCode(97 + i);
+      levels.push(`${name}: &${name} [${Array(10).fill("*" + prev).join(", ")}]`);
+    }
+    const result = parseSource(`default:\n  ${levels.join("\n  ")}\n`, "bomb.yaml");
+    expect(result.parsed).toBeUndefined();
+    expect(result.diagnostics[0]?.code).toBe("CH105");
+  });
+});
+
+describe("parseSource keeps what later stages need", () => {
+  it("records the position of every node by JSON pointer", () => {
+    const { parsed } = parseSource("type: object\nproperties:\n  name:\n    $ref: '#/$defs/n'\n", "s.yaml");
+    expect(parsed!.positions.get("/properties/name/$ref")).toEqual({ line: 4, column: 11 });
+    expect(parsed!.positions.get("/type")).toEqual({ line: 1, column: 7 });
+  });
+
+  it("keeps a __proto__ property as data, not as a prototype", () => {
+    const { parsed } = parseSource("properties:\n  __proto__: {type: string}\n", "s.yaml");
+    const properties = (parsed!.value as Record<string, Record<string, unknown>>)["properties"]!;
+    expect(Object.keys(properties)).toEqual(["__proto__"]);
+    expect(Object.getPrototypeOf(properties)).toBe(Object.prototype);
+    expect(JSON.stringify(parsed!.value)).toBe('{"properties":{"__proto__":{"type":"string"}}}');
+  });
+
+  it("keeps the text of a numeric key", () => {
+    const { parsed } = parseSource("properties:\n  200: {}\n  1.0: {}\n", "s.yaml");
+    expect(Object.keys((parsed!.value as Record<string, object>)["properties"]!)).toEqual(["200", "1.0"]);
+  });
+
+  it("reads CRLF, LF and a byte-order mark alike", () => {
+    const lf = parseSource("title: a\ndescription: |\n  one\n  two\n", "s.yaml").parsed!.value;
+    const crlf = parseSource("\ufefftitle: a\r\ndescription: |\r\n  one\r\n  two\r\n", "s.yaml").parsed!.value;
+    expect(crlf).toEqual(lf);
+  });
+
+  it("expands a small alias", () => {
+    const { parsed } = parseSource("$defs:\n  a: &s {type: string}\n  b: *s\n", "s.yaml");
+    expect(parsed!.value).toEqual({ $defs: { a: { type: "string" }, b: { type: "string" } } });
+  });
+
+  it("parses JSON sources with the same rules", () => {
+    const result = parseSource('{"type": "object", "type": "string"}', "s.json");
+    expect(result.diagnostics[0]).toMatchObject({ code: "CH103", line: 1, column: 20 });
+  });
+});
+
+describe("loadSource", () => {
+  it("refuses a top level that is not a schema", async () => {
+    const dir = tempTree({ "list.yaml": "- a\n- b\n", "empty.yaml": "# nothing\n" });
+    const list = await loadSource(path.join(dir, "list.yaml"));
+    expect(list.diagnostics[0]).toMatchObject({ code: "CH109", line: 1, column: 1 });
+    const empty = await loadSource(path.join(dir, "empty.yaml"));
+    expect(empty.diagnostics[0]?.code).toBe("CH109");
+  });
+});

@@ -1,0 +1,132 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { compileTree } from "../helpers/compile-tree.js";
+
+interface Row {
+  files: Record<string, string>;
+  code: string;
+  /** Source-relative file the diagnostic must name. */
+  file: string;
+  line: number;
+  column: number;
+  message: RegExp;
+}
+
+// One row per kind of bad reference: each must be located at the offending node.
+const rows: Record<string, Row> = {
+  "unmapped https reference": {
+    files: { "src/a.yaml": "type: object\nproperties:\n  x: { $ref: 'https://elsewhere.example.test/s.json' }\n" },
+    code: "CH206",
+    file: "a.yaml",
+    line: 3,
+    column: 14,
+    message: /no source declares as its \$id and no --catalog mapping covers; charter does not fetch/,
+  },
+  "relative path leaving the source tree": {
+    files: { "src/a.yaml": "$ref: ../../etc/passwd\n", "outside.yaml": "{}" },
+    code: "CH205",
+    file: "a.yaml",
+    line: 1,
+    column: 7,
+    message: /points outside the source directory/,
+  },
+  "sibling that climbs out and back": {
+    files: { "src/d/a.yaml": "$ref: ../../src/b.yaml\n", "src/b.yaml": "{}" },
+    code: "CH205",
+    file: "d/a.yaml",
+    line: 1,
+    column: 7,
+    message: /outside the source directory/,
+  },
+  "missing file": {
+    files: { "src/a.yaml": "properties:\n  b: {$ref: nope.yaml}\n" },
+    code: "CH207",
+    file: "a.yaml",
+    line: 2,
+    column: 13,
+    message: /names a file that does not exist in the source tree/,
+  },
+  "pointer naming nothing": {
+    files: { "src/a.yaml": "$ref: b.yaml#/$defs/missing\n", "src/b.yaml": "$defs: {present: {}}\n" },
+    code: "CH208",
+    file: "a.yaml",
+    line: 1,
+    column: 7,
+    message: /b\.yaml has no schema at "#\/\$defs\/missing"/,
+  },
+  "anchor naming nothing": {
+    files: { "src/a.yaml": "$ref: '#nowhere'\n" },
+    code: "CH208",
+    file: "a.yaml",
+    line: 1,
+    column: 7,
+    message: /no anchor "nowhere" in a\.yaml/,
+  },
+  "reference that is not a string": {
+    files: { "src/a.yaml": "$ref: {not: a string}\n" },
+    code: "CH204",
+    file: "a.yaml",
+    line: 1,
+    column: 7,
+    message: /\$ref must be a string/,
+  },
+  "unknown dialect": {
+    files: { "src/a.yaml": "$schema: http://json-schema.org/draft-03/schema#\n" },
+    code: "CH201",
+    file: "a.yaml",
+    line: 1,
+    column: 10,
+    message: /not a dialect charter reads/,
+  },
+  "two documents claiming one $id": {
+    files: { "src/a.yaml": "$id: https://x.test/s.json\n", "src/b.yaml": "type: object\n$id: https://x.test/s.json\n" },
+    code: "CH203",
+    file: "b.yaml",
+    line: 2,
+    column: 6,
+    message: /"https:\/\/x\.test\/s\.json" is also the \$id of a\.yaml:1:6/,
+  },
+  "two sources with one contract name": {
+    files: { "src/a.yaml": "{}", "src/a.json": "{}" },
+    code: "CH108",
+    file: "a.json",
+    line: 1,
+    column: 1,
+    message: /contract name "a" is also given by a\.yaml/,
+  },
+  "definition clashing with an embedded document": {
+    files: { "src/a.yaml": "$ref: b.yaml\n$defs:\n  b: {}\n", "src/b.yaml": "{}" },
+    code: "CH401",
+    file: "a.yaml",
+    line: 3,
+    column: 6,
+    message: /definition "b" clashes/,
+  },
+};
+
+describe("every bad reference is a located diagnostic, and its contract is not produced", () => {
+  it.each(Object.entries(rows))("%s", async (_, row) => {
+    const tree = await compileTree(row.files);
+    const found = tree.diagnostics.find((d) => d.code === row.code);
+    expect(found, JSON.stringify(tree.diagnostics)).toBeDefined();
+    expect(found).toMatchObject({ severity: "error", file: path.join(tree.dir, "src", row.file), line: row.line, column: row.column });
+    expect(found!.message).toMatch(row.message);
+    const name = row.file.replace(/\.(yaml|json)$/, "");
+    expect(tree.failed).toContain(name);
+    expect(tree.produced).not.toContain(name);
+  });
+});
+
+describe("failures spread to dependants only", () => {
+  it("does not produce a contract that references a broken one, and says why", async () => {
+    const tree = await compileTree({
+      "src/broken.yaml": "type: object\ntitle: a\ntitle: b\n",
+      "src/user.yaml": "$ref: broken.yaml\n",
+      "src/fine.yaml": "type: string\n",
+    });
+    expect(tree.produced).toEqual(["fine"]);
+    expect(tree.failed).toEqual(["broken", "user"]);
+    expect(tree.diagnostics.map((d) => d.code)).toEqual(["CH103", "CH402"]);
+    expect(tree.diagnostics[1]!.message).toMatch(/references broken\.yaml, which has errors/);
+  });
+});
