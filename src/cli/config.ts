@@ -84,7 +84,7 @@ async function readConfig(file: string): Promise<{ config?: FileConfig; diagnost
   }
   const parsed = parseSource(text, file);
   if (!parsed.parsed) return { diagnostics: parsed.diagnostics.map((d) => ({ ...d, code: CLI_CODES.configSyntax.code })) };
-  const { value, positions } = parsed.parsed;
+  const { value, positions, keyPositions } = parsed.parsed;
   const at = (pointer: string) => ({ file, position: positions.get(pointer), pointer });
   if (value === null) return { config: {}, diagnostics: [] };
   if (typeof value !== "object" || Array.isArray(value)) {
@@ -133,7 +133,13 @@ async function readConfig(file: string): Promise<{ config?: FileConfig; diagnost
         break;
       }
       default:
-        diagnostics.push(errorAt(CLI_CODES.configKey, `unknown key "${key}"; the keys are source, out, baseUri, catalog`, at(`/${key}`)));
+        diagnostics.push(
+          errorAt(CLI_CODES.configKey, `unknown key "${key}"; the keys are source, out, baseUri, catalog`, {
+            file,
+            position: keyPositions.get(`/${key}`),
+            pointer: `/${key}`,
+          }),
+        );
     }
   }
   return diagnostics.length > 0 ? { diagnostics } : { config, diagnostics };

@@ -99,7 +99,7 @@ const rows: Record<string, Row> = {
     code: "CH401",
     file: "a.yaml",
     line: 3,
-    column: 6,
+    column: 3,
     message: /definition "b" clashes/,
   },
 };

@@ -104,7 +104,7 @@ export function bundleContract(
           diagnostics: [
             errorAt(BUNDLE_CODES.definitionClash, `definition "${name}" clashes with the referenced document of that name, which the bundle embeds there; rename the definition`, {
               file: root.document.file,
-              position: root.document.positions.get(pointer),
+              position: root.document.keyPositions.get(pointer),
               pointer,
             }),
           ],

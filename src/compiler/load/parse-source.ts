@@ -18,6 +18,8 @@ export interface ParsedSource {
   value: JsonValue;
   /** Position of each node's value, by JSON pointer. */
   positions: ReadonlyMap<string, SourcePosition>;
+  /** Position of the key of each mapping member, by the member's JSON pointer. */
+  keyPositions: ReadonlyMap<string, SourcePosition>;
 }
 
 /** Above this many nodes copied through aliases, expansion is treated as an attack, not a schema. */
@@ -80,11 +82,12 @@ export function parseSource(text: string, file: string): { parsed?: ParsedSource
   const converter = new Converter(document, file, at);
   const value = converter.convert(document.contents as YamlNode | null, "");
   if (converter.diagnostics.length > 0) return { diagnostics: converter.diagnostics };
-  return { parsed: { value, positions: converter.positions }, diagnostics: [] };
+  return { parsed: { value, positions: converter.positions, keyPositions: converter.keyPositions }, diagnostics: [] };
 }
 
 class Converter {
   readonly positions = new Map<string, SourcePosition>();
+  readonly keyPositions = new Map<string, SourcePosition>();
   readonly diagnostics: Diagnostic[] = [];
   /** Nodes produced by expanding aliases; plain nodes cost nothing, so large documents are not limited. */
   private aliased = 0;
@@ -155,6 +158,7 @@ class Converter {
         // A plain `200:` key keeps the text its author wrote, not the number it parses to.
         const key = typeof keyNode.value === "string" ? keyNode.value : (keyNode.source ?? String(keyNode.value));
         const childPointer = joinPointer(pointer, key);
+        if (keyNode.range && !this.keyPositions.has(childPointer)) this.keyPositions.set(childPointer, this.at(keyNode.range[0]));
         const child = this.convert(pair.value as YamlNode | null, childPointer);
         if (pair.value === null && keyNode.range) this.positions.set(childPointer, this.at(keyNode.range[0]));
         // defineProperty keeps a `__proto__` key an ordinary own property.

@@ -7,7 +7,7 @@ import type { SchemaDocument } from "./schema-document.js";
 /** Gives a parsed file its identity and dialect (from `$schema`; 2020-12 when absent). */
 export function createDocument(
   parsed: ParsedSource,
-  identity: Omit<SchemaDocument, "value" | "positions" | "dialect">,
+  identity: Omit<SchemaDocument, "value" | "positions" | "keyPositions" | "dialect">,
 ): { document?: SchemaDocument; diagnostics: Diagnostic[] } {
   const root = parsed.value;
   let dialect = DEFAULT_DIALECT;
@@ -27,5 +27,5 @@ export function createDocument(
     }
     dialect = known;
   }
-  return { document: { ...identity, value: parsed.value, positions: parsed.positions, dialect }, diagnostics: [] };
+  return { document: { ...identity, value: parsed.value, positions: parsed.positions, keyPositions: parsed.keyPositions, dialect }, diagnostics: [] };
 }

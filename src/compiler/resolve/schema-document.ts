@@ -17,5 +17,6 @@ export interface SchemaDocument {
   retrievalUri: string;
   value: JsonValue;
   positions: ReadonlyMap<string, SourcePosition>;
+  keyPositions: ReadonlyMap<string, SourcePosition>;
   dialect: Dialect;
 }

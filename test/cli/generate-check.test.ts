@@ -1,0 +1,237 @@
+import { existsSync, readFileSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { runCli } from "../helpers/run-cli.js";
+import { snapshotTree, tempTree, writeTree } from "../helpers/temp-tree.js";
+
+const PROJECT = {
+  "charter.config.yaml": "source: contracts\nout: gen\nbaseUri: https://contracts.example.test/\n",
+  "contracts/agent/envelope.yaml": "title: Envelope\ntype: object\nproperties:\n  id: { $ref: '../common/id.yaml' }\n",
+  "contracts/common/id.yaml": "type: string\nminLength: 1\n",
+};
+
+async function generatedProject(files: Record<string, string> = PROJECT) {
+  const dir = tempTree(files);
+  const result = await runCli(["generate"], dir);
+  expect(result.code, result.stdout + result.stderr).toBe(0);
+  return dir;
+}
+
+describe("charter generate", () => {
+  it("writes one schema per contract and the manifest, then reports the tree up to date", async () => {
+    const dir = tempTree(PROJECT);
+    const first = await runCli(["generate"], dir);
+    expect(first).toMatchObject({ code: 0, stdout: "charter: wrote 2 contracts to gen\n" });
+    expect(Object.keys(snapshotTree(path.join(dir, "gen")))).toEqual([
+      "manifest.json",
+      "schemas/agent/envelope.schema.json",
+      "schemas/common/id.schema.json",
+    ]);
+    const second = await runCli(["generate"], dir);
+    expect(second).toMatchObject({ code: 0, stdout: "charter: gen is up to date (2 contracts)\n" });
+  });
+
+  it("writes nothing and exits 1 when any source has an error", async () => {
+    const dir = await generatedProject();
+    const before = snapshotTree(path.join(dir, "gen"));
+    writeTree(dir, { "contracts/common/id.yaml": "type: string\ntype: number\n", "contracts/new.yaml": "type: object\n" });
+    const result = await runCli(["generate"], dir);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain("contracts/common/id.yaml:2:1: error CH103 Map keys must be unique\n");
+    expect(result.stdout).toContain("nothing written");
+    expect(snapshotTree(path.join(dir, "gen"))).toEqual(before);
+  });
+
+  it("with --keep-going writes the contracts that compiled and those that depend only on them, and still exits 1", async () => {
+    const dir = tempTree({
+      ...PROJECT,
+      "contracts/broken.yaml": "$ref: 'https://unmapped.example.test/x.json'\n",
+      "contracts/uses-broken.yaml": "$ref: broken.yaml\n",
+    });
+    const result = await runCli(["generate", "--keep-going"], dir);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/^contracts\/broken\.yaml:1:7: error CH206 /m);
+    expect(result.stdout).toContain("not produced: broken, uses-broken");
+    const manifest = JSON.parse(readFileSync(path.join(dir, "gen/manifest.json"), "utf8")) as { contracts: { name: string }[] };
+    expect(manifest.contracts.map((c) => c.name)).toEqual(["agent/envelope", "common/id"]);
+    expect(existsSync(path.join(dir, "gen/schemas/broken.schema.json"))).toBe(false);
+  });
+
+  it("removes the output of a contract whose source was deleted", async () => {
+    const dir = await generatedProject();
+    unlinkSync(path.join(dir, "contracts/agent/envelope.yaml"));
+    expect((await runCli(["generate"], dir)).code).toBe(0);
+    expect(Object.keys(snapshotTree(path.join(dir, "gen")))).toEqual(["manifest.json", "schemas/common/id.schema.json"]);
+  });
+
+  it("refuses to replace a directory it did not write", async () => {
+    const dir = tempTree({ ...PROJECT, "gen/notes.txt": "mine" });
+    const result = await runCli(["generate"], dir);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain("gen: error CH006 refusing to replace a non-empty directory that holds no charter manifest.json");
+    expect(snapshotTree(path.join(dir, "gen"))).toEqual({ "notes.txt": "mine" });
+  });
+
+  it("works from flags alone, without a config file", async () => {
+    const dir = tempTree({ "s/a.yaml": "type: string\n" });
+    const result = await runCli(["generate", "--source", "s", "--out", "o", "--base-uri", "urn:example:"], dir);
+    expect(result.code).toBe(0);
+    expect(JSON.parse(readFileSync(path.join(dir, "o/schemas/a.schema.json"), "utf8"))["$id"]).toBe("urn:example:a.schema.json");
+  });
+
+  it("takes --catalog PREFIX=DIR, repeatable", async () => {
+    const dir = tempTree({
+      "s/a.yaml": "allOf: [{$ref: 'https://one.test/x.json'}, {$ref: 'https://two.test/y.json'}]\n",
+      "v1/x.json": '{"type": "string"}',
+      "v2/y.json": '{"maxLength": 3}',
+    });
+    const result = await runCli(["generate", "--source", "s", "--out", "o", "--catalog", "https://one.test/=v1", "--catalog", "https://two.test/=v2"], dir);
+    expect(result.code, result.stdout).toBe(0);
+  });
+
+  it("reports in JSON with --format json", async () => {
+    const dir = tempTree({ ...PROJECT, "contracts/bad.yaml": "$ref: missing.yaml\n" });
+    const result = await runCli(["generate", "--format", "json"], dir);
+    expect(result.code).toBe(1);
+    expect(JSON.parse(result.stdout)).toEqual({
+      command: "generate",
+      ok: false,
+      written: false,
+      out: "gen",
+      produced: ["agent/envelope", "common/id"],
+      failed: ["bad"],
+      diagnostics: [
+        {
+          code: "CH207",
+          severity: "error",
+          message: '$ref "missing.yaml" names a file that does not exist in the source tree',
+          file: "contracts/bad.yaml",
+          line: 1,
+          column: 7,
+          pointer: "/$ref",
+        },
+      ],
+    });
+  });
+});
+
+describe("charter check", () => {
+  it("exits 0 when the output equals a fresh run, and never writes", async () => {
+    const dir = await generatedProject();
+    const before = snapshotTree(dir);
+    expect(await runCli(["check"], dir)).toMatchObject({ code: 0, stdout: "charter check: gen matches a fresh run (2 contracts)\n" });
+    expect(snapshotTree(dir)).toEqual(before);
+  });
+
+  const drifts: [string, (dir: string) => void, string, RegExp][] = [
+    [
+      "a generated file edited by hand",
+      (dir) => {
+        const file = path.join(dir, "gen/schemas/common/id.schema.json");
+        writeFileSync(file, readFileSync(file, "utf8").replace('"minLength": 1', '"minLength": 0'));
+      },
+      "gen/schemas/common/id.schema.json:5:1: error CH502 stale",
+      /^-  "minLength": 0\n\+  "minLength": 1$/m,
+    ],
+    ["a generated file deleted", (dir) => unlinkSync(path.join(dir, "gen/schemas/agent/envelope.schema.json")), "gen/schemas/agent/envelope.schema.json: error CH501 missing", /1 missing, 0 stale, 0 orphaned/],
+    ["a stray file added", (dir) => writeTree(dir, { "gen/schemas/extra.json": "{}" }), "gen/schemas/extra.json: error CH503 orphaned", /0 missing, 0 stale, 1 orphaned/],
+    ["a hidden stray file added", (dir) => writeTree(dir, { "gen/.DS_Store": "x" }), "gen/.DS_Store: error CH503 orphaned", /1 orphaned/],
+    [
+      "a source edited without regenerating",
+      (dir) => writeTree(dir, { "contracts/common/id.yaml": "type: string\nminLength: 2\n" }),
+      "gen/schemas/common/id.schema.json:5:1: error CH502 stale",
+      /--- a\/gen\/schemas\/common\/id\.schema\.json\tcommitted\n\+\+\+ b\/gen\/schemas\/common\/id\.schema\.json\tfresh/,
+    ],
+    ["a source added without regenerating", (dir) => writeTree(dir, { "contracts/more.yaml": "{}" }), "gen/schemas/more.schema.json: error CH501 missing", /gen\/manifest\.json:\d+:1: error CH502 stale/],
+  ];
+  it.each(drifts)("exits 1 and names the file for %s", async (_, change, line, detail) => {
+    const dir = await generatedProject();
+    change(dir);
+    const before = snapshotTree(dir);
+    const result = await runCli(["check"], dir);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain(line);
+    expect(result.stdout).toMatch(detail);
+    expect(result.stdout).toMatch(/run `charter generate` and commit the result\n$/);
+    expect(snapshotTree(dir)).toEqual(before);
+  });
+
+  it("lists every drifted file before exiting once", async () => {
+    const dir = await generatedProject();
+    unlinkSync(path.join(dir, "gen/schemas/agent/envelope.schema.json"));
+    writeTree(dir, { "gen/stray.txt": "x", "contracts/common/id.yaml": "type: integer\n" });
+    const result = await runCli(["check", "--format", "json"], dir);
+    expect(result.code).toBe(1);
+    const report = JSON.parse(result.stdout) as { drift: { missing: string[]; stale: { path: string }[]; orphaned: string[] } };
+    expect(report.drift.missing).toEqual(["schemas/agent/envelope.schema.json"]);
+    expect(report.drift.stale.map((s) => s.path)).toEqual(["manifest.json", "schemas/common/id.schema.json"]);
+    expect(report.drift.orphaned).toEqual(["stray.txt"]);
+  });
+
+  it("bounds each diff and says how much it cut", async () => {
+    const big = Array.from({ length: 300 }, (_, i) => `  p${i}: {type: string}`).join("\n");
+    const dir = await generatedProject({ ...PROJECT, "contracts/big.yaml": `type: object\nproperties:\n${big}\n` });
+    writeTree(dir, { "contracts/big.yaml": `type: object\nproperties:\n${big.replace(/string/g, "number")}\n` });
+    const result = await runCli(["check"], dir);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/\n\.\.\. \d+ more diff lines not shown\n/);
+  });
+
+  it("reports source errors and exits 1 without comparing an incomplete tree", async () => {
+    const dir = await generatedProject();
+    writeTree(dir, { "contracts/common/id.yaml": "type: [string\n" });
+    const result = await runCli(["check"], dir);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/^contracts\/common\/id\.yaml:\d+:\d+: error CH102 /m);
+    expect(result.stdout).not.toContain("CH50");
+  });
+});
+
+describe("usage and configuration errors exit 2", () => {
+  const cases: [string, string[], Record<string, string>, RegExp][] = [
+    ["unknown command", ["frobnicate"], {}, /unknown command "frobnicate"/],
+    ["unknown option", ["generate", "--nope"], {}, /Unknown option '--nope'/],
+    ["no command", [], {}, /usage: charter <command>/],
+    ["bad --format", ["check", "--format", "xml"], {}, /--format must be text or json/],
+    ["bad --catalog", ["check", "--catalog", "nodir"], { "schema-src/a.yaml": "{}" }, /--catalog expects PREFIX=DIR/],
+    ["missing source directory", ["generate", "--source", "nowhere"], {}, /error CH004 source directory .*nowhere does not exist/],
+    ["output inside the sources", ["generate", "--source", "s", "--out", "s/gen"], { "s/a.yaml": "{}" }, /error CH005 output directory .* overlaps/],
+    ["unknown config key", ["generate"], { "charter.config.yaml": "source: s\nsorce: t\n", "s/a.yaml": "{}" }, /^charter\.config\.yaml:2:1: error CH002 unknown key "sorce"/m],
+    ["config value of the wrong type", ["generate"], { "charter.config.yaml": "baseUri: 42\n" }, /^charter\.config\.yaml:1:10: error CH003 baseUri must be a non-empty string/m],
+    ["config that does not parse", ["generate"], { "charter.config.yaml": "source: [\n" }, /^charter\.config\.yaml:\d+:\d+: error CH001 /m],
+    ["named config file missing", ["generate", "--config", "other.yaml"], {}, /other\.yaml: error CH001 cannot read the config file \(ENOENT\)/],
+  ];
+  it.each(cases)("%s", async (_, args, files, message) => {
+    const dir = tempTree(files);
+    const result = await runCli(args, dir);
+    expect(result.code).toBe(2);
+    expect(result.stdout + result.stderr).toMatch(message);
+    expect(existsSync(path.join(dir, "generated"))).toBe(false);
+  });
+
+  it("prints help and the version", async () => {
+    const dir = tempTree();
+    const help = await runCli(["--help"], dir);
+    expect(help.code).toBe(0);
+    for (const flag of ["--config", "--source", "--out", "--catalog", "--format", "--keep-going", "--base-uri"]) expect(help.stdout).toContain(flag);
+    const version = await runCli(["--version"], dir);
+    expect(version.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
+  });
+});
+
+describe("interrupted writes", () => {
+  it("restores the previous output when a run died between the two renames", async () => {
+    const dir = await generatedProject();
+    const before = snapshotTree(path.join(dir, "gen"));
+    // What a crash after `rename(out, backup)` leaves behind.
+    const { renameSync } = await import("node:fs");
+    renameSync(path.join(dir, "gen"), path.join(dir, "gen.charter-old"));
+    writeTree(dir, { "gen.charter-new/manifest.json": "half" });
+    expect((await runCli(["check"], dir)).code).toBe(1);
+    expect((await runCli(["generate"], dir)).code).toBe(0);
+    expect(snapshotTree(path.join(dir, "gen"))).toEqual(before);
+    expect(existsSync(path.join(dir, "gen.charter-old"))).toBe(false);
+    expect(existsSync(path.join(dir, "gen.charter-new"))).toBe(false);
+    rmSync(path.join(dir, "gen"), { recursive: true });
+  });
+});
