@@ -1,0 +1,63 @@
+import { copyFileSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { Ajv } from "ajv";
+import addFormats from "ajv-formats";
+import { describe, expect, it } from "vitest";
+import { compile } from "../../src/compiler/compile.js";
+import { tempTree } from "../helpers/temp-tree.js";
+
+// A fast slice of the SchemaStore corpus for CI; `npm run corpus:schemastore` runs all of it.
+const CORPUS = fileURLToPath(new URL("../../../shared/corpora/schemastore/", import.meta.url));
+const SCHEMAS = path.join(CORPUS, "schemas");
+const SUBSET = ["anywork-ac-1.0", "azure-deviceupdate-import-manifest-4.0", "clasp", "podman-desktop-extension", "prisma", "taskfile"];
+
+async function compileSubset() {
+  const dir = tempTree();
+  for (const name of SUBSET) copyFileSync(path.join(SCHEMAS, `${name}.json`), path.join(dir, `${name}.json`));
+  return compile({
+    sourceDir: dir,
+    outDir: path.join(dir, "..", "out"),
+    baseUri: "https://json.schemastore.org/",
+    // The catalogue names its schemas under both hosts.
+    catalog: [
+      { prefix: "https://json.schemastore.org/", dir: SCHEMAS },
+      { prefix: "https://www.schemastore.org/", dir: SCHEMAS },
+    ],
+  });
+}
+
+function instances(kind: "test" | "negative_test", name: string): [string, unknown][] {
+  const dir = path.join(CORPUS, kind, name);
+  return readdirSync(dir)
+    .filter((f) => f.endsWith(".json"))
+    .sort()
+    .map((f) => [f, JSON.parse(readFileSync(path.join(dir, f), "utf8"))]);
+}
+
+describe("SchemaStore subset through the catalog", () => {
+  it("bundles what resolves offline and locates what does not", async () => {
+    const result = await compileSubset();
+    expect(result.produced).toEqual(["anywork-ac-1.0", "azure-deviceupdate-import-manifest-4.0", "podman-desktop-extension", "prisma"]);
+    expect(result.failed).toEqual(["clasp", "taskfile"]);
+    const located = result.diagnostics.map((d) => `${path.basename(d.file ?? "")}:${d.line}:${d.column} ${d.code}`);
+    // taskfile names a schema on another host; base-04 (which clasp uses) has a reference to a definition it lacks.
+    expect(located).toContain("taskfile.json:2:11 CH206");
+    expect(located).toContain("base-04.json:68:19 CH207");
+    expect(located).toContain("clasp.json:1:1 CH402");
+    // Documents reached through the catalog are embedded under the URI they were reached by.
+    const podman = JSON.parse(result.files.get("schemas/podman-desktop-extension.schema.json")!) as { definitions: Record<string, unknown> };
+    expect(Object.keys(podman.definitions)).toContain("https://json.schemastore.org/package.json");
+  });
+
+  it("accepts the corpus's valid instances and rejects its invalid ones with the bundled schemas alone", async () => {
+    const result = await compileSubset();
+    for (const name of ["azure-deviceupdate-import-manifest-4.0", "prisma"]) {
+      const ajv = new Ajv({ strict: false, allErrors: true });
+      addFormats.default(ajv);
+      const validate = ajv.compile(JSON.parse(result.files.get(`schemas/${name}.schema.json`)!));
+      for (const [file, data] of instances("test", name)) expect(validate(data), `${name}/${file}`).toBe(true);
+      for (const [file, data] of instances("negative_test", name)) expect(validate(data), `${name}/${file}`).toBe(false);
+    }
+  });
+});

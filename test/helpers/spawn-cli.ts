@@ -1,0 +1,24 @@
+import { spawnSync } from "node:child_process";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const MAIN = fileURLToPath(new URL("../../src/cli/main.ts", import.meta.url));
+const TSX = pathToFileURL(fileURLToPath(new URL("../../node_modules/tsx/dist/loader.mjs", import.meta.url))).href;
+
+export interface SpawnOptions {
+  cwd: string;
+  env?: Record<string, string>;
+  /** Extra modules to preload, as file paths. */
+  preload?: string[];
+}
+
+/** Runs the real CLI in a child Node process: what a user's shell does. */
+export function spawnCli(args: string[], options: SpawnOptions) {
+  const imports = [TSX, ...(options.preload ?? []).map((p) => pathToFileURL(p).href)].flatMap((m) => ["--import", m]);
+  const result = spawnSync(process.execPath, [...imports, MAIN, ...args], {
+    cwd: options.cwd,
+    env: { PATH: process.env["PATH"] ?? "", ...options.env },
+    encoding: "utf8",
+    timeout: 60_000,
+  });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
