@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loadSource } from "../../src/compiler/load/load-source.js";
+import { parseJsonSource } from "../../src/compiler/load/parse-json-source.js";
 import { parseSource } from "../../src/compiler/load/parse-source.js";
 import { tempTree } from "../helpers/temp-tree.js";
 import path from "node:path";
@@ -65,9 +66,30 @@ describe("parseSource keeps what later stages need", () => {
     expect(parsed!.value).toEqual({ $defs: { a: { type: "string" }, b: { type: "string" } } });
   });
 
-  it("parses JSON sources with the same rules", () => {
-    const result = parseSource('{"type": "object", "type": "string"}', "s.json");
-    expect(result.diagnostics[0]).toMatchObject({ code: "CH103", line: 1, column: 20 });
+});
+
+describe("parseJsonSource", () => {
+  const bad: [string, string, string, number, number][] = [
+    ["duplicate key", '{"type": "object",\n "type": "string"}', "CH103", 2, 2],
+    ["comment", '{"type": "object" // no\n}', "CH102", 1, 19],
+    ["trailing comma", '{"type": "object",}', "CH102", 1, 19],
+    ["unclosed", '{"type": "object"', "CH102", 1, 18],
+    ["empty", "", "CH102", 1, 1],
+  ];
+  it.each(bad)("refuses %s", (_, text, code, line, column) => {
+    const result = parseJsonSource(text, "s.json");
+    expect(result.parsed).toBeUndefined();
+    expect(result.diagnostics[0]).toMatchObject({ code, file: "s.json", line, column });
+  });
+
+  it("gives the same value and positions as the YAML reader", () => {
+    const text = '{\n  "title": "t",\n  "properties": {"__proto__": {"enum": [1, 2.5, null, true]}, "b": {}}\n}\n';
+    const json = parseJsonSource(text, "s.json").parsed!;
+    const yaml = parseSource(text, "s.json").parsed!;
+    expect(JSON.stringify(json.value)).toBe(JSON.stringify(yaml.value));
+    expect([...json.positions]).toEqual([...yaml.positions]);
+    expect([...json.keyPositions]).toEqual([...yaml.keyPositions]);
+    expect(json.keyPositions.get("/properties/b")).toEqual({ line: 3, column: 63 });
   });
 });
 

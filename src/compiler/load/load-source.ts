@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { errorAt, type Diagnostic } from "../diagnostic.js";
 import { LOAD_CODES } from "./codes.js";
+import { parseJsonSource } from "./parse-json-source.js";
 import { parseSource, type ParsedSource } from "./parse-source.js";
 
 /** Reads and parses one file; a read failure is a diagnostic, not an exception. */
@@ -12,7 +13,7 @@ export async function loadSource(absolutePath: string): Promise<{ parsed?: Parse
     const reason = (error as NodeJS.ErrnoException).code ?? "read failed";
     return { diagnostics: [errorAt(LOAD_CODES.unreadable, `cannot read the file (${reason})`, { file: absolutePath })] };
   }
-  const result = parseSource(text, absolutePath);
+  const result = absolutePath.endsWith(".json") ? parseJsonSource(text, absolutePath) : parseSource(text, absolutePath);
   if (result.parsed) {
     const root = result.parsed.value;
     if (typeof root !== "boolean" && (root === null || typeof root !== "object" || Array.isArray(root))) {
