@@ -194,3 +194,64 @@ properties:
     });
   });
 });
+
+describe("references into places no keyword calls a schema", () => {
+  it("treats the target as a schema: its own references are resolved, bundled and rewritten", async () => {
+    const tree = await compileTree({
+      "src/a.yaml": `$ref: "#/x-library/positive"\nx-library:\n  positive: { $ref: "numbers.yaml#/$defs/positive", x-charter-note: dropped }\n`,
+      "src/numbers.yaml": `$defs: { positive: { type: number, exclusiveMinimum: 0 } }\n`,
+    });
+    expect(tree.diagnostics).toEqual([]);
+    const schema = tree.schema("a");
+    expect(schema["x-library"]).toEqual({ positive: { $ref: `${BASE}numbers.schema.json#/$defs/positive` } });
+    const validate = validatorFor(schema);
+    expect([validate(1), validate(0)]).toEqual([true, false]);
+  });
+});
+
+describe("a $ref at the top of a bundled document", () => {
+  it("moves into allOf in an embedded 2020-12 document, which ajv otherwise cannot compile", async () => {
+    const tree = await compileTree({
+      "src/case.yaml": `$ref: "https://remote.example.test/different-id.json"`,
+      "src/remote.json": `{"$id": "https://remote.example.test/different-id.json", "$defs": {"bar": {"type": "string"}}, "$ref": "#/$defs/bar"}`,
+    });
+    const schema = tree.schema("case");
+    expect((schema["$defs"] as Record<string, unknown>)["remote"]).toEqual({
+      $id: `${BASE}remote.schema.json`,
+      allOf: [{ $ref: "#/$defs/bar" }],
+      $defs: { bar: { type: "string" } },
+    });
+    const validate = validatorFor(schema);
+    expect([validate("x"), validate(1)]).toEqual([true, false]);
+  });
+
+  it("moves into allOf before 2019-09, so the $id beside it counts, and drops the siblings $ref hid", async () => {
+    const tree = await compileTree({
+      "src/old.json": `{"$schema": "http://json-schema.org/draft-07/schema#", "title": "Old", "type": "number", "$ref": "#/definitions/s", "definitions": {"s": {"type": "string"}}}`,
+    });
+    expect(tree.schema("old")).toEqual({
+      $schema: "http://json-schema.org/draft-07/schema#",
+      $id: `${BASE}old.schema.json`,
+      title: "Old",
+      allOf: [{ $ref: "#/definitions/s" }],
+      definitions: { s: { type: "string" } },
+    });
+    const validate = validatorFor(tree.schema("old"));
+    expect([validate("x"), validate(1)]).toEqual([true, false]);
+  });
+});
+
+describe("catalog files without $schema", () => {
+  it("are read in the dialect of the document that references them", async () => {
+    const tree = await compileTree(
+      {
+        "src/a.json": `{"$schema": "http://json-schema.org/draft-07/schema#", "$ref": "http://remote.test/lii.json#/definitions/refToInteger"}`,
+        "remotes/lii.json": `{"definitions": {"refToInteger": {"$ref": "#foo"}, "A": {"$id": "#foo", "type": "integer"}}}`,
+      },
+      { catalog: (dir) => [{ prefix: "http://remote.test/", dir: path.join(dir, "remotes") }] },
+    );
+    expect(tree.diagnostics).toEqual([]);
+    const validate = validatorFor(tree.schema("a"));
+    expect([validate(1), validate("a")]).toEqual([true, false]);
+  });
+});

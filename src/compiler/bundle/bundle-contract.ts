@@ -1,11 +1,13 @@
 import { errorAt, type Diagnostic } from "../diagnostic.js";
-import { isWithin, joinPointer, pointerToFragment } from "../json-pointer.js";
+import { joinPointer, pointerToFragment } from "../json-pointer.js";
 import type { JsonValue } from "../load/parse-source.js";
 import { definitionsKeyword, DIALECT_URIS, idKeyword, type Dialect } from "../resolve/dialect.js";
+import { innermostResource } from "../resolve/index-document.js";
 import type { IndexedDocument, ResolvedGraph } from "../resolve/resolve-references.js";
 import { CHARTER_KEYWORD_PREFIX } from "../resolve/schema-keywords.js";
 import { resolveUri, splitFragment } from "../resolve/uri.js";
 import { BUNDLE_CODES } from "./codes.js";
+import { liftRootRef } from "./lift-root-ref.js";
 import { orderSchemaKeys } from "./order-keys.js";
 
 export interface Bundle {
@@ -75,7 +77,7 @@ export function bundleContract(
     for (const { site, target } of entry.references) {
       if (!target || site.keyword === "$recursiveRef") continue;
       const targetEntry = graph.documents.get(target.documentKey)!;
-      const resourcePointer = innermostResource(targetEntry, target.pointer);
+      const resourcePointer = innermostResource(targetEntry.index, target.pointer).pointer;
       const fragment =
         target.anchor !== undefined ? encodeURIComponent(target.anchor) : pointerToFragment(target.pointer.slice(resourcePointer.length));
       const sameResource = target.documentKey === entry.document.key && resourcePointer === site.resourcePointer;
@@ -88,7 +90,7 @@ export function bundleContract(
   };
 
   const bundleDialect = root.document.dialect;
-  const rootSchema = asObject(transform(root, rewrite(root)));
+  const rootSchema = liftRootRef(asObject(transform(root, rewrite(root))), bundleDialect, false);
   setIdentity(rootSchema, idKeyword(bundleDialect), canonicalIdOf(root.document.name), DIALECT_URIS[bundleDialect]);
 
   if (embedded.length > 0) {
@@ -110,7 +112,7 @@ export function bundleContract(
           ],
         };
       }
-      const schema = asObject(transform(entry, rewrite(entry)));
+      const schema = liftRootRef(asObject(transform(entry, rewrite(entry))), entry.document.dialect, true);
       const dialectUri = entry.document.dialect === bundleDialect ? undefined : DIALECT_URIS[entry.document.dialect];
       setIdentity(schema, idKeyword(bundleDialect), rootUriOf(entry), dialectUri);
       defineKey(defs, name, schema);
@@ -131,13 +133,6 @@ export function bundleContract(
   };
 }
 
-function innermostResource(entry: IndexedDocument, pointer: string): string {
-  let best = "";
-  for (const resource of entry.index.resources) {
-    if (isWithin(pointer, resource.pointer) && resource.pointer.length >= best.length) best = resource.pointer;
-  }
-  return best;
-}
 
 /** Copies a document, dropping charter's keywords and applying reference rewrites at schema positions only. */
 function transform(entry: IndexedDocument, replacements: ReadonlyMap<string, string>): JsonValue {

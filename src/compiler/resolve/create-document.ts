@@ -1,16 +1,21 @@
 import { errorAt, type Diagnostic } from "../diagnostic.js";
 import type { ParsedSource } from "../load/parse-source.js";
 import { RESOLVE_CODES } from "./codes.js";
-import { DEFAULT_DIALECT, dialectOf } from "./dialect.js";
+import { DEFAULT_DIALECT, dialectOf, type Dialect } from "./dialect.js";
 import type { SchemaDocument } from "./schema-document.js";
 
-/** Gives a parsed file its identity and dialect (from `$schema`; 2020-12 when absent). */
+/**
+ * Gives a parsed file its identity and dialect: the one `$schema` declares, or
+ * `defaultDialect` when it declares none (2020-12 for sources; for a file
+ * reached through a catalog, the dialect of the document that referenced it).
+ */
 export function createDocument(
   parsed: ParsedSource,
   identity: Omit<SchemaDocument, "value" | "positions" | "keyPositions" | "dialect">,
+  defaultDialect: Dialect = DEFAULT_DIALECT,
 ): { document?: SchemaDocument; diagnostics: Diagnostic[] } {
   const root = parsed.value;
-  let dialect = DEFAULT_DIALECT;
+  let dialect = defaultDialect;
   if (root !== null && typeof root === "object" && !Array.isArray(root) && root["$schema"] !== undefined) {
     const declared = root["$schema"];
     const known = typeof declared === "string" ? dialectOf(declared) : undefined;

@@ -1,5 +1,6 @@
 import { errorAt, type Diagnostic } from "../diagnostic.js";
-import { joinPointer } from "../json-pointer.js";
+import { getAtPointer, isWithin, joinPointer } from "../json-pointer.js";
+import type { JsonValue } from "../load/parse-source.js";
 import { RESOLVE_CODES } from "./codes.js";
 import { idKeyword, refHidesSiblings } from "./dialect.js";
 import { REFERENCE_KEYWORDS, type ReferenceKeyword } from "./schema-keywords.js";
@@ -46,14 +47,25 @@ interface Scope {
 
 /** Finds the resources, anchors and references of one document, as its dialect defines them. */
 export function indexDocument(document: SchemaDocument): { index: DocumentIndex; diagnostics: Diagnostic[] } {
-  const diagnostics: Diagnostic[] = [];
-  const idKey = idKeyword(document.dialect);
   const index: DocumentIndex = {
-    resources: [],
+    resources: [{ pointer: "", uri: document.retrievalUri, declaredId: undefined, parentPointer: undefined }],
     anchors: new Map(),
     references: [],
     schemaPointers: new Set(),
   };
+  const diagnostics = indexSubschema(document, index, "");
+  return { index, diagnostics };
+}
+
+/**
+ * Indexes the subschema at `start` into `index`. Besides the root, this serves
+ * a `$ref` whose target lies where no keyword says a schema is (under an
+ * unknown keyword): the target is a schema all the same, and so are its own
+ * references. Returns the diagnostics found.
+ */
+export function indexSubschema(document: SchemaDocument, index: DocumentIndex, start: string): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  const idKey = idKeyword(document.dialect);
   const fail = (pointer: string, message: string) =>
     diagnostics.push(
       errorAt(RESOLVE_CODES.badIdentifier, message, {
@@ -72,10 +84,10 @@ export function indexDocument(document: SchemaDocument): { index: DocumentIndex;
     names.set(name, pointer);
   };
 
-  const rootScope: Scope = { base: document.retrievalUri, resourcePointer: "" };
-  index.resources.push({ pointer: "", uri: document.retrievalUri, declaredId: undefined, parentPointer: undefined });
+  const enclosing = innermostResource(index, start);
+  const startScope: Scope = { base: enclosing.uri, resourcePointer: enclosing.pointer };
 
-  walkSchema<Scope>(document.value, rootScope, (schema, pointer, scope) => {
+  walkSchema<Scope>(getAtPointer(document.value, start) as JsonValue, startScope, (schema, pointer, scope) => {
     index.schemaPointers.add(pointer);
     let inner = scope;
     const id = schema[idKey];
@@ -142,8 +154,17 @@ export function indexDocument(document: SchemaDocument): { index: DocumentIndex;
       index.references.push({ pointer, keyword, value, base: inner.base, resourcePointer: inner.resourcePointer });
     }
     return inner;
-  });
-  return { index, diagnostics };
+  }, start);
+  return diagnostics;
+}
+
+/** The innermost schema resource holding `pointer`. */
+export function innermostResource(index: DocumentIndex, pointer: string): SchemaResource {
+  let best = index.resources[0]!;
+  for (const resource of index.resources) {
+    if (isWithin(pointer, resource.pointer) && resource.pointer.length > best.pointer.length) best = resource;
+  }
+  return best;
 }
 
 function decodeFragment(fragment: string): string {

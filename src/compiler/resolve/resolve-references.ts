@@ -4,8 +4,8 @@ import { fragmentToPointer, getAtPointer, joinPointer } from "../json-pointer.js
 import type { ParsedSource } from "../load/parse-source.js";
 import { RESOLVE_CODES } from "./codes.js";
 import { createDocument } from "./create-document.js";
-import { isMetaSchemaUri } from "./dialect.js";
-import { indexDocument, type DocumentIndex, type ReferenceSite } from "./index-document.js";
+import { idKeyword, isMetaSchemaUri, type Dialect } from "./dialect.js";
+import { indexDocument, indexSubschema, type DocumentIndex, type ReferenceSite, type SchemaResource } from "./index-document.js";
 import type { SchemaDocument } from "./schema-document.js";
 import { resolveUri, SOURCE_SCHEME, splitFragment } from "./uri.js";
 
@@ -92,17 +92,28 @@ export async function resolveReferences(
     registry.set(uri, { ...location, idPointer });
   };
 
+  const registerResources = (document: SchemaDocument, resources: readonly SchemaResource[]) => {
+    for (const resource of resources) {
+      const idPointer = resource.declaredId === undefined ? resource.pointer : joinPointer(resource.pointer, idKeyword(document.dialect));
+      register(resource.uri, { documentKey: document.key, pointer: resource.pointer }, idPointer);
+    }
+  };
   const admit = (document: SchemaDocument) => {
     const { index, diagnostics } = indexDocument(document);
     documents.set(document.key, { document, index, references: [], dependencies: new Set(), diagnostics });
     register(document.retrievalUri, { documentKey: document.key, pointer: "" }, "");
-    for (const resource of index.resources) {
-      const idPointer = resource.declaredId === undefined ? resource.pointer : joinPointer(resource.pointer, document.dialect === "draft-04" ? "id" : "$id");
-      register(resource.uri, { documentKey: document.key, pointer: resource.pointer }, idPointer);
-    }
+    registerResources(document, index.resources);
+  };
+  /** A reference may land where no keyword declares a schema; index it then, and revisit its document. */
+  const ensureIndexed = (entry: IndexedDocument, pointer: string) => {
+    if (entry.index.schemaPointers.has(pointer)) return;
+    const known = entry.index.resources.length;
+    entry.diagnostics.push(...indexSubschema(entry.document, entry.index, pointer));
+    registerResources(entry.document, entry.index.resources.slice(known));
+    queue.push(entry.document.key);
   };
 
-  const loadThroughCatalog = async (uri: string): Promise<Location | "missing-file" | undefined> => {
+  const loadThroughCatalog = async (uri: string, referrerDialect: Dialect): Promise<Location | "missing-file" | undefined> => {
     const mapping = catalog
       .filter((m) => uri.startsWith(m.prefix))
       .sort((a, b) => b.prefix.length - a.prefix.length)[0];
@@ -132,7 +143,7 @@ export async function resolveReferences(
       graphDiagnostics.push(...loaded.diagnostics);
       return "missing-file";
     }
-    const created = createDocument(loaded.parsed, { key: `catalog:${uri}`, kind: "catalog", name: uri, file, retrievalUri: uri });
+    const created = createDocument(loaded.parsed, { key: `catalog:${uri}`, kind: "catalog", name: uri, file, retrievalUri: uri }, referrerDialect);
     if (!created.document) {
       catalogFiles.set(file, null);
       graphDiagnostics.push(...created.diagnostics);
@@ -147,10 +158,14 @@ export async function resolveReferences(
   for (const source of sources) admit(source);
   const queue = sources.map((s) => s.key);
 
+  // How many of each document's references are resolved: indexing a subschema late adds more.
+  const resolvedCount = new Map<string, number>();
   for (let next = 0; next < queue.length; next++) {
     const entry = documents.get(queue[next]!)!;
     const { document } = entry;
-    for (const site of entry.index.references) {
+    const sites = entry.index.references;
+    for (let i = resolvedCount.get(document.key) ?? 0; i < sites.length; i++) {
+      const site = sites[i]!;
       const keywordPointer = joinPointer(site.pointer, site.keyword);
       const fail = (code: (typeof RESOLVE_CODES)[keyof typeof RESOLVE_CODES], message: string) =>
         entry.diagnostics.push(
@@ -177,7 +192,7 @@ export async function resolveReferences(
         entry.references.push({ site, target: undefined });
         continue;
       }
-      if (!location) location = await loadThroughCatalog(base);
+      if (!location) location = await loadThroughCatalog(base, document.dialect);
       if (location === undefined || location === "missing-file") {
         if (base.startsWith(SOURCE_SCHEME) || location === "missing-file") {
           fail(RESOLVE_CODES.missingFile, `${site.keyword} "${site.value}" names a file that does not exist${base.startsWith(SOURCE_SCHEME) ? " in the source tree" : " in the catalog folder its URI maps to"}`);
@@ -211,7 +226,9 @@ export async function resolveReferences(
       }
       entry.references.push({ site, target });
       if (target.documentKey !== document.key) entry.dependencies.add(target.documentKey);
+      ensureIndexed(targetEntry, target.pointer);
     }
+    resolvedCount.set(document.key, sites.length);
   }
   return { documents, diagnostics: graphDiagnostics };
 }

@@ -1,0 +1,41 @@
+import type { JsonValue } from "../load/parse-source.js";
+import { refHidesSiblings, type Dialect } from "../resolve/dialect.js";
+import { orderSchemaKeys } from "./order-keys.js";
+
+type JsonObject = { [key: string]: JsonValue };
+
+/** Keywords with no effect on validation: kept when the `$ref` they stood beside is lifted. */
+const ANNOTATIONS = new Set(["$comment", "title", "description", "default", "examples", "deprecated", "readOnly", "writeOnly"]);
+
+/**
+ * A `$ref` at the top of a document that the bundle gives an `$id` (and, for
+ * the root, `$defs`) moves into `allOf`, for two reasons:
+ * - before 2019-09 a `$ref` hides its siblings, so the `$id` and the
+ *   `definitions` charter adds beside it would be ignored by a conforming
+ *   validator. The siblings the source had were ignored too; assertions among
+ *   them are dropped (they never applied), annotations kept.
+ * - since 2019-09 `$ref` is an applicator, so `{ $ref }` and `{ allOf: [{ $ref }] }`
+ *   mean the same; but ajv 8 recurses without end when it compiles an embedded
+ *   resource whose top holds a `$ref` into itself (found with the official
+ *   test suite, refRemote "remote HTTP ref with different $id"). Lifting it
+ *   for embedded documents avoids that; the bundle root is not affected.
+ */
+export function liftRootRef(schema: JsonObject, dialect: Dialect, embedded: boolean): JsonObject {
+  const ref = schema["$ref"];
+  if (typeof ref !== "string") return schema;
+  const hides = refHidesSiblings(dialect);
+  if (!hides && !embedded) return schema;
+  const lifted: JsonObject = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === "$ref") continue;
+    if (hides && !ANNOTATIONS.has(key) && key !== "definitions" && key !== "$schema" && key !== "$id" && key !== "id") continue;
+    Object.defineProperty(lifted, key, { value, enumerable: true, writable: true, configurable: true });
+  }
+  const existing = Array.isArray(lifted["allOf"]) ? (lifted["allOf"] as JsonValue[]) : [];
+  lifted["allOf"] = [{ $ref: ref }, ...existing];
+  const ordered: JsonObject = {};
+  for (const key of orderSchemaKeys(Object.keys(lifted))) {
+    Object.defineProperty(ordered, key, { value: lifted[key], enumerable: true, writable: true, configurable: true });
+  }
+  return ordered;
+}
