@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../helpers/run-cli.js";
@@ -70,6 +70,15 @@ describe("charter generate", () => {
     expect(result.code).toBe(1);
     expect(result.stdout).toContain("gen: error CH006 refusing to replace a non-empty directory that holds no charter manifest.json");
     expect(snapshotTree(path.join(dir, "gen"))).toEqual({ "notes.txt": "mine" });
+  });
+
+  it("does not follow symbolic links out of the source directory", async () => {
+    const dir = tempTree({ "outside/secret.json": '{"type": "string"}', "s/a.yaml": "type: string\n", "s/deep/b.yaml": "$ref: ../link.json\n" });
+    symlinkSync(path.join(dir, "outside/secret.json"), path.join(dir, "s/link.json"));
+    symlinkSync(path.join(dir, "outside"), path.join(dir, "s/linked-dir"));
+    const result = await runCli(["generate", "--source", "s", "--out", "o", "--keep-going"], dir);
+    expect(result.stdout).toContain('s/deep/b.yaml:1:7: error CH207 $ref "../link.json" names a file that does not exist in the source tree');
+    expect(Object.keys(snapshotTree(path.join(dir, "o")))).toEqual(["manifest.json", "schemas/a.schema.json"]);
   });
 
   it("works from flags alone, without a config file", async () => {

@@ -53,7 +53,11 @@ export async function runCheck(args: ParsedArgs, settings: Settings, io: CliIo):
   }
   const files = drift.missing.length + drift.stale.length + drift.orphaned.length;
   if (ok) io.stdout(`charter check: ${out} matches a fresh run (${result.produced.length} contract${result.produced.length === 1 ? "" : "s"})\n`);
-  else if (sourceErrors && files === 0) io.stdout(`charter check: ${errorCount(result.diagnostics)} in the sources\n`);
+  else if (sourceErrors && files === 0)
+    io.stdout(
+      `charter check: ${errorCount(result.diagnostics)} in the sources` +
+        (args.keepGoing ? `; the ${result.produced.length} contracts that compiled match ${out}\n` : "\n"),
+    );
   else
     io.stdout(
       `charter check: ${files} file${files === 1 ? "" : "s"} in ${out} differ from a fresh run (${drift.missing.length} missing, ${drift.stale.length} stale, ${drift.orphaned.length} orphaned); run \`charter generate\` and commit the result\n`,
