@@ -4,7 +4,8 @@ import type { JsonValue } from "../load/parse-source.js";
 import { definitionsKeyword, DIALECT_URIS, idKeyword, type Dialect } from "../resolve/dialect.js";
 import { innermostResource } from "../resolve/index-document.js";
 import type { IndexedDocument, ResolvedGraph } from "../resolve/resolve-references.js";
-import { CHARTER_KEYWORD_PREFIX } from "../resolve/schema-keywords.js";
+import { copyDocument, type KeywordReplacement } from "../resolve/copy-document.js";
+import { defineKey, type JsonObject } from "../json-object.js";
 import { resolveUri, splitFragment } from "../resolve/uri.js";
 import { BUNDLE_CODES } from "./codes.js";
 import { liftRootRef } from "./lift-root-ref.js";
@@ -20,7 +21,6 @@ export interface Bundle {
   embedded: string[];
 }
 
-type JsonObject = { [key: string]: JsonValue };
 
 /** Every document `rootKey` reaches through references, itself excluded, in sorted key order. */
 export function dependencyClosure(graph: ResolvedGraph, rootKey: string): string[] {
@@ -72,8 +72,8 @@ export function bundleContract(
     finalUris.set(key, uris);
   }
 
-  const rewrite = (entry: IndexedDocument): Map<string, string> => {
-    const replacements = new Map<string, string>();
+  const rewrite = (entry: IndexedDocument): Map<string, KeywordReplacement> => {
+    const replacements = new Map<string, KeywordReplacement>();
     for (const { site, target } of entry.references) {
       if (!target || site.keyword === "$recursiveRef") continue;
       const targetEntry = graph.documents.get(target.documentKey)!;
@@ -84,13 +84,13 @@ export function bundleContract(
       const value = sameResource
         ? "#" + fragment
         : finalUris.get(target.documentKey)!.get(resourcePointer)! + (fragment === "" ? "" : "#" + fragment);
-      replacements.set(joinPointer(site.pointer, site.keyword), value);
+      replacements.set(joinPointer(site.pointer, site.keyword), { key: site.keyword, value });
     }
     return replacements;
   };
 
   const bundleDialect = root.document.dialect;
-  const rootSchema = liftRootRef(asObject(transform(root, rewrite(root))), bundleDialect, false);
+  const rootSchema = liftRootRef(asObject(copyDocument(root, rewrite(root), { orderKeys: orderSchemaKeys })), bundleDialect, false);
   setIdentity(rootSchema, idKeyword(bundleDialect), canonicalIdOf(root.document.name), DIALECT_URIS[bundleDialect]);
 
   if (embedded.length > 0) {
@@ -112,7 +112,7 @@ export function bundleContract(
           ],
         };
       }
-      const schema = liftRootRef(asObject(transform(entry, rewrite(entry))), entry.document.dialect, true);
+      const schema = liftRootRef(asObject(copyDocument(entry, rewrite(entry), { orderKeys: orderSchemaKeys })), entry.document.dialect, true);
       const dialectUri = entry.document.dialect === bundleDialect ? undefined : DIALECT_URIS[entry.document.dialect];
       setIdentity(schema, idKeyword(bundleDialect), rootUriOf(entry), dialectUri);
       defineKey(defs, name, schema);
@@ -134,27 +134,6 @@ export function bundleContract(
 }
 
 
-/** Copies a document, dropping charter's keywords and applying reference rewrites at schema positions only. */
-function transform(entry: IndexedDocument, replacements: ReadonlyMap<string, string>): JsonValue {
-  const schemaPointers = entry.index.schemaPointers;
-  const copy = (value: JsonValue, pointer: string): JsonValue => {
-    if (value === null || typeof value !== "object") return value;
-    if (Array.isArray(value)) return value.map((item, i) => copy(item, joinPointer(pointer, i)));
-    const isSchema = schemaPointers.has(pointer);
-    const keys = isSchema
-      ? orderSchemaKeys(Object.keys(value).filter((k) => !k.startsWith(CHARTER_KEYWORD_PREFIX)))
-      : Object.keys(value);
-    const result: JsonObject = {};
-    for (const key of keys) {
-      const childPointer = joinPointer(pointer, key);
-      const replacement = isSchema ? replacements.get(childPointer) : undefined;
-      defineKey(result, key, replacement ?? copy(value[key]!, childPointer));
-    }
-    return result;
-  };
-  return copy(entry.document.value, "");
-}
-
 function asObject(schema: JsonValue): JsonObject {
   if (schema === true) return {};
   if (schema === false) return { not: {} };
@@ -168,9 +147,4 @@ function setIdentity(schema: JsonObject, idKey: "id" | "$id", id: string, dialec
   if (dialectUri !== undefined) schema["$schema"] = dialectUri;
   schema[idKey] = id;
   for (const [k, v] of rest) defineKey(schema, k, v);
-}
-
-/** Assignment that keeps a `__proto__` key an own data property. */
-function defineKey(target: JsonObject, key: string, value: JsonValue): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
