@@ -13,6 +13,12 @@ import { sourceUri } from "./resolve/uri.js";
 import { emitManifest, MANIFEST_VERSION, type ManifestContract } from "../targets/manifest/emit-manifest.js";
 import type { OutputFiles } from "../targets/output-files.js";
 import { emitSchemas, schemaPath } from "../targets/schemas/emit-schemas.js";
+import { emitTypes } from "../targets/types/emit-types.js";
+import { typesPath } from "../targets/types/module-paths.js";
+import { renderRepairsReport, REPAIRS_REPORT_PATH } from "../targets/types/repairs-report.js";
+import type { NamingStyle } from "../targets/types/type-names.js";
+import { REPAIRS } from "../repairs/registry.js";
+import type { Repair } from "../repairs/repair.js";
 
 export interface CompileOptions {
   /** Absolute path of the source directory. */
@@ -22,6 +28,10 @@ export interface CompileOptions {
   /** Prefix of every contract's canonical `$id`. */
   baseUri: string;
   catalog: readonly CatalogMapping[];
+  /** How type names are made when the source names none (default `short`). */
+  typeNaming?: NamingStyle;
+  /** The repairs to apply (default: all registered). */
+  repairs?: readonly Repair[];
 }
 
 export interface CompileResult {
@@ -124,13 +134,24 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
   const files: OutputFiles = new Map();
   for (const [file, content] of emitSchemas(bundles)) files.set(file, content);
   const sourceOf = new Map(documents.map((d) => [d.name, d]));
+  const digests = new Map(bundles.map((b) => [b.name, digestSchema(b.schema)]));
+  const types = await emitTypes(
+    graph,
+    bundles.map((b) => ({ key: sourceOf.get(b.name)!.key, name: b.name, source: sourceOf.get(b.name)!.relativePath!, digest: digests.get(b.name)! })),
+    options.repairs ?? REPAIRS,
+    options.typeNaming ?? "short",
+  );
+  diagnostics.push(...types.diagnostics);
+  for (const [file, content] of types.files) files.set(file, content);
+  if (types.files.size > 0) files.set(REPAIRS_REPORT_PATH, renderRepairsReport(options.repairs ?? REPAIRS, types.applications));
+
   const contracts: ManifestContract[] = bundles.map((bundle) => ({
     name: bundle.name,
     $id: bundle.id,
     dialect: bundle.dialect,
     source: sourceOf.get(bundle.name)!.relativePath!,
-    artifacts: { schema: schemaPath(bundle.name) },
-    digest: digestSchema(bundle.schema),
+    artifacts: types.produced.has(bundle.name) ? { schema: schemaPath(bundle.name), types: typesPath(bundle.name) } : { schema: schemaPath(bundle.name) },
+    digest: digests.get(bundle.name)!,
     embeds: bundle.embedded.map((key) => graph.documents.get(key)!.document.name),
   }));
   for (const [file, content] of emitManifest({

@@ -23,9 +23,13 @@ describe("charter generate", () => {
     const first = await runCli(["generate"], dir);
     expect(first).toMatchObject({ code: 0, stdout: "charter: wrote 2 contracts to gen\n" });
     expect(Object.keys(snapshotTree(path.join(dir, "gen")))).toEqual([
+      "REPAIRS.md",
       "manifest.json",
       "schemas/agent/envelope.schema.json",
       "schemas/common/id.schema.json",
+      "types/agent/envelope.ts",
+      "types/common/id.ts",
+      "types/index.ts",
     ]);
     const second = await runCli(["generate"], dir);
     expect(second).toMatchObject({ code: 0, stdout: "charter: gen is up to date (2 contracts)\n" });
@@ -61,7 +65,7 @@ describe("charter generate", () => {
     const dir = await generatedProject();
     unlinkSync(path.join(dir, "contracts/agent/envelope.yaml"));
     expect((await runCli(["generate"], dir)).code).toBe(0);
-    expect(Object.keys(snapshotTree(path.join(dir, "gen")))).toEqual(["manifest.json", "schemas/common/id.schema.json"]);
+    expect(Object.keys(snapshotTree(path.join(dir, "gen")))).toEqual(["REPAIRS.md", "manifest.json", "schemas/common/id.schema.json", "types/common/id.ts", "types/index.ts"]);
   });
 
   it("refuses to replace a directory it did not write", async () => {
@@ -78,7 +82,7 @@ describe("charter generate", () => {
     symlinkSync(path.join(dir, "outside"), path.join(dir, "s/linked-dir"));
     const result = await runCli(["generate", "--source", "s", "--out", "o", "--keep-going"], dir);
     expect(result.stdout).toContain('s/deep/b.yaml:1:7: error CH207 $ref "../link.json" names a file that does not exist in the source tree');
-    expect(Object.keys(snapshotTree(path.join(dir, "o")))).toEqual(["manifest.json", "schemas/a.schema.json"]);
+    expect(Object.keys(snapshotTree(path.join(dir, "o")))).toEqual(["REPAIRS.md", "manifest.json", "schemas/a.schema.json", "types/a.ts", "types/index.ts"]);
   });
 
   it("works from flags alone, without a config file", async () => {
@@ -173,7 +177,7 @@ describe("charter check", () => {
     expect(result.code).toBe(1);
     const report = JSON.parse(result.stdout) as { drift: { missing: string[]; stale: { path: string }[]; orphaned: string[] } };
     expect(report.drift.missing).toEqual(["schemas/agent/envelope.schema.json"]);
-    expect(report.drift.stale.map((s) => s.path)).toEqual(["manifest.json", "schemas/common/id.schema.json"]);
+    expect(report.drift.stale.map((s) => s.path)).toEqual(["manifest.json", "schemas/common/id.schema.json", "types/agent/envelope.ts", "types/common/id.ts"]);
     expect(report.drift.orphaned).toEqual(["stray.txt"]);
   });
 

@@ -1,0 +1,29 @@
+import { isJsonObject } from "../compiler/json-object.js";
+import type { Repair } from "./repair.js";
+import { walkInput } from "./walk-input.js";
+
+export const repair: Repair = {
+  id: "unevaluated-properties-closed",
+  description:
+    "`unevaluatedProperties: false` closes an object, counting the properties its `allOf` members declare. " +
+    "json-schema-to-typescript ignores the keyword and leaves `[k: string]: unknown` open on the object and " +
+    "on each inline `allOf` member, so misspelt keys type-check. charter treats it as " +
+    "`additionalProperties: false` on the object and on each inline `allOf` member that does not set " +
+    "`additionalProperties` itself (a member that is a `$ref` keeps its own type).",
+  schema(input, applied) {
+    walkInput(input, (schema, pointer) => {
+      if (schema["unevaluatedProperties"] !== false) return;
+      delete schema["unevaluatedProperties"];
+      if (schema["additionalProperties"] === undefined) schema["additionalProperties"] = false;
+      const members = schema["allOf"];
+      if (Array.isArray(members)) {
+        for (const member of members) {
+          if (isJsonObject(member) && member["$ref"] === undefined && member["tsType"] === undefined && member["additionalProperties"] === undefined) {
+            member["additionalProperties"] = false;
+          }
+        }
+      }
+      applied(pointer);
+    });
+  },
+};

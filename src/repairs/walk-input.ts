@@ -1,0 +1,26 @@
+import { joinPointer } from "../compiler/json-pointer.js";
+import { isJsonObject, type JsonObject } from "../compiler/json-object.js";
+import { walkSchema } from "../compiler/resolve/walk-schema.js";
+import { EMBEDDED_KEY } from "../targets/types/prepare-input.js";
+
+/** Visits every subschema of a generator input, the documents embedded under `x-charter-embedded` included. */
+export function walkInput(input: JsonObject, visit: (schema: JsonObject, pointer: string) => void): void {
+  walkSchema<null>(input, null, (schema, pointer) => {
+    visit(schema, pointer);
+    return null;
+  });
+  const embedded = input[EMBEDDED_KEY];
+  if (!isJsonObject(embedded)) return;
+  for (const [name, document] of Object.entries(embedded)) {
+    walkSchema<null>(document, null, (schema, pointer) => {
+      visit(schema, pointer);
+      return null;
+    }, joinPointer("", EMBEDDED_KEY, name));
+  }
+}
+
+/** Appends a paragraph to a schema's description (the generator's JSDoc text). */
+export function appendToDescription(schema: JsonObject, paragraph: string): void {
+  const existing = typeof schema["description"] === "string" ? (schema["description"] as string) : "";
+  schema["description"] = existing === "" ? paragraph : `${existing}\n\n${paragraph}`;
+}

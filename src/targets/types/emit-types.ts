@@ -1,0 +1,111 @@
+import { format } from "prettier";
+import { Project } from "ts-morph";
+import { errorAt, type Diagnostic } from "../../compiler/diagnostic.js";
+import type { ResolvedGraph } from "../../compiler/resolve/resolve-references.js";
+import type { Repair, RepairApplication } from "../../repairs/repair.js";
+import type { OutputFiles } from "../output-files.js";
+import { TYPES_CODES } from "./codes.js";
+import { importSpecifier, typesPath } from "./module-paths.js";
+import { prepareGeneratorInput } from "./prepare-input.js";
+import { runGenerator } from "./run-generator.js";
+import { prettierOptions, typesHeader } from "./templates.js";
+import { assignTypeNames, type NamingStyle } from "./type-names.js";
+
+export interface TypesContract {
+  key: string;
+  name: string;
+  /** Source path relative to the source directory, for the header. */
+  source: string;
+  digest: string;
+}
+
+export interface TypesResult {
+  files: OutputFiles;
+  /** Contract names that got a module. */
+  produced: Set<string>;
+  diagnostics: Diagnostic[];
+  applications: RepairApplication[];
+  /** Type references served by an import instead of a second declaration. */
+  importedReferences: number;
+}
+
+/**
+ * `types/<name>.ts` for each contract and `types/index.ts`: the generator's
+ * output for each contract, repaired, with shared types imported from the
+ * module that owns them, formatted by prettier once.
+ */
+export async function emitTypes(
+  graph: ResolvedGraph,
+  contracts: readonly TypesContract[],
+  repairs: readonly Repair[],
+  naming: NamingStyle,
+): Promise<TypesResult> {
+  const names = assignTypeNames(graph, contracts.map((c) => c.key), naming);
+  const result: TypesResult = { files: new Map(), produced: new Set(), diagnostics: [...names.diagnostics], applications: [], importedReferences: 0 };
+  const project = new Project({ useInMemoryFileSystem: true });
+  const prettier = prettierOptions();
+  const nameOf = (key: string) => graph.documents.get(key)!.document.name;
+
+  const modules = new Map<string, { contract: TypesContract; text: string; dependsOn: string[]; applications: RepairApplication[] }>();
+  for (const contract of contracts) {
+    if (names.failed.has(contract.key)) continue;
+    const entry = graph.documents.get(contract.key)!;
+    const input = prepareGeneratorInput(graph, contract.key, names, repairs);
+    const applications = [...input.applications];
+    for (const repair of repairs) {
+      repair.schema?.(input.schema, (pointer) => applications.push({ repair: repair.id, contract: contract.name, location: pointer }));
+    }
+    let generated: string;
+    try {
+      generated = await runGenerator(input.schema, input.rootName);
+    } catch (error) {
+      const message = ((error as Error).message ?? String(error)).split("\n")[0]!.slice(0, 300);
+      result.diagnostics.push(errorAt(TYPES_CODES.generatorFailed, `json-schema-to-typescript failed: ${message}`, { file: entry.document.file, position: { line: 1, column: 1 } }));
+      continue;
+    }
+    const file = project.createSourceFile(`/${contract.name}.ts`, generated, { overwrite: true });
+    for (const repair of repairs) {
+      repair.ast?.(file, (location) => applications.push({ repair: repair.id, contract: contract.name, location }));
+    }
+    const body = file.getFullText();
+    project.removeSourceFile(file);
+
+    const importLines = [...input.imports]
+      .map(([key, imported]) => ({ name: nameOf(key), imported: [...imported].sort() }))
+      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+      .map(({ name, imported }) => `import type { ${imported.join(", ")} } from "${importSpecifier(contract.name, name)}";`);
+    result.importedReferences += [...input.imports.values()].reduce((n, s) => n + s.size, 0);
+    const text = [typesHeader({ source: contract.source, digest: contract.digest }), importLines.join("\n"), body].join("\n");
+    modules.set(contract.key, { contract, text, dependsOn: [...input.imports.keys()], applications });
+  }
+
+  // A module that imports from a contract without types would not compile: drop it, transitively.
+  let dropped = true;
+  while (dropped) {
+    dropped = false;
+    for (const [key, module] of modules) {
+      const missing = module.dependsOn.filter((d) => !modules.has(d));
+      if (missing.length === 0) continue;
+      modules.delete(key);
+      dropped = true;
+      result.diagnostics.push(
+        errorAt(TYPES_CODES.dependencyFailed, `no types for "${module.contract.name}": it uses types of ${missing.map(nameOf).join(", ")}, which have none`, {
+          file: graph.documents.get(key)!.document.file,
+          position: { line: 1, column: 1 },
+        }),
+      );
+    }
+  }
+
+  for (const { contract, text, applications } of [...modules.values()].sort((a, b) => (a.contract.name < b.contract.name ? -1 : 1))) {
+    result.files.set(typesPath(contract.name), await format(text, prettier));
+    result.produced.add(contract.name);
+    result.applications.push(...applications);
+  }
+  if (result.produced.size > 0) {
+    const exports = [...result.produced].sort().map((name) => `export * from "${importSpecifier("index", name)}";`);
+    const header = "// Generated by charter: every contract's types. Do not edit; `charter check` refuses hand edits.\n";
+    result.files.set("types/index.ts", await format(header + exports.join("\n") + "\n", prettier));
+  }
+  return result;
+}

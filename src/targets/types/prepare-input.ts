@@ -1,0 +1,112 @@
+import { joinPointer, pointerToFragment } from "../../compiler/json-pointer.js";
+import { defineKey, isJsonObject, type JsonObject } from "../../compiler/json-object.js";
+import type { JsonValue } from "../../compiler/load/parse-source.js";
+import { copyDocument, type KeywordReplacement } from "../../compiler/resolve/copy-document.js";
+import type { ResolvedGraph } from "../../compiler/resolve/resolve-references.js";
+import type { Repair, RepairApplication } from "../../repairs/repair.js";
+import { pascalCase, type TypeNames } from "./type-names.js";
+
+/** Set on each schema that becomes a named type; the generator's `customName` reads it. */
+export const TYPE_NAME_MARKER = "x-charter-type-name";
+/** Where documents that no exported type covers are copied into the generator's input. */
+export const EMBEDDED_KEY = "x-charter-embedded";
+
+export interface GeneratorInput {
+  schema: JsonObject;
+  rootName: string;
+  /** Names imported from other contracts' modules, by the key of the declaring document. */
+  imports: Map<string, Set<string>>;
+  applications: RepairApplication[];
+}
+
+/**
+ * The schema json-schema-to-typescript receives for one contract: the
+ * contract's own document, with every reference rewritten to what the
+ * generator can follow without a network or a file system:
+ * - inside the document: a JSON pointer;
+ * - to the root or a top-level definition of another contract: `tsType`, the
+ *   name of the type that contract's module exports, imported with `import type`;
+ * - anything else (a deeper pointer, a catalog file): a pointer into a copy of
+ *   the target document kept under `x-charter-embedded`.
+ */
+export function prepareGeneratorInput(
+  graph: ResolvedGraph,
+  contractKey: string,
+  names: TypeNames,
+  repairs: readonly Repair[],
+): GeneratorInput {
+  const contract = graph.documents.get(contractKey)!;
+  const rootName = names.byDocument.get(contractKey)!.get("")!;
+  const imports = new Map<string, Set<string>>();
+  const applications: RepairApplication[] = [];
+  const embedded = new Map<string, JsonValue>();
+  const embeddedPath = (key: string) => (key === contractKey ? "" : joinPointer("", EMBEDDED_KEY, graph.documents.get(key)!.document.name));
+
+  const pending = [contractKey];
+  const copies = new Map<string, JsonValue>();
+  while (pending.length > 0) {
+    const key = pending.shift()!;
+    if (copies.has(key)) continue;
+    const entry = graph.documents.get(key)!;
+    const replacements = new Map<string, KeywordReplacement>();
+    for (const { site, target } of entry.references) {
+      const keywordPointer = joinPointer(site.pointer, site.keyword);
+      if (!target) {
+        // A dialect's meta-schema: a schema, whose type is not worth spelling out.
+        replacements.set(keywordPointer, { key: "tsType", value: "unknown" });
+        continue;
+      }
+      const usesAnchor = target.anchor !== undefined;
+      if (usesAnchor || site.keyword !== "$ref") {
+        const repair = repairs.find((r) => r.reference?.({ keyword: site.keyword, value: site.value, usesAnchor }));
+        if (!repair) continue; // left as written: the gap the repair exists for
+        applications.push({ repair: repair.id, contract: contract.document.name, location: embeddedPath(key) + site.pointer });
+      }
+      const exported = target.documentKey !== contractKey ? names.byDocument.get(target.documentKey)?.get(target.pointer) : undefined;
+      if (exported !== undefined) {
+        if (!imports.has(target.documentKey)) imports.set(target.documentKey, new Set());
+        imports.get(target.documentKey)!.add(exported);
+        replacements.set(keywordPointer, { key: "tsType", value: exported });
+        continue;
+      }
+      if (target.documentKey !== contractKey && !copies.has(target.documentKey)) pending.push(target.documentKey);
+      replacements.set(keywordPointer, { key: "$ref", value: "#" + pointerToFragment(embeddedPath(target.documentKey) + target.pointer) });
+    }
+    const copy = copyDocument(entry, replacements);
+    copies.set(key, copy);
+    if (key !== contractKey) embedded.set(entry.document.name, copy);
+  }
+
+  const root = copies.get(contractKey)!;
+  const schema: JsonObject = isJsonObject(root) ? root : root === false ? { not: {} } : {};
+  markNames(schema, names.byDocument.get(contractKey)!);
+  for (const [name, copy] of [...embedded].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    // A catalog file's definitions are named after the file, so they cannot take a contract's name.
+    if (isJsonObject(copy)) markEmbeddedNames(copy, pascalCase(name.split("/").pop()!.replace(/\.[a-z]+$/i, "")));
+    if (!isJsonObject(schema[EMBEDDED_KEY])) schema[EMBEDDED_KEY] = {};
+    defineKey(schema[EMBEDDED_KEY] as JsonObject, name, copy);
+  }
+  return { schema, rootName, imports, applications };
+}
+
+function markNames(schema: JsonObject, names: ReadonlyMap<string, string>): void {
+  schema[TYPE_NAME_MARKER] = names.get("")!;
+  for (const defsKeyword of ["$defs", "definitions"]) {
+    const defs = schema[defsKeyword];
+    if (!isJsonObject(defs)) continue;
+    for (const [key, def] of Object.entries(defs)) {
+      const name = names.get(joinPointer("", defsKeyword, key));
+      if (name !== undefined && isJsonObject(def)) def[TYPE_NAME_MARKER] = name;
+    }
+  }
+}
+
+function markEmbeddedNames(schema: JsonObject, prefix: string): void {
+  for (const defsKeyword of ["$defs", "definitions"]) {
+    const defs = schema[defsKeyword];
+    if (!isJsonObject(defs)) continue;
+    for (const [key, def] of Object.entries(defs)) {
+      if (isJsonObject(def)) def[TYPE_NAME_MARKER] = prefix + pascalCase(key);
+    }
+  }
+}

@@ -1,0 +1,29 @@
+import { compile, type Options } from "json-schema-to-typescript";
+import type { JsonObject } from "../../compiler/json-object.js";
+import { TYPE_NAME_MARKER } from "./prepare-input.js";
+
+/**
+ * The generator's options, fixed: no network or file access for `$ref`s
+ * (charter resolved them all), no formatting (prettier runs once, after the
+ * repairs), no banner (charter writes its own header), objects open unless
+ * the schema closes them, `enum` rather than `const enum` (which breaks
+ * `isolatedModules`), and names from charter's table, never from titles.
+ */
+export const GENERATOR_OPTIONS: Partial<Options> = {
+  bannerComment: "",
+  format: false,
+  additionalProperties: true,
+  declareExternallyReferenced: true,
+  enableConstEnums: false,
+  strictIndexSignatures: false,
+  unknownAny: true,
+  unreachableDefinitions: true,
+  $refOptions: { resolve: { external: false, file: false, http: false } },
+  customName: (schema) => (schema as Record<string, unknown>)[TYPE_NAME_MARKER] as string | undefined,
+};
+
+/** Runs json-schema-to-typescript on a prepared input; rejects with the generator's own error. */
+export async function runGenerator(schema: JsonObject, rootName: string): Promise<string> {
+  // The generator mutates its input; give it a copy so repairs' bookkeeping stays intact.
+  return compile(structuredClone(schema) as never, rootName, GENERATOR_OPTIONS);
+}

@@ -1,0 +1,17 @@
+import { readFileSync } from "node:fs";
+import type { Options as PrettierOptions } from "prettier";
+
+// templates/ sits at the package root, one level above both src/ and dist/.
+const TEMPLATES = new URL("../../../templates/", import.meta.url);
+
+/** The prettier configuration pinned in this repository: output never depends on a user's .prettierrc. */
+export function prettierOptions(): PrettierOptions {
+  return JSON.parse(readFileSync(new URL("prettier.json", TEMPLATES), "utf8")) as PrettierOptions;
+}
+
+/** The header every generated module starts with. */
+export function typesHeader(values: { source: string; digest: string }): string {
+  return readFileSync(new URL("types-header.txt", TEMPLATES), "utf8")
+    .replace("{{source}}", values.source)
+    .replace("{{digest}}", values.digest);
+}

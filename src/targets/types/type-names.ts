@@ -1,0 +1,106 @@
+import { errorAt, type Diagnostic, type SourcePosition } from "../../compiler/diagnostic.js";
+import { joinPointer } from "../../compiler/json-pointer.js";
+import { isJsonObject } from "../../compiler/json-object.js";
+import type { ResolvedGraph } from "../../compiler/resolve/resolve-references.js";
+import { TYPES_CODES } from "./codes.js";
+
+/** The keyword that names a contract's root type or one of its definitions explicitly. */
+export const NAME_KEYWORD = "x-charter-name";
+
+/** How names are made when the source sets none: `short` (`Envelope`, `Outcome`) or `qualified` (definitions prefixed by their contract: `EnvelopeOutcome`). */
+export type NamingStyle = "short" | "qualified";
+
+export interface TypeNames {
+  /** Exported type name by document key, then by pointer: "" for the root, `/$defs/K` or `/definitions/K` for a definition. */
+  byDocument: Map<string, Map<string, string>>;
+  /** Documents whose names clash or are invalid: they get no types. */
+  failed: Set<string>;
+  diagnostics: Diagnostic[];
+}
+
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+/** `agent-envelope`, `agent_envelope`, `agentEnvelope` all become `AgentEnvelope`. */
+export function pascalCase(text: string): string {
+  const words = text
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .split(/[^A-Za-z0-9]+/)
+    .filter((w) => w !== "");
+  const joined = words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join("");
+  if (joined === "") return "Type";
+  return /^[0-9]/.test(joined) ? `_${joined}` : joined;
+}
+
+interface Claim {
+  name: string;
+  documentKey: string;
+  pointer: string;
+  file: string;
+  position: SourcePosition | undefined;
+  label: string;
+}
+
+/**
+ * Names every type a contract exports: its root and each top-level definition.
+ * Names come from the contract name and the definition keys (or
+ * `x-charter-name`), never from titles or from the order the generator meets
+ * schemas, and must be unique across all contracts.
+ */
+export function assignTypeNames(graph: ResolvedGraph, contractKeys: readonly string[], style: NamingStyle): TypeNames {
+  const names: TypeNames = { byDocument: new Map(), failed: new Set(), diagnostics: [] };
+  const claims: Claim[] = [];
+  for (const key of contractKeys) {
+    const entry = graph.documents.get(key)!;
+    const { document } = entry;
+    const root = document.value;
+    const perDocument = new Map<string, string>();
+    const explicit = (schema: unknown, pointer: string): string | undefined => {
+      if (!isJsonObject(schema as never)) return undefined;
+      const value = (schema as Record<string, unknown>)[NAME_KEYWORD];
+      if (value === undefined) return undefined;
+      if (typeof value !== "string" || !IDENTIFIER.test(value)) {
+        const at = joinPointer(pointer, NAME_KEYWORD);
+        names.diagnostics.push(
+          errorAt(TYPES_CODES.badName, `${NAME_KEYWORD} ${JSON.stringify(value)} is not a TypeScript identifier`, { file: document.file, position: document.positions.get(at), pointer: at }),
+        );
+        names.failed.add(key);
+        return undefined;
+      }
+      return value;
+    };
+    const rootName = explicit(root, "") ?? pascalCase(document.name);
+    perDocument.set("", rootName);
+    claims.push({ name: rootName, documentKey: key, pointer: "", file: document.file, position: { line: 1, column: 1 }, label: `${document.relativePath ?? document.name} (root)` });
+    if (isJsonObject(root)) {
+      for (const defsKeyword of ["$defs", "definitions"]) {
+        const defs = root[defsKeyword];
+        if (!isJsonObject(defs)) continue;
+        for (const [defKey, schema] of Object.entries(defs)) {
+          const pointer = joinPointer("", defsKeyword, defKey);
+          const name = explicit(schema, pointer) ?? (style === "qualified" ? rootName + pascalCase(defKey) : pascalCase(defKey));
+          perDocument.set(pointer, name);
+          claims.push({ name, documentKey: key, pointer, file: document.file, position: document.keyPositions.get(pointer), label: `${document.relativePath ?? document.name}#${pointer}` });
+        }
+      }
+    }
+    names.byDocument.set(key, perDocument);
+  }
+
+  const byName = new Map<string, Claim[]>();
+  for (const claim of claims) byName.set(claim.name, [...(byName.get(claim.name) ?? []), claim]);
+  for (const [name, group] of byName) {
+    if (group.length < 2) continue;
+    for (const claim of group) {
+      const others = group.filter((c) => c !== claim).map((c) => c.label);
+      names.diagnostics.push(
+        errorAt(TYPES_CODES.nameClash, `type name "${name}" is also given to ${others.join(", ")}; set ${NAME_KEYWORD} on one of them`, {
+          file: claim.file,
+          position: claim.position,
+          pointer: claim.pointer,
+        }),
+      );
+      names.failed.add(claim.documentKey);
+    }
+  }
+  return names;
+}
