@@ -1,5 +1,6 @@
 import { repair as anchorReferences } from "./anchor-references.js";
 import { repair as commentTerminator } from "./comment-terminator.js";
+import { repair as compositeSchemaNames } from "./composite-schema-names.js";
 import { repair as dependentSchemas } from "./dependent-schemas.js";
 import { repair as dynamicReferences } from "./dynamic-references.js";
 import { repair as jsdocTags } from "./jsdoc-tags.js";
@@ -14,7 +15,8 @@ import { repair as unevaluatedPropertiesClosed } from "./unevaluated-properties-
 /**
  * Every repair, in the order they run at each depth. Order matters where one
  * writes what another reads: descriptions are complete (titles, tags) before
- * `*\/` is escaped, and before `$ref` siblings are counted.
+ * `*\/` is escaped and before `$ref` siblings are counted; properties that
+ * other repairs add or close are in place before composite schemas are split.
  */
 export const REPAIRS: readonly Repair[] = [
   anchorReferences,
@@ -27,5 +29,6 @@ export const REPAIRS: readonly Repair[] = [
   jsdocTags,
   readonlyProperties,
   refSiblingKeywords,
+  compositeSchemaNames,
   commentTerminator,
 ];

@@ -1,11 +1,15 @@
 import { joinPointer } from "../compiler/json-pointer.js";
 import { isJsonObject, type JsonObject } from "../compiler/json-object.js";
 import { walkSchema } from "../compiler/resolve/walk-schema.js";
-import { EMBEDDED_KEY } from "../targets/types/prepare-input.js";
+import { EMBEDDED_KEY, ROOT_KEY } from "../targets/types/prepare-input.js";
 
-/** Visits every subschema of a generator input, the documents embedded under `x-charter-embedded` included. */
+/**
+ * Visits every subschema of the contract's document in a generator input, and
+ * of the documents embedded beside it, with the pointer a user would read
+ * (into the contract's document, or under `/x-charter-embedded/<name>`).
+ */
 export function walkInput(input: JsonObject, visit: (schema: JsonObject, pointer: string) => void): void {
-  walkSchema<null>(input, null, (schema, pointer) => {
+  walkSchema<null>(input[ROOT_KEY] as JsonObject, null, (schema, pointer) => {
     visit(schema, pointer);
     return null;
   });

@@ -3,9 +3,6 @@
 
 /**
  * A non-empty file-system path, relative to the folder of the config file.
- *
- * This interface was referenced by `CharterConfig`'s JSON-Schema
- * via the `definition` "relativePath".
  */
 export type RelativePath = string;
 

@@ -6,7 +6,7 @@ import type { Repair, RepairApplication } from "../../repairs/repair.js";
 import type { OutputFiles } from "../output-files.js";
 import { TYPES_CODES } from "./codes.js";
 import { importSpecifier, typesPath } from "./module-paths.js";
-import { prepareGeneratorInput } from "./prepare-input.js";
+import { prepareGeneratorInput, reportedPointer, WRAPPER_NAME } from "./prepare-input.js";
 import { runGenerator } from "./run-generator.js";
 import { prettierOptions, typesHeader } from "./templates.js";
 import { assignTypeNames, type NamingStyle } from "./type-names.js";
@@ -53,17 +53,18 @@ export async function emitTypes(
     const input = prepareGeneratorInput(graph, contract.key, names, repairs);
     const applications = [...input.applications];
     for (const repair of repairs) {
-      repair.schema?.(input.schema, (pointer) => applications.push({ repair: repair.id, contract: contract.name, location: pointer }));
+      repair.schema?.(input.schema, (pointer) => applications.push({ repair: repair.id, contract: contract.name, location: reportedPointer(pointer) }));
     }
     let generated: string;
     try {
-      generated = await runGenerator(input.schema, input.rootName);
+      generated = await runGenerator(input.schema);
     } catch (error) {
       const message = ((error as Error).message ?? String(error)).split("\n")[0]!.slice(0, 300);
       result.diagnostics.push(errorAt(TYPES_CODES.generatorFailed, `json-schema-to-typescript failed: ${message}`, { file: entry.document.file, position: { line: 1, column: 1 } }));
       continue;
     }
     const file = project.createSourceFile(`/${contract.name}.ts`, generated, { overwrite: true });
+    file.getInterface(WRAPPER_NAME)?.remove();
     for (const repair of repairs) {
       repair.ast?.(file, (location) => applications.push({ repair: repair.id, contract: contract.name, location }));
     }

@@ -10,6 +10,16 @@ import { pascalCase, type TypeNames } from "./type-names.js";
 export const TYPE_NAME_MARKER = "x-charter-type-name";
 /** Where documents that no exported type covers are copied into the generator's input. */
 export const EMBEDDED_KEY = "x-charter-embedded";
+/** Where the contract's own document sits in the generator's input. */
+export const ROOT_KEY = "x-charter-root";
+/**
+ * The generator's top-level schema: an object whose properties refer to the
+ * contract's root and to each of its definitions. json-schema-to-typescript
+ * emits the definitions of a root only when the root is an object type; a
+ * root that is a union, an enum or a `$ref` would lose them. The wrapper's own
+ * declaration is removed from the output.
+ */
+export const WRAPPER_NAME = "CharterGeneratorWrapper";
 
 export interface GeneratorInput {
   schema: JsonObject;
@@ -32,15 +42,16 @@ export interface GeneratorInput {
 export function prepareGeneratorInput(
   graph: ResolvedGraph,
   contractKey: string,
-  names: TypeNames,
+  typeNames: TypeNames,
   repairs: readonly Repair[],
 ): GeneratorInput {
   const contract = graph.documents.get(contractKey)!;
-  const rootName = names.byDocument.get(contractKey)!.get("")!;
+  const rootName = typeNames.byDocument.get(contractKey)!.get("")!;
   const imports = new Map<string, Set<string>>();
   const applications: RepairApplication[] = [];
   const embedded = new Map<string, JsonValue>();
-  const embeddedPath = (key: string) => (key === contractKey ? "" : joinPointer("", EMBEDDED_KEY, graph.documents.get(key)!.document.name));
+  const embeddedPath = (key: string) =>
+    key === contractKey ? joinPointer("", ROOT_KEY) : joinPointer("", EMBEDDED_KEY, graph.documents.get(key)!.document.name);
 
   const pending = [contractKey];
   const copies = new Map<string, JsonValue>();
@@ -60,9 +71,9 @@ export function prepareGeneratorInput(
       if (usesAnchor || site.keyword !== "$ref") {
         const repair = repairs.find((r) => r.reference?.({ keyword: site.keyword, value: site.value, usesAnchor }));
         if (!repair) continue; // left as written: the gap the repair exists for
-        applications.push({ repair: repair.id, contract: contract.document.name, location: embeddedPath(key) + site.pointer });
+        applications.push({ repair: repair.id, contract: contract.document.name, location: reportedPointer(embeddedPath(key) + site.pointer) });
       }
-      const exported = target.documentKey !== contractKey ? names.byDocument.get(target.documentKey)?.get(target.pointer) : undefined;
+      const exported = target.documentKey !== contractKey ? typeNames.byDocument.get(target.documentKey)?.get(target.pointer) : undefined;
       if (exported !== undefined) {
         if (!imports.has(target.documentKey)) imports.set(target.documentKey, new Set());
         imports.get(target.documentKey)!.add(exported);
@@ -78,8 +89,12 @@ export function prepareGeneratorInput(
   }
 
   const root = copies.get(contractKey)!;
-  const schema: JsonObject = isJsonObject(root) ? root : root === false ? { not: {} } : {};
-  markNames(schema, names.byDocument.get(contractKey)!);
+  const document: JsonObject = isJsonObject(root) ? root : root === false ? { tsType: "never" } : {};
+  const names = typeNames.byDocument.get(contractKey)!;
+  markNames(document, names);
+  const properties: JsonObject = {};
+  for (const [pointer, name] of names) properties[name] = { $ref: "#" + pointerToFragment(joinPointer("", ROOT_KEY) + pointer) };
+  const schema: JsonObject = { [TYPE_NAME_MARKER]: WRAPPER_NAME, type: "object", additionalProperties: false, properties, [ROOT_KEY]: document };
   for (const [name, copy] of [...embedded].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     // A catalog file's definitions are named after the file, so they cannot take a contract's name.
     if (isJsonObject(copy)) markEmbeddedNames(copy, pascalCase(name.split("/").pop()!.replace(/\.[a-z]+$/i, "")));
@@ -109,4 +124,10 @@ function markEmbeddedNames(schema: JsonObject, prefix: string): void {
       if (isJsonObject(def)) def[TYPE_NAME_MARKER] = prefix + pascalCase(key);
     }
   }
+}
+
+/** Pointers as users read them: into the contract's own document, or into an embedded one. */
+export function reportedPointer(pointer: string): string {
+  const rootPrefix = joinPointer("", ROOT_KEY);
+  return pointer === rootPrefix ? "" : pointer.startsWith(rootPrefix + "/") ? pointer.slice(rootPrefix.length) : pointer;
 }

@@ -1,6 +1,6 @@
 import { compile, type Options } from "json-schema-to-typescript";
 import type { JsonObject } from "../../compiler/json-object.js";
-import { TYPE_NAME_MARKER } from "./prepare-input.js";
+import { TYPE_NAME_MARKER, WRAPPER_NAME } from "./prepare-input.js";
 
 /**
  * The generator's options, fixed: no network or file access for `$ref`s
@@ -17,13 +17,13 @@ export const GENERATOR_OPTIONS: Partial<Options> = {
   enableConstEnums: false,
   strictIndexSignatures: false,
   unknownAny: true,
-  unreachableDefinitions: true,
+  unreachableDefinitions: false,
   $refOptions: { resolve: { external: false, file: false, http: false } },
   customName: (schema) => (schema as Record<string, unknown>)[TYPE_NAME_MARKER] as string | undefined,
 };
 
 /** Runs json-schema-to-typescript on a prepared input; rejects with the generator's own error. */
-export async function runGenerator(schema: JsonObject, rootName: string): Promise<string> {
+export async function runGenerator(schema: JsonObject): Promise<string> {
   // The generator mutates its input; give it a copy so repairs' bookkeeping stays intact.
-  return compile(structuredClone(schema) as never, rootName, GENERATOR_OPTIONS);
+  return compile(structuredClone(schema) as never, WRAPPER_NAME, GENERATOR_OPTIONS);
 }

@@ -1,0 +1,73 @@
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { compile } from "../../src/compiler/compile.js";
+import { REPAIRS } from "../../src/repairs/registry.js";
+import type { Repair } from "../../src/repairs/repair.js";
+import { tempTree } from "../helpers/temp-tree.js";
+
+const FIXTURES = fileURLToPath(new URL("./fixtures/", import.meta.url));
+// UPDATE_GOLDEN=1 rewrites out.ts from the current output; review every change.
+const UPDATE = process.env["UPDATE_GOLDEN"] === "1";
+
+/** Generates the types of fixtures/<id>/in.yaml (as the contract `fixture`) with the given repairs. */
+async function generate(id: string, repairs: readonly Repair[]) {
+  const dir = tempTree({ "src/fixture.yaml": readFileSync(path.join(FIXTURES, id, "in.yaml"), "utf8") });
+  const result = await compile({ sourceDir: path.join(dir, "src"), outDir: path.join(dir, "out"), baseUri: "https://fixtures.test/", catalog: [], repairs });
+  return { output: result.files.get("types/fixture.ts"), diagnostics: result.diagnostics };
+}
+
+/**
+ * Canaries: what the generator does without the repair. When upstream fixes a
+ * gap its canary fails: delete the repair, its fixtures and this row.
+ */
+const GAPS: Record<string, { gap: string; shows: (output: string | undefined, messages: string) => boolean }> = {
+  "anchor-references": { gap: "the generator throws on a $ref to an anchor", shows: (out, messages) => out === undefined && messages.includes("Refs should have been resolved") },
+  "dynamic-references": { gap: "$dynamicRef becomes an open object", shows: (out) => /children\?: \{\s*\[k: string\]: unknown;\s*\}\[\]/.test(out!) },
+  "prefix-items-tuple": { gap: "prefixItems becomes never[] / unknown[]", shows: (out) => /point\?: never\[\]/.test(out!) && /labelled\?: boolean\[\]/.test(out!) },
+  "unevaluated-properties-closed": { gap: "unevaluatedProperties: false leaves an index signature", shows: (out) => out!.includes("[k: string]: unknown") },
+  "dependent-schemas": { gap: "properties of dependentSchemas are dropped", shows: (out) => !out!.includes("billingAddress") },
+  "not-schema": { gap: "not becomes an object type", shows: (out) => /anythingButText\?: \{/.test(out!) },
+  "title-names": { gap: "titles make numbered names", shows: (out) => out!.includes("Point1") },
+  "jsdoc-tags": { gap: "default and examples are left out of JSDoc", shows: (out) => !out!.includes("@default") && !out!.includes("@example") },
+  "readonly-properties": { gap: "readOnly is ignored", shows: (out) => !out!.includes("readonly id") },
+  "ref-sibling-keywords": { gap: "a $ref with a description duplicates its target", shows: (out) => out!.includes("Path1") },
+  "composite-schema-names": { gap: "parts of a composite schema get numbered names", shows: (out) => /Fixture1/.test(out!) },
+  "comment-terminator": { gap: "*/ in a description is mangled", shows: (out) => out!.includes("src/** /*.ts") },
+};
+
+describe("every registered repair", () => {
+  it("is registered once, has fixtures, a canary and a description, and its id is its file name", () => {
+    const ids = REPAIRS.map((r) => r.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    const files = readdirSync(fileURLToPath(new URL("../../src/repairs/", import.meta.url)))
+      .filter((f) => !["repair.ts", "registry.ts", "walk-input.ts"].includes(f))
+      .map((f) => f.replace(/\.ts$/, ""))
+      .sort();
+    expect([...ids].sort()).toEqual(files);
+    expect(Object.keys(GAPS).sort()).toEqual([...ids].sort());
+    for (const repair of REPAIRS) {
+      expect(existsSync(path.join(FIXTURES, repair.id, "in.yaml")), repair.id).toBe(true);
+      expect(repair.description.length, repair.id).toBeGreaterThan(150);
+      expect(repair.reference ?? repair.schema ?? repair.ast, repair.id).toBeDefined();
+    }
+  });
+});
+
+describe.each(REPAIRS.map((r) => [r.id, r] as const))("repair %s", (id, repair) => {
+  it(`canary: without it, ${GAPS[id]?.gap}`, async () => {
+    const { output, diagnostics } = await generate(id, REPAIRS.filter((r) => r !== repair));
+    expect(GAPS[id]!.shows(output, diagnostics.map((d) => d.message).join("\n"))).toBe(true);
+  });
+
+  it("golden: with every repair, the output equals out.ts, and unregistering this one changes it", async () => {
+    const golden = path.join(FIXTURES, id, "out.ts");
+    const { output, diagnostics } = await generate(id, REPAIRS);
+    expect(diagnostics).toEqual([]);
+    if (UPDATE) writeFileSync(golden, output!);
+    expect(output).toBe(readFileSync(golden, "utf8"));
+    const without = await generate(id, REPAIRS.filter((r) => r !== repair));
+    expect(without.output).not.toBe(output);
+  });
+});
