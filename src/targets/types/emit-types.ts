@@ -6,7 +6,7 @@ import type { Repair, RepairApplication } from "../../repairs/repair.js";
 import type { OutputFiles } from "../output-files.js";
 import { TYPES_CODES } from "./codes.js";
 import { importSpecifier, typesPath } from "./module-paths.js";
-import { prepareGeneratorInput, reportedPointer, WRAPPER_NAME } from "./prepare-input.js";
+import { finalizeReferences, prepareGeneratorInput, reportedPointer, WRAPPER_NAME } from "./prepare-input.js";
 import { runGenerator } from "./run-generator.js";
 import { prettierOptions, typesHeader } from "./templates.js";
 import { assignTypeNames, type NamingStyle } from "./type-names.js";
@@ -55,6 +55,7 @@ export async function emitTypes(
     for (const repair of repairs) {
       repair.schema?.(input.schema, (pointer) => applications.push({ repair: repair.id, contract: contract.name, location: reportedPointer(pointer) }));
     }
+    finalizeReferences(input);
     let generated: string;
     try {
       generated = await runGenerator(input.schema);

@@ -1,4 +1,4 @@
-import { joinPointer, pointerToFragment } from "../../compiler/json-pointer.js";
+import { getAtPointer, joinPointer, pointerToFragment } from "../../compiler/json-pointer.js";
 import { defineKey, isJsonObject, type JsonObject } from "../../compiler/json-object.js";
 import type { JsonValue } from "../../compiler/load/parse-source.js";
 import { copyDocument, type KeywordReplacement } from "../../compiler/resolve/copy-document.js";
@@ -27,7 +27,15 @@ export interface GeneratorInput {
   /** Names imported from other contracts' modules, by the key of the declaring document. */
   imports: Map<string, Set<string>>;
   applications: RepairApplication[];
+  /**
+   * References inside the input hold a token (`charter-target:N`) until the
+   * repairs have run, because repairs move subschemas around; the token names
+   * the target subschema itself, whose final position `finalizeReferences` finds.
+   */
+  targets: Map<string, JsonValue>;
 }
+
+const TOKEN_PREFIX = "charter-target:";
 
 /**
  * The schema json-schema-to-typescript receives for one contract: the
@@ -53,6 +61,12 @@ export function prepareGeneratorInput(
   const embeddedPath = (key: string) =>
     key === contractKey ? joinPointer("", ROOT_KEY) : joinPointer("", EMBEDDED_KEY, graph.documents.get(key)!.document.name);
 
+  const targetLocations = new Map<string, { documentKey: string; pointer: string }>();
+  const tokenFor = (documentKey: string, pointer: string) => {
+    const token = `${TOKEN_PREFIX}${targetLocations.size}`;
+    targetLocations.set(token, { documentKey, pointer });
+    return token;
+  };
   const pending = [contractKey];
   const copies = new Map<string, JsonValue>();
   while (pending.length > 0) {
@@ -81,7 +95,7 @@ export function prepareGeneratorInput(
         continue;
       }
       if (target.documentKey !== contractKey && !copies.has(target.documentKey)) pending.push(target.documentKey);
-      replacements.set(keywordPointer, { key: "$ref", value: "#" + pointerToFragment(embeddedPath(target.documentKey) + target.pointer) });
+      replacements.set(keywordPointer, { key: "$ref", value: tokenFor(target.documentKey, target.pointer) });
     }
     const copy = copyDocument(entry, replacements);
     copies.set(key, copy);
@@ -93,7 +107,7 @@ export function prepareGeneratorInput(
   const names = typeNames.byDocument.get(contractKey)!;
   markNames(document, names);
   const properties: JsonObject = {};
-  for (const [pointer, name] of names) properties[name] = { $ref: "#" + pointerToFragment(joinPointer("", ROOT_KEY) + pointer) };
+  for (const [pointer, name] of names) properties[name] = { $ref: tokenFor(contractKey, pointer) };
   const schema: JsonObject = { [TYPE_NAME_MARKER]: WRAPPER_NAME, type: "object", additionalProperties: false, properties, [ROOT_KEY]: document };
   for (const [name, copy] of [...embedded].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     // A catalog file's definitions are named after the file, so they cannot take a contract's name.
@@ -101,7 +115,12 @@ export function prepareGeneratorInput(
     if (!isJsonObject(schema[EMBEDDED_KEY])) schema[EMBEDDED_KEY] = {};
     defineKey(schema[EMBEDDED_KEY] as JsonObject, name, copy);
   }
-  return { schema, rootName, imports, applications };
+  const targets = new Map<string, JsonValue>();
+  for (const [token, { documentKey, pointer }] of targetLocations) {
+    const copy = documentKey === contractKey ? document : copies.get(documentKey)!;
+    targets.set(token, getAtPointer(copy, pointer) as JsonValue);
+  }
+  return { schema, rootName, imports, applications, targets };
 }
 
 function markNames(schema: JsonObject, names: ReadonlyMap<string, string>): void {
@@ -130,4 +149,36 @@ function markEmbeddedNames(schema: JsonObject, prefix: string): void {
 export function reportedPointer(pointer: string): string {
   const rootPrefix = joinPointer("", ROOT_KEY);
   return pointer === rootPrefix ? "" : pointer.startsWith(rootPrefix + "/") ? pointer.slice(rootPrefix.length) : pointer;
+}
+
+/**
+ * Replaces each reference token with the JSON pointer where its target now
+ * sits. A target that is a boolean schema, or that a repair removed, becomes
+ * the type it stands for (`unknown`, or `never` for `false`).
+ */
+export function finalizeReferences(input: GeneratorInput): void {
+  const positions = new Map<object, string>();
+  const holders: JsonObject[] = [];
+  const visit = (value: JsonValue, pointer: string) => {
+    if (value === null || typeof value !== "object") return;
+    if (positions.has(value)) return;
+    positions.set(value, pointer);
+    if (Array.isArray(value)) {
+      value.forEach((item, i) => visit(item, joinPointer(pointer, i)));
+      return;
+    }
+    if (typeof value["$ref"] === "string" && value["$ref"].startsWith(TOKEN_PREFIX)) holders.push(value);
+    for (const [key, child] of Object.entries(value)) visit(child, joinPointer(pointer, key));
+  };
+  visit(input.schema, "");
+  for (const holder of holders) {
+    const target = input.targets.get(holder["$ref"] as string);
+    const pointer = target !== null && typeof target === "object" ? positions.get(target) : undefined;
+    if (pointer !== undefined) {
+      holder["$ref"] = "#" + pointerToFragment(pointer);
+    } else {
+      delete holder["$ref"];
+      holder["tsType"] = target === false ? "never" : "unknown";
+    }
+  }
 }
