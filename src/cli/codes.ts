@@ -31,6 +31,11 @@ export const CLI_CODES = {
     title: "output directory was not written by charter",
     help: "`generate` replaces the whole output directory, so it refuses a non-empty one without charter's `manifest.json`. Choose an empty or new directory, or delete this one yourself.",
   },
+  outDirNotDirectory: {
+    code: "CH008",
+    title: "output path is not a directory",
+    help: "`--out` (or `out:` in the config) names an existing file. Point it at a directory charter may own.",
+  },
   writeFailed: {
     code: "CH007",
     title: "output cannot be written",

@@ -5,6 +5,7 @@ import { errorAt, type Diagnostic } from "../compiler/diagnostic.js";
 import { parseSource, type JsonValue } from "../compiler/load/parse-source.js";
 import type { CatalogMapping } from "../compiler/resolve/resolve-references.js";
 import { CLI_CODES } from "./codes.js";
+import { displayPath } from "./print.js";
 
 export const DEFAULT_CONFIG_FILE = "charter.config.yaml";
 export const DEFAULT_BASE_URI = "https://charter.invalid/";
@@ -58,18 +59,23 @@ export async function resolveSettings(flags: SettingFlags, cwd: string): Promise
   const sourceDir = flags.source !== undefined ? path.resolve(cwd, flags.source) : path.resolve(configDir, fileConfig.source ?? "schema-src");
   const outDir = flags.out !== undefined ? path.resolve(cwd, flags.out) : path.resolve(configDir, fileConfig.out ?? "generated");
   if (flags.baseUri !== undefined && !isBaseUri(flags.baseUri)) {
-    return { diagnostics: [], usage: `--base-uri must be an absolute URI ending in "/" or ":" (got "${flags.baseUri}")` };
+    return { diagnostics: [], usage: `--base-uri must be an absolute URI ending in "/" or ":", without "?" or "#" (got "${flags.baseUri}")` };
   }
   const settings: Settings = { sourceDir, outDir, baseUri: flags.baseUri ?? fileConfig.baseUri ?? DEFAULT_BASE_URI, catalog };
 
   const diagnostics: Diagnostic[] = [];
+  const shown = (p: string) => displayPath(p, cwd);
   const sourceStat = await stat(sourceDir).catch(() => undefined);
   if (!sourceStat?.isDirectory()) {
-    diagnostics.push(errorAt(CLI_CODES.sourceDir, `source directory ${sourceDir} does not exist`, {}));
+    diagnostics.push(errorAt(CLI_CODES.sourceDir, `source directory ${shown(sourceDir)} does not exist`, {}));
+  }
+  const outStat = await stat(outDir).catch(() => undefined);
+  if (outStat && !outStat.isDirectory()) {
+    diagnostics.push(errorAt(CLI_CODES.outDirNotDirectory, `output path ${shown(outDir)} exists and is not a directory`, {}));
   }
   const inside = (child: string, parent: string) => child === parent || child.startsWith(parent + path.sep);
   if (inside(outDir, sourceDir) || inside(sourceDir, outDir)) {
-    diagnostics.push(errorAt(CLI_CODES.outDirPlacement, `output directory ${outDir} overlaps the source directory ${sourceDir}`, {}));
+    diagnostics.push(errorAt(CLI_CODES.outDirPlacement, `output directory ${shown(outDir)} overlaps the source directory ${shown(sourceDir)}`, {}));
   }
   return diagnostics.length > 0 ? { diagnostics } : { settings, diagnostics };
 }
@@ -111,7 +117,7 @@ async function readConfig(file: string): Promise<{ config?: FileConfig; diagnost
         const s = text_(key, v);
         if (s === undefined) break;
         if (!isBaseUri(s)) {
-          diagnostics.push(errorAt(CLI_CODES.configValue, `baseUri must be an absolute URI ending in "/" or ":" (got "${s}")`, at("/baseUri")));
+          diagnostics.push(errorAt(CLI_CODES.configValue, `baseUri must be an absolute URI ending in "/" or ":", without "?" or "#" (got "${s}")`, at("/baseUri")));
           break;
         }
         config.baseUri = s;
@@ -145,7 +151,10 @@ async function readConfig(file: string): Promise<{ config?: FileConfig; diagnost
   return diagnostics.length > 0 ? { diagnostics } : { config, diagnostics };
 }
 
-/** Canonical ids are the base followed by the contract name, so the base must end where a path can follow. */
+/**
+ * Canonical ids are the base followed by the contract name, so the base must
+ * be absolute, end where a path can follow, and hold no query or fragment.
+ */
 function isBaseUri(uri: string): boolean {
-  return /^[a-zA-Z][a-zA-Z0-9+.-]*:/.test(uri) && (uri.endsWith("/") || uri.endsWith(":"));
+  return /^[a-zA-Z][a-zA-Z0-9+.-]*:[^?#\s]*$/.test(uri) && (uri.endsWith("/") || uri.endsWith(":"));
 }

@@ -2,6 +2,13 @@
 import { run } from "./run.js";
 
 // The only place that touches the real process: everything below returns values.
+// A reader that stops early (`charter check | head`) is not an error of ours.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code === "EPIPE") process.exit(process.exitCode ?? 0);
+    throw error;
+  });
+}
 try {
   process.exitCode = await run(process.argv.slice(2), {
     cwd: process.cwd(),

@@ -1,23 +1,34 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 
-/** Every file under `dir` (hidden ones too: a stray file is drift), by `/`-separated relative path. Empty when `dir` does not exist. */
-export async function readTree(dir: string): Promise<Map<string, Buffer>> {
-  const files = new Map<string, Buffer>();
-  let entries: string[];
+/**
+ * Every entry under `dir`, by `/`-separated relative path: the bytes of each
+ * regular file, and `null` for what is not one (a symbolic link, whose target
+ * is never read, or a socket). Hidden
+ * entries count: a stray file is drift. Empty when `dir` does not exist.
+ */
+export async function readTree(dir: string): Promise<Map<string, Buffer | null>> {
+  const entries = new Map<string, Buffer | null>();
+  const walk = async (folder: string, relative: string): Promise<void> => {
+    const children = (await readdir(folder, { withFileTypes: true })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const child of children) {
+      const name = relative === "" ? child.name : `${relative}/${child.name}`;
+      const absolute = path.join(folder, child.name);
+      if (child.isDirectory()) {
+        // An empty folder is not reported: git does not keep one, so it cannot be committed drift.
+        await walk(absolute, name);
+      } else if (child.isFile()) {
+        entries.set(name, await readFile(absolute));
+      } else {
+        entries.set(name, null);
+      }
+    }
+  };
   try {
-    entries = await readdir(dir, { recursive: true });
+    await walk(dir, "");
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return files;
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return new Map();
     throw error;
   }
-  for (const entry of entries.sort()) {
-    const absolute = path.join(dir, entry);
-    try {
-      files.set(entry.split(path.sep).join("/"), await readFile(absolute));
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EISDIR") throw error;
-    }
-  }
-  return files;
+  return entries;
 }

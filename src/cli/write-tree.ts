@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { mkdir, open, readdir, rename, rm } from "node:fs/promises";
+import { mkdir, open, readdir, readFile, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import { MANIFEST_PATH } from "../targets/manifest/emit-manifest.js";
 
@@ -32,6 +32,7 @@ export async function writeTreeAtomically(outDir: string, files: ReadonlyMap<str
   const hadOutput = existsSync(outDir);
   if (hadOutput) await rename(outDir, backup);
   await rename(staging, outDir);
+  await syncDirectory(path.dirname(outDir));
   if (hadOutput) await rm(backup, { recursive: true, force: true });
 }
 
@@ -45,9 +46,29 @@ export async function recoverInterruptedWrite(outDir: string): Promise<void> {
   await rm(outDir + STAGING_SUFFIX, { recursive: true, force: true });
 }
 
-/** `generate` owns its output directory whole; it refuses to replace one it did not write. */
+/**
+ * `generate` owns its output directory whole, so it refuses to replace one it
+ * did not write: the directory must be empty or hold a charter manifest (a
+ * `manifest.json` that parses and has charter's fields, not any file of that name).
+ */
 export async function isReplaceable(outDir: string): Promise<boolean> {
   if (!existsSync(outDir)) return true;
   const entries = await readdir(outDir);
-  return entries.length === 0 || existsSync(path.join(outDir, MANIFEST_PATH));
+  if (entries.length === 0) return true;
+  try {
+    const manifest = JSON.parse(await readFile(path.join(outDir, MANIFEST_PATH), "utf8")) as Record<string, unknown>;
+    return typeof manifest["manifestVersion"] === "number" && Array.isArray(manifest["contracts"]) && typeof manifest["baseUri"] === "string";
+  } catch {
+    return false;
+  }
+}
+
+/** Makes a rename durable: the directory entry itself must reach the disk. */
+async function syncDirectory(dir: string): Promise<void> {
+  const handle = await open(dir, "r");
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
 }

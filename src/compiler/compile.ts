@@ -7,7 +7,7 @@ import { LOAD_CODES } from "./load/codes.js";
 import { discoverSources } from "./load/discover-sources.js";
 import { loadSource } from "./load/load-source.js";
 import { createDocument } from "./resolve/create-document.js";
-import { resolveReferences, type CatalogMapping } from "./resolve/resolve-references.js";
+import { resolveReferences, type CatalogMapping, type FailedSource } from "./resolve/resolve-references.js";
 import type { SchemaDocument } from "./resolve/schema-document.js";
 import { sourceUri } from "./resolve/uri.js";
 import { emitManifest, MANIFEST_VERSION, type ManifestContract } from "../targets/manifest/emit-manifest.js";
@@ -59,7 +59,7 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
   const byName = new Map<string, string[]>();
   for (const source of sources) byName.set(source.name, [...(byName.get(source.name) ?? []), source.relativePath]);
   const documents: SchemaDocument[] = [];
-  const failedSources = new Map<string, string>();
+  const failedSources: FailedSource[] = [];
   const failedNames: string[] = [];
   for (const source of sources) {
     const key = `source:${source.relativePath}`;
@@ -72,7 +72,7 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
           position: { line: 1, column: 1 },
         }),
       );
-      failedSources.set(uri, key);
+      failedSources.push({ uri, file: source.absolutePath, key });
       failedNames.push(source.name);
       continue;
     }
@@ -90,7 +90,7 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
     diagnostics.push(...loaded.diagnostics, ...created.diagnostics);
     if (created.document) documents.push(created.document);
     else {
-      failedSources.set(uri, key);
+      failedSources.push({ uri, file: source.absolutePath, key });
       failedNames.push(source.name);
     }
   }

@@ -41,7 +41,7 @@ describe("charter generate", () => {
     writeTree(dir, { "contracts/common/id.yaml": "type: string\ntype: number\n", "contracts/new.yaml": "type: object\n" });
     const result = await runCli(["generate"], dir);
     expect(result.code).toBe(1);
-    expect(result.stdout).toContain("contracts/common/id.yaml:2:1: error CH103 Map keys must be unique\n");
+    expect(result.stdout).toContain("contracts/common/id.yaml:2:1: error CH103 duplicate key \"type\"\n");
     expect(result.stdout).toContain("nothing written");
     expect(snapshotTree(path.join(dir, "gen"))).toEqual(before);
   });

@@ -14,7 +14,7 @@ export async function runCheck(args: ParsedArgs, settings: Settings, io: CliIo):
   const sourceErrors = hasErrors(result.diagnostics);
   const out = displayPath(settings.outDir, io.cwd);
   let drift: Drift = { missing: [], stale: [], orphaned: [] };
-  let committed = new Map<string, Buffer>();
+  let committed = new Map<string, Buffer | null>();
   // Without --keep-going a failed compilation has no complete tree to compare against.
   if (!sourceErrors || args.keepGoing) {
     committed = await readTree(settings.outDir);

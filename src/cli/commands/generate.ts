@@ -63,7 +63,7 @@ export async function runGenerate(args: ParsedArgs, settings: Settings, io: CliI
   return ok ? EXIT_OK : EXIT_FINDINGS;
 }
 
-function sameTree(current: ReadonlyMap<string, Buffer>, fresh: ReadonlyMap<string, string>): boolean {
+function sameTree(current: ReadonlyMap<string, Buffer | null>, fresh: ReadonlyMap<string, string>): boolean {
   if (current.size !== fresh.size) return false;
   for (const [file, content] of fresh) {
     const existing = current.get(file);

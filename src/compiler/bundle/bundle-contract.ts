@@ -1,12 +1,12 @@
 import { errorAt, type Diagnostic } from "../diagnostic.js";
 import { joinPointer, pointerToFragment } from "../json-pointer.js";
 import type { JsonValue } from "../load/parse-source.js";
-import { definitionsKeyword, DIALECT_URIS, idKeyword, type Dialect } from "../resolve/dialect.js";
+import { definitionsKeyword, DIALECT_URIS, idKeyword, refHidesSiblings, type Dialect } from "../resolve/dialect.js";
 import { innermostResource } from "../resolve/index-document.js";
 import type { IndexedDocument, ResolvedGraph } from "../resolve/resolve-references.js";
 import { copyDocument, type KeywordReplacement } from "../resolve/copy-document.js";
 import { defineKey, type JsonObject } from "../json-object.js";
-import { resolveUri, splitFragment } from "../resolve/uri.js";
+import { resolveUri, SOURCE_SCHEME, splitFragment } from "../resolve/uri.js";
 import { BUNDLE_CODES } from "./codes.js";
 import { liftRootRef } from "./lift-root-ref.js";
 import { orderSchemaKeys } from "./order-keys.js";
@@ -52,25 +52,57 @@ export function bundleContract(
   canonicalIdOf: (name: string) => string,
 ): { bundle?: Bundle; diagnostics: Diagnostic[] } {
   const root = graph.documents.get(rootKey)!;
+  const bundleDialect = root.document.dialect;
   const embedded = dependencyClosure(graph, rootKey);
   const rootUriOf = (entry: IndexedDocument) =>
     entry.document.kind === "source" ? canonicalIdOf(entry.document.name) : entry.index.resources[0]!.uri;
 
+  // Final URI of every schema resource in the bundle. A nested `$id` that was
+  // absolute keeps its URI; one relative to a source's path moves with the
+  // document's canonical id. Either way the bundle writes it out absolute.
+  const diagnostics: Diagnostic[] = [];
   const finalUris = new Map<string, Map<string, string>>();
+  const owners = new Map<string, string>();
   for (const key of [rootKey, ...embedded]) {
     const entry = graph.documents.get(key)!;
     const uris = new Map<string, string>();
     for (const resource of entry.index.resources) {
+      let uri: string;
       if (resource.parentPointer === undefined) {
-        uris.set(resource.pointer, rootUriOf(entry));
-        continue;
+        uri = rootUriOf(entry);
+      } else if (!resource.uri.startsWith(SOURCE_SCHEME)) {
+        uri = resource.uri;
+      } else {
+        const resolved = resolveUri(resource.declaredId!, uris.get(resource.parentPointer)!);
+        if (!resolved.ok || resolved.uri.startsWith(SOURCE_SCHEME)) {
+          const at = joinPointer(resource.pointer, idKeyword(entry.document.dialect));
+          diagnostics.push(
+            errorAt(BUNDLE_CODES.nestedId, `nested ${idKeyword(entry.document.dialect)} "${resource.declaredId}" is relative, and the base URI ${uris.get(resource.parentPointer)} cannot carry a relative path; make it absolute or use a hierarchical baseUri`, {
+              file: entry.document.file,
+              position: entry.document.positions.get(at),
+              pointer: at,
+            }),
+          );
+          continue;
+        }
+        uri = splitFragment(resolved.uri).base;
       }
-      // A relative nested `$id` moves with its document's new base; an absolute one stays.
-      const resolved = resolveUri(resource.declaredId!, uris.get(resource.parentPointer)!);
-      uris.set(resource.pointer, resolved.ok ? splitFragment(resolved.uri).base : resource.uri);
+      const owner = owners.get(uri);
+      if (owner !== undefined) {
+        diagnostics.push(
+          errorAt(BUNDLE_CODES.idCollision, `two schema resources in the bundle of "${root.document.name}" get the $id ${uri} (the other is in ${owner}); give one an absolute $id`, {
+            file: entry.document.file,
+            position: entry.document.positions.get(resource.pointer),
+            pointer: resource.pointer,
+          }),
+        );
+      }
+      owners.set(uri, entry.document.relativePath ?? entry.document.name);
+      uris.set(resource.pointer, uri);
     }
     finalUris.set(key, uris);
   }
+  if (diagnostics.length > 0) return { diagnostics };
 
   const rewrite = (entry: IndexedDocument): Map<string, KeywordReplacement> => {
     const replacements = new Map<string, KeywordReplacement>();
@@ -86,12 +118,28 @@ export function bundleContract(
         : finalUris.get(target.documentKey)!.get(resourcePointer)! + (fragment === "" ? "" : "#" + fragment);
       replacements.set(joinPointer(site.pointer, site.keyword), { key: site.keyword, value });
     }
+    const uris = finalUris.get(entry.document.key)!;
+    const ownId = idKeyword(entry.document.dialect);
+    for (const resource of entry.index.resources) {
+      if (resource.parentPointer === undefined) continue;
+      const fragment = splitFragment(resource.declaredId!).fragment;
+      const id = uris.get(resource.pointer)! + (fragment ? "#" + fragment : "");
+      replacements.set(joinPointer(resource.pointer, ownId), { key: idKeyword(bundleDialect), value: id });
+    }
+    // Before 2019-09 `$id: "#name"` names a subschema; a 2019-09+ bundle says that with `$anchor`.
+    if (refHidesSiblings(entry.document.dialect) && !refHidesSiblings(bundleDialect)) {
+      for (const [resourcePointer, anchors] of entry.index.anchors) {
+        for (const [name, pointer] of anchors) {
+          if (pointer === resourcePointer && entry.index.resources.some((r) => r.pointer === pointer && r.parentPointer !== undefined)) continue;
+          if (/^[A-Za-z_][-A-Za-z0-9._]*$/.test(name)) replacements.set(joinPointer(pointer, ownId), { key: "$anchor", value: name });
+        }
+      }
+    }
     return replacements;
   };
 
-  const bundleDialect = root.document.dialect;
-  const rootSchema = liftRootRef(asObject(copyDocument(root, rewrite(root), { orderKeys: orderSchemaKeys })), bundleDialect, false);
-  setIdentity(rootSchema, idKeyword(bundleDialect), canonicalIdOf(root.document.name), DIALECT_URIS[bundleDialect]);
+  const rootSchema = liftRootRef(asObject(copyDocument(root, rewrite(root), { orderKeys: orderSchemaKeys })), bundleDialect, false, targetsIn(graph, rootKey));
+  setIdentity(rootSchema, idKeyword(bundleDialect), idKeyword(bundleDialect), canonicalIdOf(root.document.name), DIALECT_URIS[bundleDialect]);
 
   if (embedded.length > 0) {
     const defsKey = definitionsKeyword(bundleDialect);
@@ -112,9 +160,9 @@ export function bundleContract(
           ],
         };
       }
-      const schema = liftRootRef(asObject(copyDocument(entry, rewrite(entry), { orderKeys: orderSchemaKeys })), entry.document.dialect, true);
+      const schema = liftRootRef(asObject(copyDocument(entry, rewrite(entry), { orderKeys: orderSchemaKeys })), entry.document.dialect, true, targetsIn(graph, key));
       const dialectUri = entry.document.dialect === bundleDialect ? undefined : DIALECT_URIS[entry.document.dialect];
-      setIdentity(schema, idKeyword(bundleDialect), rootUriOf(entry), dialectUri);
+      setIdentity(schema, idKeyword(entry.document.dialect), idKeyword(bundleDialect), rootUriOf(entry), dialectUri);
       defineKey(defs, name, schema);
     }
     delete rootSchema[defsKey];
@@ -140,11 +188,24 @@ function asObject(schema: JsonValue): JsonObject {
   return schema as JsonObject;
 }
 
-/** Puts `$schema` and the identifier first, replacing whatever the source declared. */
-function setIdentity(schema: JsonObject, idKey: "id" | "$id", id: string, dialectUri: string | undefined): void {
-  const rest = Object.entries(schema).filter(([k]) => k !== "$schema" && k !== idKey);
+/**
+ * Puts `$schema` and the identifier first, replacing whatever the source
+ * declared. The identifier keyword is the bundle's (`id` in draft-04, `$id`
+ * after), whatever the embedded document's own dialect calls it.
+ */
+function setIdentity(schema: JsonObject, ownIdKey: "id" | "$id", idKey: "id" | "$id", id: string, dialectUri: string | undefined): void {
+  const rest = Object.entries(schema).filter(([k]) => k !== "$schema" && k !== idKey && k !== ownIdKey);
   for (const key of Object.keys(schema)) delete schema[key];
   if (dialectUri !== undefined) schema["$schema"] = dialectUri;
   schema[idKey] = id;
   for (const [k, v] of rest) defineKey(schema, k, v);
+}
+
+/** Every pointer of document `key` that some reference targets. */
+function targetsIn(graph: ResolvedGraph, key: string): string[] {
+  const targets: string[] = [];
+  for (const entry of graph.documents.values()) {
+    for (const { target } of entry.references) if (target?.documentKey === key) targets.push(target.pointer);
+  }
+  return targets;
 }

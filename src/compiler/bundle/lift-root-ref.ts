@@ -4,8 +4,14 @@ import { orderSchemaKeys } from "./order-keys.js";
 
 type JsonObject = { [key: string]: JsonValue };
 
-/** Keywords with no effect on validation: kept when the `$ref` they stood beside is lifted. */
-const ANNOTATIONS = new Set(["$comment", "title", "description", "default", "examples", "deprecated", "readOnly", "writeOnly"]);
+/** Keywords of draft-04..07 that validate; unknown keywords, annotations and definitions are kept. */
+const ASSERTIONS = new Set([
+  "type", "enum", "const", "multipleOf", "maximum", "exclusiveMaximum", "minimum", "exclusiveMinimum",
+  "maxLength", "minLength", "pattern", "format", "items", "additionalItems", "maxItems", "minItems",
+  "uniqueItems", "contains", "maxProperties", "minProperties", "required", "properties",
+  "patternProperties", "additionalProperties", "dependencies", "propertyNames", "if", "then", "else",
+  "allOf", "anyOf", "oneOf", "not", "contentMediaType", "contentEncoding",
+]);
 
 /**
  * A `$ref` at the top of a document that the bundle gives an `$id` (and, for
@@ -13,14 +19,14 @@ const ANNOTATIONS = new Set(["$comment", "title", "description", "default", "exa
  * - before 2019-09 a `$ref` hides its siblings, so the `$id` and the
  *   `definitions` charter adds beside it would be ignored by a conforming
  *   validator. The siblings the source had were ignored too; assertions among
- *   them are dropped (they never applied), annotations kept.
+ *   them are dropped (they never applied), everything else kept.
  * - since 2019-09 `$ref` is an applicator, so `{ $ref }` and `{ allOf: [{ $ref }] }`
  *   mean the same; but ajv 8 recurses without end when it compiles an embedded
  *   resource whose top holds a `$ref` into itself (found with the official
  *   test suite, refRemote "remote HTTP ref with different $id"). Lifting it
  *   for embedded documents avoids that; the bundle root is not affected.
  */
-export function liftRootRef(schema: JsonObject, dialect: Dialect, embedded: boolean): JsonObject {
+export function liftRootRef(schema: JsonObject, dialect: Dialect, embedded: boolean, referenced: readonly string[]): JsonObject {
   const ref = schema["$ref"];
   if (typeof ref !== "string") return schema;
   const hides = refHidesSiblings(dialect);
@@ -28,7 +34,9 @@ export function liftRootRef(schema: JsonObject, dialect: Dialect, embedded: bool
   const lifted: JsonObject = {};
   for (const [key, value] of Object.entries(schema)) {
     if (key === "$ref") continue;
-    if (hides && !ANNOTATIONS.has(key) && key !== "definitions" && key !== "$schema" && key !== "$id" && key !== "id") continue;
+    // An assertion the `$ref` hid is dropped, unless a reference points into it (it must stay findable).
+    const isTarget = referenced.some((p) => p === `/${key}` || p.startsWith(`/${key}/`));
+    if (hides && ASSERTIONS.has(key) && !isTarget) continue;
     Object.defineProperty(lifted, key, { value, enumerable: true, writable: true, configurable: true });
   }
   const existing = Array.isArray(lifted["allOf"]) ? (lifted["allOf"] as JsonValue[]) : [];

@@ -46,4 +46,19 @@ export const LOAD_CODES = {
     title: "source is not a schema",
     help: "A source's top level must be a JSON Schema: a mapping or a boolean.",
   },
+  lossyInteger: {
+    code: "CH110",
+    title: "integer rounded (warning)",
+    help: "JSON numbers are IEEE doubles in JavaScript validators and in the RFC 8785 form behind the digest, so an integer beyond 2^53 is rounded. Use a smaller bound, or a string with a pattern for exact large integers.",
+  },
+  tooDeep: {
+    code: "CH111",
+    title: "nesting too deep",
+    help: "The document nests more than 500 levels. No real schema does; split it into definitions.",
+  },
+  mergeKey: {
+    code: "CH112",
+    title: "YAML merge key",
+    help: "`<<` merge keys are a YAML 1.1 feature that YAML 1.2 and JSON do not have. Share schemas with `$ref` or `allOf` instead.",
+  },
 } satisfies Record<string, DiagnosticCode>;

@@ -2,7 +2,8 @@ import { parseTree, printParseErrorCode, type Node as JsonNode, type ParseError 
 import { errorAt, type Diagnostic, type SourcePosition } from "../diagnostic.js";
 import { joinPointer } from "../json-pointer.js";
 import { LOAD_CODES } from "./codes.js";
-import type { JsonValue, ParsedSource } from "./parse-source.js";
+import { lossyInteger } from "./lossy-integer.js";
+import { MAX_DEPTH, type JsonValue, type ParsedSource } from "./parse-source.js";
 
 /**
  * Strict JSON with positions. The YAML parser reads JSON too, but fifty times
@@ -38,8 +39,9 @@ export function parseJsonSource(text: string, file: string): { parsed?: ParsedSo
   const positions = new Map<string, SourcePosition>();
   const keyPositions = new Map<string, SourcePosition>();
   const diagnostics: Diagnostic[] = [];
-  const convert = (node: JsonNode, pointer: string): JsonValue => {
+  const convert = (node: JsonNode, pointer: string, depth: number): JsonValue => {
     positions.set(pointer, at(node.offset));
+    if (depth > MAX_DEPTH) throw new TooDeep(node.offset, pointer);
     switch (node.type) {
       case "object": {
         const result: { [key: string]: JsonValue } = {};
@@ -53,20 +55,47 @@ export function parseJsonSource(text: string, file: string): { parsed?: ParsedSo
             continue;
           }
           keyPositions.set(childPointer, at(keyNode.offset));
-          Object.defineProperty(result, key, { value: convert(valueNode, childPointer), enumerable: true, writable: true, configurable: true });
+          Object.defineProperty(result, key, { value: convert(valueNode, childPointer, depth + 1), enumerable: true, writable: true, configurable: true });
         }
         return result;
       }
       case "array":
-        return (node.children ?? []).map((child, index) => convert(child, joinPointer(pointer, index)));
+        return (node.children ?? []).map((child, index) => convert(child, joinPointer(pointer, index), depth + 1));
+      case "number": {
+        const value = node.value as number;
+        const written = source.slice(node.offset, node.offset + node.length);
+        if (!Number.isFinite(value)) {
+          diagnostics.push(errorAt(LOAD_CODES.notJson, `${written} is beyond the range of a JSON number`, { file, position: at(node.offset), pointer }));
+          return null;
+        }
+        if (/^-?\d+$/.test(written) && !Number.isSafeInteger(value) && BigInt(written) !== BigInt(value)) {
+          diagnostics.push(lossyInteger(written, value, file, at(node.offset), pointer));
+        }
+        return value;
+      }
       default:
         return node.value as JsonValue;
     }
   };
-  const value = convert(root, "");
-  return diagnostics.length > 0 ? { diagnostics } : { parsed: { value, positions, keyPositions }, diagnostics: [] };
+  let value: JsonValue;
+  try {
+    value = convert(root, "", 0);
+  } catch (error) {
+    if (!(error instanceof TooDeep)) throw error;
+    return { diagnostics: [errorAt(LOAD_CODES.tooDeep, `nested more than ${MAX_DEPTH} levels deep`, { file, position: at(error.offset), pointer: error.pointer })] };
+  }
+  return diagnostics.some((d) => d.severity === "error") ? { diagnostics } : { parsed: { value, positions, keyPositions }, diagnostics };
 }
 
 function humanize(code: string): string {
   return code.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
+}
+
+class TooDeep extends Error {
+  constructor(
+    readonly offset: number,
+    readonly pointer: string,
+  ) {
+    super("too deep");
+  }
 }

@@ -9,6 +9,7 @@ import {
   type Node as YamlNode,
 } from "yaml";
 import { errorAt, type Diagnostic, type SourcePosition } from "../diagnostic.js";
+import { lossyInteger } from "./lossy-integer.js";
 import { joinPointer } from "../json-pointer.js";
 import { LOAD_CODES } from "./codes.js";
 
@@ -24,6 +25,8 @@ export interface ParsedSource {
 
 /** Above this many nodes copied through aliases, expansion is treated as an attack, not a schema. */
 export const MAX_ALIAS_NODES = 100_000;
+/** Deeper nesting is refused rather than risked against the call stack of every later stage. */
+export const MAX_DEPTH = 500;
 
 const PLAIN_TAGS = new Set(
   ["str", "int", "float", "bool", "null", "map", "seq"].map((t) => `tag:yaml.org,2002:${t}`),
@@ -40,7 +43,9 @@ export function parseSource(text: string, file: string): { parsed?: ParsedSource
   const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const documents = parseAllDocuments(source, {
     lineCounter,
-    uniqueKeys: true,
+    // Keys are compared as charter writes them (the text of a plain `1:` key), below, not as YAML values.
+    uniqueKeys: false,
+    intAsBigInt: true,
     schema: "core",
     merge: false,
     prettyErrors: false,
@@ -80,9 +85,9 @@ export function parseSource(text: string, file: string): { parsed?: ParsedSource
   if (diagnostics.length > 0) return { diagnostics };
 
   const converter = new Converter(document, file, at);
-  const value = converter.convert(document.contents as YamlNode | null, "");
-  if (converter.diagnostics.length > 0) return { diagnostics: converter.diagnostics };
-  return { parsed: { value, positions: converter.positions, keyPositions: converter.keyPositions }, diagnostics: [] };
+  const value = converter.convert(document.contents as YamlNode | null, "", 0);
+  if (converter.diagnostics.some((d) => d.severity === "error")) return { diagnostics: converter.diagnostics };
+  return { parsed: { value, positions: converter.positions, keyPositions: converter.keyPositions }, diagnostics: converter.diagnostics };
 }
 
 class Converter {
@@ -93,6 +98,8 @@ class Converter {
   private aliased = 0;
   private aliasDepth = 0;
   private exploded = false;
+  /** Anchored nodes being expanded, to catch an alias inside the node it names. */
+  private readonly expanding = new Set<YamlNode>();
 
   constructor(
     private readonly document: Document.Parsed,
@@ -100,8 +107,13 @@ class Converter {
     private readonly at: (offset: number) => SourcePosition,
   ) {}
 
-  convert(node: YamlNode | null, pointer: string): JsonValue {
+  convert(node: YamlNode | null, pointer: string, depth: number): JsonValue {
     if (this.exploded) return null;
+    if (depth > MAX_DEPTH) {
+      this.exploded = true;
+      this.fail(LOAD_CODES.tooDeep, `nested more than ${MAX_DEPTH} levels deep`, node, pointer);
+      return null;
+    }
     if (this.aliasDepth > 0 && ++this.aliased > MAX_ALIAS_NODES) {
       this.exploded = true;
       this.fail(LOAD_CODES.aliasBomb, `aliases expand to more than ${MAX_ALIAS_NODES} nodes`, node, pointer);
@@ -116,11 +128,17 @@ class Converter {
         this.fail(LOAD_CODES.syntax, `alias *${node.source} names no anchor`, node, pointer);
         return null;
       }
+      if (this.expanding.has(target)) {
+        this.fail(LOAD_CODES.aliasBomb, `alias *${node.source} refers to a node that contains it`, node, pointer);
+        return null;
+      }
       this.aliasDepth++;
+      this.expanding.add(target);
       try {
-        return this.convert(target, pointer);
+        return this.convert(target, pointer, depth);
       } finally {
         this.aliasDepth--;
+        this.expanding.delete(target);
       }
     }
     if (node.tag !== undefined && !PLAIN_TAGS.has(node.tag)) {
@@ -138,14 +156,17 @@ class Converter {
         return value;
       }
       if (typeof value === "bigint") {
-        this.fail(LOAD_CODES.notJson, "integer too large for a JSON number", node, pointer);
-        return null;
+        const number = Number(value);
+        if (!Number.isSafeInteger(number) && BigInt(number) !== value) {
+          this.diagnostics.push(lossyInteger(String(value), number, this.file, node.range ? this.at(node.range[0]) : undefined, pointer));
+        }
+        return number;
       }
       this.fail(LOAD_CODES.notJson, "scalar has no JSON form", node, pointer);
       return null;
     }
     if (isSeq(node)) {
-      return node.items.map((item, index) => this.convert(item as YamlNode | null, joinPointer(pointer, index)));
+      return node.items.map((item, index) => this.convert(item as YamlNode | null, joinPointer(pointer, index), depth + 1));
     }
     if (isMap(node)) {
       const result: { [key: string]: JsonValue } = {};
@@ -155,11 +176,19 @@ class Converter {
           this.fail(LOAD_CODES.notJson, "mapping keys must be plain scalars", keyNode ?? node, pointer);
           continue;
         }
+        if (keyNode.type === "PLAIN" && keyNode.value === "<<") {
+          this.fail(LOAD_CODES.mergeKey, "YAML merge keys (<<) are not read; share a schema with $ref or allOf", keyNode, pointer);
+          continue;
+        }
         // A plain `200:` key keeps the text its author wrote, not the number it parses to.
         const key = typeof keyNode.value === "string" ? keyNode.value : (keyNode.source ?? String(keyNode.value));
         const childPointer = joinPointer(pointer, key);
+        if (Object.prototype.hasOwnProperty.call(result, key)) {
+          this.fail(LOAD_CODES.duplicateKey, `duplicate key "${key}"`, keyNode, childPointer);
+          continue;
+        }
         if (keyNode.range && !this.keyPositions.has(childPointer)) this.keyPositions.set(childPointer, this.at(keyNode.range[0]));
-        const child = this.convert(pair.value as YamlNode | null, childPointer);
+        const child = this.convert(pair.value as YamlNode | null, childPointer, depth + 1);
         if (pair.value === null && keyNode.range) this.positions.set(childPointer, this.at(keyNode.range[0]));
         // defineProperty keeps a `__proto__` key an ordinary own property.
         Object.defineProperty(result, key, { value: child, enumerable: true, writable: true, configurable: true });

@@ -41,9 +41,14 @@ export const RESOLVE_CODES = {
     title: "reference fragment names nothing",
     help: "The document exists but the JSON pointer or anchor after `#` does not name a schema in it. Fix the fragment.",
   },
+  charterKeywordTarget: {
+    code: "CH210",
+    title: "reference into a charter keyword",
+    help: "charter's own keywords (`x-charter-*`) are removed from bundles, so a `$ref` into one would dangle. Keep shared schemas under `$defs`.",
+  },
   catalogFile: {
     code: "CH209",
     title: "catalog file cannot be used",
-    help: "A file reached through a `--catalog` mapping could not be read or parsed; its own diagnostics follow.",
+    help: "A file reached through a `--catalog` mapping could not be used: it does not parse (its own diagnostics say where), or a symbolic link puts it outside its catalog folder.",
   },
 } satisfies Record<string, DiagnosticCode>;

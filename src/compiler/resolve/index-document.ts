@@ -104,11 +104,9 @@ export function indexSubschema(document: SchemaDocument, index: DocumentIndex, s
         } else {
           const { base, fragment } = splitFragment(resolved.uri);
           if (fragment) {
-            if (refHidesSiblings(document.dialect)) {
-              addAnchor(scope.resourcePointer, decodeFragment(fragment), pointer);
-            } else {
-              fail(idPointer, `${idKey} "${id}" has a fragment; since 2019-09 use $anchor for plain names`);
-            }
+            // draft-06/07: "other.json#name" starts a resource and names it; the name belongs to that resource.
+            if (refHidesSiblings(document.dialect)) addAnchor(pointer, decodeFragment(fragment), pointer);
+            else fail(idPointer, `${idKey} "${id}" has a fragment; since 2019-09 use $anchor for plain names`);
           }
           if (pointer === "") {
             const root = index.resources[0]!;

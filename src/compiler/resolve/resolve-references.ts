@@ -1,11 +1,13 @@
+import { realpath } from "node:fs/promises";
 import path from "node:path";
 import { errorAt, type Diagnostic } from "../diagnostic.js";
-import { fragmentToPointer, getAtPointer, joinPointer } from "../json-pointer.js";
+import { fragmentToPointer, getAtPointer, joinPointer, splitPointer } from "../json-pointer.js";
 import type { ParsedSource } from "../load/parse-source.js";
 import { RESOLVE_CODES } from "./codes.js";
 import { createDocument } from "./create-document.js";
 import { idKeyword, isMetaSchemaUri, type Dialect } from "./dialect.js";
 import { indexDocument, indexSubschema, type DocumentIndex, type ReferenceSite, type SchemaResource } from "./index-document.js";
+import { CHARTER_KEYWORD_PREFIX } from "./schema-keywords.js";
 import type { SchemaDocument } from "./schema-document.js";
 import { resolveUri, SOURCE_SCHEME, splitFragment } from "./uri.js";
 
@@ -48,6 +50,19 @@ export interface ResolvedGraph {
   diagnostics: Diagnostic[];
 }
 
+export interface FailedSource {
+  uri: string;
+  file: string;
+  key: string;
+}
+
+type CatalogLookup =
+  | { kind: "found"; location: Location }
+  | { kind: "missing" }
+  | { kind: "outside" }
+  | { kind: "broken"; file: string }
+  | { kind: "failed-source"; key: string };
+
 interface Location {
   documentKey: string;
   pointer: string;
@@ -65,12 +80,11 @@ export async function resolveReferences(
   sources: readonly SchemaDocument[],
   catalog: readonly CatalogMapping[],
   loadFile: LoadFile,
-  /** Retrieval URIs of sources that failed to load, by the key they would have had. */
-  failedSources: ReadonlyMap<string, string> = new Map(),
+  /** Sources that failed to load: their retrieval URI, file and the key they would have had. */
+  failedSources: readonly FailedSource[] = [],
 ): Promise<ResolvedGraph> {
   const documents = new Map<string, IndexedDocument>();
   const registry = new Map<string, Location>();
-  const sourceByPath = new Map(sources.map((s) => [path.resolve(s.file), s.key]));
   const catalogFiles = new Map<string, string | null>();
   const graphDiagnostics: Diagnostic[] = [];
 
@@ -104,55 +118,77 @@ export async function resolveReferences(
     register(document.retrievalUri, { documentKey: document.key, pointer: "" }, "");
     registerResources(document, index.resources);
   };
-  /** A reference may land where no keyword declares a schema; index it then, and revisit its document. */
+  /**
+   * A reference may land where no keyword declares a schema (under an unknown
+   * keyword): index it then, and revisit its document. Data (`const`, `enum`,
+   * `default`, `examples`) stays data even when a reference points into it.
+   */
   const ensureIndexed = (entry: IndexedDocument, pointer: string) => {
     if (entry.index.schemaPointers.has(pointer)) return;
+    if (keywordOnPath(entry, pointer, (k) => DATA_KEYWORDS.has(k))) return;
     const known = entry.index.resources.length;
     entry.diagnostics.push(...indexSubschema(entry.document, entry.index, pointer));
     registerResources(entry.document, entry.index.resources.slice(known));
     queue.push(entry.document.key);
   };
 
-  const loadThroughCatalog = async (uri: string, referrerDialect: Dialect): Promise<Location | "missing-file" | undefined> => {
+  /** Real paths of the sources (and of those that failed to load), built when a catalog is first used. */
+  let sourcesByRealPath: Map<string, string> | undefined;
+  const sourceAt = async (realFile: string): Promise<string | undefined> => {
+    if (!sourcesByRealPath) {
+      sourcesByRealPath = new Map();
+      for (const source of [...sources.map((d) => ({ file: d.file, key: d.key })), ...failedSources]) {
+        const real = await realpath(source.file).catch(() => undefined);
+        if (real) sourcesByRealPath.set(real, source.key);
+      }
+    }
+    return sourcesByRealPath.get(realFile);
+  };
+
+  const loadThroughCatalog = async (uri: string, referrerDialect: Dialect): Promise<CatalogLookup | undefined> => {
     const mapping = catalog
       .filter((m) => uri.startsWith(m.prefix))
       .sort((a, b) => b.prefix.length - a.prefix.length)[0];
     if (!mapping) return undefined;
     let relative: string;
     try {
-      relative = decodeURIComponent(uri.slice(mapping.prefix.length));
+      // A prefix written without its final "/" still maps the rest of the path under the folder.
+      relative = decodeURIComponent(uri.slice(mapping.prefix.length)).replace(/^\/+/, "");
     } catch {
-      return "missing-file";
+      return { kind: "missing" };
     }
-    const file = path.resolve(mapping.dir, relative);
-    if (relative === "" || !file.startsWith(path.resolve(mapping.dir) + path.sep)) return "missing-file";
-    const sourceKey = sourceByPath.get(file);
+    const folder = await realpath(mapping.dir).catch(() => undefined);
+    const file = await realpath(path.resolve(mapping.dir, relative)).catch(() => undefined);
+    if (relative === "" || !folder || !file) return { kind: "missing" };
+    // Real paths, so that a symbolic link cannot lead out of the folder.
+    if (!file.startsWith(folder + path.sep)) return { kind: "outside" };
+    const sourceKey = await sourceAt(file);
     if (sourceKey) {
+      if (!documents.has(sourceKey)) return { kind: "failed-source", key: sourceKey };
       registry.set(uri, { documentKey: sourceKey, pointer: "" });
-      return { documentKey: sourceKey, pointer: "" };
+      return { kind: "found", location: { documentKey: sourceKey, pointer: "" } };
     }
     if (catalogFiles.has(file)) {
       const key = catalogFiles.get(file);
-      return key ? { documentKey: key, pointer: "" } : "missing-file";
+      return key ? { kind: "found", location: { documentKey: key, pointer: "" } } : { kind: "broken", file };
     }
     const loaded = await loadFile(file);
     if (!loaded.parsed) {
       catalogFiles.set(file, null);
-      const notFound = loaded.diagnostics.some((d) => d.message.includes("ENOENT") || d.message.includes("EISDIR"));
-      if (notFound) return "missing-file";
+      if (loaded.diagnostics.some((d) => /\((ENOENT|EISDIR)\)/.test(d.message))) return { kind: "missing" };
       graphDiagnostics.push(...loaded.diagnostics);
-      return "missing-file";
+      return { kind: "broken", file };
     }
     const created = createDocument(loaded.parsed, { key: `catalog:${uri}`, kind: "catalog", name: uri, file, retrievalUri: uri }, referrerDialect);
     if (!created.document) {
       catalogFiles.set(file, null);
       graphDiagnostics.push(...created.diagnostics);
-      return "missing-file";
+      return { kind: "broken", file };
     }
     catalogFiles.set(file, created.document.key);
     admit(created.document);
     queue.push(created.document.key);
-    return { documentKey: created.document.key, pointer: "" };
+    return { kind: "found", location: { documentKey: created.document.key, pointer: "" } };
   };
 
   for (const source of sources) admit(source);
@@ -178,7 +214,7 @@ export async function resolveReferences(
         continue;
       }
       const { base, fragment } = splitFragment(resolved.uri);
-      const failedKey = failedSources.get(base);
+      const failedKey = failedSources.find((f) => f.uri === base)?.key;
       if (failedKey !== undefined) {
         // Its own errors are reported; here it only makes this document depend on a failure.
         entry.references.push({ site, target: undefined });
@@ -187,14 +223,31 @@ export async function resolveReferences(
       }
       // A document's own resources come first: a clash of its $id with another's is reported once, not at every local $ref.
       const own = entry.index.resources.find((r) => r.uri === base) ?? (base === document.retrievalUri ? entry.index.resources[0] : undefined);
-      let location: Location | "missing-file" | undefined = own ? { documentKey: document.key, pointer: own.pointer } : registry.get(base);
+      let location: Location | undefined = own ? { documentKey: document.key, pointer: own.pointer } : registry.get(base);
       if (!location && isMetaSchemaUri(base)) {
         entry.references.push({ site, target: undefined });
         continue;
       }
-      if (!location) location = await loadThroughCatalog(base, document.dialect);
-      if (location === undefined || location === "missing-file") {
-        if (base.startsWith(SOURCE_SCHEME) || location === "missing-file") {
+      let lookup: CatalogLookup | undefined;
+      if (!location) {
+        lookup = await loadThroughCatalog(base, document.dialect);
+        if (lookup?.kind === "found") location = lookup.location;
+      }
+      if (lookup?.kind === "failed-source") {
+        entry.references.push({ site, target: undefined });
+        entry.dependencies.add(lookup.key);
+        continue;
+      }
+      if (lookup?.kind === "broken") {
+        fail(RESOLVE_CODES.catalogFile, `${site.keyword} "${site.value}" names a catalog file that could not be loaded; its own diagnostics say why`);
+        continue;
+      }
+      if (lookup?.kind === "outside") {
+        fail(RESOLVE_CODES.catalogFile, `${site.keyword} "${site.value}" maps to a file that a symbolic link puts outside its catalog folder`);
+        continue;
+      }
+      if (!location) {
+        if (base.startsWith(SOURCE_SCHEME) || lookup?.kind === "missing") {
           fail(RESOLVE_CODES.missingFile, `${site.keyword} "${site.value}" names a file that does not exist${base.startsWith(SOURCE_SCHEME) ? " in the source tree" : " in the catalog folder its URI maps to"}`);
         } else {
           fail(
@@ -212,6 +265,10 @@ export async function resolveReferences(
         const value = getAtPointer(targetEntry.document.value, absolute);
         if (value === undefined || (typeof value !== "boolean" && (value === null || typeof value !== "object" || Array.isArray(value)))) {
           fail(RESOLVE_CODES.missingFragment, `${site.keyword} "${site.value}": ${describeDocument(targetEntry.document)} has no schema at "#${fragment ?? ""}"`);
+          continue;
+        }
+        if (keywordOnPath(targetEntry, absolute, (k) => k.startsWith(CHARTER_KEYWORD_PREFIX))) {
+          fail(RESOLVE_CODES.charterKeywordTarget, `${site.keyword} "${site.value}" points into a charter keyword, which bundles drop; move the schema to $defs`);
           continue;
         }
         target = { documentKey: location.documentKey, pointer: absolute };
@@ -244,4 +301,17 @@ function safeDecode(text: string): string {
 /** How messages name a document: its path in the source tree, or the URI it was reached by. Never a machine path. */
 export function describeDocument(document: SchemaDocument): string {
   return document.relativePath ?? document.retrievalUri;
+}
+
+const DATA_KEYWORDS = new Set(["const", "enum", "default", "examples"]);
+
+/** Whether the path to `pointer` passes through a keyword (of a schema object on the way) that `test` accepts. */
+function keywordOnPath(entry: IndexedDocument, pointer: string, test: (keyword: string) => boolean): boolean {
+  const tokens = splitPointer(pointer);
+  let current = "";
+  for (const token of tokens) {
+    if (entry.index.schemaPointers.has(current) && test(token)) return true;
+    current = joinPointer(current, token);
+  }
+  return false;
 }

@@ -6,7 +6,16 @@
 export const SOURCE_SCHEME = "charter-source:";
 
 export function sourceUri(relativePath: string): string {
-  return `${SOURCE_SCHEME}/${relativePath.split("/").map(encodeURIComponent).join("/")}`;
+  return `${SOURCE_SCHEME}/${relativePath.split("/").map(encodePathSegment).join("/")}`;
+}
+
+/**
+ * Percent-encodes a file name as a URI path segment, leaving the characters
+ * RFC 3986 allows there (`+ @ , ; = $ & : ! ' ( ) *`) as they are, since a
+ * reference written `a+b.yaml` resolves to exactly that text.
+ */
+function encodePathSegment(segment: string): string {
+  return encodeURIComponent(segment).replace(/%(2B|40|2C|3B|3D|24|26|3A|21|27|28|29|2A)/g, (escape) => decodeURIComponent(escape));
 }
 
 /** The relative path a source URI names, or undefined for other URIs. */
