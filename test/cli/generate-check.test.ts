@@ -85,6 +85,14 @@ describe("charter generate", () => {
     expect(Object.keys(snapshotTree(path.join(dir, "o")))).toEqual(["REPAIRS.md", "manifest.json", "schemas/a.schema.json", "types/a.ts", "types/index.ts"]);
   });
 
+  it("refuses to replace a directory whose manifest.json is not charter's", async () => {
+    const dir = tempTree({ ...PROJECT, "gen/manifest.json": '{"name": "My PWA", "icons": []}', "gen/index.html": "<html></html>" });
+    const result = await runCli(["generate"], dir);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain("error CH006");
+    expect(snapshotTree(path.join(dir, "gen"))).toEqual({ "index.html": "<html></html>", "manifest.json": '{"name": "My PWA", "icons": []}' });
+  });
+
   it("works from flags alone, without a config file", async () => {
     const dir = tempTree({ "s/a.yaml": "type: string\n" });
     const result = await runCli(["generate", "--source", "s", "--out", "o", "--base-uri", "urn:example:"], dir);
@@ -181,6 +189,20 @@ describe("charter check", () => {
     expect(report.drift.orphaned).toEqual(["stray.txt"]);
   });
 
+  it("reports a symbolic link in the output without reading what it points to", async () => {
+    const dir = await generatedProject();
+    writeTree(dir, { "secret.env": "TOKEN=super-secret-value\n" });
+    unlinkSync(path.join(dir, "gen/schemas/common/id.schema.json"));
+    symlinkSync(path.join(dir, "secret.env"), path.join(dir, "gen/schemas/common/id.schema.json"));
+    symlinkSync(path.join(dir, "nowhere"), path.join(dir, "gen/dangling"));
+    const result = await runCli(["check"], dir);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain("gen/schemas/common/id.schema.json:1:1: error CH502 stale");
+    expect(result.stdout).toContain("(not a regular file");
+    expect(result.stdout).toContain("gen/dangling: error CH503 orphaned");
+    expect(result.stdout).not.toContain("super-secret");
+  });
+
   it("bounds each diff and says how much it cut", async () => {
     const big = Array.from({ length: 300 }, (_, i) => `  p${i}: {type: string}`).join("\n");
     const dir = await generatedProject({ ...PROJECT, "contracts/big.yaml": `type: object\nproperties:\n${big}\n` });
@@ -213,6 +235,8 @@ describe("usage and configuration errors exit 2", () => {
     ["config value of the wrong type", ["generate"], { "charter.config.yaml": "baseUri: 42\n" }, /^charter\.config\.yaml:1:10: error CH003 baseUri must be a non-empty string/m],
     ["config that does not parse", ["generate"], { "charter.config.yaml": "source: [\n" }, /^charter\.config\.yaml:\d+:\d+: error CH001 /m],
     ["named config file missing", ["generate", "--config", "other.yaml"], {}, /other\.yaml: error CH001 cannot read the config file \(ENOENT\)/],
+    ["output path that is a file", ["check", "--out", "gen"], { "schema-src/a.yaml": "{}", gen: "a file" }, /error CH008 output path gen exists and is not a directory/],
+    ["base URI with a fragment", ["generate", "--base-uri", "https://x.test/#/"], { "schema-src/a.yaml": "{}" }, /--base-uri must be an absolute URI ending in "\/" or ":", without "\?" or "#"/],
   ];
   it.each(cases)("%s", async (_, args, files, message) => {
     const dir = tempTree(files);
@@ -220,6 +244,7 @@ describe("usage and configuration errors exit 2", () => {
     expect(result.code).toBe(2);
     expect(result.stdout + result.stderr).toMatch(message);
     expect(existsSync(path.join(dir, "generated"))).toBe(false);
+    expect(result.stdout + result.stderr).not.toContain(dir);
   });
 
   it("prints help and the version", async () => {

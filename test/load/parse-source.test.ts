@@ -15,6 +15,10 @@ describe("parseSource refuses what has no single JSON meaning", () => {
     ["two documents", "type: object\n---\ntype: string\n", "CH107", 2, 1],
     ["syntax error", "type: object\nproperties: {a: [}\n", "CH102", 2, 18],
     ["non-scalar key", "? [a, b]\n: 1\n", "CH106", 1, 3],
+    ["one key written twice, once quoted", "properties:\n  1: {}\n  \"1\": {}\n", "CH103", 3, 3],
+    ["merge key", "base: &b {required: [id]}\nitem: {<<: *b}\n", "CH112", 2, 8],
+    ["alias inside the node it names", "a: &x {b: *x}\n", "CH105", 1, 11],
+    ["nesting beyond the limit", "a: " + "[".repeat(600) + "]".repeat(600) + "\n", "CH111", 1, 504],
   ];
   it.each(cases)("%s", (_, source, code, line, column) => {
     const result = parseSource(source, "s.yaml");
@@ -50,6 +54,20 @@ describe("parseSource keeps what later stages need", () => {
     expect(JSON.stringify(parsed!.value)).toBe('{"properties":{"__proto__":{"type":"string"}}}');
   });
 
+  it("keeps keys apart by their text, so 0x1 and 1 are two keys", () => {
+    const { parsed, diagnostics } = parseSource("properties:\n  0x1: {}\n  1: {}\n", "s.yaml");
+    expect(diagnostics).toEqual([]);
+    expect(Object.keys((parsed!.value as Record<string, object>)["properties"]!).sort()).toEqual(["0x1", "1"]);
+  });
+
+  it("warns, once per value, when an integer has no exact double", () => {
+    const { parsed, diagnostics } = parseSource("maximum: 9007199254740993\nminimum: 9007199254740992\n", "s.yaml");
+    expect(parsed!.value).toEqual({ maximum: 9007199254740992, minimum: 9007199254740992 });
+    expect(diagnostics).toEqual([
+      expect.objectContaining({ code: "CH110", severity: "warning", line: 1, column: 10, message: "integer 9007199254740993 has no exact double; it is written as 9007199254740992" }),
+    ]);
+  });
+
   it("keeps the text of a numeric key", () => {
     const { parsed } = parseSource("properties:\n  200: {}\n  1.0: {}\n", "s.yaml");
     expect(Object.keys((parsed!.value as Record<string, object>)["properties"]!)).toEqual(["200", "1.0"]);
@@ -75,11 +93,19 @@ describe("parseJsonSource", () => {
     ["trailing comma", '{"type": "object",}', "CH102", 1, 19],
     ["unclosed", '{"type": "object"', "CH102", 1, 18],
     ["empty", "", "CH102", 1, 1],
+    ["number beyond double range", '{"maximum": 1e400}', "CH106", 1, 13],
+    ["nesting beyond the limit", '{"a":'.repeat(600) + "1" + "}".repeat(600), "CH111", 1, 2506],
   ];
   it.each(bad)("refuses %s", (_, text, code, line, column) => {
     const result = parseJsonSource(text, "s.json");
     expect(result.parsed).toBeUndefined();
     expect(result.diagnostics[0]).toMatchObject({ code, file: "s.json", line, column });
+  });
+
+  it("warns when an integer has no exact double", () => {
+    const result = parseJsonSource('{"const": 12345678901234567890}', "s.json");
+    expect(result.parsed!.value).toEqual({ const: 12345678901234567000 });
+    expect(result.diagnostics).toEqual([expect.objectContaining({ code: "CH110", severity: "warning", line: 1, column: 11 })]);
   });
 
   it("gives the same value and positions as the YAML reader", () => {

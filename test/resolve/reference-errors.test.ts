@@ -10,6 +10,8 @@ interface Row {
   line: number;
   column: number;
   message: RegExp;
+  /** The contract that is not produced, when not the one of `file`. */
+  contract?: string;
 }
 
 // One row per kind of bad reference: each must be located at the offending node.
@@ -94,6 +96,26 @@ const rows: Record<string, Row> = {
     column: 1,
     message: /contract name "a" is also given by a\.yaml/,
   },
+  "reference into a charter keyword": {
+    files: { "src/a.yaml": "x-charter-shared: {type: string}\nproperties:\n  a: {$ref: '#/x-charter-shared'}\n" },
+    code: "CH210",
+    file: "a.yaml",
+    line: 3,
+    column: 13,
+    message: /points into a charter keyword, which bundles drop/,
+  },
+  "nested relative $id taking a contract's canonical $id": {
+    files: {
+      "src/a.yaml": "properties:\n  b: {$ref: b.yaml}\n$defs:\n  n: {$id: b.schema.json, type: string}\n",
+      "src/b.yaml": "type: integer\n",
+    },
+    code: "CH404",
+    file: "b.yaml",
+    line: 1,
+    column: 1,
+    contract: "a",
+    message: /two schema resources in the bundle of "a" get the \$id https:\/\/contracts\.example\.test\/b\.schema\.json \(the other is in a\.yaml\)/,
+  },
   "definition clashing with an embedded document": {
     files: { "src/a.yaml": "$ref: b.yaml\n$defs:\n  b: {}\n", "src/b.yaml": "{}" },
     code: "CH401",
@@ -111,7 +133,7 @@ describe("every bad reference is a located diagnostic, and its contract is not p
     expect(found, JSON.stringify(tree.diagnostics)).toBeDefined();
     expect(found).toMatchObject({ severity: "error", file: path.join(tree.dir, "src", row.file), line: row.line, column: row.column });
     expect(found!.message).toMatch(row.message);
-    const name = row.file.replace(/\.(yaml|json)$/, "");
+    const name = row.contract ?? row.file.replace(/\.(yaml|json)$/, "");
     expect(tree.failed).toContain(name);
     expect(tree.produced).not.toContain(name);
   });
