@@ -32,6 +32,8 @@ export interface CompileOptions {
   typeNaming?: NamingStyle;
   /** The repairs to apply (default: all registered). */
   repairs?: readonly Repair[];
+  /** Compile the generated types and the contracts' examples under strict flags (default true). */
+  typeCheck?: boolean;
 }
 
 export interface CompileResult {
@@ -140,6 +142,7 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
     bundles.map((b) => ({ key: sourceOf.get(b.name)!.key, name: b.name, source: sourceOf.get(b.name)!.relativePath!, digest: digests.get(b.name)! })),
     options.repairs ?? REPAIRS,
     options.typeNaming ?? "short",
+    options.typeCheck ?? true,
   );
   diagnostics.push(...types.diagnostics);
   for (const [file, content] of types.files) files.set(file, content);

@@ -154,6 +154,15 @@ describe("charter check", () => {
       "gen/schemas/common/id.schema.json:5:1: error CH502 stale",
       /^-  "minLength": 0\n\+  "minLength": 1$/m,
     ],
+    [
+      "a generated type edited by hand",
+      (dir) => {
+        const file = path.join(dir, "gen/types/common/id.ts");
+        writeFileSync(file, readFileSync(file, "utf8").replace("export type CommonId = string;", "export type CommonId = string | number;"));
+      },
+      "gen/types/common/id.ts:4:1: error CH502 stale",
+      /^-export type CommonId = string \| number;\n\+export type CommonId = string;$/m,
+    ],
     ["a generated file deleted", (dir) => unlinkSync(path.join(dir, "gen/schemas/agent/envelope.schema.json")), "gen/schemas/agent/envelope.schema.json: error CH501 missing", /1 missing, 0 stale, 0 orphaned/],
     ["a stray file added", (dir) => writeTree(dir, { "gen/schemas/extra.json": "{}" }), "gen/schemas/extra.json: error CH503 orphaned", /0 missing, 0 stale, 1 orphaned/],
     ["a hidden stray file added", (dir) => writeTree(dir, { "gen/.DS_Store": "x" }), "gen/.DS_Store: error CH503 orphaned", /1 orphaned/],

@@ -1,6 +1,7 @@
 import { format } from "prettier";
 import { Project } from "ts-morph";
 import { errorAt, type Diagnostic } from "../../compiler/diagnostic.js";
+import { getAtPointer, joinPointer } from "../../compiler/json-pointer.js";
 import type { ResolvedGraph } from "../../compiler/resolve/resolve-references.js";
 import type { Repair, RepairApplication } from "../../repairs/repair.js";
 import type { OutputFiles } from "../output-files.js";
@@ -9,7 +10,8 @@ import { importSpecifier, typesPath } from "./module-paths.js";
 import { finalizeReferences, prepareGeneratorInput, reportedPointer, WRAPPER_NAME } from "./prepare-input.js";
 import { runGenerator } from "./run-generator.js";
 import { prettierOptions, typesHeader } from "./templates.js";
-import { assignTypeNames, type NamingStyle } from "./type-names.js";
+import { checkTypes, type TypedExample } from "./check-types.js";
+import { assignTypeNames, type NamingStyle, type TypeNames } from "./type-names.js";
 
 export interface TypesContract {
   key: string;
@@ -39,6 +41,8 @@ export async function emitTypes(
   contracts: readonly TypesContract[],
   repairs: readonly Repair[],
   naming: NamingStyle,
+  /** Compile the modules and the contracts' examples under strict flags (about a second). */
+  typeCheck: boolean,
 ): Promise<TypesResult> {
   const names = assignTypeNames(graph, contracts.map((c) => c.key), naming);
   const result: TypesResult = { files: new Map(), produced: new Set(), diagnostics: [...names.diagnostics], applications: [], importedReferences: 0 };
@@ -99,8 +103,19 @@ export async function emitTypes(
     }
   }
 
-  for (const { contract, text, applications } of [...modules.values()].sort((a, b) => (a.contract.name < b.contract.name ? -1 : 1))) {
-    result.files.set(typesPath(contract.name), await format(text, prettier));
+  const formatted = new Map<string, string>();
+  for (const { contract, text } of [...modules.values()].sort((a, b) => (a.contract.name < b.contract.name ? -1 : 1))) {
+    formatted.set(contract.name, await format(text, prettier));
+  }
+  if (typeCheck) {
+    const checked = checkTypes(formatted, collectExamples(graph, [...modules.keys()], names));
+    result.diagnostics.push(...checked.diagnostics);
+    for (const contract of checked.failed) formatted.delete(contract);
+  }
+  for (const { contract, applications } of [...modules.values()].sort((a, b) => (a.contract.name < b.contract.name ? -1 : 1))) {
+    const text = formatted.get(contract.name);
+    if (text === undefined) continue;
+    result.files.set(typesPath(contract.name), text);
     result.produced.add(contract.name);
     result.applications.push(...applications);
   }
@@ -110,4 +125,21 @@ export async function emitTypes(
     result.files.set("types/index.ts", await format(header + exports.join("\n") + "\n", prettier));
   }
   return result;
+}
+
+/** The `examples` of each contract's root and top-level definitions, with the names of their types. */
+function collectExamples(graph: ResolvedGraph, keys: readonly string[], names: TypeNames): TypedExample[] {
+  const examples: TypedExample[] = [];
+  for (const key of keys) {
+    const { document } = graph.documents.get(key)!;
+    for (const [pointer, typeName] of names.byDocument.get(key) ?? []) {
+      const list = getAtPointer(document.value, joinPointer(pointer, "examples"));
+      if (!Array.isArray(list)) continue;
+      list.forEach((value, index) => {
+        const at = joinPointer(pointer, "examples", index);
+        examples.push({ contract: document.name, typeName, value, file: document.file, position: document.positions.get(at), pointer: at });
+      });
+    }
+  }
+  return examples;
 }
