@@ -13,6 +13,7 @@ export const OPTIONS = {
   out: { type: "string", value: "DIR", help: "output directory (default generated)" },
   catalog: { type: "string", multiple: true, value: "PREFIX=DIR", help: "resolve URIs starting with PREFIX to files under DIR; repeatable" },
   "base-uri": { type: "string", value: "URI", help: "prefix of every contract's $id (default https://charter.invalid/)" },
+  "type-names": { type: "string", value: "short|qualified", help: "names of $defs types: Outcome, or prefixed by their contract: EnvelopeOutcome (default short)" },
   format: { type: "string", value: "text|json", help: "output format (default text)" },
   "keep-going": { type: "boolean", help: "write every contract that compiled even when others fail (still exits 1)" },
   help: { type: "boolean", short: "h", help: "show this help" },
@@ -28,6 +29,7 @@ export interface ParsedArgs {
   out?: string;
   catalog: string[];
   baseUri?: string;
+  typeNames?: "short" | "qualified";
   format: Format;
   keepGoing: boolean;
   help: boolean;
@@ -60,6 +62,11 @@ export function parseCommandLine(argv: readonly string[]): { args?: ParsedArgs; 
   if (values.source !== undefined) args.source = values.source;
   if (values.out !== undefined) args.out = values.out;
   if (values["base-uri"] !== undefined) args.baseUri = values["base-uri"];
+  const typeNames = values["type-names"];
+  if (typeNames !== undefined) {
+    if (typeNames !== "short" && typeNames !== "qualified") return { usage: `--type-names must be short or qualified, got "${typeNames}"` };
+    args.typeNames = typeNames;
+  }
   return { args };
 }
 

@@ -9,7 +9,7 @@ export const CLI_CODES = {
   configKey: {
     code: "CH002",
     title: "unknown config key",
-    help: "The config file names a key charter does not read. The keys are `source`, `out`, `baseUri` and `catalog`.",
+    help: "The config file names a key charter does not read. The keys are `source`, `out`, `baseUri`, `catalog` and `typeNames`.",
   },
   configValue: {
     code: "CH003",

@@ -4,6 +4,7 @@ import path from "node:path";
 import { errorAt, type Diagnostic } from "../compiler/diagnostic.js";
 import { parseSource, type JsonValue } from "../compiler/load/parse-source.js";
 import type { CatalogMapping } from "../compiler/resolve/resolve-references.js";
+import type { NamingStyle } from "../targets/types/type-names.js";
 import { CLI_CODES } from "./codes.js";
 import { displayPath } from "./print.js";
 
@@ -16,6 +17,7 @@ export interface Settings {
   outDir: string;
   baseUri: string;
   catalog: CatalogMapping[];
+  typeNaming: NamingStyle;
 }
 
 export interface SettingFlags {
@@ -24,6 +26,7 @@ export interface SettingFlags {
   out?: string | undefined;
   catalog?: string[] | undefined;
   baseUri?: string | undefined;
+  typeNames?: NamingStyle | undefined;
 }
 
 interface FileConfig {
@@ -31,6 +34,7 @@ interface FileConfig {
   out?: string;
   baseUri?: string;
   catalog?: CatalogMapping[];
+  typeNames?: NamingStyle;
 }
 
 /**
@@ -61,7 +65,13 @@ export async function resolveSettings(flags: SettingFlags, cwd: string): Promise
   if (flags.baseUri !== undefined && !isBaseUri(flags.baseUri)) {
     return { diagnostics: [], usage: `--base-uri must be an absolute URI ending in "/" or ":", without "?" or "#" (got "${flags.baseUri}")` };
   }
-  const settings: Settings = { sourceDir, outDir, baseUri: flags.baseUri ?? fileConfig.baseUri ?? DEFAULT_BASE_URI, catalog };
+  const settings: Settings = {
+    sourceDir,
+    outDir,
+    baseUri: flags.baseUri ?? fileConfig.baseUri ?? DEFAULT_BASE_URI,
+    catalog,
+    typeNaming: flags.typeNames ?? fileConfig.typeNames ?? "short",
+  };
 
   const diagnostics: Diagnostic[] = [];
   const shown = (p: string) => displayPath(p, cwd);
@@ -138,9 +148,16 @@ async function readConfig(file: string): Promise<{ config?: FileConfig; diagnost
         }
         break;
       }
+      case "typeNames":
+        if (v !== "short" && v !== "qualified") {
+          diagnostics.push(errorAt(CLI_CODES.configValue, `typeNames must be "short" or "qualified"`, at("/typeNames")));
+          break;
+        }
+        config.typeNames = v;
+        break;
       default:
         diagnostics.push(
-          errorAt(CLI_CODES.configKey, `unknown key "${key}"; the keys are source, out, baseUri, catalog`, {
+          errorAt(CLI_CODES.configKey, `unknown key "${key}"; the keys are source, out, baseUri, catalog, typeNames`, {
             file,
             position: keyPositions.get(`/${key}`),
             pointer: `/${key}`,

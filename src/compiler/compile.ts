@@ -43,6 +43,8 @@ export interface CompileResult {
   /** Contract names produced, and those that were not. */
   produced: string[];
   failed: string[];
+  /** Milliseconds per stage, and per contract for types: for summaries and benchmarks, never for output. */
+  timings: { stages: Record<string, number>; types: Map<string, number>; importedTypeReferences: number };
 }
 
 export function canonicalId(baseUri: string, name: string): string {
@@ -55,6 +57,13 @@ export function canonicalId(baseUri: string, name: string): string {
  */
 export async function compile(options: CompileOptions): Promise<CompileResult> {
   const diagnostics: Diagnostic[] = [];
+  const stages: Record<string, number> = {};
+  let clock = performance.now();
+  const lap = (stage: string) => {
+    const now = performance.now();
+    stages[stage] = now - clock;
+    clock = now;
+  };
 
   // load
   const sources = await discoverSources(options.sourceDir);
@@ -97,11 +106,13 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
     }
   }
 
+  lap("load");
   // resolve
   const graph = await resolveReferences(documents, options.catalog, loadSource, failedSources);
   diagnostics.push(...graph.diagnostics);
   for (const entry of graph.documents.values()) diagnostics.push(...entry.diagnostics);
 
+  lap("resolve");
   // bundle
   const bundles: Bundle[] = [];
   const failed = new Set(failedNames);
@@ -132,6 +143,7 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
     else failed.add(document.name);
   }
 
+  lap("bundle");
   // emit
   const files: OutputFiles = new Map();
   for (const [file, content] of emitSchemas(bundles)) files.set(file, content);
@@ -144,6 +156,7 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
     options.typeNaming ?? "short",
     options.typeCheck ?? true,
   );
+  lap("types");
   diagnostics.push(...types.diagnostics);
   for (const [file, content] of types.files) files.set(file, content);
   if (types.files.size > 0) files.set(REPAIRS_REPORT_PATH, renderRepairsReport(options.repairs ?? REPAIRS, types.applications));
@@ -171,6 +184,7 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
     diagnostics: sortDiagnostics(diagnostics),
     produced: bundles.map((b) => b.name),
     failed: [...failed].sort(),
+    timings: { stages, types: types.durations, importedTypeReferences: types.importedReferences },
   };
 }
 

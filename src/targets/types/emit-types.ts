@@ -29,6 +29,8 @@ export interface TypesResult {
   applications: RepairApplication[];
   /** Type references served by an import instead of a second declaration. */
   importedReferences: number;
+  /** Milliseconds spent on each contract (generator, repairs, prettier), for reports. */
+  durations: Map<string, number>;
 }
 
 /**
@@ -45,7 +47,7 @@ export async function emitTypes(
   typeCheck: boolean,
 ): Promise<TypesResult> {
   const names = assignTypeNames(graph, contracts.map((c) => c.key), naming);
-  const result: TypesResult = { files: new Map(), produced: new Set(), diagnostics: [...names.diagnostics], applications: [], importedReferences: 0 };
+  const result: TypesResult = { files: new Map(), produced: new Set(), diagnostics: [...names.diagnostics], applications: [], importedReferences: 0, durations: new Map() };
   const project = new Project({ useInMemoryFileSystem: true });
   const prettier = prettierOptions();
   const nameOf = (key: string) => graph.documents.get(key)!.document.name;
@@ -53,6 +55,7 @@ export async function emitTypes(
   const modules = new Map<string, { contract: TypesContract; text: string; dependsOn: string[]; applications: RepairApplication[] }>();
   for (const contract of contracts) {
     if (names.failed.has(contract.key)) continue;
+    const started = performance.now();
     const entry = graph.documents.get(contract.key)!;
     const input = prepareGeneratorInput(graph, contract.key, names, repairs);
     const applications = [...input.applications];
@@ -83,6 +86,7 @@ export async function emitTypes(
     result.importedReferences += [...input.imports.values()].reduce((n, s) => n + s.size, 0);
     const text = [typesHeader({ source: contract.source, digest: contract.digest }), importLines.join("\n"), body].join("\n");
     modules.set(contract.key, { contract, text, dependsOn: [...input.imports.keys()], applications });
+    result.durations.set(contract.name, performance.now() - started);
   }
 
   // A module that imports from a contract without types would not compile: drop it, transitively.
@@ -105,7 +109,9 @@ export async function emitTypes(
 
   const formatted = new Map<string, string>();
   for (const { contract, text } of [...modules.values()].sort((a, b) => (a.contract.name < b.contract.name ? -1 : 1))) {
+    const started = performance.now();
     formatted.set(contract.name, await format(text, prettier));
+    result.durations.set(contract.name, (result.durations.get(contract.name) ?? 0) + performance.now() - started);
   }
   if (typeCheck) {
     const checked = checkTypes(formatted, collectExamples(graph, [...modules.keys()], names));
