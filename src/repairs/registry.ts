@@ -1,7 +1,9 @@
+import { repair as aliasDefinitions } from "./alias-definitions.js";
 import { repair as anchorReferences } from "./anchor-references.js";
 import { repair as commentTerminator } from "./comment-terminator.js";
 import { repair as compositeSchemaNames } from "./composite-schema-names.js";
 import { repair as dependentSchemas } from "./dependent-schemas.js";
+import { repair as deprecatedReason } from "./deprecated-reason.js";
 import { repair as dynamicReferences } from "./dynamic-references.js";
 import { repair as jsdocTags } from "./jsdoc-tags.js";
 import { repair as notSchema } from "./not-schema.js";
@@ -27,8 +29,10 @@ export const REPAIRS: readonly Repair[] = [
   notSchema,
   titleNames,
   jsdocTags,
+  deprecatedReason,
   readonlyProperties,
   refSiblingKeywords,
+  aliasDefinitions,
   compositeSchemaNames,
   commentTerminator,
 ];

@@ -106,3 +106,23 @@ describe("the types target", () => {
     expect(report).toMatch(/## ref-sibling-keywords \(schema\)\n\n[^\n]+\n\nApplied 1 time:\n\n- a `\/properties\/p`\n/);
   });
 });
+
+describe("type names", () => {
+  it.each([
+    ["agent/envelope", "AgentEnvelope"],
+    ["eval_set", "EvalSet"],
+    ["agentEnvelope", "AgentEnvelope"],
+    ["ti8m-cdk", "Ti8MCdk"],
+    ["2fa", "_2Fa"],
+    ["a.b c", "ABC"],
+  ])("%s becomes %s, a name json-schema-to-typescript keeps", async (from, name) => {
+    const { pascalCase, isStableName } = await import("../../src/targets/types/type-names.js");
+    expect(pascalCase(from)).toBe(name);
+    expect(isStableName(name)).toBe(true);
+  });
+
+  it("refuses an explicit name the generator would rewrite, and says what to write", async () => {
+    const out = await generate({ "src/a.yaml": "x-charter-name: Ti8mThing\ntype: string\n" });
+    expect(out.diagnostics[0]!.message).toBe('x-charter-name "Ti8mThing" is not a type name charter can keep; json-schema-to-typescript would rename it, write Ti8MThing');
+  });
+});

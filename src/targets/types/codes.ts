@@ -9,7 +9,7 @@ export const TYPES_CODES = {
   badName: {
     code: "CH602",
     title: "invalid type name",
-    help: "`x-charter-name` must be a TypeScript identifier: a letter, `_` or `$`, then letters, digits, `_` or `$`.",
+    help: "`x-charter-name` must be a TypeScript identifier that json-schema-to-typescript keeps as written: starting with a capital letter, `_` or `$`, with no lower-case letter right after a digit, `$` or `_` (write `Ti8M`, `MyType`).",
   },
   generatorFailed: {
     code: "CH603",

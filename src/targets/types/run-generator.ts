@@ -22,8 +22,25 @@ export const GENERATOR_OPTIONS: Partial<Options> = {
   customName: (schema) => (schema as Record<string, unknown>)[TYPE_NAME_MARKER] as string | undefined,
 };
 
-/** Runs json-schema-to-typescript on a prepared input; rejects with the generator's own error. */
+/**
+ * Runs json-schema-to-typescript on a prepared input; rejects with the
+ * generator's own error, the lines it printed included. The generator prints
+ * its validation errors to the console, which is charter's, so they are taken
+ * from it for the duration of the call (calls never overlap: contracts are
+ * generated one after another).
+ */
 export async function runGenerator(schema: JsonObject): Promise<string> {
-  // The generator mutates its input; give it a copy so repairs' bookkeeping stays intact.
-  return compile(structuredClone(schema) as never, WRAPPER_NAME, GENERATOR_OPTIONS);
+  const printed: string[] = [];
+  const original = { error: console.error, log: console.log, warn: console.warn, info: console.info };
+  const capture = (...parts: unknown[]) => printed.push(parts.map((p) => (typeof p === "string" ? p : JSON.stringify(p))).join(" "));
+  console.error = console.log = console.warn = console.info = capture;
+  try {
+    // The generator mutates its input; give it a copy so repairs' bookkeeping stays intact.
+    return await compile(structuredClone(schema) as never, WRAPPER_NAME, GENERATOR_OPTIONS);
+  } catch (error) {
+    const detail = printed.join("; ").replace(/\s+/g, " ").trim();
+    throw new Error(`${(error as Error).message ?? String(error)}${detail ? ` (${detail})` : ""}`);
+  } finally {
+    Object.assign(console, original);
+  }
 }

@@ -20,15 +20,29 @@ export interface TypeNames {
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
-/** `agent-envelope`, `agent_envelope`, `agentEnvelope` all become `AgentEnvelope`. */
+/**
+ * `agent-envelope`, `agent_envelope`, `agentEnvelope` all become
+ * `AgentEnvelope`. The generator rewrites every name it is given into its own
+ * safe form (a capital after a digit, no `_` before a lower-case letter, no
+ * leading digit), so names are made in that form already: the name charter
+ * imports is then the name the generator declares.
+ */
 export function pascalCase(text: string): string {
   const words = text
     .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
     .split(/[^A-Za-z0-9]+/)
     .filter((w) => w !== "");
-  const joined = words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join("");
+  const joined = words
+    .map((w) => w[0]!.toUpperCase() + w.slice(1))
+    .join("")
+    .replace(/([0-9])([a-z])/g, (_, digit: string, letter: string) => digit + letter.toUpperCase());
   if (joined === "") return "Type";
   return /^[0-9]/.test(joined) ? `_${joined}` : joined;
+}
+
+/** Whether the generator would keep `name` as it is (see `pascalCase`). */
+export function isStableName(name: string): boolean {
+  return IDENTIFIER.test(name) && !/^[a-z]/.test(name) && !/_[a-z]/.test(name) && !/[0-9$][a-z]/.test(name);
 }
 
 interface Claim {
@@ -58,10 +72,11 @@ export function assignTypeNames(graph: ResolvedGraph, contractKeys: readonly str
       if (!isJsonObject(schema as never)) return undefined;
       const value = (schema as Record<string, unknown>)[NAME_KEYWORD];
       if (value === undefined) return undefined;
-      if (typeof value !== "string" || !IDENTIFIER.test(value)) {
+      if (typeof value !== "string" || !isStableName(value)) {
         const at = joinPointer(pointer, NAME_KEYWORD);
+        const hint = typeof value === "string" && IDENTIFIER.test(value) ? `; json-schema-to-typescript would rename it, write ${pascalCase(value)}` : "";
         names.diagnostics.push(
-          errorAt(TYPES_CODES.badName, `${NAME_KEYWORD} ${JSON.stringify(value)} is not a TypeScript identifier`, { file: document.file, position: document.positions.get(at), pointer: at }),
+          errorAt(TYPES_CODES.badName, `${NAME_KEYWORD} ${JSON.stringify(value)} is not a type name charter can keep${hint}`, { file: document.file, position: document.positions.get(at), pointer: at }),
         );
         names.failed.add(key);
         return undefined;

@@ -1,0 +1,22 @@
+import { TYPE_NAME_MARKER } from "../targets/types/prepare-input.js";
+import type { Repair } from "./repair.js";
+import { walkInput } from "./walk-input.js";
+
+export const repair: Repair = {
+  id: "alias-definitions",
+  description:
+    "A definition that is only a reference to another (`$defs: {id: {$ref: '#/$defs/uuid'}}`) is replaced " +
+    "by its target in json-schema-to-typescript's resolver, so `Id` is declared as a copy of the target's " +
+    "structure (`export type Id = string`) rather than as the alias the schema says, and the two drift apart " +
+    "in documentation and in editors. charter moves the `$ref` of each named schema (a contract's root or " +
+    "definition) into `allOf`, so the generator declares the alias (`export type Id = Uuid`).",
+  schema(input, applied) {
+    walkInput(input, (schema, pointer) => {
+      if (typeof schema[TYPE_NAME_MARKER] !== "string" || typeof schema["$ref"] !== "string") return;
+      const allOf = Array.isArray(schema["allOf"]) ? schema["allOf"] : [];
+      schema["allOf"] = [{ $ref: schema["$ref"] }, ...allOf];
+      delete schema["$ref"];
+      applied(pointer);
+    });
+  },
+};
