@@ -8,11 +8,11 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { compile as generateTypes } from "json-schema-to-typescript";
 import { compile } from "../src/compiler/compile.js";
+import { SCHEMASTORE, SCHEMASTORE_OPTIONS } from "./schemastore-corpus.js";
 
-const CORPUS = fileURLToPath(new URL("../../shared/corpora/schemastore/schemas/", import.meta.url));
+const CORPUS = SCHEMASTORE;
 const files = readdirSync(CORPUS).filter((f) => f.endsWith(".json")).sort();
 
 async function baseline(): Promise<{ ms: number; ok: number; failed: number }> {
@@ -38,17 +38,7 @@ async function baseline(): Promise<{ ms: number; ok: number; failed: number }> {
 }
 
 async function charter(typeCheck: boolean): Promise<{ ms: number; ok: number; total: number }> {
-  const result = await compile({
-    sourceDir: CORPUS,
-    outDir: path.join(CORPUS, "..", "generated"),
-    baseUri: "https://json.schemastore.org/",
-    catalog: [
-      { prefix: "https://json.schemastore.org/", dir: CORPUS },
-      { prefix: "https://www.schemastore.org/", dir: CORPUS },
-    ],
-    typeNaming: "qualified",
-    typeCheck,
-  });
+  const result = await compile({ ...SCHEMASTORE_OPTIONS, typeCheck });
   const ok = [...result.files.keys()].filter((f) => f.startsWith("types/") && f !== "types/index.ts").length;
   return { ms: result.timings.stages["types"] ?? 0, ok, total: result.produced.length };
 }

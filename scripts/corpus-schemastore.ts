@@ -5,27 +5,16 @@
  * `npm run corpus:schemastore`.
  */
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { Ajv, type Options } from "ajv";
 import { Ajv2019 } from "ajv/dist/2019.js";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { compile } from "../src/compiler/compile.js";
+import { SCHEMASTORE_OPTIONS } from "./schemastore-corpus.js";
 
-const CORPUS = fileURLToPath(new URL("../../shared/corpora/schemastore/schemas/", import.meta.url));
 
 const started = performance.now();
-const result = await compile({
-  sourceDir: CORPUS,
-  outDir: path.join(CORPUS, "..", "generated"),
-  baseUri: "https://json.schemastore.org/",
-  catalog: [
-    { prefix: "https://json.schemastore.org/", dir: CORPUS },
-    { prefix: "https://www.schemastore.org/", dir: CORPUS },
-  ],
-  // Hundreds of unrelated schemas reuse definition names; qualified names keep them apart.
-  typeNaming: "qualified",
-});
+const result = await compile(SCHEMASTORE_OPTIONS);
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
 
 const total = result.produced.length + result.failed.length;

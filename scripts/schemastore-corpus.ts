@@ -1,0 +1,22 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { CompileOptions } from "../src/compiler/compile.js";
+
+/** The SchemaStore part of `../shared/corpora`, beside this repository. */
+export const SCHEMASTORE = fileURLToPath(new URL("../../shared/corpora/schemastore/schemas/", import.meta.url));
+
+/**
+ * The whole corpus as one charter project: its schemas name each other under
+ * both of the catalogue's hosts, and hundreds of unrelated schemas reuse
+ * definition names, so definition types are qualified by their contract.
+ */
+export const SCHEMASTORE_OPTIONS: CompileOptions = {
+  sourceDir: SCHEMASTORE,
+  outDir: path.join(SCHEMASTORE, "..", "generated"),
+  baseUri: "https://json.schemastore.org/",
+  catalog: [
+    { prefix: "https://json.schemastore.org/", dir: SCHEMASTORE },
+    { prefix: "https://www.schemastore.org/", dir: SCHEMASTORE },
+  ],
+  typeNaming: "qualified",
+};
