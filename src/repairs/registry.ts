@@ -6,6 +6,7 @@ import { repair as dependentSchemas } from "./dependent-schemas.js";
 import { repair as deprecatedReason } from "./deprecated-reason.js";
 import { repair as dynamicReferences } from "./dynamic-references.js";
 import { repair as jsdocTags } from "./jsdoc-tags.js";
+import { repair as keywordNamedProperties } from "./keyword-named-properties.js";
 import { repair as notSchema } from "./not-schema.js";
 import { repair as prefixItemsTuple } from "./prefix-items-tuple.js";
 import { repair as readonlyProperties } from "./readonly-properties.js";
@@ -34,5 +35,6 @@ export const REPAIRS: readonly Repair[] = [
   refSiblingKeywords,
   aliasDefinitions,
   compositeSchemaNames,
+  keywordNamedProperties,
   commentTerminator,
 ];

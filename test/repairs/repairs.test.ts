@@ -36,6 +36,7 @@ const GAPS: Record<string, { gap: string; shows: (output: string | undefined, me
   "composite-schema-names": { gap: "parts of a composite schema get numbered names", shows: (out) => /Fixture1/.test(out!) },
   "deprecated-reason": { gap: "a textual deprecated refuses the whole schema", shows: (out, messages) => out === undefined && messages.includes("deprecated must be a boolean") },
   "alias-definitions": { gap: "a definition that is only a $ref copies its target instead of naming it", shows: (out) => /export type Id = string;/.test(out!) },
+  "keyword-named-properties": { gap: "a property named deprecated makes the generator refuse the schema", shows: (out, messages) => out === undefined && messages.includes("deprecated must be a boolean") },
   "comment-terminator": { gap: "*/ in a description is mangled", shows: (out) => out!.includes("src/** /*.ts") },
 };
 

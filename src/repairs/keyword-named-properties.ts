@@ -1,0 +1,42 @@
+import { Node } from "ts-morph";
+import { isJsonObject } from "../compiler/json-object.js";
+import type { Repair } from "./repair.js";
+import { walkInput } from "./walk-input.js";
+
+/** Keywords json-schema-to-typescript's input check reads from any object it meets, property maps included. */
+const CHECKED = new Set(["deprecated", "tsEnumNames"]);
+const PLACEHOLDER = "__charterProperty_";
+
+export const repair: Repair = {
+  id: "keyword-named-properties",
+  description:
+    "json-schema-to-typescript checks its input by walking every object in it, so a property named like a " +
+    "keyword it checks is read as that keyword: `properties: {deprecated: {type: boolean}}` makes it refuse " +
+    "the whole schema (\"deprecated must be a boolean\"), and a property named `tsEnumNames` makes it " +
+    "crash. charter gives such properties a placeholder name in the generator's input (schema depth, " +
+    "`required` included) and puts the real name back on the generated member (AST depth).",
+  schema(input, applied) {
+    walkInput(input, (schema, pointer) => {
+      const properties = schema["properties"];
+      if (!isJsonObject(properties)) return;
+      const renamed = Object.keys(properties).filter((name) => CHECKED.has(name));
+      if (renamed.length === 0) return;
+      const entries = Object.entries(properties).map(([name, value]) => [CHECKED.has(name) ? PLACEHOLDER + name : name, value] as const);
+      for (const key of Object.keys(properties)) delete properties[key];
+      for (const [name, value] of entries) properties[name] = value;
+      if (Array.isArray(schema["required"])) {
+        schema["required"] = schema["required"].map((name) => (typeof name === "string" && CHECKED.has(name) ? PLACEHOLDER + name : name));
+      }
+      applied(pointer);
+    });
+  },
+  ast(file, applied) {
+    file.forEachDescendant((node) => {
+      if (!Node.isPropertySignature(node) || !node.getName().startsWith(PLACEHOLDER)) return;
+      const name = node.getName().slice(PLACEHOLDER.length);
+      node.rename(name);
+      const owner = node.getFirstAncestor((a) => Node.isInterfaceDeclaration(a) || Node.isTypeAliasDeclaration(a));
+      applied(`${owner && (Node.isInterfaceDeclaration(owner) || Node.isTypeAliasDeclaration(owner)) ? owner.getName() : "?"}.${name}`);
+    });
+  },
+};
