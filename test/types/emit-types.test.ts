@@ -93,6 +93,14 @@ describe("the types target", () => {
     expect(out.diagnostics[0]!.message).toMatch(/^example does not type-check as Item: Type 'number' is not assignable to type 'string'/);
   });
 
+  it("follows a 2019-09 $recursiveRef to its static target", async () => {
+    const out = await generate({
+      "src/tree.yaml": "$schema: https://json-schema.org/draft/2019-09/schema\n$recursiveAnchor: true\ntype: object\nproperties:\n  children: {type: array, items: {$recursiveRef: '#'}}\n",
+    });
+    expect(out.diagnostics).toEqual([]);
+    expect(out.types("tree")).toContain("children?: Tree[];");
+  });
+
   it("finds generated modules that do not compile", () => {
     const checked = checkTypes(new Map([["x", "export interface X { a: Missing }\n"]]), []);
     expect(checked.failed).toEqual(new Set(["x"]));
