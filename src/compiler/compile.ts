@@ -14,6 +14,7 @@ import { emitManifest, MANIFEST_VERSION, type ManifestContract } from "../target
 import type { OutputFiles } from "../targets/output-files.js";
 import { emitSchemas, schemaPath } from "../targets/schemas/emit-schemas.js";
 import { emitTypes } from "../targets/types/emit-types.js";
+import { emitValidators, validatorPath } from "../targets/validators/emit-validators.js";
 import { typesPath } from "../targets/types/module-paths.js";
 import { renderRepairsReport, REPAIRS_REPORT_PATH } from "../targets/types/repairs-report.js";
 import type { NamingStyle } from "../targets/types/type-names.js";
@@ -159,6 +160,19 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
   lap("types");
   diagnostics.push(...types.diagnostics);
   for (const [file, content] of types.files) files.set(file, content);
+  const validators = emitValidators(
+    bundles.map((b) => ({
+      bundle: b,
+      key: sourceOf.get(b.name)!.key,
+      file: sourceOf.get(b.name)!.file,
+      digest: digests.get(b.name)!,
+      typesModule: types.produced.has(b.name) ? typesPath(b.name) : undefined,
+    })),
+    types.names,
+  );
+  lap("validators");
+  diagnostics.push(...validators.diagnostics);
+  for (const [file, content] of validators.files) files.set(file, content);
   if (types.files.size > 0) files.set(REPAIRS_REPORT_PATH, renderRepairsReport(options.repairs ?? REPAIRS, types.applications));
 
   const contracts: ManifestContract[] = bundles.map((bundle) => ({
@@ -166,7 +180,11 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
     $id: bundle.id,
     dialect: bundle.dialect,
     source: sourceOf.get(bundle.name)!.relativePath!,
-    artifacts: types.produced.has(bundle.name) ? { schema: schemaPath(bundle.name), types: typesPath(bundle.name) } : { schema: schemaPath(bundle.name) },
+    artifacts: {
+      schema: schemaPath(bundle.name),
+      ...(types.produced.has(bundle.name) ? { types: typesPath(bundle.name) } : {}),
+      ...(validators.produced.has(bundle.name) ? { validator: validatorPath(bundle.name) } : {}),
+    },
     digest: digests.get(bundle.name)!,
     embeds: bundle.embedded.map((key) => graph.documents.get(key)!.document.name),
   }));

@@ -188,7 +188,7 @@ properties:
       baseUri: BASE,
       sourceRoot: "../src",
       contracts: [
-        expect.objectContaining({ name: "a", $id: `${BASE}a.schema.json`, dialect: "2020-12", source: "a.yaml", artifacts: { schema: "schemas/a.schema.json", types: "types/a.ts" }, embeds: [] }),
+        expect.objectContaining({ name: "a", $id: `${BASE}a.schema.json`, dialect: "2020-12", source: "a.yaml", artifacts: { schema: "schemas/a.schema.json", types: "types/a.ts", validator: "validators/a.js" }, embeds: [] }),
         expect.objectContaining({ name: "b/x", source: "b/x.yaml", embeds: ["a"] }),
       ],
     });

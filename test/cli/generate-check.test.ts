@@ -30,6 +30,14 @@ describe("charter generate", () => {
       "types/agent/envelope.ts",
       "types/common/id.ts",
       "types/index.ts",
+      "validators/agent/envelope.all-errors.d.ts",
+      "validators/agent/envelope.all-errors.js",
+      "validators/agent/envelope.d.ts",
+      "validators/agent/envelope.js",
+      "validators/common/id.all-errors.d.ts",
+      "validators/common/id.all-errors.js",
+      "validators/common/id.d.ts",
+      "validators/common/id.js",
     ]);
     const second = await runCli(["generate"], dir);
     expect(second).toMatchObject({ code: 0, stdout: "charter: gen is up to date (2 contracts)\n" });
@@ -65,7 +73,7 @@ describe("charter generate", () => {
     const dir = await generatedProject();
     unlinkSync(path.join(dir, "contracts/agent/envelope.yaml"));
     expect((await runCli(["generate"], dir)).code).toBe(0);
-    expect(Object.keys(snapshotTree(path.join(dir, "gen")))).toEqual(["REPAIRS.md", "manifest.json", "schemas/common/id.schema.json", "types/common/id.ts", "types/index.ts"]);
+    expect(Object.keys(snapshotTree(path.join(dir, "gen")))).toEqual(["REPAIRS.md", "manifest.json", "schemas/common/id.schema.json", "types/common/id.ts", "types/index.ts", "validators/common/id.all-errors.d.ts", "validators/common/id.all-errors.js", "validators/common/id.d.ts", "validators/common/id.js"]);
   });
 
   it("refuses to replace a directory it did not write", async () => {
@@ -82,7 +90,7 @@ describe("charter generate", () => {
     symlinkSync(path.join(dir, "outside"), path.join(dir, "s/linked-dir"));
     const result = await runCli(["generate", "--source", "s", "--out", "o", "--keep-going"], dir);
     expect(result.stdout).toContain('s/deep/b.yaml:1:7: error CH207 $ref "../link.json" names a file that does not exist in the source tree');
-    expect(Object.keys(snapshotTree(path.join(dir, "o")))).toEqual(["REPAIRS.md", "manifest.json", "schemas/a.schema.json", "types/a.ts", "types/index.ts"]);
+    expect(Object.keys(snapshotTree(path.join(dir, "o")))).toEqual(["REPAIRS.md", "manifest.json", "schemas/a.schema.json", "types/a.ts", "types/index.ts", "validators/a.all-errors.d.ts", "validators/a.all-errors.js", "validators/a.d.ts", "validators/a.js"]);
   });
 
   it("refuses to replace a directory whose manifest.json is not charter's", async () => {
@@ -194,7 +202,16 @@ describe("charter check", () => {
     expect(result.code).toBe(1);
     const report = JSON.parse(result.stdout) as { drift: { missing: string[]; stale: { path: string }[]; orphaned: string[] } };
     expect(report.drift.missing).toEqual(["schemas/agent/envelope.schema.json"]);
-    expect(report.drift.stale.map((s) => s.path)).toEqual(["manifest.json", "schemas/common/id.schema.json", "types/agent/envelope.ts", "types/common/id.ts"]);
+    expect(report.drift.stale.map((s) => s.path)).toEqual([
+      "manifest.json",
+      "schemas/common/id.schema.json",
+      "types/agent/envelope.ts",
+      "types/common/id.ts",
+      "validators/agent/envelope.all-errors.js",
+      "validators/agent/envelope.js",
+      "validators/common/id.all-errors.js",
+      "validators/common/id.js",
+    ]);
     expect(report.drift.orphaned).toEqual(["stray.txt"]);
   });
 

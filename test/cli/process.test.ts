@@ -44,6 +44,22 @@ describe("the real process", () => {
       "types/common/text.ts",
       "types/index.ts",
       "types/z-last.ts",
+      "validators/a-first.all-errors.d.ts",
+      "validators/a-first.all-errors.js",
+      "validators/a-first.d.ts",
+      "validators/a-first.js",
+      "validators/agent/request.all-errors.d.ts",
+      "validators/agent/request.all-errors.js",
+      "validators/agent/request.d.ts",
+      "validators/agent/request.js",
+      "validators/common/text.all-errors.d.ts",
+      "validators/common/text.all-errors.js",
+      "validators/common/text.d.ts",
+      "validators/common/text.js",
+      "validators/z-last.all-errors.d.ts",
+      "validators/z-last.all-errors.js",
+      "validators/z-last.d.ts",
+      "validators/z-last.js",
     ]);
     expect(snapshotTree(path.join(other, "generated"))).toEqual(first);
     for (const content of Object.values(first)) {

@@ -31,6 +31,8 @@ export interface TypesResult {
   importedReferences: number;
   /** Milliseconds spent on each contract (generator, repairs, prettier), for reports. */
   durations: Map<string, number>;
+  /** The exported type names, which the validators target reuses for its exports. */
+  names: TypeNames;
 }
 
 /**
@@ -47,7 +49,7 @@ export async function emitTypes(
   typeCheck: boolean,
 ): Promise<TypesResult> {
   const names = assignTypeNames(graph, contracts.map((c) => c.key), naming);
-  const result: TypesResult = { files: new Map(), produced: new Set(), diagnostics: [...names.diagnostics], applications: [], importedReferences: 0, durations: new Map() };
+  const result: TypesResult = { files: new Map(), produced: new Set(), diagnostics: [...names.diagnostics], applications: [], importedReferences: 0, durations: new Map(), names };
   const project = new Project({ useInMemoryFileSystem: true });
   const prettier = prettierOptions();
   const nameOf = (key: string) => graph.documents.get(key)!.document.name;

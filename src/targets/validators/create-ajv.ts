@@ -1,0 +1,37 @@
+import { Ajv, type Options } from "ajv";
+import AjvDraft04 from "ajv-draft-04";
+import { Ajv2019 } from "ajv/dist/2019.js";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
+import type { Dialect } from "../../compiler/resolve/dialect.js";
+
+/** What ajv said while compiling, instead of printing it. */
+export interface AjvLog {
+  warnings: string[];
+}
+
+/**
+ * An ajv instance for one dialect, set up for standalone ES module code:
+ * unknown keywords are annotations (`strict: false`), formats come from
+ * ajv-formats, and what ajv would print goes to `log`.
+ */
+export function createAjv(dialect: Dialect, allErrors: boolean, log: AjvLog) {
+  const options: Options = {
+    code: { source: true, esm: true, lines: true },
+    strict: false,
+    allErrors,
+    // Bundles were checked by charter; ajv's own meta-schema pass would refuse the dialects it lacks.
+    validateSchema: false,
+    logger: { log: () => {}, warn: (...args: unknown[]) => log.warnings.push(args.map(String).join(" ")), error: () => {} },
+  };
+  const ajv =
+    dialect === "2020-12"
+      ? new Ajv2020(options)
+      : dialect === "2019-09"
+        ? new Ajv2019(options)
+        : dialect === "draft-04"
+          ? new (AjvDraft04 as unknown as typeof Ajv)(options)
+          : new Ajv(options);
+  addFormats.default(ajv);
+  return ajv;
+}

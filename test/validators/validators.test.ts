@@ -1,0 +1,133 @@
+import { symlinkSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import { describe, expect, it } from "vitest";
+import { compile } from "../../src/compiler/compile.js";
+import { createAjv } from "../../src/targets/validators/create-ajv.js";
+import { replaceRequires } from "../../src/targets/validators/esm-imports.js";
+import { tempTree } from "../helpers/temp-tree.js";
+
+const NODE_MODULES = fileURLToPath(new URL("../../node_modules", import.meta.url));
+const standaloneCode = (createRequire(import.meta.url)("ajv/dist/standalone") as { default: (ajv: unknown, refs: Record<string, string>) => string }).default;
+
+/** Generates `files` and writes the output where Node can import it, beside a link to this repository's node_modules. */
+async function generateImportable(files: Record<string, string>) {
+  const dir = tempTree(files);
+  symlinkSync(NODE_MODULES, path.join(dir, "node_modules"));
+  const result = await compile({ sourceDir: path.join(dir, "src"), outDir: path.join(dir, "out"), baseUri: "https://v.test/", catalog: [], typeCheck: false });
+  for (const [file, content] of result.files) {
+    const target = path.join(dir, "out", file);
+    (await import("node:fs")).mkdirSync(path.dirname(target), { recursive: true });
+    writeFileSync(target, content);
+  }
+  const load = (relative: string) => import(pathToFileURL(path.join(dir, "out", relative)).href) as Promise<Record<string, ((data: unknown) => boolean) & { errors?: unknown[] | null }>>;
+  return { result, load, outDir: path.join(dir, "out") };
+}
+
+const CONTRACT = {
+  "src/order.yaml": `
+type: object
+required: [id, lines]
+additionalProperties: false
+properties:
+  id: { type: string, format: uuid }
+  placed: { type: string, format: date-time }
+  lines: { type: array, minItems: 1, items: { $ref: "#/$defs/line" } }
+  tags: { type: array, uniqueItems: true, items: { type: string, maxLength: 3 } }
+$defs:
+  line:
+    type: object
+    required: [sku, quantity]
+    properties:
+      sku: { type: string, pattern: "^[A-Z]{3}-[0-9]+$" }
+      quantity: { type: integer, minimum: 1 }
+`,
+};
+
+const SAMPLES: unknown[] = [
+  { id: "5f0c6a3e-8d2b-4c1a-9e7f-0a1b2c3d4e5f", lines: [{ sku: "ABC-1", quantity: 2 }] },
+  { id: "5f0c6a3e-8d2b-4c1a-9e7f-0a1b2c3d4e5f", placed: "2026-11-29T10:00:00Z", lines: [{ sku: "ABC-1", quantity: 1 }], tags: ["a", "b"] },
+  { id: "not-a-uuid", lines: [{ sku: "ABC-1", quantity: 2 }] },
+  { id: "5f0c6a3e-8d2b-4c1a-9e7f-0a1b2c3d4e5f", lines: [] },
+  { id: "5f0c6a3e-8d2b-4c1a-9e7f-0a1b2c3d4e5f", lines: [{ sku: "abc-1", quantity: 0 }] },
+  { id: "5f0c6a3e-8d2b-4c1a-9e7f-0a1b2c3d4e5f", lines: [{ sku: "ABC-1", quantity: 1 }], tags: ["a", "a"] },
+  { id: "5f0c6a3e-8d2b-4c1a-9e7f-0a1b2c3d4e5f", lines: [{ sku: "ABC-1", quantity: 1 }], extra: true },
+  { id: "5f0c6a3e-8d2b-4c1a-9e7f-0a1b2c3d4e5f", placed: "yesterday", lines: [{ sku: "ABC-1", quantity: 1 }] },
+  "an order",
+  null,
+];
+
+describe("the validators target", () => {
+  it("canary: ajv's standalone ES module code still calls require", () => {
+    const ajv = createAjv("2020-12", false, { warnings: [] });
+    ajv.addSchema({ $id: "https://v.test/x", type: "string", minLength: 1, format: "date" });
+    expect(standaloneCode(ajv, { validate: "https://v.test/x" })).toMatch(/require\("ajv\/dist\/runtime\/ucs2length"\)/);
+  });
+
+  it("replaces each required module by one import of its file", () => {
+    const repaired = replaceRequires('"use strict";const a = require("ajv/dist/runtime/equal").default;const b = require("ajv/dist/runtime/equal").default;const f = require("ajv-formats/dist/formats").fullFormats["date"];');
+    expect(repaired.code).toBe(
+      [
+        'import * as __charterRequire0Namespace from "ajv/dist/runtime/equal.js";',
+        "const __charterRequire0 = __charterRequire0Namespace.default && __charterRequire0Namespace.default.__esModule ? __charterRequire0Namespace.default : __charterRequire0Namespace;",
+        'import * as __charterRequire1Namespace from "ajv-formats/dist/formats.js";',
+        "const __charterRequire1 = __charterRequire1Namespace.default && __charterRequire1Namespace.default.__esModule ? __charterRequire1Namespace.default : __charterRequire1Namespace;",
+        'const a = __charterRequire0.default;const b = __charterRequire0.default;const f = __charterRequire1.fullFormats["date"];',
+      ].join("\n"),
+    );
+  });
+
+  it("writes modules that Node loads as ES modules and that answer as ajv.compile does on the same bundle", async () => {
+    const { result, load } = await generateImportable(CONTRACT);
+    expect(result.diagnostics).toEqual([]);
+    expect(result.files.get("validators/order.js")).not.toContain("require(");
+    const fast = await load("validators/order.js");
+    const all = await load("validators/order.all-errors.js");
+    const reference = new Ajv2020({ strict: false, allErrors: true });
+    (await import("ajv-formats")).default.default(reference);
+    const expected = reference.compile(JSON.parse(result.files.get("schemas/order.schema.json")!));
+    const answers = SAMPLES.map((sample) => [fast["validate"]!(sample), all["validate"]!(sample)]);
+    expect(answers).toEqual(SAMPLES.map((sample) => [expected(sample), expected(sample)]));
+    expect(answers.map(([valid]) => valid)).toEqual([true, true, false, false, false, false, false, false, false, false]);
+    // Every violation of a bad line, not only the first, from the all-errors module.
+    all["validate"]!({ id: "x", lines: [{ sku: "abc", quantity: 0 }] });
+    expect(all["validate"]!.errors!.length).toBe(3);
+    expect(fast["validateLine"]!({ sku: "ABC-9", quantity: 3 })).toBe(true);
+    expect(fast["validateLine"]!({ sku: "ABC-9" })).toBe(false);
+  });
+
+  it("load under plain Node too, not only under vitest's module loader", async () => {
+    const out = await generateImportable(CONTRACT);
+    const script = `import { validate } from "./validators/order.js"; console.log(JSON.stringify([${SAMPLES.map((s) => JSON.stringify(s)).join(",")}].map((d) => validate(d))));`;
+    const runner = path.join(out.outDir, "run.mjs");
+    writeFileSync(runner, script);
+    const { execFileSync } = await import("node:child_process");
+    const printed = execFileSync(process.execPath, [runner], { encoding: "utf8" });
+    expect(JSON.parse(printed)).toEqual([true, true, false, false, false, false, false, false, false, false]);
+  });
+
+  it("types each export as a guard for the generated type", async () => {
+    const { result } = await generateImportable(CONTRACT);
+    const declarations = result.files.get("validators/order.d.ts")!;
+    expect(declarations).toContain('import type { Line, Order } from "../types/order.js";');
+    expect(declarations).toContain("export declare const validate: Validator<Order>;");
+    expect(declarations).toContain("export declare const validateLine: Validator<Line>;");
+  });
+
+  it("compiles draft-04 contracts with ajv's draft-04 support", async () => {
+    const { result, load } = await generateImportable({ "src/old.json": '{"$schema": "http://json-schema.org/draft-04/schema#", "type": "number", "maximum": 3, "exclusiveMaximum": true}' });
+    expect(result.diagnostics).toEqual([]);
+    const old = await load("validators/old.js");
+    expect([old["validate"]!(2), old["validate"]!(3)]).toEqual([true, false]);
+  });
+
+  it("warns once for each format ajv-formats does not know", async () => {
+    const { result } = await generateImportable({ "src/f.yaml": "properties:\n  a: {type: string, format: uint32}\n  b: {type: string, format: uint32}\n  c: {type: string, format: language}\n" });
+    expect(result.diagnostics.map((d) => [d.code, d.severity, d.message])).toEqual([
+      ["CH701", "warning", 'format "language" is unknown to ajv-formats; the validator does not check it'],
+      ["CH701", "warning", 'format "uint32" is unknown to ajv-formats; the validator does not check it'],
+    ]);
+  });
+});
