@@ -56,6 +56,8 @@ describe("the real process", () => {
       "validators/common/text.all-errors.js",
       "validators/common/text.d.ts",
       "validators/common/text.js",
+      "validators/index.d.ts",
+      "validators/index.js",
       "validators/z-last.all-errors.d.ts",
       "validators/z-last.all-errors.js",
       "validators/z-last.d.ts",

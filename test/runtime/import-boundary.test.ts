@@ -1,0 +1,53 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+const SRC = fileURLToPath(new URL("../../src/", import.meta.url));
+
+/**
+ * The runtime's import boundary, each ban with its reason. A downstream
+ * service imports the runtime; none of this may come with it.
+ */
+const BANNED: [RegExp, string][] = [
+  [/^yaml$/, "sources are parsed at generation, never at run time"],
+  [/^ts-morph$/, "repairs edit generated code at generation only"],
+  [/^json-schema-to-typescript$/, "types are generated, not made at run time"],
+  [/^prettier$/, "formatting is a generation concern"],
+  [/^typescript$/, "type checking happens at generation and in the client's build"],
+  [/^ajv(\/dist\/(2019|2020|core|ajv|compile|standalone).*)?(\.js)?$/, "validators are precompiled: ajv's compiler must not load (its runtime helpers may)"],
+  [/^ajv-draft-04/, "draft-04 support is part of ajv's compiler"],
+  [/(^|\/)(compiler|targets|cli|repairs)\//, "the runtime imports nothing from the compiler"],
+];
+
+/** Every module specifier reachable from `file` through src/ (relative imports followed, packages listed). */
+function reachable(file: string, seen = new Set<string>(), specifiers = new Set<string>()): Set<string> {
+  if (seen.has(file)) return specifiers;
+  seen.add(file);
+  const text = readFileSync(file, "utf8");
+  for (const match of text.matchAll(/(?:import|export)\s[^'"]*?from\s*["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g)) {
+    const specifier = match[1] ?? match[2]!;
+    if (specifier.startsWith(".")) {
+      const target = path.resolve(path.dirname(file), specifier.replace(/\.js$/, ".ts"));
+      specifiers.add(path.relative(SRC, target));
+      reachable(target, seen, specifiers);
+    } else {
+      specifiers.add(specifier);
+    }
+  }
+  return specifiers;
+}
+
+describe("the runtime's import boundary", () => {
+  it("reaches none of the compiler, the code generators, or ajv's compiler", () => {
+    const graph = [...reachable(path.join(SRC, "runtime/index.ts"))];
+    const crossings = graph.flatMap((specifier) => BANNED.filter(([ban]) => ban.test(specifier)).map(([, why]) => `${specifier}: ${why}`));
+    expect(crossings).toEqual([]);
+  });
+
+  it("would catch a crossing", () => {
+    const specifiers = ["ajv/dist/2020.js", "../compiler/compile.js", "yaml", "ajv/dist/runtime/equal.js"];
+    const caught = specifiers.filter((s) => BANNED.some(([ban]) => ban.test(s.replace(/^\.\.\//, ""))));
+    expect(caught).toEqual(["ajv/dist/2020.js", "../compiler/compile.js", "yaml"]);
+  });
+});

@@ -1,0 +1,77 @@
+import { describe, expect, expectTypeOf, it } from "vitest";
+import { registry } from "../../generated/validators/index.js";
+import type { CharterConfig } from "../../generated/types/charter/config.js";
+import { bindContracts, ContractViolation, type LoadedContract, type Registry } from "../../src/runtime/index.js";
+
+// This repository's own generated tree: the runtime as a downstream client uses it.
+const charter = bindContracts(registry);
+
+describe("the runtime, bound to a generated tree", () => {
+  it("lists the contracts and definitions it can check, with their digests", () => {
+    expect(charter.contracts()).toEqual(["charter/config", "charter/config#/$defs/relativePath"]);
+    expect(charter.digestOf("charter/config")).toMatch(/^sha256:[0-9a-f]{64}$/);
+  });
+
+  it("returns the typed value for valid data", async () => {
+    const result = await charter.validate("charter/config", { source: "schema-src", typeNames: "short" });
+    expect(result).toEqual({ ok: true, value: { source: "schema-src", typeNames: "short" } });
+    if (result.ok) expectTypeOf(result.value).toEqualTypeOf<CharterConfig>();
+  });
+
+  it("returns every violation, ordered by place in the data and then in the schema", async () => {
+    const result = await charter.validate("charter/config", { typeNames: "long", source: "", out: 3, extra: true });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.errors.map((e) => [e.pointer, e.keyword, e.schemaPath])).toEqual([
+      ["", "additionalProperties", "#/additionalProperties"],
+      ["/out", "type", "#/$defs/relativePath/type"],
+      ["/source", "minLength", "#/$defs/relativePath/minLength"],
+      ["/typeNames", "enum", "#/properties/typeNames/enum"],
+    ]);
+    expect(result.errors[3]!.message).toBe("must be equal to one of the allowed values");
+  });
+
+  it("checks an exported definition by its pointer", async () => {
+    expect(await charter.isValid("charter/config#/$defs/relativePath", "a/b")).toBe(true);
+    expect(await charter.isValid("charter/config#/$defs/relativePath", "")).toBe(false);
+  });
+
+  it("throws one ContractViolation with every violation and the contract's digest", async () => {
+    const failure = await charter.assertValid("charter/config", { out: 1, baseUri: 2 }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ContractViolation);
+    const violation = failure as ContractViolation;
+    expect(violation.digest).toBe(charter.digestOf("charter/config"));
+    expect(violation.errors.map((e) => e.pointer)).toEqual(["/baseUri", "/out"]);
+    expect(violation.message).toMatch(/^data does not satisfy charter\/config \(2 violations\)/);
+  });
+
+  it("checks synchronously once a contract is loaded", async () => {
+    // An assertion function must be reached through an annotated name; the annotation is checked against load's type.
+    const config: LoadedContract<CharterConfig> = await charter.load("charter/config");
+    const data: unknown = { out: "generated" };
+    config.assertValid(data);
+    expectTypeOf(data).toEqualTypeOf<CharterConfig>();
+    expect(config.validate({ out: "" }).ok).toBe(false);
+  });
+
+  it("refuses a contract it does not know", async () => {
+    await expect(charter.validate("nope" as "charter/config", {})).rejects.toThrow('unknown contract "nope"; known: charter/config, charter/config#/$defs/relativePath');
+  });
+
+  it("loads nothing until a contract is used, and each contract once", async () => {
+    const loads: string[] = [];
+    const entry = (name: string) => ({
+      contract: name,
+      digest: "sha256:0",
+      exportName: "validate",
+      load: async () => (loads.push(name), { validate: Object.assign((d: unknown) => d === name, { errors: null }) }),
+      loadAllErrors: async () => ({ validate: Object.assign(() => false, { errors: [] }) }),
+    });
+    const many: Registry = Object.fromEntries(Array.from({ length: 500 }, (_, i) => [`c${i}`, entry(`c${i}`)]));
+    const runtime = bindContracts(many);
+    expect(loads).toEqual([]);
+    await runtime.isValid("c7", "c7");
+    await runtime.isValid("c7", "x");
+    expect(loads).toEqual(["c7"]);
+  });
+});
