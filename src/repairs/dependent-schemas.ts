@@ -9,9 +9,12 @@ export const repair: Repair = {
     "allowed when another is present: `{ properties: {card: ...}, dependentSchemas: {card: {properties: " +
     "{billing: ...}}} }`. json-schema-to-typescript drops them, so `billing` is missing from the type (and " +
     "refused by a closed object). charter adds each such property to the object's `properties` as an " +
-    "optional member, unless the object declares it already.",
+    "optional member, unless the object declares it already, or closes itself with " +
+    "`additionalProperties: false` (which refuses such properties anyway).",
   schema(input, applied) {
     walkInput(input, (schema, pointer) => {
+      // additionalProperties: false refuses what `properties` does not list, dependents' properties included.
+      if (schema["additionalProperties"] === false) return;
       let changed = false;
       for (const keyword of ["dependentSchemas", "dependencies"]) {
         const dependents = schema[keyword];

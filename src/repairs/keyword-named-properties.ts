@@ -3,8 +3,15 @@ import { isJsonObject } from "../compiler/json-object.js";
 import type { Repair } from "./repair.js";
 import { walkInput } from "./walk-input.js";
 
-/** Keywords json-schema-to-typescript's input check reads from any object it meets, property maps included. */
-const CHECKED = new Set(["deprecated", "tsEnumNames"]);
+/**
+ * Keywords json-schema-to-typescript reads or rewrites in any object it meets,
+ * property maps included (its input check, its normaliser and its resolver).
+ */
+const CHECKED = new Set([
+  "deprecated", "tsEnumNames", "tsType", "items", "extends", "const", "enum", "definitions", "$defs",
+  "required", "allOf", "anyOf", "oneOf", "$ref", "$id", "id", "minItems", "maxItems", "additionalProperties",
+  "additionalItems", "properties", "patternProperties", "type", "not", "default", "examples",
+]);
 const PLACEHOLDER = "__charterProperty_";
 
 export const repair: Repair = {
@@ -12,9 +19,11 @@ export const repair: Repair = {
   description:
     "json-schema-to-typescript checks its input by walking every object in it, so a property named like a " +
     "keyword it checks is read as that keyword: `properties: {deprecated: {type: boolean}}` makes it refuse " +
-    "the whole schema (\"deprecated must be a boolean\"), and a property named `tsEnumNames` makes it " +
-    "crash. charter gives such properties a placeholder name in the generator's input (schema depth, " +
-    "`required` included) and puts the real name back on the generated member (AST depth).",
+    "the whole schema (\"deprecated must be a boolean\"), one named `tsEnumNames` or `allOf` makes it " +
+    "crash, and ones named `items`, `extends` or `const` are rewritten (a `minItems` member appears, a " +
+    "string becomes a list). charter gives each property named like a keyword a placeholder name in the " +
+    "generator's input (schema depth, `required` included) and puts the real name back on the generated " +
+    "member (AST depth).",
   schema(input, applied) {
     walkInput(input, (schema, pointer) => {
       const properties = schema["properties"];

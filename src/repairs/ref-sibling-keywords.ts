@@ -1,6 +1,8 @@
 import type { Repair } from "./repair.js";
 import { walkInput } from "./walk-input.js";
 
+const ANNOTATIONS = new Set(["description", "title", "default", "examples", "deprecated", "readOnly", "writeOnly", "$comment"]);
+
 export const repair: Repair = {
   id: "ref-sibling-keywords",
   description:
@@ -8,16 +10,29 @@ export const repair: Repair = {
     "common since 2019-09 made siblings of `$ref` apply) makes json-schema-to-typescript copy the target " +
     "into a second declaration with a numbered name (`Path1`, `Path2`) instead of naming `Path`. charter " +
     "moves the `$ref` into `allOf` (the same meaning since 2019-09), so the generator refers to `Path` " +
-    "and keeps the description on the property.",
+    "and keeps the description on the property. A reference to another contract's type (which reaches the " +
+    "generator as `tsType`, silencing every keyword beside it) gets the same treatment when other keywords " +
+    "constrain it too.",
   schema(input, applied) {
     walkInput(input, (schema, pointer) => {
       const ref = schema["$ref"];
-      if (typeof ref !== "string") return;
-      const siblings = Object.keys(schema).filter((k) => k !== "$ref" && !k.startsWith("x-charter-"));
-      if (siblings.length === 0) return;
-      delete schema["$ref"];
+      if (typeof ref === "string") {
+        const siblings = Object.keys(schema).filter((k) => k !== "$ref" && !k.startsWith("x-charter-"));
+        if (siblings.length === 0) return;
+        delete schema["$ref"];
+        const allOf = Array.isArray(schema["allOf"]) ? schema["allOf"] : [];
+        schema["allOf"] = [{ $ref: ref }, ...allOf];
+        applied(pointer);
+        return;
+      }
+      // A reference to another contract reaches the generator as `tsType`, which silences every sibling.
+      const imported = schema["tsType"];
+      if (typeof imported !== "string") return;
+      const constraining = Object.keys(schema).filter((k) => k !== "tsType" && !k.startsWith("x-charter-") && !ANNOTATIONS.has(k));
+      if (constraining.length === 0) return;
+      delete schema["tsType"];
       const allOf = Array.isArray(schema["allOf"]) ? schema["allOf"] : [];
-      schema["allOf"] = [{ $ref: ref }, ...allOf];
+      schema["allOf"] = [{ tsType: imported }, ...allOf];
       applied(pointer);
     });
   },

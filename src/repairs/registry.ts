@@ -13,6 +13,7 @@ import { repair as readonlyProperties } from "./readonly-properties.js";
 import type { Repair } from "./repair.js";
 import { repair as refSiblingKeywords } from "./ref-sibling-keywords.js";
 import { repair as titleNames } from "./title-names.js";
+import { repair as unconstrainedSchemas } from "./unconstrained-schemas.js";
 import { repair as unevaluatedPropertiesClosed } from "./unevaluated-properties-closed.js";
 
 /**
@@ -25,9 +26,10 @@ export const REPAIRS: readonly Repair[] = [
   anchorReferences,
   dynamicReferences,
   prefixItemsTuple,
-  unevaluatedPropertiesClosed,
   dependentSchemas,
+  unevaluatedPropertiesClosed,
   notSchema,
+  unconstrainedSchemas,
   titleNames,
   jsdocTags,
   deprecatedReason,

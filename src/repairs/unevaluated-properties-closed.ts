@@ -2,6 +2,8 @@ import { isJsonObject } from "../compiler/json-object.js";
 import type { Repair } from "./repair.js";
 import { walkInput } from "./walk-input.js";
 
+const CONDITIONAL = ["if", "then", "else", "anyOf", "oneOf", "not"];
+
 export const repair: Repair = {
   id: "unevaluated-properties-closed",
   description:
@@ -9,10 +11,14 @@ export const repair: Repair = {
     "json-schema-to-typescript ignores the keyword and leaves `[k: string]: unknown` open on the object and " +
     "on each inline `allOf` member, so misspelt keys type-check. charter treats it as " +
     "`additionalProperties: false` on the object and on each inline `allOf` member that does not set " +
-    "`additionalProperties` itself (a member that is a `$ref` keeps its own type).",
+    "`additionalProperties` itself (a member that is a `$ref` keeps its own type). Where `if`/`then`/`else`, " +
+    "`anyOf`, `oneOf` or `not` may evaluate further properties, the type stays open (properties of " +
+    "`dependentSchemas` are listed by the dependent-schemas repair, which runs first).",
   schema(input, applied) {
     walkInput(input, (schema, pointer) => {
       if (schema["unevaluatedProperties"] !== false) return;
+      // Properties a condition or an alternative may evaluate cannot be listed in one closed type: stay open.
+      if (CONDITIONAL.some((keyword) => schema[keyword] !== undefined)) return;
       delete schema["unevaluatedProperties"];
       if (schema["additionalProperties"] === undefined) schema["additionalProperties"] = false;
       const members = schema["allOf"];

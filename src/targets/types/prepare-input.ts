@@ -2,9 +2,10 @@ import { getAtPointer, joinPointer, pointerToFragment } from "../../compiler/jso
 import { defineKey, isJsonObject, type JsonObject } from "../../compiler/json-object.js";
 import type { JsonValue } from "../../compiler/load/parse-source.js";
 import { copyDocument, type KeywordReplacement } from "../../compiler/resolve/copy-document.js";
+import { walkSchema } from "../../compiler/resolve/walk-schema.js";
 import type { ResolvedGraph } from "../../compiler/resolve/resolve-references.js";
 import type { Repair, RepairApplication } from "../../repairs/repair.js";
-import { pascalCase, type TypeNames } from "./type-names.js";
+import type { TypeNames } from "./type-names.js";
 
 /** Set on each schema that becomes a named type; the generator's `customName` reads it. */
 export const TYPE_NAME_MARKER = "x-charter-type-name";
@@ -19,7 +20,7 @@ export const ROOT_KEY = "x-charter-root";
  * root that is a union, an enum or a `$ref` would lose them. The wrapper's own
  * declaration is removed from the output.
  */
-export const WRAPPER_NAME = "CharterGeneratorWrapper";
+export const WRAPPER_NAME = "CharterGeneratorWrapper"; // also reserved in type-names.ts
 
 export interface GeneratorInput {
   schema: JsonObject;
@@ -103,22 +104,47 @@ export function prepareGeneratorInput(
   }
 
   const root = copies.get(contractKey)!;
-  const document: JsonObject = isJsonObject(root) ? root : root === false ? { tsType: "never" } : {};
-  const names = typeNames.byDocument.get(contractKey)!;
-  markNames(document, names);
-  const properties: JsonObject = {};
-  for (const [pointer, name] of names) properties[name] = { $ref: tokenFor(contractKey, pointer) };
-  const schema: JsonObject = { [TYPE_NAME_MARKER]: WRAPPER_NAME, type: "object", additionalProperties: false, properties, [ROOT_KEY]: document };
-  for (const [name, copy] of [...embedded].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-    // A catalog file's definitions are named after the file, so they cannot take a contract's name.
-    if (isJsonObject(copy)) markEmbeddedNames(copy, pascalCase(name.split("/").pop()!.replace(/\.[a-z]+$/i, "")));
-    if (!isJsonObject(schema[EMBEDDED_KEY])) schema[EMBEDDED_KEY] = {};
-    defineKey(schema[EMBEDDED_KEY] as JsonObject, name, copy);
+  const document: JsonObject = isJsonObject(root) ? root : root === false ? { tsType: "never" } : { tsType: "unknown" };
+  // A definition that is `true` or `false` still exports a type: give it an object to carry its name.
+  for (const defsKeyword of ["$defs", "definitions"]) {
+    const defs = document[defsKeyword];
+    if (!isJsonObject(defs)) continue;
+    for (const [key, def] of Object.entries(defs)) if (typeof def === "boolean") defs[key] = { tsType: def ? "unknown" : "never" };
   }
   const targets = new Map<string, JsonValue>();
   for (const [token, { documentKey, pointer }] of targetLocations) {
     const copy = documentKey === contractKey ? document : copies.get(documentKey)!;
     targets.set(token, getAtPointer(copy, pointer) as JsonValue);
+  }
+  // The generator names a schema after its `$id` when nothing else names it; only charter names types.
+  for (const copy of [document, ...embedded.values()]) {
+    walkSchema<null>(copy, null, (subschema) => {
+      delete subschema["$id"];
+      return null;
+    });
+  }
+  const names = typeNames.byDocument.get(contractKey)!;
+  markNames(document, names);
+  const properties: JsonObject = {};
+  for (const [pointer, name] of names) {
+    const token = tokenFor(contractKey, pointer);
+    targets.set(token, getAtPointer(document, pointer) as JsonValue);
+    properties[name] = { $ref: token };
+  }
+  // The generator refuses a document with both; the objects move, and references follow them (see finalizeReferences).
+  if (isJsonObject(document["$defs"]) && isJsonObject(document["definitions"])) {
+    const defs = document["$defs"] as JsonObject;
+    for (const [key, def] of Object.entries(document["definitions"] as JsonObject)) {
+      if (!Object.prototype.hasOwnProperty.call(defs, key)) defineKey(defs, key, def);
+      else defineKey(defs, `definitions-${key}`, def);
+    }
+    delete document["definitions"];
+  }
+  const schema: JsonObject = { [TYPE_NAME_MARKER]: WRAPPER_NAME, type: "object", additionalProperties: false, properties, [ROOT_KEY]: document };
+  for (const [name, copy] of [...embedded].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    // Files reached through a catalog are not contracts: their types stay inline, unnamed.
+    if (!isJsonObject(schema[EMBEDDED_KEY])) schema[EMBEDDED_KEY] = {};
+    defineKey(schema[EMBEDDED_KEY] as JsonObject, name, copy);
   }
   return { schema, rootName, imports, applications, targets };
 }
@@ -135,15 +161,6 @@ function markNames(schema: JsonObject, names: ReadonlyMap<string, string>): void
   }
 }
 
-function markEmbeddedNames(schema: JsonObject, prefix: string): void {
-  for (const defsKeyword of ["$defs", "definitions"]) {
-    const defs = schema[defsKeyword];
-    if (!isJsonObject(defs)) continue;
-    for (const [key, def] of Object.entries(defs)) {
-      if (isJsonObject(def)) def[TYPE_NAME_MARKER] = prefix + pascalCase(key);
-    }
-  }
-}
 
 /** Pointers as users read them: into the contract's own document, or into an embedded one. */
 export function reportedPointer(pointer: string): string {

@@ -19,6 +19,8 @@ export interface TypeNames {
 }
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+/** The name of the generator's wrapper object (see prepare-input.ts), spelled here so this module imports no later stage. */
+const RESERVED_NAME = "CharterGeneratorWrapper";
 
 /**
  * `agent-envelope`, `agent_envelope`, `agentEnvelope` all become
@@ -99,6 +101,18 @@ export function assignTypeNames(graph: ResolvedGraph, contractKeys: readonly str
       }
     }
     names.byDocument.set(key, perDocument);
+  }
+
+  // The generator's wrapper is removed from every module; a type of that name would go with it.
+  for (const claim of claims.filter((c) => c.name === RESERVED_NAME)) {
+    names.diagnostics.push(errorAt(TYPES_CODES.nameClash, `type name "${RESERVED_NAME}" is reserved by charter; set ${NAME_KEYWORD}`, { file: claim.file, position: claim.position, pointer: claim.pointer }));
+    names.failed.add(claim.documentKey);
+  }
+  for (const key of contractKeys) {
+    const { document } = graph.documents.get(key)!;
+    if (document.name !== "index") continue;
+    names.diagnostics.push(errorAt(TYPES_CODES.reservedModule, 'contract name "index" would write types/index.ts, which re-exports every contract; rename the source', { file: document.file, position: { line: 1, column: 1 } }));
+    names.failed.add(key);
   }
 
   const byName = new Map<string, Claim[]>();
