@@ -105,23 +105,23 @@ export async function emitTypes(
 
   // A module that imports from a contract without types would not compile: drop it, transitively.
   const dropDependents = () => {
-  let dropped = true;
-  while (dropped) {
-    dropped = false;
-    for (const [key, module] of modules) {
-      const missing = module.dependsOn.filter((d) => !modules.has(d));
-      if (missing.length === 0) continue;
-      modules.delete(key);
-      formatted.delete(module.contract.name);
-      dropped = true;
-      result.diagnostics.push(
-        errorAt(TYPES_CODES.dependencyFailed, `no types for "${module.contract.name}": it uses types of ${missing.map(nameOf).join(", ")}, which have none`, {
-          file: graph.documents.get(key)!.document.file,
-          position: { line: 1, column: 1 },
-        }),
-      );
+    let dropped = true;
+    while (dropped) {
+      dropped = false;
+      for (const [key, module] of modules) {
+        const missing = module.dependsOn.filter((d) => !modules.has(d));
+        if (missing.length === 0) continue;
+        modules.delete(key);
+        formatted.delete(module.contract.name);
+        dropped = true;
+        result.diagnostics.push(
+          errorAt(TYPES_CODES.dependencyFailed, `no types for "${module.contract.name}": it uses types of ${missing.map(nameOf).join(", ")}, which have none`, {
+            file: graph.documents.get(key)!.document.file,
+            position: { line: 1, column: 1 },
+          }),
+        );
+      }
     }
-  }
   };
   dropDependents();
 
