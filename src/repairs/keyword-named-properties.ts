@@ -40,12 +40,15 @@ export const repair: Repair = {
     });
   },
   ast(file, applied) {
-    file.forEachDescendant((node) => {
-      if (!Node.isPropertySignature(node) || !node.getName().startsWith(PLACEHOLDER)) return;
-      const name = node.getName().slice(PLACEHOLDER.length);
-      node.rename(name);
+    // One textual replacement rather than a rename per member: ts-morph's rename asks the language
+    // service for references, which takes minutes on a large module. The placeholder only ever
+    // appears as a member name, and each real name is an identifier, so no quoting changes.
+    for (const node of file.getDescendants()) {
+      if (!Node.isPropertySignature(node) || !node.getName().startsWith(PLACEHOLDER)) continue;
       const owner = node.getFirstAncestor((a) => Node.isInterfaceDeclaration(a) || Node.isTypeAliasDeclaration(a));
-      applied(`${owner && (Node.isInterfaceDeclaration(owner) || Node.isTypeAliasDeclaration(owner)) ? owner.getName() : "?"}.${name}`);
-    });
+      applied(`${owner && (Node.isInterfaceDeclaration(owner) || Node.isTypeAliasDeclaration(owner)) ? owner.getName() : "?"}.${node.getName().slice(PLACEHOLDER.length)}`);
+    }
+    const text = file.getFullText();
+    if (text.includes(PLACEHOLDER)) file.replaceWithText(text.split(PLACEHOLDER).join(""));
   },
 };

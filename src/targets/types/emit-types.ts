@@ -82,7 +82,8 @@ export async function emitTypes(
     const body = file.getFullText();
     project.removeSourceFile(file);
     // The generator renames a declaration whose name it already used (`Tree1`); an importer would then get the wrong type.
-    const missing = [...names.byDocument.get(contract.key)!.values()].filter((name) => !new RegExp(`^export (?:interface|type|enum) ${name}\\b`, "m").test(body));
+    const declared = new Set([...body.matchAll(/^export (?:interface|type|enum) ([A-Za-z0-9_$]+)/gm)].map((m) => m[1]));
+    const missing = [...names.byDocument.get(contract.key)!.values()].filter((name) => !declared.has(name));
     if (missing.length > 0) {
       result.diagnostics.push(
         errorAt(TYPES_CODES.typesDoNotCompile, `json-schema-to-typescript did not declare ${missing.join(", ")} under that name (another schema of the contract took it); name the other schema with $defs or x-charter-name`, {
