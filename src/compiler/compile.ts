@@ -35,6 +35,8 @@ export interface CompileOptions {
   repairs?: readonly Repair[];
   /** Compile the generated types and the contracts' examples under strict flags (default true). */
   typeCheck?: boolean;
+  /** Generate validators (default true); benchmarks of the other stages turn it off. */
+  validators?: boolean;
 }
 
 export interface CompileResult {
@@ -161,7 +163,7 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
   diagnostics.push(...types.diagnostics);
   for (const [file, content] of types.files) files.set(file, content);
   const validators = emitValidators(
-    bundles.map((b) => ({
+    (options.validators ?? true ? bundles : []).map((b) => ({
       bundle: b,
       key: sourceOf.get(b.name)!.key,
       file: sourceOf.get(b.name)!.file,
