@@ -5,26 +5,19 @@ import { Ajv } from "ajv";
 import addFormats from "ajv-formats";
 import { describe, expect, it } from "vitest";
 import { compile } from "../../src/compiler/compile.js";
+import { SCHEMASTORE, SCHEMASTORE_OPTIONS } from "../../scripts/schemastore-corpus.js";
 import { tempTree } from "../helpers/temp-tree.js";
 
 // A fast slice of the SchemaStore corpus for CI; `npm run corpus:schemastore` runs all of it.
 const CORPUS = fileURLToPath(new URL("../../../shared/corpora/schemastore/", import.meta.url));
-const SCHEMAS = path.join(CORPUS, "schemas");
+const SCHEMAS = SCHEMASTORE;
 const SUBSET = ["anywork-ac-1.0", "azure-deviceupdate-import-manifest-4.0", "clasp", "podman-desktop-extension", "prisma", "taskfile"];
 
 async function compileSubset() {
   const dir = tempTree();
   for (const name of SUBSET) copyFileSync(path.join(SCHEMAS, `${name}.json`), path.join(dir, `${name}.json`));
-  return compile({
-    sourceDir: dir,
-    outDir: path.join(dir, "..", "out"),
-    baseUri: "https://json.schemastore.org/",
-    // The catalogue names its schemas under both hosts.
-    catalog: [
-      { prefix: "https://json.schemastore.org/", dir: SCHEMAS },
-      { prefix: "https://www.schemastore.org/", dir: SCHEMAS },
-    ],
-  });
+  // The same catalogue mapping as the whole-corpus scripts, over a copied slice of its schemas.
+  return compile({ ...SCHEMASTORE_OPTIONS, sourceDir: dir, outDir: path.join(dir, "..", "out"), typeNaming: "short" });
 }
 
 function instances(kind: "test" | "negative_test", name: string): [string, unknown][] {
