@@ -1,5 +1,6 @@
 import path from "node:path";
 import { BUNDLE_CODES } from "./bundle/codes.js";
+import { declaredRules, type DeclaredRules } from "./check/declared-rules.js";
 import { bundleContract, dependencyClosure, type Bundle } from "./bundle/bundle-contract.js";
 import { digestSchema } from "./bundle/digest.js";
 import { errorAt, hasErrors, sortDiagnostics, type Diagnostic } from "./diagnostic.js";
@@ -116,14 +117,25 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
   for (const entry of graph.documents.values()) diagnostics.push(...entry.diagnostics);
 
   lap("resolve");
+  // check: what the contracts declare beyond JSON Schema
+  const failed = new Set(failedNames);
+  const rulesOf = new Map<string, DeclaredRules>();
+  for (const document of documents) {
+    const checked = declaredRules(document);
+    diagnostics.push(...checked.diagnostics);
+    if (hasErrors(checked.diagnostics)) failed.add(document.name);
+    else if (checked.rules.size > 0) rulesOf.set(document.name, checked.rules);
+  }
+
+  lap("check");
   // bundle
   const bundles: Bundle[] = [];
-  const failed = new Set(failedNames);
   const broken = (key: string) => {
     const entry = graph.documents.get(key);
     return !entry || hasErrors(entry.diagnostics);
   };
   for (const document of documents) {
+    if (failed.has(document.name)) continue;
     if (broken(document.key)) {
       failed.add(document.name);
       continue;
@@ -169,6 +181,7 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
       file: sourceOf.get(b.name)!.file,
       digest: digests.get(b.name)!,
       typesModule: types.produced.has(b.name) ? typesPath(b.name) : undefined,
+      rules: rulesOf.get(b.name) ?? new Map(),
     })),
     types.names,
   );
@@ -189,6 +202,7 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
     },
     digest: digests.get(bundle.name)!,
     embeds: bundle.embedded.map((key) => graph.documents.get(key)!.document.name),
+    ...(rulesOf.has(bundle.name) ? { rules: Object.fromEntries(rulesOf.get(bundle.name)!) } : {}),
   }));
   for (const [file, content] of emitManifest({
     manifestVersion: MANIFEST_VERSION,

@@ -26,19 +26,59 @@ export interface ValidatorFunction {
 }
 
 /** One entry of the registry a generated tree exports (`generated/validators/index.js`). */
-export interface RegistryEntry<T> {
+export interface RegistryEntry<T, Rules extends string = never> {
   readonly contract: string;
   readonly digest: string;
   /** The export of the contract's validator modules that checks this entry. */
   readonly exportName: string;
+  /** Rules the contract declares (`x-charter-rules`): id to the sentence that says what each requires. */
+  readonly rules: { readonly [id in Rules]: string };
   readonly load: () => Promise<Record<string, unknown>>;
   readonly loadAllErrors: () => Promise<Record<string, unknown>>;
+  readonly loadSchema: () => Promise<{ default: unknown }>;
   /** Carries the validated type; never set. */
   readonly __type?: T;
 }
 
-export type Registry = Readonly<Record<string, RegistryEntry<unknown>>>;
-type TypeOf<E> = E extends RegistryEntry<infer T> ? T : never;
+// `any` in the rule position: an entry with rules must still be a registry entry.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Registry = Readonly<Record<string, RegistryEntry<unknown, any>>>;
+type TypeOf<E> = E extends RegistryEntry<infer T, infer _> ? T : never;
+type RuleIdsOf<E> = E extends RegistryEntry<unknown, infer Rules> ? Rules : never;
+
+/** A violation a rule reports: where in the value (default: the whole value), and why (default: the rule's sentence). */
+export interface RuleFinding {
+  pointer?: string;
+  message?: string;
+}
+
+/**
+ * A rule JSON Schema cannot state, run on data the schema accepted: `true`
+ * when the data keeps it, `false` for one violation described by the rule's
+ * declared sentence, or a list of findings (empty when the data keeps it).
+ */
+export type Rule<T> = (value: T) => boolean | readonly RuleFinding[];
+
+/** For each contract that declares rules, a function for each id, no more, no fewer. */
+export type RuleRegistrations<R extends Registry> = {
+  readonly [N in keyof R as [RuleIdsOf<R[N]>] extends [never] ? never : N]: { readonly [Id in RuleIdsOf<R[N]>]: Rule<TypeOf<R[N]>> };
+};
+
+export type BindOptions<R extends Registry> =
+  | { readonly rules: RuleRegistrations<R>; readonly skipRules?: false }
+  /** For tools that check data without the application's code (`charter validate`): declared rules are not run. */
+  | { readonly skipRules: true; readonly rules?: undefined };
+
+// Options are required when the registry's type names contracts with rules; a registry typed
+// only as `Registry` leaves the check to bindContracts at run time.
+type BindArguments<R extends Registry> = string extends keyof R
+  ? [options?: BindOptions<R>]
+  : keyof RuleRegistrations<R> extends never
+    ? [options?: BindOptions<R>]
+    : [options: BindOptions<R>];
+
+/** The keyword and schema location a rule's violations carry: the declaration in the contract's source. */
+export const RULE_KEYWORD = "x-charter-rules";
 
 /** Thrown by `assertValid`: every violation, and the digest of the schema the data was checked against. */
 export class ContractViolation extends Error {
@@ -65,6 +105,10 @@ export interface Runtime<R extends Registry> {
   /** Contract (and definition) names this tree can validate, sorted. */
   contracts(): (keyof R & string)[];
   digestOf(name: keyof R & string): string;
+  /** The bundled schema of the contract (for a definition, of the contract that holds it), loaded on first use. */
+  schemaOf(name: keyof R & string): Promise<unknown>;
+  /** Rule ids and their sentences; the rules run after the schema accepted the data. */
+  rulesOf(name: keyof R & string): Readonly<Record<string, string>>;
   /** Loads a contract's validator module on first use; later calls reuse it. */
   load<N extends keyof R & string>(name: N): Promise<LoadedContract<TypeOf<R[N]>>>;
   validate<N extends keyof R & string>(name: N, data: unknown): Promise<ValidationResult<TypeOf<R[N]>>>;
@@ -74,19 +118,28 @@ export interface Runtime<R extends Registry> {
 
 /**
  * Binds the runtime to a generated tree's registry. Nothing is loaded until a
- * contract is first used, so binding costs the same for 5 contracts as for 500.
+ * contract is first used, so binding costs the same for 5 contracts as for
+ * 500. Every declared rule must be registered (the types say which), and
+ * nothing else: binding throws otherwise, so a missing rule cannot go unnoticed
+ * in code that escaped the type checker.
  */
-export function bindContracts<R extends Registry>(registry: R): Runtime<R> {
+export function bindContracts<R extends Registry>(registry: R, ...[options]: BindArguments<R>): Runtime<R> {
+  const skipRules = options?.skipRules === true;
+  const registered = (options?.rules ?? {}) as Readonly<Record<string, Readonly<Record<string, Rule<unknown>>>>>;
+  if (!skipRules) checkRegistrations(registry, registered);
   const loaded = new Map<string, Promise<LoadedContract<unknown>>>();
-  const entryOf = (name: string): RegistryEntry<unknown> => {
-    const entry = Object.prototype.hasOwnProperty.call(registry, name) ? registry[name] : undefined;
+  const schemas = new Map<string, Promise<unknown>>();
+  const entryOf = (name: string): RegistryEntry<unknown, string> => {
+    const entry = own(registry, name) ? registry[name] : undefined;
     if (!entry) throw new Error(`unknown contract "${name}"; known: ${Object.keys(registry).sort().join(", ")}`);
     return entry;
   };
   const load = (name: string): Promise<LoadedContract<unknown>> => {
     let contract = loaded.get(name);
     if (!contract) {
-      contract = loadContract(name, entryOf(name));
+      const entry = entryOf(name);
+      const rules = skipRules ? [] : Object.keys(entry.rules).map((id) => ({ id, sentence: entry.rules[id]!, check: registered[name]![id]! }));
+      contract = loadContract(name, entry, rules);
       loaded.set(name, contract);
     }
     return contract;
@@ -94,6 +147,16 @@ export function bindContracts<R extends Registry>(registry: R): Runtime<R> {
   return {
     contracts: () => Object.keys(registry).sort() as (keyof R & string)[],
     digestOf: (name) => entryOf(name).digest,
+    rulesOf: (name) => ({ ...entryOf(name).rules }),
+    schemaOf: (name) => {
+      const entry = entryOf(name);
+      let schema = schemas.get(entry.contract);
+      if (!schema) {
+        schema = entry.loadSchema().then((module) => module.default);
+        schemas.set(entry.contract, schema);
+      }
+      return schema;
+    },
     load: (name) => load(name) as never,
     validate: async (name, data) => (await load(name)).validate(data) as never,
     isValid: async (name, data) => (await load(name)).isValid(data),
@@ -105,25 +168,79 @@ export function bindContracts<R extends Registry>(registry: R): Runtime<R> {
   };
 }
 
-async function loadContract(name: string, entry: RegistryEntry<unknown>): Promise<LoadedContract<unknown>> {
+function own(object: object, key: string): boolean {
+  return Object.prototype.hasOwnProperty.call(object, key);
+}
+
+function checkRegistrations(registry: Registry, registered: Readonly<Record<string, Readonly<Record<string, unknown>>>>): void {
+  const problems: string[] = [];
+  for (const name of Object.keys(registry).sort()) {
+    const declared = Object.keys(registry[name]!.rules);
+    const given = own(registered, name) ? registered[name]! : {};
+    const missing = declared.filter((id) => typeof (own(given, id) ? given[id] : undefined) !== "function");
+    const unknown = Object.keys(given).filter((id) => !declared.includes(id));
+    if (missing.length > 0) problems.push(`${name} declares rule${missing.length === 1 ? "" : "s"} ${missing.join(", ")} with no function registered`);
+    if (unknown.length > 0) problems.push(`${name} declares no rule${unknown.length === 1 ? "" : "s"} ${unknown.join(", ")}`);
+  }
+  for (const name of Object.keys(registered)) if (!own(registry, name)) problems.push(`rules are registered for "${name}", which is not in the registry`);
+  if (problems.length > 0) throw new Error(`charter runtime: rules do not match the contracts: ${problems.join("; ")}`);
+}
+
+interface BoundRule {
+  id: string;
+  sentence: string;
+  check: Rule<unknown>;
+}
+
+async function loadContract(name: string, entry: RegistryEntry<unknown, string>, rules: readonly BoundRule[]): Promise<LoadedContract<unknown>> {
   const fast = (await entry.load())[entry.exportName] as ValidatorFunction | undefined;
   if (typeof fast !== "function") throw new Error(`the validator module of "${name}" has no export ${entry.exportName}; regenerate`);
   // Checks stay synchronous once loaded, so the all-errors variant (run only when data failed,
   // to report every violation rather than the first) loads with the contract.
   const all = (await entry.loadAllErrors())[entry.exportName] as ValidatorFunction;
-  const report = (data: unknown): Violation[] => {
+  const schemaViolations = (data: unknown): Violation[] => {
     all(data);
     return sortViolations((all.errors ?? []).map(toViolation));
   };
-  const validate = (data: unknown): ValidationResult<unknown> => (fast(data) ? { ok: true, value: data } : { ok: false, errors: report(data) });
+  // Rules run only on data the schema accepted: they may rely on its shape.
+  const ruleViolations = (data: unknown): Violation[] => {
+    if (rules.length === 0) return [];
+    const found: Violation[] = [];
+    for (const rule of rules) {
+      const outcome = rule.check(data);
+      if (outcome === true) continue;
+      if (outcome === false) found.push(ruleViolation(rule, {}));
+      else if (Array.isArray(outcome)) for (const finding of outcome as readonly RuleFinding[]) found.push(ruleViolation(rule, finding));
+      else throw new TypeError(`rule ${rule.id} of ${name} returned ${typeof outcome}; a rule returns true, false or a list of findings`);
+    }
+    return sortViolations(found);
+  };
+  const violations = (data: unknown): Violation[] => (fast(data) ? ruleViolations(data) : schemaViolations(data));
+  const isValid = rules.length === 0 ? (data: unknown) => fast(data) : (data: unknown) => fast(data) && ruleViolations(data).length === 0;
   return {
     name,
     digest: entry.digest,
-    validate,
-    isValid: (data: unknown): data is unknown => fast(data),
-    assertValid(data: unknown): asserts data is unknown {
-      if (!fast(data)) throw new ContractViolation(name, entry.digest, report(data));
+    validate(data: unknown): ValidationResult<unknown> {
+      if (rules.length === 0 && fast(data)) return { ok: true, value: data };
+      const errors = violations(data);
+      return errors.length === 0 ? { ok: true, value: data } : { ok: false, errors };
     },
+    isValid: (data: unknown): data is unknown => isValid(data),
+    assertValid(data: unknown): asserts data is unknown {
+      if (rules.length === 0 && fast(data)) return;
+      const errors = violations(data);
+      if (errors.length > 0) throw new ContractViolation(name, entry.digest, errors);
+    },
+  };
+}
+
+function ruleViolation(rule: BoundRule, finding: RuleFinding): Violation {
+  return {
+    pointer: finding.pointer ?? "",
+    keyword: RULE_KEYWORD,
+    message: finding.message ?? rule.sentence,
+    schemaPath: `#/${RULE_KEYWORD}/${rule.id}`,
+    params: { rule: rule.id },
   };
 }
 

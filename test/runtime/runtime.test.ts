@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { registry } from "../../generated/validators/index.js";
 import type { CharterConfig } from "../../generated/types/charter/config.js";
@@ -54,6 +55,12 @@ describe("the runtime, bound to a generated tree", () => {
     expect(config.validate({ out: "" }).ok).toBe(false);
   });
 
+  it("reads the bundled schema of a contract, and of the contract holding a definition", async () => {
+    const bundle = JSON.parse(readFileSync(new URL("../../generated/schemas/charter/config.schema.json", import.meta.url), "utf8")) as unknown;
+    expect(await charter.schemaOf("charter/config")).toEqual(bundle);
+    expect(await charter.schemaOf("charter/config#/$defs/relativePath")).toBe(await charter.schemaOf("charter/config"));
+  });
+
   it("refuses a contract it does not know", async () => {
     await expect(charter.validate("nope" as "charter/config", {})).rejects.toThrow('unknown contract "nope"; known: charter/config, charter/config#/$defs/relativePath');
   });
@@ -66,6 +73,8 @@ describe("the runtime, bound to a generated tree", () => {
       exportName: "validate",
       load: async () => (loads.push(name), { validate: Object.assign((d: unknown) => d === name, { errors: null }) }),
       loadAllErrors: async () => ({ validate: Object.assign(() => false, { errors: [] }) }),
+      rules: {},
+      loadSchema: async () => ({ default: {} }),
     });
     const many: Registry = Object.fromEntries(Array.from({ length: 500 }, (_, i) => [`c${i}`, entry(`c${i}`)]));
     const runtime = bindContracts(many);

@@ -7,24 +7,10 @@ import { describe, expect, it } from "vitest";
 import { compile } from "../../src/compiler/compile.js";
 import { createAjv } from "../../src/targets/validators/create-ajv.js";
 import { replaceRequires } from "../../src/targets/validators/esm-imports.js";
+import { generateImportable } from "../helpers/generate-importable.js";
 import { tempTree } from "../helpers/temp-tree.js";
 
-const NODE_MODULES = fileURLToPath(new URL("../../node_modules", import.meta.url));
 const standaloneCode = (createRequire(import.meta.url)("ajv/dist/standalone") as { default: (ajv: unknown, refs: Record<string, string>) => string }).default;
-
-/** Generates `files` and writes the output where Node can import it, beside a link to this repository's node_modules. */
-async function generateImportable(files: Record<string, string>) {
-  const dir = tempTree(files);
-  symlinkSync(NODE_MODULES, path.join(dir, "node_modules"));
-  const result = await compile({ sourceDir: path.join(dir, "src"), outDir: path.join(dir, "out"), baseUri: "https://v.test/", catalog: [], typeCheck: false });
-  for (const [file, content] of result.files) {
-    const target = path.join(dir, "out", file);
-    (await import("node:fs")).mkdirSync(path.dirname(target), { recursive: true });
-    writeFileSync(target, content);
-  }
-  const load = (relative: string) => import(pathToFileURL(path.join(dir, "out", relative)).href) as Promise<Record<string, ((data: unknown) => boolean) & { errors?: unknown[] | null }>>;
-  return { result, load, outDir: path.join(dir, "out") };
-}
 
 const CONTRACT = {
   "src/order.yaml": `

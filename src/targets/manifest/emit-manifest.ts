@@ -16,6 +16,8 @@ export interface ManifestContract {
   digest: string;
   /** Other contracts whose documents this one embeds. */
   embeds: string[];
+  /** Rules JSON Schema cannot state (`x-charter-rules`): id to sentence; the application registers their functions. */
+  rules?: Record<string, string>;
 }
 
 export interface Manifest {
