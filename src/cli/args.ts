@@ -3,6 +3,7 @@ import { parseArgs } from "node:util";
 export const COMMANDS = {
   generate: "write the output directory from the sources",
   check: "compare the output directory with a fresh run; exit 1 on any difference",
+  validate: "validate JSON or YAML data files: charter validate CONTRACT FILE... (exit 1 if any is invalid)",
 } as const;
 export type Command = keyof typeof COMMANDS;
 
@@ -24,6 +25,8 @@ export type Format = "text" | "json";
 
 export interface ParsedArgs {
   command: Command | undefined;
+  /** What follows the command: for `validate`, the contract and the data files. */
+  operands: string[];
   config?: string;
   source?: string;
   out?: string;
@@ -45,13 +48,15 @@ export function parseCommandLine(argv: readonly string[]): { args?: ParsedArgs; 
     return { usage: (error as Error).message };
   }
   const { values, positionals } = parsed;
-  if (positionals.length > 1) return { usage: `expected one command, got "${positionals.join(" ")}"` };
-  const command = positionals[0];
+  const [command, ...operands] = positionals;
   if (command !== undefined && !(command in COMMANDS)) return { usage: `unknown command "${command}"; the commands are ${Object.keys(COMMANDS).join(", ")}` };
+  if (command === "validate" && operands.length < 2) return { usage: "validate expects a contract and at least one file: charter validate CONTRACT FILE..." };
+  if (command !== "validate" && operands.length > 0) return { usage: `${command} takes no operands, got "${operands.join(" ")}"` };
   const format = values.format ?? "text";
   if (format !== "text" && format !== "json") return { usage: `--format must be text or json, got "${format}"` };
   const args: ParsedArgs = {
     command: command as Command | undefined,
+    operands,
     catalog: values.catalog ?? [],
     format,
     keepGoing: values["keep-going"] ?? false,
@@ -71,7 +76,7 @@ export function parseCommandLine(argv: readonly string[]): { args?: ParsedArgs; 
 }
 
 export function helpText(): string {
-  const lines = ["usage: charter <command> [options]", "", "commands:"];
+  const lines = ["usage: charter <command> [options]", "       charter validate CONTRACT FILE... [--out DIR] [--format text|json]", "", "commands:"];
   for (const [name, help] of Object.entries(COMMANDS)) lines.push(`  ${name.padEnd(10)} ${help}`);
   lines.push("", "options:");
   for (const [name, option] of Object.entries(OPTIONS)) {

@@ -41,4 +41,28 @@ export const CLI_CODES = {
     title: "output cannot be written",
     help: "The output directory could not be replaced; the previous output is left as it was. Check permissions and free space.",
   },
+  noValidators: {
+    code: "CH009",
+    title: "no generated validators",
+    help: "`charter validate` checks data with the validators of a generated tree (`<out>/validators/index.js`). Run `charter generate` first, or point `--out` at the generated folder.",
+  },
+} satisfies Record<string, DiagnosticCode>;
+
+/** Findings about data checked by `charter validate`. */
+export const DATA_CODES = {
+  violation: {
+    code: "CH801",
+    title: "data does not satisfy the contract",
+    help: "The data file breaks the contract at the reported place; the message names the keyword and the schema location. Fix the data, or the contract if the data is right.",
+  },
+  unreadable: {
+    code: "CH802",
+    title: "data file cannot be read",
+    help: "A file named on the command line does not exist or cannot be read.",
+  },
+  rulesNotChecked: {
+    code: "CH803",
+    title: "declared rules not checked (warning)",
+    help: "The contract declares rules (`x-charter-rules`) whose functions live in the application, so `charter validate` checks the schema only. The application's `validate` call runs them.",
+  },
 } satisfies Record<string, DiagnosticCode>;

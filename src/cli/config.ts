@@ -42,7 +42,12 @@ interface FileConfig {
  * flags, which win. Paths in the file are relative to the file's folder;
  * paths on the command line to the current directory.
  */
-export async function resolveSettings(flags: SettingFlags, cwd: string): Promise<{ settings?: Settings; diagnostics: Diagnostic[]; usage?: string }> {
+export async function resolveSettings(
+  flags: SettingFlags,
+  cwd: string,
+  /** `validate` reads only the output directory. */
+  readsSources = true,
+): Promise<{ settings?: Settings; diagnostics: Diagnostic[]; usage?: string }> {
   const configPath = path.resolve(cwd, flags.config ?? DEFAULT_CONFIG_FILE);
   let fileConfig: FileConfig = {};
   if (flags.config !== undefined || existsSync(configPath)) {
@@ -75,6 +80,7 @@ export async function resolveSettings(flags: SettingFlags, cwd: string): Promise
 
   const diagnostics: Diagnostic[] = [];
   const shown = (p: string) => displayPath(p, cwd);
+  if (!readsSources) return { settings, diagnostics };
   const sourceStat = await stat(sourceDir).catch(() => undefined);
   if (!sourceStat?.isDirectory()) {
     diagnostics.push(errorAt(CLI_CODES.sourceDir, `source directory ${shown(sourceDir)} does not exist`, {}));

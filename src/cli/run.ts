@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { helpText, parseCommandLine } from "./args.js";
 import { runCheck } from "./commands/check.js";
 import { runGenerate } from "./commands/generate.js";
+import { runValidate } from "./commands/validate.js";
 import { resolveSettings } from "./config.js";
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIo } from "./io.js";
 import { formatDiagnostic, relativeDiagnostic } from "./print.js";
@@ -30,6 +31,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   const resolved = await resolveSettings(
     { config: args.config, source: args.source, out: args.out, catalog: args.catalog, baseUri: args.baseUri, typeNames: args.typeNames },
     io.cwd,
+    args.command !== "validate",
   );
   if (resolved.usage !== undefined) {
     io.stderr(`charter: ${resolved.usage}\n`);
@@ -48,6 +50,8 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
       return runGenerate(args, resolved.settings, io);
     case "check":
       return runCheck(args, resolved.settings, io);
+    case "validate":
+      return runValidate(args, resolved.settings, io);
   }
   return EXIT_FINDINGS;
 }

@@ -1,0 +1,138 @@
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { errorAt, type Diagnostic, type SourcePosition } from "../../compiler/diagnostic.js";
+import { joinPointer } from "../../compiler/json-pointer.js";
+import { parseJsonSource } from "../../compiler/load/parse-json-source.js";
+import { parseSource, type ParsedSource } from "../../compiler/load/parse-source.js";
+import { bindContracts, type Registry, type Violation } from "../../runtime/index.js";
+import type { ParsedArgs } from "../args.js";
+import { CLI_CODES, DATA_CODES } from "../codes.js";
+import type { Settings } from "../config.js";
+import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIo } from "../io.js";
+import { displayPath, formatDiagnostic, relativeDiagnostic } from "../print.js";
+import { resolveValidatorDependenciesFromCharter } from "../resolve-fallback.js";
+
+interface FileResult {
+  file: string;
+  ok: boolean;
+  /** Violations of the contract, located in the file. */
+  errors: (Violation & { line?: number; column?: number })[];
+  /** Why the file could not be checked (unreadable, does not parse). */
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * `charter validate CONTRACT FILE...`: checks data files with the generated
+ * validators of the output directory, through the runtime, as an application
+ * would; nothing compiles a schema. Violations are located in the data file.
+ */
+export async function runValidate(args: ParsedArgs, settings: Settings, io: CliIo): Promise<number> {
+  const [contract, ...files] = args.operands as [string, ...string[]];
+  const out = displayPath(settings.outDir, io.cwd);
+  const registryFile = path.join(settings.outDir, "validators", "index.js");
+  if (!existsSync(registryFile)) {
+    return usage(io, args, errorAt(CLI_CODES.noValidators, `no generated validators in ${out} (no validators/index.js); run \`charter generate\` or pass --out`, {}));
+  }
+  resolveValidatorDependenciesFromCharter();
+  const { registry } = (await import(pathToFileURL(registryFile).href)) as { registry: Registry };
+  const runtime = bindContracts(registry, { skipRules: true });
+  if (!Object.prototype.hasOwnProperty.call(registry, contract)) {
+    return usage(io, args, errorAt(CLI_CODES.noValidators, `${out} has no contract "${contract}"; it has ${runtime.contracts().join(", ")}`, {}));
+  }
+  const checker = await runtime.load(contract);
+  const rules = Object.keys(runtime.rulesOf(contract));
+  const notes: Diagnostic[] =
+    rules.length > 0
+      ? [{ ...errorAt(DATA_CODES.rulesNotChecked, `${contract} declares rules that only the application can run (${rules.join(", ")}); checked the schema only`, {}), severity: "warning" }]
+      : [];
+
+  const results: FileResult[] = [];
+  for (const file of files) {
+    const absolute = path.resolve(io.cwd, file);
+    const loaded = await readData(absolute);
+    if (!loaded.parsed) {
+      results.push({ file: absolute, ok: false, errors: [], diagnostics: loaded.diagnostics });
+      continue;
+    }
+    const result = checker.validate(loaded.parsed.value);
+    const errors = result.ok ? [] : result.errors.map((v) => ({ ...v, ...locate(v, loaded.parsed!) }));
+    results.push({ file: absolute, ok: result.ok, errors, diagnostics: loaded.diagnostics.filter((d) => d.severity !== "error") });
+  }
+  const ok = results.every((r) => r.ok);
+
+  if (args.format === "json") {
+    io.stdout(
+      JSON.stringify(
+        {
+          command: "validate",
+          ok,
+          out,
+          contract,
+          digest: runtime.digestOf(contract),
+          rulesNotChecked: rules,
+          results: results.map((r) => ({ ...r, file: displayPath(r.file, io.cwd), diagnostics: r.diagnostics.map((d) => relativeDiagnostic(d, io.cwd)) })),
+          diagnostics: notes,
+        },
+        null,
+        2,
+      ) + "\n",
+    );
+    return ok ? EXIT_OK : EXIT_FINDINGS;
+  }
+  for (const note of notes) io.stderr(formatDiagnostic(note, io.cwd) + "\n");
+  for (const r of results) {
+    for (const d of r.diagnostics) io.stdout(formatDiagnostic(d, io.cwd) + "\n");
+    for (const e of r.errors) {
+      const at = errorAt(DATA_CODES.violation, `${e.pointer || "/"}: ${describe(e)} [${e.keyword} at ${e.schemaPath}]`, {
+        file: r.file,
+        ...(e.line !== undefined ? { position: { line: e.line, column: e.column ?? 1 } } : {}),
+        pointer: e.pointer,
+      });
+      io.stdout(formatDiagnostic(at, io.cwd) + "\n");
+    }
+  }
+  const valid = results.filter((r) => r.ok).length;
+  io.stdout(`charter validate: ${valid} of ${results.length} ${results.length === 1 ? "file satisfies" : "files satisfy"} ${contract} (${runtime.digestOf(contract)})\n`);
+  return ok ? EXIT_OK : EXIT_FINDINGS;
+}
+
+function usage(io: CliIo, args: ParsedArgs, diagnostic: Diagnostic): number {
+  if (args.format === "json") io.stdout(JSON.stringify({ command: "validate", ok: false, diagnostics: [diagnostic] }, null, 2) + "\n");
+  else io.stderr(formatDiagnostic(diagnostic, io.cwd) + "\n");
+  return EXIT_USAGE;
+}
+
+/** Data as written: `.json` as strict JSON, anything else as YAML; both keep positions for the report. */
+async function readData(file: string): Promise<{ parsed?: ParsedSource; diagnostics: Diagnostic[] }> {
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? "read failed";
+    return { diagnostics: [errorAt(DATA_CODES.unreadable, `cannot read the file (${reason})`, { file })] };
+  }
+  return file.endsWith(".json") ? parseJsonSource(text, file) : parseSource(text, file);
+}
+
+/** Where a violation is in the file: at the offending key when ajv names one, else at the value, else its nearest parent. */
+function locate(v: Violation, parsed: ParsedSource): { line?: number; column?: number } {
+  const key = v.params["additionalProperty"] ?? v.params["unevaluatedProperty"] ?? v.params["propertyName"];
+  let position: SourcePosition | undefined = typeof key === "string" ? parsed.keyPositions.get(joinPointer(v.pointer, key)) : undefined;
+  for (let pointer = v.pointer; position === undefined; pointer = pointer.slice(0, Math.max(0, pointer.lastIndexOf("/")))) {
+    position = parsed.positions.get(pointer);
+    if (pointer === "") break;
+  }
+  return position ? { line: position.line, column: position.column } : {};
+}
+
+/** ajv's message, with what it leaves in params and a person needs: the property, the allowed values. */
+function describe(v: Violation): string {
+  const p = v.params;
+  const named = p["additionalProperty"] ?? p["unevaluatedProperty"];
+  if (typeof named === "string") return `${v.message}: ${JSON.stringify(named)}`;
+  if (v.keyword === "enum" && Array.isArray(p["allowedValues"])) return `${v.message}: ${p["allowedValues"].map((x) => JSON.stringify(x)).join(", ")}`;
+  if (v.keyword === "const" && "allowedValue" in p) return `${v.message}: ${JSON.stringify(p["allowedValue"])}`;
+  return v.message;
+}

@@ -1,0 +1,86 @@
+import { fileURLToPath } from "node:url";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { runCli } from "../helpers/run-cli.js";
+import { spawnCli } from "../helpers/spawn-cli.js";
+import { snapshotTree, tempTree } from "../helpers/temp-tree.js";
+
+const REPO = fileURLToPath(new URL("../..", import.meta.url));
+
+const ORDERS = {
+  "schema-src/order.yaml": `
+type: object
+required: [id, lines]
+additionalProperties: false
+properties:
+  id: { type: string, minLength: 3 }
+  lines: { type: array, items: { $ref: "#/$defs/line" } }
+$defs:
+  line:
+    type: object
+    required: [sku, qty]
+    properties:
+      sku: { type: string }
+      qty: { type: integer, minimum: 1 }
+x-charter-rules:
+  unique-skus: Each sku appears on one line only.
+`,
+  "data/good.yaml": "id: A-100\nlines:\n  - { sku: x, qty: 2 }\n",
+  "data/bad.yaml": "id: A1\nlines:\n  - sku: x\n    qty: 0\n  - qty: 1\ncolour: red\n",
+  "data/line.json": '{"sku": "x", "qty": 5}',
+  "data/broken.yaml": "id: [unclosed\n",
+};
+
+describe("charter validate", () => {
+  it("checks YAML and JSON files with the generated validators, each violation located in the file", async () => {
+    // A real process, with the output directory outside any project: ajv resolves from charter's own installation.
+    const dir = tempTree(ORDERS);
+    expect(spawnCli(["generate"], { cwd: dir }).code).toBe(0);
+    const result = spawnCli(["validate", "order", "data/good.yaml", "data/bad.yaml"], { cwd: dir });
+    expect(result.stdout).toBe(
+      [
+        'data/bad.yaml:6:1: error CH801 /: must NOT have additional properties: "colour" [additionalProperties at #/additionalProperties]',
+        "data/bad.yaml:1:5: error CH801 /id: must NOT have fewer than 3 characters [minLength at #/properties/id/minLength]",
+        "data/bad.yaml:4:10: error CH801 /lines/0/qty: must be >= 1 [minimum at #/$defs/line/properties/qty/minimum]",
+        "data/bad.yaml:5:5: error CH801 /lines/1: must have required property 'sku' [required at #/$defs/line/required]",
+        "charter validate: 1 of 2 files satisfy order (" + result.stdout.match(/sha256:[0-9a-f]{64}/)![0] + ")",
+        "",
+      ].join("\n"),
+    );
+    expect(result.stderr).toBe("charter: warning CH803 order declares rules that only the application can run (unique-skus); checked the schema only\n");
+    expect(result.code).toBe(1);
+    expect(spawnCli(["validate", "order", "data/good.yaml"], { cwd: dir }).code).toBe(0);
+  });
+
+  it("checks an exported definition by its pointer, and reports one JSON result per file", async () => {
+    const dir = tempTree(ORDERS);
+    expect((await runCli(["generate"], dir)).code).toBe(0);
+    // In-process, the generated modules resolve ajv through a link, as in a project that depends on charter.
+    (await import("node:fs")).symlinkSync(path.join(REPO, "node_modules"), path.join(dir, "node_modules"));
+    const result = await runCli(["validate", "order#/$defs/line", "data/line.json", "data/good.yaml", "data/broken.yaml", "data/missing.json", "--format", "json"], dir);
+    expect(result.code).toBe(1);
+    const report = JSON.parse(result.stdout) as { ok: boolean; contract: string; digest: string; rulesNotChecked: string[]; results: { file: string; ok: boolean; errors: { pointer: string; keyword: string; line?: number }[]; diagnostics: { code: string; line?: number }[] }[] };
+    expect(report).toMatchObject({ ok: false, contract: "order#/$defs/line", rulesNotChecked: [] });
+    expect(report.digest).toMatch(/^sha256:/);
+    expect(report.results.map((r) => [r.file, r.ok, r.errors.map((e) => `${e.line} ${e.pointer} ${e.keyword}`), r.diagnostics.map((d) => `${d.line} ${d.code}`)])).toEqual([
+      ["data/line.json", true, [], []],
+      ["data/good.yaml", false, ["1  required", "1  required"], []],
+      ["data/broken.yaml", false, [], ["2 CH102"]],
+      ["data/missing.json", false, [], ["undefined CH802"]],
+    ]);
+  });
+
+  it("refuses usage errors with exit 2: unknown contract, no generated tree, missing operands", async () => {
+    const dir = tempTree(ORDERS);
+    expect((await runCli(["validate", "order", "data/good.yaml"], dir)).stderr).toMatch(/^charter: error CH009 no generated validators in generated \(no validators\/index\.js\); run `charter generate` or pass --out\n$/);
+    expect((await runCli(["validate", "order", "data/good.yaml"], dir)).code).toBe(2);
+    expect((await runCli(["generate"], dir)).code).toBe(0);
+    const before = snapshotTree(path.join(dir, "generated"));
+    const unknown = await runCli(["validate", "ordr", "data/good.yaml"], dir);
+    expect([unknown.code, unknown.stderr]).toEqual([2, 'charter: error CH009 generated has no contract "ordr"; it has order, order#/$defs/line\n']);
+    const missing = await runCli(["validate", "order"], dir);
+    expect([missing.code, missing.stderr.split("\n")[0]]).toEqual([2, "charter: validate expects a contract and at least one file: charter validate CONTRACT FILE..."]);
+    expect((await runCli(["check", "extra"], dir)).code).toBe(2);
+    expect(snapshotTree(path.join(dir, "generated"))).toEqual(before);
+  });
+});
