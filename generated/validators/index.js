@@ -2,7 +2,7 @@
 export const registry = {
   "charter/config": {
     contract: "charter/config",
-    digest: "sha256:8a299365680ec4f8322a7b379fe9bf23ccdea65ce508a8226ae116b282f1d0c5",
+    digest: "sha256:b40b185567d73089298400184174c6f44b47d4e997027baab4706cbc8497dfbf",
     exportName: "validate",
     rules: {},
     load: () => import("./charter/config.js"),
@@ -11,8 +11,17 @@ export const registry = {
   },
   "charter/config#/$defs/relativePath": {
     contract: "charter/config",
-    digest: "sha256:8a299365680ec4f8322a7b379fe9bf23ccdea65ce508a8226ae116b282f1d0c5",
+    digest: "sha256:b40b185567d73089298400184174c6f44b47d4e997027baab4706cbc8497dfbf",
     exportName: "validateRelativePath",
+    rules: {},
+    load: () => import("./charter/config.js"),
+    loadAllErrors: () => import("./charter/config.all-errors.js"),
+    loadSchema: () => import("../schemas/charter/config.schema.json", { with: { type: "json" } }),
+  },
+  "charter/config#/$defs/validationPolicy": {
+    contract: "charter/config",
+    digest: "sha256:b40b185567d73089298400184174c6f44b47d4e997027baab4706cbc8497dfbf",
+    exportName: "validateValidationPolicy",
     rules: {},
     load: () => import("./charter/config.js"),
     loadAllErrors: () => import("./charter/config.all-errors.js"),

@@ -1,10 +1,11 @@
 import { existsSync } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
-import { errorAt, type Diagnostic } from "../compiler/diagnostic.js";
+import { errorAt, type Diagnostic, type SourcePosition } from "../compiler/diagnostic.js";
 import { parseSource, type JsonValue } from "../compiler/load/parse-source.js";
 import type { CatalogMapping } from "../compiler/resolve/resolve-references.js";
 import type { NamingStyle } from "../targets/types/type-names.js";
+import { DEFAULT_VALIDATION, type ValidationPolicy, type ValidationSettings } from "../targets/validators/policy.js";
 import { CLI_CODES } from "./codes.js";
 import { displayPath } from "./print.js";
 
@@ -18,6 +19,7 @@ export interface Settings {
   baseUri: string;
   catalog: CatalogMapping[];
   typeNaming: NamingStyle;
+  validation: ValidationSettings;
 }
 
 export interface SettingFlags {
@@ -35,6 +37,7 @@ interface FileConfig {
   baseUri?: string;
   catalog?: CatalogMapping[];
   typeNames?: NamingStyle;
+  validation?: ValidationSettings;
 }
 
 /**
@@ -76,6 +79,7 @@ export async function resolveSettings(
     baseUri: flags.baseUri ?? fileConfig.baseUri ?? DEFAULT_BASE_URI,
     catalog,
     typeNaming: flags.typeNames ?? fileConfig.typeNames ?? "short",
+    validation: fileConfig.validation ?? DEFAULT_VALIDATION,
   };
 
   const diagnostics: Diagnostic[] = [];
@@ -161,9 +165,14 @@ async function readConfig(file: string): Promise<{ config?: FileConfig; diagnost
         }
         config.typeNames = v;
         break;
+      case "validation": {
+        const validation = readValidation(v, at, keyPositions, file, diagnostics);
+        if (validation) config.validation = validation;
+        break;
+      }
       default:
         diagnostics.push(
-          errorAt(CLI_CODES.configKey, `unknown key "${key}"; the keys are source, out, baseUri, catalog, typeNames`, {
+          errorAt(CLI_CODES.configKey, `unknown key "${key}"; the keys are source, out, baseUri, catalog, typeNames, validation`, {
             file,
             position: keyPositions.get(`/${key}`),
             pointer: `/${key}`,
@@ -172,6 +181,50 @@ async function readConfig(file: string): Promise<{ config?: FileConfig; diagnost
     }
   }
   return diagnostics.length > 0 ? { diagnostics } : { config, diagnostics };
+}
+
+const POLICY_VALUES: { readonly [K in keyof ValidationPolicy]: readonly ValidationPolicy[K][] } = {
+  unknownFormats: ["ignore", "refuse"],
+  strictness: ["lenient", "strict"],
+};
+
+/** `validation:` — defaults for every contract, and overrides by contract or folder under `contracts:`. */
+function readValidation(
+  value: JsonValue | undefined,
+  at: (pointer: string) => { file: string; position: SourcePosition | undefined; pointer: string },
+  keyPositions: ReadonlyMap<string, SourcePosition>,
+  file: string,
+  diagnostics: Diagnostic[],
+): ValidationSettings | undefined {
+  const failures = diagnostics.length;
+  const isMapping = (x: JsonValue | undefined): x is { [key: string]: JsonValue } => x !== null && typeof x === "object" && !Array.isArray(x);
+  const readPolicy = (policy: JsonValue | undefined, pointer: string, allowContracts: boolean): Partial<ValidationPolicy> => {
+    const result: Partial<ValidationPolicy> = {};
+    if (!isMapping(policy)) {
+      diagnostics.push(errorAt(CLI_CODES.configValue, `${pointer.slice(1).replace(/\//g, ".")} must be a mapping`, at(pointer)));
+      return result;
+    }
+    for (const [key, setting] of Object.entries(policy)) {
+      const here = `${pointer}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`;
+      if (key === "unknownFormats" || key === "strictness") {
+        const allowed = POLICY_VALUES[key] as readonly string[];
+        if (typeof setting === "string" && allowed.includes(setting)) Object.assign(result, { [key]: setting });
+        else diagnostics.push(errorAt(CLI_CODES.configValue, `${key} must be ${allowed.map((a) => `"${a}"`).join(" or ")}`, at(here)));
+      } else if (!(allowContracts && key === "contracts")) {
+        const keys = allowContracts ? "unknownFormats, strictness, contracts" : "unknownFormats, strictness";
+        diagnostics.push(errorAt(CLI_CODES.configKey, `unknown key "${key}"; the keys are ${keys}`, { file, position: keyPositions.get(here), pointer: here }));
+      }
+    }
+    return result;
+  };
+  const defaults = { ...DEFAULT_VALIDATION.defaults, ...readPolicy(value, "/validation", true) };
+  const contracts = new Map<string, Partial<ValidationPolicy>>();
+  const perContract = isMapping(value) ? value["contracts"] : undefined;
+  if (perContract !== undefined) {
+    if (!isMapping(perContract)) diagnostics.push(errorAt(CLI_CODES.configValue, "validation.contracts must map contract names (or folders ending in /) to settings", at("/validation/contracts")));
+    else for (const [name, policy] of Object.entries(perContract)) contracts.set(name, readPolicy(policy, `/validation/contracts/${name.replace(/~/g, "~0").replace(/\//g, "~1")}`, false));
+  }
+  return diagnostics.length > failures ? undefined : { defaults, contracts };
 }
 
 /**

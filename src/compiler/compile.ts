@@ -17,6 +17,7 @@ import { emitSchemas, schemaPath } from "../targets/schemas/emit-schemas.js";
 import { emitTypes } from "../targets/types/emit-types.js";
 import { emitValidators, validatorPath } from "../targets/validators/emit-validators.js";
 import { typesPath } from "../targets/types/module-paths.js";
+import { DEFAULT_VALIDATION, policyFor, type ValidationSettings } from "../targets/validators/policy.js";
 import { renderRepairsReport, REPAIRS_REPORT_PATH } from "../targets/types/repairs-report.js";
 import type { NamingStyle } from "../targets/types/type-names.js";
 import { REPAIRS } from "../repairs/registry.js";
@@ -38,6 +39,8 @@ export interface CompileOptions {
   typeCheck?: boolean;
   /** Generate validators (default true); benchmarks of the other stages turn it off. */
   validators?: boolean;
+  /** Unknown formats and ajv's strict mode, by contract (default: formats ignored, lenient). */
+  validation?: ValidationSettings;
 }
 
 export interface CompileResult {
@@ -182,6 +185,8 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
       digest: digests.get(b.name)!,
       typesModule: types.produced.has(b.name) ? typesPath(b.name) : undefined,
       rules: rulesOf.get(b.name) ?? new Map(),
+      policy: policyFor(options.validation ?? DEFAULT_VALIDATION, b.name),
+      source: sourceOf.get(b.name)!,
     })),
     types.names,
   );

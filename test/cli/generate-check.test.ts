@@ -40,6 +40,7 @@ describe("charter generate", () => {
       "validators/common/id.js",
       "validators/index.d.ts",
       "validators/index.js",
+      "validators/package.json",
     ]);
     const second = await runCli(["generate"], dir);
     expect(second).toMatchObject({ code: 0, stdout: "charter: gen is up to date (2 contracts)\n" });
@@ -75,7 +76,7 @@ describe("charter generate", () => {
     const dir = await generatedProject();
     unlinkSync(path.join(dir, "contracts/agent/envelope.yaml"));
     expect((await runCli(["generate"], dir)).code).toBe(0);
-    expect(Object.keys(snapshotTree(path.join(dir, "gen")))).toEqual(["REPAIRS.md", "manifest.json", "schemas/common/id.schema.json", "types/common/id.ts", "types/index.ts", "validators/common/id.all-errors.d.ts", "validators/common/id.all-errors.js", "validators/common/id.d.ts", "validators/common/id.js", "validators/index.d.ts", "validators/index.js"]);
+    expect(Object.keys(snapshotTree(path.join(dir, "gen")))).toEqual(["REPAIRS.md", "manifest.json", "schemas/common/id.schema.json", "types/common/id.ts", "types/index.ts", "validators/common/id.all-errors.d.ts", "validators/common/id.all-errors.js", "validators/common/id.d.ts", "validators/common/id.js", "validators/index.d.ts", "validators/index.js", "validators/package.json"]);
   });
 
   it("refuses to replace a directory it did not write", async () => {
@@ -92,7 +93,7 @@ describe("charter generate", () => {
     symlinkSync(path.join(dir, "outside"), path.join(dir, "s/linked-dir"));
     const result = await runCli(["generate", "--source", "s", "--out", "o", "--keep-going"], dir);
     expect(result.stdout).toContain('s/deep/b.yaml:1:7: error CH207 $ref "../link.json" names a file that does not exist in the source tree');
-    expect(Object.keys(snapshotTree(path.join(dir, "o")))).toEqual(["REPAIRS.md", "manifest.json", "schemas/a.schema.json", "types/a.ts", "types/index.ts", "validators/a.all-errors.d.ts", "validators/a.all-errors.js", "validators/a.d.ts", "validators/a.js", "validators/index.d.ts", "validators/index.js"]);
+    expect(Object.keys(snapshotTree(path.join(dir, "o")))).toEqual(["REPAIRS.md", "manifest.json", "schemas/a.schema.json", "types/a.ts", "types/index.ts", "validators/a.all-errors.d.ts", "validators/a.all-errors.js", "validators/a.d.ts", "validators/a.js", "validators/index.d.ts", "validators/index.js", "validators/package.json"]);
   });
 
   it("refuses to replace a directory whose manifest.json is not charter's", async () => {

@@ -9,7 +9,7 @@ const charter = bindContracts(registry);
 
 describe("the runtime, bound to a generated tree", () => {
   it("lists the contracts and definitions it can check, with their digests", () => {
-    expect(charter.contracts()).toEqual(["charter/config", "charter/config#/$defs/relativePath"]);
+    expect(charter.contracts()).toEqual(["charter/config", "charter/config#/$defs/relativePath", "charter/config#/$defs/validationPolicy"]);
     expect(charter.digestOf("charter/config")).toMatch(/^sha256:[0-9a-f]{64}$/);
   });
 
@@ -62,7 +62,7 @@ describe("the runtime, bound to a generated tree", () => {
   });
 
   it("refuses a contract it does not know", async () => {
-    await expect(charter.validate("nope" as "charter/config", {})).rejects.toThrow('unknown contract "nope"; known: charter/config, charter/config#/$defs/relativePath');
+    await expect(charter.validate("nope" as "charter/config", {})).rejects.toThrow('unknown contract "nope"; known: charter/config, charter/config#/$defs/relativePath, charter/config#/$defs/validationPolicy');
   });
 
   it("loads nothing until a contract is used, and each contract once", async () => {

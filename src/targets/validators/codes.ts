@@ -11,4 +11,14 @@ export const VALIDATOR_CODES = {
     title: "validator generation failed",
     help: "ajv could not compile the bundled schema into a standalone validator. The message says why.",
   },
+  unknownFormatRefused: {
+    code: "CH703",
+    title: "unknown format refused",
+    help: "ajv-formats does not know this `format`, and the config sets `validation.unknownFormats: refuse` for this contract. Use a format ajv-formats knows, or state the format's meaning with `pattern` and drop `format`.",
+  },
+  strictMode: {
+    code: "CH704",
+    title: "schema refused by strict mode",
+    help: "The contract's `validation.strictness` is `strict`, and ajv's strict mode found a schema that probably does not say what was meant: a keyword applied without the `type` it needs, a tuple without bounds, or a required property missing from `properties`. Fix the schema, or set `strictness: lenient` for this contract.",
+  },
 } satisfies Record<string, DiagnosticCode>;

@@ -4,6 +4,7 @@ import { Ajv2019 } from "ajv/dist/2019.js";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import type { Dialect } from "../../compiler/resolve/dialect.js";
+import type { Strictness } from "./policy.js";
 
 /** What ajv said while compiling, instead of printing it. */
 export interface AjvLog {
@@ -15,10 +16,14 @@ export interface AjvLog {
  * unknown keywords are annotations (`strict: false`), formats come from
  * ajv-formats, and what ajv would print goes to `log`.
  */
-export function createAjv(dialect: Dialect, allErrors: boolean, log: AjvLog) {
+export function createAjv(dialect: Dialect, allErrors: boolean, log: AjvLog, strictness: Strictness = "lenient") {
+  // Strict checks are logged, not thrown, so that every finding is reported, each once.
+  const strictChecks: Options =
+    strictness === "strict" ? { strictTypes: "log", strictTuples: "log", strictRequired: "log", allowUnionTypes: true } : {};
   const options: Options = {
     code: { source: true, esm: true, lines: true },
     strict: false,
+    ...strictChecks,
     allErrors,
     // Bundles were checked by charter; ajv's own meta-schema pass would refuse the dialects it lacks.
     validateSchema: false,

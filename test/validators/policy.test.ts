@@ -1,0 +1,87 @@
+import { describe, expect, it } from "vitest";
+import { compile } from "../../src/compiler/compile.js";
+import { policyFor, type ValidationSettings } from "../../src/targets/validators/policy.js";
+import { runCli } from "../helpers/run-cli.js";
+import { snapshotTree, tempTree } from "../helpers/temp-tree.js";
+import path from "node:path";
+
+const FORMATS = "type: object\nproperties:\n  a: {type: string, format: uint32}\n  b: {type: string, format: uint32}\n  c: {type: string, format: language}\n";
+const LOOSE = "type: object\nproperties:\n  n: {minimum: 1}\n  t: {type: array, prefixItems: [{type: string}]}\nrequired: [n, ghost]\n";
+
+async function generate(files: Record<string, string>, validation: ValidationSettings) {
+  const dir = tempTree(files);
+  const result = await compile({ sourceDir: path.join(dir, "src"), outDir: path.join(dir, "out"), baseUri: "https://p.test/", catalog: [], typeCheck: false, validation });
+  const located = result.diagnostics.map((d) => `${d.file ? path.relative(dir, d.file) : ""}:${d.line}:${d.column} ${d.severity} ${d.code} ${d.message}`);
+  return { result, located };
+}
+
+const settings = (defaults: Partial<ValidationSettings["defaults"]>, contracts: Record<string, Partial<ValidationSettings["defaults"]>> = {}): ValidationSettings => ({
+  defaults: { unknownFormats: "ignore", strictness: "lenient", ...defaults },
+  contracts: new Map(Object.entries(contracts)),
+});
+
+describe("validation policy", () => {
+  it("applies the defaults, then folders from the outside in, then the contract itself", () => {
+    const s = settings({}, { "vendor/": { strictness: "strict" }, "vendor/old/": { strictness: "lenient", unknownFormats: "refuse" }, "vendor/old/x": { unknownFormats: "ignore" } });
+    expect(policyFor(s, "agent/envelope")).toEqual({ unknownFormats: "ignore", strictness: "lenient" });
+    expect(policyFor(s, "vendor/a")).toEqual({ unknownFormats: "ignore", strictness: "strict" });
+    expect(policyFor(s, "vendor/old/y")).toEqual({ unknownFormats: "refuse", strictness: "lenient" });
+    expect(policyFor(s, "vendor/old/x")).toEqual({ unknownFormats: "ignore", strictness: "lenient" });
+    expect(policyFor(s, "vendor")).toEqual({ unknownFormats: "ignore", strictness: "lenient" });
+  });
+
+  it("reports each unknown format once, at its first use, as a warning by default", async () => {
+    const { result, located } = await generate({ "src/f.yaml": FORMATS }, settings({}));
+    expect(located).toEqual([
+      'src/f.yaml:3:29 warning CH701 format "uint32" is unknown to ajv-formats; the validator does not check it',
+      'src/f.yaml:5:29 warning CH701 format "language" is unknown to ajv-formats; the validator does not check it',
+    ]);
+    expect(result.files.has("validators/f.js")).toBe(true);
+  });
+
+  it("refuses unknown formats where the config says so, and produces nothing for that contract", async () => {
+    const { result, located } = await generate({ "src/f.yaml": FORMATS, "src/g.yaml": FORMATS }, settings({}, { g: { unknownFormats: "refuse" } }));
+    expect(located.filter((l) => l.includes("CH703"))).toEqual([
+      'src/g.yaml:3:29 error CH703 format "uint32" is unknown to ajv-formats, and this contract refuses unknown formats',
+      'src/g.yaml:5:29 error CH703 format "language" is unknown to ajv-formats, and this contract refuses unknown formats',
+    ]);
+    expect(result.files.has("validators/f.js")).toBe(true);
+    expect(result.files.has("validators/g.js")).toBe(false);
+  });
+
+  it("under strict, makes ajv's strict-mode findings located errors; lenient accepts the same schema", async () => {
+    const strict = await generate({ "src/loose.yaml": LOOSE }, settings({ strictness: "strict" }));
+    expect(strict.located).toEqual([
+      'src/loose.yaml:1:1 error CH704 required property "ghost" is not defined (ajv: at https://p.test/loose.schema.json#)',
+      'src/loose.yaml:3:6 error CH704 missing type "number" for keyword "minimum" (ajv: at https://p.test/loose.schema.json#/properties/n)',
+      'src/loose.yaml:4:6 error CH704 "prefixItems" is 1-tuple, but minItems or maxItems/items are not specified or different (ajv: at #/properties/t)',
+    ]);
+    expect(strict.result.files.has("validators/loose.js")).toBe(false);
+    const lenient = await generate({ "src/loose.yaml": LOOSE }, settings({}));
+    expect(lenient.located).toEqual([]);
+  });
+
+  it("is read from the config file, each mistake located", async () => {
+    const dir = tempTree({
+      "charter.config.yaml": "validation:\n  strictness: strict\n  contracts:\n    vendor/: { strictness: lenient }\n",
+      "schema-src/vendor/loose.yaml": LOOSE,
+      "schema-src/mine.yaml": LOOSE,
+    });
+    const run = await runCli(["generate"], dir);
+    expect(run.code).toBe(1);
+    expect(run.stdout.split("\n").filter((l) => l.includes("CH704")).map((l) => l.split(":")[0])).toEqual(["schema-src/mine.yaml", "schema-src/mine.yaml", "schema-src/mine.yaml"]);
+    expect(snapshotTree(path.join(dir, "generated"))).toEqual({});
+
+    const bad = tempTree({ "charter.config.yaml": "validation:\n  strictness: very\n  contracts:\n    a: { formats: x }\n    b: []\n", "schema-src/a.yaml": "type: string\n" });
+    const refused = await runCli(["generate"], bad);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toBe(
+      [
+        'charter.config.yaml:2:15: error CH003 strictness must be "lenient" or "strict"',
+        'charter.config.yaml:4:10: error CH002 unknown key "formats"; the keys are unknownFormats, strictness',
+        "charter.config.yaml:5:8: error CH003 validation.contracts.b must be a mapping",
+        "",
+      ].join("\n"),
+    );
+  });
+});
