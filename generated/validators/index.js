@@ -2,7 +2,7 @@
 export const registry = {
   "charter/config": {
     contract: "charter/config",
-    digest: "sha256:b40b185567d73089298400184174c6f44b47d4e997027baab4706cbc8497dfbf",
+    digest: "sha256:5d884ebd7744801fdc90477ab8b1666154d196e1ce75827e4132a1a4e1cd94ce",
     exportName: "validate",
     rules: {},
     load: () => import("./charter/config.js"),
@@ -11,7 +11,7 @@ export const registry = {
   },
   "charter/config#/$defs/relativePath": {
     contract: "charter/config",
-    digest: "sha256:b40b185567d73089298400184174c6f44b47d4e997027baab4706cbc8497dfbf",
+    digest: "sha256:5d884ebd7744801fdc90477ab8b1666154d196e1ce75827e4132a1a4e1cd94ce",
     exportName: "validateRelativePath",
     rules: {},
     load: () => import("./charter/config.js"),
@@ -20,7 +20,7 @@ export const registry = {
   },
   "charter/config#/$defs/validationPolicy": {
     contract: "charter/config",
-    digest: "sha256:b40b185567d73089298400184174c6f44b47d4e997027baab4706cbc8497dfbf",
+    digest: "sha256:5d884ebd7744801fdc90477ab8b1666154d196e1ce75827e4132a1a4e1cd94ce",
     exportName: "validateValidationPolicy",
     rules: {},
     load: () => import("./charter/config.js"),
