@@ -1,0 +1,76 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { Project, ts } from "ts-morph";
+import { describe, expect, it } from "vitest";
+import { generateImportable } from "../helpers/generate-importable.js";
+
+const README = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+const RUNTIME = fileURLToPath(new URL("../../src/runtime/index.js", import.meta.url));
+
+// The contract the README's client is written against.
+const ENVELOPE = `
+type: object
+required: [id, outcome, created_at]
+additionalProperties: false
+properties:
+  id: { type: string }
+  outcome: { $ref: "#/$defs/outcome" }
+  created_at: { type: string, format: date-time }
+  resume_after: { type: string, format: date-time }
+$defs:
+  outcome:
+    enum: [succeeded, abstained, referred, failed, suspended]
+x-charter-rules:
+  resume-after-created: "\`resume_after\` is later than \`created_at\`."
+`;
+
+/** The README's typed client: the first TypeScript block after "**The runtime.**". */
+function readmeClient(): string {
+  const section = README.slice(README.indexOf("**The runtime.**"));
+  const block = /```ts\n([\s\S]*?)```/.exec(section);
+  if (!block) throw new Error("the README has no typed client example");
+  return block[1]!;
+}
+
+/** Type-checks a client beside a generated tree under the strict flags charter's users are told to use. */
+async function typeErrors(client: string): Promise<string[]> {
+  const { dir, result } = await generateImportable({ "src/agent/envelope.yaml": ENVELOPE }, { typeCheck: true });
+  expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+  writeFileSync(path.join(dir, "package.json"), JSON.stringify({ type: "module" }));
+  const file = path.join(dir, "client.ts");
+  const preamble = "declare const text: string;\ndeclare const data: unknown;\ndeclare function store(digest: string, errors: readonly unknown[]): void;\n";
+  writeFileSync(file, preamble + client.replace('"charter/runtime"', JSON.stringify(RUNTIME)).replaceAll("./generated/", "./out/"));
+  const project = new Project({
+    compilerOptions: {
+      strict: true,
+      noUncheckedIndexedAccess: true,
+      exactOptionalPropertyTypes: true,
+      module: ts.ModuleKind.NodeNext,
+      moduleResolution: ts.ModuleResolutionKind.NodeNext,
+      target: ts.ScriptTarget.ES2022,
+      noEmit: true,
+      skipLibCheck: true,
+      types: [],
+    },
+  });
+  project.addSourceFileAtPath(file);
+  project.resolveSourceFileDependencies();
+  return project
+    .getPreEmitDiagnostics()
+    .map((d) => `${path.basename(d.getSourceFile()?.getFilePath() ?? "")}:${d.getLineNumber()}: ${ts.flattenDiagnosticMessageText(d.compilerObject.messageText, " ")}`);
+}
+
+describe("the README's typed client", () => {
+  it("compiles under strict flags against a generated tree", { timeout: 60_000 }, async () => {
+    expect(await typeErrors(readmeClient())).toEqual([]);
+  });
+
+  it("would not compile without its rule, or with a misspelt contract", { timeout: 60_000 }, async () => {
+    const client = readmeClient();
+    const withoutRule = client.replace(/\{\n  rules: [\s\S]*?\n\}\);/, "{ rules: {} });");
+    expect(withoutRule).not.toBe(client);
+    expect((await typeErrors(withoutRule)).join("\n")).toMatch(/agent\/envelope/);
+    expect((await typeErrors(client.replace('contracts.validate("agent/envelope"', 'contracts.validate("agent/envelop"'))).join("\n")).toMatch(/agent\/envelop"/);
+  });
+});
