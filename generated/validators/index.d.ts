@@ -21,3 +21,6 @@ export declare const registry: {
   readonly "charter/config#/$defs/relativePath": RegistryEntry<RelativePath>;
   readonly "charter/config#/$defs/validationPolicy": RegistryEntry<ValidationPolicy>;
 };
+
+/** Every contract and exported definition of this tree, by name. */
+export type ContractName = keyof typeof registry;

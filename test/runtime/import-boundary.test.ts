@@ -1,7 +1,9 @@
-import { readFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
+import { tempTree } from "../helpers/temp-tree.js";
 
 const SRC = fileURLToPath(new URL("../../src/", import.meta.url));
 
@@ -49,5 +51,31 @@ describe("the runtime's import boundary", () => {
     const specifiers = ["ajv/dist/2020.js", "../compiler/compile.js", "yaml", "ajv/dist/runtime/equal.js"];
     const caught = specifiers.filter((s) => BANNED.some(([ban]) => ban.test(s.replace(/^\.\.\//, ""))));
     expect(caught).toEqual(["ajv/dist/2020.js", "../compiler/compile.js", "yaml"]);
+  });
+
+  it("loads only ajv's runtime helpers and ajv-formats' formats when a process validates with a generated tree", () => {
+    // A fresh process validates valid and invalid data with this repository's generated tree, then lists
+    // every CommonJS module it loaded (ajv and ajv-formats are CommonJS); tsx's own loader aside.
+    const repo = fileURLToPath(new URL("../../", import.meta.url));
+    const probe = path.join(tempTree(), "probe.mts");
+    writeFileSync(
+      probe,
+      [
+        'import { createRequire } from "node:module";',
+        `const { bindContracts } = await import(${JSON.stringify(pathToFileURL(path.join(repo, "src/runtime/index.ts")).href)});`,
+        `const { registry } = await import(${JSON.stringify(pathToFileURL(path.join(repo, "generated/validators/index.js")).href)});`,
+        "const contracts = bindContracts(registry);",
+        'const verdicts = [await contracts.isValid("charter/config", { out: "o" }), (await contracts.validate("charter/config", { out: 1, baseUri: "x" })).ok];',
+        "console.log(JSON.stringify({ verdicts, loaded: Object.keys(createRequire(import.meta.url).cache) }));",
+      ].join("\n"),
+    );
+    const tsx = pathToFileURL(path.join(repo, "node_modules/tsx/dist/loader.mjs")).href;
+    const run = spawnSync(process.execPath, ["--import", tsx, probe], { encoding: "utf8", timeout: 60_000 });
+    expect(run.stderr).toBe("");
+    const { verdicts, loaded } = JSON.parse(run.stdout) as { verdicts: boolean[]; loaded: string[] };
+    expect(verdicts).toEqual([true, false]);
+    const packages = loaded.map((file) => path.relative(path.join(repo, "node_modules"), file)).filter((file) => !/^(tsx|esbuild)\//.test(file));
+    expect(packages.length).toBeGreaterThan(0);
+    expect(packages.filter((file) => !/^ajv\/dist\/runtime\/|^ajv-formats\/dist\/formats\.js$/.test(file))).toEqual([]);
   });
 });

@@ -228,6 +228,9 @@ function registryDeclarations(lines: readonly RegistryLine[]): string {
       }),
     "};",
     "",
+    "/** Every contract and exported definition of this tree, by name. */",
+    "export type ContractName = keyof typeof registry;",
+    "",
   ].join("\n");
 }
 
