@@ -58,6 +58,7 @@ describe("the real process", () => {
       "validators/common/text.js",
       "validators/index.d.ts",
       "validators/index.js",
+      "validators/package.json",
       "validators/z-last.all-errors.d.ts",
       "validators/z-last.all-errors.js",
       "validators/z-last.d.ts",
