@@ -64,18 +64,26 @@ export type RuleRegistrations<R extends Registry> = {
   readonly [N in keyof R as [RuleIdsOf<R[N]>] extends [never] ? never : N]: { readonly [Id in RuleIdsOf<R[N]>]: Rule<TypeOf<R[N]>> };
 };
 
-export type BindOptions<R extends Registry> =
-  | { readonly rules: RuleRegistrations<R>; readonly skipRules?: false }
-  /** For tools that check data without the application's code (`charter validate`): declared rules are not run. */
-  | { readonly skipRules: true; readonly rules?: undefined };
+/**
+ * Which violations a failed check reports: `all` (default) re-runs the data
+ * through ajv's all-errors validator; `first` reports the one the fast
+ * validator stopped at, for high volumes of untrusted input, where collecting
+ * every error of a huge invalid document is work an attacker chooses.
+ */
+export type ErrorReporting = "all" | "first";
 
-// Options are required when the registry's type names contracts with rules; a registry typed
-// only as `Registry` leaves the check to bindContracts at run time.
-type BindArguments<R extends Registry> = string extends keyof R
-  ? [options?: BindOptions<R>]
-  : keyof RuleRegistrations<R> extends never
-    ? [options?: BindOptions<R>]
-    : [options: BindOptions<R>];
+export type BindOptions<R extends Registry> = { readonly errors?: ErrorReporting } & (
+  | (RulesRequired<R> extends true
+      ? { readonly rules: RuleRegistrations<R>; readonly skipRules?: false }
+      : { readonly rules?: RuleRegistrations<R>; readonly skipRules?: false })
+  /** For tools that check data without the application's code (`charter validate`): declared rules are not run. */
+  | { readonly skipRules: true; readonly rules?: undefined }
+);
+
+// Rules must be registered when the registry's type names contracts with rules; a registry
+// typed only as `Registry` leaves the check to bindContracts at run time.
+type RulesRequired<R extends Registry> = string extends keyof R ? false : keyof RuleRegistrations<R> extends never ? false : true;
+type BindArguments<R extends Registry> = RulesRequired<R> extends true ? [options: BindOptions<R>] : [options?: BindOptions<R>];
 
 /** The keyword and schema location a rule's violations carry: the declaration in the contract's source. */
 export const RULE_KEYWORD = "x-charter-rules";
@@ -139,7 +147,7 @@ export function bindContracts<R extends Registry>(registry: R, ...[options]: Bin
     if (!contract) {
       const entry = entryOf(name);
       const rules = skipRules ? [] : Object.keys(entry.rules).map((id) => ({ id, sentence: entry.rules[id]!, check: registered[name]![id]! }));
-      contract = loadContract(name, entry, rules);
+      contract = loadContract(name, entry, rules, options?.errors ?? "all");
       loaded.set(name, contract);
     }
     return contract;
@@ -192,13 +200,14 @@ interface BoundRule {
   check: Rule<unknown>;
 }
 
-async function loadContract(name: string, entry: RegistryEntry<unknown, string>, rules: readonly BoundRule[]): Promise<LoadedContract<unknown>> {
+async function loadContract(name: string, entry: RegistryEntry<unknown, string>, rules: readonly BoundRule[], reporting: ErrorReporting): Promise<LoadedContract<unknown>> {
   const fast = (await entry.load())[entry.exportName] as ValidatorFunction | undefined;
   if (typeof fast !== "function") throw new Error(`the validator module of "${name}" has no export ${entry.exportName}; regenerate`);
   // Checks stay synchronous once loaded, so the all-errors variant (run only when data failed,
   // to report every violation rather than the first) loads with the contract.
-  const all = (await entry.loadAllErrors())[entry.exportName] as ValidatorFunction;
+  const all = reporting === "all" ? ((await entry.loadAllErrors())[entry.exportName] as ValidatorFunction) : undefined;
   const schemaViolations = (data: unknown): Violation[] => {
+    if (!all) return (fast.errors ?? []).map(toViolation);
     all(data);
     return sortViolations((all.errors ?? []).map(toViolation));
   };

@@ -61,6 +61,28 @@ describe("the runtime, bound to a generated tree", () => {
     expect(await charter.schemaOf("charter/config#/$defs/relativePath")).toBe(await charter.schemaOf("charter/config"));
   });
 
+  it("reports only the first violation when asked, without loading the all-errors validators", async () => {
+    const first = bindContracts(registry, { errors: "first" });
+    const result = await first.validate("charter/config", { typeNames: "long", source: "", out: 3, extra: true });
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.errors).toHaveLength(1);
+    expect(await first.isValid("charter/config", { out: "o" })).toBe(true);
+
+    const loads: string[] = [];
+    const entry = {
+      contract: "c",
+      digest: "sha256:0",
+      exportName: "validate",
+      rules: {},
+      load: async () => (loads.push("fast"), { validate: Object.assign(() => false, { errors: [{ instancePath: "/a", schemaPath: "#/x", keyword: "x", params: {} }] }) }),
+      loadAllErrors: async () => (loads.push("all"), { validate: Object.assign(() => false, { errors: [] }) }),
+      loadSchema: async () => ({ default: {} }),
+    };
+    const runtime = bindContracts({ c: entry } as Registry, { errors: "first" });
+    expect(await runtime.validate("c", 1)).toEqual({ ok: false, errors: [{ pointer: "/a", keyword: "x", message: "x", schemaPath: "#/x", params: {} }] });
+    expect(loads).toEqual(["fast"]);
+  });
+
   it("refuses a contract it does not know", async () => {
     await expect(charter.validate("nope" as "charter/config", {})).rejects.toThrow('unknown contract "nope"; known: charter/config, charter/config#/$defs/relativePath, charter/config#/$defs/validationPolicy');
   });
