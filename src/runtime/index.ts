@@ -135,22 +135,37 @@ export function bindContracts<R extends Registry>(registry: R, ...[options]: Bin
   const skipRules = options?.skipRules === true;
   const registered = (options?.rules ?? {}) as Readonly<Record<string, Readonly<Record<string, Rule<unknown>>>>>;
   if (!skipRules) checkRegistrations(registry, registered);
-  const loaded = new Map<string, Promise<LoadedContract<unknown>>>();
+  const reporting = options?.errors ?? "all";
+  const checkers = new Map<string, Promise<Checker>>();
   const schemas = new Map<string, Promise<unknown>>();
   const entryOf = (name: string): RegistryEntry<unknown, string> => {
     const entry = own(registry, name) ? registry[name] : undefined;
     if (!entry) throw new Error(`unknown contract "${name}"; known: ${Object.keys(registry).sort().join(", ")}`);
     return entry;
   };
-  const load = (name: string): Promise<LoadedContract<unknown>> => {
-    let contract = loaded.get(name);
-    if (!contract) {
+  // The fast validator loads on first use; the all-errors one only once data failed (or
+  // when `load` asks for a synchronous contract), so valid data never pays for it.
+  const checkerOf = (name: string): Promise<Checker> => {
+    let checker = checkers.get(name);
+    if (!checker) {
       const entry = entryOf(name);
       const rules = skipRules ? [] : Object.keys(entry.rules).map((id) => ({ id, sentence: entry.rules[id]!, check: registered[name]![id]! }));
-      contract = loadContract(name, entry, rules, options?.errors ?? "all");
-      loaded.set(name, contract);
+      checker = loadChecker(name, entry, rules, reporting);
+      checkers.set(name, checker);
     }
-    return contract;
+    return checker;
+  };
+  const complete = async (name: string): Promise<Checker> => {
+    const checker = await checkerOf(name);
+    await checker.loadAll();
+    return checker;
+  };
+  /** Violations of the data (none when valid): one fast call for valid data. */
+  const check = async (name: string, data: unknown): Promise<readonly Violation[]> => {
+    const checker = await checkerOf(name);
+    if (checker.fast(data)) return checker.ruleViolations(data);
+    await checker.loadAll();
+    return checker.schemaViolations(data);
   };
   return {
     contracts: () => Object.keys(registry).sort() as (keyof R & string)[],
@@ -165,12 +180,18 @@ export function bindContracts<R extends Registry>(registry: R, ...[options]: Bin
       }
       return schema;
     },
-    load: (name) => load(name) as never,
-    validate: async (name, data) => (await load(name)).validate(data) as never,
-    isValid: async (name, data) => (await load(name)).isValid(data),
+    load: async (name) => loadedContract(await complete(name)) as never,
+    validate: async (name, data) => {
+      const errors = await check(name, data);
+      return (errors.length === 0 ? { ok: true, value: data } : { ok: false, errors: [...errors] }) as never;
+    },
+    isValid: async (name, data) => {
+      const checker = await checkerOf(name);
+      return checker.fast(data) && checker.ruleViolations(data).length === 0;
+    },
     assertValid: async (name, data) => {
-      const contract: LoadedContract<unknown> = await load(name);
-      contract.assertValid(data);
+      const errors = await check(name, data);
+      if (errors.length > 0) throw new ContractViolation(name, entryOf(name).digest, [...errors]);
       return data as never;
     },
   };
@@ -200,45 +221,72 @@ interface BoundRule {
   check: Rule<unknown>;
 }
 
-async function loadContract(name: string, entry: RegistryEntry<unknown, string>, rules: readonly BoundRule[], reporting: ErrorReporting): Promise<LoadedContract<unknown>> {
+const NO_VIOLATIONS: readonly Violation[] = Object.freeze([]);
+
+/** One contract's validators and rules; `schemaViolations` needs `loadAll` first. */
+interface Checker {
+  readonly name: string;
+  readonly digest: string;
+  readonly fast: ValidatorFunction;
+  loadAll(): Promise<void>;
+  /** Violations of data the fast validator just refused. */
+  schemaViolations(data: unknown): readonly Violation[];
+  /** Violations of the rules, for data the schema accepted. */
+  ruleViolations(data: unknown): readonly Violation[];
+}
+
+async function loadChecker(name: string, entry: RegistryEntry<unknown, string>, rules: readonly BoundRule[], reporting: ErrorReporting): Promise<Checker> {
   const fast = (await entry.load())[entry.exportName] as ValidatorFunction | undefined;
   if (typeof fast !== "function") throw new Error(`the validator module of "${name}" has no export ${entry.exportName}; regenerate`);
-  // Checks stay synchronous once loaded, so the all-errors variant (run only when data failed,
-  // to report every violation rather than the first) loads with the contract.
-  const all = reporting === "all" ? ((await entry.loadAllErrors())[entry.exportName] as ValidatorFunction) : undefined;
-  const schemaViolations = (data: unknown): Violation[] => {
-    if (!all) return (fast.errors ?? []).map(toViolation);
-    all(data);
-    return sortViolations((all.errors ?? []).map(toViolation));
-  };
-  // Rules run only on data the schema accepted: they may rely on its shape.
-  const ruleViolations = (data: unknown): Violation[] => {
-    if (rules.length === 0) return [];
-    const found: Violation[] = [];
-    for (const rule of rules) {
-      const outcome = rule.check(data);
-      if (outcome === true) continue;
-      if (outcome === false) found.push(ruleViolation(rule, {}));
-      else if (Array.isArray(outcome)) for (const finding of outcome as readonly RuleFinding[]) found.push(ruleViolation(rule, finding));
-      else throw new TypeError(`rule ${rule.id} of ${name} returned ${typeof outcome}; a rule returns true, false or a list of findings`);
-    }
-    return sortViolations(found);
-  };
-  const violations = (data: unknown): Violation[] => (fast(data) ? ruleViolations(data) : schemaViolations(data));
-  const isValid = rules.length === 0 ? (data: unknown) => fast(data) : (data: unknown) => fast(data) && ruleViolations(data).length === 0;
+  let all: ValidatorFunction | undefined;
+  let allLoading: Promise<void> | undefined;
   return {
     name,
     digest: entry.digest,
-    validate(data: unknown): ValidationResult<unknown> {
-      if (rules.length === 0 && fast(data)) return { ok: true, value: data };
-      const errors = violations(data);
-      return errors.length === 0 ? { ok: true, value: data } : { ok: false, errors };
+    fast,
+    loadAll() {
+      if (reporting === "first") return Promise.resolve();
+      allLoading ??= entry.loadAllErrors().then((module) => {
+        all = module[entry.exportName] as ValidatorFunction;
+      });
+      return allLoading;
     },
-    isValid: (data: unknown): data is unknown => isValid(data),
-    assertValid(data: unknown): asserts data is unknown {
-      if (rules.length === 0 && fast(data)) return;
+    schemaViolations(data) {
+      // `first`, or the all-errors module not loaded: the violation the fast validator stopped at.
+      if (!all) return (fast.errors ?? []).map(toViolation);
+      all(data);
+      return sortViolations((all.errors ?? []).map(toViolation));
+    },
+    ruleViolations(data) {
+      // Rules run only on data the schema accepted: they may rely on its shape.
+      if (rules.length === 0) return NO_VIOLATIONS;
+      const found: Violation[] = [];
+      for (const rule of rules) {
+        const outcome = rule.check(data);
+        if (outcome === true) continue;
+        if (outcome === false) found.push(ruleViolation(rule, {}));
+        else if (Array.isArray(outcome)) for (const finding of outcome as readonly RuleFinding[]) found.push(ruleViolation(rule, finding));
+        else throw new TypeError(`rule ${rule.id} of ${name} returned ${typeof outcome}; a rule returns true, false or a list of findings`);
+      }
+      return sortViolations(found);
+    },
+  };
+}
+
+/** A contract whose validators are all loaded: every check is synchronous. */
+function loadedContract(checker: Checker): LoadedContract<unknown> {
+  const violations = (data: unknown) => (checker.fast(data) ? checker.ruleViolations(data) : checker.schemaViolations(data));
+  return {
+    name: checker.name,
+    digest: checker.digest,
+    validate(data: unknown): ValidationResult<unknown> {
       const errors = violations(data);
-      if (errors.length > 0) throw new ContractViolation(name, entry.digest, errors);
+      return errors.length === 0 ? { ok: true, value: data } : { ok: false, errors: [...errors] };
+    },
+    isValid: (data: unknown): data is unknown => checker.fast(data) && checker.ruleViolations(data).length === 0,
+    assertValid(data: unknown): asserts data is unknown {
+      const errors = violations(data);
+      if (errors.length > 0) throw new ContractViolation(checker.name, checker.digest, [...errors]);
     },
   };
 }

@@ -94,7 +94,7 @@ describe("the runtime, bound to a generated tree", () => {
       digest: "sha256:0",
       exportName: "validate",
       load: async () => (loads.push(name), { validate: Object.assign((d: unknown) => d === name, { errors: null }) }),
-      loadAllErrors: async () => ({ validate: Object.assign(() => false, { errors: [] }) }),
+      loadAllErrors: async () => (loads.push(`${name} all-errors`), { validate: Object.assign(() => false, { errors: [] }) }),
       rules: {},
       loadSchema: async () => ({ default: {} }),
     });
@@ -103,6 +103,11 @@ describe("the runtime, bound to a generated tree", () => {
     expect(loads).toEqual([]);
     await runtime.isValid("c7", "c7");
     await runtime.isValid("c7", "x");
+    expect((await runtime.validate("c7", "c7")).ok).toBe(true);
+    // Valid data never loads the all-errors validator; the first failure to report does, once.
     expect(loads).toEqual(["c7"]);
+    await runtime.validate("c7", "x");
+    await runtime.validate("c7", "y");
+    expect(loads).toEqual(["c7", "c7 all-errors"]);
   });
 });
