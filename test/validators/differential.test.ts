@@ -9,6 +9,7 @@
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
+import { getAtPointer } from "../../src/compiler/json-pointer.js";
 import { parseSource } from "../../src/compiler/load/parse-source.js";
 import type { Dialect } from "../../src/compiler/resolve/dialect.js";
 import { createAjv } from "../../src/targets/validators/create-ajv.js";
@@ -71,7 +72,23 @@ function withMutations(cases: readonly Case[], seed: number): Case[] {
   return cases.flatMap((c) => [c, ...Array.from({ length: MUTATIONS_PER_INSTANCE }, (_, i) => ({ label: `${c.label} mutation ${i}`, data: mutate(c.data, next) }))]);
 }
 
-const errorsOf = (v: Validator) => (v.errors ?? []).map((e) => JSON.stringify([e.instancePath, e.schemaPath, e.keyword, e.params])).sort();
+const errorsOf = (v: Validator) => (v.errors ?? []).map((e) => JSON.stringify([e.instancePath, e.keyword, e.params])).sort();
+
+/**
+ * charter's schema paths start at the bundle's root; ajv's at the schema of
+ * the function that reported the error. Each of ours must name a place in the
+ * bundle, and end with the path ajv gives for the same error.
+ */
+function schemaPathsAgree(bundle: unknown, ours: Validator, theirs: Validator): string[] {
+  const problems: string[] = [];
+  for (const e of ours.errors ?? []) {
+    const pointer = decodeURIComponent(e.schemaPath.slice(1));
+    if (getAtPointer(bundle, pointer) === undefined) problems.push(`${e.schemaPath} is not in the bundle`);
+    const same = (theirs.errors ?? []).filter((t) => t.instancePath === e.instancePath && t.keyword === e.keyword && JSON.stringify(t.params) === JSON.stringify(e.params));
+    if (!same.some((t) => e.schemaPath.endsWith(t.schemaPath.slice(1)))) problems.push(`${e.schemaPath} does not end with ajv's ${same.map((t) => t.schemaPath).join(" or ")}`);
+  }
+  return problems;
+}
 
 /** Compares the generated modules of one contract export with ajv compiling the bundle, over every case. */
 async function compare(outDir: string, manifest: Manifest, contract: string, exportName: string, pointer: string, cases: readonly Case[]) {
@@ -93,6 +110,7 @@ async function compare(outDir: string, manifest: Manifest, contract: string, exp
     expect(all(data), `${contract} ${label}: the all-errors verdict`).toBe(verdict);
     ajvAll(data);
     expect(errorsOf(all), `${contract} ${label}: the violations`).toEqual(errorsOf(ajvAll));
+    expect(schemaPathsAgree(bundle, all, ajvAll), `${contract} ${label}: the schema paths`).toEqual([]);
     if (verdict) valid++;
   }
   return { valid, invalid: cases.length - valid };

@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { compile } from "../../src/compiler/compile.js";
 import { createAjv } from "../../src/targets/validators/create-ajv.js";
 import { replaceRequires } from "../../src/targets/validators/esm-imports.js";
+import { appendErrorsInPlace } from "../../src/targets/validators/linear-error-merge.js";
 import { generateImportable } from "../helpers/generate-importable.js";
 import { tempTree } from "../helpers/temp-tree.js";
 
@@ -50,6 +51,29 @@ describe("the validators target", () => {
     const ajv = createAjv("2020-12", false, { warnings: [] });
     ajv.addSchema({ $id: "https://v.test/x", type: "string", minLength: 1, format: "date" });
     expect(standaloneCode(ajv, { validate: "https://v.test/x" })).toMatch(/require\("ajv\/dist\/runtime\/ucs2length"\)/);
+  });
+
+  it("canary: ajv merges a referenced schema's errors by copying them all (concat)", () => {
+    const ajv = createAjv("2020-12", true, { warnings: [] });
+    ajv.addSchema({ $id: "https://v.test/x", type: "array", items: { $ref: "#/$defs/item" }, $defs: { item: { type: "integer" } } });
+    const code = standaloneCode(ajv, { validate: "https://v.test/x" });
+    expect(code).toMatch(/vErrors\.concat\(validate\d+\.errors\)/);
+    const repaired = appendErrorsInPlace(code);
+    expect(repaired.replaced).toBeGreaterThan(0);
+    expect(repaired.code).not.toContain(".concat(");
+  });
+
+  it("appends a referenced schema's errors in place: every error, in ajv's order", async () => {
+    const { result, load } = await generateImportable({ "src/list.yaml": "type: array\nitems: { $ref: '#/$defs/item' }\n$defs:\n  item: { type: integer, minimum: 0 }\n" });
+    expect(result.files.get("validators/list.all-errors.js")).not.toContain(".concat(");
+    const all = (await load("validators/list.all-errors.js"))["validate"]!;
+    const data = Array.from({ length: 2_000 }, (_, i) => (i % 2 === 0 ? -1 : "x"));
+    expect(all(data)).toBe(false);
+    expect(all.errors).toHaveLength(2_000);
+    expect((all.errors as { instancePath: string; keyword: string }[]).slice(0, 2).map((e) => [e.instancePath, e.keyword])).toEqual([
+      ["/0", "minimum"],
+      ["/1", "type"],
+    ]);
   });
 
   it("replaces each required module by one import of its file", () => {

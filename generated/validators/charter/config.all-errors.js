@@ -6,8 +6,100 @@ const __charterRequire1 = __charterRequire1Namespace.default && __charterRequire
 export const validate = validate0;
 const schema0 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://charter.invalid/charter/config.schema.json","title":"CharterConfig","description":"Settings of one charter project: where the contract sources are, where the generated tree goes, the base of every contract's $id, and which URI prefixes resolve to local folders. Paths are relative to the folder of the config file. Command-line flags override each key.","type":"object","additionalProperties":false,"examples":[{"source":"schema-src","out":"generated","baseUri":"https://contracts.example.com/","catalog":{"https://json.schemastore.org/":"vendor/schemastore"},"typeNames":"qualified","validation":{"unknownFormats":"refuse","strictness":"strict","contracts":{"vendor/":{"strictness":"lenient","unknownFormats":"ignore"}}}},{}],"properties":{"source":{"description":"Folder of the contract sources (.yaml, .yml, .json), relative to the config file.","$ref":"#/$defs/relativePath","default":"schema-src"},"out":{"description":"Folder charter owns and replaces on every `generate`, relative to the config file. It must neither contain the sources nor lie inside them.","$ref":"#/$defs/relativePath","default":"generated"},"baseUri":{"description":"Prefix of each contract's canonical $id, which is the prefix followed by the contract name and `.schema.json`.","type":"string","format":"uri","pattern":"^[A-Za-z][A-Za-z0-9+.-]*:.*[/:]$","default":"https://charter.invalid/"},"catalog":{"description":"URI prefixes mapped to local folders, so that schemas naming each other by URL resolve without a network. A URI starting with a prefix names the file at the rest of the URI under the folder.","type":"object","propertyNames":{"type":"string","minLength":1},"additionalProperties":{"$ref":"#/$defs/relativePath"}},"typeNames":{"description":"How the types of `$defs` entries are named when the source does not name them with x-charter-name: `short` uses the key (`Outcome`), `qualified` prefixes it with the contract's type name (`AgentEnvelopeOutcome`), for projects whose contracts reuse definition names.","enum":["short","qualified"],"default":"short"},"validation":{"description":"How validators are generated: the defaults for every contract, and overrides under `contracts`.","allOf":[{"$ref":"#/$defs/validationPolicy"}],"type":"object","properties":{"contracts":{"description":"Overrides by contract name (`agent/envelope`) or by folder, written with a trailing slash (`vendor/`); the most specific key wins.","type":"object","additionalProperties":{"$ref":"#/$defs/validationPolicy","type":"object","unevaluatedProperties":false}}},"unevaluatedProperties":false}},"$defs":{"validationPolicy":{"description":"Settings of a contract's validators.","type":"object","properties":{"unknownFormats":{"description":"What a `format` unknown to ajv-formats does: `ignore` reports it once (a warning) and leaves it unchecked, `refuse` makes it an error.","enum":["ignore","refuse"],"default":"ignore"},"strictness":{"description":"`lenient` accepts what real-world schemas do; `strict` makes ajv's strict-mode findings (a keyword without the type it needs, an unbounded tuple, a required property missing from `properties`) errors at generation. Unknown keywords are annotations under both.","enum":["lenient","strict"],"default":"lenient"}}},"relativePath":{"description":"A non-empty file-system path, relative to the folder of the config file.","type":"string","minLength":1}}};
 const schema1 = {"description":"A non-empty file-system path, relative to the folder of the config file.","type":"string","minLength":1};
-const schema4 = {"description":"Settings of a contract's validators.","type":"object","properties":{"unknownFormats":{"description":"What a `format` unknown to ajv-formats does: `ignore` reports it once (a warning) and leaves it unchecked, `refuse` makes it an error.","enum":["ignore","refuse"],"default":"ignore"},"strictness":{"description":"`lenient` accepts what real-world schemas do; `strict` makes ajv's strict-mode findings (a keyword without the type it needs, an unbounded tuple, a required property missing from `properties`) errors at generation. Unknown keywords are annotations under both.","enum":["lenient","strict"],"default":"lenient"}}};
 const func0 = __charterRequire0.default;
+
+function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate1.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(typeof data === "string"){
+if(func0(data) < 1){
+const err0 = {instancePath,schemaPath:"#/$defs/relativePath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/$defs/relativePath/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate1.errors = vErrors;
+return errors === 0;
+}
+validate1.evaluated = {"dynamicProps":false,"dynamicItems":false};
+
+const schema2 = {"description":"Settings of a contract's validators.","type":"object","properties":{"unknownFormats":{"description":"What a `format` unknown to ajv-formats does: `ignore` reports it once (a warning) and leaves it unchecked, `refuse` makes it an error.","enum":["ignore","refuse"],"default":"ignore"},"strictness":{"description":"`lenient` accepts what real-world schemas do; `strict` makes ajv's strict-mode findings (a keyword without the type it needs, an unbounded tuple, a required property missing from `properties`) errors at generation. Unknown keywords are annotations under both.","enum":["lenient","strict"],"default":"lenient"}}};
+
+function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate5.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.unknownFormats !== undefined){
+let data0 = data.unknownFormats;
+if(!((data0 === "ignore") || (data0 === "refuse"))){
+const err0 = {instancePath:instancePath+"/unknownFormats",schemaPath:"#/$defs/validationPolicy/properties/unknownFormats/enum",keyword:"enum",params:{allowedValues: schema2.properties.unknownFormats.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.strictness !== undefined){
+let data1 = data.strictness;
+if(!((data1 === "lenient") || (data1 === "strict"))){
+const err1 = {instancePath:instancePath+"/strictness",schemaPath:"#/$defs/validationPolicy/properties/strictness/enum",keyword:"enum",params:{allowedValues: schema2.properties.strictness.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/$defs/validationPolicy/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate5.errors = vErrors;
+return errors === 0;
+}
+validate5.evaluated = {"props":{"unknownFormats":true,"strictness":true},"dynamicProps":false,"dynamicItems":false};
+
 const formats0 = __charterRequire1.fullFormats.uri;
 const pattern0 = new RegExp("^[A-Za-z][A-Za-z0-9+.-]*:.*[/:]$", "u");
 
@@ -36,10 +128,22 @@ errors++;
 }
 }
 if(data.source !== undefined){
-let data0 = data.source;
-if(typeof data0 === "string"){
-if(func0(data0) < 1){
-const err1 = {instancePath:instancePath+"/source",schemaPath:"#/$defs/relativePath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(!(validate1(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData,dynamicAnchors}))){
+if (vErrors === null) { vErrors = validate1.errors; } else { for (const error of validate1.errors) vErrors.push(error); }
+errors = vErrors.length;
+}
+}
+if(data.out !== undefined){
+if(!(validate1(data.out, {instancePath:instancePath+"/out",parentData:data,parentDataProperty:"out",rootData,dynamicAnchors}))){
+if (vErrors === null) { vErrors = validate1.errors; } else { for (const error of validate1.errors) vErrors.push(error); }
+errors = vErrors.length;
+}
+}
+if(data.baseUri !== undefined){
+let data2 = data.baseUri;
+if(typeof data2 === "string"){
+if(!pattern0.test(data2)){
+const err1 = {instancePath:instancePath+"/baseUri",schemaPath:"#/properties/baseUri/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9+.-]*:.*[/:]$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9+.-]*:.*[/:]$"+"\""};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -48,9 +152,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-}
-else {
-const err2 = {instancePath:instancePath+"/source",schemaPath:"#/$defs/relativePath/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(formats0(data2))){
+const err2 = {instancePath:instancePath+"/baseUri",schemaPath:"#/properties/baseUri/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -60,11 +163,8 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.out !== undefined){
-let data1 = data.out;
-if(typeof data1 === "string"){
-if(func0(data1) < 1){
-const err3 = {instancePath:instancePath+"/out",schemaPath:"#/$defs/relativePath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+else {
+const err3 = {instancePath:instancePath+"/baseUri",schemaPath:"#/properties/baseUri/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -74,8 +174,14 @@ vErrors.push(err3);
 errors++;
 }
 }
-else {
-const err4 = {instancePath:instancePath+"/out",schemaPath:"#/$defs/relativePath/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.catalog !== undefined){
+let data3 = data.catalog;
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+for(const key1 in data3){
+const _errs8 = errors;
+if(typeof key1 === "string"){
+if(func0(key1) < 1){
+const err4 = {instancePath:instancePath+"/catalog",schemaPath:"#/properties/catalog/propertyNames/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",propertyName:key1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -85,11 +191,8 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.baseUri !== undefined){
-let data2 = data.baseUri;
-if(typeof data2 === "string"){
-if(!pattern0.test(data2)){
-const err5 = {instancePath:instancePath+"/baseUri",schemaPath:"#/properties/baseUri/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9+.-]*:.*[/:]$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9+.-]*:.*[/:]$"+"\""};
+else {
+const err5 = {instancePath:instancePath+"/catalog",schemaPath:"#/properties/catalog/propertyNames/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -98,8 +201,9 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(!(formats0(data2))){
-const err6 = {instancePath:instancePath+"/baseUri",schemaPath:"#/properties/baseUri/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+var valid1 = _errs8 === errors;
+if(!valid1){
+const err6 = {instancePath:instancePath+"/catalog",schemaPath:"#/properties/catalog/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -109,8 +213,15 @@ vErrors.push(err6);
 errors++;
 }
 }
+for(const key2 in data3){
+if(!(validate1(data3[key2], {instancePath:instancePath+"/catalog/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data3,parentDataProperty:key2,rootData,dynamicAnchors}))){
+if (vErrors === null) { vErrors = validate1.errors; } else { for (const error of validate1.errors) vErrors.push(error); }
+errors = vErrors.length;
+}
+}
+}
 else {
-const err7 = {instancePath:instancePath+"/baseUri",schemaPath:"#/properties/baseUri/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = {instancePath:instancePath+"/catalog",schemaPath:"#/properties/catalog/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -120,14 +231,10 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.catalog !== undefined){
-let data3 = data.catalog;
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-for(const key1 in data3){
-const _errs12 = errors;
-if(typeof key1 === "string"){
-if(func0(key1) < 1){
-const err8 = {instancePath:instancePath+"/catalog",schemaPath:"#/properties/catalog/propertyNames/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",propertyName:key1};
+if(data.typeNames !== undefined){
+let data5 = data.typeNames;
+if(!((data5 === "short") || (data5 === "qualified"))){
+const err8 = {instancePath:instancePath+"/typeNames",schemaPath:"#/properties/typeNames/enum",keyword:"enum",params:{allowedValues: schema0.properties.typeNames.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -137,8 +244,26 @@ vErrors.push(err8);
 errors++;
 }
 }
-else {
-const err9 = {instancePath:instancePath+"/catalog",schemaPath:"#/properties/catalog/propertyNames/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key1};
+if(data.validation !== undefined){
+let data6 = data.validation;
+if(!(validate5(data6, {instancePath:instancePath+"/validation",parentData:data,parentDataProperty:"validation",rootData,dynamicAnchors}))){
+if (vErrors === null) { vErrors = validate5.errors; } else { for (const error of validate5.errors) vErrors.push(error); }
+errors = vErrors.length;
+}
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+if(data6.contracts !== undefined){
+let data7 = data6.contracts;
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+for(const key3 in data7){
+let data8 = data7[key3];
+if(!(validate5(data8, {instancePath:instancePath+"/validation/contracts/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data7,parentDataProperty:key3,rootData,dynamicAnchors}))){
+if (vErrors === null) { vErrors = validate5.errors; } else { for (const error of validate5.errors) vErrors.push(error); }
+errors = vErrors.length;
+}
+if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
+for(const key4 in data8){
+if((key4 !== "unknownFormats") && (key4 !== "strictness")){
+const err9 = {instancePath:instancePath+"/validation/contracts/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/validation/properties/contracts/additionalProperties/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key4},message:"must NOT have unevaluated properties"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -147,9 +272,10 @@ vErrors.push(err9);
 }
 errors++;
 }
-var valid3 = _errs12 === errors;
-if(!valid3){
-const err10 = {instancePath:instancePath+"/catalog",schemaPath:"#/properties/catalog/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid"};
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/validation/contracts/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/validation/properties/contracts/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -159,11 +285,9 @@ vErrors.push(err10);
 errors++;
 }
 }
-for(const key2 in data3){
-let data4 = data3[key2];
-if(typeof data4 === "string"){
-if(func0(data4) < 1){
-const err11 = {instancePath:instancePath+"/catalog/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/relativePath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+else {
+const err11 = {instancePath:instancePath+"/validation/contracts",schemaPath:"#/properties/validation/properties/contracts/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -173,8 +297,9 @@ vErrors.push(err11);
 errors++;
 }
 }
-else {
-const err12 = {instancePath:instancePath+"/catalog/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/relativePath/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key5 in data6){
+if(((key5 !== "contracts") && (key5 !== "unknownFormats")) && (key5 !== "strictness")){
+const err12 = {instancePath:instancePath+"/validation",schemaPath:"#/properties/validation/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key5},message:"must NOT have unevaluated properties"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -186,7 +311,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/catalog",schemaPath:"#/properties/catalog/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err13 = {instancePath:instancePath+"/validation",schemaPath:"#/properties/validation/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -196,10 +321,9 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data.typeNames !== undefined){
-let data5 = data.typeNames;
-if(!((data5 === "short") || (data5 === "qualified"))){
-const err14 = {instancePath:instancePath+"/typeNames",schemaPath:"#/properties/typeNames/enum",keyword:"enum",params:{allowedValues: schema0.properties.typeNames.enum},message:"must be equal to one of the allowed values"};
+}
+else {
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -208,174 +332,17 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
-if(data.validation !== undefined){
-let data6 = data.validation;
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-if(data6.unknownFormats !== undefined){
-let data7 = data6.unknownFormats;
-if(!((data7 === "ignore") || (data7 === "refuse"))){
-const err15 = {instancePath:instancePath+"/validation/unknownFormats",schemaPath:"#/$defs/validationPolicy/properties/unknownFormats/enum",keyword:"enum",params:{allowedValues: schema4.properties.unknownFormats.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-if(data6.strictness !== undefined){
-let data8 = data6.strictness;
-if(!((data8 === "lenient") || (data8 === "strict"))){
-const err16 = {instancePath:instancePath+"/validation/strictness",schemaPath:"#/$defs/validationPolicy/properties/strictness/enum",keyword:"enum",params:{allowedValues: schema4.properties.strictness.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-}
-else {
-const err17 = {instancePath:instancePath+"/validation",schemaPath:"#/$defs/validationPolicy/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-if(data6.contracts !== undefined){
-let data9 = data6.contracts;
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-for(const key3 in data9){
-let data10 = data9[key3];
-if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-if(data10.unknownFormats !== undefined){
-let data11 = data10.unknownFormats;
-if(!((data11 === "ignore") || (data11 === "refuse"))){
-const err18 = {instancePath:instancePath+"/validation/contracts/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/unknownFormats",schemaPath:"#/$defs/validationPolicy/properties/unknownFormats/enum",keyword:"enum",params:{allowedValues: schema4.properties.unknownFormats.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-if(data10.strictness !== undefined){
-let data12 = data10.strictness;
-if(!((data12 === "lenient") || (data12 === "strict"))){
-const err19 = {instancePath:instancePath+"/validation/contracts/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/strictness",schemaPath:"#/$defs/validationPolicy/properties/strictness/enum",keyword:"enum",params:{allowedValues: schema4.properties.strictness.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-}
-else {
-const err20 = {instancePath:instancePath+"/validation/contracts/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/validationPolicy/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-for(const key4 in data10){
-if((key4 !== "unknownFormats") && (key4 !== "strictness")){
-const err21 = {instancePath:instancePath+"/validation/contracts/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/validation/properties/contracts/additionalProperties/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key4},message:"must NOT have unevaluated properties"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-}
-else {
-const err22 = {instancePath:instancePath+"/validation/contracts/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/validation/properties/contracts/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-}
-else {
-const err23 = {instancePath:instancePath+"/validation/contracts",schemaPath:"#/properties/validation/properties/contracts/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-for(const key5 in data6){
-if(((key5 !== "contracts") && (key5 !== "unknownFormats")) && (key5 !== "strictness")){
-const err24 = {instancePath:instancePath+"/validation",schemaPath:"#/properties/validation/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key5},message:"must NOT have unevaluated properties"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-}
-else {
-const err25 = {instancePath:instancePath+"/validation",schemaPath:"#/properties/validation/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-}
-else {
-const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
 validate0.errors = vErrors;
 return errors === 0;
 }
 validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const validateValidationPolicy = validate1;
+export const validateValidationPolicy = validate8;
 
-function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate8(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate1.evaluated;
+const evaluated0 = validate8.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -386,7 +353,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.unknownFormats !== undefined){
 let data0 = data.unknownFormats;
 if(!((data0 === "ignore") || (data0 === "refuse"))){
-const err0 = {instancePath:instancePath+"/unknownFormats",schemaPath:"#/properties/unknownFormats/enum",keyword:"enum",params:{allowedValues: schema4.properties.unknownFormats.enum},message:"must be equal to one of the allowed values"};
+const err0 = {instancePath:instancePath+"/unknownFormats",schemaPath:"#/$defs/validationPolicy/properties/unknownFormats/enum",keyword:"enum",params:{allowedValues: schema2.properties.unknownFormats.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -399,7 +366,7 @@ errors++;
 if(data.strictness !== undefined){
 let data1 = data.strictness;
 if(!((data1 === "lenient") || (data1 === "strict"))){
-const err1 = {instancePath:instancePath+"/strictness",schemaPath:"#/properties/strictness/enum",keyword:"enum",params:{allowedValues: schema4.properties.strictness.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath:instancePath+"/strictness",schemaPath:"#/$defs/validationPolicy/properties/strictness/enum",keyword:"enum",params:{allowedValues: schema2.properties.strictness.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -411,7 +378,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err2 = {instancePath,schemaPath:"#/$defs/validationPolicy/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -420,17 +387,17 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate1.errors = vErrors;
+validate8.errors = vErrors;
 return errors === 0;
 }
-validate1.evaluated = {"props":{"unknownFormats":true,"strictness":true},"dynamicProps":false,"dynamicItems":false};
+validate8.evaluated = {"props":{"unknownFormats":true,"strictness":true},"dynamicProps":false,"dynamicItems":false};
 
-export const validateRelativePath = validate2;
+export const validateRelativePath = validate9;
 
-function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate9(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate2.evaluated;
+const evaluated0 = validate9.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -439,7 +406,7 @@ evaluated0.items = undefined;
 }
 if(typeof data === "string"){
 if(func0(data) < 1){
-const err0 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err0 = {instancePath,schemaPath:"#/$defs/relativePath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -450,7 +417,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = {instancePath,schemaPath:"#/$defs/relativePath/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -459,7 +426,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate2.errors = vErrors;
+validate9.errors = vErrors;
 return errors === 0;
 }
-validate2.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate9.evaluated = {"dynamicProps":false,"dynamicItems":false};

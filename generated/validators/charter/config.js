@@ -6,8 +6,86 @@ const __charterRequire1 = __charterRequire1Namespace.default && __charterRequire
 export const validate = validate0;
 const schema0 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://charter.invalid/charter/config.schema.json","title":"CharterConfig","description":"Settings of one charter project: where the contract sources are, where the generated tree goes, the base of every contract's $id, and which URI prefixes resolve to local folders. Paths are relative to the folder of the config file. Command-line flags override each key.","type":"object","additionalProperties":false,"examples":[{"source":"schema-src","out":"generated","baseUri":"https://contracts.example.com/","catalog":{"https://json.schemastore.org/":"vendor/schemastore"},"typeNames":"qualified","validation":{"unknownFormats":"refuse","strictness":"strict","contracts":{"vendor/":{"strictness":"lenient","unknownFormats":"ignore"}}}},{}],"properties":{"source":{"description":"Folder of the contract sources (.yaml, .yml, .json), relative to the config file.","$ref":"#/$defs/relativePath","default":"schema-src"},"out":{"description":"Folder charter owns and replaces on every `generate`, relative to the config file. It must neither contain the sources nor lie inside them.","$ref":"#/$defs/relativePath","default":"generated"},"baseUri":{"description":"Prefix of each contract's canonical $id, which is the prefix followed by the contract name and `.schema.json`.","type":"string","format":"uri","pattern":"^[A-Za-z][A-Za-z0-9+.-]*:.*[/:]$","default":"https://charter.invalid/"},"catalog":{"description":"URI prefixes mapped to local folders, so that schemas naming each other by URL resolve without a network. A URI starting with a prefix names the file at the rest of the URI under the folder.","type":"object","propertyNames":{"type":"string","minLength":1},"additionalProperties":{"$ref":"#/$defs/relativePath"}},"typeNames":{"description":"How the types of `$defs` entries are named when the source does not name them with x-charter-name: `short` uses the key (`Outcome`), `qualified` prefixes it with the contract's type name (`AgentEnvelopeOutcome`), for projects whose contracts reuse definition names.","enum":["short","qualified"],"default":"short"},"validation":{"description":"How validators are generated: the defaults for every contract, and overrides under `contracts`.","allOf":[{"$ref":"#/$defs/validationPolicy"}],"type":"object","properties":{"contracts":{"description":"Overrides by contract name (`agent/envelope`) or by folder, written with a trailing slash (`vendor/`); the most specific key wins.","type":"object","additionalProperties":{"$ref":"#/$defs/validationPolicy","type":"object","unevaluatedProperties":false}}},"unevaluatedProperties":false}},"$defs":{"validationPolicy":{"description":"Settings of a contract's validators.","type":"object","properties":{"unknownFormats":{"description":"What a `format` unknown to ajv-formats does: `ignore` reports it once (a warning) and leaves it unchecked, `refuse` makes it an error.","enum":["ignore","refuse"],"default":"ignore"},"strictness":{"description":"`lenient` accepts what real-world schemas do; `strict` makes ajv's strict-mode findings (a keyword without the type it needs, an unbounded tuple, a required property missing from `properties`) errors at generation. Unknown keywords are annotations under both.","enum":["lenient","strict"],"default":"lenient"}}},"relativePath":{"description":"A non-empty file-system path, relative to the folder of the config file.","type":"string","minLength":1}}};
 const schema1 = {"description":"A non-empty file-system path, relative to the folder of the config file.","type":"string","minLength":1};
-const schema4 = {"description":"Settings of a contract's validators.","type":"object","properties":{"unknownFormats":{"description":"What a `format` unknown to ajv-formats does: `ignore` reports it once (a warning) and leaves it unchecked, `refuse` makes it an error.","enum":["ignore","refuse"],"default":"ignore"},"strictness":{"description":"`lenient` accepts what real-world schemas do; `strict` makes ajv's strict-mode findings (a keyword without the type it needs, an unbounded tuple, a required property missing from `properties`) errors at generation. Unknown keywords are annotations under both.","enum":["lenient","strict"],"default":"lenient"}}};
 const func0 = __charterRequire0.default;
+
+function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate1.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(errors === 0){
+if(typeof data === "string"){
+if(func0(data) < 1){
+validate1.errors = [{instancePath,schemaPath:"#/$defs/relativePath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+else {
+validate1.errors = [{instancePath,schemaPath:"#/$defs/relativePath/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+validate1.errors = vErrors;
+return errors === 0;
+}
+validate1.evaluated = {"dynamicProps":false,"dynamicItems":false};
+
+const schema2 = {"description":"Settings of a contract's validators.","type":"object","properties":{"unknownFormats":{"description":"What a `format` unknown to ajv-formats does: `ignore` reports it once (a warning) and leaves it unchecked, `refuse` makes it an error.","enum":["ignore","refuse"],"default":"ignore"},"strictness":{"description":"`lenient` accepts what real-world schemas do; `strict` makes ajv's strict-mode findings (a keyword without the type it needs, an unbounded tuple, a required property missing from `properties`) errors at generation. Unknown keywords are annotations under both.","enum":["lenient","strict"],"default":"lenient"}}};
+
+function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate5.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.unknownFormats !== undefined){
+let data0 = data.unknownFormats;
+const _errs1 = errors;
+if(!((data0 === "ignore") || (data0 === "refuse"))){
+validate5.errors = [{instancePath:instancePath+"/unknownFormats",schemaPath:"#/$defs/validationPolicy/properties/unknownFormats/enum",keyword:"enum",params:{allowedValues: schema2.properties.unknownFormats.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.strictness !== undefined){
+let data1 = data.strictness;
+const _errs2 = errors;
+if(!((data1 === "lenient") || (data1 === "strict"))){
+validate5.errors = [{instancePath:instancePath+"/strictness",schemaPath:"#/$defs/validationPolicy/properties/strictness/enum",keyword:"enum",params:{allowedValues: schema2.properties.strictness.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+else {
+validate5.errors = [{instancePath,schemaPath:"#/$defs/validationPolicy/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate5.errors = vErrors;
+return errors === 0;
+}
+validate5.evaluated = {"props":{"unknownFormats":true,"strictness":true},"dynamicProps":false,"dynamicItems":false};
+
 const formats0 = __charterRequire1.fullFormats.uri;
 const pattern0 = new RegExp("^[A-Za-z][A-Za-z0-9+.-]*:.*[/:]$", "u");
 
@@ -34,20 +112,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.source !== undefined){
-let data0 = data.source;
 const _errs2 = errors;
-const _errs3 = errors;
-if(errors === _errs3){
-if(typeof data0 === "string"){
-if(func0(data0) < 1){
-validate0.errors = [{instancePath:instancePath+"/source",schemaPath:"#/$defs/relativePath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
-}
-}
-else {
-validate0.errors = [{instancePath:instancePath+"/source",schemaPath:"#/$defs/relativePath/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
+if(!(validate1(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData,dynamicAnchors}))){
+if (vErrors === null) { vErrors = validate1.errors; } else { for (const error of validate1.errors) vErrors.push(error); }
+errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
 }
@@ -56,22 +124,12 @@ var valid0 = true;
 }
 if(valid0){
 if(data.out !== undefined){
-let data1 = data.out;
-const _errs5 = errors;
-const _errs6 = errors;
-if(errors === _errs6){
-if(typeof data1 === "string"){
-if(func0(data1) < 1){
-validate0.errors = [{instancePath:instancePath+"/out",schemaPath:"#/$defs/relativePath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
+const _errs3 = errors;
+if(!(validate1(data.out, {instancePath:instancePath+"/out",parentData:data,parentDataProperty:"out",rootData,dynamicAnchors}))){
+if (vErrors === null) { vErrors = validate1.errors; } else { for (const error of validate1.errors) vErrors.push(error); }
+errors = vErrors.length;
 }
-}
-else {
-validate0.errors = [{instancePath:instancePath+"/out",schemaPath:"#/$defs/relativePath/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid0 = _errs5 === errors;
+var valid0 = _errs3 === errors;
 }
 else {
 var valid0 = true;
@@ -79,9 +137,9 @@ var valid0 = true;
 if(valid0){
 if(data.baseUri !== undefined){
 let data2 = data.baseUri;
-const _errs8 = errors;
-if(errors === _errs8){
-if(errors === _errs8){
+const _errs4 = errors;
+if(errors === _errs4){
+if(errors === _errs4){
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
 validate0.errors = [{instancePath:instancePath+"/baseUri",schemaPath:"#/properties/baseUri/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9+.-]*:.*[/:]$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9+.-]*:.*[/:]$"+"\""}];
@@ -100,7 +158,7 @@ return false;
 }
 }
 }
-var valid0 = _errs8 === errors;
+var valid0 = _errs4 === errors;
 }
 else {
 var valid0 = true;
@@ -108,12 +166,12 @@ var valid0 = true;
 if(valid0){
 if(data.catalog !== undefined){
 let data3 = data.catalog;
-const _errs10 = errors;
-if(errors === _errs10){
+const _errs6 = errors;
+if(errors === _errs6){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 for(const key1 in data3){
-const _errs12 = errors;
-if(errors === _errs12){
+const _errs8 = errors;
+if(errors === _errs8){
 if(typeof key1 === "string"){
 if(func0(key1) < 1){
 const err0 = {instancePath:instancePath+"/catalog",schemaPath:"#/properties/catalog/propertyNames/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",propertyName:key1};
@@ -137,8 +195,8 @@ vErrors.push(err1);
 errors++;
 }
 }
-var valid3 = _errs12 === errors;
-if(!valid3){
+var valid1 = _errs8 === errors;
+if(!valid1){
 const err2 = {instancePath:instancePath+"/catalog",schemaPath:"#/properties/catalog/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid"};
 if(vErrors === null){
 vErrors = [err2];
@@ -152,25 +210,15 @@ return false;
 break;
 }
 }
-if(valid3){
+if(valid1){
 for(const key2 in data3){
-let data4 = data3[key2];
-const _errs15 = errors;
-const _errs16 = errors;
-if(errors === _errs16){
-if(typeof data4 === "string"){
-if(func0(data4) < 1){
-validate0.errors = [{instancePath:instancePath+"/catalog/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/relativePath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
+const _errs11 = errors;
+if(!(validate1(data3[key2], {instancePath:instancePath+"/catalog/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data3,parentDataProperty:key2,rootData,dynamicAnchors}))){
+if (vErrors === null) { vErrors = validate1.errors; } else { for (const error of validate1.errors) vErrors.push(error); }
+errors = vErrors.length;
 }
-}
-else {
-validate0.errors = [{instancePath:instancePath+"/catalog/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/relativePath/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid4 = _errs15 === errors;
-if(!valid4){
+var valid2 = _errs11 === errors;
+if(!valid2){
 break;
 }
 }
@@ -181,7 +229,7 @@ validate0.errors = [{instancePath:instancePath+"/catalog",schemaPath:"#/properti
 return false;
 }
 }
-var valid0 = _errs10 === errors;
+var valid0 = _errs6 === errors;
 }
 else {
 var valid0 = true;
@@ -189,12 +237,12 @@ var valid0 = true;
 if(valid0){
 if(data.typeNames !== undefined){
 let data5 = data.typeNames;
-const _errs18 = errors;
+const _errs12 = errors;
 if(!((data5 === "short") || (data5 === "qualified"))){
 validate0.errors = [{instancePath:instancePath+"/typeNames",schemaPath:"#/properties/typeNames/enum",keyword:"enum",params:{allowedValues: schema0.properties.typeNames.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid0 = _errs18 === errors;
+var valid0 = _errs12 === errors;
 }
 else {
 var valid0 = true;
@@ -202,90 +250,28 @@ var valid0 = true;
 if(valid0){
 if(data.validation !== undefined){
 let data6 = data.validation;
-const _errs19 = errors;
-const _errs22 = errors;
-if(errors === _errs22){
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-if(data6.unknownFormats !== undefined){
-let data7 = data6.unknownFormats;
-const _errs24 = errors;
-if(!((data7 === "ignore") || (data7 === "refuse"))){
-validate0.errors = [{instancePath:instancePath+"/validation/unknownFormats",schemaPath:"#/$defs/validationPolicy/properties/unknownFormats/enum",keyword:"enum",params:{allowedValues: schema4.properties.unknownFormats.enum},message:"must be equal to one of the allowed values"}];
-return false;
+const _errs13 = errors;
+if(!(validate5(data6, {instancePath:instancePath+"/validation",parentData:data,parentDataProperty:"validation",rootData,dynamicAnchors}))){
+if (vErrors === null) { vErrors = validate5.errors; } else { for (const error of validate5.errors) vErrors.push(error); }
+errors = vErrors.length;
 }
-var valid8 = _errs24 === errors;
-}
-else {
-var valid8 = true;
-}
-if(valid8){
-if(data6.strictness !== undefined){
-let data8 = data6.strictness;
-const _errs25 = errors;
-if(!((data8 === "lenient") || (data8 === "strict"))){
-validate0.errors = [{instancePath:instancePath+"/validation/strictness",schemaPath:"#/$defs/validationPolicy/properties/strictness/enum",keyword:"enum",params:{allowedValues: schema4.properties.strictness.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid8 = _errs25 === errors;
-}
-else {
-var valid8 = true;
-}
-}
-}
-else {
-validate0.errors = [{instancePath:instancePath+"/validation",schemaPath:"#/$defs/validationPolicy/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-if(errors === _errs19){
+if(errors === _errs13){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(data6.contracts !== undefined){
-let data9 = data6.contracts;
-const _errs26 = errors;
-if(errors === _errs26){
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-for(const key3 in data9){
-let data10 = data9[key3];
-const _errs29 = errors;
-const _errs30 = errors;
-if(errors === _errs30){
-if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-if(data10.unknownFormats !== undefined){
-let data11 = data10.unknownFormats;
-const _errs32 = errors;
-if(!((data11 === "ignore") || (data11 === "refuse"))){
-validate0.errors = [{instancePath:instancePath+"/validation/contracts/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/unknownFormats",schemaPath:"#/$defs/validationPolicy/properties/unknownFormats/enum",keyword:"enum",params:{allowedValues: schema4.properties.unknownFormats.enum},message:"must be equal to one of the allowed values"}];
-return false;
+let data7 = data6.contracts;
+const _errs16 = errors;
+if(errors === _errs16){
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+for(const key3 in data7){
+let data8 = data7[key3];
+const _errs19 = errors;
+if(!(validate5(data8, {instancePath:instancePath+"/validation/contracts/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data7,parentDataProperty:key3,rootData,dynamicAnchors}))){
+if (vErrors === null) { vErrors = validate5.errors; } else { for (const error of validate5.errors) vErrors.push(error); }
+errors = vErrors.length;
 }
-var valid12 = _errs32 === errors;
-}
-else {
-var valid12 = true;
-}
-if(valid12){
-if(data10.strictness !== undefined){
-let data12 = data10.strictness;
-const _errs33 = errors;
-if(!((data12 === "lenient") || (data12 === "strict"))){
-validate0.errors = [{instancePath:instancePath+"/validation/contracts/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/strictness",schemaPath:"#/$defs/validationPolicy/properties/strictness/enum",keyword:"enum",params:{allowedValues: schema4.properties.strictness.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid12 = _errs33 === errors;
-}
-else {
-var valid12 = true;
-}
-}
-}
-else {
-validate0.errors = [{instancePath:instancePath+"/validation/contracts/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/validationPolicy/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-if(errors === _errs29){
-if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-for(const key4 in data10){
+if(errors === _errs19){
+if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
+for(const key4 in data8){
 if((key4 !== "unknownFormats") && (key4 !== "strictness")){
 validate0.errors = [{instancePath:instancePath+"/validation/contracts/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/validation/properties/contracts/additionalProperties/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key4},message:"must NOT have unevaluated properties"}];
 return false;
@@ -298,8 +284,8 @@ validate0.errors = [{instancePath:instancePath+"/validation/contracts/" + key3.r
 return false;
 }
 }
-var valid10 = _errs29 === errors;
-if(!valid10){
+var valid5 = _errs19 === errors;
+if(!valid5){
 break;
 }
 }
@@ -309,12 +295,12 @@ validate0.errors = [{instancePath:instancePath+"/validation/contracts",schemaPat
 return false;
 }
 }
-var valid9 = _errs26 === errors;
+var valid4 = _errs16 === errors;
 }
 else {
-var valid9 = true;
+var valid4 = true;
 }
-if(valid9){
+if(valid4){
 for(const key5 in data6){
 if(((key5 !== "contracts") && (key5 !== "unknownFormats")) && (key5 !== "strictness")){
 validate0.errors = [{instancePath:instancePath+"/validation",schemaPath:"#/properties/validation/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key5},message:"must NOT have unevaluated properties"}];
@@ -329,7 +315,7 @@ validate0.errors = [{instancePath:instancePath+"/validation",schemaPath:"#/prope
 return false;
 }
 }
-var valid0 = _errs19 === errors;
+var valid0 = _errs13 === errors;
 }
 else {
 var valid0 = true;
@@ -351,12 +337,12 @@ return errors === 0;
 }
 validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const validateValidationPolicy = validate1;
+export const validateValidationPolicy = validate8;
 
-function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate8(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate1.evaluated;
+const evaluated0 = validate8.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -369,7 +355,7 @@ if(data.unknownFormats !== undefined){
 let data0 = data.unknownFormats;
 const _errs1 = errors;
 if(!((data0 === "ignore") || (data0 === "refuse"))){
-validate1.errors = [{instancePath:instancePath+"/unknownFormats",schemaPath:"#/properties/unknownFormats/enum",keyword:"enum",params:{allowedValues: schema4.properties.unknownFormats.enum},message:"must be equal to one of the allowed values"}];
+validate8.errors = [{instancePath:instancePath+"/unknownFormats",schemaPath:"#/$defs/validationPolicy/properties/unknownFormats/enum",keyword:"enum",params:{allowedValues: schema2.properties.unknownFormats.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -382,7 +368,7 @@ if(data.strictness !== undefined){
 let data1 = data.strictness;
 const _errs2 = errors;
 if(!((data1 === "lenient") || (data1 === "strict"))){
-validate1.errors = [{instancePath:instancePath+"/strictness",schemaPath:"#/properties/strictness/enum",keyword:"enum",params:{allowedValues: schema4.properties.strictness.enum},message:"must be equal to one of the allowed values"}];
+validate8.errors = [{instancePath:instancePath+"/strictness",schemaPath:"#/$defs/validationPolicy/properties/strictness/enum",keyword:"enum",params:{allowedValues: schema2.properties.strictness.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -393,21 +379,21 @@ var valid0 = true;
 }
 }
 else {
-validate1.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate8.errors = [{instancePath,schemaPath:"#/$defs/validationPolicy/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate1.errors = vErrors;
+validate8.errors = vErrors;
 return errors === 0;
 }
-validate1.evaluated = {"props":{"unknownFormats":true,"strictness":true},"dynamicProps":false,"dynamicItems":false};
+validate8.evaluated = {"props":{"unknownFormats":true,"strictness":true},"dynamicProps":false,"dynamicItems":false};
 
-export const validateRelativePath = validate2;
+export const validateRelativePath = validate9;
 
-function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate9(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate2.evaluated;
+const evaluated0 = validate9.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -417,16 +403,16 @@ evaluated0.items = undefined;
 if(errors === 0){
 if(typeof data === "string"){
 if(func0(data) < 1){
-validate2.errors = [{instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+validate9.errors = [{instancePath,schemaPath:"#/$defs/relativePath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 else {
-validate2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate9.errors = [{instancePath,schemaPath:"#/$defs/relativePath/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
-validate2.errors = vErrors;
+validate9.errors = vErrors;
 return errors === 0;
 }
-validate2.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate9.evaluated = {"dynamicProps":false,"dynamicItems":false};

@@ -22,6 +22,9 @@ export function createAjv(dialect: Dialect, allErrors: boolean, log: AjvLog, str
     strictness === "strict" ? { strictTypes: "log", strictTuples: "log", strictRequired: "log", allowUnionTypes: true } : {};
   const options: Options = {
     code: { source: true, esm: true, lines: true },
+    // A schema referenced many times is one function, called from each use, not a copy at each:
+    // over SchemaStore, code 24 % smaller and compilation twice as fast (docs/decisions/003-validators.md).
+    inlineRefs: false,
     strict: false,
     ...strictChecks,
     allErrors,
