@@ -3,7 +3,7 @@ import * as __charterRequire0Namespace from "ajv/dist/runtime/ucs2length.js";
 const __charterRequire0 = __charterRequire0Namespace.default && __charterRequire0Namespace.default.__esModule ? __charterRequire0Namespace.default : __charterRequire0Namespace;
 import * as __charterRequire1Namespace from "ajv-formats/dist/formats.js";
 const __charterRequire1 = __charterRequire1Namespace.default && __charterRequire1Namespace.default.__esModule ? __charterRequire1Namespace.default : __charterRequire1Namespace;
-export const validate = validate0;
+const __charterExports = (() => {
 const schema0 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://charter.invalid/charter/config.schema.json","title":"CharterConfig","description":"Settings of one charter project: where the contract sources are, where the generated tree goes, the base of every contract's $id, and which URI prefixes resolve to local folders. Paths are relative to the folder of the config file. Command-line flags override each key.","type":"object","additionalProperties":false,"examples":[{"source":"schema-src","out":"generated","baseUri":"https://contracts.example.com/","catalog":{"https://json.schemastore.org/":"vendor/schemastore"},"typeNames":"qualified","validation":{"unknownFormats":"refuse","strictness":"strict","contracts":{"vendor/":{"strictness":"lenient","unknownFormats":"ignore"}}}},{}],"properties":{"source":{"description":"Folder of the contract sources (.yaml, .yml, .json), relative to the config file.","$ref":"#/$defs/relativePath","default":"schema-src"},"out":{"description":"Folder charter owns and replaces on every `generate`, relative to the config file. It must neither contain the sources nor lie inside them.","$ref":"#/$defs/relativePath","default":"generated"},"baseUri":{"description":"Prefix of each contract's canonical $id, which is the prefix followed by the contract name and `.schema.json`.","type":"string","format":"uri","pattern":"^[A-Za-z][A-Za-z0-9+.-]*:.*[/:]$","default":"https://charter.invalid/"},"catalog":{"description":"URI prefixes mapped to local folders, so that schemas naming each other by URL resolve without a network. A URI starting with a prefix names the file at the rest of the URI under the folder.","type":"object","propertyNames":{"type":"string","minLength":1},"additionalProperties":{"$ref":"#/$defs/relativePath"}},"typeNames":{"description":"How the types of `$defs` entries are named when the source does not name them with x-charter-name: `short` uses the key (`Outcome`), `qualified` prefixes it with the contract's type name (`AgentEnvelopeOutcome`), for projects whose contracts reuse definition names.","enum":["short","qualified"],"default":"short"},"validation":{"description":"How validators are generated: the defaults for every contract, and overrides under `contracts`.","allOf":[{"$ref":"#/$defs/validationPolicy"}],"type":"object","properties":{"contracts":{"description":"Overrides by contract name (`agent/envelope`) or by folder, written with a trailing slash (`vendor/`); the most specific key wins.","type":"object","additionalProperties":{"$ref":"#/$defs/validationPolicy","type":"object","unevaluatedProperties":false}}},"unevaluatedProperties":false}},"$defs":{"validationPolicy":{"description":"Settings of a contract's validators.","type":"object","properties":{"unknownFormats":{"description":"What a `format` unknown to ajv-formats does: `ignore` reports it once (a warning) and leaves it unchecked, `refuse` makes it an error.","enum":["ignore","refuse"],"default":"ignore"},"strictness":{"description":"`lenient` accepts what real-world schemas do; `strict` makes ajv's strict-mode findings (a keyword without the type it needs, an unbounded tuple, a required property missing from `properties`) errors at generation. Unknown keywords are annotations under both.","enum":["lenient","strict"],"default":"lenient"}}},"relativePath":{"description":"A non-empty file-system path, relative to the folder of the config file.","type":"string","minLength":1}}};
 const schema1 = {"description":"A non-empty file-system path, relative to the folder of the config file.","type":"string","minLength":1};
 const func0 = __charterRequire0.default;
@@ -337,7 +337,6 @@ return errors === 0;
 }
 validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const validateValidationPolicy = validate8;
 
 function validate8(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -388,7 +387,6 @@ return errors === 0;
 }
 validate8.evaluated = {"props":{"unknownFormats":true,"strictness":true},"dynamicProps":false,"dynamicItems":false};
 
-export const validateRelativePath = validate9;
 
 function validate9(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -416,3 +414,9 @@ validate9.errors = vErrors;
 return errors === 0;
 }
 validate9.evaluated = {"dynamicProps":false,"dynamicItems":false};
+
+return { validate: validate0, validateValidationPolicy: validate8, validateRelativePath: validate9 };
+})();
+export const validate = __charterExports.validate;
+export const validateValidationPolicy = __charterExports.validateValidationPolicy;
+export const validateRelativePath = __charterExports.validateRelativePath;
