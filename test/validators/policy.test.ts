@@ -61,6 +61,16 @@ describe("validation policy", () => {
     expect(lenient.located).toEqual([]);
   });
 
+  it("treats unknown keywords as annotations under both strictness settings", async () => {
+    const annotated =
+      "type: object\nmarkdownDescription: '**x**'\nx-taplo: { links: { key: https://example.test } }\nproperties:\n  name:\n    type: string\n    x-intellij-html-description: <b>x</b>\n    maxLenght: 2\n";
+    for (const strictness of ["lenient", "strict"] as const) {
+      const { result, located } = await generate({ "src/a.yaml": annotated }, settings({ strictness }));
+      expect(located, strictness).toEqual([]);
+      expect(result.files.has("validators/a.js"), strictness).toBe(true);
+    }
+  });
+
   it("is read from the config file, each mistake located", async () => {
     const dir = tempTree({
       "charter.config.yaml": "validation:\n  strictness: strict\n  contracts:\n    vendor/: { strictness: lenient }\n",
