@@ -1,5 +1,6 @@
 import path from "node:path";
 import { BUNDLE_CODES } from "./bundle/codes.js";
+import { declaredInstances, type DeclaredInstance } from "./check/declared-counterexamples.js";
 import { declaredRules, type DeclaredRules } from "./check/declared-rules.js";
 import { bundleContract, dependencyClosure, type Bundle } from "./bundle/bundle-contract.js";
 import { digestSchema } from "./bundle/digest.js";
@@ -123,11 +124,14 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
   // check: what the contracts declare beyond JSON Schema
   const failed = new Set(failedNames);
   const rulesOf = new Map<string, DeclaredRules>();
+  const instancesOf = new Map<string, DeclaredInstance[]>();
   for (const document of documents) {
     const checked = declaredRules(document);
-    diagnostics.push(...checked.diagnostics);
-    if (hasErrors(checked.diagnostics)) failed.add(document.name);
-    else if (checked.rules.size > 0) rulesOf.set(document.name, checked.rules);
+    const declared = declaredInstances(document);
+    diagnostics.push(...checked.diagnostics, ...declared.diagnostics);
+    if (hasErrors(checked.diagnostics) || hasErrors(declared.diagnostics)) failed.add(document.name);
+    if (checked.rules.size > 0) rulesOf.set(document.name, checked.rules);
+    instancesOf.set(document.name, declared.instances);
   }
 
   lap("check");
@@ -187,6 +191,7 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
       rules: rulesOf.get(b.name) ?? new Map(),
       policy: policyFor(options.validation ?? DEFAULT_VALIDATION, b.name),
       source: sourceOf.get(b.name)!,
+      instances: instancesOf.get(b.name) ?? [],
     })),
     types.names,
   );

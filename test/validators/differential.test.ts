@@ -117,7 +117,7 @@ async function compare(outDir: string, manifest: Manifest, contract: string, exp
 }
 
 describe("standalone validators against ajv.compile on the same bundle", () => {
-  it("agree on this repository's contract examples and their mutations", async () => {
+  it("agree on this repository's contract examples, counterexamples and their mutations", async () => {
     const outDir = path.join(REPO, "generated");
     const manifest = JSON.parse(readFileSync(path.join(outDir, "manifest.json"), "utf8")) as Manifest;
     const { registry } = (await import("../../generated/validators/index.js")) as { registry: Record<string, { contract: string; exportName: string }> };
@@ -126,12 +126,16 @@ describe("standalone validators against ajv.compile on the same bundle", () => {
       const contract = manifest.contracts.find((c) => c.name === entry.contract)!;
       const source = parseSource(readFileSync(path.join(outDir, "..", "schema-src", contract.source), "utf8"), contract.source).parsed!.value as Record<string, unknown>;
       const pointer = name.includes("#") ? decodeURIComponent(name.slice(name.indexOf("#") + 1)) : "";
-      const schema = pointer.split("/").slice(1).reduce<unknown>((s, token) => (s as Record<string, unknown>)[token.replace(/~1/g, "/").replace(/~0/g, "~")], source) as { examples?: unknown[] };
+      const schema = pointer.split("/").slice(1).reduce<unknown>((s, token) => (s as Record<string, unknown>)[token.replace(/~1/g, "/").replace(/~0/g, "~")], source) as {
+        examples?: unknown[];
+        "x-charter-counterexamples"?: { value: unknown }[];
+      };
       const examples = (schema.examples ?? []).map((data, i) => ({ label: `example ${i}`, data }));
-      if (examples.length === 0) continue;
-      const outcome = await compare(outDir, manifest, entry.contract, entry.exportName, pointer, withMutations(examples, 1));
+      const counterexamples = (schema["x-charter-counterexamples"] ?? []).map((c, i) => ({ label: `counterexample ${i}`, data: c.value }));
+      if (examples.length + counterexamples.length === 0) continue;
+      const outcome = await compare(outDir, manifest, entry.contract, entry.exportName, pointer, withMutations([...examples, ...counterexamples], 1));
       expect(outcome.valid, `${name}: examples are valid`).toBeGreaterThanOrEqual(examples.length);
-      expect(outcome.invalid, `${name}: some mutations are invalid`).toBeGreaterThan(0);
+      expect(outcome.invalid, `${name}: counterexamples and some mutations are invalid`).toBeGreaterThan(counterexamples.length);
       checked++;
     }
     expect(checked).toBeGreaterThan(0);

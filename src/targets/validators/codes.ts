@@ -21,4 +21,19 @@ export const VALIDATOR_CODES = {
     title: "schema refused by strict mode",
     help: "The contract's `validation.strictness` is `strict`, and ajv's strict mode found a schema that probably does not say what was meant: a keyword applied without the `type` it needs, a tuple without bounds, or a required property missing from `properties`. Fix the schema, or set `strictness: lenient` for this contract.",
   },
+  exampleRejected: {
+    code: "CH705",
+    title: "example rejected by its schema",
+    help: "A value under `examples` does not satisfy the schema it illustrates; the message lists the violations. Fix the example, or the schema if the example is right.",
+  },
+  counterexampleAccepted: {
+    code: "CH706",
+    title: "counterexample accepted",
+    help: "A value under `x-charter-counterexamples` satisfies the schema, so the schema allows what the contract says it must refuse. Tighten the schema, or remove the counterexample.",
+  },
+  counterexampleOtherReason: {
+    code: "CH707",
+    title: "counterexample refused for another reason",
+    help: "A counterexample is refused, but not with the violation it declares (`error.keyword` at `error.pointer`): it does not test what it says it tests. The message lists the violations it produced.",
+  },
 } satisfies Record<string, DiagnosticCode>;

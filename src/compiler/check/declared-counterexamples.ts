@@ -1,0 +1,98 @@
+import { errorAt, type Diagnostic, type SourcePosition } from "../diagnostic.js";
+import { isJsonObject } from "../json-object.js";
+import { joinPointer } from "../json-pointer.js";
+import type { JsonValue } from "../load/parse-source.js";
+import type { SchemaDocument } from "../resolve/schema-document.js";
+import { walkSchema } from "../resolve/walk-schema.js";
+import { CHECK_CODES } from "./codes.js";
+
+/** charter's keyword for invalid instances, each with the violation it must produce. */
+export const COUNTEREXAMPLES_KEYWORD = "x-charter-counterexamples";
+
+/** An instance a contract declares, valid (`examples`) or not (a counterexample and its expected violation). */
+export interface DeclaredInstance {
+  /** The schema it belongs to: "" for the contract, `/$defs/K` for a top-level definition. */
+  schemaPointer: string;
+  value: JsonValue;
+  /** For a counterexample: the keyword that must fail, and where in the value (any place when absent). */
+  expected?: { keyword: string; pointer?: string };
+  file: string;
+  position: SourcePosition | undefined;
+  pointer: string;
+}
+
+const DEFINITION_KEYWORDS = ["$defs", "definitions"];
+
+/**
+ * The examples and counterexamples of a contract's root and top-level
+ * definitions: the schemas a contract exports, which its validators check.
+ * Counterexamples elsewhere are refused rather than never run.
+ */
+export function declaredInstances(document: SchemaDocument): { instances: DeclaredInstance[]; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  const instances: DeclaredInstance[] = [];
+  const at = (pointer: string) => ({ file: document.file, position: document.positions.get(pointer), pointer });
+  const exported = new Set([""]);
+  const root = document.value;
+  if (isJsonObject(root)) {
+    for (const keyword of DEFINITION_KEYWORDS) {
+      const defs = root[keyword];
+      if (isJsonObject(defs)) for (const key of Object.keys(defs)) exported.add(joinPointer("", keyword, key));
+    }
+  }
+  walkSchema(document.value, undefined, (schema, schemaPointer) => {
+    const declared = schema[COUNTEREXAMPLES_KEYWORD];
+    const examples = schema["examples"];
+    if (!exported.has(schemaPointer)) {
+      if (declared !== undefined) {
+        diagnostics.push(errorAt(CHECK_CODES.badCounterexamples, `${COUNTEREXAMPLES_KEYWORD} is read at the root of a contract or of a top-level definition only`, at(joinPointer(schemaPointer, COUNTEREXAMPLES_KEYWORD))));
+      }
+      return undefined;
+    }
+    if (Array.isArray(examples)) {
+      examples.forEach((value, index) => {
+        const pointer = joinPointer(schemaPointer, "examples", index);
+        instances.push({ schemaPointer, value, file: document.file, position: document.positions.get(pointer), pointer });
+      });
+    }
+    if (declared === undefined) return undefined;
+    const here = joinPointer(schemaPointer, COUNTEREXAMPLES_KEYWORD);
+    if (!Array.isArray(declared)) {
+      diagnostics.push(errorAt(CHECK_CODES.badCounterexamples, `${COUNTEREXAMPLES_KEYWORD} must be a list of { value, error: { keyword, pointer } }`, at(here)));
+      return undefined;
+    }
+    declared.forEach((item, index) => {
+      const pointer = joinPointer(here, index);
+      const error = isJsonObject(item) ? item["error"] : undefined;
+      const keyword = isJsonObject(error) ? error["keyword"] : undefined;
+      const expectedPointer = isJsonObject(error) ? error["pointer"] : undefined;
+      const extra = isJsonObject(item) ? Object.keys(item).filter((k) => k !== "value" && k !== "error") : [];
+      const extraInError = isJsonObject(error) ? Object.keys(error).filter((k) => k !== "keyword" && k !== "pointer") : [];
+      if (!isJsonObject(item) || !("value" in item) || typeof keyword !== "string" || keyword === "" || extra.length > 0 || extraInError.length > 0) {
+        const problem = !isJsonObject(item)
+          ? "must be a mapping"
+          : !("value" in item)
+            ? "needs the invalid instance under `value`"
+            : extra.length > 0 || extraInError.length > 0
+              ? `has unknown key${extra.length + extraInError.length === 1 ? "" : "s"} ${[...extra, ...extraInError].join(", ")}`
+              : "needs `error: { keyword: ... }`, the violation it must produce";
+        diagnostics.push(errorAt(CHECK_CODES.badCounterexamples, `counterexample ${index} ${problem}`, at(pointer)));
+        return;
+      }
+      if (expectedPointer !== undefined && (typeof expectedPointer !== "string" || (expectedPointer !== "" && !expectedPointer.startsWith("/")))) {
+        diagnostics.push(errorAt(CHECK_CODES.badCounterexamples, `counterexample ${index}: error.pointer must be a JSON pointer into the value ("" or starting with "/")`, at(joinPointer(pointer, "error", "pointer"))));
+        return;
+      }
+      instances.push({
+        schemaPointer,
+        value: item["value"]!,
+        expected: { keyword, ...(typeof expectedPointer === "string" ? { pointer: expectedPointer } : {}) },
+        file: document.file,
+        position: document.positions.get(pointer),
+        pointer,
+      });
+    });
+    return undefined;
+  });
+  return { instances, diagnostics };
+}

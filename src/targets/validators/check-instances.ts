@@ -1,0 +1,43 @@
+import type { Ajv } from "ajv";
+import type { DeclaredInstance } from "../../compiler/check/declared-counterexamples.js";
+import { errorAt, type Diagnostic } from "../../compiler/diagnostic.js";
+import { pointerToFragment } from "../../compiler/json-pointer.js";
+import { VALIDATOR_CODES } from "./codes.js";
+
+interface AjvError {
+  instancePath: string;
+  keyword: string;
+  message?: string;
+}
+
+/**
+ * Runs a contract's examples and counterexamples through its all-errors
+ * validator, compiled by the same ajv instance as the generated code: an
+ * example must pass; a counterexample must fail, with the declared keyword at
+ * the declared place among its violations.
+ */
+export function checkInstances(ajv: Ajv, bundleId: string, instances: readonly DeclaredInstance[]): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  for (const instance of instances) {
+    const ref = instance.schemaPointer === "" ? bundleId : `${bundleId}#${pointerToFragment(instance.schemaPointer)}`;
+    const validate = ajv.getSchema(ref);
+    if (!validate) continue;
+    const valid = validate(instance.value) as boolean;
+    const errors = ((validate.errors ?? []) as AjvError[]).map((e) => `${e.instancePath || "/"} ${e.keyword}: ${e.message ?? ""}`.trim());
+    const at = { file: instance.file, position: instance.position, pointer: instance.pointer };
+    const listed = errors.slice(0, 5).join("; ") + (errors.length > 5 ? `; and ${errors.length - 5} more` : "");
+    if (!instance.expected) {
+      if (!valid) diagnostics.push(errorAt(VALIDATOR_CODES.exampleRejected, `example does not satisfy its schema: ${listed}`, at));
+      continue;
+    }
+    const { keyword, pointer } = instance.expected;
+    const wanted = `${keyword}${pointer !== undefined ? ` at ${pointer || "/"}` : ""}`;
+    if (valid) {
+      diagnostics.push(errorAt(VALIDATOR_CODES.counterexampleAccepted, `counterexample satisfies the schema; it should fail with ${wanted}`, at));
+      continue;
+    }
+    const found = ((validate.errors ?? []) as AjvError[]).some((e) => e.keyword === keyword && (pointer === undefined || e.instancePath === pointer));
+    if (!found) diagnostics.push(errorAt(VALIDATOR_CODES.counterexampleOtherReason, `counterexample fails, but not with ${wanted}: ${listed}`, at));
+  }
+  return diagnostics;
+}

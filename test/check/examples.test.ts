@@ -1,0 +1,80 @@
+import { describe, expect, it } from "vitest";
+import { compileTree } from "../helpers/compile-tree.js";
+
+const located = (diagnostics: { code: string; line?: number | undefined; column?: number | undefined; message: string }[]) =>
+  diagnostics.map((d) => `${d.line}:${d.column} ${d.code} ${d.message}`);
+
+const ORDER = `type: object
+required: [id]
+additionalProperties: false
+properties:
+  id: { type: string, minLength: 3 }
+  qty: { type: integer, minimum: 1 }
+examples:
+  - { id: A-1 }
+  - { id: A-2, qty: 0 }
+x-charter-counterexamples:
+  - value: { id: A }
+    error: { keyword: minLength, pointer: /id }
+  - value: { id: A-3, qty: 2 }
+    error: { keyword: minimum }
+  - value: { id: A-4, colour: red }
+    error: { keyword: required, pointer: "" }
+$defs:
+  qty:
+    type: integer
+    minimum: 1
+    examples: [1, 0]
+    x-charter-counterexamples:
+      - value: 0
+        error: { keyword: minimum, pointer: "" }
+`;
+
+describe("examples and counterexamples", () => {
+  it("fail generation where an example is rejected, a counterexample accepted, or refused for another reason", async () => {
+    const tree = await compileTree({ "src/order.yaml": ORDER });
+    expect(located(tree.diagnostics)).toEqual([
+      "9:5 CH705 example does not satisfy its schema: /qty minimum: must be >= 1",
+      "13:5 CH706 counterexample satisfies the schema; it should fail with minimum",
+      '15:5 CH707 counterexample fails, but not with required at /: / additionalProperties: must NOT have additional properties',
+      "21:19 CH705 example does not satisfy its schema: / minimum: must be >= 1",
+    ]);
+    expect(tree.files.has("validators/order.js")).toBe(false);
+  });
+
+  it("pass silently when the schema says what they say", async () => {
+    const good = ORDER.replace("  - { id: A-2, qty: 0 }\n", "")
+      .replace("  - value: { id: A-3, qty: 2 }\n    error: { keyword: minimum }\n", "  - value: { id: A-3, qty: 0 }\n    error: { keyword: minimum }\n")
+      .replace('    error: { keyword: required, pointer: "" }', '    error: { keyword: additionalProperties, pointer: "" }')
+      .replace("examples: [1, 0]", "examples: [1, 2]");
+    const tree = await compileTree({ "src/order.yaml": good });
+    expect(located(tree.diagnostics)).toEqual([]);
+    expect(tree.files.has("validators/order.js")).toBe(true);
+  });
+
+  it("refuse malformed and misplaced declarations at their place", async () => {
+    const tree = await compileTree({
+      "src/a.yaml": `type: object
+x-charter-counterexamples:
+  - { error: { keyword: type } }
+  - { value: 1 }
+  - { value: 1, error: { keyword: type, pointer: id } }
+  - { value: 1, error: { keyword: type }, why: typo }
+properties:
+  b:
+    type: string
+    x-charter-counterexamples: [{ value: 1, error: { keyword: type } }]
+`,
+      "src/c.yaml": "x-charter-counterexamples: { value: 1 }\n",
+    });
+    expect(located(tree.diagnostics)).toEqual([
+      "3:5 CH303 counterexample 0 needs the invalid instance under `value`",
+      "4:5 CH303 counterexample 1 needs `error: { keyword: ... }`, the violation it must produce",
+      '5:50 CH303 counterexample 2: error.pointer must be a JSON pointer into the value ("" or starting with "/")',
+      "6:5 CH303 counterexample 3 has unknown key why",
+      "10:32 CH303 x-charter-counterexamples is read at the root of a contract or of a top-level definition only",
+      "1:28 CH303 x-charter-counterexamples must be a list of { value, error: { keyword, pointer } }",
+    ]);
+    expect(tree.failed).toEqual(["a", "c"]);
+  });
+});
