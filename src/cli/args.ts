@@ -15,13 +15,13 @@ export const OPTIONS = {
   catalog: { type: "string", multiple: true, value: "PREFIX=DIR", help: "resolve URIs starting with PREFIX to files under DIR; repeatable" },
   "base-uri": { type: "string", value: "URI", help: "prefix of every contract's $id (default https://charter.invalid/)" },
   "type-names": { type: "string", value: "short|qualified", help: "names of $defs types: Outcome, or prefixed by their contract: EnvelopeOutcome (default short)" },
-  format: { type: "string", value: "text|json", help: "output format (default text)" },
+  format: { type: "string", value: "text|json|github", help: "output format: text lines, one JSON object, or GitHub Actions annotations (default text)" },
   "keep-going": { type: "boolean", help: "write every contract that compiled even when others fail (still exits 1)" },
   help: { type: "boolean", short: "h", help: "show this help" },
   version: { type: "boolean", help: "print charter's version" },
 } as const;
 
-export type Format = "text" | "json";
+export type Format = "text" | "json" | "github";
 
 export interface ParsedArgs {
   command: Command | undefined;
@@ -53,7 +53,7 @@ export function parseCommandLine(argv: readonly string[]): { args?: ParsedArgs; 
   if (command === "validate" && operands.length < 2) return { usage: "validate expects a contract and at least one file: charter validate CONTRACT FILE..." };
   if (command !== "validate" && operands.length > 0) return { usage: `${command} takes no operands, got "${operands.join(" ")}"` };
   const format = values.format ?? "text";
-  if (format !== "text" && format !== "json") return { usage: `--format must be text or json, got "${format}"` };
+  if (format !== "text" && format !== "json" && format !== "github") return { usage: `--format must be text, json or github, got "${format}"` };
   const args: ParsedArgs = {
     command: command as Command | undefined,
     operands,

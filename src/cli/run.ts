@@ -41,7 +41,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     if (args.format === "json") {
       io.stdout(JSON.stringify({ command: args.command, ok: false, diagnostics: resolved.diagnostics.map((d) => relativeDiagnostic(d, io.cwd)) }, null, 2) + "\n");
     } else {
-      for (const d of resolved.diagnostics) io.stderr(formatDiagnostic(d, io.cwd) + "\n");
+      for (const d of resolved.diagnostics) io.stderr(formatDiagnostic(d, io.cwd, args.format) + "\n");
     }
     return EXIT_USAGE;
   }

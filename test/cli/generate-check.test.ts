@@ -257,7 +257,7 @@ describe("usage and configuration errors exit 2", () => {
     ["unknown command", ["frobnicate"], {}, /unknown command "frobnicate"/],
     ["unknown option", ["generate", "--nope"], {}, /Unknown option '--nope'/],
     ["no command", [], {}, /usage: charter <command>/],
-    ["bad --format", ["check", "--format", "xml"], {}, /--format must be text or json/],
+    ["bad --format", ["check", "--format", "xml"], {}, /--format must be text, json or github/],
     ["bad --catalog", ["check", "--catalog", "nodir"], { "schema-src/a.yaml": "{}" }, /--catalog expects PREFIX=DIR/],
     ["missing source directory", ["generate", "--source", "nowhere"], {}, /error CH004 source directory .*nowhere does not exist/],
     ["output inside the sources", ["generate", "--source", "s", "--out", "s/gen"], { "s/a.yaml": "{}" }, /error CH005 output directory .* overlaps/],

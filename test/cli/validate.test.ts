@@ -84,3 +84,18 @@ describe("charter validate", () => {
     expect(snapshotTree(path.join(dir, "generated"))).toEqual(before);
   });
 });
+
+describe("--format github", () => {
+  it("prints each finding as a GitHub Actions annotation on its file and line", async () => {
+    const dir = tempTree({
+      "schema-src/a.yaml": "type: object\nproperties:\n  n: { type: string, format: uint32 }\nexamples:\n  - { n: 3 }\n",
+    });
+    const result = await runCli(["generate", "--format", "github"], dir);
+    expect(result.code).toBe(1);
+    expect(result.stdout.split("\n").filter((l) => l.startsWith("::"))).toEqual([
+      "::warning file=schema-src/a.yaml,line=3,col=30,title=CH701::format \"uint32\" is unknown to ajv-formats; the validator does not check it",
+      "::error file=schema-src/a.yaml,line=5,col=5,title=CH605::example does not type-check as A: Type 'number' is not assignable to type 'string'.",
+      "::error file=schema-src/a.yaml,line=5,col=5,title=CH705::example does not satisfy its schema: /n type: must be string",
+    ]);
+  });
+});

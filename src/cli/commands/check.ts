@@ -43,10 +43,10 @@ export async function runCheck(args: ParsedArgs, settings: Settings, io: CliIo):
     return ok ? EXIT_OK : EXIT_FINDINGS;
   }
 
-  for (const d of result.diagnostics) io.stdout(formatDiagnostic(d, io.cwd) + "\n");
+  for (const d of result.diagnostics) io.stdout(formatDiagnostic(d, io.cwd, args.format) + "\n");
   const staleByPath = new Map(drift.stale.map((s) => [s.path, s]));
   for (const d of driftFindings) {
-    io.stdout(formatDiagnostic(d, io.cwd) + "\n");
+    io.stdout(formatDiagnostic(d, io.cwd, args.format) + "\n");
     const relative = d.file!.slice(settings.outDir.length + 1);
     const stale = staleByPath.get(relative);
     if (stale) io.stdout(formatDiff(stale) + "\n");

@@ -54,7 +54,7 @@ export async function runGenerate(args: ParsedArgs, settings: Settings, io: CliI
       ) + "\n",
     );
   } else {
-    for (const d of diagnostics) io.stdout(formatDiagnostic(d, io.cwd) + "\n");
+    for (const d of diagnostics) io.stdout(formatDiagnostic(d, io.cwd, args.format) + "\n");
     const count = `${result.produced.length} contract${result.produced.length === 1 ? "" : "s"}`;
     if (ok) io.stdout(changed ? `charter: wrote ${count} to ${out}\n` : `charter: ${out} is up to date (${count})\n`);
     else if (wrote) io.stdout(`charter: ${errorCount(diagnostics)}; wrote ${count} to ${out}; not produced: ${result.failed.join(", ") || "none"}\n`);

@@ -81,16 +81,16 @@ export async function runValidate(args: ParsedArgs, settings: Settings, io: CliI
     );
     return ok ? EXIT_OK : EXIT_FINDINGS;
   }
-  for (const note of notes) io.stderr(formatDiagnostic(note, io.cwd) + "\n");
+  for (const note of notes) io.stderr(formatDiagnostic(note, io.cwd, args.format) + "\n");
   for (const r of results) {
-    for (const d of r.diagnostics) io.stdout(formatDiagnostic(d, io.cwd) + "\n");
+    for (const d of r.diagnostics) io.stdout(formatDiagnostic(d, io.cwd, args.format) + "\n");
     for (const e of r.errors) {
       const at = errorAt(DATA_CODES.violation, `${e.pointer || "/"}: ${describe(e)} [${e.keyword} at ${e.schemaPath}]`, {
         file: r.file,
         ...(e.line !== undefined ? { position: { line: e.line, column: e.column ?? 1 } } : {}),
         pointer: e.pointer,
       });
-      io.stdout(formatDiagnostic(at, io.cwd) + "\n");
+      io.stdout(formatDiagnostic(at, io.cwd, args.format) + "\n");
     }
   }
   const valid = results.filter((r) => r.ok).length;
@@ -100,7 +100,7 @@ export async function runValidate(args: ParsedArgs, settings: Settings, io: CliI
 
 function usage(io: CliIo, args: ParsedArgs, diagnostic: Diagnostic): number {
   if (args.format === "json") io.stdout(JSON.stringify({ command: "validate", ok: false, diagnostics: [diagnostic] }, null, 2) + "\n");
-  else io.stderr(formatDiagnostic(diagnostic, io.cwd) + "\n");
+  else io.stderr(formatDiagnostic(diagnostic, io.cwd, args.format) + "\n");
   return EXIT_USAGE;
 }
 
