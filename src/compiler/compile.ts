@@ -2,6 +2,8 @@ import path from "node:path";
 import { BUNDLE_CODES } from "./bundle/codes.js";
 import { declaredInstances, type DeclaredInstance } from "./check/declared-counterexamples.js";
 import { declaredRules, type DeclaredRules } from "./check/declared-rules.js";
+import { CHECK_CODES } from "./check/codes.js";
+import { checkMetaSchema } from "./check/meta-schema.js";
 import { bundleContract, dependencyClosure, type Bundle } from "./bundle/bundle-contract.js";
 import { digestSchema } from "./bundle/digest.js";
 import { errorAt, hasErrors, sortDiagnostics, type Diagnostic } from "./diagnostic.js";
@@ -126,10 +128,14 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
   const rulesOf = new Map<string, DeclaredRules>();
   const instancesOf = new Map<string, DeclaredInstance[]>();
   for (const document of documents) {
+    // Real-world schemas break their meta-schemas in harmless ways (a textual `deprecated`):
+    // warnings when lenient, errors when strict.
+    const strict = policyFor(options.validation ?? DEFAULT_VALIDATION, document.name).strictness === "strict";
+    const meta = checkMetaSchema(document).map((d) => (d.code === CHECK_CODES.metaSchema.code && !strict ? { ...d, severity: "warning" as const } : d));
     const checked = declaredRules(document);
     const declared = declaredInstances(document);
-    diagnostics.push(...checked.diagnostics, ...declared.diagnostics);
-    if (hasErrors(checked.diagnostics) || hasErrors(declared.diagnostics)) failed.add(document.name);
+    diagnostics.push(...meta, ...checked.diagnostics, ...declared.diagnostics);
+    if (hasErrors(meta) || hasErrors(checked.diagnostics) || hasErrors(declared.diagnostics)) failed.add(document.name);
     if (checked.rules.size > 0) rulesOf.set(document.name, checked.rules);
     instancesOf.set(document.name, declared.instances);
   }

@@ -151,13 +151,13 @@ $defs:
   it("removes charter's keywords at schema positions and nowhere else", async () => {
     const tree = await compileTree({
       "src/k.yaml": `
-x-charter-note: gone
+x-charter-counterexamples: []
 properties:
-  x-charter-note: { const: { x-charter-note: kept } }
+  x-charter-note: { const: { x-charter-counterexamples: kept } }
 `,
     });
-    expect(tree.schema("k")).toMatchObject({ properties: { "x-charter-note": { const: { "x-charter-note": "kept" } } } });
-    expect(tree.schema("k")).not.toHaveProperty("x-charter-note");
+    expect(tree.schema("k")).toMatchObject({ properties: { "x-charter-note": { const: { "x-charter-counterexamples": "kept" } } } });
+    expect(tree.schema("k")).not.toHaveProperty("x-charter-counterexamples");
   });
 
   it("writes identity and documentation first and definitions last, the rest as authored", async () => {

