@@ -4,6 +4,8 @@ import { declaredInstances, type DeclaredInstance } from "./check/declared-count
 import { declaredRules, type DeclaredRules } from "./check/declared-rules.js";
 import { CHECK_CODES } from "./check/codes.js";
 import { checkMetaSchema } from "./check/meta-schema.js";
+import { lintSource } from "./check/lints.js";
+import { walkSchema } from "./resolve/walk-schema.js";
 import { bundleContract, dependencyClosure, type Bundle } from "./bundle/bundle-contract.js";
 import { digestSchema } from "./bundle/digest.js";
 import { errorAt, hasErrors, sortDiagnostics, type Diagnostic } from "./diagnostic.js";
@@ -127,6 +129,14 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
   const failed = new Set(failedNames);
   const rulesOf = new Map<string, DeclaredRules>();
   const instancesOf = new Map<string, DeclaredInstance[]>();
+  const referencedFragments = new Set<string>();
+  for (const document of documents) {
+    walkSchema(document.value, undefined, (schema) => {
+      const ref = schema["$ref"];
+      if (typeof ref === "string" && ref.includes("#")) referencedFragments.add(ref.slice(ref.indexOf("#") + 1));
+      return undefined;
+    });
+  }
   for (const document of documents) {
     // Real-world schemas break their meta-schemas in harmless ways (a textual `deprecated`):
     // warnings when lenient, errors when strict.
@@ -134,8 +144,9 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
     const meta = checkMetaSchema(document).map((d) => (d.code === CHECK_CODES.metaSchema.code && !strict ? { ...d, severity: "warning" as const } : d));
     const checked = declaredRules(document);
     const declared = declaredInstances(document);
-    diagnostics.push(...meta, ...checked.diagnostics, ...declared.diagnostics);
-    if (hasErrors(meta) || hasErrors(checked.diagnostics) || hasErrors(declared.diagnostics)) failed.add(document.name);
+    const lints = lintSource(document, referencedFragments);
+    diagnostics.push(...meta, ...checked.diagnostics, ...declared.diagnostics, ...lints);
+    if (hasErrors(meta) || hasErrors(checked.diagnostics) || hasErrors(declared.diagnostics) || hasErrors(lints)) failed.add(document.name);
     if (checked.rules.size > 0) rulesOf.set(document.name, checked.rules);
     instancesOf.set(document.name, declared.instances);
   }

@@ -62,7 +62,7 @@ describe("the types target", () => {
 
   it("refuses two types with one name, at both places, and names the other", async () => {
     const out = await generate({ "src/a.yaml": "$defs:\n  item: {type: string}\n", "src/b.yaml": "$defs:\n  item: {type: number}\n" });
-    expect(out.diagnostics.map((d) => [path.basename(d.file!), d.code, d.line, d.column, d.message])).toEqual([
+    expect(out.diagnostics.filter((d) => d.severity === "error").map((d) => [path.basename(d.file!), d.code, d.line, d.column, d.message])).toEqual([
       ["a.yaml", "CH601", 2, 3, 'type name "Item" is also given to b.yaml#/$defs/item; set x-charter-name on one of them'],
       ["b.yaml", "CH601", 2, 3, 'type name "Item" is also given to a.yaml#/$defs/item; set x-charter-name on one of them'],
     ]);

@@ -26,4 +26,54 @@ export const CHECK_CODES = {
     title: "unknown charter keyword",
     help: "Keywords starting with `x-charter-` are charter's own, and charter knows `x-charter-name`, `x-charter-rules` and `x-charter-counterexamples`. Another one is most likely a typo, and would be silently ignored.",
   },
+  acceptsAnything: {
+    code: "CH310",
+    title: "root accepts any value (warning)",
+    help: "The contract's root is `true`, `{}`, or holds only definitions and annotations, so every value satisfies the contract. Give the root a `type`, a `$ref` to the definition it means, or the constraints of the data. Silence it here with `x-charter-ignore: [CH310]` on the schema it is reported at.",
+  },
+  requiredNotDeclared: {
+    code: "CH311",
+    title: "required property cannot be present (warning)",
+    help: "The object is closed (`additionalProperties: false`) and a name in `required` is neither in `properties` nor matched by `patternProperties`, so no value satisfies it. Declare the property, or fix the name. Silence it here with `x-charter-ignore: [CH311]` on the schema it is reported at.",
+  },
+  keywordTypo: {
+    code: "CH312",
+    title: "unknown keyword that looks like a typo (warning)",
+    help: "The keyword is not a JSON Schema keyword, but is close to one (`requried`, `additonalProperties`); as written it is an annotation and constrains nothing. Fix the spelling, or prefix your own keywords with `x-`. Silence it here with `x-charter-ignore: [CH312]` on the schema it is reported at.",
+  },
+  otherDialect: {
+    code: "CH313",
+    title: "keyword of another dialect (warning)",
+    help: "The keyword belongs to another version of JSON Schema than the one the source declares (`definitions` in 2020-12, array-form `items` in 2020-12, `$defs` in draft-07, `dependencies` after draft-07): it is read as the declared dialect reads it, which is usually not what was meant. Use the dialect's own keyword, or declare the dialect you write. Silence it here with `x-charter-ignore: [CH313]` on the schema it is reported at.",
+  },
+  ifAlone: {
+    code: "CH314",
+    title: "if without then or else (warning)",
+    help: "`if` without `then` or `else` constrains nothing. Add the branch it should select, or remove it. Silence it here with `x-charter-ignore: [CH314]` on the schema it is reported at.",
+  },
+  emptyRange: {
+    code: "CH315",
+    title: "minimum above maximum (warning)",
+    help: "A lower bound is above its upper bound (`minimum` > `maximum`, `minLength` > `maxLength`, `minItems` > `maxItems`, ...), so no value satisfies the schema. Swap or fix the bounds. Silence it here with `x-charter-ignore: [CH315]` on the schema it is reported at.",
+  },
+  unusedDefinition: {
+    code: "CH316",
+    title: "definition nothing references (warning)",
+    help: "A definition below the root of a contract is referenced by no `$ref` in the sources, and only top-level definitions are exported, so it is dead text. Reference it, move it to the top-level `$defs` to export it, or delete it. Silence it here with `x-charter-ignore: [CH316]` on the schema it is reported at.",
+  },
+  badPattern: {
+    code: "CH317",
+    title: "pattern is not an ECMAScript regular expression",
+    help: "A `pattern` (or a `patternProperties` key) does not compile as an ECMAScript regular expression with the `u` flag, which is how validators run it. Fix the expression. Silence it here with `x-charter-ignore: [CH317]` on the schema it is reported at.",
+  },
+  slowPattern: {
+    code: "CH318",
+    title: "pattern prone to catastrophic backtracking (warning)",
+    help: "The expression nests quantifiers (star height above 1, as in `(a+)+`), which safe-regex2 flags: a crafted input can make a backtracking engine run for a very long time. Rewrite it without nested repetition, or bound the input with `maxLength`. Silence it here with `x-charter-ignore: [CH318]` on the schema it is reported at.",
+  },
+  emptyAccepted: {
+    code: "CH319",
+    title: "empty string accepted for a required value (warning)",
+    help: "A required string property accepts `\"\"`: its description says a value is required (or `minLength` is 0), but nothing refuses the empty string. Add `minLength: 1` (or a `pattern`). Silence it here with `x-charter-ignore: [CH319]` on the schema it is reported at.",
+  },
 } satisfies Record<string, DiagnosticCode>;

@@ -12,7 +12,7 @@ import { walkSchema } from "../resolve/walk-schema.js";
 import { CHECK_CODES } from "./codes.js";
 
 /** charter's keywords; any other `x-charter-*` is most likely a typo. */
-export const CHARTER_KEYWORDS = new Set(["x-charter-name", "x-charter-rules", "x-charter-counterexamples"]);
+export const CHARTER_KEYWORDS = new Set(["x-charter-name", "x-charter-rules", "x-charter-counterexamples", "x-charter-ignore"]);
 
 const META_SCHEMAS: Record<Dialect, string> = {
   "draft-04": "http://json-schema.org/draft-04/schema",
