@@ -5,6 +5,7 @@ import { declaredRules, type DeclaredRules } from "./check/declared-rules.js";
 import { CHECK_CODES } from "./check/codes.js";
 import { checkMetaSchema } from "./check/meta-schema.js";
 import { lintSource } from "./check/lints.js";
+import { referenceCycles } from "./check/reference-cycles.js";
 import { walkSchema } from "./resolve/walk-schema.js";
 import { bundleContract, dependencyClosure, type Bundle } from "./bundle/bundle-contract.js";
 import { digestSchema } from "./bundle/digest.js";
@@ -129,6 +130,9 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
   const failed = new Set(failedNames);
   const rulesOf = new Map<string, DeclaredRules>();
   const instancesOf = new Map<string, DeclaredInstance[]>();
+  const cycles = referenceCycles(graph, new Set(documents.map((d) => d.key)));
+  diagnostics.push(...cycles);
+  for (const d of cycles) failed.add(documents.find((document) => document.file === d.file)!.name);
   const referencedFragments = new Set<string>();
   for (const document of documents) {
     walkSchema(document.value, undefined, (schema) => {

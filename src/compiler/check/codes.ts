@@ -26,6 +26,11 @@ export const CHECK_CODES = {
     title: "unknown charter keyword",
     help: "Keywords starting with `x-charter-` are charter's own, and charter knows `x-charter-name`, `x-charter-rules` and `x-charter-counterexamples`. Another one is most likely a typo, and would be silently ignored.",
   },
+  referenceCycle: {
+    code: "CH306",
+    title: "reference cycle that never reaches a schema",
+    help: "Following `$ref` from this schema leads back to it without passing through any property or item: every validation would recurse forever, and no type can be written for it. Make one of the schemas in the cycle say something of its own, or reference the schema that does.",
+  },
   acceptsAnything: {
     code: "CH310",
     title: "root accepts any value (warning)",

@@ -61,4 +61,9 @@ export const LOAD_CODES = {
     title: "YAML merge key",
     help: "`<<` merge keys are a YAML 1.1 feature that YAML 1.2 and JSON do not have. Share schemas with `$ref` or `allOf` instead.",
   },
+  notUtf8: {
+    code: "CH113",
+    title: "source is not UTF-8",
+    help: "Sources are read as UTF-8 (a byte-order mark is allowed). The file has a byte that is not UTF-8 at the reported place, often from an editor saving in Latin-1 or UTF-16. Save it as UTF-8.",
+  },
 } satisfies Record<string, DiagnosticCode>;

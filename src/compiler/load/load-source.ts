@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { errorAt, type Diagnostic } from "../diagnostic.js";
 import { LOAD_CODES } from "./codes.js";
+import { decodeUtf8 } from "./decode-utf8.js";
 import { parseJsonSource } from "./parse-json-source.js";
 import { parseSource, type ParsedSource } from "./parse-source.js";
 
@@ -8,7 +9,11 @@ import { parseSource, type ParsedSource } from "./parse-source.js";
 export async function loadSource(absolutePath: string): Promise<{ parsed?: ParsedSource; diagnostics: Diagnostic[] }> {
   let text: string;
   try {
-    text = await readFile(absolutePath, "utf8");
+    const decoded = decodeUtf8(await readFile(absolutePath));
+    if ("invalidAt" in decoded) {
+      return { diagnostics: [errorAt(LOAD_CODES.notUtf8, "the file is not UTF-8", { file: absolutePath, position: decoded.invalidAt })] };
+    }
+    text = decoded.text;
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code ?? "read failed";
     return { diagnostics: [errorAt(LOAD_CODES.unreadable, `cannot read the file (${reason})`, { file: absolutePath })] };
