@@ -52,4 +52,14 @@ describe("lints", () => {
     expect(findings(tree.diagnostics)).toEqual([]);
     expect(JSON.stringify(tree.schema("b"))).not.toContain("x-charter-ignore");
   });
+
+  it("refuse an x-charter-ignore that does not list lint codes: errors cannot be silenced", async () => {
+    const tree = await compileTree({ "src/c.yaml": "type: string
+x-charter-ignore: [CH317]
+", "src/d.yaml": "type: string
+x-charter-ignore: CH312
+" });
+    expect(findings(tree.diagnostics).map((f) => f.split(" ").slice(0, 3).join(" "))).toEqual(["c.yaml:2:19 error CH307", "d.yaml:2:19 error CH307"]);
+    expect(tree.failed).toEqual(["c", "d"]);
+  });
 });

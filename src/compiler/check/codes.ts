@@ -31,6 +31,11 @@ export const CHECK_CODES = {
     title: "reference cycle that never reaches a schema",
     help: "Following `$ref` from this schema leads back to it without passing through any property or item: every validation would recurse forever, and no type can be written for it. Make one of the schemas in the cycle say something of its own, or reference the schema that does.",
   },
+  badIgnore: {
+    code: "CH307",
+    title: "malformed x-charter-ignore",
+    help: "`x-charter-ignore` lists the lint codes (CH310 to CH319) to silence on the schema that holds it, such as `x-charter-ignore: [CH312]`. Errors cannot be silenced.",
+  },
   acceptsAnything: {
     code: "CH310",
     title: "root accepts any value (warning)",

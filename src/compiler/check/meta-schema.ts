@@ -14,6 +14,9 @@ import { CHECK_CODES } from "./codes.js";
 /** charter's keywords; any other `x-charter-*` is most likely a typo. */
 export const CHARTER_KEYWORDS = new Set(["x-charter-name", "x-charter-rules", "x-charter-counterexamples", "x-charter-ignore"]);
 
+/** The lints `x-charter-ignore` may silence: the warnings of lints.ts. */
+const SILENCEABLE = new Set(["CH310", "CH311", "CH312", "CH313", "CH314", "CH315", "CH316", "CH318", "CH319"]);
+
 const META_SCHEMAS: Record<Dialect, string> = {
   "draft-04": "http://json-schema.org/draft-04/schema",
   "draft-06": "http://json-schema.org/draft-06/schema",
@@ -68,6 +71,11 @@ export function checkMetaSchema(document: SchemaDocument): Diagnostic[] {
     );
   }
   walkSchema(document.value, undefined, (schema, pointer) => {
+    const ignore = schema["x-charter-ignore"];
+    if (ignore !== undefined && !(Array.isArray(ignore) && ignore.every((code) => typeof code === "string" && SILENCEABLE.has(code)))) {
+      const at = joinPointer(pointer, "x-charter-ignore");
+      diagnostics.push(errorAt(CHECK_CODES.badIgnore, `x-charter-ignore must list lint codes (${[...SILENCEABLE].join(", ")})`, { file: document.file, position: document.positions.get(at), pointer: at }));
+    }
     for (const key of Object.keys(schema)) {
       if (!key.startsWith(CHARTER_KEYWORD_PREFIX) || CHARTER_KEYWORDS.has(key)) continue;
       const at = joinPointer(pointer, key);
