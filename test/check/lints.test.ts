@@ -54,11 +54,7 @@ describe("lints", () => {
   });
 
   it("refuse an x-charter-ignore that does not list lint codes: errors cannot be silenced", async () => {
-    const tree = await compileTree({ "src/c.yaml": "type: string
-x-charter-ignore: [CH317]
-", "src/d.yaml": "type: string
-x-charter-ignore: CH312
-" });
+    const tree = await compileTree({ "src/c.yaml": "type: string\nx-charter-ignore: [CH317]\n", "src/d.yaml": "type: string\nx-charter-ignore: CH312\n" });
     expect(findings(tree.diagnostics).map((f) => f.split(" ").slice(0, 3).join(" "))).toEqual(["c.yaml:2:19 error CH307", "d.yaml:2:19 error CH307"]);
     expect(tree.failed).toEqual(["c", "d"]);
   });
