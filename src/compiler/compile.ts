@@ -1,6 +1,6 @@
 import path from "node:path";
 import { BUNDLE_CODES } from "./bundle/codes.js";
-import { declaredInstances, type DeclaredInstance } from "./check/declared-counterexamples.js";
+import { declaredInstances, readCounterexample, type DeclaredInstance } from "./check/declared-counterexamples.js";
 import { declaredRules, type DeclaredRules } from "./check/declared-rules.js";
 import { CHECK_CODES } from "./check/codes.js";
 import { checkMetaSchema } from "./check/meta-schema.js";
@@ -12,6 +12,7 @@ import { digestSchema } from "./bundle/digest.js";
 import { errorAt, hasErrors, sortDiagnostics, type Diagnostic } from "./diagnostic.js";
 import { LOAD_CODES } from "./load/codes.js";
 import { discoverSources } from "./load/discover-sources.js";
+import { loadInstanceFiles } from "./load/instance-files.js";
 import { loadSource } from "./load/load-source.js";
 import { createDocument } from "./resolve/create-document.js";
 import { resolveReferences, type CatalogMapping, type FailedSource } from "./resolve/resolve-references.js";
@@ -148,6 +149,17 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
     const meta = checkMetaSchema(document).map((d) => (d.code === CHECK_CODES.metaSchema.code && !strict ? { ...d, severity: "warning" as const } : d));
     const checked = declaredRules(document);
     const declared = declaredInstances(document);
+    const beside = await loadInstanceFiles(options.sourceDir, document.name);
+    declared.diagnostics.push(...beside.diagnostics);
+    for (const { file, parsed } of beside.examples) {
+      declared.instances.push({ schemaPointer: "", value: parsed.value, file, position: parsed.positions.get("") ?? { line: 1, column: 1 }, pointer: "" });
+    }
+    for (const { file, parsed } of beside.counterexamples) {
+      const read = readCounterexample(parsed.value, "the counterexample");
+      const position = parsed.positions.get("") ?? { line: 1, column: 1 };
+      if ("problem" in read) declared.diagnostics.push(errorAt(CHECK_CODES.badCounterexamples, read.problem, { file, position, pointer: "" }));
+      else declared.instances.push({ schemaPointer: "", ...read, file, position, pointer: "" });
+    }
     const lints = lintSource(document, referencedFragments);
     diagnostics.push(...meta, ...checked.diagnostics, ...declared.diagnostics, ...lints);
     if (hasErrors(meta) || hasErrors(checked.diagnostics) || hasErrors(declared.diagnostics) || hasErrors(lints)) failed.add(document.name);

@@ -78,4 +78,27 @@ properties:
     ]);
     expect(tree.failed).toEqual(["a", "c"]);
   });
+
+  it("are also read from files beside the source, one instance a file, which are not contracts", async () => {
+    const files = {
+      "src/agent/order.yaml": "type: object\nrequired: [id]\nproperties:\n  id: { type: string, minLength: 3 }\n",
+      "src/agent/order.examples/small.yaml": "id: A-1\n",
+      "src/agent/order.examples/wrong.json": '{"id": 7}',
+      "src/agent/order.counterexamples/short.yaml": "value: { id: A }\nerror: { keyword: minLength, pointer: /id }\n",
+      "src/agent/order.counterexamples/fine.yaml": "value: { id: A-2 }\nerror: { keyword: required }\n",
+    };
+    const where = (file?: string) => file?.split("/src/")[1];
+    const tree = await compileTree(files);
+    expect(tree.diagnostics.map((d) => `${where(d.file)}:${d.line}:${d.column} ${d.code}`)).toEqual([
+      "agent/order.counterexamples/fine.yaml:1:1 CH706",
+      "agent/order.examples/wrong.json:1:1 CH705",
+    ]);
+    expect(tree.produced).toEqual(["agent/order"]);
+
+    const malformed = await compileTree({ ...files, "src/agent/order.counterexamples/malformed.yaml": "value: { id: A }\n" });
+    expect(malformed.diagnostics.map((d) => `${where(d.file)}:${d.line}:${d.column} ${d.code} ${d.message}`)).toEqual([
+      "agent/order.counterexamples/malformed.yaml:1:1 CH303 the counterexample needs `error: { keyword: ... }`, the violation it must produce",
+    ]);
+    expect(malformed.failed).toEqual(["agent/order"]);
+  });
 });

@@ -63,36 +63,38 @@ export function declaredInstances(document: SchemaDocument): { instances: Declar
     }
     declared.forEach((item, index) => {
       const pointer = joinPointer(here, index);
-      const error = isJsonObject(item) ? item["error"] : undefined;
-      const keyword = isJsonObject(error) ? error["keyword"] : undefined;
-      const expectedPointer = isJsonObject(error) ? error["pointer"] : undefined;
-      const extra = isJsonObject(item) ? Object.keys(item).filter((k) => k !== "value" && k !== "error") : [];
-      const extraInError = isJsonObject(error) ? Object.keys(error).filter((k) => k !== "keyword" && k !== "pointer") : [];
-      if (!isJsonObject(item) || !("value" in item) || typeof keyword !== "string" || keyword === "" || extra.length > 0 || extraInError.length > 0) {
-        const problem = !isJsonObject(item)
-          ? "must be a mapping"
-          : !("value" in item)
-            ? "needs the invalid instance under `value`"
-            : extra.length > 0 || extraInError.length > 0
-              ? `has unknown key${extra.length + extraInError.length === 1 ? "" : "s"} ${[...extra, ...extraInError].join(", ")}`
-              : "needs `error: { keyword: ... }`, the violation it must produce";
-        diagnostics.push(errorAt(CHECK_CODES.badCounterexamples, `counterexample ${index} ${problem}`, at(pointer)));
+      const read = readCounterexample(item, `counterexample ${index}`);
+      if ("problem" in read) {
+        diagnostics.push(errorAt(CHECK_CODES.badCounterexamples, read.problem, at(read.at ? joinPointer(pointer, ...read.at) : pointer)));
         return;
       }
-      if (expectedPointer !== undefined && (typeof expectedPointer !== "string" || (expectedPointer !== "" && !expectedPointer.startsWith("/")))) {
-        diagnostics.push(errorAt(CHECK_CODES.badCounterexamples, `counterexample ${index}: error.pointer must be a JSON pointer into the value ("" or starting with "/")`, at(joinPointer(pointer, "error", "pointer"))));
-        return;
-      }
-      instances.push({
-        schemaPointer,
-        value: item["value"]!,
-        expected: { keyword, ...(typeof expectedPointer === "string" ? { pointer: expectedPointer } : {}) },
-        file: document.file,
-        position: document.positions.get(pointer),
-        pointer,
-      });
+      instances.push({ schemaPointer, ...read, file: document.file, position: document.positions.get(pointer), pointer });
     });
     return undefined;
   });
   return { instances, diagnostics };
+}
+
+/**
+ * One counterexample, `{ value, error: { keyword, pointer? } }`, as written
+ * under the keyword or in a file of `<contract>.counterexamples/`; a problem
+ * names where in the item it is.
+ */
+export function readCounterexample(
+  item: JsonValue,
+  label: string,
+): { value: JsonValue; expected: { keyword: string; pointer?: string } } | { problem: string; at?: string[] } {
+  const error = isJsonObject(item) ? item["error"] : undefined;
+  const keyword = isJsonObject(error) ? error["keyword"] : undefined;
+  const expectedPointer = isJsonObject(error) ? error["pointer"] : undefined;
+  const extra = isJsonObject(item) ? Object.keys(item).filter((k) => k !== "value" && k !== "error") : [];
+  const extraInError = isJsonObject(error) ? Object.keys(error).filter((k) => k !== "keyword" && k !== "pointer") : [];
+  if (!isJsonObject(item)) return { problem: `${label} must be a mapping` };
+  if (!("value" in item)) return { problem: `${label} needs the invalid instance under \`value\`` };
+  if (extra.length + extraInError.length > 0) return { problem: `${label} has unknown key${extra.length + extraInError.length === 1 ? "" : "s"} ${[...extra, ...extraInError].join(", ")}` };
+  if (typeof keyword !== "string" || keyword === "") return { problem: `${label} needs \`error: { keyword: ... }\`, the violation it must produce` };
+  if (expectedPointer !== undefined && (typeof expectedPointer !== "string" || (expectedPointer !== "" && !expectedPointer.startsWith("/")))) {
+    return { problem: `${label}: error.pointer must be a JSON pointer into the value ("" or starting with "/")`, at: ["error", "pointer"] };
+  }
+  return { value: item["value"]!, expected: { keyword, ...(typeof expectedPointer === "string" ? { pointer: expectedPointer } : {}) } };
 }

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { glob } from "tinyglobby";
 import { compareStrings } from "../diagnostic.js";
+import { INSTANCE_FOLDER_IGNORES } from "./instance-files.js";
 
 export const SOURCE_EXTENSIONS = [".yaml", ".yml", ".json"] as const;
 
@@ -26,6 +27,8 @@ export async function discoverSources(sourceDir: string): Promise<SourceFile[]> 
     followSymbolicLinks: false,
     onlyFiles: true,
     expandDirectories: false,
+    // A contract's example and counterexample files are data, not sources.
+    ignore: INSTANCE_FOLDER_IGNORES,
   });
   return found
     .map((relative) => relative.split(path.sep).join("/"))
