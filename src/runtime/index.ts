@@ -164,6 +164,9 @@ export function bindContracts<R extends Registry>(registry: R, ...[options]: Bin
   const check = async (name: string, data: unknown): Promise<readonly Violation[]> => {
     const checker = await checkerOf(name);
     if (checker.fast(data)) return checker.ruleViolations(data);
+    // The fast validator's errors are read before any await: other calls may run the same function meanwhile.
+    const first = checker.firstViolations();
+    if (reporting === "first") return first;
     await checker.loadAll();
     return checker.schemaViolations(data);
   };
@@ -229,8 +232,10 @@ interface Checker {
   readonly digest: string;
   readonly fast: ValidatorFunction;
   loadAll(): Promise<void>;
-  /** Violations of data the fast validator just refused. */
+  /** Violations of data the fast validator just refused: every one with the all-errors validator loaded, else the first. */
   schemaViolations(data: unknown): readonly Violation[];
+  /** The violation the fast validator stopped at, read right after it ran (synchronously). */
+  firstViolations(): readonly Violation[];
   /** Violations of the rules, for data the schema accepted. */
   ruleViolations(data: unknown): readonly Violation[];
 }
@@ -251,6 +256,7 @@ async function loadChecker(name: string, entry: RegistryEntry<unknown, string>, 
       });
       return allLoading;
     },
+    firstViolations: () => (fast.errors ?? []).map(toViolation),
     schemaViolations(data) {
       // `first`, or the all-errors module not loaded: the violation the fast validator stopped at.
       if (!all) return (fast.errors ?? []).map(toViolation);

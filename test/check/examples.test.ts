@@ -101,4 +101,15 @@ properties:
     ]);
     expect(malformed.failed).toEqual(["agent/order"]);
   });
+
+  it("never follow an instance folder that is a symbolic link out of the tree", async () => {
+    const { symlinkSync } = await import("node:fs");
+    const { tempTree } = await import("../helpers/temp-tree.js");
+    const outside = tempTree({ "secret.yaml": "id: 7\n" });
+    const tree = await compileTree({ "src/order.yaml": "type: object\nproperties:\n  id: { type: string }\n" });
+    symlinkSync(outside, `${tree.dir}/src/order.examples`);
+    const { compile } = await import("../../src/compiler/compile.js");
+    const again = await compile({ sourceDir: `${tree.dir}/src`, outDir: `${tree.dir}/out`, baseUri: "https://x.test/", catalog: [], typeCheck: false });
+    expect(again.diagnostics).toEqual([]);
+  });
 });

@@ -70,6 +70,18 @@ describe("charter validate", () => {
     ]);
   });
 
+  it("refuses data that is not UTF-8 or nested beyond reading, located, exit 1", async () => {
+    const dir = tempTree(ORDERS);
+    expect((await runCli(["generate"], dir)).code).toBe(0);
+    (await import("node:fs")).symlinkSync(path.join(REPO, "node_modules"), path.join(dir, "node_modules"));
+    (await import("node:fs")).writeFileSync(path.join(dir, "data/latin1.yaml"), Buffer.from([...Buffer.from("id: caf"), 0xe9, 0x0a]));
+    (await import("node:fs")).writeFileSync(path.join(dir, "data/deep.json"), "[".repeat(20_000) + "]".repeat(20_000));
+    const result = await runCli(["validate", "order", "data/latin1.yaml", "data/deep.json"], dir);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain("data/latin1.yaml:1:8: error CH113 the file is not UTF-8");
+    expect(result.stdout).toMatch(/data\/deep\.json:1:1: error CH111 /);
+  });
+
   it("refuses usage errors with exit 2: unknown contract, no generated tree, missing operands", async () => {
     const dir = tempTree(ORDERS);
     expect((await runCli(["validate", "order", "data/good.yaml"], dir)).stderr).toMatch(/^charter: error CH009 no generated validators in generated \(no validators\/index\.js\); run `charter generate` or pass --out\n$/);

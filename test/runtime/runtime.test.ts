@@ -78,6 +78,12 @@ describe("the runtime, bound to a generated tree", () => {
       loadAllErrors: async () => (loads.push("all"), { validate: Object.assign(() => false, { errors: [] }) }),
       loadSchema: async () => ({ default: {} }),
     };
+    // Calls that overlap must not read each other's errors.
+    const shared = bindContracts(registry, { errors: "first" });
+    const [bad, good] = await Promise.all([shared.validate("charter/config", { out: 3 }), shared.validate("charter/config", { out: "o" })]);
+    expect([bad.ok, good.ok]).toEqual([false, true]);
+    await expect(Promise.all([shared.assertValid("charter/config", { out: 3 }), shared.assertValid("charter/config", {})])).rejects.toThrow("data does not satisfy");
+
     const runtime = bindContracts({ c: entry } as Registry, { errors: "first" });
     expect(await runtime.validate("c", 1)).toEqual({ ok: false, errors: [{ pointer: "/a", keyword: "x", message: "x", schemaPath: "#/x", params: {} }] });
     expect(loads).toEqual(["fast"]);

@@ -76,6 +76,15 @@ describe("the validators target", () => {
     ]);
   });
 
+  it("loads when a type name holds $, and keeps a contract named __proto__ in the registry", async () => {
+    const { load, result } = await generateImportable({ "src/a.yaml": "type: object\n$defs:\n  b: { x-charter-name: Foo$, type: string }\n", "src/__proto__.yaml": "type: string\n" });
+    expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    expect(typeof (await load("validators/a.js"))["validateFoo$"]).toBe("function");
+    const { registry } = (await load("validators/index.js")) as unknown as { registry: Record<string, { contract: string }> };
+    expect(Object.prototype.hasOwnProperty.call(registry, "__proto__")).toBe(true);
+    expect(Object.keys(registry)).toContain("__proto__");
+  });
+
   it("replaces each required module by one import of its file", () => {
     const repaired = replaceRequires('"use strict";const a = require("ajv/dist/runtime/equal").default;const b = require("ajv/dist/runtime/equal").default;const f = require("ajv-formats/dist/formats").fullFormats["date"];');
     expect(repaired.code).toBe(

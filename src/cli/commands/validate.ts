@@ -4,6 +4,8 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { errorAt, type Diagnostic, type SourcePosition } from "../../compiler/diagnostic.js";
 import { joinPointer } from "../../compiler/json-pointer.js";
+import { LOAD_CODES } from "../../compiler/load/codes.js";
+import { decodeUtf8 } from "../../compiler/load/decode-utf8.js";
 import { parseJsonSource } from "../../compiler/load/parse-json-source.js";
 import { parseSource, type ParsedSource } from "../../compiler/load/parse-source.js";
 import { bindContracts, type Registry, type Violation } from "../../runtime/index.js";
@@ -108,12 +110,20 @@ function usage(io: CliIo, args: ParsedArgs, diagnostic: Diagnostic): number {
 async function readData(file: string): Promise<{ parsed?: ParsedSource; diagnostics: Diagnostic[] }> {
   let text: string;
   try {
-    text = await readFile(file, "utf8");
+    const decoded = decodeUtf8(await readFile(file));
+    if ("invalidAt" in decoded) return { diagnostics: [errorAt(LOAD_CODES.notUtf8, "the file is not UTF-8", { file, position: decoded.invalidAt })] };
+    text = decoded.text;
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code ?? "read failed";
     return { diagnostics: [errorAt(DATA_CODES.unreadable, `cannot read the file (${reason})`, { file })] };
   }
-  return file.endsWith(".json") ? parseJsonSource(text, file) : parseSource(text, file);
+  try {
+    return file.endsWith(".json") ? parseJsonSource(text, file) : parseSource(text, file);
+  } catch (error) {
+    // The JSON parser recurses: data nested thousands deep exhausts the stack.
+    if (error instanceof RangeError) return { diagnostics: [errorAt(LOAD_CODES.tooDeep, "the data is nested too deeply to read", { file, position: { line: 1, column: 1 } })] };
+    throw error;
+  }
 }
 
 /** Where a violation is in the file: at the offending key when ajv names one, else at the value, else its nearest parent. */

@@ -117,7 +117,7 @@ export function lintSource(document: SchemaDocument, referencedFragments: Readon
     const patterns = isObject(schema["patternProperties"]) ? Object.keys(schema["patternProperties"]) : [];
     if (schema["additionalProperties"] === false && Array.isArray(schema["required"])) {
       schema["required"].forEach((name, index) => {
-        if (typeof name !== "string" || name in properties || patterns.some((p) => matches(p, name))) return;
+        if (typeof name !== "string" || Object.hasOwn(properties, name) || patterns.some((p) => matches(p, name))) return;
         report(schema, CHECK_CODES.requiredNotDeclared, `"${name}" is required, but the object is closed and does not declare it: no value satisfies this schema`, joinPointer(pointer, "required", index));
       });
     }

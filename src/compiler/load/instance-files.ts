@@ -1,4 +1,4 @@
-import { readFile } from "node:fs/promises";
+import { lstat, readFile } from "node:fs/promises";
 import path from "node:path";
 import { glob } from "tinyglobby";
 import { compareStrings, errorAt, type Diagnostic } from "../diagnostic.js";
@@ -27,6 +27,9 @@ export async function loadInstanceFiles(sourceDir: string, contract: string): Pr
   const diagnostics: Diagnostic[] = [];
   const read = async (suffix: string): Promise<InstanceFile[]> => {
     const folder = path.join(sourceDir, contract + suffix);
+    // Like sources, instance folders are never reached through a symbolic link.
+    const kind = await lstat(folder).catch(() => undefined);
+    if (!kind?.isDirectory()) return [];
     const found = (await glob(["*.yaml", "*.yml", "*.json"], { cwd: folder, dot: false, followSymbolicLinks: false, onlyFiles: true, expandDirectories: false }).catch(() => [])).sort(compareStrings);
     const files: InstanceFile[] = [];
     for (const relative of found) {

@@ -147,6 +147,8 @@ function ajvFindings(log: AjvLog, bundleId: string, source: SchemaDocument, poli
     const strict = /^strict mode: (.*?)(?: at (?:path )?"([^"]*)")?(?: \((\w+)\))?$/s.exec(warning);
     if (strict && policy.strictness === "strict") {
       const [, what, where] = strict;
+      // A finding inside an embedded document belongs to that document's own contract (and policy).
+      if (where !== undefined && !where.startsWith("#") && !where.startsWith(`${bundleId}#`) && where !== bundleId) continue;
       const fragment = where?.startsWith(`${bundleId}#`) ? where.slice(bundleId.length + 1) : where?.startsWith("#") ? where.slice(1) : undefined;
       const pointer = fragment !== undefined ? fragmentToPointer(fragment) : undefined;
       diagnostics.push(errorAt(VALIDATOR_CODES.strictMode, `${what}${where ? ` (ajv: at ${where})` : ""}`, place(pointer ?? undefined)));
@@ -184,7 +186,8 @@ function registryModule(lines: readonly RegistryLine[]): string {
   const entries = [...lines]
     .sort((a, b) => (a.name < b.name ? -1 : 1))
     .flatMap((l) => [
-      `  ${JSON.stringify(l.name)}: {`,
+      // A computed key: a contract named __proto__ must be a key, not the object's prototype.
+      `  [${JSON.stringify(l.name)}]: {`,
       `    contract: ${JSON.stringify(l.contract)},`,
       `    digest: ${JSON.stringify(l.digest)},`,
       `    exportName: ${JSON.stringify(l.exportName)},`,

@@ -15,7 +15,7 @@ export function scopeInFunction(code: string): string {
   while (i < lines.length && (lines[i]!.startsWith("import ") || /^const __charterRequire\d+ = /.test(lines[i]!))) head.push(lines[i++]!);
   const exports: [string, string][] = [];
   const body = lines.slice(i).filter((line) => {
-    const exported = /^export const (\w+) = (\w+);$/.exec(line);
+    const exported = /^export const ([\w$]+) = ([\w$]+);$/.exec(line);
     if (exported) exports.push([exported[1]!, exported[2]!]);
     return !exported;
   });
