@@ -22,7 +22,15 @@ export function checkInstances(ajv: Ajv, bundleId: string, instances: readonly D
     const ref = instance.schemaPointer === "" ? bundleId : `${bundleId}#${pointerToFragment(instance.schemaPointer)}`;
     const validate = ajv.getSchema(ref);
     if (!validate) continue;
-    const valid = validate(instance.value) as boolean;
+    let valid: boolean;
+    try {
+      valid = validate(instance.value) as boolean;
+    } catch (error) {
+      // A schema that applies itself to the same value without end (CH306 names the simple cases).
+      if (!(error instanceof RangeError)) throw error;
+      diagnostics.push(errorAt(VALIDATOR_CODES.compileFailed, `the validator recursed without end on this instance: ${error.message}`, { file: instance.file, position: instance.position, pointer: instance.pointer }));
+      continue;
+    }
     const errors = ((validate.errors ?? []) as AjvError[]).map((e) => `${e.instancePath || "/"} ${e.keyword}: ${e.message ?? ""}`.trim());
     const at = { file: instance.file, position: instance.position, pointer: instance.pointer };
     const listed = errors.slice(0, 5).join("; ") + (errors.length > 5 ? `; and ${errors.length - 5} more` : "");
