@@ -170,9 +170,11 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
   lap("check");
   // bundle
   const bundles: Bundle[] = [];
+  // A document is broken when resolving it failed, or when the check stage refused its contract.
+  const refusedKeys = new Set(documents.filter((d) => failed.has(d.name)).map((d) => d.key));
   const broken = (key: string) => {
     const entry = graph.documents.get(key);
-    return !entry || hasErrors(entry.diagnostics);
+    return !entry || hasErrors(entry.diagnostics) || refusedKeys.has(key);
   };
   for (const document of documents) {
     if (failed.has(document.name)) continue;

@@ -19,6 +19,13 @@ describe("x-charter-rules in sources", () => {
     expect([...tree.files.keys()].filter((f) => f.startsWith("schemas/"))).toEqual([]);
   });
 
+  it("keeps a contract that references a refused one from being produced (CH402)", async () => {
+    const tree = await compileTree({ "src/a.yaml": "type: object\nx-charter-rules: 5\n", "src/b.yaml": "$ref: a.yaml\n" });
+    expect(tree.diagnostics.map((d) => d.code)).toEqual(["CH301", "CH402"]);
+    expect(tree.failed).toEqual(["a", "b"]);
+    expect(tree.produced).toEqual([]);
+  });
+
   it("refuses a declaration below the root instead of ignoring it", async () => {
     const tree = await compileTree({ "src/a.yaml": "type: object\n$defs:\n  inner:\n    type: object\n    x-charter-rules: { a: b }\n" });
     expect(located(tree.diagnostics)).toEqual(["5:5 CH302 x-charter-rules is read at the root of a contract only"]);
