@@ -12,6 +12,7 @@ properties:
   id: { type: string, description: "Required identifier." }
   name: { type: string, minLength: 1, maxLength: 0 }
   code: { type: string, pattern: "(a+)+$" }
+  behind: { type: string, pattern: "(?<=a)b" }
   bad: { type: string, pattern: "[a-" }
   cond: { if: { type: string } }
   low: { type: number, minimum: 5, maximum: 1, x-charter-ignore: [CH315] }
@@ -35,10 +36,10 @@ describe("lints", () => {
       'a.yaml:6:3 warning CH319 required property "id" accepts the empty string, yet its description says a value is required',
       "a.yaml:7:25 warning CH315 minLength 1 is above maxLength 0: no value satisfies this schema",
       'a.yaml:8:34 warning CH318 "(a+)+$" nests quantifiers (safe-regex2: star height above 1), so some inputs take exponential time',
-      'a.yaml:9:33 error CH317 "[a-" is not an ECMAScript regular expression: Invalid regular expression: /[a-/u: Unterminated character class',
-      "a.yaml:10:11 warning CH314 `if` without `then` or `else` constrains nothing",
-      'a.yaml:15:7 warning CH316 definition "unused" is referenced by no $ref, and only top-level definitions are exported',
-      "a.yaml:19:1 warning CH313 `definitions` is the draft-07 name; 2019-09 and later use `$defs` (this source is 2020-12)",
+      'a.yaml:10:33 error CH317 "[a-" is not an ECMAScript regular expression: Invalid regular expression: /[a-/u: Unterminated character class',
+      "a.yaml:11:11 warning CH314 `if` without `then` or `else` constrains nothing",
+      'a.yaml:16:7 warning CH316 definition "unused" is referenced by no $ref, and only top-level definitions are exported',
+      "a.yaml:20:1 warning CH313 `definitions` is the draft-07 name; 2019-09 and later use `$defs` (this source is 2020-12)",
       "b.yaml:1:1 warning CH310 the root holds only definitions and annotations, so the contract accepts any value",
       "old.yaml:2:1 warning CH313 `$defs` is 2019-09 and later; draft-07 uses `definitions` (a $ref into $defs still resolves, as a plain pointer) (this source is draft-07)",
       "old.yaml:4:1 warning CH313 `prefixItems` is 2020-12; draft-07 writes a tuple as array-form `items` (this source is draft-07)",
