@@ -12,7 +12,7 @@ import { digestSchema } from "./bundle/digest.js";
 import { errorAt, hasErrors, sortDiagnostics, type Diagnostic } from "./diagnostic.js";
 import { LOAD_CODES } from "./load/codes.js";
 import { discoverSources } from "./load/discover-sources.js";
-import { loadInstanceFiles } from "./load/instance-files.js";
+import { loadInstanceFiles, orphanInstanceFolders } from "./load/instance-files.js";
 import { loadSource } from "./load/load-source.js";
 import { createDocument } from "./resolve/create-document.js";
 import { resolveReferences, type CatalogMapping, type FailedSource } from "./resolve/resolve-references.js";
@@ -120,6 +120,7 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
     }
   }
 
+  diagnostics.push(...(await orphanInstanceFolders(options.sourceDir, new Set(sources.map((s) => s.name)))));
   lap("load");
   // resolve
   const graph = await resolveReferences(documents, options.catalog, loadSource, failedSources);

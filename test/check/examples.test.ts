@@ -102,6 +102,11 @@ properties:
     expect(malformed.failed).toEqual(["agent/order"]);
   });
 
+  it("warn about an instance folder whose contract no source defines", async () => {
+    const tree = await compileTree({ "src/order.yaml": "type: string\n", "src/ordr.examples/a.yaml": "x\n", "src/order.examples/a.yaml": "x\n" });
+    expect(tree.diagnostics.map((d) => [d.code, d.severity, d.message])).toEqual([["CH114", "warning", 'ordr.examples/ holds instances for "ordr", which no source defines; they are not checked']]);
+  });
+
   it("never follow an instance folder that is a symbolic link out of the tree", async () => {
     const { symlinkSync } = await import("node:fs");
     const { tempTree } = await import("../helpers/temp-tree.js");

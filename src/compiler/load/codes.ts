@@ -66,4 +66,9 @@ export const LOAD_CODES = {
     title: "source is not UTF-8",
     help: "Sources are read as UTF-8 (a byte-order mark is allowed). The file has a byte that is not UTF-8 at the reported place, often from an editor saving in Latin-1 or UTF-16. Save it as UTF-8.",
   },
+  orphanInstances: {
+    code: "CH114",
+    title: "instance folder without a contract (warning)",
+    help: "A `<name>.examples/` or `<name>.counterexamples/` folder holds instances for the contract `<name>`, but no source gives that name (often after a rename), so its instances are not checked. Rename the folder after its contract, or delete it.",
+  },
 } satisfies Record<string, DiagnosticCode>;

@@ -54,3 +54,22 @@ export async function loadInstanceFiles(sourceDir: string, contract: string): Pr
   };
   return { examples: await read(INSTANCE_FOLDERS.examples), counterexamples: await read(INSTANCE_FOLDERS.counterexamples), diagnostics };
 }
+
+/** Instance folders whose contract no source gives: their instances would silently go unchecked. */
+export async function orphanInstanceFolders(sourceDir: string, contracts: ReadonlySet<string>): Promise<Diagnostic[]> {
+  const folders = await glob(Object.values(INSTANCE_FOLDERS).map((suffix) => `**/*${suffix}`), {
+    cwd: sourceDir,
+    dot: false,
+    followSymbolicLinks: false,
+    onlyDirectories: true,
+    expandDirectories: false,
+  });
+  const diagnostics: Diagnostic[] = [];
+  for (const folder of folders.map((f) => f.replace(/\/$/, "").split(path.sep).join("/")).sort(compareStrings)) {
+    const suffix = Object.values(INSTANCE_FOLDERS).find((s) => folder.endsWith(s))!;
+    const contract = folder.slice(0, folder.length - suffix.length);
+    if (contracts.has(contract)) continue;
+    diagnostics.push({ ...errorAt(LOAD_CODES.orphanInstances, `${folder}/ holds instances for "${contract}", which no source defines; they are not checked`, { file: path.join(sourceDir, folder) }), severity: "warning" });
+  }
+  return diagnostics;
+}
