@@ -6,7 +6,6 @@ import { CHECK_CODES } from "./check/codes.js";
 import { checkMetaSchema } from "./check/meta-schema.js";
 import { lintSource } from "./check/lints.js";
 import { referenceCycles } from "./check/reference-cycles.js";
-import { walkSchema } from "./resolve/walk-schema.js";
 import { bundleContract, dependencyClosure, type Bundle } from "./bundle/bundle-contract.js";
 import { digestSchema } from "./bundle/digest.js";
 import { errorAt, hasErrors, sortDiagnostics, type Diagnostic } from "./diagnostic.js";
@@ -135,13 +134,10 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
   const cycles = referenceCycles(graph, new Set(documents.map((d) => d.key)));
   diagnostics.push(...cycles);
   for (const d of cycles) failed.add(documents.find((document) => document.file === d.file)!.name);
-  const referencedFragments = new Set<string>();
-  for (const document of documents) {
-    walkSchema(document.value, undefined, (schema) => {
-      const ref = schema["$ref"];
-      if (typeof ref === "string" && ref.includes("#")) referencedFragments.add(ref.slice(ref.indexOf("#") + 1));
-      return undefined;
-    });
+  // Every schema some reference resolves to, as `documentKey#pointer`, for unused definitions.
+  const referencedTargets = new Set<string>();
+  for (const entry of graph.documents.values()) {
+    for (const reference of entry.references) if (reference.target) referencedTargets.add(`${reference.target.documentKey}#${reference.target.pointer}`);
   }
   for (const document of documents) {
     // Real-world schemas break their meta-schemas in harmless ways (a textual `deprecated`):
@@ -161,7 +157,7 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
       if ("problem" in read) declared.diagnostics.push(errorAt(CHECK_CODES.badCounterexamples, read.problem, { file, position, pointer: "" }));
       else declared.instances.push({ schemaPointer: "", ...read, file, position, pointer: "" });
     }
-    const lints = lintSource(document, referencedFragments);
+    const lints = lintSource(document, (pointer) => referencedTargets.has(`${document.key}#${pointer}`));
     diagnostics.push(...meta, ...checked.diagnostics, ...declared.diagnostics, ...lints);
     if (hasErrors(meta) || hasErrors(checked.diagnostics) || hasErrors(declared.diagnostics) || hasErrors(lints)) failed.add(document.name);
     if (checked.rules.size > 0) rulesOf.set(document.name, checked.rules);

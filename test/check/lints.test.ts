@@ -48,6 +48,13 @@ describe("lints", () => {
     expect(tree.failed).toEqual(["a"]);
   });
 
+  it("count a definition as used when a reference inside an embedded resource resolves to it", async () => {
+    const tree = await compileTree({
+      "src/e.yaml": "type: object\nproperties:\n  k: { $ref: '#/$defs/emb' }\n$defs:\n  emb:\n    $id: https://e.test/emb\n    type: object\n    $defs:\n      inner: { type: string }\n    properties:\n      k: { $ref: '#/$defs/inner' }\n",
+    });
+    expect(tree.diagnostics.filter((d) => d.code === "CH316")).toEqual([]);
+  });
+
   it("are silenced per schema with x-charter-ignore, which leaves the bundle", async () => {
     const tree = await compileTree({ "src/b.yaml": "x-charter-ignore: [CH310]\n$defs:\n  s: { type: string, requried: 1, x-charter-ignore: [CH312] }\n" });
     expect(findings(tree.diagnostics)).toEqual([]);

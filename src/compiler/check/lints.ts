@@ -1,6 +1,6 @@
 import safeRegex from "safe-regex2";
 import { errorAt, type Diagnostic, type DiagnosticCode } from "../diagnostic.js";
-import { joinPointer, pointerToFragment } from "../json-pointer.js";
+import { joinPointer } from "../json-pointer.js";
 import type { JsonValue } from "../load/parse-source.js";
 import type { Dialect } from "../resolve/dialect.js";
 import type { SchemaDocument } from "../resolve/schema-document.js";
@@ -81,10 +81,10 @@ const REQUIRED_WORDS = /\b(required|mandatory|non-?empty|must not be empty|canno
  * Lints of a contract source: schemas that parse and pass the meta-schema but
  * probably do not say what their author meant. Each is a warning (CH317 an
  * error: a validator cannot run the pattern), silenced per schema with
- * `x-charter-ignore: [CODE]`. `referencedFragments` holds the fragment of every
- * `$ref` of the sources that names this document, for unused definitions.
+ * `x-charter-ignore: [CODE]`. `isReferenced` says whether some resolved
+ * reference targets a pointer of this document, for unused definitions.
  */
-export function lintSource(document: SchemaDocument, referencedFragments: ReadonlySet<string>): Diagnostic[] {
+export function lintSource(document: SchemaDocument, isReferenced: (pointer: string) => boolean): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   const root = document.value;
   const report = (schema: SchemaObject | undefined, code: DiagnosticCode, message: string, pointer: string, atKey = false) => {
@@ -150,7 +150,7 @@ export function lintSource(document: SchemaDocument, referencedFragments: Readon
         for (const [name, definition] of Object.entries(defs)) {
           const defPointer = joinPointer(pointer, keyword, name);
           const named = isObject(definition) && ("$anchor" in definition || "$id" in definition || "$dynamicAnchor" in definition);
-          if (named || referencedFragments.has(pointerToFragment(defPointer)) || referencedFragments.has(defPointer)) continue;
+          if (named || isReferenced(defPointer)) continue;
           report(schema, CHECK_CODES.unusedDefinition, `definition "${name}" is referenced by no $ref, and only top-level definitions are exported`, defPointer, true);
         }
       }
