@@ -23,10 +23,8 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFile
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { Ajv, type Options, type ValidateFunction } from "ajv";
-import AjvDraft04 from "ajv-draft-04";
-import { Ajv2019 } from "ajv/dist/2019.js";
-import { Ajv2020 } from "ajv/dist/2020.js";
+import type { ValidateFunction } from "ajv";
+import { ajvForDialect } from "../src/compiler/ajv-for-dialect.js";
 import addFormats from "ajv-formats";
 import ts from "typescript";
 import { compile } from "../src/compiler/compile.js";
@@ -235,15 +233,7 @@ function pairedRatio(numerators: readonly number[], denominators: readonly numbe
 }
 
 function rawAjv(dialect: Dialect, schema: object): ValidateFunction {
-  const options: Options = { strict: false, validateSchema: false, logger: false };
-  const ajv =
-    dialect === "2020-12"
-      ? new Ajv2020(options)
-      : dialect === "2019-09"
-        ? new Ajv2019(options)
-        : dialect === "draft-04"
-          ? new (AjvDraft04 as unknown as typeof Ajv)(options)
-          : new Ajv(options);
+  const ajv = ajvForDialect(dialect, { strict: false, validateSchema: false, logger: false });
   addFormats.default(ajv);
   return ajv.compile(schema);
 }

@@ -1,8 +1,6 @@
 import { createRequire } from "node:module";
-import { Ajv, type AnySchemaObject, type ValidateFunction } from "ajv";
-import AjvDraft04 from "ajv-draft-04";
-import { Ajv2019 } from "ajv/dist/2019.js";
-import { Ajv2020 } from "ajv/dist/2020.js";
+import type { AnySchemaObject, ValidateFunction } from "ajv";
+import { ajvForDialect } from "../ajv-for-dialect.js";
 import { errorAt, type Diagnostic } from "../diagnostic.js";
 import { joinPointer } from "../json-pointer.js";
 import type { Dialect } from "../resolve/dialect.js";
@@ -33,8 +31,7 @@ function metaValidator(dialect: Dialect): ValidateFunction {
   if (validate) return validate;
   // ajv compiles its meta-schemas without format checks, so `format: regex` is not asserted here.
   const options = { strict: false, logger: false as const, allErrors: true };
-  const ajv =
-    dialect === "2020-12" ? new Ajv2020(options) : dialect === "2019-09" ? new Ajv2019(options) : dialect === "draft-04" ? new (AjvDraft04 as unknown as typeof Ajv)(options) : new Ajv(options);
+  const ajv = ajvForDialect(dialect, options);
   if (dialect === "draft-06") ajv.addMetaSchema(createRequire(import.meta.url)("ajv/dist/refs/json-schema-draft-06.json") as AnySchemaObject);
   validate = ajv.getSchema(META_SCHEMAS[dialect])!;
   validators.set(dialect, validate);

@@ -1,7 +1,5 @@
-import { Ajv, type Options } from "ajv";
-import AjvDraft04 from "ajv-draft-04";
-import { Ajv2019 } from "ajv/dist/2019.js";
-import { Ajv2020 } from "ajv/dist/2020.js";
+import type { Options } from "ajv";
+import { ajvForDialect } from "../../compiler/ajv-for-dialect.js";
 import addFormats from "ajv-formats";
 import type { Dialect } from "../../compiler/resolve/dialect.js";
 import type { Strictness } from "./policy.js";
@@ -32,14 +30,7 @@ export function createAjv(dialect: Dialect, allErrors: boolean, log: AjvLog, str
     validateSchema: false,
     logger: { log: () => {}, warn: (...args: unknown[]) => log.warnings.push(args.map(String).join(" ")), error: () => {} },
   };
-  const ajv =
-    dialect === "2020-12"
-      ? new Ajv2020(options)
-      : dialect === "2019-09"
-        ? new Ajv2019(options)
-        : dialect === "draft-04"
-          ? new (AjvDraft04 as unknown as typeof Ajv)(options)
-          : new Ajv(options);
+  const ajv = ajvForDialect(dialect, options);
   addFormats.default(ajv);
   return ajv;
 }
