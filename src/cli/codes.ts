@@ -9,7 +9,7 @@ export const CLI_CODES = {
   configKey: {
     code: "CH002",
     title: "unknown config key",
-    help: "The config file names a key charter does not read. The keys are `source`, `out`, `baseUri`, `catalog` and `typeNames`.",
+    help: "The config file names a key charter does not read, most often a misspelling. The message lists the keys charter reads at that place in the file.",
   },
   configValue: {
     code: "CH003",

@@ -35,6 +35,7 @@ const CASES: Case[] = [
   ["a $ref cycle through allOf", { "schema-src/bad.yaml": "examples: [1]\nallOf: [{ $ref: '#' }]\n" }, /^schema-src\/bad\.yaml:2:17: error CH306 \$ref cycle that never reaches a schema: the root -> \/allOf\/0 -> back$/m],
   ["a $ref cycle through not", { "schema-src/bad.yaml": "type: object\n$defs:\n  a: { not: { $ref: '#/$defs/a' }, examples: [1] }\n" }, /^schema-src\/bad\.yaml:3:21: error CH306 /m],
   ["two sources with one $id", { "schema-src/bad.yaml": "$id: https://x.test/a\ntype: string\n", "schema-src/bad2.yaml": "$id: https://x.test/a\ntype: number\n" }, /^schema-src\/bad2?\.yaml:1:6: error CH203 /m],
+  ["an output folder below a file", { "charter.config.yaml": "out: build/generated\n", build: "a file where a folder should be\n" }, /^build\/generated: error CH007 cannot write the output \(ENOTDIR\)$/m],
   ["an invalid $schema", { "schema-src/bad.yaml": "$schema: https://example.com/my-dialect\ntype: string\n" }, /^schema-src\/bad\.yaml:1:10: error CH201 /m],
 ];
 

@@ -9,7 +9,9 @@ import { readTree } from "../read-tree.js";
 import { isReplaceable, recoverInterruptedWrite, writeTreeAtomically } from "../write-tree.js";
 
 export async function runGenerate(args: ParsedArgs, settings: Settings, io: CliIo): Promise<number> {
-  await recoverInterruptedWrite(settings.outDir);
+  // A run killed mid-swap left the previous output aside: put it back even if this run writes nothing.
+  // What the file system refuses here, the write below meets again and reports.
+  await recoverInterruptedWrite(settings.outDir).catch(() => undefined);
   const result = await compile(settings);
   const diagnostics = [...result.diagnostics];
   const failed = hasErrors(diagnostics);
@@ -17,20 +19,18 @@ export async function runGenerate(args: ParsedArgs, settings: Settings, io: CliI
 
   let changed = false;
   if (write) {
-    if (!(await isReplaceable(settings.outDir))) {
-      diagnostics.push(errorAt(CLI_CODES.outDirForeign, "refusing to replace a non-empty directory that holds no charter manifest.json", { file: settings.outDir }));
-    } else {
-      const current = await readTree(settings.outDir);
-      changed = !sameTree(current, result.files);
-      if (changed) {
-        try {
-          await writeTreeAtomically(settings.outDir, result.files);
-        } catch (error) {
-          const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-          diagnostics.push(errorAt(CLI_CODES.writeFailed, `cannot write the output (${reason})`, { file: settings.outDir }));
-          changed = false;
-        }
+    try {
+      if (!(await isReplaceable(settings.outDir))) {
+        diagnostics.push(errorAt(CLI_CODES.outDirForeign, "refusing to replace a non-empty directory that holds no charter manifest.json", { file: settings.outDir }));
+      } else {
+        changed = !sameTree(await readTree(settings.outDir), result.files);
+        if (changed) await writeTreeAtomically(settings.outDir, result.files);
       }
+    } catch (error) {
+      // The file system said no (a file where a folder should be, permissions, a full disk): a finding, not a crash.
+      const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+      diagnostics.push(errorAt(CLI_CODES.writeFailed, `cannot write the output (${reason})`, { file: settings.outDir }));
+      changed = false;
     }
   }
   const ok = !hasErrors(diagnostics);

@@ -74,7 +74,7 @@ export const CHECK_CODES = {
   badPattern: {
     code: "CH317",
     title: "pattern is not an ECMAScript regular expression",
-    help: "A `pattern` (or a `patternProperties` key) does not compile as an ECMAScript regular expression with the `u` flag, which is how validators run it. Fix the expression. Silence it here with `x-charter-ignore: [CH317]` on the schema it is reported at.",
+    help: "A `pattern` (or a `patternProperties` key) does not compile as an ECMAScript regular expression with the `u` flag, which is how validators run it. Fix the expression. It is an error, not a lint, so it cannot be silenced: no validator can be built from the schema.",
   },
   slowPattern: {
     code: "CH318",

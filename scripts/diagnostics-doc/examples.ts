@@ -1,0 +1,136 @@
+/**
+ * One small project per diagnostic code, run through the real CLI to show in
+ * docs/diagnostics.md what a user sees. An example that stops producing its
+ * code fails the drift check, so the catalogue cannot promise what charter no
+ * longer does.
+ */
+
+/** A file of the example project: text, or text saved in another encoding. */
+export type ExampleFile = string | { text: string; encoding: "latin1"; note: string } | { text: string; shown: string };
+
+export interface RunnableExample {
+  /** The project's files, relative to its root. */
+  files: Record<string, ExampleFile>;
+  /** Commands run first and not shown (a `generate` before a `check`). */
+  before?: string[][];
+  /** Files changed after `before` and before the command shown; `null` deletes. */
+  edit?: Record<string, string | null>;
+  /** The command shown, after `charter` (default `generate`). */
+  argv?: string[];
+}
+
+/** A code no small project can produce, and why. */
+export interface NoExample {
+  none: string;
+}
+
+export type DiagnosticExample = RunnableExample | NoExample;
+
+const PET = "type: object\nrequired: [name]\nproperties:\n  name: { type: string, minLength: 1 }\n";
+
+export const EXAMPLES: Record<string, DiagnosticExample> = {
+  CH001: { files: { "charter.config.yaml": "source: schema-src\nout: [generated\n", "schema-src/pet.yaml": PET } },
+  CH002: { files: { "charter.config.yaml": "source: schema-src\noutput: generated\n", "schema-src/pet.yaml": PET } },
+  CH003: { files: { "charter.config.yaml": "source: schema-src\ntypeNames: long\n", "schema-src/pet.yaml": PET } },
+  CH004: { files: { "charter.config.yaml": "source: schemas\n", "schema-src/pet.yaml": PET } },
+  CH005: { files: { "charter.config.yaml": "source: schema-src\nout: schema-src/generated\n", "schema-src/pet.yaml": PET } },
+  CH006: { files: { "schema-src/pet.yaml": PET, "generated/notes.md": "# Notes kept by hand\n" } },
+  CH007: { files: { "charter.config.yaml": "out: build/generated\n", "build": "a file where a folder should be\n", "schema-src/pet.yaml": PET } },
+  CH008: { files: { "charter.config.yaml": "out: generated\n", "generated": "a file, not a folder\n", "schema-src/pet.yaml": PET } },
+  CH009: { files: { "schema-src/pet.yaml": PET, "pet.json": '{ "name": "Rex" }\n' }, argv: ["validate", "pet", "pet.json"] },
+
+  CH101: { none: "The operating system refused to read a source that discovery listed (permissions, or a file removed during the run); no project file alone causes it." },
+  CH102: { files: { "schema-src/pet.yaml": "type: object\nproperties:\n  name: { type: string\n" } },
+  CH103: { files: { "schema-src/pet.yaml": "type: object\nproperties:\n  name: { type: string }\n  name: { type: number }\n" } },
+  CH104: { files: { "schema-src/pet.yaml": "type: object\nproperties: !include pet-properties.yaml\n" } },
+  CH105: {
+    files: {
+      "schema-src/pet.yaml": ["a: &a [x, x, x, x, x, x, x, x, x, x]", ...Array.from({ length: 8 }, (_, i) => {
+        const [name, previous] = [String.fromCharCode(98 + i), String.fromCharCode(97 + i)];
+        return `${name}: &${name} [${Array<string>(10).fill(`*${previous}`).join(", ")}]`;
+      })].join("\n") + "\n",
+    },
+  },
+  CH106: { files: { "schema-src/reading.yaml": "type: number\nmaximum: .inf\n" } },
+  CH107: { files: { "schema-src/pet.yaml": "type: object\n---\ntype: string\n" } },
+  CH108: { files: { "schema-src/pet.yaml": PET, "schema-src/pet.json": '{ "type": "object" }\n' } },
+  CH109: { files: { "schema-src/pet.yaml": "- type: object\n- type: string\n" } },
+  CH110: { files: { "schema-src/counter.yaml": "type: integer\nmaximum: 18446744073709551615\n" } },
+  CH111: { files: { "schema-src/deep.yaml": { text: "not: " + "[".repeat(600) + "]".repeat(600) + "\n", shown: "not: [[[[[[ ... 600 levels ... ]]]]]]\n" } } },
+  CH112: { files: { "schema-src/pet.yaml": "$defs:\n  named: &named { required: [name] }\nallOf:\n  - { <<: *named, type: object }\n" } },
+  CH113: { files: { "schema-src/pet.yaml": { text: "title: Pet café\ntype: object\n", encoding: "latin1", note: "saved as Latin-1" } } },
+  CH114: { files: { "schema-src/pet.yaml": PET, "schema-src/pets.examples/rex.yaml": "name: Rex\n" } },
+
+  CH201: { files: { "schema-src/pet.yaml": "$schema: https://example.com/my-dialect\ntype: object\n" } },
+  CH202: { files: { "schema-src/pet.yaml": "type: object\n$defs:\n  name: { $anchor: 'first name', type: string }\n" } },
+  CH203: { files: { "schema-src/a.yaml": "$id: https://pets.example/pet\ntype: object\n", "schema-src/b.yaml": "$id: https://pets.example/pet\ntype: string\n" } },
+  CH204: { files: { "schema-src/pet.yaml": "type: object\nproperties:\n  owner: { $ref: 42 }\n" } },
+  CH205: { files: { "schema-src/pet.yaml": "type: object\nproperties:\n  owner: { $ref: ../../people/person.yaml }\n" } },
+  CH206: { files: { "schema-src/pet.yaml": "type: object\nproperties:\n  owner: { $ref: 'https://people.example/person.json' }\n" } },
+  CH207: { files: { "schema-src/pet.yaml": "type: object\nproperties:\n  owner: { $ref: person.yaml }\n" } },
+  CH208: { files: { "schema-src/pet.yaml": "type: object\nproperties:\n  name: { $ref: '#/$defs/nmae' }\n$defs:\n  name: { type: string }\n" } },
+  CH209: {
+    files: {
+      "charter.config.yaml": "catalog:\n  https://people.example/: vendor/people\n",
+      "schema-src/pet.yaml": "type: object\nproperties:\n  owner: { $ref: 'https://people.example/person.json' }\n",
+      "vendor/people/person.json": '{ "type": "object", }\n',
+    },
+  },
+  CH210: { files: { "schema-src/pet.yaml": "x-charter-shared: { type: string }\nproperties:\n  name: { $ref: '#/x-charter-shared' }\n" } },
+
+  CH301: { files: { "schema-src/booking.yaml": "type: object\nx-charter-rules:\n  End after start: The end must be later than the start.\n" } },
+  CH302: { files: { "schema-src/booking.yaml": "type: object\nproperties:\n  slot:\n    type: object\n    x-charter-rules:\n      end-after-start: The end must be later than the start.\n" } },
+  CH303: { files: { "schema-src/pet.yaml": PET + "x-charter-counterexamples:\n  - value: { name: '' }\n" } },
+  CH304: { files: { "schema-src/pet.yaml": "type: object\nrequired: name\nproperties:\n  name: { type: string }\n" } },
+  CH305: { files: { "schema-src/pet.yaml": PET + "x-charter-rule:\n  named: A pet has a name.\n" } },
+  CH306: { files: { "schema-src/pet.yaml": "$ref: '#/$defs/animal'\n$defs:\n  animal: { $ref: '#/$defs/pet' }\n  pet: { $ref: '#/$defs/animal' }\n" } },
+  CH307: { files: { "schema-src/pet.yaml": PET + "x-charter-ignore: [CH102]\n" } },
+  CH310: { files: { "schema-src/pet.yaml": "$defs:\n  pet:\n    type: object\n    properties:\n      name: { type: string }\n" } },
+  CH311: { files: { "schema-src/pet.yaml": "type: object\nrequired: [name, age]\nproperties:\n  name: { type: string, minLength: 1 }\nadditionalProperties: false\n" } },
+  CH312: { files: { "schema-src/pet.yaml": "type: object\nrequried: [name]\nproperties:\n  name: { type: string, minLength: 1 }\n" } },
+  CH313: { files: { "schema-src/pet.yaml": "type: object\nproperties:\n  name: { $ref: '#/definitions/name' }\ndefinitions:\n  name: { type: string }\n" } },
+  CH314: { files: { "schema-src/pet.yaml": PET + "if: { properties: { name: { const: Rex } } }\n" } },
+  CH315: { files: { "schema-src/pet.yaml": "type: object\nproperties:\n  age: { type: integer, minimum: 30, maximum: 3 }\n" } },
+  CH316: { files: { "schema-src/pet.yaml": "type: object\nproperties:\n  name:\n    type: string\n    $defs:\n      nickname: { type: string }\n" } },
+  CH317: { files: { "schema-src/pet.yaml": "type: object\nproperties:\n  name: { type: string, pattern: '[A-Z' }\n" } },
+  CH318: { files: { "schema-src/pet.yaml": "type: object\nproperties:\n  name: { type: string, pattern: '^(a+)+$' }\n" } },
+  CH319: { files: { "schema-src/pet.yaml": "type: object\nrequired: [name]\nproperties:\n  name: { type: string, description: The pet's name (required). }\n" } },
+
+  CH401: { files: { "schema-src/pet.yaml": "$ref: owner.yaml\n$defs:\n  owner: { type: string }\n", "schema-src/owner.yaml": "type: object\n" } },
+  CH402: { files: { "schema-src/pet.yaml": "type: object\nproperties:\n  owner: { $ref: owner.yaml }\n", "schema-src/owner.yaml": "type: object\nproperties:\n  name: { $ref: '#/$defs/missing' }\n" } },
+  CH403: {
+    files: {
+      "charter.config.yaml": "baseUri: 'urn:pets:'\n",
+      "schema-src/pet.yaml": "type: object\nproperties:\n  tag: { $ref: tag.json }\n$defs:\n  tag: { $id: tag.json, type: string }\n",
+    },
+  },
+  CH404: { files: { "schema-src/pet.yaml": "properties:\n  owner: { $ref: owner.yaml }\n$defs:\n  person: { $id: owner.schema.json, type: string }\n", "schema-src/owner.yaml": "type: object\n" } },
+
+  CH501: { files: { "schema-src/pet.yaml": PET }, before: [["generate"]], edit: { "generated/schemas/pet.schema.json": null }, argv: ["check"] },
+  CH502: { files: { "schema-src/pet.yaml": PET }, before: [["generate"]], edit: { "generated/types/pet.ts": "export interface Pet {\n  name: string;\n}\n" }, argv: ["check"] },
+  CH503: { files: { "schema-src/pet.yaml": PET }, before: [["generate"]], edit: { "generated/schemas/old.schema.json": "{}\n" }, argv: ["check"] },
+
+  CH601: { files: { "schema-src/pet.yaml": "type: object\n$defs:\n  tag: { type: string }\n", "schema-src/wild.yaml": "type: object\n$defs:\n  tag: { type: integer }\n" } },
+  CH602: { files: { "schema-src/pet.yaml": PET + "x-charter-name: pet-record\n" } },
+  CH603: { none: "json-schema-to-typescript failed on a schema that charter's repairs do not yet cover. Every failure found so far has a repair, so no small project reproduces it; report the contract if you meet it." },
+  CH604: { none: "Follows CH603: a contract whose types import from a contract that failed with CH603." },
+  CH605: { files: { "schema-src/pet.yaml": "type: object\nproperties:\n  age: { type: integer }\nexamples:\n  - { age: 3 }\n  - { age: three }\n" } },
+  CH606: { none: "The generated types do not compile: a defect of charter (a missing repair), so no example is known to reproduce it; report the contract if you meet it." },
+  CH607: { files: { "schema-src/index.yaml": PET } },
+
+  CH701: { files: { "schema-src/pet.yaml": "type: object\nproperties:\n  chip: { type: string, format: microchip-id }\n" } },
+  CH702: { none: "ajv refused to compile a bundle that passed every earlier check. Every cause found so far is caught earlier with its own code, so no small project reproduces it; report the contract if you meet it." },
+  CH703: { files: { "charter.config.yaml": "validation:\n  unknownFormats: refuse\n", "schema-src/pet.yaml": "type: object\nproperties:\n  chip: { type: string, format: microchip-id }\n" } },
+  CH704: { files: { "charter.config.yaml": "validation:\n  strictness: strict\n", "schema-src/pet.yaml": "properties:\n  name: { minLength: 1 }\n" } },
+  CH705: { files: { "schema-src/pet.yaml": PET + "examples:\n  - { name: Rex }\n  - { name: '' }\n" } },
+  CH706: { files: { "schema-src/pet.yaml": "type: object\nrequired: [name]\nproperties:\n  name: { type: string }\nx-charter-counterexamples:\n  - value: { name: '' }\n    error: { keyword: minLength, pointer: /name }\n" } },
+  CH707: { files: { "schema-src/pet.yaml": PET + "x-charter-counterexamples:\n  - value: { name: 7 }\n    error: { keyword: minLength, pointer: /name }\n" } },
+
+  CH801: { files: { "schema-src/pet.yaml": PET, "rex.yaml": "name: ''\n" }, before: [["generate"]], argv: ["validate", "pet", "rex.yaml"] },
+  CH802: { files: { "schema-src/pet.yaml": PET }, before: [["generate"]], argv: ["validate", "pet", "rex.yaml"] },
+  CH803: {
+    files: { "schema-src/booking.yaml": "type: object\nx-charter-rules:\n  end-after-start: The end must be later than the start.\n", "booking.yaml": "{}\n" },
+    before: [["generate"]],
+    argv: ["validate", "booking", "booking.yaml"],
+  },
+};
