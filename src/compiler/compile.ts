@@ -16,6 +16,7 @@ import { loadSource } from "./load/load-source.js";
 import { createDocument } from "./resolve/create-document.js";
 import { resolveReferences, type CatalogMapping, type FailedSource } from "./resolve/resolve-references.js";
 import type { SchemaDocument } from "./resolve/schema-document.js";
+import { referencedSchemas } from "./resolve/referenced-schemas.js";
 import { sourceUri } from "./resolve/uri.js";
 import { emitManifest, MANIFEST_VERSION, type ManifestContract } from "../targets/manifest/emit-manifest.js";
 import type { OutputFiles } from "../targets/output-files.js";
@@ -134,18 +135,15 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
   const cycles = referenceCycles(graph, new Set(documents.map((d) => d.key)));
   diagnostics.push(...cycles);
   for (const d of cycles) failed.add(documents.find((document) => document.file === d.file)!.name);
-  // Every schema some reference resolves to, as `documentKey#pointer`, for unused definitions.
-  const referencedTargets = new Set<string>();
-  for (const entry of graph.documents.values()) {
-    for (const reference of entry.references) if (reference.target) referencedTargets.add(`${reference.target.documentKey}#${reference.target.pointer}`);
-  }
+  // Every schema some reference resolves to: for unused definitions, and to tell schemas from examples.
+  const referencedTargets = referencedSchemas(graph);
   for (const document of documents) {
     // Real-world schemas break their meta-schemas in harmless ways (a textual `deprecated`):
     // warnings when lenient, errors when strict.
     const strict = policyFor(options.validation ?? DEFAULT_VALIDATION, document.name).strictness === "strict";
     const meta = checkMetaSchema(document).map((d) => (d.code === CHECK_CODES.metaSchema.code && !strict ? { ...d, severity: "warning" as const } : d));
     const checked = declaredRules(document);
-    const declared = declaredInstances(document);
+    const declared = declaredInstances(document, (pointer) => referencedTargets.has(`${document.key}#${pointer}`));
     const beside = await loadInstanceFiles(options.sourceDir, document.name);
     declared.diagnostics.push(...beside.diagnostics);
     for (const { file, parsed } of beside.examples) {

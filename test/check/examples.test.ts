@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { compileTree } from "../helpers/compile-tree.js";
+import { generateImportable } from "../helpers/generate-importable.js";
 
 const located = (diagnostics: { code: string; line?: number | undefined; column?: number | undefined; message: string }[]) =>
   diagnostics.map((d) => `${d.line}:${d.column} ${d.code} ${d.message}`);
@@ -116,5 +117,12 @@ properties:
     const { compile } = await import("../../src/compiler/compile.js");
     const again = await compile({ sourceDir: `${tree.dir}/src`, outDir: `${tree.dir}/out`, baseUri: "https://x.test/", catalog: [], typeCheck: false });
     expect(again.diagnostics).toEqual([]);
+  });
+
+  it("read an examples entry that a $ref points at as a schema, not as an instance (JSON-Schema-Test-Suite refOfUnknownKeyword)", async () => {
+    const { result, load } = await generateImportable({ "src/s.yaml": "examples: [{ type: string }]\n$ref: '#/examples/0'\n" });
+    expect(result.diagnostics).toEqual([]);
+    const { validate } = await load("validators/s.js");
+    expect([validate!("a"), validate!(1)]).toEqual([true, false]);
   });
 });

@@ -28,7 +28,11 @@ const DEFINITION_KEYWORDS = ["$defs", "definitions"];
  * definitions: the schemas a contract exports, which its validators check.
  * Counterexamples elsewhere are refused rather than never run.
  */
-export function declaredInstances(document: SchemaDocument): { instances: DeclaredInstance[]; diagnostics: Diagnostic[] } {
+export function declaredInstances(
+  document: SchemaDocument,
+  /** Whether a reference resolves to this pointer: such an `examples` entry is a schema, not an instance. */
+  isReferenced: (pointer: string) => boolean = () => false,
+): { instances: DeclaredInstance[]; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const instances: DeclaredInstance[] = [];
   const at = (pointer: string) => ({ file: document.file, position: document.positions.get(pointer), pointer });
@@ -52,7 +56,7 @@ export function declaredInstances(document: SchemaDocument): { instances: Declar
     if (Array.isArray(examples)) {
       examples.forEach((value, index) => {
         const pointer = joinPointer(schemaPointer, "examples", index);
-        instances.push({ schemaPointer, value, file: document.file, position: document.positions.get(pointer), pointer });
+        if (!isReferenced(pointer)) instances.push({ schemaPointer, value, file: document.file, position: document.positions.get(pointer), pointer });
       });
     }
     if (declared === undefined) return undefined;

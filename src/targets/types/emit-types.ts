@@ -2,6 +2,7 @@ import { format } from "prettier";
 import { Project } from "ts-morph";
 import { errorAt, type Diagnostic } from "../../compiler/diagnostic.js";
 import { getAtPointer, joinPointer } from "../../compiler/json-pointer.js";
+import { referencedSchemas } from "../../compiler/resolve/referenced-schemas.js";
 import type { ResolvedGraph } from "../../compiler/resolve/resolve-references.js";
 import type { Repair, RepairApplication } from "../../repairs/repair.js";
 import type { OutputFiles } from "../output-files.js";
@@ -163,6 +164,7 @@ export async function emitTypes(
 /** The `examples` of each contract's root and top-level definitions, with the names of their types. */
 function collectExamples(graph: ResolvedGraph, keys: readonly string[], names: TypeNames): TypedExample[] {
   const examples: TypedExample[] = [];
+  const referenced = referencedSchemas(graph);
   for (const key of keys) {
     const { document } = graph.documents.get(key)!;
     for (const [pointer, typeName] of names.byDocument.get(key) ?? []) {
@@ -170,7 +172,7 @@ function collectExamples(graph: ResolvedGraph, keys: readonly string[], names: T
       if (!Array.isArray(list)) continue;
       list.forEach((value, index) => {
         const at = joinPointer(pointer, "examples", index);
-        examples.push({ contract: document.name, typeName, value, file: document.file, position: document.positions.get(at), pointer: at });
+        if (!referenced.has(`${key}#${at}`)) examples.push({ contract: document.name, typeName, value, file: document.file, position: document.positions.get(at), pointer: at });
       });
     }
   }
