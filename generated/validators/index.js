@@ -2,7 +2,7 @@
 export const registry = {
   ["charter/config"]: {
     contract: "charter/config",
-    digest: "sha256:5d884ebd7744801fdc90477ab8b1666154d196e1ce75827e4132a1a4e1cd94ce",
+    digest: "sha256:198a57dd524b1c0f292b5acc4f9ae35f30cd405e2f2e5799d2c31adbdd45febb",
     exportName: "validate",
     rules: {},
     load: () => import("./charter/config.js"),
@@ -11,7 +11,7 @@ export const registry = {
   },
   ["charter/config#/$defs/relativePath"]: {
     contract: "charter/config",
-    digest: "sha256:5d884ebd7744801fdc90477ab8b1666154d196e1ce75827e4132a1a4e1cd94ce",
+    digest: "sha256:198a57dd524b1c0f292b5acc4f9ae35f30cd405e2f2e5799d2c31adbdd45febb",
     exportName: "validateRelativePath",
     rules: {},
     load: () => import("./charter/config.js"),
@@ -20,7 +20,7 @@ export const registry = {
   },
   ["charter/config#/$defs/validationPolicy"]: {
     contract: "charter/config",
-    digest: "sha256:5d884ebd7744801fdc90477ab8b1666154d196e1ce75827e4132a1a4e1cd94ce",
+    digest: "sha256:198a57dd524b1c0f292b5acc4f9ae35f30cd405e2f2e5799d2c31adbdd45febb",
     exportName: "validateValidationPolicy",
     rules: {},
     load: () => import("./charter/config.js"),

@@ -118,9 +118,9 @@ export const EXAMPLES: Record<string, DiagnosticExample> = {
   CH606: { none: "The generated types do not compile: a defect of charter (a missing repair), so no example is known to reproduce it; report the contract if you meet it." },
   CH607: { files: { "schema-src/index.yaml": PET } },
 
-  CH701: { files: { "schema-src/pet.yaml": "type: object\nproperties:\n  chip: { type: string, format: microchip-id }\n" } },
+  CH701: { files: { "schema-src/pet.yaml": "$schema: http://json-schema.org/draft-07/schema#\ntype: object\nproperties:\n  chip: { type: string, format: microchip-id }\n" } },
   CH702: { none: "ajv refused to compile a bundle that passed every earlier check. Every cause found so far is caught earlier with its own code, so no small project reproduces it; report the contract if you meet it." },
-  CH703: { files: { "charter.config.yaml": "validation:\n  unknownFormats: refuse\n", "schema-src/pet.yaml": "type: object\nproperties:\n  chip: { type: string, format: microchip-id }\n" } },
+  CH703: { files: { "charter.config.yaml": "validation:\n  formats: assert\n  unknownFormats: refuse\n", "schema-src/pet.yaml": "type: object\nproperties:\n  chip: { type: string, format: microchip-id }\n" } },
   CH704: { files: { "charter.config.yaml": "validation:\n  strictness: strict\n", "schema-src/pet.yaml": "properties:\n  name: { minLength: 1 }\n" } },
   CH705: { files: { "schema-src/pet.yaml": PET + "examples:\n  - { name: Rex }\n  - { name: '' }\n" } },
   CH706: { files: { "schema-src/pet.yaml": "type: object\nrequired: [name]\nproperties:\n  name: { type: string }\nx-charter-counterexamples:\n  - value: { name: '' }\n    error: { keyword: minLength, pointer: /name }\n" } },

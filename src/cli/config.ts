@@ -186,7 +186,9 @@ async function readConfig(file: string): Promise<{ config?: FileConfig; diagnost
 const POLICY_VALUES: { readonly [K in keyof ValidationPolicy]: readonly ValidationPolicy[K][] } = {
   unknownFormats: ["ignore", "refuse"],
   strictness: ["lenient", "strict"],
+  formats: ["dialect", "assert", "annotate"],
 };
+const POLICY_KEYS = Object.keys(POLICY_VALUES) as (keyof ValidationPolicy)[];
 
 /** `validation:` — defaults for every contract, and overrides by contract or folder under `contracts:`. */
 function readValidation(
@@ -206,12 +208,12 @@ function readValidation(
     }
     for (const [key, setting] of Object.entries(policy)) {
       const here = `${pointer}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`;
-      if (key === "unknownFormats" || key === "strictness") {
-        const allowed = POLICY_VALUES[key] as readonly string[];
+      if ((POLICY_KEYS as string[]).includes(key)) {
+        const allowed = POLICY_VALUES[key as keyof ValidationPolicy] as readonly string[];
         if (typeof setting === "string" && allowed.includes(setting)) Object.assign(result, { [key]: setting });
         else diagnostics.push(errorAt(CLI_CODES.configValue, `${key} must be ${allowed.map((a) => `"${a}"`).join(" or ")}`, at(here)));
       } else if (!(allowContracts && key === "contracts")) {
-        const keys = allowContracts ? "unknownFormats, strictness, contracts" : "unknownFormats, strictness";
+        const keys = [...POLICY_KEYS, ...(allowContracts ? ["contracts"] : [])].join(", ");
         diagnostics.push(errorAt(CLI_CODES.configKey, `unknown key "${key}"; the keys are ${keys}`, { file, position: keyPositions.get(here), pointer: here }));
       }
     }

@@ -100,6 +100,7 @@ describe("charter validate", () => {
 describe("--format github", () => {
   it("prints each finding as a GitHub Actions annotation on its file and line", async () => {
     const dir = tempTree({
+      "charter.config.yaml": "validation: { formats: assert }\n",
       "schema-src/a.yaml": "type: object\nproperties:\n  n: { type: string, format: uint32 }\nexamples:\n  - { n: 3 }\n",
     });
     const result = await runCli(["generate", "--format", "github"], dir);

@@ -12,7 +12,9 @@ import { describe, expect, it } from "vitest";
 import { getAtPointer } from "../../src/compiler/json-pointer.js";
 import { parseSource } from "../../src/compiler/load/parse-source.js";
 import type { Dialect } from "../../src/compiler/resolve/dialect.js";
+import { resolveSettings } from "../../src/cli/config.js";
 import { createAjv } from "../../src/targets/validators/create-ajv.js";
+import { policyFor, type Formats } from "../../src/targets/validators/policy.js";
 import { SCHEMASTORE, SCHEMASTORE_OPTIONS } from "../../scripts/schemastore-corpus.js";
 import { generateImportable } from "../helpers/generate-importable.js";
 import { readdirSync, readFileSync } from "node:fs";
@@ -91,11 +93,11 @@ function schemaPathsAgree(bundle: unknown, ours: Validator, theirs: Validator): 
 }
 
 /** Compares the generated modules of one contract export with ajv compiling the bundle, over every case. */
-async function compare(outDir: string, manifest: Manifest, contract: string, exportName: string, pointer: string, cases: readonly Case[]) {
+async function compare(outDir: string, manifest: Manifest, contract: string, exportName: string, pointer: string, cases: readonly Case[], formats: Formats = "dialect") {
   const entry = manifest.contracts.find((c) => c.name === contract)!;
   const bundle = JSON.parse(readFileSync(path.join(outDir, entry.artifacts.schema), "utf8")) as object;
   const compiled = (allErrors: boolean): Validator => {
-    const ajv = createAjv(entry.dialect, allErrors, { warnings: [] });
+    const ajv = createAjv(entry.dialect, allErrors, { warnings: [] }, "lenient", formats);
     ajv.addSchema(bundle);
     return ajv.getSchema(entry.$id + (pointer ? `#${pointer}` : "")) as Validator;
   };
@@ -121,6 +123,8 @@ describe("standalone validators against ajv.compile on the same bundle", () => {
     const outDir = path.join(REPO, "generated");
     const manifest = JSON.parse(readFileSync(path.join(outDir, "manifest.json"), "utf8")) as Manifest;
     const { registry } = (await import("../../generated/validators/index.js")) as { registry: Record<string, { contract: string; exportName: string }> };
+    // Formats are checked as this repository's config says for each contract.
+    const { settings } = await resolveSettings({ catalog: [] }, REPO, true);
     let checked = 0;
     for (const [name, entry] of Object.entries(registry)) {
       const contract = manifest.contracts.find((c) => c.name === entry.contract)!;
@@ -133,7 +137,7 @@ describe("standalone validators against ajv.compile on the same bundle", () => {
       const examples = (schema.examples ?? []).map((data, i) => ({ label: `example ${i}`, data }));
       const counterexamples = (schema["x-charter-counterexamples"] ?? []).map((c, i) => ({ label: `counterexample ${i}`, data: c.value }));
       if (examples.length + counterexamples.length === 0) continue;
-      const outcome = await compare(outDir, manifest, entry.contract, entry.exportName, pointer, withMutations([...examples, ...counterexamples], 1));
+      const outcome = await compare(outDir, manifest, entry.contract, entry.exportName, pointer, withMutations([...examples, ...counterexamples], 1), policyFor(settings!.validation, entry.contract).formats);
       expect(outcome.valid, `${name}: examples are valid`).toBeGreaterThanOrEqual(examples.length);
       expect(outcome.invalid, `${name}: counterexamples and some mutations are invalid`).toBeGreaterThan(counterexamples.length);
       checked++;

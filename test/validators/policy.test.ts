@@ -2,10 +2,12 @@ import { describe, expect, it } from "vitest";
 import { compile } from "../../src/compiler/compile.js";
 import { policyFor, type ValidationSettings } from "../../src/targets/validators/policy.js";
 import { runCli } from "../helpers/run-cli.js";
+import { generateImportable } from "../helpers/generate-importable.js";
 import { snapshotTree, tempTree } from "../helpers/temp-tree.js";
 import path from "node:path";
 
-const FORMATS = "type: object\nproperties:\n  a: {type: string, format: uint32}\n  b: {type: string, format: uint32}\n  c: {type: string, format: language}\n";
+// draft-07, whose formats are asserted by default: unknown ones are findings.
+const FORMATS = "$schema: http://json-schema.org/draft-07/schema#\ntype: object\nproperties:\n  a: {type: string, format: uint32}\n  b: {type: string, format: uint32}\n  c: {type: string, format: language}\n";
 const LOOSE = "type: object\nproperties:\n  n: {minimum: 1}\n  t: {type: array, prefixItems: [{type: string}]}\nrequired: [n, ghost]\n";
 
 async function generate(files: Record<string, string>, validation: ValidationSettings) {
@@ -16,25 +18,26 @@ async function generate(files: Record<string, string>, validation: ValidationSet
 }
 
 const settings = (defaults: Partial<ValidationSettings["defaults"]>, contracts: Record<string, Partial<ValidationSettings["defaults"]>> = {}): ValidationSettings => ({
-  defaults: { unknownFormats: "ignore", strictness: "lenient", ...defaults },
+  defaults: { unknownFormats: "ignore", strictness: "lenient", formats: "dialect", ...defaults },
   contracts: new Map(Object.entries(contracts)),
 });
 
 describe("validation policy", () => {
   it("applies the defaults, then folders from the outside in, then the contract itself", () => {
     const s = settings({}, { "vendor/": { strictness: "strict" }, "vendor/old/": { strictness: "lenient", unknownFormats: "refuse" }, "vendor/old/x": { unknownFormats: "ignore" } });
-    expect(policyFor(s, "agent/envelope")).toEqual({ unknownFormats: "ignore", strictness: "lenient" });
-    expect(policyFor(s, "vendor/a")).toEqual({ unknownFormats: "ignore", strictness: "strict" });
-    expect(policyFor(s, "vendor/old/y")).toEqual({ unknownFormats: "refuse", strictness: "lenient" });
-    expect(policyFor(s, "vendor/old/x")).toEqual({ unknownFormats: "ignore", strictness: "lenient" });
-    expect(policyFor(s, "vendor")).toEqual({ unknownFormats: "ignore", strictness: "lenient" });
+    const formats = "dialect";
+    expect(policyFor(s, "agent/envelope")).toEqual({ unknownFormats: "ignore", strictness: "lenient", formats });
+    expect(policyFor(s, "vendor/a")).toEqual({ unknownFormats: "ignore", strictness: "strict", formats });
+    expect(policyFor(s, "vendor/old/y")).toEqual({ unknownFormats: "refuse", strictness: "lenient", formats });
+    expect(policyFor(s, "vendor/old/x")).toEqual({ unknownFormats: "ignore", strictness: "lenient", formats });
+    expect(policyFor(s, "vendor")).toEqual({ unknownFormats: "ignore", strictness: "lenient", formats });
   });
 
   it("reports each unknown format once, at its first use, as a warning by default", async () => {
     const { result, located } = await generate({ "src/f.yaml": FORMATS }, settings({}));
     expect(located).toEqual([
-      'src/f.yaml:3:29 warning CH701 format "uint32" is unknown to ajv-formats; the validator does not check it',
-      'src/f.yaml:5:29 warning CH701 format "language" is unknown to ajv-formats; the validator does not check it',
+      'src/f.yaml:4:29 warning CH701 format "uint32" is unknown to ajv-formats; the validator does not check it',
+      'src/f.yaml:6:29 warning CH701 format "language" is unknown to ajv-formats; the validator does not check it',
     ]);
     expect(result.files.has("validators/f.js")).toBe(true);
   });
@@ -42,11 +45,33 @@ describe("validation policy", () => {
   it("refuses unknown formats where the config says so, and produces nothing for that contract", async () => {
     const { result, located } = await generate({ "src/f.yaml": FORMATS, "src/g.yaml": FORMATS }, settings({}, { g: { unknownFormats: "refuse" } }));
     expect(located.filter((l) => l.includes("CH703"))).toEqual([
-      'src/g.yaml:3:29 error CH703 format "uint32" is unknown to ajv-formats, and this contract refuses unknown formats',
-      'src/g.yaml:5:29 error CH703 format "language" is unknown to ajv-formats, and this contract refuses unknown formats',
+      'src/g.yaml:4:29 error CH703 format "uint32" is unknown to ajv-formats, and this contract refuses unknown formats',
+      'src/g.yaml:6:29 error CH703 format "language" is unknown to ajv-formats, and this contract refuses unknown formats',
     ]);
     expect(result.files.has("validators/f.js")).toBe(true);
     expect(result.files.has("validators/g.js")).toBe(false);
+  });
+
+  it("checks formats as the dialect says (2020-12: an annotation; draft-07: asserted), or as the config overrides", async () => {
+    const email = (dialect: string) => `$schema: ${dialect}\ntype: string\nformat: email\n`;
+    const { load, result } = await generateImportable(
+      {
+        "src/new.yaml": email("https://json-schema.org/draft/2020-12/schema"),
+        "src/old.yaml": email("http://json-schema.org/draft-07/schema#"),
+        "src/new-asserted.yaml": email("https://json-schema.org/draft/2020-12/schema"),
+        "src/old-annotated.yaml": email("http://json-schema.org/draft-07/schema#"),
+        "src/odd.yaml": "type: string\nformat: uint32\n",
+      },
+      { validation: settings({}, { "new-asserted": { formats: "assert" }, "old-annotated": { formats: "annotate" } }) },
+    );
+    // An annotation is not looked at, so an unknown one is no finding.
+    expect(result.diagnostics).toEqual([]);
+    const verdicts: Record<string, boolean[]> = {};
+    for (const name of ["new", "old", "new-asserted", "old-annotated"]) {
+      const { validate } = await load(`validators/${name}.js`);
+      verdicts[name] = [validate!("a@b.test"), validate!("not an address")];
+    }
+    expect(verdicts).toEqual({ new: [true, true], old: [true, false], "new-asserted": [true, false], "old-annotated": [true, true] });
   });
 
   it("under strict, makes ajv's strict-mode findings located errors; lenient accepts the same schema", async () => {
@@ -83,13 +108,14 @@ describe("validation policy", () => {
     expect(run.stdout.split("\n").filter((l) => l.includes("CH704")).map((l) => l.split(":")[0])).toEqual(["schema-src/mine.yaml", "schema-src/mine.yaml", "schema-src/mine.yaml"]);
     expect(snapshotTree(path.join(dir, "generated"))).toEqual({});
 
-    const bad = tempTree({ "charter.config.yaml": "validation:\n  strictness: very\n  contracts:\n    a: { formats: x }\n    b: []\n", "schema-src/a.yaml": "type: string\n" });
+    const bad = tempTree({ "charter.config.yaml": "validation:\n  strictness: very\n  contracts:\n    a: { format: assert, formats: x }\n    b: []\n", "schema-src/a.yaml": "type: string\n" });
     const refused = await runCli(["generate"], bad);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toBe(
       [
         'charter.config.yaml:2:15: error CH003 strictness must be "lenient" or "strict"',
-        'charter.config.yaml:4:10: error CH002 unknown key "formats"; the keys are unknownFormats, strictness',
+        'charter.config.yaml:4:10: error CH002 unknown key "format"; the keys are unknownFormats, strictness, formats',
+        'charter.config.yaml:4:35: error CH003 formats must be "dialect" or "assert" or "annotate"',
         "charter.config.yaml:5:8: error CH003 validation.contracts.b must be a mapping",
         "",
       ].join("\n"),

@@ -6,12 +6,16 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import { compile } from "../../src/compiler/compile.js";
 import { createAjv } from "../../src/targets/validators/create-ajv.js";
+import { DEFAULT_VALIDATION, type ValidationSettings } from "../../src/targets/validators/policy.js";
 import { replaceRequires } from "../../src/targets/validators/esm-imports.js";
 import { appendErrorsInPlace } from "../../src/targets/validators/linear-error-merge.js";
 import { generateImportable } from "../helpers/generate-importable.js";
 import { tempTree } from "../helpers/temp-tree.js";
 
 const standaloneCode = (createRequire(import.meta.url)("ajv/dist/standalone") as { default: (ajv: unknown, refs: Record<string, string>) => string }).default;
+
+// The contract is 2020-12, whose formats are annotations unless the config asserts them, as here.
+const ASSERT_FORMATS: ValidationSettings = { defaults: { ...DEFAULT_VALIDATION.defaults, formats: "assert" }, contracts: new Map() };
 
 const CONTRACT = {
   "src/order.yaml": `
@@ -99,7 +103,7 @@ describe("the validators target", () => {
   });
 
   it("writes modules that Node loads as ES modules and that answer as ajv.compile does on the same bundle", async () => {
-    const { result, load } = await generateImportable(CONTRACT);
+    const { result, load } = await generateImportable(CONTRACT, { validation: ASSERT_FORMATS });
     expect(result.diagnostics).toEqual([]);
     expect(result.files.get("validators/order.js")).not.toContain("require(");
     const fast = await load("validators/order.js");
@@ -118,7 +122,7 @@ describe("the validators target", () => {
   });
 
   it("load under plain Node too, not only under vitest's module loader", async () => {
-    const out = await generateImportable(CONTRACT);
+    const out = await generateImportable(CONTRACT, { validation: ASSERT_FORMATS });
     const script = `import { validate } from "./validators/order.js"; console.log(JSON.stringify([${SAMPLES.map((s) => JSON.stringify(s)).join(",")}].map((d) => validate(d))));`;
     const runner = path.join(out.outDir, "run.mjs");
     writeFileSync(runner, script);
@@ -143,7 +147,7 @@ describe("the validators target", () => {
   });
 
   it("warns once for each format ajv-formats does not know", async () => {
-    const { result } = await generateImportable({ "src/f.yaml": "properties:\n  a: {type: string, format: uint32}\n  b: {type: string, format: uint32}\n  c: {type: string, format: language}\n" });
+    const { result } = await generateImportable({ "src/f.yaml": "$schema: http://json-schema.org/draft-07/schema#\nproperties:\n  a: {type: string, format: uint32}\n  b: {type: string, format: uint32}\n  c: {type: string, format: language}\n" });
     expect(result.diagnostics.map((d) => [d.code, d.severity, d.message])).toEqual([
       ["CH701", "warning", 'format "uint32" is unknown to ajv-formats; the validator does not check it'],
       ["CH701", "warning", 'format "language" is unknown to ajv-formats; the validator does not check it'],

@@ -2,7 +2,7 @@ import type { Options } from "ajv";
 import { ajvForDialect } from "../../compiler/ajv-for-dialect.js";
 import addFormats from "ajv-formats";
 import type { Dialect } from "../../compiler/resolve/dialect.js";
-import type { Strictness } from "./policy.js";
+import { assertsFormats, type Formats, type Strictness } from "./policy.js";
 
 /** What ajv said while compiling, instead of printing it. */
 export interface AjvLog {
@@ -12,9 +12,9 @@ export interface AjvLog {
 /**
  * An ajv instance for one dialect, set up for standalone ES module code:
  * unknown keywords are annotations (`strict: false`), formats come from
- * ajv-formats, and what ajv would print goes to `log`.
+ * ajv-formats (checked where the contract's policy asserts them), and what ajv would print goes to `log`.
  */
-export function createAjv(dialect: Dialect, allErrors: boolean, log: AjvLog, strictness: Strictness = "lenient") {
+export function createAjv(dialect: Dialect, allErrors: boolean, log: AjvLog, strictness: Strictness = "lenient", formats: Formats = "dialect") {
   // Strict checks are logged, not thrown, so that every finding is reported, each once.
   const strictChecks: Options =
     strictness === "strict" ? { strictTypes: "log", strictTuples: "log", strictRequired: "log", allowUnionTypes: true } : {};
@@ -26,6 +26,8 @@ export function createAjv(dialect: Dialect, allErrors: boolean, log: AjvLog, str
     strict: false,
     ...strictChecks,
     allErrors,
+    // An annotation is not looked at: unknown formats are then no finding either.
+    validateFormats: assertsFormats(formats, dialect),
     // Bundles were checked by charter; ajv's own meta-schema pass would refuse the dialects it lacks.
     validateSchema: false,
     logger: { log: () => {}, warn: (...args: unknown[]) => log.warnings.push(args.map(String).join(" ")), error: () => {} },

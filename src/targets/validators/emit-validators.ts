@@ -71,7 +71,7 @@ export function emitValidators(contracts: readonly ValidatorContract[], names: T
     let allErrorsAjv: Ajv | undefined;
     try {
       for (const allErrors of [false, true]) {
-        const ajv = createAjv(bundle.dialect, allErrors, log, policy.strictness);
+        const ajv = createAjv(bundle.dialect, allErrors, log, policy.strictness, policy.formats);
         if (allErrors) allErrorsAjv = ajv;
         ajv.addSchema(bundle.schema as object);
         const code = standaloneCode(ajv, Object.fromEntries(exports.map((e) => [e.exportName, e.ref])));

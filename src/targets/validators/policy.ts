@@ -1,3 +1,5 @@
+import type { Dialect } from "../../compiler/resolve/dialect.js";
+
 /** What a format ajv-formats does not know does: reported and left unchecked, or refused. */
 export type UnknownFormats = "ignore" | "refuse";
 
@@ -10,9 +12,18 @@ export type UnknownFormats = "ignore" | "refuse";
  */
 export type Strictness = "lenient" | "strict";
 
+/**
+ * Whether `format` is checked. 2019-09 and 2020-12 make it an annotation
+ * unless a vocabulary asks for assertion; draft-07 and earlier let a
+ * validator assert it, as ajv does. `dialect` follows the schema's dialect;
+ * `assert` is ajv's behaviour in every dialect; `annotate` never checks.
+ */
+export type Formats = "dialect" | "assert" | "annotate";
+
 export interface ValidationPolicy {
   unknownFormats: UnknownFormats;
   strictness: Strictness;
+  formats: Formats;
 }
 
 export interface ValidationSettings {
@@ -21,7 +32,7 @@ export interface ValidationSettings {
   contracts: ReadonlyMap<string, Partial<ValidationPolicy>>;
 }
 
-export const DEFAULT_VALIDATION: ValidationSettings = { defaults: { unknownFormats: "ignore", strictness: "lenient" }, contracts: new Map() };
+export const DEFAULT_VALIDATION: ValidationSettings = { defaults: { unknownFormats: "ignore", strictness: "lenient", formats: "dialect" }, contracts: new Map() };
 
 export function policyFor(settings: ValidationSettings, contract: string): ValidationPolicy {
   const matching = [...settings.contracts]
@@ -33,4 +44,10 @@ export function policyFor(settings: ValidationSettings, contract: string): Valid
 
 function specificity(key: string): number {
   return key.endsWith("/") ? key.length : Number.MAX_SAFE_INTEGER;
+}
+
+/** Whether a contract of this dialect gets its formats checked. */
+export function assertsFormats(formats: Formats, dialect: Dialect): boolean {
+  if (formats === "dialect") return dialect !== "2019-09" && dialect !== "2020-12";
+  return formats === "assert";
 }
