@@ -239,6 +239,26 @@ describe("a $ref at the top of a bundled document", () => {
     const validate = validatorFor(tree.schema("old"));
     expect([validate("x"), validate(1)]).toEqual([true, false]);
   });
+
+  it("moves into allOf in a nested 2020-12 schema resource, which ajv otherwise overflows its stack on (test suite ref.json)", async () => {
+    const tree = await compileTree({
+      "src/nested.yaml": "properties:\n  foo:\n    $id: inner.json\n    $defs:\n      bar: { type: string }\n    $ref: '#/$defs/bar'\n",
+    });
+    const foo = (tree.schema("nested")["properties"] as Record<string, unknown>)["foo"];
+    expect(foo).toEqual({ $id: `${BASE}inner.json`, allOf: [{ $ref: "#/$defs/bar" }], $defs: { bar: { type: "string" } } });
+    const validate = validatorFor(tree.schema("nested"));
+    expect([validate({ foo: "x" }), validate({ foo: 1 })]).toEqual([true, false]);
+  });
+
+  it("drops the assertions a nested $ref hides before 2019-09, which ajv would apply (test suite draft7 ref.json)", async () => {
+    const tree = await compileTree({
+      "src/old.json": `{"$schema": "http://json-schema.org/draft-07/schema#", "properties": {"a": {"$ref": "#/definitions/list", "maxItems": 1, "description": "kept"}}, "definitions": {"list": {"type": "array"}}}`,
+    });
+    const a = (tree.schema("old")["properties"] as Record<string, unknown>)["a"];
+    expect(a).toEqual({ $ref: "#/definitions/list", description: "kept" });
+    const validate = validatorFor(tree.schema("old"));
+    expect([validate({ a: [1, 2] }), validate({ a: "no" })]).toEqual([true, false]);
+  });
 });
 
 describe("catalog files without $schema", () => {

@@ -8,7 +8,8 @@ import { copyDocument, type KeywordReplacement } from "../resolve/copy-document.
 import { defineKey, type JsonObject } from "../json-object.js";
 import { resolveUri, SOURCE_SCHEME, splitFragment } from "../resolve/uri.js";
 import { BUNDLE_CODES } from "./codes.js";
-import { liftRootRef } from "./lift-root-ref.js";
+import { dropHiddenSiblings } from "./drop-hidden-siblings.js";
+import { liftNestedResourceRefs, liftRootRef } from "./lift-root-ref.js";
 import { orderSchemaKeys } from "./order-keys.js";
 
 export interface Bundle {
@@ -139,6 +140,8 @@ export function bundleContract(
   };
 
   const rootSchema = liftRootRef(asObject(copyDocument(root, rewrite(root), { orderKeys: orderSchemaKeys })), bundleDialect, false, targetsIn(graph, rootKey));
+  liftNestedResourceRefs(rootSchema, bundleDialect);
+  dropHiddenSiblings(rootSchema, bundleDialect, targetsIn(graph, rootKey));
   setIdentity(rootSchema, idKeyword(bundleDialect), idKeyword(bundleDialect), canonicalIdOf(root.document.name), DIALECT_URIS[bundleDialect]);
 
   if (embedded.length > 0) {
@@ -161,6 +164,8 @@ export function bundleContract(
         };
       }
       const schema = liftRootRef(asObject(copyDocument(entry, rewrite(entry), { orderKeys: orderSchemaKeys })), entry.document.dialect, true, targetsIn(graph, key));
+      liftNestedResourceRefs(schema, entry.document.dialect);
+      dropHiddenSiblings(schema, entry.document.dialect, targetsIn(graph, key));
       const dialectUri = entry.document.dialect === bundleDialect ? undefined : DIALECT_URIS[entry.document.dialect];
       setIdentity(schema, idKeyword(entry.document.dialect), idKeyword(bundleDialect), rootUriOf(entry), dialectUri);
       defineKey(defs, name, schema);

@@ -1,11 +1,12 @@
 import type { JsonValue } from "../load/parse-source.js";
-import { refHidesSiblings, type Dialect } from "../resolve/dialect.js";
+import { idKeyword, refHidesSiblings, type Dialect } from "../resolve/dialect.js";
+import { walkSchema } from "../resolve/walk-schema.js";
 import { orderSchemaKeys } from "./order-keys.js";
 
 type JsonObject = { [key: string]: JsonValue };
 
 /** Keywords of draft-04..07 that validate; unknown keywords, annotations and definitions are kept. */
-const ASSERTIONS = new Set([
+export const ASSERTIONS = new Set([
   "type", "enum", "const", "multipleOf", "maximum", "exclusiveMaximum", "minimum", "exclusiveMinimum",
   "maxLength", "minLength", "pattern", "format", "items", "additionalItems", "maxItems", "minItems",
   "uniqueItems", "contains", "maxProperties", "minProperties", "required", "properties",
@@ -46,4 +47,27 @@ export function liftRootRef(schema: JsonObject, dialect: Dialect, embedded: bool
     Object.defineProperty(ordered, key, { value: lifted[key], enumerable: true, writable: true, configurable: true });
   }
   return ordered;
+}
+
+/**
+ * The same move for every schema resource nested in a document (a subschema
+ * with its own `$id` beside a `$ref`), since 2019-09 only: there `$ref` is an
+ * applicator and the move changes nothing, while ajv 8 overflows its stack
+ * compiling such a resource when the `$ref` is relative to its `$id` (found
+ * with the official test suite: ref.json "relative refs with absolute uri
+ * and defs", "$id must be resolved against nearest parent", "URN base URI
+ * with URN and JSON pointer ref"). Before 2019-09 a `$ref` hides a sibling
+ * `$id`, so nothing is nested there. Changes `document` in place.
+ */
+export function liftNestedResourceRefs(document: JsonObject, dialect: Dialect): void {
+  if (refHidesSiblings(dialect)) return;
+  const id = idKeyword(dialect);
+  walkSchema(document, undefined, (schema, pointer) => {
+    const nestedId = schema[id];
+    if (pointer === "" || typeof nestedId !== "string" || nestedId.startsWith("#") || typeof schema["$ref"] !== "string") return undefined;
+    const lifted = liftRootRef(schema, dialect, true, []);
+    for (const key of Object.keys(schema)) delete schema[key];
+    for (const [key, value] of Object.entries(lifted)) Object.defineProperty(schema, key, { value, enumerable: true, writable: true, configurable: true });
+    return undefined;
+  });
 }
