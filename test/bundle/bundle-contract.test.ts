@@ -275,3 +275,13 @@ describe("catalog files without $schema", () => {
     expect([validate(1), validate("a")]).toEqual([true, false]);
   });
 });
+
+describe("enum: []", () => {
+  it("is written as not: {} in the bundle, which accepts nothing as the source says and which ajv compiles (test suite enum.json)", async () => {
+    const tree = await compileTree({ "src/none.yaml": "properties:\n  a: { enum: [] }\n  b: { enum: [], not: { type: string } }\n" });
+    expect(tree.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    expect(tree.schema("none")["properties"]).toEqual({ a: { not: {} }, b: { not: { type: "string" }, allOf: [{ not: {} }] } });
+    const validate = validatorFor(tree.schema("none"));
+    expect([validate({}), validate({ a: 1 }), validate({ b: 1 })]).toEqual([true, false, false]);
+  });
+});

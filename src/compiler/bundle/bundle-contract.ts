@@ -9,6 +9,7 @@ import { defineKey, type JsonObject } from "../json-object.js";
 import { resolveUri, SOURCE_SCHEME, splitFragment } from "../resolve/uri.js";
 import { BUNDLE_CODES } from "./codes.js";
 import { dropHiddenSiblings } from "./drop-hidden-siblings.js";
+import { rewriteEmptyEnums } from "./empty-enum.js";
 import { liftNestedResourceRefs, liftRootRef } from "./lift-root-ref.js";
 import { orderSchemaKeys } from "./order-keys.js";
 
@@ -142,6 +143,7 @@ export function bundleContract(
   const rootSchema = liftRootRef(asObject(copyDocument(root, rewrite(root), { orderKeys: orderSchemaKeys })), bundleDialect, false, targetsIn(graph, rootKey));
   liftNestedResourceRefs(rootSchema, bundleDialect);
   dropHiddenSiblings(rootSchema, bundleDialect, targetsIn(graph, rootKey));
+  rewriteEmptyEnums(rootSchema);
   setIdentity(rootSchema, idKeyword(bundleDialect), idKeyword(bundleDialect), canonicalIdOf(root.document.name), DIALECT_URIS[bundleDialect]);
 
   if (embedded.length > 0) {
@@ -166,6 +168,7 @@ export function bundleContract(
       const schema = liftRootRef(asObject(copyDocument(entry, rewrite(entry), { orderKeys: orderSchemaKeys })), entry.document.dialect, true, targetsIn(graph, key));
       liftNestedResourceRefs(schema, entry.document.dialect);
       dropHiddenSiblings(schema, entry.document.dialect, targetsIn(graph, key));
+      rewriteEmptyEnums(schema);
       const dialectUri = entry.document.dialect === bundleDialect ? undefined : DIALECT_URIS[entry.document.dialect];
       setIdentity(schema, idKeyword(entry.document.dialect), idKeyword(bundleDialect), rootUriOf(entry), dialectUri);
       defineKey(defs, name, schema);
