@@ -119,7 +119,7 @@ export const EXAMPLES: Record<string, DiagnosticExample> = {
   CH607: { files: { "schema-src/index.yaml": PET } },
 
   CH701: { files: { "schema-src/pet.yaml": "$schema: http://json-schema.org/draft-07/schema#\ntype: object\nproperties:\n  chip: { type: string, format: microchip-id }\n" } },
-  CH702: { none: "ajv refused to compile a bundle that passed every earlier check. Every cause found so far is caught earlier with its own code, so no small project reproduces it; report the contract if you meet it." },
+  CH702: { files: { "schema-src/derived.yaml": "$id: https://pets.example/derived\n$ref: ./base\n$defs:\n  derived:\n    $dynamicAnchor: addons\n    properties:\n      bar: { type: string }\n  base:\n    $id: ./base\n    unevaluatedProperties: false\n    properties:\n      foo: { type: string }\n    $dynamicRef: '#addons'\n    $defs:\n      fallback: { $dynamicAnchor: addons }\n" } },
   CH703: { files: { "charter.config.yaml": "validation:\n  formats: assert\n  unknownFormats: refuse\n", "schema-src/pet.yaml": "type: object\nproperties:\n  chip: { type: string, format: microchip-id }\n" } },
   CH704: { files: { "charter.config.yaml": "validation:\n  strictness: strict\n", "schema-src/pet.yaml": "properties:\n  name: { minLength: 1 }\n" } },
   CH705: { files: { "schema-src/pet.yaml": PET + "examples:\n  - { name: Rex }\n  - { name: '' }\n" } },

@@ -153,4 +153,20 @@ describe("the validators target", () => {
       ["CH701", "warning", 'format "language" is unknown to ajv-formats; the validator does not check it'],
     ]);
   });
+
+  it("refuses, located, a schema whose validator overflows its stack on every value, instead of leaving that to a client (test suite unevaluatedProperties.json)", async () => {
+    const schema = {
+      $id: "https://example.com/derived",
+      $ref: "./baseSchema",
+      $defs: {
+        derived: { $dynamicAnchor: "addons", properties: { bar: { type: "string" } } },
+        baseSchema: { $id: "./baseSchema", unevaluatedProperties: false, properties: { foo: { type: "string" } }, $dynamicRef: "#addons", $defs: { defaultAddons: { $dynamicAnchor: "addons" } } },
+      },
+    };
+    const { result } = await generateImportable({ "src/x.json": JSON.stringify(schema) });
+    expect(result.diagnostics.map((d) => `${d.line}:${d.column} ${d.code} ${d.message}`)).toEqual([
+      "1:1 CH702 the validator recurses without end (it overflowed its stack on null); ajv cannot run this schema",
+    ]);
+    expect(result.files.has("validators/x.js")).toBe(false);
+  });
 });

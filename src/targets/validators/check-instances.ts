@@ -49,3 +49,27 @@ export function checkInstances(ajv: Ajv, bundleId: string, instances: readonly D
   }
   return diagnostics;
 }
+
+/** Values the probe below tries: one of each JSON type, each cheap to validate. */
+const PROBES: readonly unknown[] = [null, 0, "", [], {}];
+
+/**
+ * Runs the contract's validator once on a value of each JSON type. Some
+ * schemas make ajv's code call itself without end on every value (the
+ * official test suite's dynamicRef and unevaluated* cases); CH306 names only
+ * the `$ref` cycles a reader can see. A client would meet it as a stack
+ * overflow at its first validation; here it is a located CH702 instead.
+ */
+export function probeRecursion(ajv: Ajv, bundleId: string, file: string): Diagnostic[] {
+  const validate = ajv.getSchema(bundleId);
+  if (!validate) return [];
+  for (const value of PROBES) {
+    try {
+      validate(value);
+    } catch (error) {
+      if (!(error instanceof RangeError)) throw error;
+      return [errorAt(VALIDATOR_CODES.compileFailed, `the validator recurses without end (it overflowed its stack on ${JSON.stringify(value)}); ajv cannot run this schema`, { file, position: { line: 1, column: 1 } })];
+    }
+  }
+  return [];
+}

@@ -9,7 +9,7 @@ export const VALIDATOR_CODES = {
   compileFailed: {
     code: "CH702",
     title: "validator generation failed",
-    help: "ajv could not compile the bundled schema into a standalone validator. The message says why.",
+    help: "ajv could not compile the bundled schema into a standalone validator, or the validator it compiled overflows its stack on every value (a probe runs it once on a value of each JSON type), which happens with some `$dynamicRef` and `unevaluated*` combinations that ajv 8 does not support. The message says which. Simplify the schema (a plain `$ref` instead of `$dynamicRef`), or report the contract if it is valid.",
   },
   unknownFormatRefused: {
     code: "CH703",
