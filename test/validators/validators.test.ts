@@ -169,4 +169,18 @@ describe("the validators target", () => {
     ]);
     expect(result.files.has("validators/x.js")).toBe(false);
   });
+
+  it("treats property names every object inherits (__proto__, toString, constructor) as data (test suite required.json, properties.json)", async () => {
+    const { result, load } = await generateImportable({
+      "src/r.json": JSON.stringify({ required: ["__proto__", "toString", "constructor"] }),
+      // Text, not an object literal: in one, `__proto__:` would set the prototype instead of naming a property.
+      "src/p.json": '{"properties": {"__proto__": {"type": "number"}, "toString": {"properties": {"length": {"type": "string"}}}, "constructor": {"type": "number"}}}',
+    });
+    expect(result.diagnostics).toEqual([]);
+    const all = '{"__proto__": 12, "toString": {"length": "foo"}, "constructor": 37}';
+    const required = (await load("validators/r.js"))["validate"]!;
+    expect(["{}", '{"__proto__": "foo"}', '{"toString": {"length": 37}}', '{"constructor": {"length": 37}}', all].map((d) => required(JSON.parse(d)))).toEqual([false, false, false, false, true]);
+    const properties = (await load("validators/p.js"))["validate"]!;
+    expect(["{}", '{"__proto__": "foo"}', '{"toString": {"length": 37}}', '{"constructor": {"length": 37}}', all].map((d) => properties(JSON.parse(d)))).toEqual([true, false, false, false, true]);
+  });
 });

@@ -10,6 +10,7 @@ import { resolveUri, SOURCE_SCHEME, splitFragment } from "../resolve/uri.js";
 import { BUNDLE_CODES } from "./codes.js";
 import { dropHiddenSiblings } from "./drop-hidden-siblings.js";
 import { rewriteEmptyEnums } from "./empty-enum.js";
+import { guardProtoProperty } from "./proto-property.js";
 import { liftNestedResourceRefs, liftRootRef } from "./lift-root-ref.js";
 import { orderSchemaKeys } from "./order-keys.js";
 
@@ -144,6 +145,7 @@ export function bundleContract(
   liftNestedResourceRefs(rootSchema, bundleDialect);
   dropHiddenSiblings(rootSchema, bundleDialect, targetsIn(graph, rootKey));
   rewriteEmptyEnums(rootSchema);
+  guardProtoProperty(rootSchema, bundleDialect);
   setIdentity(rootSchema, idKeyword(bundleDialect), idKeyword(bundleDialect), canonicalIdOf(root.document.name), DIALECT_URIS[bundleDialect]);
 
   if (embedded.length > 0) {
@@ -169,6 +171,7 @@ export function bundleContract(
       liftNestedResourceRefs(schema, entry.document.dialect);
       dropHiddenSiblings(schema, entry.document.dialect, targetsIn(graph, key));
       rewriteEmptyEnums(schema);
+      guardProtoProperty(schema, entry.document.dialect);
       const dialectUri = entry.document.dialect === bundleDialect ? undefined : DIALECT_URIS[entry.document.dialect];
       setIdentity(schema, idKeyword(entry.document.dialect), idKeyword(bundleDialect), rootUriOf(entry), dialectUri);
       defineKey(defs, name, schema);

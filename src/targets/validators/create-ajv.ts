@@ -14,7 +14,7 @@ export interface AjvLog {
  * unknown keywords are annotations (`strict: false`), formats come from
  * ajv-formats (checked where the contract's policy asserts them), and what ajv would print goes to `log`.
  */
-export function createAjv(dialect: Dialect, allErrors: boolean, log: AjvLog, strictness: Strictness = "lenient", formats: Formats = "dialect") {
+export function createAjv(dialect: Dialect, allErrors: boolean, log: AjvLog, strictness: Strictness = "lenient", formats: Formats = "dialect", ownProperties = false) {
   // Strict checks are logged, not thrown, so that every finding is reported, each once.
   const strictChecks: Options =
     strictness === "strict" ? { strictTypes: "log", strictTuples: "log", strictRequired: "log", allowUnionTypes: true } : {};
@@ -28,6 +28,7 @@ export function createAjv(dialect: Dialect, allErrors: boolean, log: AjvLog, str
     allErrors,
     // An annotation is not looked at: unknown formats are then no finding either.
     validateFormats: assertsFormats(formats, dialect),
+    ownProperties,
     // Bundles were checked by charter; ajv's own meta-schema pass would refuse the dialects it lacks.
     validateSchema: false,
     logger: { log: () => {}, warn: (...args: unknown[]) => log.warnings.push(args.map(String).join(" ")), error: () => {} },

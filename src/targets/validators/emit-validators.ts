@@ -17,6 +17,7 @@ import { createAjv, type AjvLog } from "./create-ajv.js";
 import { replaceRequires } from "./esm-imports.js";
 import { scopeInFunction } from "./function-scope.js";
 import { checkInstances, probeRecursion } from "./check-instances.js";
+import { namesInheritedProperties } from "./own-properties.js";
 import { appendErrorsInPlace } from "./linear-error-merge.js";
 import { bundleSchemaPaths } from "./schema-paths.js";
 
@@ -69,9 +70,10 @@ export function emitValidators(contracts: readonly ValidatorContract[], names: T
     const log: AjvLog = { warnings: [] };
     const modules: string[] = [];
     let allErrorsAjv: Ajv | undefined;
+    const ownProperties = namesInheritedProperties(bundle.schema);
     try {
       for (const allErrors of [false, true]) {
-        const ajv = createAjv(bundle.dialect, allErrors, log, policy.strictness, policy.formats);
+        const ajv = createAjv(bundle.dialect, allErrors, log, policy.strictness, policy.formats, ownProperties);
         if (allErrors) allErrorsAjv = ajv;
         ajv.addSchema(bundle.schema as object);
         const code = standaloneCode(ajv, Object.fromEntries(exports.map((e) => [e.exportName, e.ref])));
