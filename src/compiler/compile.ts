@@ -10,12 +10,14 @@ import { bundleContract, dependencyClosure, type Bundle } from "./bundle/bundle-
 import { digestSchema } from "./bundle/digest.js";
 import { errorAt, hasErrors, sortDiagnostics, type Diagnostic } from "./diagnostic.js";
 import { LOAD_CODES } from "./load/codes.js";
+import type { JsonValue } from "./load/parse-source.js";
 import { discoverSources } from "./load/discover-sources.js";
 import { loadInstanceFiles, orphanInstanceFolders } from "./load/instance-files.js";
 import { loadSource } from "./load/load-source.js";
 import { createDocument } from "./resolve/create-document.js";
 import { resolveReferences, type CatalogMapping, type FailedSource } from "./resolve/resolve-references.js";
 import type { SchemaDocument } from "./resolve/schema-document.js";
+import { metaSchemaDialects } from "./resolve/meta-schema-dialect.js";
 import { referencedSchemas } from "./resolve/referenced-schemas.js";
 import { sourceUri } from "./resolve/uri.js";
 import { emitManifest, MANIFEST_VERSION, type ManifestContract } from "../targets/manifest/emit-manifest.js";
@@ -86,6 +88,17 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
   const documents: SchemaDocument[] = [];
   const failedSources: FailedSource[] = [];
   const failedNames: string[] = [];
+  // Every source is parsed first: a `$schema` may name a custom meta-schema that another source, or a catalog file, defines.
+  const loadedSources = new Map<string, Awaited<ReturnType<typeof loadSource>>>();
+  for (const source of sources) if (byName.get(source.name)!.length === 1) loadedSources.set(source.relativePath, await loadSource(source.absolutePath));
+  const declaredSchemas: string[] = [];
+  const sourcesById = new Map<string, JsonValue>();
+  for (const { parsed } of loadedSources.values()) {
+    const [declared, id] = [rootString(parsed?.value, "$schema"), rootString(parsed?.value, "$id")];
+    if (declared !== undefined) declaredSchemas.push(declared);
+    if (id !== undefined) sourcesById.set(id.replace(/#$/, ""), parsed!.value);
+  }
+  const customDialects = await metaSchemaDialects(declaredSchemas, sourcesById, options.catalog, loadSource);
   for (const source of sources) {
     const key = `source:${source.relativePath}`;
     const uri = sourceUri(source.relativePath);
@@ -101,16 +114,14 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
       failedNames.push(source.name);
       continue;
     }
-    const loaded = await loadSource(source.absolutePath);
+    const loaded = loadedSources.get(source.relativePath)!;
     const created = loaded.parsed
-      ? createDocument(loaded.parsed, {
-          key,
-          kind: "source",
-          name: source.name,
-          file: source.absolutePath,
-          relativePath: source.relativePath,
-          retrievalUri: uri,
-        })
+      ? createDocument(
+          loaded.parsed,
+          { key, kind: "source", name: source.name, file: source.absolutePath, relativePath: source.relativePath, retrievalUri: uri },
+          undefined,
+          customDialects,
+        )
       : { diagnostics: [] };
     diagnostics.push(...loaded.diagnostics, ...created.diagnostics);
     if (created.document) documents.push(created.document);
@@ -268,4 +279,10 @@ function describeKey(key: string): string {
 
 function toPosix(p: string): string {
   return p.split(path.sep).join("/");
+}
+
+/** A string member of a document's root object, if there is one. */
+function rootString(value: JsonValue | undefined, key: string): string | undefined {
+  const member = value !== null && typeof value === "object" && !Array.isArray(value) ? value[key] : undefined;
+  return typeof member === "string" ? member : undefined;
 }

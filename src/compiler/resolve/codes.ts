@@ -4,7 +4,7 @@ export const RESOLVE_CODES = {
   unknownDialect: {
     code: "CH201",
     title: "unknown $schema",
-    help: "charter reads draft-04, draft-06, draft-07, 2019-09 and 2020-12. Set `$schema` to one of their meta-schema URIs, or remove it for 2020-12.",
+    help: "charter reads draft-04, draft-06, draft-07, 2019-09 and 2020-12. Set `$schema` to one of their meta-schema URIs, or remove it for 2020-12. A custom meta-schema is accepted when it is a source (by its `$id`) or a file a `--catalog` mapping reaches, and its own `$schema` leads to one of those dialects; its `$vocabulary` is not honoured.",
   },
   badIdentifier: {
     code: "CH202",

@@ -8,17 +8,20 @@ import type { SchemaDocument } from "./schema-document.js";
  * Gives a parsed file its identity and dialect: the one `$schema` declares, or
  * `defaultDialect` when it declares none (2020-12 for sources; for a file
  * reached through a catalog, the dialect of the document that referenced it).
+ * A `$schema` naming a custom meta-schema gives the dialect that one builds on.
  */
 export function createDocument(
   parsed: ParsedSource,
   identity: Omit<SchemaDocument, "value" | "positions" | "keyPositions" | "dialect">,
   defaultDialect: Dialect = DEFAULT_DIALECT,
+  /** Custom meta-schemas by URI, with the dialect each builds on. */
+  customDialects: ReadonlyMap<string, Dialect> = new Map(),
 ): { document?: SchemaDocument; diagnostics: Diagnostic[] } {
   const root = parsed.value;
   let dialect = defaultDialect;
   if (root !== null && typeof root === "object" && !Array.isArray(root) && root["$schema"] !== undefined) {
     const declared = root["$schema"];
-    const known = typeof declared === "string" ? dialectOf(declared) : undefined;
+    const known = typeof declared === "string" ? (dialectOf(declared) ?? customDialects.get(declared)) : undefined;
     if (!known) {
       return {
         diagnostics: [

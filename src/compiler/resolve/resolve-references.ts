@@ -4,6 +4,7 @@ import { errorAt, type Diagnostic } from "../diagnostic.js";
 import { fragmentToPointer, getAtPointer, joinPointer, splitPointer } from "../json-pointer.js";
 import type { ParsedSource } from "../load/parse-source.js";
 import { RESOLVE_CODES } from "./codes.js";
+import { catalogFile } from "./catalog-file.js";
 import { createDocument } from "./create-document.js";
 import { idKeyword, isMetaSchemaUri, type Dialect } from "./dialect.js";
 import { indexDocument, indexSubschema, type DocumentIndex, type ReferenceSite, type SchemaResource } from "./index-document.js";
@@ -146,22 +147,9 @@ export async function resolveReferences(
   };
 
   const loadThroughCatalog = async (uri: string, referrerDialect: Dialect): Promise<CatalogLookup | undefined> => {
-    const mapping = catalog
-      .filter((m) => uri.startsWith(m.prefix))
-      .sort((a, b) => b.prefix.length - a.prefix.length)[0];
-    if (!mapping) return undefined;
-    let relative: string;
-    try {
-      // A prefix written without its final "/" still maps the rest of the path under the folder.
-      relative = decodeURIComponent(uri.slice(mapping.prefix.length)).replace(/^\/+/, "");
-    } catch {
-      return { kind: "missing" };
-    }
-    const folder = await realpath(mapping.dir).catch(() => undefined);
-    const file = await realpath(path.resolve(mapping.dir, relative)).catch(() => undefined);
-    if (relative === "" || !folder || !file) return { kind: "missing" };
-    // Real paths, so that a symbolic link cannot lead out of the folder.
-    if (!file.startsWith(folder + path.sep)) return { kind: "outside" };
+    const mapped = await catalogFile(uri, catalog);
+    if (mapped === undefined || mapped.kind !== "file") return mapped;
+    const file = mapped.file;
     const sourceKey = await sourceAt(file);
     if (sourceKey) {
       if (!documents.has(sourceKey)) return { kind: "failed-source", key: sourceKey };

@@ -1,0 +1,28 @@
+import { realpath } from "node:fs/promises";
+import path from "node:path";
+import type { CatalogMapping } from "./resolve-references.js";
+
+export type CatalogFile = { kind: "file"; file: string } | { kind: "missing" } | { kind: "outside" };
+
+/**
+ * The file a `--catalog PREFIX=DIR` mapping gives a URI (the longest prefix
+ * wins), as a real path inside the mapped folder: `undefined` when no prefix
+ * matches, `outside` when a symbolic link leads out of the folder.
+ */
+export async function catalogFile(uri: string, catalog: readonly CatalogMapping[]): Promise<CatalogFile | undefined> {
+  const mapping = catalog.filter((m) => uri.startsWith(m.prefix)).sort((a, b) => b.prefix.length - a.prefix.length)[0];
+  if (!mapping) return undefined;
+  let relative: string;
+  try {
+    // A prefix written without its final "/" still maps the rest of the path under the folder.
+    relative = decodeURIComponent(uri.slice(mapping.prefix.length)).replace(/^\/+/, "");
+  } catch {
+    return { kind: "missing" };
+  }
+  const folder = await realpath(mapping.dir).catch(() => undefined);
+  const file = await realpath(path.resolve(mapping.dir, relative)).catch(() => undefined);
+  if (relative === "" || !folder || !file) return { kind: "missing" };
+  // Real paths, so that a symbolic link cannot lead out of the folder.
+  if (!file.startsWith(folder + path.sep)) return { kind: "outside" };
+  return { kind: "file", file };
+}
