@@ -139,4 +139,11 @@ describe("type names", () => {
     const out = await generate({ "src/a.yaml": "x-charter-name: Ti8mThing\ntype: string\n" });
     expect(out.diagnostics[0]!.message).toBe('x-charter-name "Ti8mThing" is not a type name charter can keep; json-schema-to-typescript would rename it, write Ti8MThing');
   });
+
+  it("exports no type for a definition that is no schema, and keeps the contract's other types (SchemaStore partial-cibuildwheel)", async () => {
+    const out = await generate({ "src/a.yaml": "type: object\nproperties:\n  n: { type: string }\n$defs:\n  description: a string where a schema belongs\n  id: { type: string }\n" });
+    expect(out.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    expect(out.types("a")).toContain("export type Id = string;");
+    expect(out.types("a")).not.toContain("Description");
+  });
 });

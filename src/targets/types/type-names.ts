@@ -93,6 +93,9 @@ export function assignTypeNames(graph: ResolvedGraph, contractKeys: readonly str
         const defs = root[defsKeyword];
         if (!isJsonObject(defs)) continue;
         for (const [defKey, schema] of Object.entries(defs)) {
+          // A value that is no schema (a stray string, such as `description` written one level too deep) exports no type;
+          // the meta-schema check (CH304) reports it.
+          if (!isJsonObject(schema) && typeof schema !== "boolean") continue;
           const pointer = joinPointer("", defsKeyword, defKey);
           const name = explicit(schema, pointer) ?? (style === "qualified" ? rootName + pascalCase(defKey) : pascalCase(defKey));
           perDocument.set(pointer, name);
