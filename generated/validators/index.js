@@ -2,7 +2,7 @@
 export const registry = {
   ["charter/config"]: {
     contract: "charter/config",
-    digest: "sha256:198a57dd524b1c0f292b5acc4f9ae35f30cd405e2f2e5799d2c31adbdd45febb",
+    digest: "sha256:33a7fcf96f6e01a03dfe7d5265670b7300aec931dcc2a3255fa30575186dab0b",
     exportName: "validate",
     rules: {},
     load: () => import("./charter/config.js"),
@@ -11,7 +11,7 @@ export const registry = {
   },
   ["charter/config#/$defs/relativePath"]: {
     contract: "charter/config",
-    digest: "sha256:198a57dd524b1c0f292b5acc4f9ae35f30cd405e2f2e5799d2c31adbdd45febb",
+    digest: "sha256:33a7fcf96f6e01a03dfe7d5265670b7300aec931dcc2a3255fa30575186dab0b",
     exportName: "validateRelativePath",
     rules: {},
     load: () => import("./charter/config.js"),
@@ -20,7 +20,7 @@ export const registry = {
   },
   ["charter/config#/$defs/validationPolicy"]: {
     contract: "charter/config",
-    digest: "sha256:198a57dd524b1c0f292b5acc4f9ae35f30cd405e2f2e5799d2c31adbdd45febb",
+    digest: "sha256:33a7fcf96f6e01a03dfe7d5265670b7300aec931dcc2a3255fa30575186dab0b",
     exportName: "validateValidationPolicy",
     rules: {},
     load: () => import("./charter/config.js"),

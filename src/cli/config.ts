@@ -187,6 +187,7 @@ const POLICY_VALUES: { readonly [K in keyof ValidationPolicy]: readonly Validati
   unknownFormats: ["ignore", "refuse"],
   strictness: ["lenient", "strict"],
   formats: ["dialect", "assert", "annotate"],
+  examples: ["error", "warning"],
 };
 const POLICY_KEYS = Object.keys(POLICY_VALUES) as (keyof ValidationPolicy)[];
 

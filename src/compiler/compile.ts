@@ -23,6 +23,7 @@ import { sourceUri } from "./resolve/uri.js";
 import { emitManifest, MANIFEST_VERSION, type ManifestContract } from "../targets/manifest/emit-manifest.js";
 import type { OutputFiles } from "../targets/output-files.js";
 import { emitSchemas, schemaPath } from "../targets/schemas/emit-schemas.js";
+import { TYPES_CODES } from "../targets/types/codes.js";
 import { emitTypes } from "../targets/types/emit-types.js";
 import { emitValidators, validatorPath } from "../targets/validators/emit-validators.js";
 import { typesPath } from "../targets/types/module-paths.js";
@@ -220,7 +221,10 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
     options.typeCheck ?? true,
   );
   lap("types");
-  diagnostics.push(...types.diagnostics);
+  // An example that does not fit its type is as severe as one its schema rejects: the contract's `validation.examples`.
+  const contractOfFile = new Map(documents.map((d) => [d.file, d.name]));
+  const examplesSeverity = (file: string | undefined) => (file === undefined ? "error" : policyFor(options.validation ?? DEFAULT_VALIDATION, contractOfFile.get(file) ?? "").examples);
+  diagnostics.push(...types.diagnostics.map((d) => (d.code === TYPES_CODES.exampleType.code && d.pointer?.includes("/examples/") ? { ...d, severity: examplesSeverity(d.file) } : d)));
   for (const [file, content] of types.files) files.set(file, content);
   const validators = emitValidators(
     (options.validators ?? true ? bundles : []).map((b) => ({

@@ -1,7 +1,8 @@
+import { DEFAULT_VALIDATION } from "../../src/targets/validators/policy.js";
 import { describe, expect, it } from "vitest";
 import { compileTree } from "../helpers/compile-tree.js";
 
-const STRICT = { compile: { validation: { defaults: { unknownFormats: "ignore" as const, strictness: "strict" as const, formats: "dialect" as const }, contracts: new Map() } } };
+const STRICT = { compile: { validation: { defaults: { ...DEFAULT_VALIDATION.defaults, strictness: "strict" as const }, contracts: new Map() } } };
 
 const located = (diagnostics: { code: string; file?: string | undefined; line?: number | undefined; column?: number | undefined; message: string }[]) =>
   diagnostics.map((d) => `${d.file?.split("/src/")[1]}:${d.line}:${d.column} ${d.code} ${d.message}`);

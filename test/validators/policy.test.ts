@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { compile } from "../../src/compiler/compile.js";
-import { policyFor, type ValidationSettings } from "../../src/targets/validators/policy.js";
+import { DEFAULT_VALIDATION, policyFor, type ValidationSettings } from "../../src/targets/validators/policy.js";
 import { runCli } from "../helpers/run-cli.js";
 import { generateImportable } from "../helpers/generate-importable.js";
 import { snapshotTree, tempTree } from "../helpers/temp-tree.js";
@@ -18,19 +18,19 @@ async function generate(files: Record<string, string>, validation: ValidationSet
 }
 
 const settings = (defaults: Partial<ValidationSettings["defaults"]>, contracts: Record<string, Partial<ValidationSettings["defaults"]>> = {}): ValidationSettings => ({
-  defaults: { unknownFormats: "ignore", strictness: "lenient", formats: "dialect", ...defaults },
+  defaults: { ...DEFAULT_VALIDATION.defaults, ...defaults },
   contracts: new Map(Object.entries(contracts)),
 });
 
 describe("validation policy", () => {
   it("applies the defaults, then folders from the outside in, then the contract itself", () => {
     const s = settings({}, { "vendor/": { strictness: "strict" }, "vendor/old/": { strictness: "lenient", unknownFormats: "refuse" }, "vendor/old/x": { unknownFormats: "ignore" } });
-    const formats = "dialect";
-    expect(policyFor(s, "agent/envelope")).toEqual({ unknownFormats: "ignore", strictness: "lenient", formats });
-    expect(policyFor(s, "vendor/a")).toEqual({ unknownFormats: "ignore", strictness: "strict", formats });
-    expect(policyFor(s, "vendor/old/y")).toEqual({ unknownFormats: "refuse", strictness: "lenient", formats });
-    expect(policyFor(s, "vendor/old/x")).toEqual({ unknownFormats: "ignore", strictness: "lenient", formats });
-    expect(policyFor(s, "vendor")).toEqual({ unknownFormats: "ignore", strictness: "lenient", formats });
+    const [formats, examples] = ["dialect", "error"];
+    expect(policyFor(s, "agent/envelope")).toEqual({ unknownFormats: "ignore", strictness: "lenient", formats, examples });
+    expect(policyFor(s, "vendor/a")).toEqual({ unknownFormats: "ignore", strictness: "strict", formats, examples });
+    expect(policyFor(s, "vendor/old/y")).toEqual({ unknownFormats: "refuse", strictness: "lenient", formats, examples });
+    expect(policyFor(s, "vendor/old/x")).toEqual({ unknownFormats: "ignore", strictness: "lenient", formats, examples });
+    expect(policyFor(s, "vendor")).toEqual({ unknownFormats: "ignore", strictness: "lenient", formats, examples });
   });
 
   it("reports each unknown format once, at its first use, as a warning by default", async () => {
@@ -74,6 +74,18 @@ describe("validation policy", () => {
     expect(verdicts).toEqual({ new: [true, true], old: [true, false], "new-asserted": [true, false], "old-annotated": [true, true] });
   });
 
+  it("makes an example its schema rejects a warning where the config says examples are annotations; counterexamples stay errors", async () => {
+    const source = "type: object\nproperties:\n  n: { type: integer }\nexamples:\n  - { n: one }\nx-charter-counterexamples:\n  - value: { n: 2 }\n    error: { keyword: type }\n";
+    const strict = await generate({ "src/own.yaml": source }, settings({}));
+    expect(strict.located.filter((l) => /CH70[56]/.test(l))).toEqual([
+      "src/own.yaml:5:5 error CH705 example does not satisfy its schema: /n type: must be integer",
+      "src/own.yaml:7:5 error CH706 counterexample satisfies the schema; it should fail with type",
+    ]);
+    const lenient = await generate({ "src/vendor.yaml": source.replace(/x-charter-counterexamples[\s\S]*$/, "") }, settings({ examples: "warning" }));
+    expect(lenient.result.diagnostics.map((d) => `${d.severity} ${d.code}`)).toEqual(["warning CH705"]);
+    expect(lenient.result.files.has("validators/vendor.js")).toBe(true);
+  });
+
   it("under strict, makes ajv's strict-mode findings located errors; lenient accepts the same schema", async () => {
     const strict = await generate({ "src/loose.yaml": LOOSE }, settings({ strictness: "strict" }));
     expect(strict.located).toEqual([
@@ -114,7 +126,7 @@ describe("validation policy", () => {
     expect(refused.stderr).toBe(
       [
         'charter.config.yaml:2:15: error CH003 strictness must be "lenient" or "strict"',
-        'charter.config.yaml:4:10: error CH002 unknown key "format"; the keys are unknownFormats, strictness, formats',
+        'charter.config.yaml:4:10: error CH002 unknown key "format"; the keys are unknownFormats, strictness, formats, examples',
         'charter.config.yaml:4:35: error CH003 formats must be "dialect" or "assert" or "annotate"',
         "charter.config.yaml:5:8: error CH003 validation.contracts.b must be a mapping",
         "",

@@ -19,6 +19,8 @@ export interface DeclaredInstance {
   file: string;
   position: SourcePosition | undefined;
   pointer: string;
+  /** Listed under the standard `examples` keyword (not a file, not a counterexample). */
+  fromExamplesKeyword?: true;
 }
 
 const DEFINITION_KEYWORDS = ["$defs", "definitions"];
@@ -56,7 +58,7 @@ export function declaredInstances(
     if (Array.isArray(examples)) {
       examples.forEach((value, index) => {
         const pointer = joinPointer(schemaPointer, "examples", index);
-        if (!isReferenced(pointer)) instances.push({ schemaPointer, value, file: document.file, position: document.positions.get(pointer), pointer });
+        if (!isReferenced(pointer)) instances.push({ schemaPointer, value, file: document.file, position: document.positions.get(pointer), pointer, fromExamplesKeyword: true });
       });
     }
     if (declared === undefined) return undefined;

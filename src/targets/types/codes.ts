@@ -29,7 +29,7 @@ export const TYPES_CODES = {
   exampleType: {
     code: "CH605",
     title: "example does not fit its type",
-    help: "An instance listed in `examples` does not type-check as the type generated for its schema: the schema and the types disagree, or the example is wrong. Fix the example, or the schema; if the schema is right, the types are wrong: report it.",
+    help: "An instance listed in `examples` does not type-check as the type generated for its schema: the schema and the types disagree, or the example is wrong. Fix the example, or the schema; if the schema is right, the types are wrong: report it. A warning where the config sets `validation.examples: warning` (for imported schemas).",
   },
   typesDoNotCompile: {
     code: "CH606",

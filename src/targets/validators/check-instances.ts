@@ -1,6 +1,6 @@
 import type { Ajv } from "ajv";
 import type { DeclaredInstance } from "../../compiler/check/declared-counterexamples.js";
-import { errorAt, type Diagnostic } from "../../compiler/diagnostic.js";
+import { errorAt, type Diagnostic, type Severity } from "../../compiler/diagnostic.js";
 import { pointerToFragment } from "../../compiler/json-pointer.js";
 import { VALIDATOR_CODES } from "./codes.js";
 
@@ -16,7 +16,13 @@ interface AjvError {
  * example must pass; a counterexample must fail, with the declared keyword at
  * the declared place among its violations.
  */
-export function checkInstances(ajv: Ajv, bundleId: string, instances: readonly DeclaredInstance[]): Diagnostic[] {
+export function checkInstances(
+  ajv: Ajv,
+  bundleId: string,
+  instances: readonly DeclaredInstance[],
+  /** For a value under the standard `examples` keyword that its schema rejects (the contract's `validation.examples`). */
+  examplesSeverity: Severity = "error",
+): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   for (const instance of instances) {
     const ref = instance.schemaPointer === "" ? bundleId : `${bundleId}#${pointerToFragment(instance.schemaPointer)}`;
@@ -35,7 +41,10 @@ export function checkInstances(ajv: Ajv, bundleId: string, instances: readonly D
     const at = { file: instance.file, position: instance.position, pointer: instance.pointer };
     const listed = errors.slice(0, 5).join("; ") + (errors.length > 5 ? `; and ${errors.length - 5} more` : "");
     if (!instance.expected) {
-      if (!valid) diagnostics.push(errorAt(VALIDATOR_CODES.exampleRejected, `example does not satisfy its schema: ${listed}`, at));
+      if (!valid) {
+        const severity = instance.fromExamplesKeyword ? examplesSeverity : "error";
+        diagnostics.push({ ...errorAt(VALIDATOR_CODES.exampleRejected, `example does not satisfy its schema: ${listed}`, at), severity });
+      }
       continue;
     }
     const { keyword, pointer } = instance.expected;

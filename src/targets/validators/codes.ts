@@ -24,7 +24,7 @@ export const VALIDATOR_CODES = {
   exampleRejected: {
     code: "CH705",
     title: "example rejected by its schema",
-    help: "A value under `examples` does not satisfy the schema it illustrates; the message lists the violations. Fix the example, or the schema if the example is right.",
+    help: "A value under `examples` does not satisfy the schema it illustrates; the message lists the violations. A warning where the config sets `validation.examples: warning` (for imported schemas). Fix the example, or the schema if the example is right.",
   },
   counterexampleAccepted: {
     code: "CH706",

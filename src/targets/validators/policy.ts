@@ -20,10 +20,19 @@ export type Strictness = "lenient" | "strict";
  */
 export type Formats = "dialect" | "assert" | "annotate";
 
+/**
+ * What a value under the standard `examples` keyword that its schema rejects
+ * is: an `error` (the default: a contract's examples pin its meaning), or a
+ * `warning` (imported schemas, whose authors treat examples as annotations).
+ * Counterexamples and instance files are errors under both.
+ */
+export type Examples = "error" | "warning";
+
 export interface ValidationPolicy {
   unknownFormats: UnknownFormats;
   strictness: Strictness;
   formats: Formats;
+  examples: Examples;
 }
 
 export interface ValidationSettings {
@@ -32,7 +41,7 @@ export interface ValidationSettings {
   contracts: ReadonlyMap<string, Partial<ValidationPolicy>>;
 }
 
-export const DEFAULT_VALIDATION: ValidationSettings = { defaults: { unknownFormats: "ignore", strictness: "lenient", formats: "dialect" }, contracts: new Map() };
+export const DEFAULT_VALIDATION: ValidationSettings = { defaults: { unknownFormats: "ignore", strictness: "lenient", formats: "dialect", examples: "error" }, contracts: new Map() };
 
 export function policyFor(settings: ValidationSettings, contract: string): ValidationPolicy {
   const matching = [...settings.contracts]
