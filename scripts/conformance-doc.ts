@@ -14,6 +14,10 @@ const TSX = path.join(REPO, "node_modules/tsx/dist/cli.mjs");
 const SUITE_OUT = "/tmp/conformance";
 const SCHEMASTORE_OUT = "/tmp/conformance-schemastore";
 
+// The code measured is the code at the start.
+const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: REPO, encoding: "utf8" }).trim();
+const dirty = execFileSync("git", ["status", "--porcelain", "--untracked-files=no"], { cwd: REPO, encoding: "utf8" }).trim() !== "" ? " with uncommitted changes" : "";
+
 for (const [script, args, env] of [
   ["scripts/conformance/run-suite.ts", ["--out", SUITE_OUT], {}],
   ["scripts/conformance-schemastore/main.ts", [], { CONFORMANCE_OUT: SCHEMASTORE_OUT }],
@@ -32,8 +36,6 @@ const section = (file: string) =>
     .join(".")
     .trim();
 
-const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: REPO, encoding: "utf8" }).trim();
-const dirty = execFileSync("git", ["status", "--porcelain", "--untracked-files=no"], { cwd: REPO, encoding: "utf8" }).trim() !== "" ? " with uncommitted changes" : "";
 const page = [
   "# Conformance",
   "",
