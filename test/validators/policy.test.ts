@@ -98,6 +98,14 @@ describe("validation policy", () => {
     expect(lenient.located).toEqual([]);
   });
 
+  it("places a strict-mode finding inside an exported definition at its own line (SchemaStore azure-deviceupdate-manifest-definitions)", async () => {
+    const source = "$schema: http://json-schema.org/draft-07/schema#\ndefinitions:\n  hashes:\n    type: object\n    additionalProperties:\n      type: string\n      propertyNames: { pattern: '^[a-z]+$' }\n";
+    const { located } = await generate({ "src/defs.yaml": source }, settings({ strictness: "strict" }));
+    expect(located.filter((l) => l.includes("CH704"))).toEqual([
+      'src/defs.yaml:6:7 error CH704 missing type "object" for keyword "propertyNames" (ajv: at https://p.test/defs.schema.json#/definitions/hashes/additionalProperties)',
+    ]);
+  });
+
   it("treats unknown keywords as annotations under both strictness settings", async () => {
     const annotated =
       "type: object\nmarkdownDescription: '**x**'\nx-taplo: { links: { key: https://example.test } }\nproperties:\n  name:\n    type: string\n    x-intellij-html-description: <b>x</b>\n    maxLenght: 2\n";

@@ -76,6 +76,7 @@ export function emitValidators(contracts: readonly ValidatorContract[], names: T
         const ajv = createAjv(bundle.dialect, allErrors, log, policy.strictness, policy.formats, ownProperties);
         if (allErrors) allErrorsAjv = ajv;
         ajv.addSchema(bundle.schema as object);
+        for (const e of exports) compileExport(ajv, e, log);
         const code = standaloneCode(ajv, Object.fromEntries(exports.map((e) => [e.exportName, e.ref])));
         modules.push(bundleSchemaPaths(code, ajv, exports.map((e) => e.ref), bundle.schema).code);
       }
@@ -296,4 +297,18 @@ function declarations(name: string, exports: readonly ValidatorExport[], typesMo
     lines.push(`export declare const ${e.exportName}: Validator<${type}>;`);
   }
   return lines.join("\n") + "\n";
+}
+
+/**
+ * Compiles one export ahead of the standalone code (which reuses it), so that
+ * what ajv logs meanwhile can be placed: ajv gives a location relative to the
+ * schema it compiled, here the exported definition, and a finding must name
+ * its place from the bundle's root.
+ */
+function compileExport(ajv: Ajv, e: ValidatorExport, log: AjvLog): void {
+  const logged = log.warnings.length;
+  ajv.getSchema(e.ref);
+  if (e.pointer === "") return;
+  const prefix = pointerToFragment(e.pointer);
+  for (let i = logged; i < log.warnings.length; i++) log.warnings[i] = log.warnings[i]!.replace(/ at (path )?"([^"#]*)#(?!\/(?:\$defs|definitions)\/)/, (_, word: string | undefined, base: string) => ` at ${word ?? ""}"${base}#${prefix}`);
 }
