@@ -97,7 +97,7 @@ async function compare(outDir: string, manifest: Manifest, contract: string, exp
   const entry = manifest.contracts.find((c) => c.name === contract)!;
   const bundle = JSON.parse(readFileSync(path.join(outDir, entry.artifacts.schema), "utf8")) as object;
   const compiled = (allErrors: boolean): Validator => {
-    const ajv = createAjv(entry.dialect, allErrors, { warnings: [] }, "lenient", formats);
+    const ajv = createAjv(entry.dialect, { allErrors, formats }, { warnings: [] });
     ajv.addSchema(bundle);
     return ajv.getSchema(entry.$id + (pointer ? `#${pointer}` : "")) as Validator;
   };

@@ -106,6 +106,12 @@ describe("validation policy", () => {
     ]);
   });
 
+  it("under strict, sees the properties a referenced schema declares beside a required name (SchemaStore mkdocs-1.0)", async () => {
+    const source = "type: object\nallOf:\n  - $ref: '#/$defs/core'\n  - required: [name]\n$defs:\n  core:\n    type: object\n    properties:\n      name: { type: string }\n";
+    const { located } = await generate({ "src/site.yaml": source }, settings({ strictness: "strict" }));
+    expect(located.filter((l) => l.includes("CH704"))).toEqual([]);
+  });
+
   it("treats unknown keywords as annotations under both strictness settings", async () => {
     const annotated =
       "type: object\nmarkdownDescription: '**x**'\nx-taplo: { links: { key: https://example.test } }\nproperties:\n  name:\n    type: string\n    x-intellij-html-description: <b>x</b>\n    maxLenght: 2\n";

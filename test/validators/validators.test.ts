@@ -52,13 +52,13 @@ const SAMPLES: unknown[] = [
 
 describe("the validators target", () => {
   it("canary: ajv's standalone ES module code still calls require", () => {
-    const ajv = createAjv("2020-12", false, { warnings: [] });
+    const ajv = createAjv("2020-12", {}, { warnings: [] });
     ajv.addSchema({ $id: "https://v.test/x", type: "string", minLength: 1, format: "date" });
     expect(standaloneCode(ajv, { validate: "https://v.test/x" })).toMatch(/require\("ajv\/dist\/runtime\/ucs2length"\)/);
   });
 
   it("canary: ajv merges a referenced schema's errors by copying them all (concat)", () => {
-    const ajv = createAjv("2020-12", true, { warnings: [] });
+    const ajv = createAjv("2020-12", { allErrors: true }, { warnings: [] });
     ajv.addSchema({ $id: "https://v.test/x", type: "array", items: { $ref: "#/$defs/item" }, $defs: { item: { type: "integer" } } });
     const code = standaloneCode(ajv, { validate: "https://v.test/x" });
     expect(code).toMatch(/vErrors\.concat\(validate\d+\.errors\)/);

@@ -2,29 +2,47 @@ import type { Options } from "ajv";
 import { ajvForDialect } from "../../compiler/ajv-for-dialect.js";
 import addFormats from "ajv-formats";
 import type { Dialect } from "../../compiler/resolve/dialect.js";
-import { assertsFormats, type Formats, type Strictness } from "./policy.js";
+import { assertsFormats, type Formats } from "./policy.js";
 
 /** What ajv said while compiling, instead of printing it. */
 export interface AjvLog {
   warnings: string[];
 }
 
+export interface AjvSettings {
+  /** Collect every violation rather than stop at the first. */
+  allErrors?: boolean;
+  /** Whether `format` is checked (by the contract's dialect unless the config says). */
+  formats?: Formats;
+  /** Presence checks with hasOwnProperty, for contracts naming properties every object inherits. */
+  ownProperties?: boolean;
+  /**
+   * An instance that only looks for ajv's strict-mode findings (for
+   * `validation.strictness: strict`) and writes no code. It inlines
+   * references as ajv does by default: with `inlineRefs: false`, ajv's
+   * strictRequired check no longer sees the properties a referenced schema
+   * declares beside a `required` (SchemaStore's mkdocs-1.0, tox), and reports
+   * names that are declared.
+   */
+  strictChecks?: boolean;
+}
+
 /**
  * An ajv instance for one dialect, set up for standalone ES module code:
  * unknown keywords are annotations (`strict: false`), formats come from
- * ajv-formats (checked where the contract's policy asserts them), and what ajv would print goes to `log`.
+ * ajv-formats (checked where the contract's policy asserts them), and what
+ * ajv would print goes to `log`.
  */
-export function createAjv(dialect: Dialect, allErrors: boolean, log: AjvLog, strictness: Strictness = "lenient", formats: Formats = "dialect", ownProperties = false) {
-  // Strict checks are logged, not thrown, so that every finding is reported, each once.
-  const strictChecks: Options =
-    strictness === "strict" ? { strictTypes: "log", strictTuples: "log", strictRequired: "log", allowUnionTypes: true } : {};
+export function createAjv(dialect: Dialect, settings: AjvSettings, log: AjvLog) {
+  const { allErrors = false, formats = "dialect", ownProperties = false, strictChecks = false } = settings;
   const options: Options = {
     code: { source: true, esm: true, lines: true },
     // A schema referenced many times is one function, called from each use, not a copy at each:
     // over SchemaStore, code 24 % smaller and compilation twice as fast (docs/decisions/003-validators.md).
-    inlineRefs: false,
+    ...(strictChecks ? {} : { inlineRefs: false }),
     strict: false,
-    ...strictChecks,
+    // Strict checks are logged, not thrown, so that every finding is reported, each once.
+    ...(strictChecks ? { strictTypes: "log", strictTuples: "log", strictRequired: "log", allowUnionTypes: true } : {}),
     allErrors,
     // An annotation is not looked at: unknown formats are then no finding either.
     validateFormats: assertsFormats(formats, dialect),

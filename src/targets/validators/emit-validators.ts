@@ -72,8 +72,13 @@ export function emitValidators(contracts: readonly ValidatorContract[], names: T
     let allErrorsAjv: Ajv | undefined;
     const ownProperties = namesInheritedProperties(bundle.schema);
     try {
+      if (policy.strictness === "strict") {
+        const checker = createAjv(bundle.dialect, { formats: policy.formats, ownProperties, strictChecks: true }, log);
+        checker.addSchema(bundle.schema as object);
+        for (const e of exports) compileExport(checker, e, log);
+      }
       for (const allErrors of [false, true]) {
-        const ajv = createAjv(bundle.dialect, allErrors, log, policy.strictness, policy.formats, ownProperties);
+        const ajv = createAjv(bundle.dialect, { allErrors, formats: policy.formats, ownProperties }, log);
         if (allErrors) allErrorsAjv = ajv;
         ajv.addSchema(bundle.schema as object);
         for (const e of exports) compileExport(ajv, e, log);
