@@ -146,4 +146,14 @@ describe("type names", () => {
     expect(out.types("a")).toContain("export type Id = string;");
     expect(out.types("a")).not.toContain("Description");
   });
+
+  it("joins a qualified definition name with _ when it equals another contract's name, instead of failing both (SchemaStore traefik-v2)", async () => {
+    const out = await generate(
+      { "src/app.yaml": "type: object\nproperties:\n  server: { $ref: '#/$defs/server' }\n$defs:\n  server: { type: string }\n", "src/app-server.yaml": "type: object\nproperties:\n  port: { type: integer }\n" },
+      { typeNaming: "qualified" },
+    );
+    expect(out.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    expect(out.types("app")).toContain("export type App_Server = string;");
+    expect(out.types("app-server")).toContain("export interface AppServer {");
+  });
 });

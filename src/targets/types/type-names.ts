@@ -54,6 +54,8 @@ interface Claim {
   file: string;
   position: SourcePosition | undefined;
   label: string;
+  /** For a qualified name made from the contract's root name and a definition key: the name joined by `_` instead. */
+  separated?: string;
 }
 
 /**
@@ -97,9 +99,11 @@ export function assignTypeNames(graph: ResolvedGraph, contractKeys: readonly str
           // the meta-schema check (CH304) reports it.
           if (!isJsonObject(schema) && typeof schema !== "boolean") continue;
           const pointer = joinPointer("", defsKeyword, defKey);
-          const name = explicit(schema, pointer) ?? (style === "qualified" ? rootName + pascalCase(defKey) : pascalCase(defKey));
+          const given = explicit(schema, pointer);
+          const name = given ?? (style === "qualified" ? rootName + pascalCase(defKey) : pascalCase(defKey));
+          const separated = given === undefined && style === "qualified" ? `${rootName}_${pascalCase(defKey)}` : undefined;
           perDocument.set(pointer, name);
-          claims.push({ name, documentKey: key, pointer, file: document.file, position: document.keyPositions.get(pointer), label: `${document.relativePath ?? document.name}#${pointer}` });
+          claims.push({ name, documentKey: key, pointer, file: document.file, position: document.keyPositions.get(pointer), label: `${document.relativePath ?? document.name}#${pointer}`, ...(separated && isStableName(separated) ? { separated } : {}) });
         }
       }
     }
@@ -118,6 +122,18 @@ export function assignTypeNames(graph: ResolvedGraph, contractKeys: readonly str
     names.failed.add(key);
   }
 
+  // A qualified definition name can equal another contract's own name (`traefik-v2` + `fileProvider` and
+  // `traefik-v2-file-provider`): the made-up one gives way and joins its parts with `_` (TraefikV2_FileProvider).
+  const taken = new Set(claims.map((c) => c.name));
+  const counts = new Map<string, number>();
+  for (const claim of claims) counts.set(claim.name, (counts.get(claim.name) ?? 0) + 1);
+  for (const claim of claims) {
+    if (counts.get(claim.name)! < 2 || claim.separated === undefined || taken.has(claim.separated)) continue;
+    counts.set(claim.name, counts.get(claim.name)! - 1);
+    taken.add(claim.separated);
+    claim.name = claim.separated;
+    names.byDocument.get(claim.documentKey)!.set(claim.pointer, claim.name);
+  }
   const byName = new Map<string, Claim[]>();
   for (const claim of claims) byName.set(claim.name, [...(byName.get(claim.name) ?? []), claim]);
   for (const [name, group] of byName) {
