@@ -156,4 +156,12 @@ describe("type names", () => {
     expect(out.types("app")).toContain("export type App_Server = string;");
     expect(out.types("app-server")).toContain("export interface AppServer {");
   });
+
+  it("keeps a $ref charter did not resolve (under an unknown keyword) from failing the generator (SchemaStore vega)", async () => {
+    const out = await generate({
+      "src/v.yaml": "type: object\nproperties:\n  mark: { $ref: '#/refs/mark' }\nrefs:\n  mark:\n    type: string\n    x-notes: { see: { $ref: '#/defs/rule' } }\ndefs:\n  rule: { type: number }\n",
+    });
+    expect(out.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    expect(out.types("v")).toContain("mark?: string;");
+  });
 });

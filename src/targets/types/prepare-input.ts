@@ -75,6 +75,11 @@ export function prepareGeneratorInput(
     if (copies.has(key)) continue;
     const entry = graph.documents.get(key)!;
     const replacements = new Map<string, KeywordReplacement>();
+    // A `$ref` that is no reference site sits where no keyword declares a schema (under an unknown keyword,
+    // such as vega's `defs`): it describes no type, but the generator's resolver would follow it, and fail
+    // the contract on a pointer the move under the wrapper broke.
+    const sites = new Set(entry.references.map(({ site }) => joinPointer(site.pointer, site.keyword)));
+    const strays = refKeywordPointers(entry.document.value).filter((pointer) => !sites.has(pointer));
     for (const { site, target } of entry.references) {
       const keywordPointer = joinPointer(site.pointer, site.keyword);
       if (!target) {
@@ -99,6 +104,12 @@ export function prepareGeneratorInput(
       replacements.set(keywordPointer, { key: "$ref", value: tokenFor(target.documentKey, target.pointer) });
     }
     const copy = copyDocument(entry, replacements);
+    for (const pointer of strays) {
+      const holder = getAtPointer(copy, pointer.slice(0, pointer.lastIndexOf("/")));
+      if (!isJsonObject(holder as JsonValue) || typeof (holder as JsonObject)["$ref"] !== "string") continue;
+      delete (holder as JsonObject)["$ref"];
+      (holder as JsonObject)["tsType"] = "unknown";
+    }
     copies.set(key, copy);
     if (key !== contractKey) embedded.set(entry.document.name, copy);
   }
@@ -199,3 +210,21 @@ export function finalizeReferences(input: GeneratorInput): void {
     }
   }
 }
+
+/** Keywords whose values are data: a `$ref` member there is a value, not a reference. */
+const DATA_KEYWORDS = new Set(["const", "enum", "default", "examples"]);
+
+/** Pointers of every `$ref` member holding a string, outside data keywords. */
+function refKeywordPointers(value: JsonValue, pointer = "", found: string[] = []): string[] {
+  if (value === null || typeof value !== "object") return found;
+  if (Array.isArray(value)) {
+    value.forEach((item, i) => refKeywordPointers(item, joinPointer(pointer, i), found));
+    return found;
+  }
+  for (const [key, child] of Object.entries(value)) {
+    if (key === "$ref" && typeof child === "string") found.push(joinPointer(pointer, key));
+    else if (!DATA_KEYWORDS.has(key)) refKeywordPointers(child, joinPointer(pointer, key), found);
+  }
+  return found;
+}
+
