@@ -43,6 +43,8 @@ interface Measured {
   code: number;
   ms: number;
   maxRssKb: number;
+  /** Diagnostics printed, by code. */
+  codes: Record<string, number>;
 }
 
 function child<T>(script: string, args: string[]): T {
@@ -175,6 +177,8 @@ const report = [
   "| --- | --- | --- | --- | --- | --- |",
   sizeRow("charter", charterTypes),
   sizeRow("naive (json-schema-to-typescript defaults)", naiveTypes),
+  "",
+  `Diagnostics of a full \`generate\` (no config file: each setting at its default), by code: ${Object.entries(generateRuns[0]!.codes).sort().map(([c, n]) => `${c} ${n}`).join(", ")}.`,
   "",
   `Validators: charter ${mb(charterValidatorBytes)} MB (a fast and an all-errors module per contract), naive ${mb(naiveValidatorBytes)} MB (one standalone module per schema).`,
   `Naive pipeline, median run: types for ${naiveRuns[0]!.typesOk} of ${names.length} schemas, validators for ${naiveRuns[0]!.validatorsOk}; ${seconds(median(naiveRuns.map((r) => r.typesMs)))} s in json-schema-to-typescript, ${seconds(median(naiveRuns.map((r) => r.validatorsMs)))} s in ajv.`,
