@@ -21,6 +21,7 @@ export const SCHEMASTORE_OPTIONS: CompileOptions = {
   ],
   typeNaming: "qualified",
   // SchemaStore's own tests run ajv with ajv-formats, which checks formats in every dialect,
-  // and never look at `examples`: annotations there, some of them wrong.
-  validation: { defaults: { ...DEFAULT_VALIDATION.defaults, formats: "assert", examples: "warning" }, contracts: new Map() },
+  // never look at `examples` (annotations there, some of them wrong), and rely on ajv applying
+  // the assertions beside a draft-07 `$ref` (pre-commit-config's negative tests do).
+  validation: { defaults: { ...DEFAULT_VALIDATION.defaults, formats: "assert", examples: "warning", refSiblings: "apply" }, contracts: new Map() },
 };

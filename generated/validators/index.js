@@ -2,7 +2,7 @@
 export const registry = {
   ["charter/config"]: {
     contract: "charter/config",
-    digest: "sha256:33a7fcf96f6e01a03dfe7d5265670b7300aec931dcc2a3255fa30575186dab0b",
+    digest: "sha256:fffa498f3e62228447a295be764f7b952c3c801400775a9db45c85d22f9a72d5",
     exportName: "validate",
     rules: {},
     load: () => import("./charter/config.js"),
@@ -11,7 +11,7 @@ export const registry = {
   },
   ["charter/config#/$defs/relativePath"]: {
     contract: "charter/config",
-    digest: "sha256:33a7fcf96f6e01a03dfe7d5265670b7300aec931dcc2a3255fa30575186dab0b",
+    digest: "sha256:fffa498f3e62228447a295be764f7b952c3c801400775a9db45c85d22f9a72d5",
     exportName: "validateRelativePath",
     rules: {},
     load: () => import("./charter/config.js"),
@@ -20,7 +20,7 @@ export const registry = {
   },
   ["charter/config#/$defs/validationPolicy"]: {
     contract: "charter/config",
-    digest: "sha256:33a7fcf96f6e01a03dfe7d5265670b7300aec931dcc2a3255fa30575186dab0b",
+    digest: "sha256:fffa498f3e62228447a295be764f7b952c3c801400775a9db45c85d22f9a72d5",
     exportName: "validateValidationPolicy",
     rules: {},
     load: () => import("./charter/config.js"),

@@ -188,6 +188,7 @@ const POLICY_VALUES: { readonly [K in keyof ValidationPolicy]: readonly Validati
   strictness: ["lenient", "strict"],
   formats: ["dialect", "assert", "annotate"],
   examples: ["error", "warning"],
+  refSiblings: ["ignore", "apply"],
 };
 const POLICY_KEYS = Object.keys(POLICY_VALUES) as (keyof ValidationPolicy)[];
 

@@ -201,7 +201,7 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
       );
       continue;
     }
-    const result = bundleContract(graph, document.key, (name) => canonicalId(options.baseUri, name));
+    const result = bundleContract(graph, document.key, (name) => canonicalId(options.baseUri, name), policyFor(options.validation ?? DEFAULT_VALIDATION, document.name).refSiblings);
     diagnostics.push(...result.diagnostics);
     if (result.bundle) bundles.push(result.bundle);
     else failed.add(document.name);

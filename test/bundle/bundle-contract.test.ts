@@ -4,6 +4,7 @@ import { Ajv } from "ajv";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import canonicalize from "canonicalize";
 import { describe, expect, it } from "vitest";
+import { DEFAULT_VALIDATION } from "../../src/targets/validators/policy.js";
 import { BASE, compileTree } from "../helpers/compile-tree.js";
 
 /** Compiles a bundle alone, as a consumer would: if anything were left unbundled, ajv could not resolve it. */
@@ -258,6 +259,16 @@ describe("a $ref at the top of a bundled document", () => {
     expect(a).toEqual({ $ref: "#/definitions/list", description: "kept" });
     const validate = validatorFor(tree.schema("old"));
     expect([validate({ a: [1, 2] }), validate({ a: "no" })]).toEqual([true, false]);
+  });
+
+  it("keeps them, applied beside the $ref in allOf, where the config says refSiblings: apply (ajv's reading, which SchemaStore relies on)", async () => {
+    const source = `{"$schema": "http://json-schema.org/draft-07/schema#", "properties": {"a": {"$ref": "#/definitions/list", "maxItems": 1}}, "definitions": {"list": {"type": "array"}}}`;
+    const validation = { defaults: { ...DEFAULT_VALIDATION.defaults, refSiblings: "apply" as const }, contracts: new Map() };
+    const tree = await compileTree({ "src/old.json": source }, { compile: { validation } });
+    const a = (tree.schema("old")["properties"] as Record<string, unknown>)["a"];
+    expect(a).toEqual({ allOf: [{ $ref: "#/definitions/list" }], maxItems: 1 });
+    const validate = validatorFor(tree.schema("old"));
+    expect([validate({ a: [1] }), validate({ a: [1, 2] })]).toEqual([true, false]);
   });
 });
 

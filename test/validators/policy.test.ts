@@ -25,12 +25,12 @@ const settings = (defaults: Partial<ValidationSettings["defaults"]>, contracts: 
 describe("validation policy", () => {
   it("applies the defaults, then folders from the outside in, then the contract itself", () => {
     const s = settings({}, { "vendor/": { strictness: "strict" }, "vendor/old/": { strictness: "lenient", unknownFormats: "refuse" }, "vendor/old/x": { unknownFormats: "ignore" } });
-    const [formats, examples] = ["dialect", "error"];
-    expect(policyFor(s, "agent/envelope")).toEqual({ unknownFormats: "ignore", strictness: "lenient", formats, examples });
-    expect(policyFor(s, "vendor/a")).toEqual({ unknownFormats: "ignore", strictness: "strict", formats, examples });
-    expect(policyFor(s, "vendor/old/y")).toEqual({ unknownFormats: "refuse", strictness: "lenient", formats, examples });
-    expect(policyFor(s, "vendor/old/x")).toEqual({ unknownFormats: "ignore", strictness: "lenient", formats, examples });
-    expect(policyFor(s, "vendor")).toEqual({ unknownFormats: "ignore", strictness: "lenient", formats, examples });
+    const [formats, examples, refSiblings] = ["dialect", "error", "ignore"];
+    expect(policyFor(s, "agent/envelope")).toEqual({ unknownFormats: "ignore", strictness: "lenient", formats, examples, refSiblings });
+    expect(policyFor(s, "vendor/a")).toEqual({ unknownFormats: "ignore", strictness: "strict", formats, examples, refSiblings });
+    expect(policyFor(s, "vendor/old/y")).toEqual({ unknownFormats: "refuse", strictness: "lenient", formats, examples, refSiblings });
+    expect(policyFor(s, "vendor/old/x")).toEqual({ unknownFormats: "ignore", strictness: "lenient", formats, examples, refSiblings });
+    expect(policyFor(s, "vendor")).toEqual({ unknownFormats: "ignore", strictness: "lenient", formats, examples, refSiblings });
   });
 
   it("reports each unknown format once, at its first use, as a warning by default", async () => {
@@ -140,7 +140,7 @@ describe("validation policy", () => {
     expect(refused.stderr).toBe(
       [
         'charter.config.yaml:2:15: error CH003 strictness must be "lenient" or "strict"',
-        'charter.config.yaml:4:10: error CH002 unknown key "format"; the keys are unknownFormats, strictness, formats, examples',
+        'charter.config.yaml:4:10: error CH002 unknown key "format"; the keys are unknownFormats, strictness, formats, examples, refSiblings',
         'charter.config.yaml:4:35: error CH003 formats must be "dialect" or "assert" or "annotate"',
         "charter.config.yaml:5:8: error CH003 validation.contracts.b must be a mapping",
         "",

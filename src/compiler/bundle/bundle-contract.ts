@@ -8,7 +8,7 @@ import { copyDocument, type KeywordReplacement } from "../resolve/copy-document.
 import { defineKey, type JsonObject } from "../json-object.js";
 import { resolveUri, SOURCE_SCHEME, splitFragment } from "../resolve/uri.js";
 import { BUNDLE_CODES } from "./codes.js";
-import { dropHiddenSiblings } from "./drop-hidden-siblings.js";
+import { settleRefSiblings, type RefSiblings } from "./ref-siblings.js";
 import { rewriteEmptyEnums } from "./empty-enum.js";
 import { guardProtoProperty } from "./proto-property.js";
 import { liftNestedResourceRefs, liftRootRef } from "./lift-root-ref.js";
@@ -53,6 +53,8 @@ export function bundleContract(
   graph: ResolvedGraph,
   rootKey: string,
   canonicalIdOf: (name: string) => string,
+  /** What assertions beside a `$ref` mean before 2019-09 (the contract's `validation.refSiblings`). */
+  refSiblings: RefSiblings = "ignore",
 ): { bundle?: Bundle; diagnostics: Diagnostic[] } {
   const root = graph.documents.get(rootKey)!;
   const bundleDialect = root.document.dialect;
@@ -141,9 +143,9 @@ export function bundleContract(
     return replacements;
   };
 
-  const rootSchema = liftRootRef(asObject(copyDocument(root, rewrite(root), { orderKeys: orderSchemaKeys })), bundleDialect, false, targetsIn(graph, rootKey));
+  const rootSchema = liftRootRef(asObject(copyDocument(root, rewrite(root), { orderKeys: orderSchemaKeys })), bundleDialect, false, targetsIn(graph, rootKey), refSiblings);
   liftNestedResourceRefs(rootSchema, bundleDialect);
-  dropHiddenSiblings(rootSchema, bundleDialect, targetsIn(graph, rootKey));
+  settleRefSiblings(rootSchema, bundleDialect, targetsIn(graph, rootKey), refSiblings);
   rewriteEmptyEnums(rootSchema);
   guardProtoProperty(rootSchema, bundleDialect);
   setIdentity(rootSchema, idKeyword(bundleDialect), idKeyword(bundleDialect), canonicalIdOf(root.document.name), DIALECT_URIS[bundleDialect]);
@@ -167,9 +169,9 @@ export function bundleContract(
           ],
         };
       }
-      const schema = liftRootRef(asObject(copyDocument(entry, rewrite(entry), { orderKeys: orderSchemaKeys })), entry.document.dialect, true, targetsIn(graph, key));
+      const schema = liftRootRef(asObject(copyDocument(entry, rewrite(entry), { orderKeys: orderSchemaKeys })), entry.document.dialect, true, targetsIn(graph, key), refSiblings);
       liftNestedResourceRefs(schema, entry.document.dialect);
-      dropHiddenSiblings(schema, entry.document.dialect, targetsIn(graph, key));
+      settleRefSiblings(schema, entry.document.dialect, targetsIn(graph, key), refSiblings);
       rewriteEmptyEnums(schema);
       guardProtoProperty(schema, entry.document.dialect);
       const dialectUri = entry.document.dialect === bundleDialect ? undefined : DIALECT_URIS[entry.document.dialect];

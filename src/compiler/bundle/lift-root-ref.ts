@@ -1,6 +1,7 @@
 import type { JsonValue } from "../load/parse-source.js";
 import { idKeyword, refHidesSiblings, type Dialect } from "../resolve/dialect.js";
 import { walkSchema } from "../resolve/walk-schema.js";
+import type { RefSiblings } from "./ref-siblings.js";
 import { orderSchemaKeys } from "./order-keys.js";
 
 type JsonObject = { [key: string]: JsonValue };
@@ -20,14 +21,16 @@ export const ASSERTIONS = new Set([
  * - before 2019-09 a `$ref` hides its siblings, so the `$id` and the
  *   `definitions` charter adds beside it would be ignored by a conforming
  *   validator. The siblings the source had were ignored too; assertions among
- *   them are dropped (they never applied), everything else kept.
+ *   them are dropped (they never applied), everything else kept, unless the
+ *   contract's `validation.refSiblings` is `apply` (ajv's reading), which
+ *   keeps them beside the `allOf`, where they apply.
  * - since 2019-09 `$ref` is an applicator, so `{ $ref }` and `{ allOf: [{ $ref }] }`
  *   mean the same; but ajv 8 recurses without end when it compiles an embedded
  *   resource whose top holds a `$ref` into itself (found with the official
  *   test suite, refRemote "remote HTTP ref with different $id"). Lifting it
  *   for embedded documents avoids that; the bundle root is not affected.
  */
-export function liftRootRef(schema: JsonObject, dialect: Dialect, embedded: boolean, referenced: readonly string[]): JsonObject {
+export function liftRootRef(schema: JsonObject, dialect: Dialect, embedded: boolean, referenced: readonly string[], refSiblings: RefSiblings = "ignore"): JsonObject {
   const ref = schema["$ref"];
   if (typeof ref !== "string") return schema;
   const hides = refHidesSiblings(dialect);
@@ -37,7 +40,7 @@ export function liftRootRef(schema: JsonObject, dialect: Dialect, embedded: bool
     if (key === "$ref") continue;
     // An assertion the `$ref` hid is dropped, unless a reference points into it (it must stay findable).
     const isTarget = referenced.some((p) => p === `/${key}` || p.startsWith(`/${key}/`));
-    if (hides && ASSERTIONS.has(key) && !isTarget) continue;
+    if (hides && refSiblings === "ignore" && ASSERTIONS.has(key) && !isTarget) continue;
     Object.defineProperty(lifted, key, { value, enumerable: true, writable: true, configurable: true });
   }
   const existing = Array.isArray(lifted["allOf"]) ? (lifted["allOf"] as JsonValue[]) : [];

@@ -1,3 +1,4 @@
+import type { RefSiblings } from "../../compiler/bundle/ref-siblings.js";
 import type { Dialect } from "../../compiler/resolve/dialect.js";
 
 /** What a format ajv-formats does not know does: reported and left unchecked, or refused. */
@@ -29,6 +30,8 @@ export type Formats = "dialect" | "assert" | "annotate";
 export type Examples = "error" | "warning";
 
 export interface ValidationPolicy {
+  /** What assertions beside a `$ref` mean before 2019-09: ignored (the specifications) or applied (ajv). */
+  refSiblings: RefSiblings;
   unknownFormats: UnknownFormats;
   strictness: Strictness;
   formats: Formats;
@@ -41,7 +44,7 @@ export interface ValidationSettings {
   contracts: ReadonlyMap<string, Partial<ValidationPolicy>>;
 }
 
-export const DEFAULT_VALIDATION: ValidationSettings = { defaults: { unknownFormats: "ignore", strictness: "lenient", formats: "dialect", examples: "error" }, contracts: new Map() };
+export const DEFAULT_VALIDATION: ValidationSettings = { defaults: { unknownFormats: "ignore", strictness: "lenient", formats: "dialect", examples: "error", refSiblings: "ignore" }, contracts: new Map() };
 
 export function policyFor(settings: ValidationSettings, contract: string): ValidationPolicy {
   const matching = [...settings.contracts]
