@@ -53,4 +53,26 @@ describe("SchemaStore subset through the catalog", () => {
       for (const [file, data] of instances("negative_test", name)) expect(validate(data), `${name}/${file}`).toBe(false);
     }
   });
+
+  it("handles the schemas the naive pipeline handled and charter once did not, each for its own cause", { timeout: 120_000 }, async () => {
+    const names = ["mkdocs-1.0", "partial-cibuildwheel", "pre-commit-config", "traefik-v2", "traefik-v2-file-provider"];
+    const dir = tempTree();
+    for (const name of names) copyFileSync(path.join(SCHEMAS, `${name}.json`), path.join(dir, `${name}.json`));
+    // mkdocs-1.0 is strict upstream (not in ajvNotStrictMode): its required name is declared by an allOf sibling's $ref.
+    const validation = { ...SCHEMASTORE_OPTIONS.validation!, contracts: new Map([["mkdocs-1.0", { strictness: "strict" as const }]]) };
+    const result = await compile({ ...SCHEMASTORE_OPTIONS, sourceDir: dir, outDir: path.join(dir, "..", "out"), validation });
+    expect(result.diagnostics.filter((d) => d.severity === "error").map((d) => `${path.basename(d.file ?? "")}:${d.line} ${d.code} ${d.message}`)).toEqual([]);
+    for (const name of names) {
+      expect(result.files.has(`validators/${name}.js`), `${name} has validators`).toBe(true);
+      expect(result.files.has(`types/${name}.ts`), `${name} has types`).toBe(true);
+    }
+    // Qualified names: traefik-v2's fileProvider definition gives way to the contract named traefik-v2-file-provider.
+    expect(result.files.get("types/traefik-v2.ts")).toContain("TraefikV2_FileProvider");
+    // pre-commit-config's negative tests rely on the assertions beside a draft-07 $ref applying (refSiblings: apply).
+    const ajv = new Ajv({ strict: false, allErrors: true });
+    addFormats.default(ajv);
+    const validate = ajv.compile(JSON.parse(result.files.get("schemas/pre-commit-config.schema.json")!));
+    for (const [file, data] of instances("test", "pre-commit-config")) expect(validate(data), file).toBe(true);
+    for (const [file, data] of instances("negative_test", "pre-commit-config")) expect(validate(data), file).toBe(false);
+  });
 });
