@@ -20,7 +20,8 @@ const dirty = execFileSync("git", ["status", "--porcelain", "--untracked-files=n
 
 for (const [script, args, env] of [
   ["scripts/conformance/run-suite.ts", ["--out", SUITE_OUT], {}],
-  ["scripts/conformance-schemastore/main.ts", [], { CONFORMANCE_OUT: SCHEMASTORE_OUT }],
+  // Arguments go to the SchemaStore run: `npm run conformance -- --sides charter` re-runs charter's side only.
+  ["scripts/conformance-schemastore/main.ts", process.argv.slice(2), { CONFORMANCE_OUT: SCHEMASTORE_OUT }],
 ] as const) {
   const run = spawnSync(process.execPath, [TSX, path.join(REPO, script), ...args], { cwd: REPO, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, ...env } });
   if (run.status !== 0) throw new Error(`${script} failed (exit ${run.status})`);
