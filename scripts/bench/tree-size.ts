@@ -7,13 +7,13 @@ export interface TypesSize {
   lines: number;
   /** `[k: string]: unknown` index signatures. */
   openSignatures: number;
-  /** Declarations named like another of the same file plus a number (`Foo1`): json-schema-to-typescript's renamed duplicates. */
-  renamedDuplicates: number;
+  /** Declarations named like another of the same file plus a number (`Foo1`): json-schema-to-typescript numbering names it meets twice. */
+  numberedNames: number;
 }
 
 /** Sizes of the `.ts` files under `dir` (recursively). */
 export function typesSize(dir: string): TypesSize {
-  const size: TypesSize = { files: 0, bytes: 0, lines: 0, openSignatures: 0, renamedDuplicates: 0 };
+  const size: TypesSize = { files: 0, bytes: 0, lines: 0, openSignatures: 0, numberedNames: 0 };
   for (const file of filesUnder(dir).filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts"))) {
     const text = readFileSync(file, "utf8");
     size.files++;
@@ -23,7 +23,7 @@ export function typesSize(dir: string): TypesSize {
     const names = new Set([...text.matchAll(/^export (?:interface|type|enum) ([A-Za-z_$][\w$]*)/gm)].map((m) => m[1]!));
     for (const name of names) {
       const base = /^(.*[^\d])\d+$/.exec(name)?.[1];
-      if (base !== undefined && names.has(base)) size.renamedDuplicates++;
+      if (base !== undefined && names.has(base)) size.numberedNames++;
     }
   }
   return size;
