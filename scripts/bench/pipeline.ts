@@ -34,6 +34,8 @@ const TARGETS = { generate: 0.5, typesBytes: 0.3, check: 1.1, incremental: 0.1, 
 const REPO = fileURLToPath(new URL("../..", import.meta.url));
 const TSX = path.join(REPO, "node_modules/tsx/dist/cli.mjs");
 const work = mkdtempSync(path.join(os.tmpdir(), "charter-bench-"));
+// The code measured is the code at the start; later edits would not be in the early measurements.
+const commit = spawnSync("git", ["rev-parse", "--short", "HEAD"], { cwd: REPO, encoding: "utf8" }).stdout.trim() || "unknown commit";
 const names = readdirSync(SCHEMASTORE)
   .filter((f) => f.endsWith(".json"))
   .sort()
@@ -153,7 +155,7 @@ const report = [
   "",
   `<!-- Written by \`npm run bench\` (scripts/bench/pipeline.ts); figures from one run on the machine below. -->`,
   "",
-  `Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} × ${os.cpus()[0]?.model ?? "unknown CPU"}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, ${os.type()} ${os.release()}, Node ${process.version}.`,
+  `Measured ${new Date().toISOString().slice(0, 10)} at ${commit} on ${os.cpus().length} × ${os.cpus()[0]?.model ?? "unknown CPU"}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, ${os.type()} ${os.release()}, Node ${process.version}.`,
   `Corpus: the SchemaStore part of \`../shared/corpora\`, ${names.length} schemas (${manifest.contracts.length} contracts produced; the others have located errors, such as references to other hosts).`,
   `Each figure is the median of ${RUNS} fresh processes; the two sides of each ratio ran interleaved. The machine is shared and noisy: ratios are the result, seconds are context.`,
   "",
