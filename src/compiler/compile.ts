@@ -224,7 +224,7 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
   // An example that does not fit its type is as severe as one its schema rejects: the contract's `validation.examples`.
   const contractOfFile = new Map(documents.map((d) => [d.file, d.name]));
   const examplesSeverity = (file: string | undefined) => (file === undefined ? "error" : policyFor(options.validation ?? DEFAULT_VALIDATION, contractOfFile.get(file) ?? "").examples);
-  diagnostics.push(...types.diagnostics.map((d) => (d.code === TYPES_CODES.exampleType.code && d.pointer?.includes("/examples/") ? { ...d, severity: examplesSeverity(d.file) } : d)));
+  diagnostics.push(...types.diagnostics.map((d) => (d.code === TYPES_CODES.exampleType.code ? { ...d, severity: examplesSeverity(d.file) } : d)));
   for (const [file, content] of types.files) files.set(file, content);
   const validators = emitValidators(
     (options.validators ?? true ? bundles : []).map((b) => ({

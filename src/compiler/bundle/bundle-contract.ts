@@ -143,9 +143,10 @@ export function bundleContract(
     return replacements;
   };
 
-  const rootSchema = liftRootRef(asObject(copyDocument(root, rewrite(root), { orderKeys: orderSchemaKeys })), bundleDialect, false, targetsIn(graph, rootKey), refSiblings);
+  const rootTargets = targetsIn(graph, rootKey);
+  const rootSchema = liftRootRef(asObject(copyDocument(root, rewrite(root), { orderKeys: orderSchemaKeys })), bundleDialect, false, rootTargets, refSiblings);
   liftNestedResourceRefs(rootSchema, bundleDialect);
-  settleRefSiblings(rootSchema, bundleDialect, targetsIn(graph, rootKey), refSiblings);
+  settleRefSiblings(rootSchema, bundleDialect, rootTargets, refSiblings);
   rewriteEmptyEnums(rootSchema);
   guardProtoProperty(rootSchema, bundleDialect);
   setIdentity(rootSchema, idKeyword(bundleDialect), idKeyword(bundleDialect), canonicalIdOf(root.document.name), DIALECT_URIS[bundleDialect]);
@@ -169,9 +170,10 @@ export function bundleContract(
           ],
         };
       }
-      const schema = liftRootRef(asObject(copyDocument(entry, rewrite(entry), { orderKeys: orderSchemaKeys })), entry.document.dialect, true, targetsIn(graph, key), refSiblings);
+      const targets = targetsIn(graph, key);
+      const schema = liftRootRef(asObject(copyDocument(entry, rewrite(entry), { orderKeys: orderSchemaKeys })), entry.document.dialect, true, targets, refSiblings);
       liftNestedResourceRefs(schema, entry.document.dialect);
-      settleRefSiblings(schema, entry.document.dialect, targetsIn(graph, key), refSiblings);
+      settleRefSiblings(schema, entry.document.dialect, targets, refSiblings);
       rewriteEmptyEnums(schema);
       guardProtoProperty(schema, entry.document.dialect);
       const dialectUri = entry.document.dialect === bundleDialect ? undefined : DIALECT_URIS[entry.document.dialect];

@@ -1,10 +1,9 @@
+import { replaceContents, type JsonObject } from "../json-object.js";
 import type { JsonValue } from "../load/parse-source.js";
 import { idKeyword, refHidesSiblings, type Dialect } from "../resolve/dialect.js";
 import { walkSchema } from "../resolve/walk-schema.js";
 import type { RefSiblings } from "./ref-siblings.js";
 import { orderSchemaKeys } from "./order-keys.js";
-
-type JsonObject = { [key: string]: JsonValue };
 
 /** Keywords of draft-04..07 that validate; unknown keywords, annotations and definitions are kept. */
 export const ASSERTIONS = new Set([
@@ -69,8 +68,7 @@ export function liftNestedResourceRefs(document: JsonObject, dialect: Dialect): 
     const nestedId = schema[id];
     if (pointer === "" || typeof nestedId !== "string" || nestedId.startsWith("#") || typeof schema["$ref"] !== "string") return undefined;
     const lifted = liftRootRef(schema, dialect, true, []);
-    for (const key of Object.keys(schema)) delete schema[key];
-    for (const [key, value] of Object.entries(lifted)) Object.defineProperty(schema, key, { value, enumerable: true, writable: true, configurable: true });
+    replaceContents(schema, lifted);
     return undefined;
   });
 }

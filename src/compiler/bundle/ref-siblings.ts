@@ -1,3 +1,4 @@
+import { replaceContents } from "../json-object.js";
 import { joinPointer } from "../json-pointer.js";
 import type { JsonValue } from "../load/parse-source.js";
 import { refHidesSiblings, type Dialect } from "../resolve/dialect.js";
@@ -29,8 +30,7 @@ export function settleRefSiblings(document: JsonValue, dialect: Dialect, referen
     if (assertions.length === 0) return undefined;
     if (mode === "apply") {
       const lifted = liftRootRef(schema, dialect, true, [], "apply");
-      for (const key of Object.keys(schema)) delete schema[key];
-      for (const [key, value] of Object.entries(lifted)) Object.defineProperty(schema, key, { value, enumerable: true, writable: true, configurable: true });
+      replaceContents(schema, lifted);
       return undefined;
     }
     for (const key of assertions) {

@@ -8,7 +8,7 @@ import { catalogFile } from "./catalog-file.js";
 import { createDocument } from "./create-document.js";
 import { idKeyword, isMetaSchemaUri, type Dialect } from "./dialect.js";
 import { indexDocument, indexSubschema, type DocumentIndex, type ReferenceSite, type SchemaResource } from "./index-document.js";
-import { CHARTER_KEYWORD_PREFIX } from "./schema-keywords.js";
+import { CHARTER_KEYWORD_PREFIX, DATA_KEYWORDS } from "./schema-keywords.js";
 import type { SchemaDocument } from "./schema-document.js";
 import { resolveUri, SOURCE_SCHEME, splitFragment } from "./uri.js";
 
@@ -290,8 +290,6 @@ function safeDecode(text: string): string {
 export function describeDocument(document: SchemaDocument): string {
   return document.relativePath ?? document.retrievalUri;
 }
-
-const DATA_KEYWORDS = new Set(["const", "enum", "default", "examples"]);
 
 /** Whether the path to `pointer` passes through a keyword (of a schema object on the way) that `test` accepts. */
 function keywordOnPath(entry: IndexedDocument, pointer: string, test: (keyword: string) => boolean): boolean {

@@ -33,6 +33,9 @@ export const SCHEMA_LIST_KEYWORDS = new Set(["allOf", "anyOf", "oneOf", "prefixI
 /** `items` is a schema, or (before 2020-12) a list of schemas. */
 export const ITEMS_KEYWORD = "items";
 
+/** Keywords whose values are data, never schemas: a `$ref` member there is a value, not a reference. */
+export const DATA_KEYWORDS = new Set(["const", "enum", "default", "examples"]);
+
 /** Keywords whose value names another schema by URI. */
 export const REFERENCE_KEYWORDS = ["$ref", "$dynamicRef", "$recursiveRef"] as const;
 export type ReferenceKeyword = (typeof REFERENCE_KEYWORDS)[number];

@@ -6,6 +6,7 @@ import { walkSchema } from "../../compiler/resolve/walk-schema.js";
 import type { ResolvedGraph } from "../../compiler/resolve/resolve-references.js";
 import type { Repair, RepairApplication } from "../../repairs/repair.js";
 import type { TypeNames } from "./type-names.js";
+import { DATA_KEYWORDS } from "../../compiler/resolve/schema-keywords.js";
 
 /** Set on each schema that becomes a named type; the generator's `customName` reads it. */
 export const TYPE_NAME_MARKER = "x-charter-type-name";
@@ -210,9 +211,6 @@ export function finalizeReferences(input: GeneratorInput): void {
     }
   }
 }
-
-/** Keywords whose values are data: a `$ref` member there is a value, not a reference. */
-const DATA_KEYWORDS = new Set(["const", "enum", "default", "examples"]);
 
 /** Pointers of every `$ref` member holding a string, outside data keywords. */
 function refKeywordPointers(value: JsonValue, pointer = "", found: string[] = []): string[] {
