@@ -10,6 +10,8 @@ import { bundleContract, dependencyClosure, type Bundle } from "./bundle/bundle-
 import { digestSchema } from "./bundle/digest.js";
 import { errorAt, hasErrors, sortDiagnostics, type Diagnostic } from "./diagnostic.js";
 import { LOAD_CODES } from "./load/codes.js";
+import { TaskCache } from "./cache/task-cache.js";
+import { defaultJobs, type TaskSettings } from "./parallel/run-tasks.js";
 import type { JsonValue } from "./load/parse-source.js";
 import { discoverSources } from "./load/discover-sources.js";
 import { loadInstanceFiles, orphanInstanceFolders } from "./load/instance-files.js";
@@ -25,11 +27,11 @@ import type { OutputFiles } from "../targets/output-files.js";
 import { emitSchemas, schemaPath } from "../targets/schemas/emit-schemas.js";
 import { TYPES_CODES } from "../targets/types/codes.js";
 import { emitTypes } from "../targets/types/emit-types.js";
-import { emitValidators, validatorPath } from "../targets/validators/emit-validators.js";
+import { startValidators, validatorPath } from "../targets/validators/emit-validators.js";
 import { typesPath } from "../targets/types/module-paths.js";
 import { DEFAULT_VALIDATION, policyFor, type ValidationSettings } from "../targets/validators/policy.js";
 import { renderRepairsReport, REPAIRS_REPORT_PATH } from "../targets/types/repairs-report.js";
-import type { NamingStyle } from "../targets/types/type-names.js";
+import { assignTypeNames, type NamingStyle } from "../targets/types/type-names.js";
 import { REPAIRS } from "../repairs/registry.js";
 import type { Repair } from "../repairs/repair.js";
 
@@ -51,6 +53,13 @@ export interface CompileOptions {
   validators?: boolean;
   /** Unknown formats and ajv's strict mode, by contract (default: formats ignored, lenient). */
   validation?: ValidationSettings;
+  /** Worker threads for the per-contract work (default: the machine's cores, at most 8; 1 runs everything in this thread). */
+  jobs?: number;
+  /**
+   * Folder of the cache of per-contract results, keyed by their whole input
+   * and charter's fingerprint (default: none, every result computed afresh).
+   */
+  cacheDir?: string | undefined;
 }
 
 export interface CompileResult {
@@ -81,6 +90,8 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
     stages[stage] = now - clock;
     clock = now;
   };
+
+  const tasks: TaskSettings = { jobs: options.jobs ?? defaultJobs(), cache: options.cacheDir !== undefined ? await TaskCache.open(options.cacheDir) : undefined };
 
   // load
   const sources = await discoverSources(options.sourceDir);
@@ -213,33 +224,31 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
   for (const [file, content] of emitSchemas(bundles)) files.set(file, content);
   const sourceOf = new Map(documents.map((d) => [d.name, d]));
   const digests = new Map(bundles.map((b) => [b.name, digestSchema(b.schema)]));
-  const types = await emitTypes(
-    graph,
-    bundles.map((b) => ({ key: sourceOf.get(b.name)!.key, name: b.name, source: sourceOf.get(b.name)!.relativePath!, digest: digests.get(b.name)! })),
-    options.repairs ?? REPAIRS,
-    options.typeNaming ?? "short",
-    options.typeCheck ?? true,
+  const typesContracts = bundles.map((b) => ({ key: sourceOf.get(b.name)!.key, name: b.name, source: sourceOf.get(b.name)!.relativePath!, digest: digests.get(b.name)! }));
+  const names = assignTypeNames(graph, typesContracts.map((c) => c.key), options.typeNaming ?? "short");
+  // The validators compile on worker threads while this thread makes the types; their declarations then import the types.
+  const validatorsUnderWay = startValidators(
+    (options.validators ?? true ? bundles : []).map((b) => ({
+      bundle: b,
+      key: sourceOf.get(b.name)!.key,
+      file: sourceOf.get(b.name)!.file,
+      digest: digests.get(b.name)!,
+      rules: rulesOf.get(b.name) ?? new Map(),
+      policy: policyFor(options.validation ?? DEFAULT_VALIDATION, b.name),
+      source: sourceOf.get(b.name)!,
+      instances: instancesOf.get(b.name) ?? [],
+    })),
+    names,
+    tasks,
   );
+  const types = await emitTypes(graph, typesContracts, options.repairs ?? REPAIRS, names, options.typeCheck ?? true, tasks.cache);
   lap("types");
   // An example that does not fit its type is as severe as one its schema rejects: the contract's `validation.examples`.
   const contractOfFile = new Map(documents.map((d) => [d.file, d.name]));
   const examplesSeverity = (file: string | undefined) => (file === undefined ? "error" : policyFor(options.validation ?? DEFAULT_VALIDATION, contractOfFile.get(file) ?? "").examples);
   diagnostics.push(...types.diagnostics.map((d) => (d.code === TYPES_CODES.exampleType.code ? { ...d, severity: examplesSeverity(d.file) } : d)));
   for (const [file, content] of types.files) files.set(file, content);
-  const validators = emitValidators(
-    (options.validators ?? true ? bundles : []).map((b) => ({
-      bundle: b,
-      key: sourceOf.get(b.name)!.key,
-      file: sourceOf.get(b.name)!.file,
-      digest: digests.get(b.name)!,
-      typesModule: types.produced.has(b.name) ? typesPath(b.name) : undefined,
-      rules: rulesOf.get(b.name) ?? new Map(),
-      policy: policyFor(options.validation ?? DEFAULT_VALIDATION, b.name),
-      source: sourceOf.get(b.name)!,
-      instances: instancesOf.get(b.name) ?? [],
-    })),
-    types.names,
-  );
+  const validators = await validatorsUnderWay.finish((name) => (types.produced.has(name) ? typesPath(name) : undefined));
   lap("validators");
   diagnostics.push(...validators.diagnostics);
   for (const [file, content] of validators.files) files.set(file, content);

@@ -18,6 +18,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(typeof data === "string"){
 if(func0(data) < 1){
 const err0 = {instancePath,schemaPath:"#/$defs/relativePath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
@@ -57,9 +58,12 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.formats !== undefined){
 let data0 = data.formats;
+const _errs1 = errors;
+const vSchema0 = schema2.properties.formats.enum;
 if(!(((data0 === "dialect") || (data0 === "assert")) || (data0 === "annotate"))){
 const err0 = {instancePath:instancePath+"/formats",schemaPath:"#/$defs/validationPolicy/properties/formats/enum",keyword:"enum",params:{allowedValues: schema2.properties.formats.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -70,9 +74,12 @@ vErrors.push(err0);
 }
 errors++;
 }
+var valid0 = _errs1 === errors;
 }
 if(data.examples !== undefined){
 let data1 = data.examples;
+const _errs2 = errors;
+const vSchema1 = schema2.properties.examples.enum;
 if(!((data1 === "error") || (data1 === "warning"))){
 const err1 = {instancePath:instancePath+"/examples",schemaPath:"#/$defs/validationPolicy/properties/examples/enum",keyword:"enum",params:{allowedValues: schema2.properties.examples.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -83,9 +90,12 @@ vErrors.push(err1);
 }
 errors++;
 }
+var valid0 = _errs2 === errors;
 }
 if(data.refSiblings !== undefined){
 let data2 = data.refSiblings;
+const _errs3 = errors;
+const vSchema2 = schema2.properties.refSiblings.enum;
 if(!((data2 === "ignore") || (data2 === "apply"))){
 const err2 = {instancePath:instancePath+"/refSiblings",schemaPath:"#/$defs/validationPolicy/properties/refSiblings/enum",keyword:"enum",params:{allowedValues: schema2.properties.refSiblings.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -96,9 +106,12 @@ vErrors.push(err2);
 }
 errors++;
 }
+var valid0 = _errs3 === errors;
 }
 if(data.unknownFormats !== undefined){
 let data3 = data.unknownFormats;
+const _errs4 = errors;
+const vSchema3 = schema2.properties.unknownFormats.enum;
 if(!((data3 === "ignore") || (data3 === "refuse"))){
 const err3 = {instancePath:instancePath+"/unknownFormats",schemaPath:"#/$defs/validationPolicy/properties/unknownFormats/enum",keyword:"enum",params:{allowedValues: schema2.properties.unknownFormats.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -109,9 +122,12 @@ vErrors.push(err3);
 }
 errors++;
 }
+var valid0 = _errs4 === errors;
 }
 if(data.strictness !== undefined){
 let data4 = data.strictness;
+const _errs5 = errors;
+const vSchema4 = schema2.properties.strictness.enum;
 if(!((data4 === "lenient") || (data4 === "strict"))){
 const err4 = {instancePath:instancePath+"/strictness",schemaPath:"#/$defs/validationPolicy/properties/strictness/enum",keyword:"enum",params:{allowedValues: schema2.properties.strictness.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -122,6 +138,7 @@ vErrors.push(err4);
 }
 errors++;
 }
+var valid0 = _errs5 === errors;
 }
 }
 else {
@@ -153,7 +170,9 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
 for(const key0 in data){
 if(!((((((key0 === "source") || (key0 === "out")) || (key0 === "baseUri")) || (key0 === "catalog")) || (key0 === "typeNames")) || (key0 === "validation"))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
@@ -167,19 +186,33 @@ errors++;
 }
 }
 if(data.source !== undefined){
-if(!(validate1(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData,dynamicAnchors}))){
+let data0 = data.source;
+const _errs2 = errors;
+if(!(validate1(data0, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate1.errors; } else { for (const error of validate1.errors) vErrors.push(error); }
 errors = vErrors.length;
 }
+else {
+}
+var valid0 = _errs2 === errors;
 }
 if(data.out !== undefined){
-if(!(validate1(data.out, {instancePath:instancePath+"/out",parentData:data,parentDataProperty:"out",rootData,dynamicAnchors}))){
+let data1 = data.out;
+const _errs3 = errors;
+if(!(validate1(data1, {instancePath:instancePath+"/out",parentData:data,parentDataProperty:"out",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate1.errors; } else { for (const error of validate1.errors) vErrors.push(error); }
 errors = vErrors.length;
 }
+else {
+}
+var valid0 = _errs3 === errors;
 }
 if(data.baseUri !== undefined){
 let data2 = data.baseUri;
+const _errs4 = errors;
+const _errs5 = errors;
+if(typeof data2 == "number"){
+}
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
 const err1 = {instancePath:instancePath+"/baseUri",schemaPath:"#/properties/baseUri/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9+.-]*:.*[/:]$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9+.-]*:.*[/:]$"+"\""};
@@ -212,12 +245,16 @@ vErrors.push(err3);
 }
 errors++;
 }
+var valid0 = _errs4 === errors;
 }
 if(data.catalog !== undefined){
 let data3 = data.catalog;
+const _errs6 = errors;
+const _errs7 = errors;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 for(const key1 in data3){
 const _errs8 = errors;
+const _errs9 = errors;
 if(typeof key1 === "string"){
 if(func0(key1) < 1){
 const err4 = {instancePath:instancePath+"/catalog",schemaPath:"#/properties/catalog/propertyNames/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",propertyName:key1};
@@ -252,11 +289,17 @@ vErrors.push(err6);
 errors++;
 }
 }
+const _errs10 = errors;
 for(const key2 in data3){
-if(!(validate1(data3[key2], {instancePath:instancePath+"/catalog/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data3,parentDataProperty:key2,rootData,dynamicAnchors}))){
+let data4 = data3[key2];
+const _errs11 = errors;
+if(!(validate1(data4, {instancePath:instancePath+"/catalog/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data3,parentDataProperty:key2,rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate1.errors; } else { for (const error of validate1.errors) vErrors.push(error); }
 errors = vErrors.length;
 }
+else {
+}
+var valid2 = _errs11 === errors;
 }
 }
 else {
@@ -269,9 +312,12 @@ vErrors.push(err7);
 }
 errors++;
 }
+var valid0 = _errs6 === errors;
 }
 if(data.typeNames !== undefined){
 let data5 = data.typeNames;
+const _errs12 = errors;
+const vSchema0 = schema0.properties.typeNames.enum;
 if(!((data5 === "short") || (data5 === "qualified"))){
 const err8 = {instancePath:instancePath+"/typeNames",schemaPath:"#/properties/typeNames/enum",keyword:"enum",params:{allowedValues: schema0.properties.typeNames.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -282,24 +328,39 @@ vErrors.push(err8);
 }
 errors++;
 }
+var valid0 = _errs12 === errors;
 }
 if(data.validation !== undefined){
 let data6 = data.validation;
+const _errs13 = errors;
+const _errs14 = errors;
+const _errs15 = errors;
 if(!(validate5(data6, {instancePath:instancePath+"/validation",parentData:data,parentDataProperty:"validation",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate5.errors; } else { for (const error of validate5.errors) vErrors.push(error); }
 errors = vErrors.length;
 }
+else {
+}
+var valid3 = _errs15 === errors;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(data6.contracts !== undefined){
 let data7 = data6.contracts;
+const _errs16 = errors;
+const _errs17 = errors;
 if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+const _errs18 = errors;
 for(const key3 in data7){
 let data8 = data7[key3];
+const _errs19 = errors;
 if(!(validate5(data8, {instancePath:instancePath+"/validation/contracts/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data7,parentDataProperty:key3,rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate5.errors; } else { for (const error of validate5.errors) vErrors.push(error); }
 errors = vErrors.length;
 }
+else {
+}
+const _errs20 = errors;
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
+const _errs21 = errors;
 for(const key4 in data8){
 if(((((key4 !== "formats") && (key4 !== "examples")) && (key4 !== "refSiblings")) && (key4 !== "unknownFormats")) && (key4 !== "strictness")){
 const err9 = {instancePath:instancePath+"/validation/contracts/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/validation/properties/contracts/additionalProperties/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key4},message:"must NOT have unevaluated properties"};
@@ -323,6 +384,7 @@ vErrors.push(err10);
 }
 errors++;
 }
+var valid5 = _errs19 === errors;
 }
 }
 else {
@@ -335,7 +397,9 @@ vErrors.push(err11);
 }
 errors++;
 }
+var valid4 = _errs16 === errors;
 }
+const _errs22 = errors;
 for(const key5 in data6){
 if((((((key5 !== "contracts") && (key5 !== "formats")) && (key5 !== "examples")) && (key5 !== "refSiblings")) && (key5 !== "unknownFormats")) && (key5 !== "strictness")){
 const err12 = {instancePath:instancePath+"/validation",schemaPath:"#/properties/validation/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key5},message:"must NOT have unevaluated properties"};
@@ -359,6 +423,7 @@ vErrors.push(err13);
 }
 errors++;
 }
+var valid0 = _errs13 === errors;
 }
 }
 else {
@@ -387,9 +452,12 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.formats !== undefined){
 let data0 = data.formats;
+const _errs1 = errors;
+const vSchema0 = schema2.properties.formats.enum;
 if(!(((data0 === "dialect") || (data0 === "assert")) || (data0 === "annotate"))){
 const err0 = {instancePath:instancePath+"/formats",schemaPath:"#/$defs/validationPolicy/properties/formats/enum",keyword:"enum",params:{allowedValues: schema2.properties.formats.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -400,9 +468,12 @@ vErrors.push(err0);
 }
 errors++;
 }
+var valid0 = _errs1 === errors;
 }
 if(data.examples !== undefined){
 let data1 = data.examples;
+const _errs2 = errors;
+const vSchema1 = schema2.properties.examples.enum;
 if(!((data1 === "error") || (data1 === "warning"))){
 const err1 = {instancePath:instancePath+"/examples",schemaPath:"#/$defs/validationPolicy/properties/examples/enum",keyword:"enum",params:{allowedValues: schema2.properties.examples.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -413,9 +484,12 @@ vErrors.push(err1);
 }
 errors++;
 }
+var valid0 = _errs2 === errors;
 }
 if(data.refSiblings !== undefined){
 let data2 = data.refSiblings;
+const _errs3 = errors;
+const vSchema2 = schema2.properties.refSiblings.enum;
 if(!((data2 === "ignore") || (data2 === "apply"))){
 const err2 = {instancePath:instancePath+"/refSiblings",schemaPath:"#/$defs/validationPolicy/properties/refSiblings/enum",keyword:"enum",params:{allowedValues: schema2.properties.refSiblings.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -426,9 +500,12 @@ vErrors.push(err2);
 }
 errors++;
 }
+var valid0 = _errs3 === errors;
 }
 if(data.unknownFormats !== undefined){
 let data3 = data.unknownFormats;
+const _errs4 = errors;
+const vSchema3 = schema2.properties.unknownFormats.enum;
 if(!((data3 === "ignore") || (data3 === "refuse"))){
 const err3 = {instancePath:instancePath+"/unknownFormats",schemaPath:"#/$defs/validationPolicy/properties/unknownFormats/enum",keyword:"enum",params:{allowedValues: schema2.properties.unknownFormats.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -439,9 +516,12 @@ vErrors.push(err3);
 }
 errors++;
 }
+var valid0 = _errs4 === errors;
 }
 if(data.strictness !== undefined){
 let data4 = data.strictness;
+const _errs5 = errors;
+const vSchema4 = schema2.properties.strictness.enum;
 if(!((data4 === "lenient") || (data4 === "strict"))){
 const err4 = {instancePath:instancePath+"/strictness",schemaPath:"#/$defs/validationPolicy/properties/strictness/enum",keyword:"enum",params:{allowedValues: schema2.properties.strictness.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
@@ -452,6 +532,7 @@ vErrors.push(err4);
 }
 errors++;
 }
+var valid0 = _errs5 === errors;
 }
 }
 else {
@@ -480,6 +561,7 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
 if(typeof data === "string"){
 if(func0(data) < 1){
 const err0 = {instancePath,schemaPath:"#/$defs/relativePath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};

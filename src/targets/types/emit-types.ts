@@ -1,5 +1,4 @@
 import { format } from "prettier";
-import { Project } from "ts-morph";
 import { errorAt, type Diagnostic } from "../../compiler/diagnostic.js";
 import { getAtPointer, joinPointer } from "../../compiler/json-pointer.js";
 import { referencedSchemas } from "../../compiler/resolve/referenced-schemas.js";
@@ -8,11 +7,21 @@ import type { Repair, RepairApplication } from "../../repairs/repair.js";
 import type { OutputFiles } from "../output-files.js";
 import { TYPES_CODES } from "./codes.js";
 import { importSpecifier, typesPath } from "./module-paths.js";
-import { finalizeReferences, prepareGeneratorInput, reportedPointer, WRAPPER_NAME } from "./prepare-input.js";
-import { runGenerator } from "./run-generator.js";
+import { finalizeReferences, prepareGeneratorInput, reportedPointer, type GeneratorInput } from "./prepare-input.js";
+import { generateTypesModule, type TypesModuleResult, type TypesModuleTask } from "./generate-module.js";
+import { runTasks, siblingModule, type TaskDefinition } from "../../compiler/parallel/run-tasks.js";
+import type { TaskCache } from "../../compiler/cache/task-cache.js";
+import { REPAIRS } from "../../repairs/registry.js";
 import { prettierOptions, typesHeader } from "./templates.js";
 import { checkTypes, type TypedExample } from "./check-types.js";
-import { assignTypeNames, type NamingStyle, type TypeNames } from "./type-names.js";
+import type { TypeNames } from "./type-names.js";
+
+/** Each contract's module, computed on worker threads and kept in the cache. */
+const TYPES_TASK: TaskDefinition<TypesModuleTask, TypesModuleResult> = {
+  name: "generateTypesModule",
+  module: siblingModule(import.meta.url, "generate-module"),
+  run: (task) => generateTypesModule(task),
+};
 
 export interface TypesContract {
   key: string;
@@ -45,65 +54,78 @@ export async function emitTypes(
   graph: ResolvedGraph,
   contracts: readonly TypesContract[],
   repairs: readonly Repair[],
-  naming: NamingStyle,
+  /** From `assignTypeNames`, for the same contracts. */
+  names: TypeNames,
   /** Compile the modules and the contracts' examples under strict flags (about a second). */
   typeCheck: boolean,
+  /** The cache; the modules are generated in this thread (on two cores, threads running the generator slowed each other as much as they gained). */
+  cache: TaskCache | undefined,
 ): Promise<TypesResult> {
-  const names = assignTypeNames(graph, contracts.map((c) => c.key), naming);
   const result: TypesResult = { files: new Map(), produced: new Set(), diagnostics: [...names.diagnostics], applications: [], importedReferences: 0, durations: new Map(), names };
-  const project = new Project({ useInMemoryFileSystem: true });
-  const prettier = prettierOptions();
   const nameOf = (key: string) => graph.documents.get(key)!.document.name;
 
-  const modules = new Map<string, { contract: TypesContract; text: string; dependsOn: string[]; applications: RepairApplication[] }>();
-  const formatted = new Map<string, string>();
+  // Per contract, here: the generator's input, with the schema-depth repairs (they need the whole graph).
+  const prepared: { contract: TypesContract; input: GeneratorInput; applications: RepairApplication[]; ms: number }[] = [];
   for (const contract of contracts) {
     if (names.failed.has(contract.key)) continue;
     const started = performance.now();
-    const entry = graph.documents.get(contract.key)!;
     const input = prepareGeneratorInput(graph, contract.key, names, repairs);
     const applications = [...input.applications];
     for (const repair of repairs) {
       repair.schema?.(input.schema, (pointer) => applications.push({ repair: repair.id, contract: contract.name, location: reportedPointer(pointer) }));
     }
     finalizeReferences(input);
-    let generated: string;
-    try {
-      generated = await runGenerator(input.schema);
-    } catch (error) {
-      const message = ((error as Error).message ?? String(error)).split("\n")[0]!.slice(0, 300);
-      result.diagnostics.push(errorAt(TYPES_CODES.generatorFailed, `json-schema-to-typescript failed: ${message}`, { file: entry.document.file, position: { line: 1, column: 1 } }));
-      continue;
-    }
-    const file = project.createSourceFile(`/${contract.name}.ts`, generated, { overwrite: true });
-    file.getInterface(WRAPPER_NAME)?.remove();
-    for (const repair of repairs) {
-      repair.ast?.(file, (location) => applications.push({ repair: repair.id, contract: contract.name, location }));
-    }
-    const body = file.getFullText();
-    project.removeSourceFile(file);
-    // The generator renames a declaration whose name it already used (`Tree1`); an importer would then get the wrong type.
-    const declared = new Set([...body.matchAll(/^export (?:interface|type|enum) ([A-Za-z0-9_$]+)/gm)].map((m) => m[1]));
-    const missing = [...names.byDocument.get(contract.key)!.values()].filter((name) => !declared.has(name));
-    if (missing.length > 0) {
-      result.diagnostics.push(
-        errorAt(TYPES_CODES.typesDoNotCompile, `json-schema-to-typescript did not declare ${missing.join(", ")} under that name (another schema of the contract took it); name the other schema with $defs or x-charter-name`, {
-          file: entry.document.file,
-          position: { line: 1, column: 1 },
-        }),
-      );
-      continue;
-    }
-
+    prepared.push({ contract, input, applications, ms: performance.now() - started });
+  }
+  // Per contract, on worker threads and through the cache: the generator, the AST repairs, prettier.
+  const astRepairs = repairs.filter((r) => r.ast !== undefined).map((r) => r.id);
+  const tasks = prepared.map(({ contract, input }): TypesModuleTask => {
     const importLines = [...input.imports]
       .map(([key, imported]) => ({ name: nameOf(key), imported: [...imported].sort() }))
       .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
       .map(({ name, imported }) => `import type { ${imported.join(", ")} } from "${importSpecifier(contract.name, name)}";`);
+    return {
+      contract: contract.name,
+      schema: input.schema,
+      repairs: astRepairs,
+      expected: [...names.byDocument.get(contract.key)!.values()],
+      prefix: [typesHeader({ source: contract.source, digest: contract.digest }), importLines.join("\n")].join("\n"),
+    };
+  });
+  // Repairs from outside the registry (tests bring their own) cannot be named to a worker or a cache.
+  const registered = repairs.every((r) => REPAIRS.includes(r));
+  const generated = await runTasks(
+    registered ? TYPES_TASK : { ...TYPES_TASK, run: (task) => generateTypesModule(task, new Map(repairs.map((r) => [r.id, r]))) },
+    tasks,
+    { jobs: 1, cache: registered ? cache : undefined },
+  );
+  const modules = new Map<string, { contract: TypesContract; dependsOn: string[]; applications: RepairApplication[] }>();
+  const formatted = new Map<string, string>();
+  prepared.forEach(({ contract, input, applications, ms }, index) => {
+    const output = generated[index]!;
+    result.durations.set(contract.name, ms + output.ms);
+    const file = graph.documents.get(contract.key)!.document.file;
+    if (!output.ok) {
+      if (output.generatorError !== undefined) {
+        result.diagnostics.push(errorAt(TYPES_CODES.generatorFailed, `json-schema-to-typescript failed: ${output.generatorError}`, { file, position: { line: 1, column: 1 } }));
+      } else {
+        result.diagnostics.push(
+          errorAt(TYPES_CODES.typesDoNotCompile, `json-schema-to-typescript did not declare ${output.missing!.join(", ")} under that name (another schema of the contract took it); name the other schema with $defs or x-charter-name`, {
+            file,
+            position: { line: 1, column: 1 },
+          }),
+        );
+      }
+      return;
+    }
     result.importedReferences += [...input.imports.values()].reduce((n, s) => n + s.size, 0);
-    const text = [typesHeader({ source: contract.source, digest: contract.digest }), importLines.join("\n"), body].join("\n");
-    modules.set(contract.key, { contract, text, dependsOn: [...input.imports.keys()], applications });
-    result.durations.set(contract.name, performance.now() - started);
-  }
+    modules.set(contract.key, {
+      contract,
+      dependsOn: [...input.imports.keys()],
+      applications: [...applications, ...output.applications.map((a) => ({ ...a, contract: contract.name }))],
+    });
+    formatted.set(contract.name, output.text);
+  });
 
   // A module that imports from a contract without types would not compile: drop it, transitively.
   const dropDependents = () => {
@@ -127,11 +149,6 @@ export async function emitTypes(
   };
   dropDependents();
 
-  for (const { contract, text } of [...modules.values()].sort((a, b) => (a.contract.name < b.contract.name ? -1 : 1))) {
-    const started = performance.now();
-    formatted.set(contract.name, await format(text, prettier));
-    result.durations.set(contract.name, (result.durations.get(contract.name) ?? 0) + performance.now() - started);
-  }
   if (typeCheck) {
     const checked = checkTypes(formatted, collectExamples(graph, [...modules.keys()], names));
     result.diagnostics.push(...checked.diagnostics);
@@ -156,7 +173,7 @@ export async function emitTypes(
       return `export type { ${declared.join(", ")} } from "${importSpecifier("index", name)}";`;
     });
     const header = "// Generated by charter: every contract's types. Do not edit; `charter check` refuses hand edits.\n";
-    result.files.set("types/index.ts", await format(header + exports.join("\n") + "\n", prettier));
+    result.files.set("types/index.ts", await format(header + exports.join("\n") + "\n", prettierOptions()));
   }
   return result;
 }

@@ -1,36 +1,30 @@
-import { createRequire } from "node:module";
-import type { Ajv } from "ajv";
 import type { Bundle } from "../../compiler/bundle/bundle-contract.js";
 import type { DeclaredInstance } from "../../compiler/check/declared-counterexamples.js";
 import type { DeclaredRules } from "../../compiler/check/declared-rules.js";
 import type { SchemaDocument } from "../../compiler/resolve/schema-document.js";
 import { walkSchema } from "../../compiler/resolve/walk-schema.js";
-import { fragmentToPointer } from "../../compiler/json-pointer.js";
+import { fragmentToPointer, pointerToFragment } from "../../compiler/json-pointer.js";
+import { startTasks, siblingModule, type TaskDefinition, type TaskSettings } from "../../compiler/parallel/run-tasks.js";
 import type { ValidationPolicy } from "./policy.js";
 import { errorAt, type Diagnostic } from "../../compiler/diagnostic.js";
-import { pointerToFragment } from "../../compiler/json-pointer.js";
 import type { OutputFiles } from "../output-files.js";
 import { schemaPath } from "../schemas/emit-schemas.js";
 import type { TypeNames } from "../types/type-names.js";
 import { VALIDATOR_CODES } from "./codes.js";
-import { createAjv, type AjvLog } from "./create-ajv.js";
-import { replaceRequires } from "./esm-imports.js";
-import { scopeInFunction } from "./function-scope.js";
-import { checkInstances, probeRecursion } from "./check-instances.js";
-import { namesInheritedProperties } from "./own-properties.js";
-import { appendErrorsInPlace } from "./linear-error-merge.js";
-import { bundleSchemaPaths } from "./schema-paths.js";
+import { compileValidator, type CompiledValidator, type ValidatorExport, type ValidatorTask } from "./compile-validator.js";
 
-// ajv's standalone module is CommonJS whose function is its `default`; require says so plainly.
-const standaloneCode = (createRequire(import.meta.url)("ajv/dist/standalone") as { default: (ajv: Ajv, refs: Record<string, string>) => string }).default;
+/** Each contract's validators, computed on worker threads and kept in the cache. */
+const VALIDATOR_TASK: TaskDefinition<ValidatorTask, CompiledValidator> = {
+  name: "compileValidator",
+  module: siblingModule(import.meta.url, "compile-validator"),
+  run: compileValidator,
+};
 
 export interface ValidatorContract {
   bundle: Bundle;
   key: string;
   file: string;
   digest: string;
-  /** Module path of the contract's types (`types/agent/envelope.ts`), when it has any. */
-  typesModule: string | undefined;
   /** Rules the contract declares; the runtime runs the registered functions on its root. */
   rules: DeclaredRules;
   policy: ValidationPolicy;
@@ -61,45 +55,44 @@ export function allErrorsPath(name: string): string {
  * top-level definition (`validate<TypeName>`); `<name>.all-errors.js`, the
  * same with ajv's `allErrors`, for reporting every violation once data failed;
  * and a `.d.ts` for each, typing every export as a guard for the generated type.
+ * The compiling starts at once, on worker threads when there are enough
+ * contracts; `finish` takes the contracts' types modules, which the
+ * declarations import, once the types are done.
  */
-export function emitValidators(contracts: readonly ValidatorContract[], names: TypeNames): ValidatorsResult {
+export function startValidators(contracts: readonly ValidatorContract[], names: TypeNames, settings: TaskSettings): { finish: (typesModule: (name: string) => string | undefined) => Promise<ValidatorsResult> } {
+  const tasks = contracts.map(({ bundle, key, file, policy, instances }): ValidatorTask => ({
+    id: bundle.id,
+    dialect: bundle.dialect,
+    schema: bundle.schema,
+    file,
+    exports: exportsOf(bundle, names.byDocument.get(key)),
+    policy,
+    instances: [...instances],
+  }));
+  const batch = startTasks(VALIDATOR_TASK, tasks, settings);
+  return { finish: async (typesModule) => assemble(contracts, tasks, await batch.finish(), typesModule) };
+}
+
+/** The modules, their declarations and the registry, from each contract's compiled validators. */
+function assemble(contracts: readonly ValidatorContract[], tasks: readonly ValidatorTask[], compiled: readonly CompiledValidator[], typesModuleOf: (name: string) => string | undefined): ValidatorsResult {
   const result: ValidatorsResult = { files: new Map(), produced: new Set(), diagnostics: [] };
   const registry: RegistryLine[] = [];
-  for (const { bundle, key, file, digest, typesModule, rules, policy, source, instances } of contracts) {
-    const exports = exportsOf(bundle, names.byDocument.get(key));
-    const log: AjvLog = { warnings: [] };
-    const modules: string[] = [];
-    let allErrorsAjv: Ajv | undefined;
-    const ownProperties = namesInheritedProperties(bundle.schema);
-    try {
-      if (policy.strictness === "strict") {
-        const checker = createAjv(bundle.dialect, { formats: policy.formats, ownProperties, strictChecks: true }, log);
-        checker.addSchema(bundle.schema as object);
-        for (const e of exports) compileExport(checker, e, log);
-      }
-      for (const allErrors of [false, true]) {
-        const ajv = createAjv(bundle.dialect, { allErrors, formats: policy.formats, ownProperties }, log);
-        if (allErrors) allErrorsAjv = ajv;
-        ajv.addSchema(bundle.schema as object);
-        for (const e of exports) compileExport(ajv, e, log);
-        const code = standaloneCode(ajv, Object.fromEntries(exports.map((e) => [e.exportName, e.ref])));
-        modules.push(bundleSchemaPaths(code, ajv, exports.map((e) => e.ref), bundle.schema).code);
-      }
-    } catch (error) {
-      result.diagnostics.push(
-        errorAt(VALIDATOR_CODES.compileFailed, `ajv cannot compile the bundle: ${((error as Error).message ?? String(error)).split("\n")[0]}`, { file, position: { line: 1, column: 1 } }),
-      );
-      continue;
+  contracts.forEach(({ bundle, digest, rules, policy, source }, index) => {
+    const typesModule = typesModuleOf(bundle.name);
+    const { exports } = tasks[index]!;
+    const { warnings, diagnostics, modules } = compiled[index]!;
+    if (!modules) {
+      result.diagnostics.push(...diagnostics);
+      return;
     }
-    const findings = [...ajvFindings(log, bundle.id, source, policy), ...probeRecursion(allErrorsAjv!, bundle.id, file), ...checkInstances(allErrorsAjv!, bundle.id, instances, policy.examples)];
+    const findings = [...ajvFindings(warnings, bundle.id, source, policy), ...diagnostics];
     result.diagnostics.push(...findings);
-    if (findings.some((d) => d.severity === "error")) continue;
+    if (findings.some((d) => d.severity === "error")) return;
     const header = `// Generated by charter from ${bundle.name} (schema digest ${digest}). Do not edit: \`charter check\` refuses hand edits.\n`;
     const declared = declarations(bundle.name, exports, typesModule);
-    const repaired = modules.map((code) => scopeInFunction(appendErrorsInPlace(replaceRequires(code).code).code));
-    result.files.set(validatorPath(bundle.name), header + repaired[0]!);
+    result.files.set(validatorPath(bundle.name), header + modules[0]);
     result.files.set(`validators/${bundle.name}.d.ts`, declared);
-    result.files.set(allErrorsPath(bundle.name), header + repaired[1]!);
+    result.files.set(allErrorsPath(bundle.name), header + modules[1]);
     result.files.set(`validators/${bundle.name}.all-errors.d.ts`, declared);
     result.produced.add(bundle.name);
     for (const e of exports) {
@@ -113,7 +106,7 @@ export function emitValidators(contracts: readonly ValidatorContract[], names: T
         rules: e.pointer === "" ? rules : new Map(),
       });
     }
-  }
+  });
   if (registry.length > 0) {
     // The modules are ES modules whatever the project's own package.json says (a CommonJS
     // project, or an output directory outside any project, would have them read as scripts).
@@ -129,7 +122,7 @@ export function emitValidators(contracts: readonly ValidatorContract[], names: T
  * source where ajv's location allows: unknown formats (each once; a warning,
  * or an error when refused) and, under `strict`, its strict-mode findings.
  */
-function ajvFindings(log: AjvLog, bundleId: string, source: SchemaDocument, policy: ValidationPolicy): Diagnostic[] {
+function ajvFindings(warnings: readonly string[], bundleId: string, source: SchemaDocument, policy: ValidationPolicy): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   const seen = new Set<string>();
   const place = (pointer: string | undefined) => ({
@@ -137,7 +130,7 @@ function ajvFindings(log: AjvLog, bundleId: string, source: SchemaDocument, poli
     position: (pointer !== undefined ? source.positions.get(pointer) : undefined) ?? { line: 1, column: 1 },
     ...(pointer !== undefined && source.positions.has(pointer) ? { pointer } : {}),
   });
-  for (const warning of log.warnings) {
+  for (const warning of warnings) {
     if (seen.has(warning)) continue; // the all-errors compilation logs the same again
     seen.add(warning);
     const format = /unknown format "([^"]+)"/.exec(warning)?.[1];
@@ -256,14 +249,6 @@ function registryDeclarations(lines: readonly RegistryLine[]): string {
   ].join("\n");
 }
 
-interface ValidatorExport {
-  exportName: string;
-  /** "" for the root, `/$defs/K` for a definition. */
-  pointer: string;
-  typeName: string | undefined;
-  ref: string;
-}
-
 function exportsOf(bundle: Bundle, names: ReadonlyMap<string, string> | undefined): ValidatorExport[] {
   const list: ValidatorExport[] = [{ exportName: "validate", pointer: "", typeName: names?.get(""), ref: bundle.id }];
   for (const [pointer, typeName] of names ?? []) {
@@ -302,18 +287,4 @@ function declarations(name: string, exports: readonly ValidatorExport[], typesMo
     lines.push(`export declare const ${e.exportName}: Validator<${type}>;`);
   }
   return lines.join("\n") + "\n";
-}
-
-/**
- * Compiles one export ahead of the standalone code (which reuses it), so that
- * what ajv logs meanwhile can be placed: ajv gives a location relative to the
- * schema it compiled, here the exported definition, and a finding must name
- * its place from the bundle's root.
- */
-function compileExport(ajv: Ajv, e: ValidatorExport, log: AjvLog): void {
-  const logged = log.warnings.length;
-  ajv.getSchema(e.ref);
-  if (e.pointer === "") return;
-  const prefix = pointerToFragment(e.pointer);
-  for (let i = logged; i < log.warnings.length; i++) log.warnings[i] = log.warnings[i]!.replace(/ at (path )?"([^"#]*)#(?!\/(?:\$defs|definitions)\/)/, (_, word: string | undefined, base: string) => ` at ${word ?? ""}"${base}#${prefix}`);
 }

@@ -1,0 +1,67 @@
+import { createHash } from "node:crypto";
+import { readdir, readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** The libraries whose output charter writes or whose verdicts it reports. */
+const GENERATING_PACKAGES = ["ajv", "ajv-draft-04", "ajv-formats", "json-schema-to-typescript", "prettier", "ts-morph", "typescript"];
+
+// This file is src/compiler/cache/ (or dist/compiler/cache/): its code root is two levels up, the package root three.
+const CODE_ROOT = fileURLToPath(new URL("../../", import.meta.url));
+const PACKAGE_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
+
+let computed: Promise<string> | undefined;
+
+/**
+ * A digest of everything that decides what charter generates besides its
+ * input: every file of its own code and templates (so a development checkout
+ * whose version number has not moved still gets a new fingerprint for each
+ * change), its package.json, Node's version, and the installed version of
+ * each generating library.
+ */
+export function charterFingerprint(): Promise<string> {
+  computed ??= compute();
+  return computed;
+}
+
+async function compute(): Promise<string> {
+  const hash = createHash("sha256").update(process.version);
+  for (const root of [CODE_ROOT, path.join(PACKAGE_ROOT, "templates")]) {
+    for (const file of await listFiles(root)) hash.update(path.relative(PACKAGE_ROOT, file)).update("\0").update(await readFile(file)).update("\0");
+  }
+  hash.update(await readFile(path.join(PACKAGE_ROOT, "package.json")));
+  const require = createRequire(import.meta.url);
+  for (const name of GENERATING_PACKAGES) hash.update(`${name}@${await installedVersion(require, name)}\0`);
+  return hash.digest("hex");
+}
+
+/** Every file below `dir`, sorted, so that the digest does not depend on directory order. */
+async function listFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => path.join(e.parentPath ?? (e as unknown as { path: string }).path, e.name)) // parentPath from Node 20.12
+    .sort();
+}
+
+/** The version in the package.json above a package's resolved entry point. */
+async function installedVersion(require: NodeJS.Require, name: string): Promise<string> {
+  let dir: string;
+  try {
+    dir = path.dirname(require.resolve(name));
+  } catch {
+    return "absent";
+  }
+  for (;;) {
+    try {
+      const manifest = JSON.parse(await readFile(path.join(dir, "package.json"), "utf8")) as { name?: string; version?: string };
+      if (manifest.name === name) return manifest.version ?? "unknown";
+    } catch {
+      // no package.json here: keep climbing
+    }
+    const parent = path.dirname(dir);
+    if (parent === dir) return "unknown";
+    dir = parent;
+  }
+}

@@ -1,0 +1,129 @@
+import { availableParallelism } from "node:os";
+import { pathToFileURL } from "node:url";
+import { createRequire } from "node:module";
+import { Worker } from "node:worker_threads";
+import type { TaskCache } from "../cache/task-cache.js";
+import type { TaskWorkerData, TaskWorkerMessage } from "./task-worker.js";
+
+/**
+ * A pure function of plain data, run per contract: `module` exports it under
+ * `name` so that a worker thread can load it; `run` is the same function for
+ * running in this thread.
+ */
+export interface TaskDefinition<I, O> {
+  name: string;
+  module: URL;
+  run: (input: I) => O | Promise<O>;
+}
+
+export interface TaskSettings {
+  /** Threads at most, this one included (1: everything in this thread). */
+  jobs: number;
+  /** Where results of earlier runs are found and this run's are kept; none for a truly fresh run. */
+  cache?: TaskCache | undefined;
+}
+
+/** A module beside `from` (its `import.meta.url`), with the extension charter runs from: `.ts` from source, `.js` built. */
+export function siblingModule(from: string, basename: string): URL {
+  return new URL(`./${basename}${from.endsWith(".ts") ? ".ts" : ".js"}`, from);
+}
+
+/**
+ * Below this many tasks left to compute, starting a worker (it loads ajv or
+ * TypeScript afresh, one to two seconds) costs more than the thread saves.
+ */
+export const MIN_TASKS_FOR_WORKERS = 12;
+
+export function defaultJobs(): number {
+  return Math.max(1, Math.min(availableParallelism(), 8));
+}
+
+/** Tasks under way on worker threads; `finish` lends them this thread too and returns every output in input order. */
+export interface TaskBatch<O> {
+  finish(): Promise<O[]>;
+}
+
+/**
+ * Starts `definition` on each input: the outputs the cache holds are read,
+ * the rest are computed and added to the cache. With enough of them and
+ * `jobs` above 1, `jobs - 1` worker threads start at once, while this thread
+ * goes on with other work; `finish` then has this thread claim inputs from
+ * the same counter until none is left. Inputs and outputs must survive
+ * structured cloning and JSON; the order of the outputs never depends on
+ * which thread computed what.
+ */
+export function startTasks<I, O>(definition: TaskDefinition<I, O>, inputs: readonly I[], settings: TaskSettings): TaskBatch<O> {
+  const { cache } = settings;
+  const keys = cache ? inputs.map((input) => cache.key(definition.name, input)) : [];
+  const outputs: (O | undefined)[] = inputs.map(() => undefined);
+  const writes: Promise<void>[] = [];
+  const store = (index: number, output: O) => {
+    outputs[index] = output;
+    if (cache) writes.push(cache.write(keys[index]!, output));
+  };
+  const started = (async () => {
+    if (cache) (await Promise.all(keys.map((key) => cache.read<O>(key)))).forEach((output, index) => (outputs[index] = output));
+    const missing = outputs.flatMap((output, index) => (output === undefined ? [index] : []));
+    const counter = new Int32Array(new SharedArrayBuffer(4));
+    const threads = Math.min(settings.jobs - 1, Math.floor(missing.length / MIN_TASKS_FOR_WORKERS));
+    const workers = Array.from({ length: Math.max(0, threads) }, () => startWorker(definition, missing.map((index) => inputs[index]), counter, (at, output) => store(missing[at]!, output as O)));
+    return { missing, counter, workers };
+  })();
+  // A worker's failure is reported by `finish`, not as an unhandled rejection meanwhile.
+  started.then(({ workers }) => workers.forEach((w) => w.catch(() => undefined)), () => undefined);
+  return {
+    async finish() {
+      const { missing, counter, workers } = await started;
+      for (let at = Atomics.add(counter, 0, 1); at < missing.length; at = Atomics.add(counter, 0, 1)) store(missing[at]!, await definition.run(inputs[missing[at]!]!));
+      await Promise.all(workers);
+      await Promise.all(writes);
+      return outputs as O[];
+    },
+  };
+}
+
+export function runTasks<I, O>(definition: TaskDefinition<I, O>, inputs: readonly I[], settings: TaskSettings): Promise<O[]> {
+  return startTasks(definition, inputs, settings).finish();
+}
+
+/** One worker thread claiming inputs from `counter`; settles when it has claimed the last one and posted every output. */
+function startWorker(definition: TaskDefinition<never, unknown>, inputs: readonly unknown[], counter: Int32Array, computed: (at: number, output: unknown) => void): Promise<void> {
+  const data: TaskWorkerData = { module: definition.module.href, name: definition.name, inputs: [...inputs], next: counter.buffer as SharedArrayBuffer };
+  const worker = new Worker(workerEntry(), { workerData: data });
+  return new Promise<void>((resolve, reject) => {
+    let failure: Error | undefined;
+    let done = false;
+    worker.on("message", (message: TaskWorkerMessage) => {
+      if ("done" in message) {
+        done = true;
+        void worker.terminate();
+      }
+      else if ("error" in message) failure ??= new Error(`${definition.name} failed on a worker thread: ${message.error}`);
+      else computed(message.index, message.output);
+    });
+    worker.on("error", (error) => (failure ??= error));
+    worker.on("exit", (code) => (failure || !done ? reject(failure ?? new Error(`a worker thread of ${definition.name} exited (code ${code}) before finishing`)) : resolve()));
+  });
+}
+
+/**
+ * The worker's entry module: task-worker.js once charter is compiled to
+ * JavaScript; when it runs from its TypeScript sources (tsx, vitest), a small
+ * module that installs tsx's loader in the worker first, since a worker does
+ * not inherit the loader of the thread that started it.
+ */
+function workerEntry(): URL {
+  const entry = siblingModule(import.meta.url, "task-worker");
+  if (!entry.pathname.endsWith(".ts")) return entry;
+  const shim = `import { register } from ${JSON.stringify(resolveTsxApi())};\nregister();\nawait import(${JSON.stringify(entry.href)});\n`;
+  return new URL(`data:text/javascript,${encodeURIComponent(shim)}`);
+}
+
+function resolveTsxApi(): string {
+  try {
+    return import.meta.resolve("tsx/esm/api");
+  } catch {
+    // A runner that rewrites import.meta (vitest) may not provide resolve.
+    return pathToFileURL(createRequire(import.meta.url).resolve("tsx/esm/api")).href;
+  }
+}

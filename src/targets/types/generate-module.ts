@@ -1,0 +1,63 @@
+import { format } from "prettier";
+import { Project } from "ts-morph";
+import type { JsonObject } from "../../compiler/json-object.js";
+import { REPAIRS } from "../../repairs/registry.js";
+import type { Repair } from "../../repairs/repair.js";
+import { WRAPPER_NAME } from "./prepare-input.js";
+import { runGenerator } from "./run-generator.js";
+import { prettierOptions } from "./templates.js";
+
+/**
+ * One contract's module, from the generator's prepared input on: plain data,
+ * so that it crosses to a worker thread and keys the cache.
+ */
+export interface TypesModuleTask {
+  contract: string;
+  /** The generator's input, with schema-depth repairs applied and references final. */
+  schema: JsonObject;
+  /** Ids of the AST-depth repairs to run, in order. */
+  repairs: string[];
+  /** The type names charter assigned; the generator must declare each of them. */
+  expected: string[];
+  /** What goes above the generated declarations: the header and the imports. */
+  prefix: string;
+}
+
+export type TypesModuleResult =
+  | { ok: true; text: string; applications: { repair: string; location: string }[]; ms: number }
+  | { ok: false; generatorError?: string; missing?: string[]; ms: number };
+
+const REGISTERED = new Map(REPAIRS.map((r) => [r.id, r]));
+
+let project: Project | undefined;
+let prettier: ReturnType<typeof prettierOptions> | undefined;
+
+/**
+ * Runs json-schema-to-typescript on the prepared input, the AST repairs with
+ * ts-morph, and prettier. `repairs` resolves repair ids; the registry's unless
+ * a caller brings its own.
+ */
+export async function generateTypesModule(task: TypesModuleTask, repairs: ReadonlyMap<string, Repair> = REGISTERED): Promise<TypesModuleResult> {
+  const started = performance.now();
+  const ms = () => performance.now() - started;
+  let generated: string;
+  try {
+    generated = await runGenerator(task.schema);
+  } catch (error) {
+    return { ok: false, generatorError: ((error as Error).message ?? String(error)).split("\n")[0]!.slice(0, 300), ms: ms() };
+  }
+  project ??= new Project({ useInMemoryFileSystem: true });
+  const file = project.createSourceFile(`/${task.contract}.ts`, generated, { overwrite: true });
+  file.getInterface(WRAPPER_NAME)?.remove();
+  const applications: { repair: string; location: string }[] = [];
+  for (const id of task.repairs) repairs.get(id)!.ast!(file, (location) => applications.push({ repair: id, location }));
+  const body = file.getFullText();
+  project.removeSourceFile(file);
+  // The generator renames a declaration whose name it already used (`Tree1`); an importer would then get the wrong type.
+  const declared = new Set([...body.matchAll(/^export (?:interface|type|enum) ([A-Za-z0-9_$]+)/gm)].map((m) => m[1]));
+  const missing = task.expected.filter((name) => !declared.has(name));
+  if (missing.length > 0) return { ok: false, missing, ms: ms() };
+  prettier ??= prettierOptions();
+  const text = await format(`${task.prefix}\n${body}`, prettier);
+  return { ok: true, text, applications, ms: ms() };
+}

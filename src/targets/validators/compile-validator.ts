@@ -1,0 +1,101 @@
+import { createRequire } from "node:module";
+import type { Ajv } from "ajv";
+import type { DeclaredInstance } from "../../compiler/check/declared-counterexamples.js";
+import { errorAt, type Diagnostic } from "../../compiler/diagnostic.js";
+import { pointerToFragment } from "../../compiler/json-pointer.js";
+import type { JsonValue } from "../../compiler/load/parse-source.js";
+import type { Dialect } from "../../compiler/resolve/dialect.js";
+import { checkInstances, probeRecursion } from "./check-instances.js";
+import { VALIDATOR_CODES } from "./codes.js";
+import { createAjv, type AjvLog } from "./create-ajv.js";
+import { replaceRequires } from "./esm-imports.js";
+import { scopeInFunction } from "./function-scope.js";
+import { appendErrorsInPlace } from "./linear-error-merge.js";
+import { namesInheritedProperties } from "./own-properties.js";
+import type { ValidationPolicy } from "./policy.js";
+import { bundleSchemaPaths } from "./schema-paths.js";
+
+// ajv's standalone module is CommonJS whose function is its `default`; require says so plainly.
+const standaloneCode = (createRequire(import.meta.url)("ajv/dist/standalone") as { default: (ajv: Ajv, refs: Record<string, string>) => string }).default;
+
+/** One exported function of a validator module: the root (`validate`) or a top-level definition. */
+export interface ValidatorExport {
+  exportName: string;
+  /** "" for the root, `/$defs/K` for a definition. */
+  pointer: string;
+  typeName: string | undefined;
+  ref: string;
+}
+
+/**
+ * Everything one contract's validators depend on, as plain data: it crosses
+ * to a worker thread and is the key of the cache, so nothing else may be read.
+ */
+export interface ValidatorTask {
+  id: string;
+  dialect: Dialect;
+  schema: JsonValue;
+  /** The contract's source file, to place what cannot be placed better. */
+  file: string;
+  exports: ValidatorExport[];
+  policy: ValidationPolicy;
+  instances: DeclaredInstance[];
+}
+
+export interface CompiledValidator {
+  /** What ajv logged while compiling (unknown formats, strict-mode findings); the caller places them in the source. */
+  warnings: string[];
+  /** Compilation failures, and what running the contract's instances found. */
+  diagnostics: Diagnostic[];
+  /** The first-error module and the all-errors module, as ES module text, when ajv compiled the bundle. */
+  modules?: [string, string];
+}
+
+/**
+ * ajv's standalone code for one bundle, twice (first error, all errors),
+ * rewritten into self-contained ES modules; the strict-mode check when the
+ * policy asks for it; the examples and counterexamples run through the
+ * all-errors validator. A pure function of its task.
+ */
+export function compileValidator(task: ValidatorTask): CompiledValidator {
+  const { id, dialect, schema, file, exports, policy, instances } = task;
+  const log: AjvLog = { warnings: [] };
+  const modules: string[] = [];
+  let allErrorsAjv: Ajv | undefined;
+  const ownProperties = namesInheritedProperties(schema);
+  try {
+    if (policy.strictness === "strict") {
+      const checker = createAjv(dialect, { formats: policy.formats, ownProperties, strictChecks: true }, log);
+      checker.addSchema(schema as object);
+      for (const e of exports) compileExport(checker, e, log);
+    }
+    for (const allErrors of [false, true]) {
+      const ajv = createAjv(dialect, { allErrors, formats: policy.formats, ownProperties }, log);
+      if (allErrors) allErrorsAjv = ajv;
+      ajv.addSchema(schema as object);
+      for (const e of exports) compileExport(ajv, e, log);
+      const code = standaloneCode(ajv, Object.fromEntries(exports.map((e) => [e.exportName, e.ref])));
+      modules.push(bundleSchemaPaths(code, ajv, exports.map((e) => e.ref), schema).code);
+    }
+  } catch (error) {
+    const message = ((error as Error).message ?? String(error)).split("\n")[0];
+    return { warnings: log.warnings, diagnostics: [errorAt(VALIDATOR_CODES.compileFailed, `ajv cannot compile the bundle: ${message}`, { file, position: { line: 1, column: 1 } })] };
+  }
+  const diagnostics = [...probeRecursion(allErrorsAjv!, id, file), ...checkInstances(allErrorsAjv!, id, instances, policy.examples)];
+  const [fast, all] = modules.map((code) => scopeInFunction(appendErrorsInPlace(replaceRequires(code).code).code));
+  return { warnings: log.warnings, diagnostics, modules: [fast!, all!] };
+}
+
+/**
+ * Compiles one export ahead of the standalone code (which reuses it), so that
+ * what ajv logs meanwhile can be placed: ajv gives a location relative to the
+ * schema it compiled, here the exported definition, and a finding must name
+ * its place from the bundle's root.
+ */
+function compileExport(ajv: Ajv, e: ValidatorExport, log: AjvLog): void {
+  const logged = log.warnings.length;
+  ajv.getSchema(e.ref);
+  if (e.pointer === "") return;
+  const prefix = pointerToFragment(e.pointer);
+  for (let i = logged; i < log.warnings.length; i++) log.warnings[i] = log.warnings[i]!.replace(/ at (path )?"([^"#]*)#(?!\/(?:\$defs|definitions)\/)/, (_, word: string | undefined, base: string) => ` at ${word ?? ""}"${base}#${prefix}`);
+}
