@@ -17,6 +17,9 @@ export const OPTIONS = {
   "type-names": { type: "string", value: "short|qualified", help: "names of $defs types: Outcome, or prefixed by their contract: EnvelopeOutcome (default short)" },
   format: { type: "string", value: "text|json|github", help: "output format: text lines, one JSON object, or GitHub Actions annotations (default text)" },
   "keep-going": { type: "boolean", help: "write every contract that compiled even when others fail (still exits 1)" },
+  jobs: { type: "string", value: "N", help: "threads for per-contract work, this one included (default: the machine's cores, at most 8)" },
+  "cache-dir": { type: "string", value: "DIR", help: "generate: keep per-contract results here (default node_modules/.cache/charter beside the config, when node_modules exists)" },
+  "no-cache": { type: "boolean", help: "generate: compute everything afresh and keep nothing (check never uses the cache)" },
   help: { type: "boolean", short: "h", help: "show this help" },
   version: { type: "boolean", help: "print charter's version" },
 } as const;
@@ -35,6 +38,9 @@ export interface ParsedArgs {
   typeNames?: "short" | "qualified";
   format: Format;
   keepGoing: boolean;
+  jobs?: number;
+  cacheDir?: string;
+  noCache: boolean;
   help: boolean;
   version: boolean;
 }
@@ -60,6 +66,7 @@ export function parseCommandLine(argv: readonly string[]): { args?: ParsedArgs; 
     catalog: values.catalog ?? [],
     format,
     keepGoing: values["keep-going"] ?? false,
+    noCache: values["no-cache"] ?? false,
     help: values.help ?? false,
     version: values.version ?? false,
   };
@@ -67,6 +74,15 @@ export function parseCommandLine(argv: readonly string[]): { args?: ParsedArgs; 
   if (values.source !== undefined) args.source = values.source;
   if (values.out !== undefined) args.out = values.out;
   if (values["base-uri"] !== undefined) args.baseUri = values["base-uri"];
+  if (values["cache-dir"] !== undefined) {
+    if (values["no-cache"]) return { usage: "--cache-dir and --no-cache contradict each other" };
+    args.cacheDir = values["cache-dir"];
+  }
+  if (values.jobs !== undefined) {
+    const jobs = Number(values.jobs);
+    if (!Number.isInteger(jobs) || jobs < 1 || jobs > 64) return { usage: `--jobs must be a whole number from 1 to 64, got "${values.jobs}"` };
+    args.jobs = jobs;
+  }
   const typeNames = values["type-names"];
   if (typeNames !== undefined) {
     if (typeNames !== "short" && typeNames !== "qualified") return { usage: `--type-names must be short or qualified, got "${typeNames}"` };

@@ -20,6 +20,10 @@ export interface Settings {
   catalog: CatalogMapping[];
   typeNaming: NamingStyle;
   validation: ValidationSettings;
+  /** Threads for per-contract work (the compiler's default when absent). */
+  jobs?: number;
+  /** Cache of per-contract results for `generate`; absent: none. */
+  cacheDir?: string;
 }
 
 export interface SettingFlags {
@@ -29,6 +33,15 @@ export interface SettingFlags {
   catalog?: string[] | undefined;
   baseUri?: string | undefined;
   typeNames?: NamingStyle | undefined;
+  jobs?: number | undefined;
+  cacheDir?: string | undefined;
+  noCache?: boolean | undefined;
+}
+
+/** Where `generate` keeps its cache unless told: the usual place of tools' caches in a Node project, when the project has one. */
+export function defaultCacheDir(configDir: string): string | undefined {
+  const modules = path.join(configDir, "node_modules");
+  return existsSync(modules) ? path.join(modules, ".cache", "charter") : undefined;
 }
 
 interface FileConfig {
@@ -81,6 +94,9 @@ export async function resolveSettings(
     typeNaming: flags.typeNames ?? fileConfig.typeNames ?? "short",
     validation: fileConfig.validation ?? DEFAULT_VALIDATION,
   };
+  if (flags.jobs !== undefined) settings.jobs = flags.jobs;
+  const cacheDir = flags.noCache ? undefined : flags.cacheDir !== undefined ? path.resolve(cwd, flags.cacheDir) : defaultCacheDir(configDir);
+  if (cacheDir !== undefined) settings.cacheDir = cacheDir;
 
   const diagnostics: Diagnostic[] = [];
   const shown = (p: string) => displayPath(p, cwd);

@@ -29,7 +29,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     return args.help ? EXIT_OK : EXIT_USAGE;
   }
   const resolved = await resolveSettings(
-    { config: args.config, source: args.source, out: args.out, catalog: args.catalog, baseUri: args.baseUri, typeNames: args.typeNames },
+    { config: args.config, source: args.source, out: args.out, catalog: args.catalog, baseUri: args.baseUri, typeNames: args.typeNames, jobs: args.jobs, cacheDir: args.cacheDir, noCache: args.noCache },
     io.cwd,
     args.command !== "validate",
   );

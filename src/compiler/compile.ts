@@ -70,7 +70,7 @@ export interface CompileResult {
   produced: string[];
   failed: string[];
   /** Milliseconds per stage, and per contract for types: for summaries and benchmarks, never for output. */
-  timings: { stages: Record<string, number>; types: Map<string, number>; importedTypeReferences: number };
+  timings: { stages: Record<string, number>; types: Map<string, number>; importedTypeReferences: number; onWorkerThreads: number };
 }
 
 export function canonicalId(baseUri: string, name: string): string {
@@ -282,7 +282,7 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
     diagnostics: sortDiagnostics(diagnostics),
     produced: bundles.map((b) => b.name),
     failed: [...failed].sort(),
-    timings: { stages, types: types.durations, importedTypeReferences: types.importedReferences },
+    timings: { stages, types: types.durations, importedTypeReferences: types.importedReferences, onWorkerThreads: validators.onWorkerThreads },
   };
 }
 

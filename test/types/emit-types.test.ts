@@ -107,10 +107,40 @@ describe("the types target", () => {
     expect(out.types("tree")).toContain("children?: Tree[];");
   });
 
-  it("finds generated modules that do not compile", () => {
-    const checked = checkTypes(new Map([["x", "export interface X { a: Missing }\n"]]), []);
+  it("finds generated modules that do not compile", async () => {
+    const checked = await checkTypes(new Map([["x", { text: "export interface X { a: Missing }\n", imports: [] }]]), []);
     expect(checked.failed).toEqual(new Set(["x"]));
     expect(checked.diagnostics[0]).toMatchObject({ code: "CH606", message: expect.stringContaining("Cannot find name 'Missing'") });
+  });
+
+  it("checks again only the modules whose text, or an imported module's text, changed", async () => {
+    const store = new Map<string, unknown>();
+    const written: string[] = [];
+    const cache = {
+      key: (task: string, input: unknown) => `${task}:${JSON.stringify(input)}`,
+      read: async <T,>(key: string) => store.get(key) as T | undefined,
+      write: async (key: string, value: unknown) => void (store.set(key, value), written.push(JSON.parse(key.slice(key.indexOf(":") + 1)).name)),
+    };
+    const modules = (b: string) =>
+      new Map([
+        ["a", { text: 'import type { B } from "./b.js";\nexport interface A { b: B; c: Missing }\n', imports: ["b"] }],
+        ["b", { text: b, imports: [] }],
+        ["c", { text: "export type C = string;\n", imports: [] }],
+      ]);
+    const example = { contract: "c", typeName: "C", value: 1, file: "/src/c.yaml", position: { line: 3, column: 5 }, pointer: "/examples/0" };
+    const first = await checkTypes(modules("export type B = number;\n"), [example], cache);
+    expect(written.sort()).toEqual(["__examples__/c", "a", "b", "c"]);
+    expect(first.failed).toEqual(new Set(["a"]));
+    expect(first.diagnostics.map((d) => d.code).sort()).toEqual(["CH605", "CH606"]);
+
+    written.length = 0;
+    const again = await checkTypes(modules("export type B = number;\n"), [example], cache);
+    expect(written).toEqual([]);
+    expect(again).toEqual(first);
+
+    const changed = await checkTypes(modules("export type B = string;\n"), [example], cache);
+    expect(written.sort()).toEqual(["a", "b"]);
+    expect(changed).toEqual(first);
   });
 
   it("lists in REPAIRS.md where each repair changed the types", async () => {

@@ -10,7 +10,8 @@ import { errorCount } from "./generate.js";
 
 /** Regenerates in memory and compares with the output directory. Never writes. */
 export async function runCheck(args: ParsedArgs, settings: Settings, io: CliIo): Promise<number> {
-  const result = await compile(settings);
+  // Against a truly fresh result: nothing from the cache, nothing written to it.
+  const result = await compile({ ...settings, cacheDir: undefined });
   const sourceErrors = hasErrors(result.diagnostics);
   const out = displayPath(settings.outDir, io.cwd);
   let drift: Drift = { missing: [], stale: [], orphaned: [] };

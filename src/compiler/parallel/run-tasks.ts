@@ -41,6 +41,8 @@ export function defaultJobs(): number {
 /** Tasks under way on worker threads; `finish` lends them this thread too and returns every output in input order. */
 export interface TaskBatch<O> {
   finish(): Promise<O[]>;
+  /** How many tasks worker threads have finished, failed ones included (final once `finish` has returned): for reports. */
+  readonly onWorkerThreads: number;
 }
 
 /**
@@ -57,6 +59,7 @@ export function startTasks<I, O>(definition: TaskDefinition<I, O>, inputs: reado
   const keys = cache ? inputs.map((input) => cache.key(definition.name, input)) : [];
   const outputs: (O | undefined)[] = inputs.map(() => undefined);
   const writes: Promise<void>[] = [];
+  let onWorkerThreads = 0;
   const store = (index: number, output: O) => {
     outputs[index] = output;
     if (cache) writes.push(cache.write(keys[index]!, output));
@@ -66,7 +69,12 @@ export function startTasks<I, O>(definition: TaskDefinition<I, O>, inputs: reado
     const missing = outputs.flatMap((output, index) => (output === undefined ? [index] : []));
     const counter = new Int32Array(new SharedArrayBuffer(4));
     const threads = Math.min(settings.jobs - 1, Math.floor(missing.length / MIN_TASKS_FOR_WORKERS));
-    const workers = Array.from({ length: Math.max(0, threads) }, () => startWorker(definition, missing.map((index) => inputs[index]), counter, (at, output) => store(missing[at]!, output as O)));
+    const workers = Array.from({ length: Math.max(0, threads) }, () =>
+      startWorker(definition, missing.map((index) => inputs[index]), counter, (at, output) => {
+        onWorkerThreads++;
+        if (at !== undefined) store(missing[at]!, output as O);
+      }),
+    );
     return { missing, counter, workers };
   })();
   // A worker's failure is reported by `finish`, not as an unhandled rejection meanwhile.
@@ -79,6 +87,9 @@ export function startTasks<I, O>(definition: TaskDefinition<I, O>, inputs: reado
       await Promise.all(writes);
       return outputs as O[];
     },
+    get onWorkerThreads() {
+      return onWorkerThreads;
+    },
   };
 }
 
@@ -87,7 +98,7 @@ export function runTasks<I, O>(definition: TaskDefinition<I, O>, inputs: readonl
 }
 
 /** One worker thread claiming inputs from `counter`; settles when it has claimed the last one and posted every output. */
-function startWorker(definition: TaskDefinition<never, unknown>, inputs: readonly unknown[], counter: Int32Array, computed: (at: number, output: unknown) => void): Promise<void> {
+function startWorker(definition: TaskDefinition<never, unknown>, inputs: readonly unknown[], counter: Int32Array, finished: (at: number | undefined, output?: unknown) => void): Promise<void> {
   const data: TaskWorkerData = { module: definition.module.href, name: definition.name, inputs: [...inputs], next: counter.buffer as SharedArrayBuffer };
   const worker = new Worker(workerEntry(), { workerData: data });
   return new Promise<void>((resolve, reject) => {
@@ -98,8 +109,10 @@ function startWorker(definition: TaskDefinition<never, unknown>, inputs: readonl
         done = true;
         void worker.terminate();
       }
-      else if ("error" in message) failure ??= new Error(`${definition.name} failed on a worker thread: ${message.error}`);
-      else computed(message.index, message.output);
+      else if ("error" in message) {
+        failure ??= new Error(`${definition.name} failed on a worker thread: ${message.error}`);
+        finished(undefined);
+      } else finished(message.index, message.output);
     });
     worker.on("error", (error) => (failure ??= error));
     worker.on("exit", (code) => (failure || !done ? reject(failure ?? new Error(`a worker thread of ${definition.name} exited (code ${code}) before finishing`)) : resolve()));

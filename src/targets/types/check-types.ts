@@ -27,55 +27,102 @@ const COMPILER_OPTIONS: ts.CompilerOptions = {
   moduleResolution: ts.ModuleResolutionKind.NodeNext,
 };
 
-const EXAMPLES_MODULE = "__examples__";
+const EXAMPLES_FOLDER = "__examples__";
+
+/** A generated module to check: its text and the contracts whose modules it imports. */
+export interface CheckedModule {
+  text: string;
+  imports: readonly string[];
+}
+
+/** Per-file findings of earlier checks, by a key over the file and every module it reaches. */
+export interface CheckCache {
+  key(task: string, input: unknown): string;
+  read<T>(key: string): Promise<T | undefined>;
+  write(key: string, value: unknown): Promise<void>;
+}
+
+interface FileFinding {
+  line: number;
+  message: string;
+}
 
 /**
- * Compiles every generated module, plus one module that assigns each declared
- * example to its contract's type, under strict flags, in memory. A module that
- * does not compile is a defect of charter; an example that does not fit its
- * type means the types and the schema disagree. Returns the findings and the
+ * Compiles every generated module, plus, for each contract with examples, a
+ * module that assigns each example to its type, under strict flags, in
+ * memory. A module that does not compile is a defect of charter; an example
+ * that does not fit its type means the types and the schema disagree. A file
+ * whose text and whose imports' texts the cache has seen is not checked
+ * again: its findings are the cache's. Returns the findings and the
  * contracts whose modules failed.
  */
-export function checkTypes(modules: ReadonlyMap<string, string>, examples: readonly TypedExample[]): { diagnostics: Diagnostic[]; failed: Set<string> } {
-  const project = new Project({ useInMemoryFileSystem: true, compilerOptions: COMPILER_OPTIONS });
-  const moduleOf = new Map<string, string>();
-  for (const [contract, text] of modules) {
-    const filePath = `/types/${contract}.ts`;
-    project.createSourceFile(filePath, text);
-    moduleOf.set(filePath, contract);
+export async function checkTypes(
+  modules: ReadonlyMap<string, CheckedModule>,
+  examples: readonly TypedExample[],
+  cache?: CheckCache,
+): Promise<{ diagnostics: Diagnostic[]; failed: Set<string> }> {
+  const files = new Map<string, { text: string; imports: readonly string[]; contract?: string; examples?: TypedExample[]; firstExampleLine?: number }>();
+  for (const [contract, { text, imports }] of modules) files.set(contract, { text, imports, contract });
+  const byContract = new Map<string, TypedExample[]>();
+  for (const example of examples) if (modules.has(example.contract)) byContract.set(example.contract, [...(byContract.get(example.contract) ?? []), example]);
+  for (const [contract, list] of byContract) {
+    const name = `${EXAMPLES_FOLDER}/${contract}`;
+    const imported = [...new Set(list.map((e) => e.typeName))].sort();
+    const lines = [`import type { ${imported.join(", ")} } from "${importSpecifier(name, contract)}";`];
+    // One example a line, so a diagnostic's line names its example.
+    list.forEach((example, index) => lines.push(`export const example${index}: ${example.typeName} = ${JSON.stringify(example.value)};`));
+    files.set(name, { text: lines.join("\n") + "\n", imports: [contract], examples: list, firstExampleLine: 2 });
   }
-  const usable = examples.filter((e) => modules.has(e.contract));
-  const lines: string[] = [];
-  usable.forEach((example, index) => {
-    lines.push(`import type { ${example.typeName} as T${index} } from "${importSpecifier(EXAMPLES_MODULE, example.contract)}";`);
-  });
-  // One example a line, so a diagnostic's line names its example.
-  const firstExampleLine = lines.length + 1;
-  usable.forEach((example, index) => lines.push(`export const example${index}: T${index} = ${JSON.stringify(example.value)};`));
-  project.createSourceFile(`/types/${EXAMPLES_MODULE}.ts`, lines.join("\n") + "\n");
+
+  // Each file's findings: from the cache when the file and everything it reaches are unchanged.
+  const reach = (name: string) => {
+    const seen = new Set([name]);
+    const stack = [name];
+    while (stack.length > 0) for (const next of files.get(stack.pop()!)?.imports ?? []) if (!seen.has(next) && files.has(next)) stack.push(next), seen.add(next);
+    return [...seen].sort().map((n) => [n, files.get(n)!.text]);
+  };
+  const keys = new Map(cache ? [...files.keys()].map((name) => [name, cache.key("check-types", { name, files: reach(name) })]) : []);
+  const findings = new Map<string, FileFinding[]>();
+  if (cache) for (const [name, key] of keys) {
+    const cached = await cache.read<FileFinding[]>(key);
+    if (cached) findings.set(name, cached);
+  }
+  const unchecked = [...files.keys()].filter((name) => !findings.has(name));
+  if (unchecked.length > 0) {
+    const project = new Project({ useInMemoryFileSystem: true, compilerOptions: COMPILER_OPTIONS });
+    for (const [name, { text }] of files) project.createSourceFile(`/types/${name}.ts`, text);
+    const program = project.getProgram().compilerObject;
+    for (const name of unchecked) {
+      const sourceFile = program.getSourceFile(`/types/${name}.ts`)!;
+      // Options and global findings carry no file: none is this module's.
+      const list = ts.getPreEmitDiagnostics(program, sourceFile).filter((finding) => finding.file === sourceFile).map((finding) => ({
+        line: finding.file && finding.start !== undefined ? finding.file.getLineAndCharacterOfPosition(finding.start).line + 1 : 0,
+        message: ts.flattenDiagnosticMessageText(finding.messageText, " ").slice(0, 400),
+      }));
+      findings.set(name, list);
+      if (cache) await cache.write(keys.get(name)!, list);
+    }
+  }
 
   const diagnostics: Diagnostic[] = [];
   const failed = new Set<string>();
-  for (const finding of project.getPreEmitDiagnostics()) {
-    const filePath = finding.getSourceFile()?.getFilePath();
-    const message = ts.flattenDiagnosticMessageText(finding.compilerObject.messageText, " ").slice(0, 400);
-    const line = finding.getLineNumber() ?? 0;
-    if (filePath === `/types/${EXAMPLES_MODULE}.ts`) {
-      const example = usable[line - firstExampleLine];
-      if (!example) continue; // an import of a type that failed: reported for its module
-      diagnostics.push(
-        errorAt(TYPES_CODES.exampleType, `example does not type-check as ${example.typeName}: ${message}`, {
-          file: example.file,
-          position: example.position,
-          pointer: example.pointer,
-        }),
-      );
-      continue;
+  for (const [name, file] of files) {
+    for (const { line, message } of findings.get(name) ?? []) {
+      if (file.examples) {
+        const example = file.examples[line - file.firstExampleLine!];
+        if (!example) continue; // an import of a type that failed: reported for its module
+        diagnostics.push(
+          errorAt(TYPES_CODES.exampleType, `example does not type-check as ${example.typeName}: ${message}`, {
+            file: example.file,
+            position: example.position,
+            pointer: example.pointer,
+          }),
+        );
+        continue;
+      }
+      failed.add(file.contract!);
+      diagnostics.push(errorAt(TYPES_CODES.typesDoNotCompile, `the generated types of "${file.contract}" do not compile (line ${line}): ${message}`, {}));
     }
-    const contract = filePath ? moduleOf.get(filePath) : undefined;
-    if (contract === undefined) continue;
-    failed.add(contract);
-    diagnostics.push(errorAt(TYPES_CODES.typesDoNotCompile, `the generated types of "${contract}" do not compile (line ${line}): ${message}`, {}));
   }
   return { diagnostics, failed };
 }

@@ -150,7 +150,11 @@ export async function emitTypes(
   dropDependents();
 
   if (typeCheck) {
-    const checked = checkTypes(formatted, collectExamples(graph, [...modules.keys()], names));
+    const checked = await checkTypes(
+      new Map([...modules.values()].map(({ contract, dependsOn }) => [contract.name, { text: formatted.get(contract.name)!, imports: dependsOn.map(nameOf) }])),
+      collectExamples(graph, [...modules.keys()], names),
+      cache,
+    );
     result.diagnostics.push(...checked.diagnostics);
     for (const contract of checked.failed) {
       formatted.delete(contract);

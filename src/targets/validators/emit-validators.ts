@@ -59,7 +59,7 @@ export function allErrorsPath(name: string): string {
  * contracts; `finish` takes the contracts' types modules, which the
  * declarations import, once the types are done.
  */
-export function startValidators(contracts: readonly ValidatorContract[], names: TypeNames, settings: TaskSettings): { finish: (typesModule: (name: string) => string | undefined) => Promise<ValidatorsResult> } {
+export function startValidators(contracts: readonly ValidatorContract[], names: TypeNames, settings: TaskSettings): { finish: (typesModule: (name: string) => string | undefined) => Promise<ValidatorsResult & { onWorkerThreads: number }> } {
   const tasks = contracts.map(({ bundle, key, file, policy, instances }): ValidatorTask => ({
     id: bundle.id,
     dialect: bundle.dialect,
@@ -70,7 +70,7 @@ export function startValidators(contracts: readonly ValidatorContract[], names: 
     instances: [...instances],
   }));
   const batch = startTasks(VALIDATOR_TASK, tasks, settings);
-  return { finish: async (typesModule) => assemble(contracts, tasks, await batch.finish(), typesModule) };
+  return { finish: async (typesModule) => ({ ...assemble(contracts, tasks, await batch.finish(), typesModule), onWorkerThreads: batch.onWorkerThreads }) };
 }
 
 /** The modules, their declarations and the registry, from each contract's compiled validators. */

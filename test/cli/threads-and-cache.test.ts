@@ -1,0 +1,150 @@
+import { existsSync, readdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { compile, type CompileOptions } from "../../src/compiler/compile.js";
+import { MIN_TASKS_FOR_WORKERS, startTasks } from "../../src/compiler/parallel/run-tasks.js";
+import { compileValidator, type ValidatorTask } from "../../src/targets/validators/compile-validator.js";
+import { DEFAULT_VALIDATION } from "../../src/targets/validators/policy.js";
+import { runCli } from "../helpers/run-cli.js";
+import { tempTree, writeTree } from "../helpers/temp-tree.js";
+
+/**
+ * Enough contracts for a worker thread to start: some referencing a shared
+ * one, some with examples and counterexamples, one with a finding.
+ */
+function sources(count = MIN_TASKS_FOR_WORKERS + 2): Record<string, string> {
+  const files: Record<string, string> = {
+    "schema-src/common/id.yaml": "type: string\nminLength: 1\nexamples: [a1]\n",
+    "schema-src/noted.yaml": "$schema: http://json-schema.org/draft-07/schema#\ntype: object\nproperties:\n  when: {type: string, format: no-such-format}\n",
+  };
+  for (let i = 0; i < count; i++) {
+    files[`schema-src/c${String(i).padStart(2, "0")}.yaml`] = [
+      "type: object",
+      "required: [id]",
+      "additionalProperties: false",
+      "properties:",
+      "  id: {$ref: common/id.yaml}",
+      `  n${i}: {type: integer, minimum: ${i}}`,
+      `examples: [{id: x, n${i}: ${i}}]`,
+      "x-charter-counterexamples:",
+      `  - {value: {id: x, n${i}: -1}, error: {keyword: minimum, pointer: /n${i}}}`,
+      "",
+    ].join("\n");
+  }
+  return files;
+}
+
+function options(dir: string, extra: Partial<CompileOptions>): CompileOptions {
+  return { sourceDir: path.join(dir, "schema-src"), outDir: path.join(dir, "generated"), baseUri: "https://example.test/", catalog: [], ...extra };
+}
+
+const cacheEntries = (dir: string) => (existsSync(dir) ? readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".json")).sort() : []);
+
+describe("worker threads and the cache", () => {
+  it("compile validators on a worker thread exactly as on this one, each output at its input's place", async () => {
+    const tasks: ValidatorTask[] = Array.from({ length: MIN_TASKS_FOR_WORKERS + 2 }, (_, i) => {
+      const id = `https://example.test/c${i}.schema.json`;
+      return {
+        id,
+        dialect: i % 2 === 0 ? "draft-07" : "2020-12",
+        schema: JSON.parse(`{"$id": "${id}", "type": "object", "required": ["__proto__", "n"], "properties": {"n": {"type": "integer", "minimum": ${i}}}}`),
+        file: `/src/c${i}.yaml`,
+        exports: [{ exportName: "validate", pointer: "", typeName: undefined, ref: id }],
+        policy: { ...DEFAULT_VALIDATION.defaults },
+        instances: [{ schemaPointer: "", value: JSON.parse(`{"__proto__": 1, "n": ${i - 1}}`), file: `/src/c${i}.yaml`, position: { line: 2, column: 3 }, pointer: "/examples/0" }],
+      };
+    });
+    const definition = { name: "compileValidator", module: new URL("../../src/targets/validators/compile-validator.ts", import.meta.url), run: compileValidator };
+    const batch = startTasks(definition, tasks, { jobs: 2 });
+    // This thread lends a hand only in finish(): until then the worker does everything.
+    for (const started = Date.now(); batch.onWorkerThreads < tasks.length && Date.now() - started < 60_000; ) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(batch.onWorkerThreads).toBe(tasks.length);
+    const outputs = await batch.finish();
+    outputs.forEach((output, i) => {
+      expect(output).toEqual(compileValidator(tasks[i]!));
+      // Each example is one below its minimum, and has its own __proto__ member (which cloning must keep):
+      // one violation, named in its own contract's file, so no output was swapped.
+      expect(output.diagnostics).toEqual([expect.objectContaining({ code: "CH705", file: `/src/c${i}.yaml`, message: "example does not satisfy its schema: /n minimum: must be >= " + i })]);
+    });
+  });
+
+  it("report a task that throws on a worker thread as a failure of the run", async () => {
+    // Instances that are not a list: a defect of the caller, thrown after ajv compiled.
+    const tasks = Array.from({ length: MIN_TASKS_FOR_WORKERS + 1 }, (_, i) => ({ id: `https://example.test/${i}`, dialect: "draft-07", schema: { $id: `https://example.test/${i}` }, file: "/x", exports: [], policy: DEFAULT_VALIDATION.defaults, instances: 5 }) as unknown as ValidatorTask);
+    const definition = { name: "compileValidator", module: new URL("../../src/targets/validators/compile-validator.ts", import.meta.url), run: compileValidator };
+    const batch = startTasks(definition, tasks, { jobs: 2 });
+    for (const started = Date.now(); batch.onWorkerThreads < tasks.length && Date.now() - started < 60_000; ) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(batch.onWorkerThreads).toBe(tasks.length);
+    await expect(batch.finish()).rejects.toThrow(/compileValidator failed on a worker thread/);
+  });
+
+  it("change nothing in the output: one thread, worker threads, a cold cache and a warm one give the same files and findings", async () => {
+    const dir = tempTree(sources());
+    const cacheDir = path.join(dir, "cache");
+    const alone = await compile(options(dir, { jobs: 1 }));
+    expect(alone.produced.length).toBeGreaterThan(MIN_TASKS_FOR_WORKERS);
+    expect(alone.diagnostics.map((d) => d.code)).toEqual(["CH701"]);
+    expect(alone.timings.onWorkerThreads).toBe(0);
+    // This thread takes what the worker has not claimed yet: here, where types are quick, maybe everything.
+    const threaded = await compile(options(dir, { jobs: 2 }));
+    const cold = await compile(options(dir, { jobs: 2, cacheDir }));
+    const entries = cacheEntries(cacheDir);
+    const warm = await compile(options(dir, { jobs: 2, cacheDir }));
+    for (const other of [threaded, cold, warm]) {
+      expect([...other.files.keys()]).toEqual([...alone.files.keys()]);
+      for (const [file, content] of alone.files) expect(other.files.get(file), file).toBe(content);
+      expect(other.diagnostics).toEqual(alone.diagnostics);
+    }
+    // Per contract: its validators, its types module, and the type check of the module and of its examples.
+    expect(entries.length).toBeGreaterThan(3 * alone.produced.length);
+    expect(cacheEntries(cacheDir)).toEqual(entries);
+  });
+
+  it("recomputes, after one source changed, what depends on it and nothing else", async () => {
+    const dir = tempTree(sources());
+    const cacheDir = path.join(dir, "cache");
+    await compile(options(dir, { cacheDir }));
+    const before = new Set(cacheEntries(cacheDir));
+    // c03 is referenced by nothing, has no examples of its own beside the list edited here.
+    writeTree(dir, { "schema-src/c03.yaml": "type: object\ndescription: Edited.\nproperties:\n  n: {type: integer}\n" });
+    const edited = await compile(options(dir, { cacheDir }));
+    const added = cacheEntries(cacheDir).filter((entry) => !before.has(entry));
+    // Its validators, its types module, the module's type check: three new results.
+    expect(added).toHaveLength(3);
+    const fresh = await compile(options(dir, { jobs: 1 }));
+    for (const [file, content] of fresh.files) expect(edited.files.get(file), file).toBe(content);
+  });
+
+  it("treats a damaged entry as missing", async () => {
+    const dir = tempTree(sources(3));
+    const cacheDir = path.join(dir, "cache");
+    const first = await compile(options(dir, { cacheDir }));
+    for (const entry of cacheEntries(cacheDir)) writeFileSync(path.join(cacheDir, entry), '{"key": "trunc');
+    const again = await compile(options(dir, { cacheDir }));
+    expect(again.files).toEqual(first.files);
+    expect(again.diagnostics).toEqual(first.diagnostics);
+  });
+
+  it("is node_modules/.cache/charter by default for generate, --no-cache turns it off, and check never touches it", async () => {
+    const dir = tempTree({ ...sources(2), "node_modules/.keep": "" });
+    const cacheDir = path.join(dir, "node_modules/.cache/charter");
+    expect((await runCli(["check"], dir)).code).toBe(1);
+    expect((await runCli(["generate", "--no-cache"], dir)).code).toBe(0);
+    expect((await runCli(["check"], dir)).code).toBe(0);
+    expect(existsSync(cacheDir)).toBe(false);
+    expect((await runCli(["generate"], dir)).code).toBe(0);
+    expect(cacheEntries(cacheDir).length).toBeGreaterThan(0);
+    const elsewhere = path.join(dir, "elsewhere");
+    expect((await runCli(["generate", "--cache-dir", "elsewhere", "--jobs", "1"], dir)).stdout).toContain("is up to date");
+    expect(cacheEntries(elsewhere).length).toBeGreaterThan(0);
+  });
+
+  it("refuses a meaningless --jobs and contradictory cache flags", async () => {
+    const dir = tempTree(sources(1));
+    for (const args of [["--jobs", "0"], ["--jobs", "two"], ["--jobs", "1.5"], ["--cache-dir", "c", "--no-cache"]]) {
+      const result = await runCli(["generate", ...args], dir);
+      expect(result.code, args.join(" ")).toBe(2);
+      expect(result.stderr).toMatch(/^charter: (--jobs must be a whole number from 1 to 64|--cache-dir and --no-cache contradict each other)/);
+    }
+  });
+});
