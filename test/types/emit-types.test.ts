@@ -141,6 +141,9 @@ describe("the types target", () => {
     const changed = await checkTypes(modules("export type B = string;\n"), [example], cache);
     expect(written.sort()).toEqual(["a", "b"]);
     expect(changed).toEqual(first);
+
+    // One program per file (and what it imports) finds the same.
+    expect(await checkTypes(modules("export type B = string;\n"), [example], undefined, 1)).toEqual(first);
   });
 
   it("lists in REPAIRS.md where each repair changed the types", async () => {

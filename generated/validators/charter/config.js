@@ -18,21 +18,16 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(typeof data === "string"){
 if(func0(data) < 1){
 validate1.errors = [{instancePath,schemaPath:"#/$defs/relativePath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
-else {
-}
 }
 else {
 validate1.errors = [{instancePath,schemaPath:"#/$defs/relativePath/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate1.errors = vErrors;
@@ -52,20 +47,14 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.formats !== undefined){
 let data0 = data.formats;
 const _errs1 = errors;
-const vSchema0 = schema2.properties.formats.enum;
 if(!(((data0 === "dialect") || (data0 === "assert")) || (data0 === "annotate"))){
 validate5.errors = [{instancePath:instancePath+"/formats",schemaPath:"#/$defs/validationPolicy/properties/formats/enum",keyword:"enum",params:{allowedValues: schema2.properties.formats.enum},message:"must be equal to one of the allowed values"}];
 return false;
-}
-else {
-}
-if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -76,14 +65,9 @@ if(valid0){
 if(data.examples !== undefined){
 let data1 = data.examples;
 const _errs2 = errors;
-const vSchema1 = schema2.properties.examples.enum;
 if(!((data1 === "error") || (data1 === "warning"))){
 validate5.errors = [{instancePath:instancePath+"/examples",schemaPath:"#/$defs/validationPolicy/properties/examples/enum",keyword:"enum",params:{allowedValues: schema2.properties.examples.enum},message:"must be equal to one of the allowed values"}];
 return false;
-}
-else {
-}
-if(errors === _errs2){
 }
 var valid0 = _errs2 === errors;
 }
@@ -94,14 +78,9 @@ if(valid0){
 if(data.refSiblings !== undefined){
 let data2 = data.refSiblings;
 const _errs3 = errors;
-const vSchema2 = schema2.properties.refSiblings.enum;
 if(!((data2 === "ignore") || (data2 === "apply"))){
 validate5.errors = [{instancePath:instancePath+"/refSiblings",schemaPath:"#/$defs/validationPolicy/properties/refSiblings/enum",keyword:"enum",params:{allowedValues: schema2.properties.refSiblings.enum},message:"must be equal to one of the allowed values"}];
 return false;
-}
-else {
-}
-if(errors === _errs3){
 }
 var valid0 = _errs3 === errors;
 }
@@ -112,14 +91,9 @@ if(valid0){
 if(data.unknownFormats !== undefined){
 let data3 = data.unknownFormats;
 const _errs4 = errors;
-const vSchema3 = schema2.properties.unknownFormats.enum;
 if(!((data3 === "ignore") || (data3 === "refuse"))){
 validate5.errors = [{instancePath:instancePath+"/unknownFormats",schemaPath:"#/$defs/validationPolicy/properties/unknownFormats/enum",keyword:"enum",params:{allowedValues: schema2.properties.unknownFormats.enum},message:"must be equal to one of the allowed values"}];
 return false;
-}
-else {
-}
-if(errors === _errs4){
 }
 var valid0 = _errs4 === errors;
 }
@@ -130,21 +104,14 @@ if(valid0){
 if(data.strictness !== undefined){
 let data4 = data.strictness;
 const _errs5 = errors;
-const vSchema4 = schema2.properties.strictness.enum;
 if(!((data4 === "lenient") || (data4 === "strict"))){
 validate5.errors = [{instancePath:instancePath+"/strictness",schemaPath:"#/$defs/validationPolicy/properties/strictness/enum",keyword:"enum",params:{allowedValues: schema2.properties.strictness.enum},message:"must be equal to one of the allowed values"}];
 return false;
-}
-else {
-}
-if(errors === _errs5){
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -154,8 +121,6 @@ if(valid0){
 else {
 validate5.errors = [{instancePath,schemaPath:"#/$defs/validationPolicy/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate5.errors = vErrors;
@@ -177,7 +142,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
@@ -190,13 +154,10 @@ break;
 }
 if(_errs1 === errors){
 if(data.source !== undefined){
-let data0 = data.source;
 const _errs2 = errors;
-if(!(validate1(data0, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData,dynamicAnchors}))){
+if(!(validate1(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate1.errors; } else { for (const error of validate1.errors) vErrors.push(error); }
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs2 === errors;
 }
@@ -205,13 +166,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.out !== undefined){
-let data1 = data.out;
 const _errs3 = errors;
-if(!(validate1(data1, {instancePath:instancePath+"/out",parentData:data,parentDataProperty:"out",rootData,dynamicAnchors}))){
+if(!(validate1(data.out, {instancePath:instancePath+"/out",parentData:data,parentDataProperty:"out",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate1.errors; } else { for (const error of validate1.errors) vErrors.push(error); }
 errors = vErrors.length;
-}
-else {
 }
 var valid0 = _errs3 === errors;
 }
@@ -222,10 +180,7 @@ if(valid0){
 if(data.baseUri !== undefined){
 let data2 = data.baseUri;
 const _errs4 = errors;
-const _errs5 = errors;
 if(errors === _errs4){
-if(typeof data2 == "number"){
-}
 if(errors === _errs4){
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
@@ -237,15 +192,11 @@ if(!(formats0(data2))){
 validate0.errors = [{instancePath:instancePath+"/baseUri",schemaPath:"#/properties/baseUri/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""}];
 return false;
 }
-else {
-}
 }
 }
 else {
 validate0.errors = [{instancePath:instancePath+"/baseUri",schemaPath:"#/properties/baseUri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-if(errors === _errs4){
 }
 }
 }
@@ -258,12 +209,10 @@ if(valid0){
 if(data.catalog !== undefined){
 let data3 = data.catalog;
 const _errs6 = errors;
-const _errs7 = errors;
 if(errors === _errs6){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 for(const key1 in data3){
 const _errs8 = errors;
-const _errs9 = errors;
 if(errors === _errs8){
 if(typeof key1 === "string"){
 if(func0(key1) < 1){
@@ -276,8 +225,6 @@ vErrors.push(err0);
 }
 errors++;
 }
-else {
-}
 }
 else {
 const err1 = {instancePath:instancePath+"/catalog",schemaPath:"#/properties/catalog/propertyNames/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key1};
@@ -288,8 +235,6 @@ else {
 vErrors.push(err1);
 }
 errors++;
-}
-if(errors === _errs8){
 }
 }
 var valid1 = _errs8 === errors;
@@ -308,30 +253,22 @@ break;
 }
 }
 if(valid1){
-const _errs10 = errors;
 for(const key2 in data3){
-let data4 = data3[key2];
 const _errs11 = errors;
-if(!(validate1(data4, {instancePath:instancePath+"/catalog/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data3,parentDataProperty:key2,rootData,dynamicAnchors}))){
+if(!(validate1(data3[key2], {instancePath:instancePath+"/catalog/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data3,parentDataProperty:key2,rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate1.errors; } else { for (const error of validate1.errors) vErrors.push(error); }
 errors = vErrors.length;
-}
-else {
 }
 var valid2 = _errs11 === errors;
 if(!valid2){
 break;
 }
 }
-if(_errs10 === errors){
-}
 }
 }
 else {
 validate0.errors = [{instancePath:instancePath+"/catalog",schemaPath:"#/properties/catalog/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === _errs6){
 }
 }
 var valid0 = _errs6 === errors;
@@ -343,14 +280,9 @@ if(valid0){
 if(data.typeNames !== undefined){
 let data5 = data.typeNames;
 const _errs12 = errors;
-const vSchema0 = schema0.properties.typeNames.enum;
 if(!((data5 === "short") || (data5 === "qualified"))){
 validate0.errors = [{instancePath:instancePath+"/typeNames",schemaPath:"#/properties/typeNames/enum",keyword:"enum",params:{allowedValues: schema0.properties.typeNames.enum},message:"must be equal to one of the allowed values"}];
 return false;
-}
-else {
-}
-if(errors === _errs12){
 }
 var valid0 = _errs12 === errors;
 }
@@ -361,26 +293,17 @@ if(valid0){
 if(data.validation !== undefined){
 let data6 = data.validation;
 const _errs13 = errors;
-const _errs14 = errors;
-const _errs15 = errors;
 if(!(validate5(data6, {instancePath:instancePath+"/validation",parentData:data,parentDataProperty:"validation",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate5.errors; } else { for (const error of validate5.errors) vErrors.push(error); }
 errors = vErrors.length;
-}
-else {
-}
-var valid3 = _errs15 === errors;
-if(valid3){
 }
 if(errors === _errs13){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(data6.contracts !== undefined){
 let data7 = data6.contracts;
 const _errs16 = errors;
-const _errs17 = errors;
 if(errors === _errs16){
 if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
-const _errs18 = errors;
 for(const key3 in data7){
 let data8 = data7[key3];
 const _errs19 = errors;
@@ -388,12 +311,8 @@ if(!(validate5(data8, {instancePath:instancePath+"/validation/contracts/" + key3
 if (vErrors === null) { vErrors = validate5.errors; } else { for (const error of validate5.errors) vErrors.push(error); }
 errors = vErrors.length;
 }
-else {
-const _errs20 = errors;
-}
 if(errors === _errs19){
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
-const _errs21 = errors;
 for(const key4 in data8){
 if(((((key4 !== "formats") && (key4 !== "examples")) && (key4 !== "refSiblings")) && (key4 !== "unknownFormats")) && (key4 !== "strictness")){
 validate0.errors = [{instancePath:instancePath+"/validation/contracts/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/validation/properties/contracts/additionalProperties/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key4},message:"must NOT have unevaluated properties"}];
@@ -401,14 +320,10 @@ return false;
 break;
 }
 }
-if(_errs21 === errors){
-}
 }
 else {
 validate0.errors = [{instancePath:instancePath+"/validation/contracts/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/validation/properties/contracts/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === _errs19){
 }
 }
 var valid5 = _errs19 === errors;
@@ -416,14 +331,10 @@ if(!valid5){
 break;
 }
 }
-if(_errs18 === errors){
-}
 }
 else {
 validate0.errors = [{instancePath:instancePath+"/validation/contracts",schemaPath:"#/properties/validation/properties/contracts/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === _errs16){
 }
 }
 var valid4 = _errs16 === errors;
@@ -432,7 +343,6 @@ else {
 var valid4 = true;
 }
 if(valid4){
-const _errs22 = errors;
 for(const key5 in data6){
 if((((((key5 !== "contracts") && (key5 !== "formats")) && (key5 !== "examples")) && (key5 !== "refSiblings")) && (key5 !== "unknownFormats")) && (key5 !== "strictness")){
 validate0.errors = [{instancePath:instancePath+"/validation",schemaPath:"#/properties/validation/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key5},message:"must NOT have unevaluated properties"}];
@@ -440,23 +350,17 @@ return false;
 break;
 }
 }
-if(_errs22 === errors){
-}
 }
 }
 else {
 validate0.errors = [{instancePath:instancePath+"/validation",schemaPath:"#/properties/validation/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs13){
-}
 }
 var valid0 = _errs13 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -468,8 +372,6 @@ if(valid0){
 else {
 validate0.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate0.errors = vErrors;
@@ -488,20 +390,14 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.formats !== undefined){
 let data0 = data.formats;
 const _errs1 = errors;
-const vSchema0 = schema2.properties.formats.enum;
 if(!(((data0 === "dialect") || (data0 === "assert")) || (data0 === "annotate"))){
 validate8.errors = [{instancePath:instancePath+"/formats",schemaPath:"#/$defs/validationPolicy/properties/formats/enum",keyword:"enum",params:{allowedValues: schema2.properties.formats.enum},message:"must be equal to one of the allowed values"}];
 return false;
-}
-else {
-}
-if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -512,14 +408,9 @@ if(valid0){
 if(data.examples !== undefined){
 let data1 = data.examples;
 const _errs2 = errors;
-const vSchema1 = schema2.properties.examples.enum;
 if(!((data1 === "error") || (data1 === "warning"))){
 validate8.errors = [{instancePath:instancePath+"/examples",schemaPath:"#/$defs/validationPolicy/properties/examples/enum",keyword:"enum",params:{allowedValues: schema2.properties.examples.enum},message:"must be equal to one of the allowed values"}];
 return false;
-}
-else {
-}
-if(errors === _errs2){
 }
 var valid0 = _errs2 === errors;
 }
@@ -530,14 +421,9 @@ if(valid0){
 if(data.refSiblings !== undefined){
 let data2 = data.refSiblings;
 const _errs3 = errors;
-const vSchema2 = schema2.properties.refSiblings.enum;
 if(!((data2 === "ignore") || (data2 === "apply"))){
 validate8.errors = [{instancePath:instancePath+"/refSiblings",schemaPath:"#/$defs/validationPolicy/properties/refSiblings/enum",keyword:"enum",params:{allowedValues: schema2.properties.refSiblings.enum},message:"must be equal to one of the allowed values"}];
 return false;
-}
-else {
-}
-if(errors === _errs3){
 }
 var valid0 = _errs3 === errors;
 }
@@ -548,14 +434,9 @@ if(valid0){
 if(data.unknownFormats !== undefined){
 let data3 = data.unknownFormats;
 const _errs4 = errors;
-const vSchema3 = schema2.properties.unknownFormats.enum;
 if(!((data3 === "ignore") || (data3 === "refuse"))){
 validate8.errors = [{instancePath:instancePath+"/unknownFormats",schemaPath:"#/$defs/validationPolicy/properties/unknownFormats/enum",keyword:"enum",params:{allowedValues: schema2.properties.unknownFormats.enum},message:"must be equal to one of the allowed values"}];
 return false;
-}
-else {
-}
-if(errors === _errs4){
 }
 var valid0 = _errs4 === errors;
 }
@@ -566,21 +447,14 @@ if(valid0){
 if(data.strictness !== undefined){
 let data4 = data.strictness;
 const _errs5 = errors;
-const vSchema4 = schema2.properties.strictness.enum;
 if(!((data4 === "lenient") || (data4 === "strict"))){
 validate8.errors = [{instancePath:instancePath+"/strictness",schemaPath:"#/$defs/validationPolicy/properties/strictness/enum",keyword:"enum",params:{allowedValues: schema2.properties.strictness.enum},message:"must be equal to one of the allowed values"}];
 return false;
-}
-else {
-}
-if(errors === _errs5){
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
 }
 }
 }
@@ -590,8 +464,6 @@ if(valid0){
 else {
 validate8.errors = [{instancePath,schemaPath:"#/$defs/validationPolicy/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate8.errors = vErrors;
@@ -610,21 +482,16 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
 if(errors === 0){
 if(typeof data === "string"){
 if(func0(data) < 1){
 validate9.errors = [{instancePath,schemaPath:"#/$defs/relativePath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
-else {
-}
 }
 else {
 validate9.errors = [{instancePath,schemaPath:"#/$defs/relativePath/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-if(errors === 0){
 }
 }
 validate9.errors = vErrors;

@@ -50,8 +50,9 @@ export interface TaskBatch<O> {
  * the rest are computed and added to the cache. With enough of them and
  * `jobs` above 1, `jobs - 1` worker threads start at once, while this thread
  * goes on with other work; `finish` then has this thread claim inputs from
- * the same counter until none is left. Inputs and outputs must survive
- * structured cloning and JSON; the order of the outputs never depends on
+ * the same counter until none is left. Inputs must survive JSON (a worker
+ * gets them as text; `undefined` members are dropped), outputs structured
+ * cloning and JSON; the order of the outputs never depends on
  * which thread computed what.
  */
 export function startTasks<I, O>(definition: TaskDefinition<I, O>, inputs: readonly I[], settings: TaskSettings): TaskBatch<O> {
@@ -99,7 +100,7 @@ export function runTasks<I, O>(definition: TaskDefinition<I, O>, inputs: readonl
 
 /** One worker thread claiming inputs from `counter`; settles when it has claimed the last one and posted every output. */
 function startWorker(definition: TaskDefinition<never, unknown>, inputs: readonly unknown[], counter: Int32Array, finished: (at: number | undefined, output?: unknown) => void): Promise<void> {
-  const data: TaskWorkerData = { module: definition.module.href, name: definition.name, inputs: [...inputs], next: counter.buffer as SharedArrayBuffer };
+  const data: TaskWorkerData = { module: definition.module.href, name: definition.name, inputs: inputs.map((input) => JSON.stringify(input)), next: counter.buffer as SharedArrayBuffer };
   const worker = new Worker(workerEntry(), { workerData: data });
   return new Promise<void>((resolve, reject) => {
     let failure: Error | undefined;

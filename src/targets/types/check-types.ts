@@ -28,6 +28,7 @@ const COMPILER_OPTIONS: ts.CompilerOptions = {
 };
 
 const EXAMPLES_FOLDER = "__examples__";
+const CHECK_BATCH_CHARACTERS = 2_000_000;
 
 /** A generated module to check: its text and the contracts whose modules it imports. */
 export interface CheckedModule {
@@ -60,6 +61,8 @@ export async function checkTypes(
   modules: ReadonlyMap<string, CheckedModule>,
   examples: readonly TypedExample[],
   cache?: CheckCache,
+  /** Text per program; a file and what it imports always share one. */
+  batchCharacters = CHECK_BATCH_CHARACTERS,
 ): Promise<{ diagnostics: Diagnostic[]; failed: Set<string> }> {
   const files = new Map<string, { text: string; imports: readonly string[]; contract?: string; examples?: TypedExample[]; firstExampleLine?: number }>();
   for (const [contract, { text, imports }] of modules) files.set(contract, { text, imports, contract });
@@ -79,20 +82,33 @@ export async function checkTypes(
     const seen = new Set([name]);
     const stack = [name];
     while (stack.length > 0) for (const next of files.get(stack.pop()!)?.imports ?? []) if (!seen.has(next) && files.has(next)) stack.push(next), seen.add(next);
-    return [...seen].sort().map((n) => [n, files.get(n)!.text]);
+    return [...seen].sort();
   };
-  const keys = new Map(cache ? [...files.keys()].map((name) => [name, cache.key("check-types", { name, files: reach(name) })]) : []);
+  const keys = new Map(cache ? [...files.keys()].map((name) => [name, cache.key("check-types", { name, files: reach(name).map((n) => [n, files.get(n)!.text]) })]) : []);
   const findings = new Map<string, FileFinding[]>();
   if (cache) for (const [name, key] of keys) {
     const cached = await cache.read<FileFinding[]>(key);
     if (cached) findings.set(name, cached);
   }
-  const unchecked = [...files.keys()].filter((name) => !findings.has(name));
-  if (unchecked.length > 0) {
+  // In batches of about `batchCharacters` of text, each its own program: a program of the
+  // whole SchemaStore corpus held a gigabyte at once.
+  const batches: { check: string[]; load: Set<string>; characters: number }[] = [];
+  for (const name of [...files.keys()].filter((n) => !findings.has(n))) {
+    const needed = reach(name);
+    let batch = batches.at(-1);
+    const added = needed.filter((n) => !batch?.load.has(n)).reduce((sum, n) => sum + files.get(n)!.text.length, 0);
+    if (!batch || (batch.characters + added > batchCharacters && batch.check.length > 0)) {
+      batch = { check: [], load: new Set(), characters: 0 };
+      batches.push(batch);
+    }
+    batch.check.push(name);
+    for (const n of needed) if (!batch.load.has(n)) batch.load.add(n), (batch.characters += files.get(n)!.text.length);
+  }
+  for (const batch of batches) {
     const project = new Project({ useInMemoryFileSystem: true, compilerOptions: COMPILER_OPTIONS });
-    for (const [name, { text }] of files) project.createSourceFile(`/types/${name}.ts`, text);
+    for (const name of batch.load) project.createSourceFile(`/types/${name}.ts`, files.get(name)!.text);
     const program = project.getProgram().compilerObject;
-    for (const name of unchecked) {
+    for (const name of batch.check) {
       const sourceFile = program.getSourceFile(`/types/${name}.ts`)!;
       // Options and global findings carry no file: none is this module's.
       const list = ts.getPreEmitDiagnostics(program, sourceFile).filter((finding) => finding.file === sourceFile).map((finding) => ({

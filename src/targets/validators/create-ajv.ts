@@ -25,6 +25,12 @@ export interface AjvSettings {
    * names that are declared.
    */
   strictChecks?: boolean;
+  /**
+   * ajv's optimizer passes over the generated code (default: for the
+   * first-error module only; the all-errors module runs only on data that
+   * already failed, and the strict checker's code is thrown away).
+   */
+  optimize?: boolean;
 }
 
 /**
@@ -34,12 +40,11 @@ export interface AjvSettings {
  * ajv would print goes to `log`.
  */
 export function createAjv(dialect: Dialect, settings: AjvSettings, log: AjvLog) {
-  const { allErrors = false, formats = "dialect", ownProperties = false, strictChecks = false } = settings;
+  const { allErrors = false, formats = "dialect", ownProperties = false, strictChecks = false, optimize = !allErrors && !strictChecks } = settings;
   const options: Options = {
-    // ajv's optimizer passes (constant folding, dropping unused names) cost three quarters of
-    // compilation on large bundles and make the code 6-9 % smaller; V8 does that work anyway
-    // (docs/decisions/003-validators.md, "Compilation speed").
-    code: { source: true, esm: true, lines: true, optimize: false },
+    // ajv's optimizer costs up to three quarters of compiling a large bundle; only the code that
+    // runs on every validation gets it (docs/decisions/003-validators.md, `code.optimize`).
+    code: { source: true, esm: true, lines: true, optimize: optimize ? 1 : false },
     // A schema referenced many times is one function, called from each use, not a copy at each:
     // over SchemaStore, code 24 % smaller and compilation twice as fast (docs/decisions/003-validators.md).
     ...(strictChecks ? {} : { inlineRefs: false }),
