@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { mkdir, open, readdir, readFile, rename, rm } from "node:fs/promises";
+import { link, mkdir, open, readdir, readFile, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import { MANIFEST_PATH } from "../targets/manifest/emit-manifest.js";
 
@@ -8,11 +8,16 @@ export const BACKUP_SUFFIX = ".charter-old";
 
 /**
  * Replaces `outDir` with exactly `files`. The new tree is written and synced
- * beside it, then swapped in by two renames; if the process dies between them,
+ * (or, for a file that has not changed, linked to the old one) beside it, then swapped in by two renames; if the process dies between them,
  * `recoverInterruptedWrite` puts the old tree back on the next run. Either
  * way a reader sees the old output or the new one, never a mix.
  */
-export async function writeTreeAtomically(outDir: string, files: ReadonlyMap<string, string>): Promise<void> {
+export async function writeTreeAtomically(
+  outDir: string,
+  files: ReadonlyMap<string, string>,
+  /** Files whose bytes in `outDir` already equal `files`' : linked into the new tree rather than written and synced again. */
+  unchanged: ReadonlySet<string> = new Set(),
+): Promise<void> {
   const staging = outDir + STAGING_SUFFIX;
   const backup = outDir + BACKUP_SUFFIX;
   await rm(staging, { recursive: true, force: true });
@@ -20,6 +25,8 @@ export async function writeTreeAtomically(outDir: string, files: ReadonlyMap<str
   for (const [relative, content] of files) {
     const target = path.join(staging, ...relative.split("/"));
     await mkdir(path.dirname(target), { recursive: true });
+    // A hard link shares the old file's bytes, already on disk; where the file system has none, write.
+    if (unchanged.has(relative) && (await link(path.join(outDir, ...relative.split("/")), target).then(() => true, () => false))) continue;
     const handle = await open(target, "w");
     try {
       await handle.writeFile(content, "utf8");

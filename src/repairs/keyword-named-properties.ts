@@ -39,6 +39,8 @@ export const repair: Repair = {
       applied(pointer);
     });
   },
+  // Only members the schema depth renamed are changed.
+  astApplies: (text) => text.includes(PLACEHOLDER),
   ast(file, applied) {
     // One textual replacement rather than a rename per member: ts-morph's rename asks the language
     // service for references, which takes minutes on a large module. The placeholder only ever

@@ -18,6 +18,8 @@ export const repair: Repair = {
       applied(pointer);
     });
   },
+  // Only a property whose JSDoc has the tag is changed.
+  astApplies: (text) => text.includes(TAG),
   ast(file, applied) {
     file.forEachDescendant((node) => {
       if (!Node.isPropertySignature(node) || node.isReadonly()) return;

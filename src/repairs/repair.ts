@@ -23,6 +23,12 @@ export interface Repair {
   schema?: (schema: JsonObject, applied: (pointer: string) => void) => void;
   /** Edits the generated module in place; `applied` takes a declaration path (`Type.member`). */
   ast?: (file: SourceFile, applied: (location: string) => void) => void;
+  /**
+   * Whether `ast` can change this generated text at all: a cheap textual
+   * test, since walking a large module's syntax tree with ts-morph costs
+   * seconds. Absent: always run.
+   */
+  astApplies?: (text: string) => boolean;
 }
 
 export function repairDepths(repair: Repair): string {

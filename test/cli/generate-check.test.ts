@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, statSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../helpers/run-cli.js";
@@ -18,6 +18,19 @@ async function generatedProject(files: Record<string, string> = PROJECT) {
 }
 
 describe("charter generate", () => {
+  it("rewrites only what changed: an unchanged file keeps its bytes on disk (a hard link into the new tree)", async () => {
+    const dir = tempTree({ "schema-src/a.yaml": "type: string\n", "schema-src/b.yaml": "type: integer\n" });
+    expect((await runCli(["generate"], dir)).code).toBe(0);
+    const file = (name: string) => path.join(dir, "generated/schemas", name);
+    const before = { a: statSync(file("a.schema.json")).ino, b: statSync(file("b.schema.json")).ino };
+    writeTree(dir, { "schema-src/b.yaml": "type: integer\nminimum: 0\n" });
+    expect((await runCli(["generate"], dir)).code).toBe(0);
+    expect(statSync(file("a.schema.json")).ino).toBe(before.a);
+    expect(statSync(file("b.schema.json")).ino).not.toBe(before.b);
+    expect(readFileSync(file("b.schema.json"), "utf8")).toContain('"minimum": 0');
+    expect((await runCli(["check"], dir)).code).toBe(0);
+  });
+
   it("writes one schema per contract and the manifest, then reports the tree up to date", async () => {
     const dir = tempTree(PROJECT);
     const first = await runCli(["generate"], dir);

@@ -23,8 +23,10 @@ export async function runGenerate(args: ParsedArgs, settings: Settings, io: CliI
       if (!(await isReplaceable(settings.outDir))) {
         diagnostics.push(errorAt(CLI_CODES.outDirForeign, "refusing to replace a non-empty directory that holds no charter manifest.json", { file: settings.outDir }));
       } else {
-        changed = !sameTree(await readTree(settings.outDir), result.files);
-        if (changed) await writeTreeAtomically(settings.outDir, result.files);
+        const current = await readTree(settings.outDir);
+        const unchanged = unchangedFiles(current, result.files);
+        changed = unchanged.size !== result.files.size || current.size !== result.files.size;
+        if (changed) await writeTreeAtomically(settings.outDir, result.files, unchanged);
       }
     } catch (error) {
       // The file system said no (a file where a folder should be, permissions, a full disk): a finding, not a crash.
@@ -63,13 +65,14 @@ export async function runGenerate(args: ParsedArgs, settings: Settings, io: CliI
   return ok ? EXIT_OK : EXIT_FINDINGS;
 }
 
-function sameTree(current: ReadonlyMap<string, Buffer | null>, fresh: ReadonlyMap<string, string>): boolean {
-  if (current.size !== fresh.size) return false;
+/** The fresh files whose bytes the output directory already holds. */
+function unchangedFiles(current: ReadonlyMap<string, Buffer | null>, fresh: ReadonlyMap<string, string>): Set<string> {
+  const unchanged = new Set<string>();
   for (const [file, content] of fresh) {
     const existing = current.get(file);
-    if (!existing || !existing.equals(Buffer.from(content, "utf8"))) return false;
+    if (existing && existing.equals(Buffer.from(content, "utf8"))) unchanged.add(file);
   }
-  return true;
+  return unchanged;
 }
 
 export function errorCount(diagnostics: readonly { severity: string }[]): string {

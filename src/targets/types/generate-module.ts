@@ -50,7 +50,10 @@ export async function generateTypesModule(task: TypesModuleTask, repairs: Readon
   const file = project.createSourceFile(`/${task.contract}.ts`, generated, { overwrite: true });
   file.getInterface(WRAPPER_NAME)?.remove();
   const applications: { repair: string; location: string }[] = [];
-  for (const id of task.repairs) repairs.get(id)!.ast!(file, (location) => applications.push({ repair: id, location }));
+  for (const id of task.repairs) {
+    const repair = repairs.get(id)!;
+    if (repair.astApplies?.(file.getFullText()) !== false) repair.ast!(file, (location) => applications.push({ repair: id, location }));
+  }
   const body = file.getFullText();
   project.removeSourceFile(file);
   // The generator renames a declaration whose name it already used (`Tree1`); an importer would then get the wrong type.
