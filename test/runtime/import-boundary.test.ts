@@ -64,8 +64,10 @@ describe("the runtime's import boundary", () => {
         'import { createRequire } from "node:module";',
         `const { bindContracts } = await import(${JSON.stringify(pathToFileURL(path.join(repo, "src/runtime/index.ts")).href)});`,
         `const { registry } = await import(${JSON.stringify(pathToFileURL(path.join(repo, "generated/validators/index.js")).href)});`,
-        "const contracts = bindContracts(registry);",
-        'const verdicts = [await contracts.isValid("charter/config", { out: "o" }), (await contracts.validate("charter/config", { out: 1, baseUri: "x" })).ok];',
+        // agent/result declares a rule: an application must register it to bind the tree.
+        'const contracts = bindContracts(registry, { rules: { "agent/result": { "resume-after-creation": (r) => r.resume_after === undefined || Date.parse(r.resume_after) > Date.parse(r.invocation_created_at) } } });',
+        'const verdicts0 = await contracts.isValid("agent/result", { invocation_id: "019374d2-4a1c-7b3e-8f00-2c5d6e7f8a9e", invocation_created_at: "2026-11-30T09:18:00Z", outcome: "abstained", reason_code: "busy" });',
+        'const verdicts = [verdicts0, await contracts.isValid("charter/config", { out: "o" }), (await contracts.validate("charter/config", { out: 1, baseUri: "x" })).ok];',
         "console.log(JSON.stringify({ verdicts, loaded: Object.keys(createRequire(import.meta.url).cache) }));",
       ].join("\n"),
     );
@@ -73,7 +75,7 @@ describe("the runtime's import boundary", () => {
     const run = spawnSync(process.execPath, ["--import", tsx, probe], { encoding: "utf8", timeout: 60_000 });
     expect(run.stderr).toBe("");
     const { verdicts, loaded } = JSON.parse(run.stdout) as { verdicts: boolean[]; loaded: string[] };
-    expect(verdicts).toEqual([true, false]);
+    expect(verdicts).toEqual([true, true, false]);
     const packages = loaded.map((file) => path.relative(path.join(repo, "node_modules"), file)).filter((file) => !/^(tsx|esbuild)\//.test(file));
     expect(packages.length).toBeGreaterThan(0);
     expect(packages.filter((file) => !/^ajv\/dist\/runtime\/|^ajv-formats\/dist\/formats\.js$/.test(file))).toEqual([]);

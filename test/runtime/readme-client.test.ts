@@ -1,29 +1,23 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Project, ts } from "ts-morph";
 import { describe, expect, it } from "vitest";
 import { generateImportable } from "../helpers/generate-importable.js";
+import { DEFAULT_VALIDATION } from "../../src/targets/validators/policy.js";
 
 const README = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
 const RUNTIME = fileURLToPath(new URL("../../src/runtime/index.js", import.meta.url));
 
-// The contract the README's client is written against.
-const ENVELOPE = `
-type: object
-required: [id, outcome, created_at]
-additionalProperties: false
-properties:
-  id: { type: string }
-  outcome: { $ref: "#/$defs/outcome" }
-  created_at: { type: string, format: date-time }
-  resume_after: { type: string, format: date-time }
-$defs:
-  outcome:
-    enum: [succeeded, abstained, referred, failed, suspended]
-x-charter-rules:
-  resume-after-created: "\`resume_after\` is later than \`created_at\`."
-`;
+// The contracts the README's client is written against: this repository's own agent family.
+const AGENT = Object.fromEntries(
+  readdirSync(new URL("../../schema-src/agent/", import.meta.url))
+    .filter((file) => file.endsWith(".yaml"))
+    .map((file) => [`src/agent/${file}`, readFileSync(new URL(`../../schema-src/agent/${file}`, import.meta.url), "utf8")]),
+);
+
+// As this repository's charter.config.yaml says: its counterexamples rely on asserted formats.
+const REPOSITORY_VALIDATION = { defaults: { ...DEFAULT_VALIDATION.defaults, formats: "assert", unknownFormats: "refuse", strictness: "strict" }, contracts: new Map() } as const;
 
 /** The README's typed client: the first TypeScript block after "**The runtime.**". */
 function readmeClient(): string {
@@ -35,7 +29,7 @@ function readmeClient(): string {
 
 /** Type-checks a client beside a generated tree under the strict flags charter's users are told to use. */
 async function typeErrors(client: string): Promise<string[]> {
-  const { dir, result } = await generateImportable({ "src/agent/envelope.yaml": ENVELOPE }, { typeCheck: true });
+  const { dir, result } = await generateImportable(AGENT, { typeCheck: true, validation: REPOSITORY_VALIDATION });
   expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
   writeFileSync(path.join(dir, "package.json"), JSON.stringify({ type: "module" }));
   const file = path.join(dir, "client.ts");
@@ -70,7 +64,7 @@ describe("the README's typed client", () => {
     const client = readmeClient();
     const withoutRule = client.replace(/\{\n  rules: [\s\S]*?\n\}\);/, "{ rules: {} });");
     expect(withoutRule).not.toBe(client);
-    expect((await typeErrors(withoutRule)).join("\n")).toMatch(/agent\/envelope/);
-    expect((await typeErrors(client.replace('contracts.validate("agent/envelope"', 'contracts.validate("agent/envelop"'))).join("\n")).toMatch(/agent\/envelop"/);
+    expect((await typeErrors(withoutRule)).join("\n")).toMatch(/agent\/result/);
+    expect((await typeErrors(client.replace('contracts.validate("agent/result"', 'contracts.validate("agent/resul"'))).join("\n")).toMatch(/agent\/resul"/);
   });
 });

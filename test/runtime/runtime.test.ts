@@ -2,15 +2,46 @@ import { readFileSync } from "node:fs";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { registry } from "../../generated/validators/index.js";
 import type { CharterConfig } from "../../generated/types/charter/config.js";
+import type { AgentResult } from "../../generated/types/agent/result.js";
 import { bindContracts, ContractViolation, type LoadedContract, type Registry } from "../../src/runtime/index.js";
 
+// The rule agent/result declares and JSON Schema cannot state, as the application registers it.
+const rules = {
+  "agent/result": {
+    "resume-after-creation": (result: AgentResult) => result.resume_after === undefined || Date.parse(result.resume_after) > Date.parse(result.invocation_created_at),
+  },
+};
+
 // This repository's own generated tree: the runtime as a downstream client uses it.
-const charter = bindContracts(registry);
+const charter = bindContracts(registry, { rules });
 
 describe("the runtime, bound to a generated tree", () => {
   it("lists the contracts and definitions it can check, with their digests", () => {
-    expect(charter.contracts()).toEqual(["charter/config", "charter/config#/$defs/relativePath", "charter/config#/$defs/validationPolicy"]);
+    expect(charter.contracts()).toEqual([
+      "agent/problem",
+      "agent/request",
+      "agent/result",
+      "agent/result#/$defs/outcome",
+      "agent/uuidv7",
+      "charter/config",
+      "charter/config#/$defs/relativePath",
+      "charter/config#/$defs/validationPolicy",
+    ]);
     expect(charter.digestOf("charter/config")).toMatch(/^sha256:[0-9a-f]{64}$/);
+  });
+
+  it("runs the rule a contract declares beyond its schema: a suspended result resumes after its creation", async () => {
+    const suspended = {
+      invocation_id: "019374d2-4a1c-7b3e-8f00-2c5d6e7f8a9d",
+      invocation_created_at: "2026-11-30T09:17:00Z",
+      outcome: "suspended",
+      problem: { type: "about:blank", title: "Accepted", status: 202 },
+      resume_after: "2026-11-30T10:00:00Z",
+    };
+    expect(await charter.validate("agent/result", suspended)).toEqual({ ok: true, value: suspended });
+    const early = await charter.validate("agent/result", { ...suspended, resume_after: "2026-11-30T09:00:00Z" });
+    expect(early.ok).toBe(false);
+    if (!early.ok) expect(early.errors).toEqual([expect.objectContaining({ keyword: "x-charter-rules", message: expect.stringContaining("later than its `invocation_created_at`") })]);
   });
 
   it("returns the typed value for valid data", async () => {
@@ -62,7 +93,7 @@ describe("the runtime, bound to a generated tree", () => {
   });
 
   it("reports only the first violation when asked, without loading the all-errors validators", async () => {
-    const first = bindContracts(registry, { errors: "first" });
+    const first = bindContracts(registry, { errors: "first", rules });
     const result = await first.validate("charter/config", { typeNames: "long", source: "", out: 3, extra: true });
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.errors).toHaveLength(1);
@@ -79,7 +110,7 @@ describe("the runtime, bound to a generated tree", () => {
       loadSchema: async () => ({ default: {} }),
     };
     // Calls that overlap must not read each other's errors.
-    const shared = bindContracts(registry, { errors: "first" });
+    const shared = bindContracts(registry, { errors: "first", rules });
     const [bad, good] = await Promise.all([shared.validate("charter/config", { out: 3 }), shared.validate("charter/config", { out: "o" })]);
     expect([bad.ok, good.ok]).toEqual([false, true]);
     await expect(Promise.all([shared.assertValid("charter/config", { out: 3 }), shared.assertValid("charter/config", {})])).rejects.toThrow("data does not satisfy");
@@ -90,7 +121,7 @@ describe("the runtime, bound to a generated tree", () => {
   });
 
   it("refuses a contract it does not know", async () => {
-    await expect(charter.validate("nope" as "charter/config", {})).rejects.toThrow('unknown contract "nope"; known: charter/config, charter/config#/$defs/relativePath, charter/config#/$defs/validationPolicy');
+    await expect(charter.validate("nope" as "charter/config", {})).rejects.toThrow('unknown contract "nope"; known: agent/problem, agent/request, agent/result, agent/result#/$defs/outcome, agent/uuidv7, charter/config, charter/config#/$defs/relativePath, charter/config#/$defs/validationPolicy');
   });
 
   it("loads nothing until a contract is used, and each contract once", async () => {

@@ -112,6 +112,27 @@ describe("validation policy", () => {
     expect(located.filter((l) => l.includes("CH704"))).toEqual([]);
   });
 
+  it("under strict, sees a property the enclosing object declares when if/then/else or allOf require it, and still reports one nothing declares", async () => {
+    const source = [
+      "type: object",
+      "properties:",
+      "  kind: { enum: [a, b] }",
+      "  payload: { type: object }",
+      "allOf:",
+      "  - if: { properties: { kind: { const: a } } }",
+      "    then: { required: [payload] }",
+      "    else: { not: { required: [payload] } }",
+      "  - anyOf:",
+      "      - required: [kind]",
+      "      - required: [ghost]",
+      "",
+    ].join("\n");
+    const { located } = await generate({ "src/cond.yaml": source }, settings({ strictness: "strict" }));
+    expect(located.filter((l) => l.includes("CH704"))).toEqual([
+      'src/cond.yaml:11:9 error CH704 required property "ghost" is not defined (ajv: at https://p.test/cond.schema.json#/allOf/1/anyOf/1)',
+    ]);
+  });
+
   it("treats unknown keywords as annotations under both strictness settings", async () => {
     const annotated =
       "type: object\nmarkdownDescription: '**x**'\nx-taplo: { links: { key: https://example.test } }\nproperties:\n  name:\n    type: string\n    x-intellij-html-description: <b>x</b>\n    maxLenght: 2\n";

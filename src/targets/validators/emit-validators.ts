@@ -11,6 +11,7 @@ import type { OutputFiles } from "../output-files.js";
 import { schemaPath } from "../schemas/emit-schemas.js";
 import type { TypeNames } from "../types/type-names.js";
 import { VALIDATOR_CODES } from "./codes.js";
+import { declaredByEnclosingSchema } from "./enclosing-properties.js";
 import { compileValidator, type CompiledValidator, type ValidatorExport, type ValidatorTask } from "./compile-validator.js";
 
 /** Each contract's validators, computed on worker threads and kept in the cache. */
@@ -152,6 +153,8 @@ function ajvFindings(warnings: readonly string[], bundleId: string, source: Sche
       if (where !== undefined && !where.startsWith("#") && !where.startsWith(`${bundleId}#`) && where !== bundleId) continue;
       const fragment = where?.startsWith(`${bundleId}#`) ? where.slice(bundleId.length + 1) : where?.startsWith("#") ? where.slice(1) : undefined;
       const pointer = fragment !== undefined ? fragmentToPointer(fragment) : undefined;
+      const required = /^required property "(.*)" is not defined$/s.exec(what ?? "")?.[1];
+      if (required !== undefined && pointer !== undefined && declaredByEnclosingSchema(source.value, pointer, required)) continue;
       diagnostics.push(errorAt(VALIDATOR_CODES.strictMode, `${what}${where ? ` (ajv: at ${where})` : ""}`, place(pointer ?? undefined)));
     }
   }
