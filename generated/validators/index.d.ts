@@ -4,6 +4,10 @@ import type { AgentRequest } from "../types/agent/request.js";
 import type { AgentResult, Outcome } from "../types/agent/result.js";
 import type { AgentUuidv7 } from "../types/agent/uuidv7.js";
 import type { CharterConfig, RelativePath, ValidationPolicy } from "../types/charter/config.js";
+import type { TasksAction } from "../types/tasks/action.js";
+import type { TasksObservation } from "../types/tasks/observation.js";
+import type { TasksPolicyDecision } from "../types/tasks/policy-decision.js";
+import type { TasksTask } from "../types/tasks/task.js";
 
 /**
  * One validatable contract or definition: T is what valid data is, Rules the
@@ -29,6 +33,10 @@ export declare const registry: {
   readonly "charter/config": RegistryEntry<CharterConfig>;
   readonly "charter/config#/$defs/relativePath": RegistryEntry<RelativePath>;
   readonly "charter/config#/$defs/validationPolicy": RegistryEntry<ValidationPolicy>;
+  readonly "tasks/action": RegistryEntry<TasksAction>;
+  readonly "tasks/observation": RegistryEntry<TasksObservation>;
+  readonly "tasks/policy-decision": RegistryEntry<TasksPolicyDecision>;
+  readonly "tasks/task": RegistryEntry<TasksTask>;
 };
 
 /** Every contract and exported definition of this tree, by name. */
