@@ -4,6 +4,7 @@ export type { AgentRequest } from "./agent/request.js";
 export type { AgentResult, Outcome } from "./agent/result.js";
 export type { AgentUuidv7 } from "./agent/uuidv7.js";
 export type { CharterConfig, RelativePath, ValidationPolicy } from "./charter/config.js";
+export type { Case, EvaluationManifest, SetPath, Tolerances } from "./evaluation/manifest.js";
 export type { TasksAction } from "./tasks/action.js";
 export type { TasksObservation } from "./tasks/observation.js";
 export type { TasksPolicyDecision } from "./tasks/policy-decision.js";

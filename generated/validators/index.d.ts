@@ -4,6 +4,7 @@ import type { AgentRequest } from "../types/agent/request.js";
 import type { AgentResult, Outcome } from "../types/agent/result.js";
 import type { AgentUuidv7 } from "../types/agent/uuidv7.js";
 import type { CharterConfig, RelativePath, ValidationPolicy } from "../types/charter/config.js";
+import type { Case, EvaluationManifest, SetPath, Tolerances } from "../types/evaluation/manifest.js";
 import type { TasksAction } from "../types/tasks/action.js";
 import type { TasksObservation } from "../types/tasks/observation.js";
 import type { TasksPolicyDecision } from "../types/tasks/policy-decision.js";
@@ -33,6 +34,10 @@ export declare const registry: {
   readonly "charter/config": RegistryEntry<CharterConfig>;
   readonly "charter/config#/$defs/relativePath": RegistryEntry<RelativePath>;
   readonly "charter/config#/$defs/validationPolicy": RegistryEntry<ValidationPolicy>;
+  readonly "evaluation/manifest": RegistryEntry<EvaluationManifest>;
+  readonly "evaluation/manifest#/$defs/case": RegistryEntry<Case>;
+  readonly "evaluation/manifest#/$defs/setPath": RegistryEntry<SetPath>;
+  readonly "evaluation/manifest#/$defs/tolerances": RegistryEntry<Tolerances>;
   readonly "tasks/action": RegistryEntry<TasksAction>;
   readonly "tasks/observation": RegistryEntry<TasksObservation>;
   readonly "tasks/policy-decision": RegistryEntry<TasksPolicyDecision>;

@@ -3,6 +3,7 @@ import { describe, expect, expectTypeOf, it } from "vitest";
 import { registry } from "../../generated/validators/index.js";
 import type { CharterConfig } from "../../generated/types/charter/config.js";
 import type { AgentResult } from "../../generated/types/agent/result.js";
+import type { Tolerances } from "../../generated/types/evaluation/manifest.js";
 import { bindContracts, ContractViolation, type LoadedContract, type Registry } from "../../src/runtime/index.js";
 
 // The rule agent/result declares and JSON Schema cannot state, as the application registers it.
@@ -35,6 +36,15 @@ describe("the runtime, bound to a generated tree", () => {
     const early = await charter.validate("agent/result", { ...suspended, resume_after: "2026-11-30T09:00:00Z" });
     expect(early.ok).toBe(false);
     if (!early.ok) expect(early.errors).toEqual([expect.objectContaining({ keyword: "x-charter-rules", message: expect.stringContaining("later than its `invocation_created_at`") })]);
+  });
+
+  it("checks a separate document against a named definition of a contract: a case's tolerances against the evaluation set's", async () => {
+    const tolerances = await charter.validate("evaluation/manifest#/$defs/tolerances", { compare: "numeric", relative: 0.01 });
+    expect(tolerances).toEqual({ ok: true, value: { compare: "numeric", relative: 0.01 } });
+    if (tolerances.ok) expectTypeOf(tolerances.value).toEqualTypeOf<Tolerances>();
+    const unbounded = await charter.validate("evaluation/manifest#/$defs/tolerances", { compare: "numeric" });
+    expect(unbounded.ok).toBe(false);
+    if (!unbounded.ok) expect(unbounded.errors.map((e) => e.keyword)).toContain("anyOf");
   });
 
   it("returns the typed value for valid data", async () => {
