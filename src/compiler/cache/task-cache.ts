@@ -22,7 +22,12 @@ export class TaskCache {
   }
 
   key(task: string, input: unknown): string {
-    return createHash("sha256").update(this.fingerprint).update("\0").update(task).update("\0").update(JSON.stringify(input)).digest("hex");
+    return this.keyOfText(task, JSON.stringify(input));
+  }
+
+  /** The key of an input already serialized with JSON.stringify. */
+  keyOfText(task: string, text: string): string {
+    return createHash("sha256").update(this.fingerprint).update("\0").update(task).update("\0").update(text).digest("hex");
   }
 
   async read<T>(key: string): Promise<T | undefined> {

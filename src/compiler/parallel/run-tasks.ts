@@ -57,7 +57,10 @@ export interface TaskBatch<O> {
  */
 export function startTasks<I, O>(definition: TaskDefinition<I, O>, inputs: readonly I[], settings: TaskSettings): TaskBatch<O> {
   const { cache } = settings;
-  const keys = cache ? inputs.map((input) => cache.key(definition.name, input)) : [];
+  // Each input is serialized once, for its cache key and for a worker, and only if one needs it.
+  const texts: (string | undefined)[] = [];
+  const textOf = (index: number) => (texts[index] ??= JSON.stringify(inputs[index]));
+  const keys = cache ? inputs.map((_, index) => cache.keyOfText(definition.name, textOf(index))) : [];
   const outputs: (O | undefined)[] = inputs.map(() => undefined);
   const writes: Promise<void>[] = [];
   let onWorkerThreads = 0;
@@ -71,7 +74,7 @@ export function startTasks<I, O>(definition: TaskDefinition<I, O>, inputs: reado
     const counter = new Int32Array(new SharedArrayBuffer(4));
     const threads = Math.min(settings.jobs - 1, Math.floor(missing.length / MIN_TASKS_FOR_WORKERS));
     const workers = Array.from({ length: Math.max(0, threads) }, () =>
-      startWorker(definition, missing.map((index) => inputs[index]), counter, (at, output) => {
+      startWorker(definition, missing.map(textOf), counter, (at, output) => {
         onWorkerThreads++;
         if (at !== undefined) store(missing[at]!, output as O);
       }),
@@ -99,8 +102,8 @@ export function runTasks<I, O>(definition: TaskDefinition<I, O>, inputs: readonl
 }
 
 /** One worker thread claiming inputs from `counter`; settles when it has claimed the last one and posted every output. */
-function startWorker(definition: TaskDefinition<never, unknown>, inputs: readonly unknown[], counter: Int32Array, finished: (at: number | undefined, output?: unknown) => void): Promise<void> {
-  const data: TaskWorkerData = { module: definition.module.href, name: definition.name, inputs: inputs.map((input) => JSON.stringify(input)), next: counter.buffer as SharedArrayBuffer };
+function startWorker(definition: TaskDefinition<never, unknown>, inputs: string[], counter: Int32Array, finished: (at: number | undefined, output?: unknown) => void): Promise<void> {
+  const data: TaskWorkerData = { module: definition.module.href, name: definition.name, inputs, next: counter.buffer as SharedArrayBuffer };
   const worker = new Worker(workerEntry(), { workerData: data });
   return new Promise<void>((resolve, reject) => {
     let failure: Error | undefined;

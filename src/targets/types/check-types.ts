@@ -78,11 +78,16 @@ export async function checkTypes(
   }
 
   // Each file's findings: from the cache when the file and everything it reaches are unchanged.
+  const reached = new Map<string, string[]>();
   const reach = (name: string) => {
+    const known = reached.get(name);
+    if (known) return known;
     const seen = new Set([name]);
     const stack = [name];
     while (stack.length > 0) for (const next of files.get(stack.pop()!)?.imports ?? []) if (!seen.has(next) && files.has(next)) stack.push(next), seen.add(next);
-    return [...seen].sort();
+    const list = [...seen].sort();
+    reached.set(name, list);
+    return list;
   };
   const keys = new Map(cache ? [...files.keys()].map((name) => [name, cache.key("check-types", { name, files: reach(name).map((n) => [n, files.get(n)!.text]) })]) : []);
   const findings = new Map<string, FileFinding[]>();
