@@ -146,5 +146,8 @@ describe("worker threads and the cache", () => {
       expect(result.code, args.join(" ")).toBe(2);
       expect(result.stderr).toMatch(/^charter: (--jobs must be a whole number from 1 to 64|--cache-dir and --no-cache contradict each other)/);
     }
+    // A usage error writes nothing: no output tree, no cache.
+    expect(existsSync(path.join(dir, "generated"))).toBe(false);
+    expect(existsSync(path.join(dir, "c"))).toBe(false);
   });
 });
