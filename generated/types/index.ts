@@ -5,6 +5,17 @@ export type { AgentResult, Outcome } from "./agent/result.js";
 export type { AgentUuidv7 } from "./agent/uuidv7.js";
 export type { CharterConfig, RelativePath, ValidationPolicy } from "./charter/config.js";
 export type { Case, EvaluationManifest, SetPath, Tolerances } from "./evaluation/manifest.js";
+export type { ArgminSemantics } from "./problems/argmin-semantics.js";
+export type { Budget, ProblemContract, ReferenceCase, Slug } from "./problems/contract.js";
+export type {
+  InlineSchema,
+  JsonType,
+  RepoPath,
+  SchemaFile,
+  SchemaSlot,
+} from "./problems/schema-slot.js";
+export type { ProblemSemantics, RuleSet } from "./problems/semantics.js";
+export type { SumSemantics } from "./problems/sum-semantics.js";
 export type { TasksAction } from "./tasks/action.js";
 export type { TasksObservation } from "./tasks/observation.js";
 export type { TasksPolicyDecision } from "./tasks/policy-decision.js";

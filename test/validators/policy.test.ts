@@ -133,6 +133,31 @@ describe("validation policy", () => {
     ]);
   });
 
+
+  it("under strict, places a finding inside a definition that ajv compiled on its own for a reference (schema-src/problems/schema-slot)", async () => {
+    // `#/$defs/slot` holds a `$ref`, so ajv does not inline it: it compiles the definition apart
+    // and says `#/anyOf/1` where the source has `#/$defs/slot/anyOf/1`.
+    const source = [
+      "oneOf:",
+      "  - $ref: '#/$defs/file'",
+      "  - $ref: '#/$defs/slot'",
+      "$defs:",
+      "  file: { type: string }",
+      "  slot:",
+      "    type: object",
+      "    properties:",
+      "      kind: { $ref: '#/$defs/kind' }",
+      "    anyOf:",
+      "      - required: [kind]",
+      "      - required: [ghost]",
+      "  kind: { enum: [a, b] }",
+      "",
+    ].join("\n");
+    const { located } = await generate({ "src/slot.yaml": source }, settings({ strictness: "strict" }));
+    expect(located.filter((l) => l.includes("CH704"))).toEqual([
+      'src/slot.yaml:12:9 error CH704 required property "ghost" is not defined (ajv: at https://p.test/slot.schema.json#/$defs/slot/anyOf/1)',
+    ]);
+  });
   it("treats unknown keywords as annotations under both strictness settings", async () => {
     const annotated =
       "type: object\nmarkdownDescription: '**x**'\nx-taplo: { links: { key: https://example.test } }\nproperties:\n  name:\n    type: string\n    x-intellij-html-description: <b>x</b>\n    maxLenght: 2\n";

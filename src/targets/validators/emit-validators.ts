@@ -12,6 +12,7 @@ import { schemaPath } from "../schemas/emit-schemas.js";
 import type { TypeNames } from "../types/type-names.js";
 import { VALIDATOR_CODES } from "./codes.js";
 import { declaredByEnclosingSchema } from "./enclosing-properties.js";
+import { locateFinding } from "./finding-location.js";
 import { compileValidator, type CompiledValidator, type ValidatorExport, type ValidatorTask } from "./compile-validator.js";
 
 /** Each contract's validators, computed on worker threads and kept in the cache. */
@@ -152,10 +153,16 @@ function ajvFindings(warnings: readonly string[], bundleId: string, source: Sche
       // A finding inside an embedded document belongs to that document's own contract (and policy).
       if (where !== undefined && !where.startsWith("#") && !where.startsWith(`${bundleId}#`) && where !== bundleId) continue;
       const fragment = where?.startsWith(`${bundleId}#`) ? where.slice(bundleId.length + 1) : where?.startsWith("#") ? where.slice(1) : undefined;
-      const pointer = fragment !== undefined ? fragmentToPointer(fragment) : undefined;
       const required = /^required property "(.*)" is not defined$/s.exec(what ?? "")?.[1];
+      const given = fragment !== undefined ? fragmentToPointer(fragment) : undefined;
+      const pointer = given !== undefined ? locateFinding(source.value, given, required) : undefined;
       if (required !== undefined && pointer !== undefined && declaredByEnclosingSchema(source.value, pointer, required)) continue;
-      diagnostics.push(errorAt(VALIDATOR_CODES.strictMode, `${what}${where ? ` (ajv: at ${where})` : ""}`, place(pointer ?? undefined)));
+      // A definition compiled apart and again as its own export yields one finding twice.
+      if (seen.has(`strict:${what}@${pointer}`)) continue;
+      seen.add(`strict:${what}@${pointer}`);
+      // Name the place found in the source, not ajv's location relative to a definition.
+      const at = pointer !== undefined && pointer !== given ? `${bundleId}#${pointerToFragment(pointer)}` : where;
+      diagnostics.push(errorAt(VALIDATOR_CODES.strictMode, `${what}${at ? ` (ajv: at ${at})` : ""}`, place(pointer ?? undefined)));
     }
   }
   return diagnostics;
