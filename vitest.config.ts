@@ -2,9 +2,13 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts"],
     // CLI end-to-end tests spawn Node; two cores are shared by the whole run.
     testTimeout: 60_000,
     pool: "forks",
+    projects: [
+      { extends: true, test: { name: "charter", include: ["test/**/*.test.ts"] } },
+      // A downstream client of the generated tree, with its own config (its import aliases).
+      "examples/typed-client/vitest.config.ts",
+    ],
   },
 });

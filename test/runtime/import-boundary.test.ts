@@ -64,8 +64,9 @@ describe("the runtime's import boundary", () => {
         'import { createRequire } from "node:module";',
         `const { bindContracts } = await import(${JSON.stringify(pathToFileURL(path.join(repo, "src/runtime/index.ts")).href)});`,
         `const { registry } = await import(${JSON.stringify(pathToFileURL(path.join(repo, "generated/validators/index.js")).href)});`,
-        // agent/result declares a rule: an application must register it to bind the tree.
-        'const contracts = bindContracts(registry, { rules: { "agent/result": { "resume-after-creation": (r) => r.resume_after === undefined || Date.parse(r.resume_after) > Date.parse(r.invocation_created_at) } } });',
+        // Contracts declare rules: an application registers them to bind the tree (the rules module imports only types).
+        `const { rules } = await import(${JSON.stringify(pathToFileURL(path.join(repo, "examples/typed-client/src/rules.ts")).href)});`,
+        "const contracts = bindContracts(registry, { rules });",
         'const verdicts0 = await contracts.isValid("agent/result", { invocation_id: "019374d2-4a1c-7b3e-8f00-2c5d6e7f8a9e", invocation_created_at: "2026-11-30T09:18:00Z", outcome: "abstained", reason_code: "busy" });',
         'const verdicts = [verdicts0, await contracts.isValid("charter/config", { out: "o" }), (await contracts.validate("charter/config", { out: 1, baseUri: "x" })).ok];',
         "console.log(JSON.stringify({ verdicts, loaded: Object.keys(createRequire(import.meta.url).cache) }));",

@@ -2,16 +2,12 @@ import { readFileSync } from "node:fs";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { registry } from "../../generated/validators/index.js";
 import type { CharterConfig } from "../../generated/types/charter/config.js";
-import type { AgentResult } from "../../generated/types/agent/result.js";
 import type { Tolerances } from "../../generated/types/evaluation/manifest.js";
 import { bindContracts, ContractViolation, type LoadedContract, type Registry } from "../../src/runtime/index.js";
+// The rules the reference contracts declare and JSON Schema cannot state, as the downstream
+// client in examples/typed-client registers them.
+import { rules } from "../../examples/typed-client/src/rules.js";
 
-// The rule agent/result declares and JSON Schema cannot state, as the application registers it.
-const rules = {
-  "agent/result": {
-    "resume-after-creation": (result: AgentResult) => result.resume_after === undefined || Date.parse(result.resume_after) > Date.parse(result.invocation_created_at),
-  },
-};
 
 // This repository's own generated tree: the runtime as a downstream client uses it.
 const charter = bindContracts(registry, { rules });
@@ -35,7 +31,7 @@ describe("the runtime, bound to a generated tree", () => {
     expect(await charter.validate("agent/result", suspended)).toEqual({ ok: true, value: suspended });
     const early = await charter.validate("agent/result", { ...suspended, resume_after: "2026-11-30T09:00:00Z" });
     expect(early.ok).toBe(false);
-    if (!early.ok) expect(early.errors).toEqual([expect.objectContaining({ keyword: "x-charter-rules", message: expect.stringContaining("later than its `invocation_created_at`") })]);
+    if (!early.ok) expect(early.errors).toEqual([expect.objectContaining({ keyword: "x-charter-rules", pointer: "/resume_after", message: expect.stringContaining("later than its `invocation_created_at`") })]);
   });
 
   it("checks a separate document against a named definition of a contract: a case's tolerances against the evaluation set's", async () => {
