@@ -47,7 +47,7 @@ export const registry = {
   },
   ["charter/config"]: {
     contract: "charter/config",
-    digest: "sha256:fffa498f3e62228447a295be764f7b952c3c801400775a9db45c85d22f9a72d5",
+    digest: "sha256:28e3cc55d00f2f003426e994344b28d05c3aede7256da05c2e25b2f1b0913987",
     exportName: "validate",
     rules: {},
     load: () => import("./charter/config.js"),
@@ -56,7 +56,7 @@ export const registry = {
   },
   ["charter/config#/$defs/relativePath"]: {
     contract: "charter/config",
-    digest: "sha256:fffa498f3e62228447a295be764f7b952c3c801400775a9db45c85d22f9a72d5",
+    digest: "sha256:28e3cc55d00f2f003426e994344b28d05c3aede7256da05c2e25b2f1b0913987",
     exportName: "validateRelativePath",
     rules: {},
     load: () => import("./charter/config.js"),
@@ -65,7 +65,7 @@ export const registry = {
   },
   ["charter/config#/$defs/validationPolicy"]: {
     contract: "charter/config",
-    digest: "sha256:fffa498f3e62228447a295be764f7b952c3c801400775a9db45c85d22f9a72d5",
+    digest: "sha256:28e3cc55d00f2f003426e994344b28d05c3aede7256da05c2e25b2f1b0913987",
     exportName: "validateValidationPolicy",
     rules: {},
     load: () => import("./charter/config.js"),

@@ -1,12 +1,14 @@
 import { existsSync } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
-import { errorAt, type Diagnostic, type SourcePosition } from "../compiler/diagnostic.js";
-import { parseSource, type JsonValue } from "../compiler/load/parse-source.js";
+import { validate as validateConfig } from "../../generated/validators/charter/config.all-errors.js";
+import { errorAt, type Diagnostic } from "../compiler/diagnostic.js";
+import { parseSource } from "../compiler/load/parse-source.js";
 import type { CatalogMapping } from "../compiler/resolve/resolve-references.js";
 import type { NamingStyle } from "../targets/types/type-names.js";
-import { DEFAULT_VALIDATION, type ValidationPolicy, type ValidationSettings } from "../targets/validators/policy.js";
+import { DEFAULT_VALIDATION, type ValidationSettings } from "../targets/validators/policy.js";
 import { CLI_CODES } from "./codes.js";
+import { configDiagnostics } from "./config-violations.js";
 import { displayPath } from "./print.js";
 
 export const DEFAULT_CONFIG_FILE = "charter.config.yaml";
@@ -126,125 +128,26 @@ async function readConfig(file: string): Promise<{ config?: FileConfig; diagnost
   }
   const parsed = parseSource(text, file);
   if (!parsed.parsed) return { diagnostics: parsed.diagnostics.map((d) => ({ ...d, code: CLI_CODES.configSyntax.code })) };
-  const { value, positions, keyPositions } = parsed.parsed;
-  const at = (pointer: string) => ({ file, position: positions.get(pointer), pointer });
-  if (value === null) return { config: {}, diagnostics: [] };
-  if (typeof value !== "object" || Array.isArray(value)) {
-    return { diagnostics: [errorAt(CLI_CODES.configSyntax, "the config file must be a mapping", at(""))] };
+  const { positions, keyPositions } = parsed.parsed;
+  // An empty file is a config that sets nothing.
+  const value = parsed.parsed.value ?? {};
+  // charter compiles itself: the config is checked by the validator charter generated from
+  // schema-src/charter/config.yaml, which is also the config's documentation.
+  if (!validateConfig(value)) {
+    return { diagnostics: configDiagnostics(validateConfig.errors ?? [], { file, value, positions, keyPositions }) };
   }
-
-  const diagnostics: Diagnostic[] = [];
-  const config: FileConfig = {};
   const dir = path.dirname(file);
-  const text_ = (key: string, v: JsonValue | undefined): string | undefined => {
-    if (typeof v === "string" && v !== "") return v;
-    diagnostics.push(errorAt(CLI_CODES.configValue, `${key} must be a non-empty string`, at(`/${key}`)));
-    return undefined;
-  };
-  for (const [key, v] of Object.entries(value)) {
-    switch (key) {
-      case "source":
-      case "out": {
-        const s = text_(key, v);
-        if (s !== undefined) config[key] = s;
-        break;
-      }
-      case "baseUri": {
-        const s = text_(key, v);
-        if (s === undefined) break;
-        if (!isBaseUri(s)) {
-          diagnostics.push(errorAt(CLI_CODES.configValue, `baseUri must be an absolute URI ending in "/" or ":", without "?" or "#" (got "${s}")`, at("/baseUri")));
-          break;
-        }
-        config.baseUri = s;
-        break;
-      }
-      case "catalog": {
-        if (v === null || typeof v !== "object" || Array.isArray(v)) {
-          diagnostics.push(errorAt(CLI_CODES.configValue, "catalog must map URI prefixes to folders", at("/catalog")));
-          break;
-        }
-        config.catalog = [];
-        for (const [prefix, folder] of Object.entries(v)) {
-          if (typeof folder !== "string" || folder === "") {
-            diagnostics.push(errorAt(CLI_CODES.configValue, `catalog entry "${prefix}" must name a folder`, at(`/catalog/${prefix.replace(/~/g, "~0").replace(/\//g, "~1")}`)));
-            continue;
-          }
-          config.catalog.push({ prefix, dir: path.resolve(dir, folder) });
-        }
-        break;
-      }
-      case "typeNames":
-        if (v !== "short" && v !== "qualified") {
-          diagnostics.push(errorAt(CLI_CODES.configValue, `typeNames must be "short" or "qualified"`, at("/typeNames")));
-          break;
-        }
-        config.typeNames = v;
-        break;
-      case "validation": {
-        const validation = readValidation(v, at, keyPositions, file, diagnostics);
-        if (validation) config.validation = validation;
-        break;
-      }
-      default:
-        diagnostics.push(
-          errorAt(CLI_CODES.configKey, `unknown key "${key}"; the keys are source, out, baseUri, catalog, typeNames, validation`, {
-            file,
-            position: keyPositions.get(`/${key}`),
-            pointer: `/${key}`,
-          }),
-        );
-    }
+  const config: FileConfig = {};
+  if (value.source !== undefined) config.source = value.source;
+  if (value.out !== undefined) config.out = value.out;
+  if (value.baseUri !== undefined) config.baseUri = value.baseUri;
+  if (value.catalog !== undefined) config.catalog = Object.entries(value.catalog).map(([prefix, folder]) => ({ prefix, dir: path.resolve(dir, folder) }));
+  if (value.typeNames !== undefined) config.typeNames = value.typeNames;
+  if (value.validation !== undefined) {
+    const { contracts, ...defaults } = value.validation;
+    config.validation = { defaults: { ...DEFAULT_VALIDATION.defaults, ...defaults }, contracts: new Map(Object.entries(contracts ?? {})) };
   }
-  return diagnostics.length > 0 ? { diagnostics } : { config, diagnostics };
-}
-
-const POLICY_VALUES: { readonly [K in keyof ValidationPolicy]: readonly ValidationPolicy[K][] } = {
-  unknownFormats: ["ignore", "refuse"],
-  strictness: ["lenient", "strict"],
-  formats: ["dialect", "assert", "annotate"],
-  examples: ["error", "warning"],
-  refSiblings: ["ignore", "apply"],
-};
-const POLICY_KEYS = Object.keys(POLICY_VALUES) as (keyof ValidationPolicy)[];
-
-/** `validation:` — defaults for every contract, and overrides by contract or folder under `contracts:`. */
-function readValidation(
-  value: JsonValue | undefined,
-  at: (pointer: string) => { file: string; position: SourcePosition | undefined; pointer: string },
-  keyPositions: ReadonlyMap<string, SourcePosition>,
-  file: string,
-  diagnostics: Diagnostic[],
-): ValidationSettings | undefined {
-  const failures = diagnostics.length;
-  const isMapping = (x: JsonValue | undefined): x is { [key: string]: JsonValue } => x !== null && typeof x === "object" && !Array.isArray(x);
-  const readPolicy = (policy: JsonValue | undefined, pointer: string, allowContracts: boolean): Partial<ValidationPolicy> => {
-    const result: Partial<ValidationPolicy> = {};
-    if (!isMapping(policy)) {
-      diagnostics.push(errorAt(CLI_CODES.configValue, `${pointer.slice(1).replace(/\//g, ".")} must be a mapping`, at(pointer)));
-      return result;
-    }
-    for (const [key, setting] of Object.entries(policy)) {
-      const here = `${pointer}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`;
-      if ((POLICY_KEYS as string[]).includes(key)) {
-        const allowed = POLICY_VALUES[key as keyof ValidationPolicy] as readonly string[];
-        if (typeof setting === "string" && allowed.includes(setting)) Object.assign(result, { [key]: setting });
-        else diagnostics.push(errorAt(CLI_CODES.configValue, `${key} must be ${allowed.map((a) => `"${a}"`).join(" or ")}`, at(here)));
-      } else if (!(allowContracts && key === "contracts")) {
-        const keys = [...POLICY_KEYS, ...(allowContracts ? ["contracts"] : [])].join(", ");
-        diagnostics.push(errorAt(CLI_CODES.configKey, `unknown key "${key}"; the keys are ${keys}`, { file, position: keyPositions.get(here), pointer: here }));
-      }
-    }
-    return result;
-  };
-  const defaults = { ...DEFAULT_VALIDATION.defaults, ...readPolicy(value, "/validation", true) };
-  const contracts = new Map<string, Partial<ValidationPolicy>>();
-  const perContract = isMapping(value) ? value["contracts"] : undefined;
-  if (perContract !== undefined) {
-    if (!isMapping(perContract)) diagnostics.push(errorAt(CLI_CODES.configValue, "validation.contracts must map contract names (or folders ending in /) to settings", at("/validation/contracts")));
-    else for (const [name, policy] of Object.entries(perContract)) contracts.set(name, readPolicy(policy, `/validation/contracts/${name.replace(/~/g, "~0").replace(/\//g, "~1")}`, false));
-  }
-  return diagnostics.length > failures ? undefined : { defaults, contracts };
+  return { config, diagnostics: [] };
 }
 
 /**

@@ -185,9 +185,9 @@ describe("validation policy", () => {
     expect(refused.code).toBe(2);
     expect(refused.stderr).toBe(
       [
-        'charter.config.yaml:2:15: error CH003 strictness must be "lenient" or "strict"',
-        'charter.config.yaml:4:10: error CH002 unknown key "format"; the keys are unknownFormats, strictness, formats, examples, refSiblings',
-        'charter.config.yaml:4:35: error CH003 formats must be "dialect" or "assert" or "annotate"',
+        'charter.config.yaml:2:15: error CH003 validation.strictness must be "lenient" or "strict"',
+        'charter.config.yaml:4:10: error CH002 unknown key "format"; the keys are formats, examples, refSiblings, unknownFormats, strictness',
+        'charter.config.yaml:4:35: error CH003 validation.contracts.a.formats must be "dialect" or "assert" or "annotate"',
         "charter.config.yaml:5:8: error CH003 validation.contracts.b must be a mapping",
         "",
       ].join("\n"),

@@ -424,7 +424,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.payload !== undefined){
 let data1 = data.payload;
 var valid3 = false;
-const err2 = {instancePath:instancePath+"/payload",schemaPath:"#/allOf/0/else/properties/payload/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+const err2 = {instancePath:instancePath+"/payload",schemaPath:"#/allOf/0/else/properties/payload",keyword:"false schema",params:{},message:"boolean schema is false"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -524,7 +524,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.problem !== undefined){
 let data3 = data.problem;
 var valid6 = false;
-const err6 = {instancePath:instancePath+"/problem",schemaPath:"#/allOf/1/else/properties/problem/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+const err6 = {instancePath:instancePath+"/problem",schemaPath:"#/allOf/1/else/properties/problem",keyword:"false schema",params:{},message:"boolean schema is false"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -633,7 +633,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.reason_code !== undefined){
 let data5 = data.reason_code;
 var valid9 = false;
-const err10 = {instancePath:instancePath+"/reason_code",schemaPath:"#/allOf/2/else/properties/reason_code/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+const err10 = {instancePath:instancePath+"/reason_code",schemaPath:"#/allOf/2/else/properties/reason_code",keyword:"false schema",params:{},message:"boolean schema is false"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -741,7 +741,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.referred_to !== undefined){
 let data7 = data.referred_to;
 var valid12 = false;
-const err14 = {instancePath:instancePath+"/referred_to",schemaPath:"#/allOf/3/else/properties/referred_to/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+const err14 = {instancePath:instancePath+"/referred_to",schemaPath:"#/allOf/3/else/properties/referred_to",keyword:"false schema",params:{},message:"boolean schema is false"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -849,7 +849,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.resume_after !== undefined){
 let data9 = data.resume_after;
 var valid15 = false;
-const err18 = {instancePath:instancePath+"/resume_after",schemaPath:"#/allOf/4/else/properties/resume_after/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+const err18 = {instancePath:instancePath+"/resume_after",schemaPath:"#/allOf/4/else/properties/resume_after",keyword:"false schema",params:{},message:"boolean schema is false"};
 if(vErrors === null){
 vErrors = [err18];
 }

@@ -315,7 +315,7 @@ else {
 const _errs6 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.payload !== undefined){
-validate0.errors = [{instancePath:instancePath+"/payload",schemaPath:"#/allOf/0/else/properties/payload/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
+validate0.errors = [{instancePath:instancePath+"/payload",schemaPath:"#/allOf/0/else/properties/payload",keyword:"false schema",params:{},message:"boolean schema is false"}];
 return false;
 }
 }
@@ -389,7 +389,7 @@ else {
 const _errs12 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.problem !== undefined){
-validate0.errors = [{instancePath:instancePath+"/problem",schemaPath:"#/allOf/1/else/properties/problem/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
+validate0.errors = [{instancePath:instancePath+"/problem",schemaPath:"#/allOf/1/else/properties/problem",keyword:"false schema",params:{},message:"boolean schema is false"}];
 return false;
 }
 }
@@ -472,7 +472,7 @@ else {
 const _errs18 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.reason_code !== undefined){
-validate0.errors = [{instancePath:instancePath+"/reason_code",schemaPath:"#/allOf/2/else/properties/reason_code/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
+validate0.errors = [{instancePath:instancePath+"/reason_code",schemaPath:"#/allOf/2/else/properties/reason_code",keyword:"false schema",params:{},message:"boolean schema is false"}];
 return false;
 }
 }
@@ -554,7 +554,7 @@ else {
 const _errs24 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.referred_to !== undefined){
-validate0.errors = [{instancePath:instancePath+"/referred_to",schemaPath:"#/allOf/3/else/properties/referred_to/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
+validate0.errors = [{instancePath:instancePath+"/referred_to",schemaPath:"#/allOf/3/else/properties/referred_to",keyword:"false schema",params:{},message:"boolean schema is false"}];
 return false;
 }
 }
@@ -636,7 +636,7 @@ else {
 const _errs30 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.resume_after !== undefined){
-validate0.errors = [{instancePath:instancePath+"/resume_after",schemaPath:"#/allOf/4/else/properties/resume_after/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
+validate0.errors = [{instancePath:instancePath+"/resume_after",schemaPath:"#/allOf/4/else/properties/resume_after",keyword:"false schema",params:{},message:"boolean schema is false"}];
 return false;
 }
 }

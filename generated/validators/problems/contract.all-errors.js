@@ -1213,7 +1213,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.seconds !== undefined){
 let data1 = data.seconds;
 var valid3 = false;
-const err2 = {instancePath:instancePath+"/seconds",schemaPath:"#/$defs/budget/allOf/0/else/properties/seconds/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+const err2 = {instancePath:instancePath+"/seconds",schemaPath:"#/$defs/budget/allOf/0/else/properties/seconds",keyword:"false schema",params:{},message:"boolean schema is false"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1312,7 +1312,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.limit !== undefined){
 let data3 = data.limit;
 var valid6 = false;
-const err6 = {instancePath:instancePath+"/limit",schemaPath:"#/$defs/budget/allOf/1/else/properties/limit/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+const err6 = {instancePath:instancePath+"/limit",schemaPath:"#/$defs/budget/allOf/1/else/properties/limit",keyword:"false schema",params:{},message:"boolean schema is false"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1999,7 +1999,7 @@ if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 if(data8.dataset !== undefined){
 let data9 = data8.dataset;
 var valid15 = false;
-const err12 = {instancePath:instancePath+"/reference_cases/" + i1+"/dataset",schemaPath:"#/allOf/2/else/properties/reference_cases/items/properties/dataset/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+const err12 = {instancePath:instancePath+"/reference_cases/" + i1+"/dataset",schemaPath:"#/allOf/2/else/properties/reference_cases/items/properties/dataset",keyword:"false schema",params:{},message:"boolean schema is false"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2732,7 +2732,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.seconds !== undefined){
 let data1 = data.seconds;
 var valid3 = false;
-const err2 = {instancePath:instancePath+"/seconds",schemaPath:"#/$defs/budget/allOf/0/else/properties/seconds/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+const err2 = {instancePath:instancePath+"/seconds",schemaPath:"#/$defs/budget/allOf/0/else/properties/seconds",keyword:"false schema",params:{},message:"boolean schema is false"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2831,7 +2831,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.limit !== undefined){
 let data3 = data.limit;
 var valid6 = false;
-const err6 = {instancePath:instancePath+"/limit",schemaPath:"#/$defs/budget/allOf/1/else/properties/limit/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+const err6 = {instancePath:instancePath+"/limit",schemaPath:"#/$defs/budget/allOf/1/else/properties/limit",keyword:"false schema",params:{},message:"boolean schema is false"};
 if(vErrors === null){
 vErrors = [err6];
 }

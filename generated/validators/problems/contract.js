@@ -951,7 +951,7 @@ else {
 const _errs6 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.seconds !== undefined){
-validate28.errors = [{instancePath:instancePath+"/seconds",schemaPath:"#/$defs/budget/allOf/0/else/properties/seconds/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
+validate28.errors = [{instancePath:instancePath+"/seconds",schemaPath:"#/$defs/budget/allOf/0/else/properties/seconds",keyword:"false schema",params:{},message:"boolean schema is false"}];
 return false;
 }
 }
@@ -1024,7 +1024,7 @@ else {
 const _errs12 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.limit !== undefined){
-validate28.errors = [{instancePath:instancePath+"/limit",schemaPath:"#/$defs/budget/allOf/1/else/properties/limit/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
+validate28.errors = [{instancePath:instancePath+"/limit",schemaPath:"#/$defs/budget/allOf/1/else/properties/limit",keyword:"false schema",params:{},message:"boolean schema is false"}];
 return false;
 }
 }
@@ -1579,7 +1579,7 @@ const _errs26 = errors;
 if(errors === _errs26){
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 if(data8.dataset !== undefined){
-validate0.errors = [{instancePath:instancePath+"/reference_cases/" + i1+"/dataset",schemaPath:"#/allOf/2/else/properties/reference_cases/items/properties/dataset/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
+validate0.errors = [{instancePath:instancePath+"/reference_cases/" + i1+"/dataset",schemaPath:"#/allOf/2/else/properties/reference_cases/items/properties/dataset",keyword:"false schema",params:{},message:"boolean schema is false"}];
 return false;
 }
 }
@@ -2103,7 +2103,7 @@ else {
 const _errs6 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.seconds !== undefined){
-validate38.errors = [{instancePath:instancePath+"/seconds",schemaPath:"#/$defs/budget/allOf/0/else/properties/seconds/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
+validate38.errors = [{instancePath:instancePath+"/seconds",schemaPath:"#/$defs/budget/allOf/0/else/properties/seconds",keyword:"false schema",params:{},message:"boolean schema is false"}];
 return false;
 }
 }
@@ -2176,7 +2176,7 @@ else {
 const _errs12 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.limit !== undefined){
-validate38.errors = [{instancePath:instancePath+"/limit",schemaPath:"#/$defs/budget/allOf/1/else/properties/limit/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
+validate38.errors = [{instancePath:instancePath+"/limit",schemaPath:"#/$defs/budget/allOf/1/else/properties/limit",keyword:"false schema",params:{},message:"boolean schema is false"}];
 return false;
 }
 }

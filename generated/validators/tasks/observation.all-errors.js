@@ -384,7 +384,7 @@ errors++;
 if(data.problem !== undefined){
 let data1 = data.problem;
 var valid3 = false;
-const err2 = {instancePath:instancePath+"/problem",schemaPath:"#/allOf/0/then/properties/problem/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+const err2 = {instancePath:instancePath+"/problem",schemaPath:"#/allOf/0/then/properties/problem",keyword:"false schema",params:{},message:"boolean schema is false"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -419,7 +419,7 @@ errors++;
 if(data.output !== undefined){
 let data2 = data.output;
 var valid4 = false;
-const err4 = {instancePath:instancePath+"/output",schemaPath:"#/allOf/0/else/properties/output/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+const err4 = {instancePath:instancePath+"/output",schemaPath:"#/allOf/0/else/properties/output",keyword:"false schema",params:{},message:"boolean schema is false"};
 if(vErrors === null){
 vErrors = [err4];
 }

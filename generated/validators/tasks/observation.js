@@ -284,7 +284,7 @@ return false;
 }
 else {
 if(data.problem !== undefined){
-validate0.errors = [{instancePath:instancePath+"/problem",schemaPath:"#/allOf/0/then/properties/problem/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
+validate0.errors = [{instancePath:instancePath+"/problem",schemaPath:"#/allOf/0/then/properties/problem",keyword:"false schema",params:{},message:"boolean schema is false"}];
 return false;
 }
 }
@@ -308,7 +308,7 @@ return false;
 }
 else {
 if(data.output !== undefined){
-validate0.errors = [{instancePath:instancePath+"/output",schemaPath:"#/allOf/0/else/properties/output/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
+validate0.errors = [{instancePath:instancePath+"/output",schemaPath:"#/allOf/0/else/properties/output",keyword:"false schema",params:{},message:"boolean schema is false"}];
 return false;
 }
 }

@@ -128,7 +128,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.constraints !== undefined){
 let data1 = data.constraints;
 var valid3 = false;
-const err2 = {instancePath:instancePath+"/constraints",schemaPath:"#/allOf/0/else/properties/constraints/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+const err2 = {instancePath:instancePath+"/constraints",schemaPath:"#/allOf/0/else/properties/constraints",keyword:"false schema",params:{},message:"boolean schema is false"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -227,7 +227,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.approval_request_id !== undefined){
 let data3 = data.approval_request_id;
 var valid6 = false;
-const err6 = {instancePath:instancePath+"/approval_request_id",schemaPath:"#/allOf/1/else/properties/approval_request_id/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+const err6 = {instancePath:instancePath+"/approval_request_id",schemaPath:"#/allOf/1/else/properties/approval_request_id",keyword:"false schema",params:{},message:"boolean schema is false"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -335,7 +335,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.reason !== undefined){
 let data5 = data.reason;
 var valid9 = false;
-const err10 = {instancePath:instancePath+"/reason",schemaPath:"#/allOf/2/else/properties/reason/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};
+const err10 = {instancePath:instancePath+"/reason",schemaPath:"#/allOf/2/else/properties/reason",keyword:"false schema",params:{},message:"boolean schema is false"};
 if(vErrors === null){
 vErrors = [err10];
 }

@@ -93,7 +93,7 @@ else {
 const _errs6 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.constraints !== undefined){
-validate0.errors = [{instancePath:instancePath+"/constraints",schemaPath:"#/allOf/0/else/properties/constraints/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
+validate0.errors = [{instancePath:instancePath+"/constraints",schemaPath:"#/allOf/0/else/properties/constraints",keyword:"false schema",params:{},message:"boolean schema is false"}];
 return false;
 }
 }
@@ -166,7 +166,7 @@ else {
 const _errs12 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.approval_request_id !== undefined){
-validate0.errors = [{instancePath:instancePath+"/approval_request_id",schemaPath:"#/allOf/1/else/properties/approval_request_id/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
+validate0.errors = [{instancePath:instancePath+"/approval_request_id",schemaPath:"#/allOf/1/else/properties/approval_request_id",keyword:"false schema",params:{},message:"boolean schema is false"}];
 return false;
 }
 }
@@ -248,7 +248,7 @@ else {
 const _errs18 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.reason !== undefined){
-validate0.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/allOf/2/else/properties/reason/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
+validate0.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/allOf/2/else/properties/reason",keyword:"false schema",params:{},message:"boolean schema is false"}];
 return false;
 }
 }

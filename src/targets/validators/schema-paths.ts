@@ -14,7 +14,8 @@ interface CompiledSchema {
  * referenced schema (with `inlineRefs: false`, every `$ref` target is a
  * function of its own, so `#/type` may mean `#/$defs/relativePath/type`).
  * This rewrites the paths in each generated function to start at the root of
- * the bundle, so a violation names one place in `schemas/<name>.schema.json`.
+ * the bundle, so a violation names one place in `schemas/<name>.schema.json`
+ * (for a `false` subschema, the subschema itself, not ajv's `.../false schema`).
  */
 export function bundleSchemaPaths(code: string, ajv: Ajv, exportRefs: readonly string[], bundle: unknown): { code: string; functions: number } {
   const prefixes = functionPointers(ajv, exportRefs, bundle);
@@ -27,7 +28,9 @@ export function bundleSchemaPaths(code: string, ajv: Ajv, exportRefs: readonly s
     const fragment = pointerToFragment(pointer);
     return body.replace(/schemaPath:"#/g, `schemaPath:"#${fragment}`);
   });
-  return { code: rewritten, functions };
+  // ajv names the place of a `false` subschema `<its pointer>/false schema`; the schema itself
+  // is the place, and only a pointer to it can be followed into the bundle.
+  return { code: rewritten.replace(/(schemaPath:"#[^"]*)\/false schema"/g, '$1"'), functions };
 }
 
 /** Each compiled function's schema, as a pointer from the root of the bundle. */
