@@ -52,6 +52,15 @@ describe("charter validate", () => {
     expect(spawnCli(["validate", "order", "data/good.yaml"], { cwd: dir }).code).toBe(0);
   });
 
+  it("says a forbidden member must not be present, and points the schema location at the false subschema itself", async () => {
+    const dir = tempTree({ "schema-src/item.yaml": "type: object\nproperties:\n  legacy_id: false\n", "data/item.yaml": "name: x\nlegacy_id: 7\n" });
+    expect((await runCli(["generate"], dir)).code).toBe(0);
+    (await import("node:fs")).symlinkSync(path.join(REPO, "node_modules"), path.join(dir, "node_modules"));
+    const result = await runCli(["validate", "item", "data/item.yaml"], dir);
+    expect(result.stdout.split("\n")[0]).toBe("data/item.yaml:2:12: error CH801 /legacy_id: must not be present [false schema at #/properties/legacy_id]");
+    expect(result.code).toBe(1);
+  });
+
   it("checks an exported definition by its pointer, and reports one JSON result per file", async () => {
     const dir = tempTree(ORDERS);
     expect((await runCli(["generate"], dir)).code).toBe(0);

@@ -144,5 +144,7 @@ function describe(v: Violation): string {
   if (typeof named === "string") return `${v.message}: ${JSON.stringify(named)}`;
   if (v.keyword === "enum" && Array.isArray(p["allowedValues"])) return `${v.message}: ${p["allowedValues"].map((x) => JSON.stringify(x)).join(", ")}`;
   if (v.keyword === "const" && "allowedValue" in p) return `${v.message}: ${JSON.stringify(p["allowedValue"])}`;
+  // ajv's "boolean schema is false" where the schema forbids a member or item outright.
+  if (v.keyword === "false schema") return "must not be present";
   return v.message;
 }
