@@ -47,7 +47,7 @@ export const registry = {
   },
   ["charter/config"]: {
     contract: "charter/config",
-    digest: "sha256:28e3cc55d00f2f003426e994344b28d05c3aede7256da05c2e25b2f1b0913987",
+    digest: "sha256:7872119b7fd1f6b3302a15381e3e19e39b55dacd02d082645a2c20959e9ef373",
     exportName: "validate",
     rules: {},
     load: () => import("./charter/config.js"),
@@ -56,7 +56,7 @@ export const registry = {
   },
   ["charter/config#/$defs/relativePath"]: {
     contract: "charter/config",
-    digest: "sha256:28e3cc55d00f2f003426e994344b28d05c3aede7256da05c2e25b2f1b0913987",
+    digest: "sha256:7872119b7fd1f6b3302a15381e3e19e39b55dacd02d082645a2c20959e9ef373",
     exportName: "validateRelativePath",
     rules: {},
     load: () => import("./charter/config.js"),
@@ -65,7 +65,7 @@ export const registry = {
   },
   ["charter/config#/$defs/validationPolicy"]: {
     contract: "charter/config",
-    digest: "sha256:28e3cc55d00f2f003426e994344b28d05c3aede7256da05c2e25b2f1b0913987",
+    digest: "sha256:7872119b7fd1f6b3302a15381e3e19e39b55dacd02d082645a2c20959e9ef373",
     exportName: "validateValidationPolicy",
     rules: {},
     load: () => import("./charter/config.js"),
@@ -74,7 +74,7 @@ export const registry = {
   },
   ["evaluation/manifest"]: {
     contract: "evaluation/manifest",
-    digest: "sha256:e552439608ab5b6e7b70b5693fcfc4a3bbee93a25aec9b417c02a98be66ca284",
+    digest: "sha256:330555a5da2b09485d805a7902e6bd24107a3e4e1db5c76de598cd8978924970",
     exportName: "validate",
     rules: {},
     load: () => import("./evaluation/manifest.js"),
@@ -83,7 +83,7 @@ export const registry = {
   },
   ["evaluation/manifest#/$defs/case"]: {
     contract: "evaluation/manifest",
-    digest: "sha256:e552439608ab5b6e7b70b5693fcfc4a3bbee93a25aec9b417c02a98be66ca284",
+    digest: "sha256:330555a5da2b09485d805a7902e6bd24107a3e4e1db5c76de598cd8978924970",
     exportName: "validateCase",
     rules: {},
     load: () => import("./evaluation/manifest.js"),
@@ -92,7 +92,7 @@ export const registry = {
   },
   ["evaluation/manifest#/$defs/setPath"]: {
     contract: "evaluation/manifest",
-    digest: "sha256:e552439608ab5b6e7b70b5693fcfc4a3bbee93a25aec9b417c02a98be66ca284",
+    digest: "sha256:330555a5da2b09485d805a7902e6bd24107a3e4e1db5c76de598cd8978924970",
     exportName: "validateSetPath",
     rules: {},
     load: () => import("./evaluation/manifest.js"),
@@ -101,7 +101,7 @@ export const registry = {
   },
   ["evaluation/manifest#/$defs/tolerances"]: {
     contract: "evaluation/manifest",
-    digest: "sha256:e552439608ab5b6e7b70b5693fcfc4a3bbee93a25aec9b417c02a98be66ca284",
+    digest: "sha256:330555a5da2b09485d805a7902e6bd24107a3e4e1db5c76de598cd8978924970",
     exportName: "validateTolerances",
     rules: {},
     load: () => import("./evaluation/manifest.js"),
@@ -119,7 +119,7 @@ export const registry = {
   },
   ["problems/contract"]: {
     contract: "problems/contract",
-    digest: "sha256:774e05ed68043af2a9260122409bee5b28592c7c05406ce0f603529ba37b62d5",
+    digest: "sha256:49b09e109172d9273bb2dce5a879c8a5a4345c337bfadc866641eaba59f3745a",
     exportName: "validate",
     rules: {"unique-case-ids":"No two reference cases share an `id`, so that a verdict can name its case."},
     load: () => import("./problems/contract.js"),
@@ -128,7 +128,7 @@ export const registry = {
   },
   ["problems/contract#/$defs/budget"]: {
     contract: "problems/contract",
-    digest: "sha256:774e05ed68043af2a9260122409bee5b28592c7c05406ce0f603529ba37b62d5",
+    digest: "sha256:49b09e109172d9273bb2dce5a879c8a5a4345c337bfadc866641eaba59f3745a",
     exportName: "validateBudget",
     rules: {},
     load: () => import("./problems/contract.js"),
@@ -137,7 +137,7 @@ export const registry = {
   },
   ["problems/contract#/$defs/referenceCase"]: {
     contract: "problems/contract",
-    digest: "sha256:774e05ed68043af2a9260122409bee5b28592c7c05406ce0f603529ba37b62d5",
+    digest: "sha256:49b09e109172d9273bb2dce5a879c8a5a4345c337bfadc866641eaba59f3745a",
     exportName: "validateReferenceCase",
     rules: {},
     load: () => import("./problems/contract.js"),
@@ -146,7 +146,7 @@ export const registry = {
   },
   ["problems/contract#/$defs/slug"]: {
     contract: "problems/contract",
-    digest: "sha256:774e05ed68043af2a9260122409bee5b28592c7c05406ce0f603529ba37b62d5",
+    digest: "sha256:49b09e109172d9273bb2dce5a879c8a5a4345c337bfadc866641eaba59f3745a",
     exportName: "validateSlug",
     rules: {},
     load: () => import("./problems/contract.js"),
@@ -155,7 +155,7 @@ export const registry = {
   },
   ["problems/schema-slot"]: {
     contract: "problems/schema-slot",
-    digest: "sha256:a0eb77f1a9a8d11a1df842a4a06dc3270f4701dddebc7001a95208a1f1a1533c",
+    digest: "sha256:f17851e80397d178fc151168c01e823eb29a47d12f4a706bf67874f3dc88951d",
     exportName: "validate",
     rules: {},
     load: () => import("./problems/schema-slot.js"),
@@ -164,7 +164,7 @@ export const registry = {
   },
   ["problems/schema-slot#/$defs/inlineSchema"]: {
     contract: "problems/schema-slot",
-    digest: "sha256:a0eb77f1a9a8d11a1df842a4a06dc3270f4701dddebc7001a95208a1f1a1533c",
+    digest: "sha256:f17851e80397d178fc151168c01e823eb29a47d12f4a706bf67874f3dc88951d",
     exportName: "validateInlineSchema",
     rules: {},
     load: () => import("./problems/schema-slot.js"),
@@ -173,7 +173,7 @@ export const registry = {
   },
   ["problems/schema-slot#/$defs/jsonType"]: {
     contract: "problems/schema-slot",
-    digest: "sha256:a0eb77f1a9a8d11a1df842a4a06dc3270f4701dddebc7001a95208a1f1a1533c",
+    digest: "sha256:f17851e80397d178fc151168c01e823eb29a47d12f4a706bf67874f3dc88951d",
     exportName: "validateJsonType",
     rules: {},
     load: () => import("./problems/schema-slot.js"),
@@ -182,7 +182,7 @@ export const registry = {
   },
   ["problems/schema-slot#/$defs/repoPath"]: {
     contract: "problems/schema-slot",
-    digest: "sha256:a0eb77f1a9a8d11a1df842a4a06dc3270f4701dddebc7001a95208a1f1a1533c",
+    digest: "sha256:f17851e80397d178fc151168c01e823eb29a47d12f4a706bf67874f3dc88951d",
     exportName: "validateRepoPath",
     rules: {},
     load: () => import("./problems/schema-slot.js"),
@@ -191,7 +191,7 @@ export const registry = {
   },
   ["problems/schema-slot#/$defs/schemaFile"]: {
     contract: "problems/schema-slot",
-    digest: "sha256:a0eb77f1a9a8d11a1df842a4a06dc3270f4701dddebc7001a95208a1f1a1533c",
+    digest: "sha256:f17851e80397d178fc151168c01e823eb29a47d12f4a706bf67874f3dc88951d",
     exportName: "validateSchemaFile",
     rules: {},
     load: () => import("./problems/schema-slot.js"),

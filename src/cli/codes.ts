@@ -4,7 +4,7 @@ export const CLI_CODES = {
   configSyntax: {
     code: "CH001",
     title: "config file does not parse",
-    help: "`charter.config.yaml` must be a YAML mapping. Fix the syntax at the reported position.",
+    help: "`charter.config.yaml` (or the file `--config` names) cannot be read, or is not YAML. Fix the syntax at the reported position; a file that parses but is not a mapping is CH003.",
   },
   configKey: {
     code: "CH002",

@@ -40,6 +40,16 @@ export function configDiagnostics(errors: readonly ValidationError[], source: Co
       push(diagnostics, seen, errorAt(CLI_CODES.configKey, `unknown key "${unknown}"${list}`, { file: source.file, position: source.keyPositions.get(at) ?? source.positions.get(pointer), pointer: at }));
       continue;
     }
+    // A key that breaks `propertyNames`: ajv reports what it broke (with `propertyName`), then a
+    // summary; the first is said at the key, the summary dropped.
+    const key = (error as { propertyName?: unknown }).propertyName;
+    if (error.keyword === "propertyNames") continue;
+    if (typeof key === "string") {
+      const at = joinPointer(pointer, key);
+      const what = describe(error, key);
+      if (what !== undefined) push(diagnostics, seen, errorAt(CLI_CODES.configValue, `${label(pointer)} key ${JSON.stringify(key)}: ${what.replace(/^must be a non-empty string$/, "must not be empty")}`, { file: source.file, position: source.keyPositions.get(at) ?? source.positions.get(pointer), pointer: at }));
+      continue;
+    }
     const sentence = describe(error, getAtPointer(source.value, pointer));
     if (sentence === undefined) continue;
     push(diagnostics, seen, errorAt(CLI_CODES.configValue, `${label(pointer)} ${sentence}`, { file: source.file, position: source.positions.get(pointer), pointer }));

@@ -85,7 +85,8 @@ export async function resolveSettings(
 
   const sourceDir = flags.source !== undefined ? path.resolve(cwd, flags.source) : path.resolve(configDir, fileConfig.source ?? "schema-src");
   const outDir = flags.out !== undefined ? path.resolve(cwd, flags.out) : path.resolve(configDir, fileConfig.out ?? "generated");
-  if (flags.baseUri !== undefined && !isBaseUri(flags.baseUri)) {
+  // The flag obeys the same contract as the config key.
+  if (flags.baseUri !== undefined && !validateConfig({ baseUri: flags.baseUri })) {
     return { diagnostics: [], usage: `--base-uri must be an absolute URI ending in "/" or ":", without "?" or "#" (got "${flags.baseUri}")` };
   }
   const settings: Settings = {
@@ -126,10 +127,12 @@ async function readConfig(file: string): Promise<{ config?: FileConfig; diagnost
     const reason = (error as NodeJS.ErrnoException).code ?? "read failed";
     return { diagnostics: [errorAt(CLI_CODES.configSyntax, `cannot read the config file (${reason})`, { file })] };
   }
+  // A file of nothing but comments (or nothing) is a config that sets nothing.
+  if (/^\s*$/.test(text.replace(/^\s*#.*$/gm, ""))) return { config: {}, diagnostics: [] };
   const parsed = parseSource(text, file);
   if (!parsed.parsed) return { diagnostics: parsed.diagnostics.map((d) => ({ ...d, code: CLI_CODES.configSyntax.code })) };
   const { positions, keyPositions } = parsed.parsed;
-  // An empty file is a config that sets nothing.
+  // `~` or `null` sets nothing too.
   const value = parsed.parsed.value ?? {};
   // charter compiles itself: the config is checked by the validator charter generated from
   // schema-src/charter/config.yaml, which is also the config's documentation.
@@ -148,12 +151,4 @@ async function readConfig(file: string): Promise<{ config?: FileConfig; diagnost
     config.validation = { defaults: { ...DEFAULT_VALIDATION.defaults, ...defaults }, contracts: new Map(Object.entries(contracts ?? {})) };
   }
   return { config, diagnostics: [] };
-}
-
-/**
- * Canonical ids are the base followed by the contract name, so the base must
- * be absolute, end where a path can follow, and hold no query or fragment.
- */
-function isBaseUri(uri: string): boolean {
-  return /^[a-zA-Z][a-zA-Z0-9+.-]*:[^?#\s]*$/.test(uri) && (uri.endsWith("/") || uri.endsWith(":"));
 }

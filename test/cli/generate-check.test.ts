@@ -279,6 +279,8 @@ describe("usage and configuration errors exit 2", () => {
     ["config that is not a mapping", ["generate"], { "charter.config.yaml": "- source\n" }, /^charter\.config\.yaml:1:1: error CH003 the config file must be a mapping$/m],
     ["config with an empty path", ["generate"], { "charter.config.yaml": "out: ''\n" }, /^charter\.config\.yaml:1:6: error CH003 out must be a non-empty string$/m],
     ["config base URI with a query", ["generate"], { "charter.config.yaml": "baseUri: https://x.test/?v=1/\n" }, /^charter\.config\.yaml:1:10: error CH003 baseUri must be an absolute URI ending in "\/" or ":", without "\?" or "#" \(got "https:\/\/x\.test\/\?v=1\/"\)$/m],
+    ["config catalog with an empty prefix", ["generate"], { "charter.config.yaml": "catalog:\n  '': vendor\n" }, /^charter\.config\.yaml:2:3: error CH003 catalog key "": must not be empty$/m],
+    ["--base-uri that the config's contract refuses", ["generate", "--base-uri", "https://x.test/?v=1/"], { "schema-src/a.yaml": "{}" }, /--base-uri must be an absolute URI ending in "\/" or ":", without "\?" or "#"/],
     ["config catalog entry without a folder", ["generate"], { "charter.config.yaml": "catalog:\n  https://json.schemastore.org/: 3\n" }, /^charter\.config\.yaml:2:34: error CH003 catalog\["https:\/\/json\.schemastore\.org\/"\] must be a string$/m],
     ["unknown key in a contract's validation settings", ["generate"], { "charter.config.yaml": "validation:\n  contracts:\n    vendor/: { strict: true }\n" }, /^charter\.config\.yaml:3:16: error CH002 unknown key "strict"; the keys are formats, examples, refSiblings, unknownFormats, strictness$/m],
     ["config that does not parse", ["generate"], { "charter.config.yaml": "source: [\n" }, /^charter\.config\.yaml:\d+:\d+: error CH001 /m],
@@ -293,6 +295,16 @@ describe("usage and configuration errors exit 2", () => {
     expect(result.stdout + result.stderr).toMatch(message);
     expect(existsSync(path.join(dir, "generated"))).toBe(false);
     expect(result.stdout + result.stderr).not.toContain(dir);
+  });
+
+  it("reads a config of nothing but comments as setting nothing, and takes the base URIs the config's contract allows", async () => {
+    const empty = tempTree({ "charter.config.yaml": "# settings come later\n\n", "schema-src/a.yaml": "type: string\n" });
+    expect((await runCli(["generate"], empty)).code).toBe(0);
+    for (const baseUri of ["https://exämple.com/contracts/", "urn:example:", "https://x.test/{v}/"]) {
+      const dir = tempTree({ "charter.config.yaml": `baseUri: "${baseUri}"\n`, "schema-src/a.yaml": "type: string\n" });
+      const result = await runCli(["generate"], dir);
+      expect([baseUri, result.code, result.stderr]).toEqual([baseUri, 0, ""]);
+    }
   });
 
   it("prints help and the version", async () => {

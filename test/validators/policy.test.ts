@@ -134,6 +134,29 @@ describe("validation policy", () => {
   });
 
 
+  it("under strict, places a finding at the top of a referenced definition in that definition, not at the root", async () => {
+    // ajv says `#` for the top of a definition it compiles apart; `#` also exists at the root.
+    const source = [
+      "type: object",
+      "properties:",
+      "  t: { $ref: '#/$defs/thing' }",
+      "  u: { $ref: '#/$defs/other' }",
+      "$defs:",
+      "  thing:",
+      "    properties:",
+      "      q: { $ref: '#/$defs/other' }",
+      "  other:",
+      "    properties:",
+      "      r: {}",
+      "",
+    ].join("\n");
+    const { located } = await generate({ "src/defs.yaml": source }, settings({ strictness: "strict" }));
+    expect(located.filter((l) => l.includes("CH704"))).toEqual([
+      'src/defs.yaml:7:5 error CH704 missing type "object" for keyword "properties" (ajv: at https://p.test/defs.schema.json#/$defs/thing)',
+      'src/defs.yaml:10:5 error CH704 missing type "object" for keyword "properties" (ajv: at https://p.test/defs.schema.json#/$defs/other)',
+    ]);
+  });
+
   it("under strict, places a finding inside a definition that ajv compiled on its own for a reference (schema-src/problems/schema-slot)", async () => {
     // `#/$defs/slot` holds a `$ref`, so ajv does not inline it: it compiles the definition apart
     // and says `#/anyOf/1` where the source has `#/$defs/slot/anyOf/1`.

@@ -8,10 +8,14 @@ import { readDocument } from "./read-document.js";
 
 export type Verdict = ReferenceCase["expected_verdict"];
 
+/** A measured quantity: `bigint` where the inputs were integers (exact at any size). */
+export type Metric = number | bigint;
+
 export interface Judgement {
   id: string;
-  verdict: Verdict;
-  metrics: Record<string, number>;
+  /** Absent when the case could not be judged (a file missing or not of the expected shape). */
+  verdict?: Verdict;
+  metrics: Record<string, Metric>;
   /** Empty when the verdict and the metrics are those the case expects. */
   disagreements: string[];
 }
@@ -19,7 +23,7 @@ export interface Judgement {
 interface Measured {
   valid: boolean;
   complete: boolean;
-  metrics: Record<string, number>;
+  metrics: Record<string, Metric>;
 }
 
 /**
@@ -32,16 +36,25 @@ export async function judgeCases(contract: ProblemContract, root: string): Promi
   const judge = await judgeOf(contract);
   const judgements: Judgement[] = [];
   for (const referenceCase of contract.reference_cases) {
-    const read = (file: string | undefined) => (file === undefined ? Promise.resolve(undefined) : readJson(path.join(root, file)));
-    const [parameters, dataset, result, expectedMetrics] = await Promise.all([read(referenceCase.parameters), read(referenceCase.dataset), read(referenceCase.result), read(referenceCase.expected_metrics)]);
-    const measured = judge({ parameters, dataset, result });
-    const verdict: Verdict = !measured.valid ? "invalid" : measured.complete ? "complete" : "incomplete";
-    const disagreements: string[] = [];
-    if (verdict !== referenceCase.expected_verdict) disagreements.push(`verdict ${verdict}, expected ${referenceCase.expected_verdict}`);
-    if (!isDeepStrictEqual(measured.metrics, expectedMetrics)) disagreements.push(`metrics ${JSON.stringify(measured.metrics)}, expected ${JSON.stringify(expectedMetrics)}`);
-    judgements.push({ id: referenceCase.id, verdict, metrics: measured.metrics, disagreements });
+    try {
+      const read = (file: string | undefined) => (file === undefined ? Promise.resolve(undefined) : readExact(path.join(root, file), file));
+      const [parameters, dataset, result, expectedMetrics] = await Promise.all([read(referenceCase.parameters), read(referenceCase.dataset), read(referenceCase.result), read(referenceCase.expected_metrics)]);
+      const measured = judge({ parameters, dataset, result });
+      const verdict: Verdict = !measured.valid ? "invalid" : measured.complete ? "complete" : "incomplete";
+      const disagreements: string[] = [];
+      if (verdict !== referenceCase.expected_verdict) disagreements.push(`verdict ${verdict}, expected ${referenceCase.expected_verdict}`);
+      if (!isDeepStrictEqual(exactNumbers(measured.metrics), exactNumbers(expectedMetrics))) disagreements.push(`metrics ${formatMetrics(measured.metrics)}, expected ${formatMetrics(expectedMetrics)}`);
+      judgements.push({ id: referenceCase.id, verdict, metrics: measured.metrics, disagreements });
+    } catch (error) {
+      judgements.push({ id: referenceCase.id, metrics: {}, disagreements: [`cannot judge: ${(error as Error).message}`] });
+    }
   }
   return judgements;
+}
+
+/** `{"absolute_error":0}`, with integers of any size written out exactly. */
+export function formatMetrics(metrics: unknown): string {
+  return JSON.stringify(metrics, (_, value: unknown) => (typeof value === "bigint" ? `\u0000${value}` : value)).replace(/"\\u0000(-?\d+)"/g, "$1");
 }
 
 type Judge = (inputs: { parameters: unknown; dataset: unknown; result: unknown }) => Measured;
@@ -55,48 +68,58 @@ async function judgeOf(contract: ProblemContract): Promise<Judge> {
   }
 }
 
-const INT64_MAX = 2 ** 63 - 1;
+const INT64 = { min: -(2n ** 63n), max: 2n ** 63n - 1n };
 
 function judgeSum(semantics: SumSemantics): Judge {
   return ({ parameters, result }) => {
-    const values = numbers(parameters, "values");
-    const answer = number(result, "answer");
-    const error = Math.abs(answer - values.reduce((sum, value) => sum + value, 0));
-    const inRange = semantics.validity.answer_range === "unbounded" || Math.abs(answer) <= INT64_MAX;
-    return { valid: Number.isInteger(answer) && inRange, complete: error <= semantics.one_shot_completion.max_absolute_error, metrics: { absolute_error: error } };
+    const values = member(parameters, "values", "parameters");
+    if (!Array.isArray(values) || !values.every((v) => typeof v === "bigint")) throw new Error("the parameters' /values is not a list of integers");
+    const answer = member(result, "answer", "result");
+    // Exact arithmetic: an answer a unit off at 2^60 is off, and int64's bounds are exact.
+    if (typeof answer !== "bigint") return { valid: false, complete: false, metrics: {} };
+    const sum = values.reduce((total: bigint, value: bigint) => total + value, 0n);
+    const error = answer > sum ? answer - sum : sum - answer;
+    const inRange = semantics.validity.answer_range === "unbounded" || (answer >= INT64.min && answer <= INT64.max);
+    return { valid: inRange, complete: error <= BigInt(semantics.one_shot_completion.max_absolute_error), metrics: { absolute_error: error } };
   };
 }
 
 function judgeArgmin(semantics: ArgminSemantics): Judge {
   return ({ dataset, result }) => {
-    const values = numbers(dataset, "values");
-    const index = number(result, "position") - semantics.validity.index_base;
-    const minimum = Math.min(...values);
+    const raw = member(dataset, "values", "dataset");
+    if (!Array.isArray(raw) || raw.length === 0 || !raw.every((v) => typeof v === "number" || typeof v === "bigint")) throw new Error("the dataset's /values is not a non-empty list of numbers");
+    const values = raw.map(Number);
+    const position = member(result, "position", "result");
+    const index = typeof position === "bigint" ? Number(position) - semantics.validity.index_base : Number.NaN;
     const value = values[index];
-    if (!Number.isInteger(index) || value === undefined) return { valid: false, complete: false, metrics: {} };
+    if (value === undefined) return { valid: false, complete: false, metrics: {} };
+    let minimum = Infinity;
+    for (const v of values) if (v < minimum) minimum = v;
     const gap = value - minimum;
     // Where the minimum occurs more than once, the semantics say which of its positions counts:
     // naming another is invalid although its value, and so its gap, is exactly right.
-    const tied = values.flatMap((v, i) => (v === minimum ? [i] : []));
-    const counts = semantics.validity.tie_break === "any" || gap > 0 || index === (semantics.validity.tie_break === "first" ? tied[0] : tied.at(-1));
+    const first = values.indexOf(minimum);
+    const last = values.lastIndexOf(minimum);
+    const counts = gap > 0 || semantics.validity.tie_break === "any" || index === (semantics.validity.tie_break === "first" ? first : last);
     return { valid: counts, complete: gap <= semantics.one_shot_completion.max_objective_gap, metrics: { objective_gap: gap } };
   };
 }
 
-async function readJson(file: string): Promise<unknown> {
-  const read = await readDocument(file);
-  if (!read.ok) throw new Error(`${file}:${read.position.line}:${read.position.column}: ${read.message}`);
+async function readExact(file: string, shown: string): Promise<unknown> {
+  const read = await readDocument(file, { integersAsBigInt: true });
+  if (!read.ok) throw new Error(`${shown}:${read.position.line}:${read.position.column}: ${read.message}`);
   return read.data;
 }
 
-function number(document: unknown, member: string): number {
-  const value = (document as Record<string, unknown> | undefined)?.[member];
-  if (typeof value !== "number") throw new Error(`expected a number at /${member}`);
+/** Integers as numbers where a number holds them exactly, so that `0n` and `0` compare equal. */
+function exactNumbers(value: unknown): unknown {
+  if (typeof value === "bigint") return value >= BigInt(Number.MIN_SAFE_INTEGER) && value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : value;
+  if (Array.isArray(value)) return value.map(exactNumbers);
+  if (value !== null && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, exactNumbers(v)]));
   return value;
 }
 
-function numbers(document: unknown, member: string): number[] {
-  const value = (document as Record<string, unknown> | undefined)?.[member];
-  if (!Array.isArray(value) || !value.every((v) => typeof v === "number")) throw new Error(`expected numbers at /${member}`);
-  return value;
+function member(document: unknown, name: string, role: string): unknown {
+  if (document === undefined) throw new Error(`the case names no ${role}`);
+  return document !== null && typeof document === "object" ? (document as Record<string, unknown>)[name] : undefined;
 }

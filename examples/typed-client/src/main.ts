@@ -5,7 +5,7 @@ import { parseArgs } from "node:util";
 import type { Violation } from "charter/runtime";
 import { contracts } from "./contracts.js";
 import { describeResult } from "./describe-result.js";
-import { judgeCases } from "./judge-cases.js";
+import { formatMetrics, judgeCases } from "./judge-cases.js";
 import { readDocument } from "./read-document.js";
 import { unreadableLine, violationLine } from "./report.js";
 
@@ -17,7 +17,13 @@ problems  checks problem contracts (problems/contract) and judges their referenc
           paths inside a contract are relative to --root (default: the current directory)`;
 
 async function main(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { root: { type: "string" }, help: { type: "boolean", short: "h" } } });
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, allowPositionals: true, options: { root: { type: "string" }, help: { type: "boolean", short: "h" } } });
+  } catch (error) {
+    return print(`typed-client: ${(error as Error).message}\n${USAGE}`, 2, true);
+  }
+  const { values, positionals } = parsed;
   const [command, ...files] = positionals;
   if (values.help) return print(USAGE, 0);
   if ((command !== "results" && command !== "problems") || files.length === 0) return print(USAGE, 2, true);
@@ -51,7 +57,7 @@ async function checkProblem(file: string, root: string): Promise<boolean> {
   for (const judgement of await judgeCases(problem, path.resolve(root))) {
     const agrees = judgement.disagreements.length === 0;
     ok &&= agrees;
-    console.log(`  ${agrees ? "ok  " : "FAIL"} ${judgement.id}: ${judgement.verdict} ${JSON.stringify(judgement.metrics)}${agrees ? "" : ` (${judgement.disagreements.join("; ")})`}`);
+    console.log(`  ${agrees ? "ok  " : "FAIL"} ${judgement.id}: ${judgement.verdict ?? "not judged"} ${formatMetrics(judgement.metrics)}${agrees ? "" : ` (${judgement.disagreements.join("; ")})`}`);
   }
   return ok;
 }

@@ -12,28 +12,39 @@ export type ReadResult =
   | { ok: true; data: unknown; locate: (pointer: string, key?: string) => Position }
   | { ok: false; position: Position; message: string };
 
-/** `.json` files are parsed as JSON (no YAML extensions); anything else as YAML 1.2. */
-export async function readDocument(file: string): Promise<ReadResult> {
-  const text = await readFile(file, "utf8");
+export interface ReadOptions {
+  /** Integers as `bigint`, exact at any size (JSON.parse rounds beyond 2^53). */
+  integersAsBigInt?: boolean;
+}
+
+/** `.json` files must be JSON (no YAML extensions); anything else is read as YAML 1.2. */
+export async function readDocument(file: string, options: ReadOptions = {}): Promise<ReadResult> {
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch (error) {
+    return { ok: false, position: { line: 1, column: 1 }, message: `cannot read the file (${(error as NodeJS.ErrnoException).code ?? "read failed"})` };
+  }
   const lines = new LineCounter();
-  const document = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
   const position = (offset: number): Position => {
     const { line, col } = lines.linePos(offset);
     return { line, column: col };
   };
-  const problem = document.errors[0];
-  if (problem) return { ok: false, position: position(problem.pos[0]), message: problem.message.split("\n")[0]! };
-  let data: unknown;
+  const document = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true, intAsBigInt: options.integersAsBigInt ?? false });
   if (file.endsWith(".json")) {
     try {
-      data = JSON.parse(text);
+      JSON.parse(text);
     } catch (error) {
-      return { ok: false, position: { line: 1, column: 1 }, message: (error as Error).message };
+      // Node 20 says "at position N"; later versions add "(line L column C)".
+      const message = (error as Error).message;
+      const at = /\(line (\d+) column (\d+)\)/.exec(message);
+      const offset = /at position (\d+)/.exec(message);
+      return { ok: false, position: at ? { line: Number(at[1]), column: Number(at[2]) } : offset ? position(Number(offset[1])) : { line: 1, column: 1 }, message: message.replace(/ in JSON at position \d+.*$/, "") };
     }
-  } else {
-    data = document.toJS();
   }
-  return { ok: true, data, locate: (pointer, key) => position(offsetOf(document.contents, pointer, key)) };
+  const problem = document.errors[0];
+  if (problem) return { ok: false, position: position(problem.pos[0]), message: problem.message.split("\n")[0]! };
+  return { ok: true, data: document.toJS(), locate: (pointer, key) => position(offsetOf(document.contents, pointer, key)) };
 }
 
 /**

@@ -50,19 +50,29 @@ describe("typed-client results", () => {
     expect(run.status).toBe(1);
   });
 
-  it("exits 0 when every file passes, and 2 with its usage when there is nothing to check", () => {
+  it("exits 0 when every file passes, and 2 with its usage when there is nothing to check or an option is unknown", () => {
     expect(typedClient("results", "results/succeeded.json").status).toBe(0);
     const usage = typedClient("results");
     expect(usage.status).toBe(2);
     expect(usage.stderr).toMatch(/^usage: typed-client results FILE\.\.\./);
+    const unknown = typedClient("results", "--frob", "results/succeeded.json");
+    expect([unknown.status, unknown.stderr.split("\n")[0]]).toEqual([2, expect.stringMatching(/^typed-client: Unknown option '--frob'/)]);
   });
 
-  it("locates a document that does not parse", () => {
+  it("reports a file it cannot read and goes on with the others", () => {
+    const run = typedClient("results", "results/missing.json", "results/succeeded.json");
+    expect(run.stderr).toBe("results/missing.json:1:1: error cannot read the file (ENOENT)\n");
+    expect(run.stdout).toBe("results/succeeded.json: succeeded with payload members category, urgency\n1 of 2 files passed\n");
+    expect(run.status).toBe(1);
+  });
+
+  it("locates a document that does not parse, YAML or JSON", () => {
     const dir = mkdtempSync(path.join(tmpdir(), "typed-client-"));
-    const file = path.join(dir, "broken.yaml");
-    writeFileSync(file, "outcome: succeeded\npayload: { a: 1\n");
-    const run = typedClient("results", file);
-    expect(run.stderr).toMatch(new RegExp(`^${file.replaceAll("\\", "\\\\")}:3:1: error `));
+    writeFileSync(path.join(dir, "broken.yaml"), "outcome: succeeded\npayload: { a: 1\n");
+    // YAML would take the trailing comma; JSON does not, and says where.
+    writeFileSync(path.join(dir, "broken.json"), '{\n  "outcome": "succeeded",\n}\n');
+    const run = spawnSync(process.execPath, [TSX, "--tsconfig", path.join(HERE, "tsconfig.json"), path.join(HERE, "src/main.ts"), "results", "broken.yaml", "broken.json"], { cwd: dir, encoding: "utf8", timeout: 60_000 });
+    expect(run.stderr.split("\n").map((line) => line.split(": error")[0])).toEqual(["broken.yaml:3:1", "broken.json:3:1", ""]);
     expect(run.status).toBe(1);
   });
 });
@@ -79,6 +89,7 @@ describe("typed-client problems", () => {
         "problems/sum/contract.yaml: sum (sum, dataset-free)",
         '  ok   exact: complete {"absolute_error":0}',
         '  ok   off-by-one: incomplete {"absolute_error":1}',
+        '  ok   past-double: incomplete {"absolute_error":1}',
         '  ok   overflowed: invalid {"absolute_error":0}',
         "2 of 2 files passed",
         "",
@@ -115,6 +126,23 @@ describe("typed-client problems", () => {
       metrics: { objective_gap: 0 },
       disagreements: ["verdict complete, expected invalid"],
     });
+  });
+
+  it("judges sums exactly beyond 2^53 and at the int64 bounds", async () => {
+    const sum = await problem("problems/sum/contract.yaml");
+    const judged = Object.fromEntries((await judgeCases(sum, DATA)).map((j) => [j.id, [j.verdict, j.metrics]]));
+    // 9007199254740993 + 0 answered as 9007199254740992: a double would call it exact.
+    expect(judged["past-double"]).toEqual(["incomplete", { absolute_error: 1n }]);
+    // 2^63 - 1 + 1, answered exactly: one past int64's maximum.
+    expect(judged["overflowed"]).toEqual(["invalid", { absolute_error: 0n }]);
+  });
+
+  it("reports a case it cannot judge instead of stopping", async () => {
+    const sum = await problem("problems/sum/contract.yaml");
+    const [first] = sum.reference_cases;
+    const [missing, withoutParameters] = await judgeCases({ ...sum, reference_cases: [{ ...first, result: "problems/sum/reference/none.result.json" }, { id: "defaults", result: first.result, expected_metrics: first.expected_metrics, expected_verdict: "complete" }] }, DATA);
+    expect(missing?.disagreements).toEqual(["cannot judge: problems/sum/reference/none.result.json:1:1: cannot read the file (ENOENT)"]);
+    expect(withoutParameters?.disagreements).toEqual(["cannot judge: the case names no parameters"]);
   });
 
   it("reports a case whose expected metrics disagree with what the judge measures", async () => {

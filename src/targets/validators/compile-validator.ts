@@ -2,7 +2,6 @@ import { createRequire } from "node:module";
 import type { Ajv } from "ajv";
 import type { DeclaredInstance } from "../../compiler/check/declared-counterexamples.js";
 import { errorAt, type Diagnostic } from "../../compiler/diagnostic.js";
-import { pointerToFragment } from "../../compiler/json-pointer.js";
 import type { JsonValue } from "../../compiler/load/parse-source.js";
 import type { Dialect } from "../../compiler/resolve/dialect.js";
 import { checkInstances, probeRecursion } from "./check-instances.js";
@@ -14,6 +13,7 @@ import { appendErrorsInPlace } from "./linear-error-merge.js";
 import { namesInheritedProperties } from "./own-properties.js";
 import type { ValidationPolicy } from "./policy.js";
 import { bundleSchemaPaths } from "./schema-paths.js";
+import { strictFindings, underExport } from "./strict-findings.js";
 
 // ajv's standalone module is CommonJS whose function is its `default`; require says so plainly.
 const standaloneCode = (createRequire(import.meta.url)("ajv/dist/standalone") as { default: (ajv: Ajv, refs: Record<string, string>) => string }).default;
@@ -67,7 +67,7 @@ export function compileValidator(task: ValidatorTask): CompiledValidator {
     if (policy.strictness === "strict") {
       const checker = createAjv(dialect, { formats: policy.formats, ownProperties, strictChecks: true }, log);
       checker.addSchema(schema as object);
-      for (const e of exports) compileExport(checker, e, log);
+      log.warnings.push(...strictFindings(checker, exports, schema, log));
     }
     for (const allErrors of [false, true]) {
       const ajv = createAjv(dialect, { allErrors, formats: policy.formats, ownProperties }, log);
@@ -95,7 +95,6 @@ export function compileValidator(task: ValidatorTask): CompiledValidator {
 function compileExport(ajv: Ajv, e: ValidatorExport, log: AjvLog): void {
   const logged = log.warnings.length;
   ajv.getSchema(e.ref);
-  if (e.pointer === "") return;
-  const prefix = pointerToFragment(e.pointer);
-  for (let i = logged; i < log.warnings.length; i++) log.warnings[i] = log.warnings[i]!.replace(/ at (path )?"([^"#]*)#(?!\/(?:\$defs|definitions)\/)/, (_, word: string | undefined, base: string) => ` at ${word ?? ""}"${base}#${prefix}`);
+  for (let i = logged; i < log.warnings.length; i++) log.warnings[i] = underExport(log.warnings[i]!, e.pointer);
 }
+
