@@ -3,7 +3,13 @@ export type { AgentProblem } from "./agent/problem.js";
 export type { AgentRequest } from "./agent/request.js";
 export type { AgentResult, Outcome } from "./agent/result.js";
 export type { AgentUuidv7 } from "./agent/uuidv7.js";
-export type { CharterConfig, RelativePath, ValidationPolicy } from "./charter/config.js";
+export type {
+  CharterConfig,
+  DiffIgnore,
+  Direction,
+  RelativePath,
+  ValidationPolicy,
+} from "./charter/config.js";
 export type { Case, EvaluationManifest, SetPath, Tolerances } from "./evaluation/manifest.js";
 export type { ArgminSemantics } from "./problems/argmin-semantics.js";
 export type { Budget, ProblemContract, ReferenceCase, Slug } from "./problems/contract.js";

@@ -3,7 +3,7 @@ import type { AgentProblem } from "../types/agent/problem.js";
 import type { AgentRequest } from "../types/agent/request.js";
 import type { AgentResult, Outcome } from "../types/agent/result.js";
 import type { AgentUuidv7 } from "../types/agent/uuidv7.js";
-import type { CharterConfig, RelativePath, ValidationPolicy } from "../types/charter/config.js";
+import type { CharterConfig, DiffIgnore, Direction, RelativePath, ValidationPolicy } from "../types/charter/config.js";
 import type { Case, EvaluationManifest, SetPath, Tolerances } from "../types/evaluation/manifest.js";
 import type { ArgminSemantics } from "../types/problems/argmin-semantics.js";
 import type { Budget, ProblemContract, ReferenceCase, Slug } from "../types/problems/contract.js";
@@ -37,6 +37,8 @@ export declare const registry: {
   readonly "agent/result#/$defs/outcome": RegistryEntry<Outcome>;
   readonly "agent/uuidv7": RegistryEntry<AgentUuidv7>;
   readonly "charter/config": RegistryEntry<CharterConfig>;
+  readonly "charter/config#/$defs/diffIgnore": RegistryEntry<DiffIgnore>;
+  readonly "charter/config#/$defs/direction": RegistryEntry<Direction>;
   readonly "charter/config#/$defs/relativePath": RegistryEntry<RelativePath>;
   readonly "charter/config#/$defs/validationPolicy": RegistryEntry<ValidationPolicy>;
   readonly "evaluation/manifest": RegistryEntry<EvaluationManifest>;

@@ -85,6 +85,7 @@ export const EXAMPLES: Record<string, DiagnosticExample> = {
   CH305: { files: { "schema-src/pet.yaml": PET + "x-charter-rule:\n  named: A pet has a name.\n" } },
   CH306: { files: { "schema-src/pet.yaml": "$ref: '#/$defs/animal'\n$defs:\n  animal: { $ref: '#/$defs/pet' }\n  pet: { $ref: '#/$defs/animal' }\n" } },
   CH307: { files: { "schema-src/pet.yaml": PET + "x-charter-ignore: [CH102]\n" } },
+  CH308: { files: { "schema-src/pet.yaml": "x-charter-version: v2\n" + PET } },
   CH310: { files: { "schema-src/pet.yaml": "$defs:\n  pet:\n    type: object\n    properties:\n      name: { type: string }\n" } },
   CH311: { files: { "schema-src/pet.yaml": "type: object\nrequired: [name, age]\nproperties:\n  name: { type: string, minLength: 1 }\nadditionalProperties: false\n" } },
   CH312: { files: { "schema-src/pet.yaml": "type: object\nrequried: [name]\nproperties:\n  name: { type: string, minLength: 1 }\n" } },
@@ -132,5 +133,24 @@ export const EXAMPLES: Record<string, DiagnosticExample> = {
     files: { "schema-src/booking.yaml": "type: object\nx-charter-rules:\n  end-after-start: The end must be later than the start.\n", "booking.yaml": "{}\n" },
     before: [["generate"]],
     argv: ["validate", "booking", "booking.yaml"],
+  },  CH901: {
+    files: { "schema-src/pet.yaml": PET },
+    before: [["generate"]],
+    edit: { "schema-src/pet.yaml": PET.replace("required: [name]", "required: [name, age]") },
+    argv: ["diff", "--base-dir", "generated"],
   },
+  CH902: {
+    files: { "charter.config.yaml": "version: 1.4.0\n", "schema-src/pet.yaml": PET },
+    before: [["generate"]],
+    edit: { "charter.config.yaml": "version: 1.5.0\n", "schema-src/pet.yaml": PET.replace("required: [name]", "required: [name, age]") },
+    argv: ["diff", "--base-dir", "generated"],
+  },
+  CH903: { files: { "schema-src/pet.yaml": PET }, argv: ["diff", "--base", "main"] },
+  CH904: {
+    files: { "schema-src/pet.yaml": PET },
+    before: [["generate"]],
+    edit: { "schema-src/pet.yaml": PET + "  nickname: { type: string }\n" },
+    argv: ["diff", "--base-dir", "generated"],
+  },
+
 };

@@ -4,6 +4,7 @@ export const COMMANDS = {
   generate: "write the output directory from the sources",
   check: "compare the output directory with a fresh run; exit 1 on any difference",
   validate: "validate JSON or YAML data files: charter validate CONTRACT FILE... (exit 1 if any is invalid)",
+  diff: "compare the contracts with another version: charter diff --base REF | --base-dir DIR (exit 1 on a breaking change)",
 } as const;
 export type Command = keyof typeof COMMANDS;
 
@@ -16,6 +17,8 @@ export const OPTIONS = {
   "base-uri": { type: "string", value: "URI", help: "prefix of every contract's $id (default https://charter.invalid/)" },
   "type-names": { type: "string", value: "short|qualified", help: "names of $defs types: Outcome, or prefixed by their contract: EnvelopeOutcome (default short)" },
   format: { type: "string", value: "text|json|github", help: "output format: text lines, one JSON object, or GitHub Actions annotations (default text)" },
+  base: { type: "string", value: "REF", help: "diff: the git revision to compare with (its committed output directory, read through git)" },
+  "base-dir": { type: "string", value: "DIR", help: "diff: a generated tree to compare with, instead of --base" },
   "keep-going": { type: "boolean", help: "write every contract that compiled even when others fail (still exits 1)" },
   jobs: { type: "string", value: "N", help: "threads for per-contract work, this one included (default: the machine's cores, at most 8)" },
   "cache-dir": { type: "string", value: "DIR", help: "generate: keep per-contract results here (default node_modules/.cache/charter beside the config, when node_modules exists)" },
@@ -41,6 +44,8 @@ export interface ParsedArgs {
   jobs?: number;
   cacheDir?: string;
   noCache: boolean;
+  base?: string;
+  baseDir?: string;
   help: boolean;
   version: boolean;
 }
@@ -70,6 +75,11 @@ export function parseCommandLine(argv: readonly string[]): { args?: ParsedArgs; 
     help: values.help ?? false,
     version: values.version ?? false,
   };
+  if (command === "diff") {
+    if ((values.base === undefined) === (values["base-dir"] === undefined)) return { usage: "diff compares with exactly one of --base REF or --base-dir DIR" };
+    if (values.base !== undefined) args.base = values.base;
+    if (values["base-dir"] !== undefined) args.baseDir = values["base-dir"];
+  } else if (values.base !== undefined || values["base-dir"] !== undefined) return { usage: `--base and --base-dir belong to diff, not ${command ?? "no command"}` };
   if (values.config !== undefined) args.config = values.config;
   if (values.source !== undefined) args.source = values.source;
   if (values.out !== undefined) args.out = values.out;
@@ -92,7 +102,7 @@ export function parseCommandLine(argv: readonly string[]): { args?: ParsedArgs; 
 }
 
 export function helpText(): string {
-  const lines = ["usage: charter <command> [options]", "       charter validate CONTRACT FILE... [--out DIR] [--format text|json]", "", "commands:"];
+  const lines = ["usage: charter <command> [options]", "       charter validate CONTRACT FILE... [--out DIR] [--format text|json]", "       charter diff --base REF | --base-dir DIR [--format text|json|github]", "", "commands:"];
   for (const [name, help] of Object.entries(COMMANDS)) lines.push(`  ${name.padEnd(10)} ${help}`);
   lines.push("", "options:");
   for (const [name, option] of Object.entries(OPTIONS)) {

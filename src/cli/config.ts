@@ -7,6 +7,7 @@ import { parseSource } from "../compiler/load/parse-source.js";
 import type { CatalogMapping } from "../compiler/resolve/resolve-references.js";
 import type { NamingStyle } from "../targets/types/type-names.js";
 import { DEFAULT_VALIDATION, type ValidationSettings } from "../targets/validators/policy.js";
+import { DEFAULT_DIFF, type DiffSettings } from "../diff/settings.js";
 import { CLI_CODES } from "./codes.js";
 import { configDiagnostics } from "./config-violations.js";
 import { displayPath } from "./print.js";
@@ -26,6 +27,10 @@ export interface Settings {
   jobs?: number;
   /** Cache of per-contract results for `generate`; absent: none. */
   cacheDir?: string;
+  /** The version of the whole set (config `version`). */
+  version?: string;
+  /** What `charter diff` counts as breaking (config `diff`). */
+  diff: DiffSettings;
 }
 
 export interface SettingFlags {
@@ -47,6 +52,8 @@ export function defaultCacheDir(configDir: string): string | undefined {
 }
 
 interface FileConfig {
+  version?: string;
+  diff?: DiffSettings;
   source?: string;
   out?: string;
   baseUri?: string;
@@ -96,7 +103,9 @@ export async function resolveSettings(
     catalog,
     typeNaming: flags.typeNames ?? fileConfig.typeNames ?? "short",
     validation: fileConfig.validation ?? DEFAULT_VALIDATION,
+    diff: fileConfig.diff ?? DEFAULT_DIFF,
   };
+  if (fileConfig.version !== undefined) settings.version = fileConfig.version;
   if (flags.jobs !== undefined) settings.jobs = flags.jobs;
   const cacheDir = flags.noCache ? undefined : flags.cacheDir !== undefined ? path.resolve(cwd, flags.cacheDir) : defaultCacheDir(configDir);
   if (cacheDir !== undefined) settings.cacheDir = cacheDir;
@@ -146,6 +155,14 @@ async function readConfig(file: string): Promise<{ config?: FileConfig; diagnost
   if (value.baseUri !== undefined) config.baseUri = value.baseUri;
   if (value.catalog !== undefined) config.catalog = Object.entries(value.catalog).map(([prefix, folder]) => ({ prefix, dir: path.resolve(dir, folder) }));
   if (value.typeNames !== undefined) config.typeNames = value.typeNames;
+  if (value.version !== undefined) config.version = value.version;
+  if (value.diff !== undefined) {
+    config.diff = {
+      direction: value.diff.direction ?? DEFAULT_DIFF.direction,
+      contracts: new Map(Object.entries(value.diff.contracts ?? {})),
+      ignore: (value.diff.ignore ?? []).map((i) => ({ rule: i.rule, reason: i.reason, ...(i.contract !== undefined ? { contract: i.contract } : {}), ...(i.pointer !== undefined ? { pointer: i.pointer } : {}) })),
+    };
+  }
   if (value.validation !== undefined) {
     const { contracts, ...defaults } = value.validation;
     config.validation = { defaults: { ...DEFAULT_VALIDATION.defaults, ...defaults }, contracts: new Map(Object.entries(contracts ?? {})) };

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { helpText, parseCommandLine } from "./args.js";
 import { runCheck } from "./commands/check.js";
+import { runDiff } from "./commands/diff.js";
 import { runGenerate } from "./commands/generate.js";
 import { runValidate } from "./commands/validate.js";
 import { resolveSettings } from "./config.js";
@@ -52,6 +53,8 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
       return runCheck(args, resolved.settings, io);
     case "validate":
       return runValidate(args, resolved.settings, io);
+    case "diff":
+      return runDiff(args, resolved.settings, io);
   }
   return EXIT_FINDINGS;
 }

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { BUNDLE_CODES } from "./bundle/codes.js";
 import { declaredInstances, readCounterexample, type DeclaredInstance } from "./check/declared-counterexamples.js";
+import { declaredVersion } from "./check/declared-version.js";
 import { declaredRules, type DeclaredRules } from "./check/declared-rules.js";
 import { CHECK_CODES } from "./check/codes.js";
 import { checkMetaSchema } from "./check/meta-schema.js";
@@ -47,6 +48,8 @@ export interface CompileOptions {
   typeNaming?: NamingStyle;
   /** The repairs to apply (default: all registered). */
   repairs?: readonly Repair[];
+  /** The version of the whole set of contracts (the config's `version`), for those that declare none. */
+  version?: string;
   /** Compile the generated types and the contracts' examples under strict flags (default true). */
   typeCheck?: boolean;
   /** Generate validators (default true); benchmarks of the other stages turn it off. */
@@ -154,6 +157,7 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
   // check: what the contracts declare beyond JSON Schema
   const failed = new Set(failedNames);
   const rulesOf = new Map<string, DeclaredRules>();
+  const versionOf = new Map<string, string>();
   const instancesOf = new Map<string, DeclaredInstance[]>();
   const cycles = referenceCycles(graph, new Set(documents.map((d) => d.key)));
   diagnostics.push(...cycles);
@@ -166,6 +170,9 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
     const strict = policyFor(options.validation ?? DEFAULT_VALIDATION, document.name).strictness === "strict";
     const meta = checkMetaSchema(document).map((d) => (d.code === CHECK_CODES.metaSchema.code && !strict ? { ...d, severity: "warning" as const } : d));
     const checked = declaredRules(document);
+    const version = declaredVersion(document);
+    checked.diagnostics.push(...version.diagnostics);
+    if (version.version !== undefined) versionOf.set(document.name, version.version);
     const declared = declaredInstances(document, (pointer) => referencedTargets.has(`${document.key}#${pointer}`));
     const beside = await loadInstanceFiles(options.sourceDir, document.name);
     declared.diagnostics.push(...beside.diagnostics);
@@ -267,11 +274,13 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
     digest: digests.get(bundle.name)!,
     embeds: bundle.embedded.map((key) => graph.documents.get(key)!.document.name),
     ...(rulesOf.has(bundle.name) ? { rules: Object.fromEntries(rulesOf.get(bundle.name)!) } : {}),
+    ...(versionOf.has(bundle.name) ? { version: versionOf.get(bundle.name)! } : {}),
   }));
   for (const [file, content] of emitManifest({
     manifestVersion: MANIFEST_VERSION,
     baseUri: options.baseUri,
     sourceRoot: toPosix(path.relative(options.outDir, options.sourceDir)) || ".",
+    ...(options.version !== undefined ? { version: options.version } : {}),
     contracts,
   })) {
     files.set(file, content);

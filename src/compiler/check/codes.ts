@@ -24,7 +24,7 @@ export const CHECK_CODES = {
   unknownCharterKeyword: {
     code: "CH305",
     title: "unknown charter keyword",
-    help: "Keywords starting with `x-charter-` are charter's own, and charter knows `x-charter-name`, `x-charter-rules` and `x-charter-counterexamples`. Another one is most likely a typo, and would be silently ignored.",
+    help: "Keywords starting with `x-charter-` are charter's own, and charter knows `x-charter-name`, `x-charter-rules`, `x-charter-counterexamples`, `x-charter-ignore` and `x-charter-version`. Another one is most likely a typo, and would be silently ignored.",
   },
   referenceCycle: {
     code: "CH306",
@@ -35,6 +35,11 @@ export const CHECK_CODES = {
     code: "CH307",
     title: "malformed x-charter-ignore",
     help: "`x-charter-ignore` lists the lint codes (CH310 to CH319) to silence on the schema that holds it, such as `x-charter-ignore: [CH312]`. Errors cannot be silenced.",
+  },
+  badVersion: {
+    code: "CH308",
+    title: "malformed x-charter-version",
+    help: "`x-charter-version`, at the root of a contract, is the contract's version as `MAJOR.MINOR.PATCH` (semantic versioning, such as `1.4.0`). `charter diff` requires a major bump (a minor bump while the major is 0) for a breaking change. A version anywhere else is an error, since only a whole contract has one.",
   },
   acceptsAnything: {
     code: "CH310",

@@ -10,7 +10,7 @@ import { walkSchema } from "../resolve/walk-schema.js";
 import { CHECK_CODES } from "./codes.js";
 
 /** charter's keywords; any other `x-charter-*` is most likely a typo. */
-export const CHARTER_KEYWORDS = new Set(["x-charter-name", "x-charter-rules", "x-charter-counterexamples", "x-charter-ignore"]);
+export const CHARTER_KEYWORDS = new Set(["x-charter-name", "x-charter-rules", "x-charter-counterexamples", "x-charter-ignore", "x-charter-version"]);
 
 /** The lints `x-charter-ignore` may silence: the warnings of lints.ts. */
 const SILENCEABLE = new Set(["CH310", "CH311", "CH312", "CH313", "CH314", "CH315", "CH316", "CH318", "CH319"]);

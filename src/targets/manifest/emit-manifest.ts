@@ -18,6 +18,8 @@ export interface ManifestContract {
   embeds: string[];
   /** Rules JSON Schema cannot state (`x-charter-rules`): id to sentence; the application registers their functions. */
   rules?: Record<string, string>;
+  /** The contract's own version (`x-charter-version`), when it declares one. */
+  version?: string;
 }
 
 export interface Manifest {
@@ -25,6 +27,8 @@ export interface Manifest {
   baseUri: string;
   /** The source directory, relative to the output directory. */
   sourceRoot: string;
+  /** The version of the whole set (the config's `version`), for the contracts that declare none. */
+  version?: string;
   contracts: ManifestContract[];
 }
 

@@ -1,0 +1,153 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { compile } from "../../compiler/compile.js";
+import { hasErrors, type SourcePosition } from "../../compiler/diagnostic.js";
+import { fragmentToPointer, splitPointer } from "../../compiler/json-pointer.js";
+import { parseSource } from "../../compiler/load/parse-source.js";
+import { contractTree, isDiffInput } from "../../diff/contract-tree.js";
+import { diffTrees, type ContractTree, type JudgedFinding } from "../../diff/diff-trees.js";
+import { nextBreakingVersion } from "../../diff/version-policy.js";
+import type { ParsedArgs } from "../args.js";
+import { DIFF_CODES } from "../codes.js";
+import type { Settings } from "../config.js";
+import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIo } from "../io.js";
+import { displayPath, formatDiagnostic } from "../print.js";
+import { readGitTree } from "../read-git-tree.js";
+import { readTree } from "../read-tree.js";
+import { errorCount } from "./generate.js";
+
+type Level = "error" | "warning" | "note";
+
+/** One line of the report, located in the working tree's sources. */
+interface Line {
+  level: Level;
+  code: string;
+  message: string;
+  file?: string;
+  position?: SourcePosition;
+}
+
+/**
+ * `charter diff --base REF | --base-dir DIR`: the contracts of the working
+ * tree (compiled afresh, in memory) against another version of the generated
+ * tree, each change judged by the config's `diff` section and the versions.
+ */
+export async function runDiff(args: ParsedArgs, settings: Settings, io: CliIo): Promise<number> {
+  const against = args.base !== undefined ? `${args.base}` : displayPath(path.resolve(io.cwd, args.baseDir!), io.cwd);
+  const base = await readBase(args, settings, io.cwd);
+  if (typeof base === "string") {
+    const line: Line = { level: "error", code: DIFF_CODES.baseUnreadable.code, message: `cannot read the base version (${against}): ${base}` };
+    io.stderr(render(line, io.cwd, args.format) + "\n");
+    return EXIT_USAGE;
+  }
+  const result = await compile({ ...settings, cacheDir: undefined, typeCheck: false });
+  if (hasErrors(result.diagnostics)) {
+    for (const d of result.diagnostics) io.stdout(formatDiagnostic(d, io.cwd, args.format) + "\n");
+    io.stdout(`charter diff: ${errorCount(result.diagnostics)} in the sources; nothing compared\n`);
+    return EXIT_FINDINGS;
+  }
+  const head = contractTree(new Map([...result.files].filter(([file]) => isDiffInput(file))));
+  if (typeof head === "string") throw new Error(`the fresh tree has no manifest: ${head}`);
+  const report = diffTrees(base, head, settings.diff);
+  const locate = await locator(head, settings.sourceDir);
+
+  const lines: Line[] = report.findings.map((f) => ({ ...levelOf(f), message: sentence(f), ...locate(f.contract, f.headPointer ?? f.basePointer) }));
+  for (const v of report.versions) {
+    if (v.verdict === "missing-bump") lines.push({ level: "error", code: DIFF_CODES.version.code, message: `${v.contract}: breaking changes need version ${nextBreakingVersion(v.base!)} or later (base ${v.base}, head ${v.head})`, ...locate(v.contract, "#") });
+    if (v.verdict === "went-backwards") lines.push({ level: "error", code: DIFF_CODES.version.code, message: `${v.contract}: version went backwards (base ${v.base}, head ${v.head})`, ...locate(v.contract, "#") });
+  }
+
+  if (args.format === "json") {
+    const findings = report.findings.map((f, i) => ({ ...f, ...where(lines[i]!, io.cwd) }));
+    io.stdout(JSON.stringify({ command: "diff", ok: report.ok, base: against, findings, versions: report.versions }, null, 2) + "\n");
+    return report.ok ? EXIT_OK : EXIT_FINDINGS;
+  }
+  for (const line of lines) io.stdout(render(line, io.cwd, args.format) + "\n");
+  const count = (verdict: JudgedFinding["verdict"]) => report.findings.filter((f) => f.verdict === verdict).length;
+  const parts = [`${count("breaking")} breaking`, `${count("allowed-by-version")} allowed by version bumps`, `${count("ignored")} ignored`, `${count("compatible")} compatible`];
+  io.stdout(`charter diff: ${parts.join(", ")} (against ${against})\n`);
+  return report.ok ? EXIT_OK : EXIT_FINDINGS;
+}
+
+async function readBase(args: ParsedArgs, settings: Settings, cwd: string): Promise<ContractTree | string> {
+  let files: Map<string, string>;
+  if (args.base !== undefined) {
+    const read = readGitTree(settings.outDir, args.base, isDiffInput);
+    if (typeof read === "string") return `${displayPath(settings.outDir, cwd)}: ${read}`;
+    if (read.size === 0) return `${displayPath(settings.outDir, cwd)} does not exist at ${args.base}`;
+    files = read;
+  } else {
+    const dir = path.resolve(cwd, args.baseDir!);
+    files = new Map();
+    for (const [file, bytes] of await readTree(dir)) if (bytes !== null && isDiffInput(file)) files.set(file, bytes.toString("utf8"));
+    if (files.size === 0) return `${displayPath(dir, cwd)} holds no generated tree`;
+  }
+  return contractTree(files);
+}
+
+function levelOf(f: JudgedFinding): { level: Level; code: string } {
+  switch (f.verdict) {
+    case "breaking":
+      return { level: "error", code: DIFF_CODES.breaking.code };
+    case "allowed-by-version":
+      return { level: "warning", code: DIFF_CODES.breaking.code };
+    case "ignored":
+      return { level: "note", code: DIFF_CODES.breaking.code };
+    case "compatible":
+      return { level: "note", code: DIFF_CODES.compatible.code };
+  }
+}
+
+function sentence(f: JudgedFinding): string {
+  const places = [f.basePointer !== undefined ? `base ${f.basePointer}` : undefined, f.headPointer !== undefined ? `head ${f.headPointer}` : undefined].filter(Boolean).join(", ");
+  const why = f.verdict === "ignored" ? `; ignored: ${f.reason}` : f.verdict === "allowed-by-version" ? "; allowed by the version bump" : "";
+  return `${f.contract}: ${f.message} [${f.category}/${f.rule}; ${places}${why}]`;
+}
+
+/**
+ * Where a finding is in the working tree's sources: a bundle pointer of the
+ * contract's own document is the same pointer in its source; one inside an
+ * embedded document (`$defs/<contract>`) is in that contract's source. A place
+ * that is gone is shown at the nearest place that is still there.
+ */
+async function locator(head: ContractTree, sourceDir: string): Promise<(contract: string, pointer: string | undefined) => { file?: string; position?: SourcePosition }> {
+  const sources = new Map<string, { file: string; positions: ReadonlyMap<string, SourcePosition> }>();
+  for (const contract of head.manifest.contracts) {
+    const file = path.join(sourceDir, contract.source);
+    const parsed = parseSource(await readFile(file, "utf8").catch(() => ""), file).parsed;
+    sources.set(contract.name, { file, positions: parsed?.positions ?? new Map() });
+  }
+  return (contract, pointer) => {
+    let owner = contract;
+    let tokens = pointer !== undefined && pointer.startsWith("#") ? splitPointer(fragmentToPointer(pointer.slice(1)) ?? "") : [];
+    if (tokens[0] === "$defs" && tokens[1] !== undefined && sources.has(tokens[1]) && tokens[1] !== contract) {
+      owner = tokens[1];
+      tokens = tokens.slice(2);
+    }
+    const source = sources.get(owner);
+    if (source === undefined) return {};
+    for (let n = tokens.length; n >= 0; n--) {
+      const at = tokens.slice(0, n).map((t) => "/" + t.replace(/~/g, "~0").replace(/\//g, "~1")).join("");
+      const position = source.positions.get(at);
+      if (position !== undefined) return { file: source.file, position };
+    }
+    return { file: source.file };
+  };
+}
+
+function render(line: Line, cwd: string, format: ParsedArgs["format"]): string {
+  if (format === "github") {
+    const diagnostic = { code: line.code, severity: line.level === "note" ? ("warning" as const) : line.level, message: line.message, ...(line.file !== undefined ? { file: line.file } : {}), ...(line.position ? { line: line.position.line, column: line.position.column } : {}) };
+    const text = formatDiagnostic(diagnostic, cwd, "github");
+    return line.level === "note" ? text.replace(/^::warning /, "::notice ") : text;
+  }
+  const where = line.file === undefined ? "charter" : displayPath(line.file, cwd) + (line.position ? `:${line.position.line}:${line.position.column}` : "");
+  return `${where}: ${line.level} ${line.code} ${line.message}`;
+}
+
+function where(line: Line, cwd: string): { file?: string; line?: number; column?: number } {
+  return {
+    ...(line.file !== undefined ? { file: displayPath(line.file, cwd) } : {}),
+    ...(line.position ? { line: line.position.line, column: line.position.column } : {}),
+  };
+}

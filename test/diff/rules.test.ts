@@ -1,0 +1,190 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { parse } from "yaml";
+import { compareSchemas } from "../../src/diff/compare-schemas.js";
+import { compareTypes } from "../../src/diff/compare-types.js";
+import { diffTrees, type ContractTree } from "../../src/diff/diff-trees.js";
+import { RULES, type RuleId } from "../../src/diff/rules.js";
+import { DEFAULT_DIFF } from "../../src/diff/settings.js";
+
+const OBJECT = { type: "object", properties: { id: { type: "string" }, n: { type: "integer" } }, required: ["id"] };
+const CLOSED = { ...OBJECT, additionalProperties: false };
+const ID = "https://t.test/c.schema.json";
+
+/** [rule the case is for, base schema, head schema, every rule the change must produce]. */
+const SCHEMA_CASES: [string, unknown, unknown, RuleId[]][] = [
+  ["required-added", OBJECT, { ...OBJECT, required: ["id", "n"] }, ["required-added"]],
+  ["required-removed", OBJECT, { ...OBJECT, required: [] }, ["required-removed"]],
+  ["type-narrowed", { type: ["string", "null"] }, { type: "string" }, ["type-narrowed"]],
+  ["type-narrowed: number to integer", { type: "number" }, { type: "integer" }, ["type-narrowed"]],
+  ["type-narrowed and type-widened: a type swapped", { type: "string" }, { type: "number" }, ["type-narrowed", "type-widened"]],
+  ["null-allowed", { type: "string" }, { type: ["string", "null"] }, ["null-allowed"]],
+  ["type-widened: integer to number", { type: "integer" }, { type: "number" }, ["type-widened"]],
+  ["enum-value-removed", { enum: ["a", "b"] }, { enum: ["a"] }, ["const-added", "enum-removed"]],
+  ["enum-value-removed from a longer enum", { enum: ["a", "b", "c"] }, { enum: ["a", "b"] }, ["enum-value-removed"]],
+  ["enum-value-added", { enum: ["a", "b"] }, { enum: ["a", "b", "c"] }, ["enum-value-added"]],
+  ["enum-added", { type: "string" }, { type: "string", enum: ["a", "b"] }, ["enum-added"]],
+  ["enum-removed", { type: "string", enum: ["a", "b"] }, { type: "string" }, ["enum-removed"]],
+  ["const-added", { type: "string" }, { type: "string", const: "a" }, ["const-added"]],
+  ["const-changed", { const: 1 }, { const: 2 }, ["const-changed"]],
+  ["const-removed", { const: 1 }, { type: "integer" }, ["const-removed", "type-narrowed"]],
+  ["additional-properties-closed", OBJECT, CLOSED, ["additional-properties-closed"]],
+  ["additional-properties-opened", CLOSED, OBJECT, ["additional-properties-opened"]],
+  ["additionalProperties given a schema", OBJECT, { ...OBJECT, additionalProperties: { type: "string" } }, ["type-narrowed"]],
+  ["unevaluated-properties-closed", OBJECT, { ...OBJECT, unevaluatedProperties: false }, ["unevaluated-properties-closed"]],
+  ["unevaluated-properties-opened", { ...OBJECT, unevaluatedProperties: false }, OBJECT, ["unevaluated-properties-opened"]],
+  ["items-closed", { type: "array", prefixItems: [{ type: "string" }] }, { type: "array", prefixItems: [{ type: "string" }], items: false }, ["items-closed"]],
+  ["items-opened", { type: "array", prefixItems: [{ type: "string" }], items: false }, { type: "array", prefixItems: [{ type: "string" }] }, ["items-opened"]],
+  ["schema-closed", { properties: { a: { type: "string" } } }, { properties: { a: false } }, ["schema-closed"]],
+  ["schema-opened", { properties: { a: false } }, { properties: { a: { type: "string" } } }, ["schema-opened"]],
+  ["property-removed-closed", CLOSED, { ...CLOSED, properties: { id: { type: "string" } } }, ["property-removed-closed"]],
+  ["property-removed-open", OBJECT, { ...OBJECT, properties: { id: { type: "string" } } }, ["property-removed-open"]],
+  ["property-added-closed", CLOSED, { ...CLOSED, properties: { ...CLOSED.properties, note: { type: "string" } } }, ["property-added-closed"]],
+  ["property-forbidden", OBJECT, { ...OBJECT, properties: { ...OBJECT.properties, legacy: false } }, ["property-forbidden"]],
+  ["bound-tightened: maxLength lowered", { type: "string", maxLength: 100 }, { type: "string", maxLength: 50 }, ["bound-tightened"]],
+  ["bound-tightened: minimum added", { type: "integer" }, { type: "integer", minimum: 0 }, ["bound-tightened"]],
+  ["bound-tightened: minItems raised", { type: "array", minItems: 0 }, { type: "array", minItems: 1 }, ["bound-tightened"]],
+  ["bound-loosened: maxLength raised", { type: "string", maxLength: 50 }, { type: "string", maxLength: 100 }, ["bound-loosened"]],
+  ["bound-loosened: maximum removed", { type: "integer", maximum: 9 }, { type: "integer" }, ["bound-loosened"]],
+  ["multiple-of-tightened", { type: "number", multipleOf: 2 }, { type: "number", multipleOf: 3 }, ["multiple-of-tightened"]],
+  ["multiple-of-loosened", { type: "number", multipleOf: 4 }, { type: "number", multipleOf: 2 }, ["multiple-of-loosened"]],
+  ["pattern-added", { type: "string" }, { type: "string", pattern: "^[a-z]+$" }, ["pattern-added"]],
+  ["pattern-changed", { type: "string", pattern: "^[a-z]+$" }, { type: "string", pattern: "^[a-z0-9]+$" }, ["pattern-changed"]],
+  ["pattern-removed", { type: "string", pattern: "^[a-z]+$" }, { type: "string" }, ["pattern-removed"]],
+  ["format-added", { type: "string" }, { type: "string", format: "date-time" }, ["format-added"]],
+  ["format-changed", { type: "string", format: "date" }, { type: "string", format: "date-time" }, ["format-changed"]],
+  ["format-removed", { type: "string", format: "date" }, { type: "string" }, ["format-removed"]],
+  ["unique-items-added", { type: "array" }, { type: "array", uniqueItems: true }, ["unique-items-added"]],
+  ["unique-items-removed", { type: "array", uniqueItems: true }, { type: "array" }, ["unique-items-removed"]],
+  ["union-branch-removed", { anyOf: [{ type: "string" }, { type: "integer" }, { type: "null" }] }, { anyOf: [{ type: "string" }, { type: "integer" }] }, ["union-branch-removed"]],
+  ["union-branch-added", { oneOf: [{ type: "string" }, { type: "integer" }] }, { oneOf: [{ type: "string" }, { type: "integer" }, { type: "null" }] }, ["union-branch-added"]],
+  ["constraint-added", { allOf: [{ required: ["id"] }] }, { allOf: [{ required: ["id"] }, { required: ["n"] }] }, ["constraint-added"]],
+  ["constraint-removed", { allOf: [{ required: ["id"] }, { required: ["n"] }] }, { allOf: [{ required: ["id"] }] }, ["constraint-removed"]],
+  ["constraint-added: a not", { type: "object" }, { type: "object", not: { required: ["a", "b"] } }, ["constraint-added"]],
+  ["constraint-added and -removed: an if changed", { if: { required: ["a"] }, then: { required: ["b"] } }, { if: { required: ["c"] }, then: { required: ["b"] } }, ["constraint-added", "constraint-removed"]],
+  ["required-added inside then", { if: { required: ["a"] }, then: { required: ["b"] } }, { if: { required: ["a"] }, then: { required: ["b", "c"] } }, ["required-added"]],
+  ["definition-removed", { $defs: { a: { type: "string" }, b: { type: "integer" } } }, { $defs: { a: { type: "string" } } }, ["definition-removed"]],
+  ["definition-added", { $defs: { a: { type: "string" } } }, { $defs: { a: { type: "string" }, b: { type: "integer" } } }, ["definition-added"]],
+  ["reference-unresolved", { properties: { a: { $ref: "#/$defs/a" } }, $defs: { a: { type: "string" } } }, { properties: { a: { $ref: "https://elsewhere.test/a.json" } }, $defs: { a: { type: "string" } } }, ["reference-unresolved"]],
+  ["optional-property-added", OBJECT, { ...OBJECT, properties: { ...OBJECT.properties, note: { type: "string" } } }, ["optional-property-added"]],
+  ["property-deprecated", OBJECT, { ...OBJECT, properties: { ...OBJECT.properties, n: { type: "integer", deprecated: true } } }, ["property-deprecated"]],
+  ["deprecated-property-removed", { ...OBJECT, properties: { ...OBJECT.properties, n: { type: "integer", deprecated: true } } }, { ...OBJECT, properties: { id: { type: "string" } } }, ["deprecated-property-removed"]],
+  ["description-changed", { type: "string", description: "A name." }, { type: "string", description: "The name." }, ["description-changed"]],
+  ["default-changed", { type: "integer", default: 1 }, { type: "integer", default: 2 }, ["default-changed"]],
+  // Pairs that look breaking and are not, or are less than they look.
+  ["a widened maxLength is only an output widening", { type: "string", maxLength: 10 }, { type: "string", maxLength: 20 }, ["bound-loosened"]],
+  ["a renamed definition, its references following, changes nothing", { properties: { a: { $ref: "#/$defs/old" } }, $defs: { old: { type: "string" } } }, { properties: { a: { $ref: "#/$defs/new" } }, $defs: { new: { type: "string" } } }, ["definition-removed", "definition-added"]],
+  ["a definition inlined at its reference changes nothing there", { properties: { a: { $ref: "#/$defs/s" } }, $defs: { s: { type: "string", maxLength: 5 } } }, { properties: { a: { type: "string", maxLength: 5 } }, $defs: { s: { type: "string", maxLength: 5 } } }, []],
+  ["not-required rewritten as a false property changes nothing", { if: { properties: { k: { const: 1 } } }, then: { required: ["p"] }, else: { not: { required: ["p"] } } }, { if: { properties: { k: { const: 1 } } }, then: { required: ["p"] }, else: { properties: { p: false } } }, []],
+  ["a one-value enum written as const changes nothing", { enum: ["x"] }, { const: "x" }, []],
+  ["reordered properties and keywords change nothing", { type: "object", properties: { a: { type: "string" }, b: { type: "integer" } } }, { properties: { b: { type: "integer" }, a: { type: "string" } }, type: "object" }, []],
+];
+
+/** [rule, base module, head module, every rule the change must produce]. */
+const TYPE_CASES: [string, Record<string, string>, Record<string, string>, RuleId[]][] = [
+  ["type-removed", { "types/a.ts": "export interface A { id: string }\nexport type B = string;\n" }, { "types/a.ts": "export interface A { id: string }\n" }, ["type-removed"]],
+  ["type-renamed", { "types/a.ts": "export interface Order { id: string; qty?: number }\n" }, { "types/a.ts": "export interface PurchaseOrder { id: string; qty?: number }\n" }, ["type-renamed"]],
+  ["type-moved", { "types/a.ts": "export type Id = string;\n", "types/b.ts": "export type B = number;\n" }, { "types/a.ts": "export type A = boolean;\n", "types/b.ts": "export type B = number;\nexport type Id = string;\n" }, ["type-moved", "type-added"]],
+  ["field-became-required", { "types/a.ts": "export interface A { id?: string }\n" }, { "types/a.ts": "export interface A { id: string }\n" }, ["field-became-required"]],
+  ["field-removed", { "types/a.ts": "export type A = { id: string; note?: string };\n" }, { "types/a.ts": "export type A = { id: string };\n" }, ["field-removed"]],
+  ["deprecated-field-removed", { "types/a.ts": "export interface A {\n  id: string;\n  /** @deprecated */\n  note?: string;\n}\n" }, { "types/a.ts": "export interface A {\n  id: string;\n}\n" }, ["deprecated-field-removed"]],
+  ["field-type-changed", { "types/a.ts": "export interface A { n: number }\n" }, { "types/a.ts": "export interface A { n: number | null }\n" }, ["field-type-changed"]],
+  ["type-added", { "types/a.ts": "export type A = string;\n" }, { "types/a.ts": "export type A = string;\nexport type B = number;\n" }, ["type-added"]],
+  ["comments and layout change nothing", { "types/a.ts": "/** One. */\nexport interface A { id: string }\n" }, { "types/a.ts": "/**\n * Two.\n */\nexport interface A {\n  id: string;\n}\n" }, []],
+];
+
+const modules = (files: Record<string, string>) => new Map(Object.entries(files).map(([file, text]) => [file, { text, contract: "c" }]));
+const rulesOf = (findings: { rule: string }[]) => [...new Set(findings.map((f) => f.rule))].sort();
+
+describe("charter diff's rules", () => {
+  it.each(SCHEMA_CASES)("schema: %s", (_, base, head, expected) => {
+    const findings = compareSchemas("c", { $id: ID, ...(base as object) }, { $id: ID, ...(head as object) });
+    expect(rulesOf(findings)).toEqual([...expected].sort());
+    for (const f of findings) expect(f.category).toBe(RULES[f.rule].category);
+  });
+
+  it.each(TYPE_CASES)("types: %s", (_, base, head, expected) => {
+    expect(rulesOf(compareTypes(modules(base), modules(head)))).toEqual([...expected].sort());
+  });
+
+  it("says where a change is in both versions", () => {
+    const [finding] = compareSchemas("c", { $id: ID, ...OBJECT }, { $id: ID, ...OBJECT, required: ["id", "n"] });
+    expect(finding).toEqual({ rule: "required-added", category: "input-narrowing", contract: "c", basePointer: "#", headPointer: "#", message: 'property "n" is now required' });
+    const [moved] = compareSchemas("c", { $id: ID, properties: { a: { $ref: "#/$defs/s" } }, $defs: { s: { type: "string" } } }, { $id: ID, properties: { a: { $ref: "#/$defs/t" } }, $defs: { s: { type: "string" }, t: { type: "string", maxLength: 3 } } }).filter((f) => f.rule === "bound-tightened");
+    expect([moved?.basePointer, moved?.headPointer]).toEqual(["#/$defs/s", "#/$defs/t"]);
+  });
+
+  it("follows a reference into a document embedded by its $id", () => {
+    const uuid = (pattern: string) => ({ $id: "https://t.test/uuid.schema.json", type: "string", pattern });
+    const bundle = (pattern: string) => ({ $id: ID, properties: { id: { $ref: "https://t.test/uuid.schema.json" } }, $defs: { uuid: uuid(pattern) } });
+    const findings = compareSchemas("c", bundle("^[0-9a-f]{32}$"), bundle("^[0-9a-f]{8}-"));
+    expect(findings.map((f) => [f.rule, f.basePointer])).toEqual([["pattern-changed", "#/$defs/uuid"]]);
+  });
+
+  it("covers every rule with a case", () => {
+    const covered = new Set([...SCHEMA_CASES.flatMap((c) => c[3]), ...TYPE_CASES.flatMap((c) => c[3]), "contract-removed", "contract-added"]);
+    expect(Object.keys(RULES).filter((rule) => !covered.has(rule))).toEqual([]);
+  });
+
+  it("lists the same rules the config's diff.ignore accepts", () => {
+    const config = parse(readFileSync(new URL("../../schema-src/charter/config.yaml", import.meta.url), "utf8")) as { $defs: { diffIgnore: { properties: { rule: { enum: string[] } } } } };
+    expect([...config.$defs.diffIgnore.properties.rule.enum].sort()).toEqual(Object.keys(RULES).sort());
+  });
+});
+
+describe("charter diff's verdicts", () => {
+  const tree = (schemas: Record<string, unknown>, version?: string, contractVersions: Record<string, string> = {}): ContractTree => {
+    const files = new Map<string, string>();
+    const contracts = Object.entries(schemas).map(([name, schema]) => {
+      files.set(`schemas/${name}.schema.json`, JSON.stringify(schema));
+      return { name, $id: `https://t.test/${name}`, dialect: "2020-12", source: `${name}.yaml`, artifacts: { schema: `schemas/${name}.schema.json` }, digest: `sha256:${JSON.stringify(schema).length}${JSON.stringify(schema)}`, embeds: [], ...(contractVersions[name] ? { version: contractVersions[name] } : {}) };
+    });
+    return { manifest: { manifestVersion: 1, baseUri: "https://t.test/", sourceRoot: "../src", ...(version ? { version } : {}), contracts }, files };
+  };
+  const narrower = { ...OBJECT, required: ["id", "n"] };
+
+  it("fails on what breaks the contract's direction, and only that", () => {
+    const both = diffTrees(tree({ a: OBJECT }), tree({ a: narrower }), DEFAULT_DIFF);
+    expect([both.ok, both.findings.map((f) => f.verdict)]).toEqual([false, ["breaking"]]);
+    const output = diffTrees(tree({ a: OBJECT }), tree({ a: narrower }), { ...DEFAULT_DIFF, contracts: new Map([["a", "output"]]) });
+    expect([output.ok, output.findings.map((f) => f.verdict)]).toEqual([true, ["compatible"]]);
+    const folder = diffTrees(tree({ "x/a": OBJECT }), tree({ "x/a": narrower }), { ...DEFAULT_DIFF, direction: "input", contracts: new Map([["x/", "output"]]) });
+    expect(folder.ok).toBe(true);
+  });
+
+  it("lets an ignore with its reason pass the finding it names, and no other", () => {
+    const ignore = [{ rule: "required-added" as const, contract: "a", reason: "n was always sent" }];
+    const report = diffTrees(tree({ a: OBJECT, b: OBJECT }), tree({ a: narrower, b: narrower }), { ...DEFAULT_DIFF, ignore });
+    expect(report.findings.map((f) => [f.contract, f.verdict, f.reason])).toEqual([
+      ["a", "ignored", "n was always sent"],
+      ["b", "breaking", undefined],
+    ]);
+    expect(diffTrees(tree({ a: OBJECT }), tree({ a: narrower }), { ...DEFAULT_DIFF, ignore: [{ ...ignore[0]!, pointer: "#/properties/n" }] }).ok).toBe(false);
+    expect(diffTrees(tree({ a: OBJECT }), tree({ a: narrower }), { ...DEFAULT_DIFF, ignore: [{ ...ignore[0]!, pointer: "#" }] }).ok).toBe(true);
+  });
+
+  it("allows a breaking change with a major bump, or a minor one below 1.0.0 (the caret rule), and names both versions otherwise", () => {
+    const verdict = (was: string, is: string) => {
+      const report = diffTrees(tree({ a: OBJECT }, was), tree({ a: narrower }, is), DEFAULT_DIFF);
+      return [report.ok, report.versions[0]?.verdict, report.findings[0]?.verdict];
+    };
+    expect(verdict("1.4.2", "2.0.0")).toEqual([true, "bumped", "allowed-by-version"]);
+    expect(verdict("1.4.2", "1.5.0")).toEqual([false, "missing-bump", "breaking"]);
+    expect(verdict("0.3.1", "0.4.0")).toEqual([true, "bumped", "allowed-by-version"]);
+    expect(verdict("0.3.1", "0.3.2")).toEqual([false, "missing-bump", "breaking"]);
+    expect(verdict("2.0.0", "1.9.0")).toEqual([false, "went-backwards", "breaking"]);
+    // A contract's own version wins over the set's.
+    const own = diffTrees(tree({ a: OBJECT }, "1.0.0", { a: "3.1.0" }), tree({ a: narrower }, "1.0.0", { a: "4.0.0" }), DEFAULT_DIFF);
+    expect([own.ok, own.versions]).toEqual([true, [{ contract: "a", base: "3.1.0", head: "4.0.0", verdict: "bumped" }]]);
+    // A compatible change needs no bump.
+    expect(diffTrees(tree({ a: OBJECT }, "1.0.0"), tree({ a: { ...OBJECT, description: "x" } }, "1.0.0"), DEFAULT_DIFF).ok).toBe(true);
+  });
+
+  it("reports a removed and an added contract", () => {
+    const report = diffTrees(tree({ a: OBJECT }), tree({ b: OBJECT }), DEFAULT_DIFF);
+    expect(report.findings.map((f) => [f.rule, f.contract, f.verdict])).toEqual([
+      ["contract-removed", "a", "breaking"],
+      ["contract-added", "b", "compatible"],
+    ]);
+  });
+});
