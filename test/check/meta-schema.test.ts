@@ -37,8 +37,8 @@ describe("sources against their dialect's meta-schema", () => {
   it("refuses x-charter-* keywords charter does not know, at the key", async () => {
     const tree = await compileTree({ "src/b.yaml": "type: string\nx-charter-nmae: Foo\n$defs:\n  c: { type: number, x-charter-rule: { a: b } }\n" });
     expect(located(tree.diagnostics)).toEqual([
-      "b.yaml:2:1 CH305 unknown charter keyword x-charter-nmae; charter knows x-charter-name, x-charter-rules, x-charter-counterexamples, x-charter-ignore",
-      "b.yaml:4:22 CH305 unknown charter keyword x-charter-rule; charter knows x-charter-name, x-charter-rules, x-charter-counterexamples, x-charter-ignore",
+      "b.yaml:2:1 CH305 unknown charter keyword x-charter-nmae; charter knows x-charter-name, x-charter-rules, x-charter-counterexamples, x-charter-ignore, x-charter-version",
+      "b.yaml:4:22 CH305 unknown charter keyword x-charter-rule; charter knows x-charter-name, x-charter-rules, x-charter-counterexamples, x-charter-ignore, x-charter-version",
     ]);
   });
 
