@@ -47,7 +47,7 @@ export const registry = {
   },
   ["charter/config"]: {
     contract: "charter/config",
-    digest: "sha256:b0a51ec3c1902fd194d345e3189848e6b60f8e4c2ed536d4109030e25414dc0e",
+    digest: "sha256:bb4be020dbc78d7043442bcb91aac618ecc1ce4130997d548dc795782332bc1b",
     exportName: "validate",
     rules: {},
     load: () => import("./charter/config.js"),
@@ -56,7 +56,7 @@ export const registry = {
   },
   ["charter/config#/$defs/diffIgnore"]: {
     contract: "charter/config",
-    digest: "sha256:b0a51ec3c1902fd194d345e3189848e6b60f8e4c2ed536d4109030e25414dc0e",
+    digest: "sha256:bb4be020dbc78d7043442bcb91aac618ecc1ce4130997d548dc795782332bc1b",
     exportName: "validateDiffIgnore",
     rules: {},
     load: () => import("./charter/config.js"),
@@ -65,7 +65,7 @@ export const registry = {
   },
   ["charter/config#/$defs/direction"]: {
     contract: "charter/config",
-    digest: "sha256:b0a51ec3c1902fd194d345e3189848e6b60f8e4c2ed536d4109030e25414dc0e",
+    digest: "sha256:bb4be020dbc78d7043442bcb91aac618ecc1ce4130997d548dc795782332bc1b",
     exportName: "validateDirection",
     rules: {},
     load: () => import("./charter/config.js"),
@@ -74,7 +74,7 @@ export const registry = {
   },
   ["charter/config#/$defs/relativePath"]: {
     contract: "charter/config",
-    digest: "sha256:b0a51ec3c1902fd194d345e3189848e6b60f8e4c2ed536d4109030e25414dc0e",
+    digest: "sha256:bb4be020dbc78d7043442bcb91aac618ecc1ce4130997d548dc795782332bc1b",
     exportName: "validateRelativePath",
     rules: {},
     load: () => import("./charter/config.js"),
@@ -83,7 +83,7 @@ export const registry = {
   },
   ["charter/config#/$defs/validationPolicy"]: {
     contract: "charter/config",
-    digest: "sha256:b0a51ec3c1902fd194d345e3189848e6b60f8e4c2ed536d4109030e25414dc0e",
+    digest: "sha256:bb4be020dbc78d7043442bcb91aac618ecc1ce4130997d548dc795782332bc1b",
     exportName: "validateValidationPolicy",
     rules: {},
     load: () => import("./charter/config.js"),

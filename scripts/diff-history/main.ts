@@ -19,7 +19,7 @@ const FAMILIES = ["abc-clinical-demand-forecast", "abc-inventory-module-data", "
 
 const files = readdirSync(SCHEMASTORE);
 const rows: string[] = [];
-const totals = { pairs: 0, majorBumps: 0, breakingAtMajor: 0, breakingAtMinor: 0, cleanAtMajor: 0, cleanAtMinor: 0, failed: 0 };
+const totals = { pairs: 0, majorBumps: 0, breakingAtMajor: 0, breakingAtMinor: 0, cleanAtMajor: 0, cleanAtMinor: 0, failed: 0, narrowingAtMajor: 0, narrowingAtMinor: 0 };
 
 for (const family of FAMILIES) {
   const versions = files
@@ -47,6 +47,10 @@ for (const family of FAMILIES) {
       const policy = report.versions[0]?.verdict ?? "";
       rows.push(`| ${family} | ${previous.version} → ${version} | ${CATEGORIES.map(count).join(" / ")} | ${top || "none"} | ${major ? "major" : "minor"} | ${policy} |`);
       totals.pairs++;
+      // These schemas describe files people write: what breaks them is narrowing.
+      const narrowing = report.findings.some((f) => f.category === "input-narrowing");
+      if (narrowing && major) totals.narrowingAtMajor++;
+      if (narrowing && !major) totals.narrowingAtMinor++;
       if (major) totals.majorBumps++;
       if (breaking.length > 0 && major) totals.breakingAtMajor++;
       if (breaking.length > 0 && !major) totals.breakingAtMinor++;
@@ -69,6 +73,10 @@ const page = [
   `Pairs: ${totals.pairs}; the name bumps the major version (the minor one below 1.0.0) in ${totals.majorBumps}.`,
   `Breaking findings at a major bump: ${totals.breakingAtMajor}; at a minor or patch bump: ${totals.breakingAtMinor}.`,
   `No breaking finding at a major bump: ${totals.cleanAtMajor}; at a minor or patch bump: ${totals.cleanAtMinor}. Versions that did not compile: ${totals.failed}.`,
+  "",
+  "These schemas describe files that people write, so the direction that matters to their users",
+  "is `input`: a narrowing can make yesterday's file invalid. Pairs with an input narrowing: at a",
+  `major bump ${totals.narrowingAtMajor} of ${totals.majorBumps}; at a minor or patch bump ${totals.narrowingAtMinor} of ${totals.pairs - totals.majorBumps}.`,
   "",
   `Findings per category: ${CATEGORIES.join(" / ")}.`,
   "",

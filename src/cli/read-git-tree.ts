@@ -1,4 +1,5 @@
 import { spawnSync } from "node:child_process";
+import { existsSync, realpathSync } from "node:fs";
 import path from "node:path";
 
 /**
@@ -8,16 +9,22 @@ import path from "node:path";
  * when git, the repository or the revision is missing.
  */
 export function readGitTree(dir: string, ref: string, keep: (relative: string) => boolean): Map<string, string> | string {
-  const git = (args: string[], input?: string) => spawnSync("git", args, { cwd: path.dirname(dir), input, maxBuffer: 1 << 30 });
+  // git runs in the nearest folder that exists (the output directory itself may not), and every
+  // path is taken from the repository's top, whatever that folder is, through symbolic links too.
+  let anchor = dir;
+  while (!existsSync(anchor) && path.dirname(anchor) !== anchor) anchor = path.dirname(anchor);
+  const real = path.join(realpathSync(anchor), path.relative(anchor, dir));
+  const git = (args: string[], input?: string) => spawnSync("git", args, { cwd: realpathSync(anchor), input, maxBuffer: 1 << 30 });
   const top = git(["rev-parse", "--show-toplevel"]);
   if (top.error) return `cannot run git (${(top.error as NodeJS.ErrnoException).code ?? top.error.message})`;
   if (top.status !== 0) return "not inside a git repository";
-  const root = top.stdout.toString("utf8").trim();
+  const root = realpathSync(top.stdout.toString("utf8").trim());
   const verified = git(["rev-parse", "--verify", "--quiet", `${ref}^{commit}`]);
   if (verified.status !== 0) return `git knows no revision "${ref}"`;
   const commit = verified.stdout.toString("utf8").trim();
-  const prefix = path.relative(root, dir).split(path.sep).join("/");
-  const listed = git(["ls-tree", "-r", "-z", "--name-only", commit, "--", prefix === "" ? "." : prefix]);
+  const prefix = path.relative(root, real).split(path.sep).join("/");
+  if (prefix.startsWith("..")) return "the output directory is outside the git repository";
+  const listed = git(["ls-tree", "-r", "-z", "--full-tree", "--name-only", commit, ...(prefix === "" ? [] : ["--", prefix])]);
   if (listed.status !== 0) return `git ls-tree failed: ${listed.stderr.toString("utf8").trim()}`;
   const names = listed.stdout
     .toString("utf8")

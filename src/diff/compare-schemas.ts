@@ -9,35 +9,41 @@ const ANNOTATIONS = ["title", "description", "$comment", "examples"] as const;
 /** Keywords that bound a value from below or above: raising a lower bound narrows, lowering it widens. */
 const LOWER_BOUNDS = ["minimum", "exclusiveMinimum", "minLength", "minItems", "minProperties", "minContains"] as const;
 const UPPER_BOUNDS = ["maximum", "exclusiveMaximum", "maxLength", "maxItems", "maxProperties", "maxContains"] as const;
-/** Subschemas compared where both versions have them, key by key or as one. */
+/** Subschemas that, absent, accept everything: one appearing narrows, one disappearing widens. */
 const SINGLE_SUBSCHEMAS = ["contains", "propertyNames"] as const;
 const KEYED_SUBSCHEMAS = ["patternProperties", "dependentSchemas"] as const;
 /** Keywords that are neither annotations nor `$ref`: a node with none of them beside its `$ref` is only a reference. */
-const NOT_ASSERTIONS = new Set(["$ref", "$id", "$schema", "$anchor", "$defs", "definitions", "default", "deprecated", ...ANNOTATIONS]);
+const NOT_ASSERTIONS = new Set(["$ref", "$id", "id", "$schema", "$anchor", "$dynamicAnchor", "$defs", "definitions", "default", "deprecated", ...ANNOTATIONS]);
+/** Keywords whose values are data, not schemas. */
+const DATA_KEYWORDS = new Set(["const", "enum", "examples", "default"]);
 
-/** One version of a bundle: its root and where each embedded document (`$id`) sits. */
+/** One version of a bundle: its root, where each embedded document sits (by `$id`), and its anchors. */
 interface Side {
   root: unknown;
+  /** Document URI (no fragment) to the document's pointer in the bundle. */
   documents: Map<string, string>;
+  /** `<document pointer>#<anchor>` to the anchored schema's pointer. */
+  anchors: Map<string, string>;
+  /** The keyword that names a document: `id` in draft-04, `$id` after. */
+  idKeyword: "$id" | "id";
 }
 
 /**
  * The changes between two bundles of one contract (each self-contained, as
  * `generate` writes them), by walking both in step: the same keyword at the
  * same place, properties by name, definitions by key. Where a `$ref` changed,
- * what each side's reference leads to is compared instead.
+ * what each side's reference leads to is compared instead; a document
+ * embedded from another contract is compared where a reference leads into it,
+ * so only what this contract uses counts.
  */
 export function compareSchemas(contract: string, base: unknown, head: unknown): Finding[] {
   return new Comparison(contract, side(normalize(base)), side(normalize(head))).run();
 }
 
-/** Keywords whose values are data, not schemas. */
-const DATA_KEYWORDS = new Set(["const", "enum", "examples", "default", "x-charter-counterexamples"]);
-
 /**
- * Equivalent spellings brought to one, so that rewriting a schema without
+ * An equivalent spelling brought to one, so that rewriting a schema without
  * changing its meaning reports nothing: `not: {required: [x]}` is
- * `properties: {x: false}`, and a one-value `enum` is a `const`.
+ * `properties: {x: false}`.
  */
 function normalize(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(normalize);
@@ -53,26 +59,36 @@ function normalize(schema: unknown): unknown {
       delete out["not"];
     }
   }
-  if (Array.isArray(out["enum"]) && out["enum"].length === 1 && !("const" in out)) {
-    out["const"] = out["enum"][0];
-    delete out["enum"];
-  }
   return out;
 }
 
 function side(root: unknown): Side {
+  const draft04 = typeof (root as SchemaObject | null)?.["$schema"] === "string" && ((root as SchemaObject)["$schema"] as string).includes("draft-04");
+  const idKeyword = draft04 ? "id" : "$id";
   const documents = new Map<string, string>();
-  const rootId = (root as SchemaObject | null)?.["$id"];
+  const anchors = new Map<string, string>();
+  const rootId = (root as SchemaObject | null)?.[idKeyword];
   if (typeof rootId === "string") documents.set(stripFragment(rootId), "");
   for (const container of ["$defs", "definitions"]) {
     const defs = (root as SchemaObject | null)?.[container];
     if (!isObject(defs)) continue;
     for (const [key, def] of Object.entries(defs)) {
-      const id = (def as SchemaObject | null)?.["$id"];
-      if (typeof id === "string") documents.set(stripFragment(id), joinPointer(`/${container}`, key));
+      const id = (def as SchemaObject | null)?.[idKeyword];
+      if (typeof id === "string" && !id.startsWith("#")) documents.set(stripFragment(id), joinPointer(`/${container}`, key));
     }
   }
-  return { root, documents };
+  const documentPointers = new Set(documents.values());
+  // Anchors: `$anchor: a` (2019-09+), or an id that is only a fragment (`#a`, before 2019-09).
+  const walk = (node: unknown, pointer: string, doc: string) => {
+    if (Array.isArray(node)) return node.forEach((item, i) => walk(item, joinPointer(pointer, i), doc));
+    if (!isObject(node)) return;
+    if (documentPointers.has(pointer)) doc = pointer;
+    const anchor = typeof node["$anchor"] === "string" ? node["$anchor"] : typeof node[idKeyword] === "string" && (node[idKeyword] as string).startsWith("#") ? (node[idKeyword] as string).slice(1) : undefined;
+    if (anchor !== undefined) anchors.set(`${doc}#${anchor}`, pointer);
+    for (const [key, value] of Object.entries(node)) if (!DATA_KEYWORDS.has(key)) walk(value, joinPointer(pointer, key), doc);
+  };
+  walk(root, "", "");
+  return { root, documents, anchors, idKeyword };
 }
 
 class Comparison {
@@ -91,10 +107,12 @@ class Comparison {
   }
 
   private add(rule: RuleId, bp: string | undefined, hp: string | undefined, message: string): void {
-    const finding: Finding = { rule, category: RULES[rule].category, contract: this.contract, message };
-    if (bp !== undefined) finding.basePointer = `#${pointerToFragment(bp)}`;
-    if (hp !== undefined) finding.headPointer = `#${pointerToFragment(hp)}`;
-    this.findings.push(finding);
+    for (const category of RULES[rule].categories) {
+      const finding: Finding = { rule, category, contract: this.contract, message };
+      if (bp !== undefined) finding.basePointer = `#${pointerToFragment(bp)}`;
+      if (hp !== undefined) finding.headPointer = `#${pointerToFragment(hp)}`;
+      this.findings.push(finding);
+    }
   }
 
   /** Compares the schemas at `bp` (base) and `hp` (head); `bDoc`/`hDoc` are the documents they belong to, for `#...` references. */
@@ -109,10 +127,17 @@ class Comparison {
     }
     const bs: SchemaObject = isObject(b) ? b : {};
     const hs: SchemaObject = isObject(h) ? h : {};
-    if (typeof bs["$id"] === "string" && bp !== "") bDoc = bp;
-    if (typeof hs["$id"] === "string" && hp !== "") hDoc = hp;
+    if (this.base.documents.has(idOf(bs, this.base)) && bp !== "") bDoc = bp;
+    if (this.head.documents.has(idOf(hs, this.head)) && hp !== "") hDoc = hp;
+    if (bs["$ref"] !== undefined || hs["$ref"] !== undefined) {
+      this.references(bs, hs, bp, hp, bDoc, hDoc);
+      return;
+    }
+    this.keywords(bs, hs, bp, hp, bDoc, hDoc);
+  }
 
-    if (bs["$ref"] !== hs["$ref"] && this.references(bs, hs, bp, hp, bDoc, hDoc)) return;
+  /** Every keyword of two schemas without `$ref`. */
+  private keywords(bs: SchemaObject, hs: SchemaObject, bp: string, hp: string, bDoc: string, hDoc: string): void {
     this.annotations(bs, hs, bp, hp);
     this.types(bs, hs, bp, hp);
     this.values(bs, hs, bp, hp);
@@ -122,33 +147,42 @@ class Comparison {
     for (const keyword of ["allOf", "anyOf", "oneOf"] as const) this.branches(keyword, bs, hs, bp, hp, bDoc, hDoc);
     this.conditions(bs, hs, bp, hp, bDoc, hDoc);
     for (const keyword of SINGLE_SUBSCHEMAS) {
-      if (keyword in bs && keyword in hs) this.node(bs[keyword], hs[keyword], joinPointer(bp, keyword), joinPointer(hp, keyword), bDoc, hDoc);
+      if (keyword in bs || keyword in hs) this.node(bs[keyword] ?? true, hs[keyword] ?? true, joinPointer(bp, keyword), joinPointer(hp, keyword), bDoc, hDoc);
     }
     for (const keyword of KEYED_SUBSCHEMAS) {
-      const [bk, hk] = [bs[keyword], hs[keyword]];
-      if (!isObject(bk) || !isObject(hk)) continue;
-      for (const name of Object.keys(bk)) if (name in hk) this.node(bk[name], hk[name], joinPointer(bp, keyword, name), joinPointer(hp, keyword, name), bDoc, hDoc);
+      const [bk, hk] = [objectOf(bs[keyword]), objectOf(hs[keyword])];
+      for (const name of new Set([...Object.keys(bk), ...Object.keys(hk)])) this.node(bk[name] ?? true, hk[name] ?? true, joinPointer(bp, keyword, name), joinPointer(hp, keyword, name), bDoc, hDoc);
     }
+    this.dependencies(bs, hs, bp, hp, bDoc, hDoc);
     for (const container of ["$defs", "definitions"] as const) this.definitions(container, bs, hs, bp, hp, bDoc, hDoc);
   }
 
   /**
-   * A `$ref` that changed: compares what each side leads to (the target, or
-   * the schema written in its place). True when that covered the node (a side
-   * that is only a reference); false when sibling keywords remain to compare.
+   * Where a side has a `$ref`: what it leads to is compared with what the
+   * other side leads to (its own target, or the schema written in its place),
+   * then the keywords beside the references, each side's alone.
    */
-  private references(bs: SchemaObject, hs: SchemaObject, bp: string, hp: string, bDoc: string, hDoc: string): boolean {
+  private references(bs: SchemaObject, hs: SchemaObject, bp: string, hp: string, bDoc: string, hDoc: string): void {
     const bt = typeof bs["$ref"] === "string" ? this.resolve(this.base, bs["$ref"], bDoc) : undefined;
     const ht = typeof hs["$ref"] === "string" ? this.resolve(this.head, hs["$ref"], hDoc) : undefined;
-    if ((bs["$ref"] !== undefined && bt === undefined) || (hs["$ref"] !== undefined && ht === undefined)) {
-      this.add("reference-unresolved", bp, hp, `$ref changed from ${JSON.stringify(bs["$ref"] ?? null)} to ${JSON.stringify(hs["$ref"] ?? null)}`);
-      return true;
+    const [bRef, hRef] = [bs["$ref"] !== undefined, hs["$ref"] !== undefined];
+    if ((bRef && bt === undefined) || (hRef && ht === undefined)) {
+      if (bs["$ref"] !== hs["$ref"]) this.add("reference-unresolved", bp, hp, `$ref changed from ${JSON.stringify(bs["$ref"] ?? null)} to ${JSON.stringify(hs["$ref"] ?? null)}`);
+      return;
     }
     const without = (s: SchemaObject) => Object.fromEntries(Object.entries(s).filter(([k]) => k !== "$ref"));
-    const [bOnly, hOnly] = [onlyReference(bs), onlyReference(hs)];
-    this.node(bt ? bt.schema : without(bs), ht ? ht.schema : without(hs), bt ? bt.pointer : bp, ht ? ht.pointer : hp, bt ? bt.doc : bDoc, ht ? ht.doc : hDoc);
-    // Both have keywords beside their references: the caller compares those too.
-    return bOnly || hOnly;
+    // The same local reference: its target is compared where it stands (definitions are walked).
+    const sameLocal = bs["$ref"] === hs["$ref"] && bt !== undefined && ht !== undefined && !this.embedded(bt.doc) && !this.embedded(ht.doc);
+    if (!sameLocal) this.node(bt ? bt.schema : without(bs), ht ? ht.schema : without(hs), bt ? bt.pointer : bp, ht ? ht.pointer : hp, bt ? bt.doc : bDoc, ht ? ht.doc : hDoc);
+    // Beside the references: a side without one was compared whole above, so only its definitions remain.
+    const definitionsOf = (s: SchemaObject) => Object.fromEntries(Object.entries(s).filter(([k]) => k === "$defs" || k === "definitions"));
+    const [bSide, hSide] = [bRef ? without(bs) : definitionsOf(bs), hRef ? without(hs) : definitionsOf(hs)];
+    const definitions = ["$defs", "definitions"].some((k) => k in bSide || k in hSide);
+    if (definitions || !onlyReference(bSide) || !onlyReference(hSide)) this.keywords(bSide, hSide, bp, hp, bDoc, hDoc);
+  }
+
+  private embedded(doc: string): boolean {
+    return doc !== "";
   }
 
   private resolve(side: Side, ref: string, doc: string): { schema: unknown; pointer: string; doc: string } | undefined {
@@ -157,9 +191,12 @@ class Comparison {
     const fragment = hash === -1 ? "" : ref.slice(hash + 1);
     const docPointer = uri === "" ? doc : side.documents.get(uri);
     if (docPointer === undefined) return undefined;
-    const inner = fragment === "" ? "" : fragmentToPointer(fragment);
-    if (inner === undefined) return undefined;
-    const pointer = docPointer + inner;
+    let pointer: string | undefined;
+    if (fragment === "" || fragment.startsWith("/")) {
+      const inner = fragment === "" ? "" : fragmentToPointer(fragment);
+      pointer = inner === undefined ? undefined : docPointer + inner;
+    } else pointer = side.anchors.get(`${docPointer}#${decodeURIComponent(fragment)}`);
+    if (pointer === undefined) return undefined;
     const schema = getAtPointer(side.root, pointer);
     return schema === undefined ? undefined : { schema, pointer, doc: docPointer };
   }
@@ -183,18 +220,15 @@ class Comparison {
     if (others.length > 0) this.add("type-widened", bp, hp, `now allows ${others.join(", ")}`);
   }
 
+  /** `enum`, and `const` as the one-value enum it is; `pattern`, `format`, `uniqueItems`. */
   private values(bs: SchemaObject, hs: SchemaObject, bp: string, hp: string): void {
-    const [be, he] = [bs["enum"], hs["enum"]];
-    if (Array.isArray(be) && Array.isArray(he)) {
+    const [be, he] = [valuesOf(bs), valuesOf(hs)];
+    if (be && he) {
       const [bset, hset] = [new Set(be.map(key)), new Set(he.map(key))];
-      for (const v of be) if (!hset.has(key(v))) this.add("enum-value-removed", bp, hp, `enum value ${show(v)} removed`);
-      for (const v of he) if (!bset.has(key(v))) this.add("enum-value-added", bp, hp, `enum value ${show(v)} added`);
-    } else if (Array.isArray(he)) this.add("enum-added", bp, hp, `now limited to ${he.map(show).join(", ")}`);
-    else if (Array.isArray(be)) this.add("enum-removed", bp, hp, `no longer limited to ${be.map(show).join(", ")}`);
-    const [bc, hc] = ["const" in bs, "const" in hs];
-    if (bc && hc && !same(bs["const"], hs["const"])) this.add("const-changed", bp, hp, `const ${show(bs["const"])} → ${show(hs["const"])}`);
-    else if (hc && !bc) this.add("const-added", bp, hp, `now fixed to ${show(hs["const"])}`);
-    else if (bc && !hc) this.add("const-removed", bp, hp, `no longer fixed to ${show(bs["const"])}`);
+      for (const v of be) if (!hset.has(key(v))) this.add("enum-value-removed", bp, hp, `value ${show(v)} no longer allowed`);
+      for (const v of he) if (!bset.has(key(v))) this.add("enum-value-added", bp, hp, `value ${show(v)} now allowed`);
+    } else if (he) this.add("enum-added", bp, hp, `now limited to ${he.map(show).join(", ")}`);
+    else if (be) this.add("enum-removed", bp, hp, `no longer limited to ${be.map(show).join(", ")}`);
     for (const keyword of ["pattern", "format"] as const) {
       const [b, h] = [bs[keyword], hs[keyword]];
       if (b === h) continue;
@@ -217,11 +251,14 @@ class Comparison {
     for (const keyword of LOWER_BOUNDS) compare(keyword, true);
     for (const keyword of UPPER_BOUNDS) compare(keyword, false);
     const [bm, hm] = [bs["multipleOf"], hs["multipleOf"]];
-    if (bm !== hm && (typeof bm === "number" || typeof hm === "number")) {
-      // Multiples of the new step include all old ones exactly when it divides the old step.
-      const looser = typeof hm !== "number" || (typeof bm === "number" && Number.isInteger(bm / hm));
-      this.add(looser ? "multiple-of-loosened" : "multiple-of-tightened", bp, hp, `multipleOf ${show(bm)} → ${show(hm)}`);
-    }
+    if (bm === hm || (typeof bm !== "number" && typeof hm !== "number")) return;
+    const message = `multipleOf ${show(bm)} → ${show(hm)}`;
+    if (typeof hm !== "number") return this.add("multiple-of-loosened", bp, hp, message);
+    if (typeof bm !== "number") return this.add("multiple-of-tightened", bp, hp, message);
+    // Every multiple of the new step is one of the old exactly when the old step divides the new one.
+    if (divides(bm, hm)) this.add("multiple-of-tightened", bp, hp, message);
+    else if (divides(hm, bm)) this.add("multiple-of-loosened", bp, hp, message);
+    else this.add("multiple-of-changed", bp, hp, message);
   }
 
   private objects(bs: SchemaObject, hs: SchemaObject, bp: string, hp: string, bDoc: string, hDoc: string): void {
@@ -229,38 +266,68 @@ class Comparison {
     for (const name of hr) if (!br.has(name)) this.add("required-added", bp, hp, `property ${show(name)} is now required`);
     for (const name of br) if (!hr.has(name)) this.add("required-removed", bp, hp, `property ${show(name)} is no longer required`);
     const [bprops, hprops] = [objectOf(bs["properties"]), objectOf(hs["properties"])];
-    const [bClosed, hClosed] = [closed(bs), closed(hs)];
+    // What governs a name `properties` does not list: the object's other members.
+    const [bRest, hRest] = [rest(bs), rest(hs)];
     for (const [name, schema] of Object.entries(bprops)) {
       const bpp = joinPointer(bp, "properties", name);
       if (name in hprops) this.node(schema, hprops[name], bpp, joinPointer(hp, "properties", name), bDoc, hDoc);
       else if (schema === false) {
-        if (!hClosed) this.add("schema-opened", bpp, hp, `property ${show(name)} was forbidden, and is accepted now`);
+        if (hRest.schema !== false) this.node(false, hRest.schema, bpp, hRest.pointer(hp), bDoc, hDoc);
       } else if ((schema as SchemaObject | null)?.["deprecated"] === true) this.add("deprecated-property-removed", bpp, hp, `deprecated property ${show(name)} removed`);
-      else if (hClosed) this.add("property-removed-closed", bpp, hp, `property ${show(name)} removed; data that has it is refused`);
-      else this.add("property-removed-open", bpp, hp, `property ${show(name)} removed; any value of it is accepted`);
+      else if (hRest.schema === false) this.add("property-removed-closed", bpp, hp, `property ${show(name)} removed; data that has it is refused`);
+      else if (hRest.schema === true) this.add("property-removed-open", bpp, hp, `property ${show(name)} removed; any value of it is accepted`);
+      else this.node(schema, hRest.schema, bpp, hRest.pointer(hp), bDoc, hDoc);
     }
-    for (const name of Object.keys(hprops)) {
+    for (const [name, schema] of Object.entries(hprops)) {
       if (name in bprops) continue;
       const hpp = joinPointer(hp, "properties", name);
-      if (hprops[name] === false) {
-        if (!bClosed) this.add("property-forbidden", bp, hpp, `property ${show(name)} is forbidden now`);
-      } else if (bClosed) this.add("property-added-closed", bp, hpp, `property ${show(name)} added to a closed object`);
-      else if (!hr.has(name)) this.add("optional-property-added", bp, hpp, `optional property ${show(name)} added`);
+      if (schema === false) {
+        if (bRest.schema !== false) this.add("property-forbidden", bp, hpp, `property ${show(name)} is forbidden now`);
+      } else if (bRest.schema === false) this.add("property-added-closed", bp, hpp, `property ${show(name)} added to a closed object`);
+      else if (bRest.schema === true) {
+        if (!hr.has(name)) this.add("optional-property-added", bp, hpp, `optional property ${show(name)} added`);
+      } else this.node(bRest.schema, schema, bRest.pointer(bp), hpp, bDoc, hDoc);
     }
     this.rest("additionalProperties", "additional-properties-closed", "additional-properties-opened", bs, hs, bp, hp, bDoc, hDoc);
     this.rest("unevaluatedProperties", "unevaluated-properties-closed", "unevaluated-properties-opened", bs, hs, bp, hp, bDoc, hDoc);
   }
 
-  private arrays(bs: SchemaObject, hs: SchemaObject, bp: string, hp: string, bDoc: string, hDoc: string): void {
-    const tuple = (keyword: string) => {
-      const [b, h] = [bs[keyword], hs[keyword]];
-      if (!Array.isArray(b) || !Array.isArray(h)) return;
-      for (let i = 0; i < Math.min(b.length, h.length); i++) this.node(b[i], h[i], joinPointer(bp, keyword, i), joinPointer(hp, keyword, i), bDoc, hDoc);
+  /** `dependentRequired`, `dependentSchemas`, and draft-07 `dependencies` (either form). */
+  private dependencies(bs: SchemaObject, hs: SchemaObject, bp: string, hp: string, bDoc: string, hDoc: string): void {
+    const names = (s: SchemaObject) => {
+      const out = new Map<string, Set<string>>();
+      for (const keyword of ["dependentRequired", "dependencies"]) {
+        for (const [name, value] of Object.entries(objectOf(s[keyword]))) if (Array.isArray(value)) out.set(name, new Set([...(out.get(name) ?? []), ...stringSet(value)]));
+      }
+      return out;
     };
-    tuple("prefixItems");
-    if (Array.isArray(bs["items"]) || Array.isArray(hs["items"])) tuple("items");
-    else this.rest("items", "items-closed", "items-opened", bs, hs, bp, hp, bDoc, hDoc);
-    this.rest("additionalItems", "items-closed", "items-opened", bs, hs, bp, hp, bDoc, hDoc);
+    const [bn, hn] = [names(bs), names(hs)];
+    for (const [name, needs] of hn) for (const need of needs) if (!bn.get(name)?.has(need)) this.add("dependent-required-added", bp, hp, `property ${show(name)} now requires ${show(need)}`);
+    for (const [name, needs] of bn) for (const need of needs) if (!hn.get(name)?.has(need)) this.add("dependent-required-removed", bp, hp, `property ${show(name)} no longer requires ${show(need)}`);
+    const [bd, hd] = [objectOf(bs["dependencies"]), objectOf(hs["dependencies"])];
+    for (const name of new Set([...Object.keys(bd), ...Object.keys(hd)])) {
+      const [b, h] = [Array.isArray(bd[name]) ? undefined : bd[name], Array.isArray(hd[name]) ? undefined : hd[name]];
+      if (b !== undefined || h !== undefined) this.node(b ?? true, h ?? true, joinPointer(bp, "dependencies", name), joinPointer(hp, "dependencies", name), bDoc, hDoc);
+    }
+  }
+
+  private arrays(bs: SchemaObject, hs: SchemaObject, bp: string, hp: string, bDoc: string, hDoc: string): void {
+    // A tuple position one side lacks is governed by what follows the tuple there (open when absent).
+    const tuple = (keyword: string, after: string) => {
+      const [b, h] = [bs[keyword], hs[keyword]];
+      if (!Array.isArray(b) && !Array.isArray(h)) return;
+      const [bt, ht] = [Array.isArray(b) ? b : [], Array.isArray(h) ? h : []];
+      for (let i = 0; i < Math.max(bt.length, ht.length); i++) {
+        const bi = i < bt.length ? bt[i] : (bs[after] ?? true);
+        const hi = i < ht.length ? ht[i] : (hs[after] ?? true);
+        this.node(bi, hi, i < bt.length ? joinPointer(bp, keyword, i) : joinPointer(bp, after), i < ht.length ? joinPointer(hp, keyword, i) : joinPointer(hp, after), bDoc, hDoc);
+      }
+    };
+    tuple("prefixItems", "items");
+    if (Array.isArray(bs["items"]) || Array.isArray(hs["items"])) {
+      tuple("items", "additionalItems");
+      this.rest("additionalItems", "items-closed", "items-opened", bs, hs, bp, hp, bDoc, hDoc);
+    } else this.rest("items", "items-closed", "items-opened", bs, hs, bp, hp, bDoc, hDoc);
     this.rest("unevaluatedItems", "items-closed", "items-opened", bs, hs, bp, hp, bDoc, hDoc);
   }
 
@@ -272,6 +339,31 @@ class Comparison {
     if (b === false && h !== false) return this.add(opening, bp, hp, `${keyword} no longer false`);
     if (b === false && h === false) return;
     this.node(b ?? true, h ?? true, joinPointer(bp, keyword), joinPointer(hp, keyword), bDoc, hDoc);
+  }
+
+  /**
+   * `allOf`/`anyOf`/`oneOf`: branches with an identical twin on the other
+   * side are unchanged, wherever they moved; the rest are compared in order
+   * when as many remain on both sides, else reported as removed and added.
+   */
+  private branches(keyword: "allOf" | "anyOf" | "oneOf", bs: SchemaObject, hs: SchemaObject, bp: string, hp: string, bDoc: string, hDoc: string): void {
+    const [b, h] = [Array.isArray(bs[keyword]) ? (bs[keyword] as unknown[]) : [], Array.isArray(hs[keyword]) ? (hs[keyword] as unknown[]) : []];
+    if (b.length === 0 && h.length === 0) return;
+    const unmatched = new Set(h.keys());
+    const left: number[] = [];
+    b.forEach((branch, i) => {
+      const twin = [...unmatched].find((j) => same(branch, h[j]));
+      if (twin === undefined) left.push(i);
+      else unmatched.delete(twin);
+    });
+    const right = [...unmatched];
+    if (left.length === right.length) {
+      left.forEach((i, n) => this.node(b[i], h[right[n]!], joinPointer(bp, keyword, i), joinPointer(hp, keyword, right[n]!), bDoc, hDoc));
+      return;
+    }
+    const [removed, added] = keyword === "allOf" ? (["constraint-removed", "constraint-added"] as const) : (["union-branch-removed", "union-branch-added"] as const);
+    for (const i of left) this.add(removed, joinPointer(bp, keyword, i), hp, `${keyword} branch ${i} removed`);
+    for (const j of right) this.add(added, bp, joinPointer(hp, keyword, j), `${keyword} branch ${j} added`);
   }
 
   /**
@@ -298,38 +390,25 @@ class Comparison {
     }
   }
 
-  private branches(keyword: "allOf" | "anyOf" | "oneOf", bs: SchemaObject, hs: SchemaObject, bp: string, hp: string, bDoc: string, hDoc: string): void {
-    const [b, h] = [Array.isArray(bs[keyword]) ? (bs[keyword] as unknown[]) : [], Array.isArray(hs[keyword]) ? (hs[keyword] as unknown[]) : []];
-    if (b.length === 0 && h.length === 0) return;
-    if (b.length === h.length) {
-      b.forEach((branch, i) => this.node(branch, h[i], joinPointer(bp, keyword, i), joinPointer(hp, keyword, i), bDoc, hDoc));
-      return;
-    }
-    // Branches added or removed: match the rest by content, and report those without a twin.
-    const [removed, added] = keyword === "allOf" ? (["constraint-removed", "constraint-added"] as const) : (["union-branch-removed", "union-branch-added"] as const);
-    const hkeys = h.map(key);
-    const bkeys = b.map(key);
-    b.forEach((branch, i) => {
-      if (!hkeys.includes(bkeys[i]!)) this.add(removed, joinPointer(bp, keyword, i), hp, `${keyword} branch ${i} removed`);
-    });
-    h.forEach((branch, i) => {
-      if (!bkeys.includes(hkeys[i]!)) this.add(added, bp, joinPointer(hp, keyword, i), `${keyword} branch ${i} added`);
-    });
-  }
-
-  /** Definitions: compared by key; at the root of the contract's own document, one gone or new is reported. */
+  /**
+   * Definitions: compared by key; at the root of the contract's own document,
+   * one gone or new is reported. A document embedded from another contract
+   * is not walked: it counts where a reference of this contract leads into it.
+   */
   private definitions(container: "$defs" | "definitions", bs: SchemaObject, hs: SchemaObject, bp: string, hp: string, bDoc: string, hDoc: string): void {
     const [bd, hd] = [objectOf(bs[container]), objectOf(hs[container])];
     const exported = bp === "" && hp === "";
+    const isDocument = (side: Side, pointer: string) => exported && [...side.documents.values()].includes(pointer);
     for (const [name, schema] of Object.entries(bd)) {
       const [bdp, hdp] = [joinPointer(bp, container, name), joinPointer(hp, container, name)];
-      if (name in hd) this.node(schema, hd[name], bdp, hdp, bDoc, hDoc);
-      // An embedded document is another contract, whose changes are its own report's.
-      else if (exported && (schema as SchemaObject | null)?.["$id"] === undefined) this.add("definition-removed", bdp, undefined, `definition ${show(name)} removed`);
+      if (isDocument(this.base, bdp)) continue;
+      if (name in hd && !isDocument(this.head, hdp)) this.node(schema, hd[name], bdp, hdp, bDoc, hDoc);
+      else if (exported) this.add("definition-removed", bdp, undefined, `definition ${show(name)} removed`);
     }
     if (!exported) return;
-    for (const [name, schema] of Object.entries(hd)) {
-      if (!(name in bd) && (schema as SchemaObject | null)?.["$id"] === undefined) this.add("definition-added", undefined, joinPointer(hp, container, name), `definition ${show(name)} added`);
+    for (const name of Object.keys(hd)) {
+      const hdp = joinPointer(hp, container, name);
+      if (!(name in bd) && !isDocument(this.head, hdp)) this.add("definition-added", undefined, hdp, `definition ${show(name)} added`);
     }
   }
 }
@@ -346,8 +425,19 @@ function stringSet(value: unknown): Set<string> {
   return new Set(Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : []);
 }
 
-function closed(s: SchemaObject): boolean {
-  return s["additionalProperties"] === false || s["unevaluatedProperties"] === false;
+function idOf(s: SchemaObject, side: Side): string {
+  const id = s[side.idKeyword];
+  return typeof id === "string" ? stripFragment(id) : "\u0000";
+}
+
+/** What governs an object's members that `properties` does not name: `true`, `false`, or a schema, with its place. */
+function rest(s: SchemaObject): { schema: unknown; pointer: (at: string) => string } {
+  for (const keyword of ["additionalProperties", "unevaluatedProperties"]) {
+    const value = s[keyword];
+    if (value === false) return { schema: false, pointer: (at) => joinPointer(at, keyword) };
+    if (isObject(value) && Object.keys(value).length > 0) return { schema: value, pointer: (at) => joinPointer(at, keyword) };
+  }
+  return { schema: true, pointer: (at) => at };
 }
 
 function onlyReference(s: SchemaObject): boolean {
@@ -358,6 +448,18 @@ function onlyReference(s: SchemaObject): boolean {
 function typesOf(s: SchemaObject): Set<string> {
   const declared = typeof s["type"] === "string" ? [s["type"]] : Array.isArray(s["type"]) ? (s["type"] as unknown[]).filter((t): t is string => typeof t === "string") : undefined;
   return new Set(declared ?? JSON_TYPES);
+}
+
+/** The values an `enum` or `const` allows; undefined when neither limits them. */
+function valuesOf(s: SchemaObject): unknown[] | undefined {
+  if ("const" in s) return [s["const"]];
+  return Array.isArray(s["enum"]) ? s["enum"] : undefined;
+}
+
+/** Whether `step` divides `multiple` (within floating-point error: 0.1 divides 0.3). */
+function divides(step: number, multiple: number): boolean {
+  const ratio = multiple / step;
+  return Math.abs(ratio - Math.round(ratio)) < 1e-9 * Math.max(1, Math.abs(ratio));
 }
 
 function key(value: unknown): string {

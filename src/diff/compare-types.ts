@@ -28,10 +28,12 @@ export function compareTypes(base: ReadonlyMap<string, { text: string; contract:
   const contractOf = (module: string) => head.get(module)?.contract ?? base.get(module)?.contract ?? module;
   const findings: Finding[] = [];
   const add = (rule: RuleId, contract: string, basePointer: string | undefined, headPointer: string | undefined, message: string) => {
-    const finding: Finding = { rule, category: RULES[rule].category, contract, message };
-    if (basePointer !== undefined) finding.basePointer = basePointer;
-    if (headPointer !== undefined) finding.headPointer = headPointer;
-    findings.push(finding);
+    for (const category of RULES[rule].categories) {
+      const finding: Finding = { rule, category, contract, message };
+      if (basePointer !== undefined) finding.basePointer = basePointer;
+      if (headPointer !== undefined) finding.headPointer = headPointer;
+      findings.push(finding);
+    }
   };
   const renamedTo = new Set<string>();
   for (const [name, old] of before) {
@@ -46,7 +48,10 @@ export function compareTypes(base: ReadonlyMap<string, { text: string; contract:
       continue;
     }
     if (now.module !== old.module) add("type-moved", contractOf(now.module), at(old), at(now), `type ${name} moved from ${old.module} to ${now.module}`);
-    if (!old.fields || !now.fields) continue;
+    if (!old.fields || !now.fields) {
+      if (old.body !== now.body) add("alias-changed", contractOf(now.module), at(old), at(now), `type ${name}: ${old.body} → ${now.body}`);
+      continue;
+    }
     for (const [field, was] of old.fields) {
       const is = now.fields.get(field);
       if (is === undefined) {
@@ -54,6 +59,7 @@ export function compareTypes(base: ReadonlyMap<string, { text: string; contract:
         continue;
       }
       if (was.optional && !is.optional) add("field-became-required", contractOf(now.module), at(old, field), at(now, field), `field ${name}.${field} is now required`);
+      if (!was.optional && is.optional) add("field-became-optional", contractOf(now.module), at(old, field), at(now, field), `field ${name}.${field} is now optional`);
       if (was.type !== is.type) add("field-type-changed", contractOf(now.module), at(old, field), at(now, field), `field ${name}.${field}: ${was.type} → ${is.type}`);
     }
   }

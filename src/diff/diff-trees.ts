@@ -1,7 +1,7 @@
 import type { Manifest, ManifestContract } from "../targets/manifest/emit-manifest.js";
 import { compareSchemas } from "./compare-schemas.js";
 import { compareTypes } from "./compare-types.js";
-import { RULES, type Category, type Finding } from "./rules.js";
+import type { Category, Finding } from "./rules.js";
 import { directionOf, type DiffSettings, type IgnoredFinding } from "./settings.js";
 import { versionVerdict, type VersionVerdict } from "./version-policy.js";
 
@@ -55,14 +55,14 @@ export function diffTrees(base: ContractTree, head: ContractTree, settings: Diff
   for (const [name, old] of before) {
     const now = after.get(name);
     if (now === undefined) {
-      findings.push({ rule: "contract-removed", category: RULES["contract-removed"].category, contract: name, basePointer: "#", message: `contract ${name} removed` });
+      findings.push({ rule: "contract-removed", category: "input-narrowing", contract: name, basePointer: "#", message: `contract ${name} removed` });
       continue;
     }
     if (old.digest === now.digest) continue;
     findings.push(...compareSchemas(name, schemaOf(base, old), schemaOf(head, now)));
   }
   for (const name of after.keys()) {
-    if (!before.has(name)) findings.push({ rule: "contract-added", category: RULES["contract-added"].category, contract: name, headPointer: "#", message: `contract ${name} added` });
+    if (!before.has(name)) findings.push({ rule: "contract-added", category: "non-breaking", contract: name, headPointer: "#", message: `contract ${name} added` });
   }
   findings.push(...compareTypes(typeModules(base), typeModules(head)));
 
@@ -96,8 +96,9 @@ function matches(ignore: IgnoredFinding, finding: Finding): boolean {
   return ignore.pointer === undefined || ignore.pointer === finding.basePointer || ignore.pointer === finding.headPointer;
 }
 
+/** A contract's version, else its set's (also for a contract that one side lacks). */
 function versionOf(manifest: Manifest, contract: ManifestContract | undefined): string | undefined {
-  return contract === undefined ? undefined : (contract.version ?? manifest.version);
+  return contract?.version ?? manifest.version;
 }
 
 function schemaOf(tree: ContractTree, contract: ManifestContract): unknown {

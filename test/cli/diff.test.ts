@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../helpers/run-cli.js";
 import { snapshotTree, tempTree, writeTree } from "../helpers/temp-tree.js";
@@ -122,6 +123,41 @@ describe("charter diff", () => {
       "schema-src/order.yaml:4:23: error CH308 x-charter-version is read at the root of a contract only",
     ]);
     expect(result.code).toBe(1);
+  });
+
+  it("reads the base of a project in a folder of its repository, and a base from before anything was generated", async () => {
+    const dir = tempTree({ "pkg/schema-src/order.yaml": ORDER, "README.md": "monorepo\n" });
+    git(dir, "init", "-q", "-b", "main");
+    git(dir, "add", "-A");
+    git(dir, "commit", "-q", "-m", "sources only");
+    const pkg = path.join(dir, "pkg");
+    const first = await runCli(["diff", "--base", "main"], pkg);
+    expect(first.stdout).toBe(
+      [
+        "schema-src/order.yaml:1:1: note CH904 order: contract order added [non-breaking/contract-added; head #]",
+        "schema-src/order.yaml:1:1: note CH904 order: type Order added [non-breaking/type-added; head types/order.ts#Order]",
+        "charter diff: 0 breaking, 0 allowed by version bumps, 0 ignored, 2 compatible (against main)",
+        "",
+      ].join("\n"),
+    );
+    expect(first.code).toBe(0);
+    expect((await runCli(["generate"], pkg)).code).toBe(0);
+    git(dir, "add", "-A");
+    git(dir, "commit", "-q", "-m", "generated");
+    writeTree(pkg, { "schema-src/order.yaml": NARROWER });
+    const second = await runCli(["diff", "--base", "main"], pkg);
+    expect(second.stdout).toMatch(/^charter diff: 3 breaking/m);
+    expect(second.code).toBe(1);
+  });
+
+  it("answers in JSON when asked, also when the sources or the base cannot be read", async () => {
+    const dir = await repository({ "schema-src/order.yaml": ORDER });
+    const unknown = await runCli(["diff", "--base", "nope", "--format", "json"], dir);
+    expect([unknown.code, JSON.parse(unknown.stdout)]).toEqual([2, { command: "diff", ok: false, base: "nope", diagnostics: [{ code: "CH903", severity: "error", message: 'cannot read the base version (nope): generated: git knows no revision "nope"' }] }]);
+    writeTree(dir, { "schema-src/order.yaml": "type: [object\n" });
+    const broken = await runCli(["diff", "--base", "HEAD", "--format", "json"], dir);
+    expect(broken.code).toBe(1);
+    expect(JSON.parse(broken.stdout)).toMatchObject({ command: "diff", ok: false, diagnostics: [{ code: "CH102", file: "schema-src/order.yaml" }] });
   });
 
   it("says why it cannot read the base, and exits 2", async () => {

@@ -11,7 +11,7 @@ import type { ParsedArgs } from "../args.js";
 import { DIFF_CODES } from "../codes.js";
 import type { Settings } from "../config.js";
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIo } from "../io.js";
-import { displayPath, formatDiagnostic } from "../print.js";
+import { displayPath, formatDiagnostic, relativeDiagnostic } from "../print.js";
 import { readGitTree } from "../read-git-tree.js";
 import { readTree } from "../read-tree.js";
 import { errorCount } from "./generate.js";
@@ -37,11 +37,16 @@ export async function runDiff(args: ParsedArgs, settings: Settings, io: CliIo): 
   const base = await readBase(args, settings, io.cwd);
   if (typeof base === "string") {
     const line: Line = { level: "error", code: DIFF_CODES.baseUnreadable.code, message: `cannot read the base version (${against}): ${base}` };
-    io.stderr(render(line, io.cwd, args.format) + "\n");
+    if (args.format === "json") io.stdout(JSON.stringify({ command: "diff", ok: false, base: against, diagnostics: [{ code: line.code, severity: "error", message: line.message }] }, null, 2) + "\n");
+    else io.stderr(render(line, io.cwd, args.format) + "\n");
     return EXIT_USAGE;
   }
   const result = await compile({ ...settings, cacheDir: undefined, typeCheck: false });
   if (hasErrors(result.diagnostics)) {
+    if (args.format === "json") {
+      io.stdout(JSON.stringify({ command: "diff", ok: false, base: against, diagnostics: result.diagnostics.map((d) => relativeDiagnostic(d, io.cwd)) }, null, 2) + "\n");
+      return EXIT_FINDINGS;
+    }
     for (const d of result.diagnostics) io.stdout(formatDiagnostic(d, io.cwd, args.format) + "\n");
     io.stdout(`charter diff: ${errorCount(result.diagnostics)} in the sources; nothing compared\n`);
     return EXIT_FINDINGS;
@@ -74,7 +79,8 @@ async function readBase(args: ParsedArgs, settings: Settings, cwd: string): Prom
   if (args.base !== undefined) {
     const read = readGitTree(settings.outDir, args.base, isDiffInput);
     if (typeof read === "string") return `${displayPath(settings.outDir, cwd)}: ${read}`;
-    if (read.size === 0) return `${displayPath(settings.outDir, cwd)} does not exist at ${args.base}`;
+    // Before the project generated anything: every contract is new.
+    if (read.size === 0) return { manifest: { manifestVersion: 1, baseUri: settings.baseUri, sourceRoot: "", contracts: [] }, files: read };
     files = read;
   } else {
     const dir = path.resolve(cwd, args.baseDir!);
