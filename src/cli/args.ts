@@ -1,11 +1,38 @@
 import { parseArgs } from "node:util";
 
+/** Each command: what it does, how it is called, and the options it takes (one definition for parsing and `--help`). */
 export const COMMANDS = {
-  generate: "write the output directory from the sources",
-  check: "compare the output directory with a fresh run; exit 1 on any difference",
-  validate: "validate JSON or YAML data files: charter validate CONTRACT FILE... (exit 1 if any is invalid)",
-  diff: "compare the contracts with another version: charter diff --base REF | --base-dir DIR (exit 1 on a breaking change)",
-} as const;
+  generate: {
+    summary: "write the output directory from the sources",
+    usage: "charter generate [options]",
+    options: ["config", "source", "out", "catalog", "base-uri", "type-names", "format", "keep-going", "jobs", "cache-dir", "no-cache"],
+  },
+  check: {
+    summary: "compare the output directory with a fresh run; exit 1 on any difference",
+    usage: "charter check [options]",
+    options: ["config", "source", "out", "catalog", "base-uri", "type-names", "format", "keep-going", "jobs"],
+  },
+  validate: {
+    summary: "validate JSON or YAML data files (- reads stdin); exit 1 if any is invalid",
+    usage: "charter validate CONTRACT FILE... [options]",
+    options: ["config", "out", "format"],
+  },
+  diff: {
+    summary: "compare the contracts with another version; exit 1 on a breaking change",
+    usage: "charter diff --base REF | --base-dir DIR [options]",
+    options: ["config", "source", "out", "catalog", "base-uri", "type-names", "format", "base", "base-dir", "jobs"],
+  },
+  explain: {
+    summary: "print the documentation of a diagnostic code",
+    usage: "charter explain CODE",
+    options: ["format"],
+  },
+  init: {
+    summary: "start a charter project here: config, an example contract, npm scripts, CI and a pre-commit hook",
+    usage: "charter init [options]",
+    options: ["source", "out"],
+  },
+} as const satisfies Record<string, { summary: string; usage: string; options: readonly (keyof typeof OPTIONS)[] }>;
 export type Command = keyof typeof COMMANDS;
 
 /** One definition for parsing and for `--help`. */
@@ -61,8 +88,15 @@ export function parseCommandLine(argv: readonly string[]): { args?: ParsedArgs; 
   const { values, positionals } = parsed;
   const [command, ...operands] = positionals;
   if (command !== undefined && !(command in COMMANDS)) return { usage: `unknown command "${command}"; the commands are ${Object.keys(COMMANDS).join(", ")}` };
-  if (command === "validate" && operands.length < 2) return { usage: "validate expects a contract and at least one file: charter validate CONTRACT FILE..." };
-  if (command !== "validate" && operands.length > 0) return { usage: `${command} takes no operands, got "${operands.join(" ")}"` };
+  if (command !== undefined && !values.help) {
+    const allowed: readonly string[] = COMMANDS[command as Command].options;
+    const given = Object.keys(values).filter((name) => name !== "help" && name !== "version");
+    const foreign = given.find((name) => !allowed.includes(name));
+    if (foreign !== undefined) return { usage: `--${foreign} does not apply to ${command}; see charter ${command} --help` };
+  }
+  if (command === "validate" && operands.length < 2 && !values.help) return { usage: "validate expects a contract and at least one file: charter validate CONTRACT FILE..." };
+  if (command === "explain" && operands.length !== 1 && !values.help) return { usage: "explain expects one diagnostic code: charter explain CH901" };
+  if (command !== "validate" && command !== "explain" && operands.length > 0) return { usage: `${command} takes no operands, got "${operands.join(" ")}"` };
   const format = values.format ?? "text";
   if (format !== "text" && format !== "json" && format !== "github") return { usage: `--format must be text, json or github, got "${format}"` };
   const args: ParsedArgs = {
@@ -75,11 +109,11 @@ export function parseCommandLine(argv: readonly string[]): { args?: ParsedArgs; 
     help: values.help ?? false,
     version: values.version ?? false,
   };
-  if (command === "diff") {
+  if (command === "diff" && !args.help) {
     if ((values.base === undefined) === (values["base-dir"] === undefined)) return { usage: "diff compares with exactly one of --base REF or --base-dir DIR" };
-    if (values.base !== undefined) args.base = values.base;
-    if (values["base-dir"] !== undefined) args.baseDir = values["base-dir"];
-  } else if (values.base !== undefined || values["base-dir"] !== undefined) return { usage: `--base and --base-dir belong to diff, not ${command ?? "no command"}` };
+  }
+  if (values.base !== undefined) args.base = values.base;
+  if (values["base-dir"] !== undefined) args.baseDir = values["base-dir"];
   if (values.config !== undefined) args.config = values.config;
   if (values.source !== undefined) args.source = values.source;
   if (values.out !== undefined) args.out = values.out;
@@ -101,15 +135,24 @@ export function parseCommandLine(argv: readonly string[]): { args?: ParsedArgs; 
   return { args };
 }
 
-export function helpText(): string {
-  const lines = ["usage: charter <command> [options]", "       charter validate CONTRACT FILE... [--out DIR] [--format text|json]", "       charter diff --base REF | --base-dir DIR [--format text|json|github]", "", "commands:"];
-  for (const [name, help] of Object.entries(COMMANDS)) lines.push(`  ${name.padEnd(10)} ${help}`);
-  lines.push("", "options:");
-  for (const [name, option] of Object.entries(OPTIONS)) {
+/** `charter --help`, or with a command, that command's usage and options. */
+export function helpText(command?: Command): string {
+  const optionLine = (name: keyof typeof OPTIONS) => {
+    const option = OPTIONS[name];
     const short = "short" in option ? `-${option.short}, ` : "";
     const flag = `${short}--${name}${"value" in option ? " " + option.value : ""}`;
-    lines.push(`  ${flag.padEnd(24)} ${option.help}`);
+    return `  ${flag.padEnd(24)} ${option.help}`;
+  };
+  if (command !== undefined) {
+    const { usage, summary, options } = COMMANDS[command];
+    const lines = [`usage: ${usage}`, "", summary, ""];
+    if (options.length > 0) lines.push("options:", ...options.map(optionLine), optionLine("help"), "");
+    lines.push("exit codes: 0 success, 1 findings, 2 usage error");
+    return lines.join("\n") + "\n";
   }
-  lines.push("", "exit codes: 0 success, 1 findings (invalid sources, drift), 2 usage or internal error");
+  const lines = ["usage: charter <command> [options]", "", "commands:"];
+  for (const [name, { summary }] of Object.entries(COMMANDS)) lines.push(`  ${name.padEnd(10)} ${summary}`);
+  lines.push("", "options:", optionLine("help"), optionLine("version"), "", "charter <command> --help shows a command's options.");
+  lines.push("exit codes: 0 success, 1 findings (invalid sources, drift, invalid data, breaking changes), 2 usage or internal error");
   return lines.join("\n") + "\n";
 }

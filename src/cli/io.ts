@@ -3,6 +3,8 @@ export interface CliIo {
   cwd: string;
   stdout: (text: string) => void;
   stderr: (text: string) => void;
+  /** Standard input, read whole (for `charter validate CONTRACT -`); absent where there is none. */
+  stdin?: () => Promise<Buffer>;
 }
 
 export const EXIT_OK = 0;

@@ -2,6 +2,8 @@ import { readFileSync } from "node:fs";
 import { helpText, parseCommandLine } from "./args.js";
 import { runCheck } from "./commands/check.js";
 import { runDiff } from "./commands/diff.js";
+import { runExplain } from "./commands/explain.js";
+import { runInit } from "./commands/init.js";
 import { runGenerate } from "./commands/generate.js";
 import { runValidate } from "./commands/validate.js";
 import { resolveSettings } from "./config.js";
@@ -26,9 +28,12 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     return EXIT_OK;
   }
   if (args.help || args.command === undefined) {
-    (args.help ? io.stdout : io.stderr)(helpText());
+    (args.help ? io.stdout : io.stderr)(helpText(args.command));
     return args.help ? EXIT_OK : EXIT_USAGE;
   }
+  // These two read no config: one prints documentation, the other writes the first config.
+  if (args.command === "explain") return runExplain(args, io);
+  if (args.command === "init") return runInit(args, io);
   const resolved = await resolveSettings(
     { config: args.config, source: args.source, out: args.out, catalog: args.catalog, baseUri: args.baseUri, typeNames: args.typeNames, jobs: args.jobs, cacheDir: args.cacheDir, noCache: args.noCache },
     io.cwd,

@@ -311,7 +311,17 @@ describe("usage and configuration errors exit 2", () => {
     const dir = tempTree();
     const help = await runCli(["--help"], dir);
     expect(help.code).toBe(0);
-    for (const flag of ["--config", "--source", "--out", "--catalog", "--format", "--keep-going", "--base-uri"]) expect(help.stdout).toContain(flag);
+    for (const command of ["generate", "check", "validate", "diff", "explain", "init"]) expect(help.stdout).toMatch(new RegExp(`^  ${command} `, "m"));
+    // Each command's help, from the same definition that parses its options.
+    const generate = await runCli(["generate", "--help"], dir);
+    expect(generate.stdout).toMatch(/^usage: charter generate \[options\]\n/);
+    for (const flag of ["--config", "--source", "--out", "--catalog", "--format", "--keep-going", "--base-uri", "--jobs", "--cache-dir"]) expect(generate.stdout).toContain(flag);
+    expect(generate.stdout).not.toContain("--base-dir");
+    const validate = await runCli(["validate", "--help"], dir);
+    expect([validate.code, validate.stdout.split("\n")[0]]).toEqual([0, "usage: charter validate CONTRACT FILE... [options]"]);
+    expect(validate.stdout).not.toContain("--jobs");
+    const foreign = await runCli(["validate", "c", "f.yaml", "--jobs", "2"], dir);
+    expect([foreign.code, foreign.stderr.split("\n")[0]]).toEqual([2, "charter: --jobs does not apply to validate; see charter validate --help"]);
     const version = await runCli(["--version"], dir);
     expect(version.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
   });

@@ -40,9 +40,17 @@ describe("charter validate", () => {
     expect(result.stdout).toBe(
       [
         'data/bad.yaml:6:1: error CH801 /: must NOT have additional properties: "colour" [additionalProperties at #/additionalProperties]',
+        "    6 | colour: red",
+        "      | ^",
         "data/bad.yaml:1:5: error CH801 /id: must NOT have fewer than 3 characters [minLength at #/properties/id/minLength]",
+        "    1 | id: A1",
+        "      |     ^",
         "data/bad.yaml:4:10: error CH801 /lines/0/qty: must be >= 1 [minimum at #/$defs/line/properties/qty/minimum]",
+        "    4 |     qty: 0",
+        "      |          ^",
         "data/bad.yaml:5:5: error CH801 /lines/1: must have required property 'sku' [required at #/$defs/line/required]",
+        "    5 |   - qty: 1",
+        "      |     ^",
         "charter validate: 1 of 2 files satisfy order (" + result.stdout.match(/sha256:[0-9a-f]{64}/)![0] + ")",
         "",
       ].join("\n"),
@@ -50,6 +58,30 @@ describe("charter validate", () => {
     expect(result.stderr).toBe("charter: warning CH803 order declares rules that only the application can run (unique-skus); checked the schema only\n");
     expect(result.code).toBe(1);
     expect(spawnCli(["validate", "order", "data/good.yaml"], { cwd: dir }).code).toBe(0);
+  });
+
+  it("leaves out ajv's if summary where the then or else finding says what is wrong, and keeps it in JSON", async () => {
+    const dir = tempTree({ "schema-src/pay.yaml": "type: object\nproperties:\n  kind: { enum: [card, cash] }\n  cvc: { type: string }\nif: { properties: { kind: { const: card } } }\nthen: { required: [cvc] }\n" });
+    expect((await runCli(["generate"], dir)).code).toBe(0);
+    (await import("node:fs")).symlinkSync(path.join(REPO, "node_modules"), path.join(dir, "node_modules"));
+    const text = await runCli(["validate", "pay", "-"], dir, "kind: card\n");
+    expect(text.stdout.split("\n").filter((l) => l.startsWith("<stdin>"))).toEqual(["<stdin>:1:1: error CH801 /: must have required property 'cvc' [required at #/then/required]"]);
+    const json = JSON.parse((await runCli(["validate", "pay", "-", "--format", "json"], dir, "kind: card\n")).stdout);
+    expect(json.results[0].errors.map((e: { keyword: string }) => e.keyword)).toEqual(["if", "required"]);
+  });
+
+  it("reads standard input for -, as YAML or JSON, shown as <stdin>", async () => {
+    const dir = tempTree(ORDERS);
+    expect((await runCli(["generate"], dir)).code).toBe(0);
+    (await import("node:fs")).symlinkSync(path.join(REPO, "node_modules"), path.join(dir, "node_modules"));
+    const yaml = await runCli(["validate", "order", "-"], dir, "id: A1\nlines: []\n");
+    expect(yaml.stdout.split("\n").slice(0, 3)).toEqual([
+      "<stdin>:1:5: error CH801 /id: must NOT have fewer than 3 characters [minLength at #/properties/id/minLength]",
+      "    1 | id: A1",
+      "      |     ^",
+    ]);
+    expect(yaml.code).toBe(1);
+    expect((await runCli(["validate", "order", "-"], dir, '{"id": "A-100", "lines": []}')).code).toBe(0);
   });
 
   it("says a forbidden member must not be present, and points the schema location at the false subschema itself", async () => {

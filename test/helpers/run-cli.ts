@@ -6,8 +6,8 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs the CLI in this process, as `charter ...args` from `cwd`. */
-export async function runCli(args: string[], cwd: string): Promise<CliResult> {
+/** Runs the CLI in this process, as `charter ...args` from `cwd`, with `stdin` as standard input. */
+export async function runCli(args: string[], cwd: string, stdin?: string): Promise<CliResult> {
   let stdout = "";
   let stderr = "";
   const code = await run(args, {
@@ -18,6 +18,7 @@ export async function runCli(args: string[], cwd: string): Promise<CliResult> {
     stderr: (text) => {
       stderr += text;
     },
+    ...(stdin !== undefined ? { stdin: async () => Buffer.from(stdin) } : {}),
   });
   return { code, stdout, stderr };
 }

@@ -51,9 +51,12 @@ export async function runValidate(args: ParsedArgs, settings: Settings, io: CliI
       : [];
 
   const results: FileResult[] = [];
+  const texts = new Map<string, string>();
   for (const file of files) {
-    const absolute = path.resolve(io.cwd, file);
-    const loaded = await readData(absolute);
+    // `-` is standard input, read as YAML (which JSON is), shown as <stdin>.
+    const absolute = path.resolve(io.cwd, file === "-" ? STDIN : file);
+    const loaded = await readData(absolute, file === "-" ? (io.stdin ?? noStdin) : undefined);
+    if (loaded.text !== undefined) texts.set(absolute, loaded.text);
     if (!loaded.parsed) {
       results.push({ file: absolute, ok: false, errors: [], diagnostics: loaded.diagnostics });
       continue;
@@ -86,13 +89,15 @@ export async function runValidate(args: ParsedArgs, settings: Settings, io: CliI
   for (const note of notes) io.stderr(formatDiagnostic(note, io.cwd, args.format) + "\n");
   for (const r of results) {
     for (const d of r.diagnostics) io.stdout(formatDiagnostic(d, io.cwd, args.format) + "\n");
-    for (const e of r.errors) {
+    for (const e of withoutSummaries(r.errors)) {
       const at = errorAt(DATA_CODES.violation, `${e.pointer || "/"}: ${describe(e)} [${e.keyword} at ${e.schemaPath}]`, {
         file: r.file,
         ...(e.line !== undefined ? { position: { line: e.line, column: e.column ?? 1 } } : {}),
         pointer: e.pointer,
       });
       io.stdout(formatDiagnostic(at, io.cwd, args.format) + "\n");
+      // On a terminal's format, the line itself, with a caret under the place.
+      if (args.format === "text" && e.line !== undefined) io.stdout(excerpt(texts.get(r.file), e.line, e.column ?? 1));
     }
   }
   const valid = results.filter((r) => r.ok).length;
@@ -106,11 +111,41 @@ function usage(io: CliIo, args: ParsedArgs, diagnostic: Diagnostic): number {
   return EXIT_USAGE;
 }
 
+/**
+ * Without ajv's `if` findings ("must match \"then\" schema") that only sum up a
+ * finding from inside that `then` or `else`, which says what is wrong and where.
+ * The JSON output keeps every finding.
+ */
+function withoutSummaries<E extends Violation>(errors: readonly E[]): E[] {
+  return errors.filter((e) => {
+    if (e.keyword !== "if" || !e.schemaPath.endsWith("/if")) return true;
+    const branch = e.schemaPath.slice(0, -"/if".length);
+    return !errors.some((other) => other !== e && (other.schemaPath.startsWith(`${branch}/then`) || other.schemaPath.startsWith(`${branch}/else`)));
+  });
+}
+
+/** How standard input is named in the report. */
+const STDIN = "<stdin>";
+
+async function noStdin(): Promise<Buffer> {
+  throw Object.assign(new Error("no standard input"), { code: "ENOSTDIN" });
+}
+
+/** `   4 | qty: 0` and a caret under the column; empty when the text or the line is not at hand. */
+function excerpt(text: string | undefined, line: number, column: number): string {
+  const source = text?.split(/\r?\n/)[line - 1];
+  if (source === undefined) return "";
+  const number = String(line).padStart(5);
+  // Tabs keep their width in the caret line, so that it stays under the column.
+  const pad = source.slice(0, column - 1).replace(/[^\t]/g, " ");
+  return `${number} | ${source}\n${" ".repeat(number.length)} | ${pad}^\n`;
+}
+
 /** Data as written: `.json` as strict JSON, anything else as YAML; both keep positions for the report. */
-async function readData(file: string): Promise<{ parsed?: ParsedSource; diagnostics: Diagnostic[] }> {
+async function readData(file: string, stdin?: () => Promise<Buffer>): Promise<{ parsed?: ParsedSource; text?: string; diagnostics: Diagnostic[] }> {
   let text: string;
   try {
-    const decoded = decodeUtf8(await readFile(file));
+    const decoded = decodeUtf8(stdin !== undefined ? await stdin() : await readFile(file));
     if ("invalidAt" in decoded) return { diagnostics: [errorAt(LOAD_CODES.notUtf8, "the file is not UTF-8", { file, position: decoded.invalidAt })] };
     text = decoded.text;
   } catch (error) {
@@ -118,7 +153,7 @@ async function readData(file: string): Promise<{ parsed?: ParsedSource; diagnost
     return { diagnostics: [errorAt(DATA_CODES.unreadable, `cannot read the file (${reason})`, { file })] };
   }
   try {
-    return file.endsWith(".json") ? parseJsonSource(text, file) : parseSource(text, file);
+    return { ...(file.endsWith(".json") ? parseJsonSource(text, file) : parseSource(text, file)), text };
   } catch (error) {
     // The JSON parser recurses: data nested thousands deep exhausts the stack.
     if (error instanceof RangeError) return { diagnostics: [errorAt(LOAD_CODES.tooDeep, "the data is nested too deeply to read", { file, position: { line: 1, column: 1 } })] };

@@ -1,0 +1,82 @@
+import { existsSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { parse } from "yaml";
+import { runCli } from "../helpers/run-cli.js";
+import { snapshotTree, tempTree } from "../helpers/temp-tree.js";
+
+const REPO = new URL("../../", import.meta.url).pathname;
+
+describe("charter init", () => {
+  it("starts a project that generates and checks, and writes nothing twice", async () => {
+    const dir = tempTree({ "package.json": '{\n    "name": "shop",\n    "scripts": { "check": "eslint ." }\n}\n' });
+    const first = await runCli(["init"], dir);
+    expect(first.stdout).toBe(
+      [
+        "charter init: created charter.config.yaml",
+        "charter init: created schema-src/example/order.yaml",
+        "charter init: created .github/workflows/contracts.yml",
+        "charter init: created .githooks/pre-commit",
+        "charter init: added the npm scripts generate, charter:check to package.json",
+        "charter init: next: npm install --save-dev charter, then npm run generate and commit generated/; git config core.hooksPath .githooks turns the pre-commit hook on",
+        "",
+      ].join("\n"),
+    );
+    expect(first.code).toBe(0);
+    // The project's own check stays; its indentation too.
+    expect(readFileSync(path.join(dir, "package.json"), "utf8")).toBe('{\n    "name": "shop",\n    "scripts": {\n        "check": "eslint .",\n        "generate": "charter generate",\n        "charter:check": "charter check"\n    }\n}\n');
+    expect(statSync(path.join(dir, ".githooks/pre-commit")).mode & 0o111).not.toBe(0);
+    const workflow = parse(readFileSync(path.join(dir, ".github/workflows/contracts.yml"), "utf8")) as { jobs: { contracts: { steps: { run?: string }[] } } };
+    expect(workflow.jobs.contracts.steps.map((s) => s.run).filter(Boolean)).toEqual(["npm ci", "npx charter check --format github", "npx charter diff --base origin/${{ github.base_ref }} --format github"]);
+
+    // The example contract, its example and counterexample run, under the config init wrote.
+    const generate = await runCli(["generate"], dir);
+    expect([generate.code, generate.stdout]).toEqual([0, "charter: wrote 1 contract to generated\n"]);
+    expect((await runCli(["check"], dir)).code).toBe(0);
+
+    const before = snapshotTree(dir);
+    const again = await runCli(["init"], dir);
+    expect(again.stdout.split("\n").filter((l) => l.includes("skipped"))).toHaveLength(6);
+    expect(snapshotTree(dir)).toEqual(before);
+  });
+
+  it("creates a package.json when there is none, with the folders asked for", async () => {
+    const dir = tempTree();
+    expect((await runCli(["init", "--source", "contracts", "--out", "build/contracts"], dir)).code).toBe(0);
+    expect(JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8"))).toEqual({ name: path.basename(dir).toLowerCase().replace(/[^a-z0-9._-]/g, "-"), private: true, scripts: { generate: "charter generate", check: "charter check" } });
+    expect(parse(readFileSync(path.join(dir, "charter.config.yaml"), "utf8"))).toMatchObject({ source: "contracts", out: "build/contracts" });
+    expect(existsSync(path.join(dir, "contracts/example/order.yaml"))).toBe(true);
+    expect((await runCli(["generate"], dir)).code).toBe(0);
+    expect(existsSync(path.join(dir, "build/contracts/manifest.json"))).toBe(true);
+  });
+
+  it("points editors at the config's contract, which the charter package ships", async () => {
+    const dir = tempTree();
+    await runCli(["init"], dir);
+    const modeline = /^# yaml-language-server: \$schema=(\S+)$/m.exec(readFileSync(path.join(dir, "charter.config.yaml"), "utf8"))?.[1];
+    expect(modeline).toBe("node_modules/charter/generated/schemas/charter/config.schema.json");
+    // Inside the package, that path is generated/schemas/charter/config.schema.json, which package.json ships.
+    const shipped = (JSON.parse(readFileSync(path.join(REPO, "package.json"), "utf8")) as { files: string[] }).files;
+    expect(shipped).toContain("generated/schemas/charter");
+    expect(existsSync(path.join(REPO, modeline!.replace("node_modules/charter/", "")))).toBe(true);
+  });
+});
+
+describe("charter explain", () => {
+  it("prints a code's title and documentation, by full or short code", async () => {
+    const dir = tempTree();
+    const full = await runCli(["explain", "CH901"], dir);
+    expect(full.stdout).toMatch(/^CH901: breaking change between two versions of a contract\n\nThe contract changed in a way/);
+    expect(full.stdout).toMatch(/\nExamples of what produces it: docs\/diagnostics\.md#ch901\n$/);
+    expect(full.stdout.split("\n").every((line) => line.length <= 100)).toBe(true);
+    expect((await runCli(["explain", "ch5"], dir)).stdout).toMatch(/^CH005: /);
+    const json = JSON.parse((await runCli(["explain", "CH308", "--format", "json"], dir)).stdout);
+    expect(json).toMatchObject({ command: "explain", code: "CH308", title: "malformed x-charter-version" });
+  });
+
+  it("says so for a code that does not exist, and exits 2", async () => {
+    const result = await runCli(["explain", "CH999"], tempTree());
+    expect([result.code, result.stderr]).toEqual([2, "charter: no diagnostic CH999; the codes are CH001 to CH904 (docs/diagnostics.md lists them)\n"]);
+    expect((await runCli(["explain"], tempTree())).code).toBe(2);
+  });
+});
