@@ -22,6 +22,11 @@ export const COMMANDS = {
     usage: "charter diff --base REF | --base-dir DIR [options]",
     options: ["config", "source", "out", "catalog", "base-uri", "type-names", "format", "base", "base-dir", "jobs"],
   },
+  watch: {
+    summary: "generate, then again after each change of a source or the config, until Ctrl-C",
+    usage: "charter watch [options]",
+    options: ["config", "source", "out", "catalog", "base-uri", "type-names", "keep-going", "jobs", "cache-dir", "no-cache"],
+  },
   explain: {
     summary: "print the documentation of a diagnostic code",
     usage: "charter explain CODE",

@@ -5,6 +5,8 @@ export interface CliIo {
   stderr: (text: string) => void;
   /** Standard input, read whole (for `charter validate CONTRACT -`); absent where there is none. */
   stdin?: () => Promise<Buffer>;
+  /** Settles when the user asks the process to stop (Ctrl-C): how `charter watch` ends. */
+  interrupted?: Promise<void>;
 }
 
 export const EXIT_OK = 0;

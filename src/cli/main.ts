@@ -19,6 +19,10 @@ try {
       for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
       return Buffer.concat(chunks);
     },
+    interrupted: new Promise((resolve) => {
+      process.once("SIGINT", () => resolve());
+      process.once("SIGTERM", () => resolve());
+    }),
   });
 } catch (error) {
   // A bug, not a user error: say so briefly; the stack only on request.

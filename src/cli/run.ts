@@ -6,7 +6,9 @@ import { runExplain } from "./commands/explain.js";
 import { runInit } from "./commands/init.js";
 import { runGenerate } from "./commands/generate.js";
 import { runValidate } from "./commands/validate.js";
-import { resolveSettings } from "./config.js";
+import { DEFAULT_CONFIG_FILE, resolveSettings } from "./config.js";
+import { runWatch } from "./commands/watch.js";
+import path from "node:path";
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIo } from "./io.js";
 import { formatDiagnostic, relativeDiagnostic } from "./print.js";
 
@@ -34,11 +36,12 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   // These two read no config: one prints documentation, the other writes the first config.
   if (args.command === "explain") return runExplain(args, io);
   if (args.command === "init") return runInit(args, io);
-  const resolved = await resolveSettings(
-    { config: args.config, source: args.source, out: args.out, catalog: args.catalog, baseUri: args.baseUri, typeNames: args.typeNames, jobs: args.jobs, cacheDir: args.cacheDir, noCache: args.noCache },
-    io.cwd,
-    args.command !== "validate",
-  );
+  const flags = { config: args.config, source: args.source, out: args.out, catalog: args.catalog, baseUri: args.baseUri, typeNames: args.typeNames, jobs: args.jobs, cacheDir: args.cacheDir, noCache: args.noCache };
+  // Watching survives a config or a source folder that is wrong for now: it reads them afresh for each run.
+  if (args.command === "watch") {
+    return runWatch(args, () => resolveSettings(flags, io.cwd), path.resolve(io.cwd, args.config ?? DEFAULT_CONFIG_FILE), io, io.interrupted ?? new Promise(() => {}));
+  }
+  const resolved = await resolveSettings(flags, io.cwd, args.command !== "validate");
   if (resolved.usage !== undefined) {
     io.stderr(`charter: ${resolved.usage}\n`);
     return EXIT_USAGE;

@@ -1,0 +1,100 @@
+import { watch, type FSWatcher } from "node:fs";
+import path from "node:path";
+import type { ParsedArgs } from "../args.js";
+import type { resolveSettings } from "../config.js";
+import { EXIT_OK, type CliIo } from "../io.js";
+import { displayPath, formatDiagnostic } from "../print.js";
+import { runGenerate } from "./generate.js";
+
+/** How long the sources must be quiet before a run: an editor's save is often several writes. */
+export const DEBOUNCE_MS = 150;
+
+/**
+ * `charter watch`: `generate`, then again after each change of a source or
+ * of the config, until stopped. A run that fails (a source half-typed, a
+ * config that does not parse) prints its diagnostics and waits for the next
+ * change; nothing ends the watch but `stop` (Ctrl-C from the CLI).
+ */
+export async function runWatch(
+  args: ParsedArgs,
+  /** Settings afresh: the config may have changed since the last run. */
+  resolve: () => ReturnType<typeof resolveSettings>,
+  configFile: string,
+  io: CliIo,
+  stop: Promise<void>,
+): Promise<number> {
+  let watchers: FSWatcher[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let again = false;
+  let watchedSource: string | undefined;
+  let outDir: string | undefined;
+
+  const run = async () => {
+    const resolved = await resolve();
+    if (!resolved.settings) {
+      for (const d of resolved.diagnostics) io.stdout(formatDiagnostic(d, io.cwd, args.format) + "\n");
+      if (resolved.usage !== undefined) io.stdout(`charter: ${resolved.usage}\n`);
+    } else {
+      outDir = resolved.settings.outDir;
+      if (watchedSource !== resolved.settings.sourceDir) rewatch(resolved.settings.sourceDir);
+      await runGenerate(args, resolved.settings, io);
+    }
+    io.stdout("charter watch: waiting for changes (Ctrl-C stops)\n");
+  };
+  const schedule = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      if (running) {
+        again = true;
+        return;
+      }
+      running = run().finally(() => {
+        running = undefined;
+        if (again) {
+          again = false;
+          schedule();
+        }
+      });
+    }, DEBOUNCE_MS);
+  };
+  const rewatch = (sourceDir: string) => {
+    for (const w of watchers) w.close();
+    watchers = [];
+    watchedSource = sourceDir;
+    const configDir = path.dirname(configFile);
+    // The config may not exist yet: its folder is watched, for that one name.
+    watchers.push(watchQuietly(configDir, false, (name) => name === path.basename(configFile) && schedule()));
+    watchers.push(
+      watchQuietly(sourceDir, true, (name) => {
+        // The output directory may lie beside the sources, never inside them (CH005); hidden files are no sources.
+        const changed = path.join(sourceDir, name);
+        if (outDir !== undefined && (changed === outDir || changed.startsWith(outDir + path.sep))) return;
+        if (name.split(/[\\/]/).some((part) => part.startsWith("."))) return;
+        schedule();
+      }),
+    );
+    io.stdout(`charter watch: watching ${displayPath(sourceDir, io.cwd)} and ${displayPath(configFile, io.cwd)}\n`);
+  };
+
+  rewatch(path.resolve(io.cwd, args.source ?? "schema-src"));
+  running = run().finally(() => {
+    running = undefined;
+  });
+  await stop;
+  clearTimeout(timer);
+  for (const w of watchers) w.close();
+  await running;
+  return EXIT_OK;
+}
+
+/** fs.watch that reports file names, and is a no-op where the folder is missing (it may appear later with the config). */
+function watchQuietly(dir: string, recursive: boolean, onChange: (name: string) => void): FSWatcher {
+  try {
+    const watcher = watch(dir, { recursive }, (_, name) => onChange(name === null ? "" : name.toString()));
+    watcher.on("error", () => watcher.close());
+    return watcher;
+  } catch {
+    return { close: () => {} } as FSWatcher;
+  }
+}
