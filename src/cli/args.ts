@@ -5,12 +5,12 @@ export const COMMANDS = {
   generate: {
     summary: "write the output directory from the sources",
     usage: "charter generate [options]",
-    options: ["config", "source", "out", "catalog", "base-uri", "type-names", "format", "keep-going", "jobs", "cache-dir", "no-cache"],
+    options: ["config", "source", "out", "catalog", "base-uri", "type-names", "format", "keep-going", "jobs", "cache-dir", "no-cache", "quiet"],
   },
   check: {
     summary: "compare the output directory with a fresh run; exit 1 on any difference",
     usage: "charter check [options]",
-    options: ["config", "source", "out", "catalog", "base-uri", "type-names", "format", "keep-going", "jobs"],
+    options: ["config", "source", "out", "catalog", "base-uri", "type-names", "format", "keep-going", "jobs", "quiet"],
   },
   validate: {
     summary: "validate JSON or YAML data files (- reads stdin); exit 1 if any is invalid",
@@ -20,7 +20,7 @@ export const COMMANDS = {
   diff: {
     summary: "compare the contracts with another version; exit 1 on a breaking change",
     usage: "charter diff --base REF | --base-dir DIR [options]",
-    options: ["config", "source", "out", "catalog", "base-uri", "type-names", "format", "base", "base-dir", "jobs"],
+    options: ["config", "source", "out", "catalog", "base-uri", "type-names", "format", "base", "base-dir", "jobs", "quiet"],
   },
   watch: {
     summary: "generate, then again after each change of a source or the config, until Ctrl-C",
@@ -55,6 +55,7 @@ export const OPTIONS = {
   jobs: { type: "string", value: "N", help: "threads for per-contract work, this one included (default: the machine's cores, at most 8)" },
   "cache-dir": { type: "string", value: "DIR", help: "generate: keep per-contract results here (default node_modules/.cache/charter beside the config, when node_modules exists)" },
   "no-cache": { type: "boolean", help: "generate: compute everything afresh and keep nothing (check never uses the cache)" },
+  quiet: { type: "boolean", short: "q", help: "no progress display on a terminal (the final summary and every finding still print)" },
   help: { type: "boolean", short: "h", help: "show this help" },
   version: { type: "boolean", help: "print charter's version" },
 } as const;
@@ -76,6 +77,7 @@ export interface ParsedArgs {
   jobs?: number;
   cacheDir?: string;
   noCache: boolean;
+  quiet: boolean;
   base?: string;
   baseDir?: string;
   help: boolean;
@@ -111,6 +113,7 @@ export function parseCommandLine(argv: readonly string[]): { args?: ParsedArgs; 
     format,
     keepGoing: values["keep-going"] ?? false,
     noCache: values["no-cache"] ?? false,
+    quiet: values.quiet ?? false,
     help: values.help ?? false,
     version: values.version ?? false,
   };

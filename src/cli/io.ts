@@ -5,6 +5,10 @@ export interface CliIo {
   stderr: (text: string) => void;
   /** Standard input, read whole (for `charter validate CONTRACT -`); absent where there is none. */
   stdin?: () => Promise<Buffer>;
+  /** A terminal on stderr: room for a progress display. */
+  progress?: boolean;
+  /** Colour wanted on stdout and stderr: a terminal, and no NO_COLOR. */
+  colour?: boolean;
   /** Settles when the user asks the process to stop (Ctrl-C): how `charter watch` ends. */
   interrupted?: Promise<void>;
 }

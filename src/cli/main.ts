@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { wantsColour } from "./progress.js";
 import { run } from "./run.js";
 
 // The only place that touches the real process: everything below returns values.
@@ -19,6 +20,8 @@ try {
       for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
       return Buffer.concat(chunks);
     },
+    progress: process.stderr.isTTY === true,
+    colour: wantsColour(process.stdout.isTTY, process.env),
     interrupted: new Promise((resolve) => {
       process.once("SIGINT", () => resolve());
       process.once("SIGTERM", () => resolve());

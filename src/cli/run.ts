@@ -11,6 +11,7 @@ import { runWatch } from "./commands/watch.js";
 import path from "node:path";
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIo } from "./io.js";
 import { formatDiagnostic, relativeDiagnostic } from "./print.js";
+import { colourise } from "./progress.js";
 
 export function charterVersion(): string {
   const manifest = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
@@ -18,7 +19,8 @@ export function charterVersion(): string {
 }
 
 /** The whole CLI as a function of its arguments: returns the exit code, never exits. */
-export async function run(argv: readonly string[], io: CliIo): Promise<number> {
+export async function run(argv: readonly string[], given: CliIo): Promise<number> {
+  const io: CliIo = given.colour ? { ...given, stdout: (text) => given.stdout(colourise(text)), stderr: (text) => given.stderr(colourise(text)) } : given;
   const parsed = parseCommandLine(argv);
   if (!parsed.args) {
     io.stderr(`charter: ${parsed.usage}\n\n${helpText()}`);

@@ -48,6 +48,8 @@ export interface CompileOptions {
   typeNaming?: NamingStyle;
   /** The repairs to apply (default: all registered). */
   repairs?: readonly Repair[];
+  /** Told the name of each stage as it starts (a terminal's progress display); never affects the output. */
+  onProgress?: (stage: string) => void;
   /** The version of the whole set of contracts (the config's `version`), for those that declare none. */
   version?: string;
   /** Compile the generated types and the contracts' examples under strict flags (default true). */
@@ -72,6 +74,8 @@ export interface CompileResult {
   /** Contract names produced, and those that were not. */
   produced: string[];
   failed: string[];
+  /** What the run made, for the summary a person reads. */
+  summary: { typesModules: number; validators: number; repairsApplied: number; instancesChecked: number };
   /** Milliseconds per stage, and per contract for types: for summaries and benchmarks, never for output. */
   timings: { stages: Record<string, number>; types: Map<string, number>; importedTypeReferences: number; onWorkerThreads: number };
 }
@@ -88,11 +92,15 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
   const diagnostics: Diagnostic[] = [];
   const stages: Record<string, number> = {};
   let clock = performance.now();
+  // The stage that starts after each one, for a progress display.
+  const NEXT: Record<string, string> = { load: "resolving references", resolve: "checking the sources", check: "bundling", bundle: "types and validators", types: "validators", validators: "the manifest" };
   const lap = (stage: string) => {
     const now = performance.now();
     stages[stage] = now - clock;
     clock = now;
+    if (NEXT[stage] !== undefined) options.onProgress?.(NEXT[stage]);
   };
+  options.onProgress?.("loading the sources");
 
   const tasks: TaskSettings = { jobs: options.jobs ?? defaultJobs(), cache: options.cacheDir !== undefined ? await TaskCache.open(options.cacheDir) : undefined };
 
@@ -291,6 +299,12 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
     diagnostics: sortDiagnostics(diagnostics),
     produced: bundles.map((b) => b.name),
     failed: [...failed].sort(),
+    summary: {
+      typesModules: types.produced.size,
+      validators: validators.produced.size,
+      repairsApplied: types.applications.length,
+      instancesChecked: bundles.reduce((n, b) => n + (instancesOf.get(b.name)?.length ?? 0), 0),
+    },
     timings: { stages, types: types.durations, importedTypeReferences: types.importedReferences, onWorkerThreads: validators.onWorkerThreads },
   };
 }

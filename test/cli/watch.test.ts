@@ -3,6 +3,7 @@ import { writeFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
+import { withoutSummary } from "../helpers/run-cli.js";
 import { tempTree } from "../helpers/temp-tree.js";
 
 const MAIN = fileURLToPath(new URL("../../src/cli/main.ts", import.meta.url));
@@ -25,7 +26,7 @@ describe("charter watch", () => {
         await new Promise((r) => setTimeout(r, 50));
       }
       const all = out.split(WAITING);
-      const since = all.slice(seen, n).join(WAITING);
+      const since = withoutSummary(all.slice(seen, n).join(WAITING));
       seen = n;
       return since;
     };

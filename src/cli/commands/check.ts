@@ -6,12 +6,15 @@ import type { Settings } from "../config.js";
 import { EXIT_FINDINGS, EXIT_OK, type CliIo } from "../io.js";
 import { displayPath, formatDiagnostic, formatDiff, relativeDiagnostic } from "../print.js";
 import { readTree } from "../read-tree.js";
-import { errorCount } from "./generate.js";
+import { errorCount, summary } from "./generate.js";
+import { progressLine } from "../progress.js";
 
 /** Regenerates in memory and compares with the output directory. Never writes. */
 export async function runCheck(args: ParsedArgs, settings: Settings, io: CliIo): Promise<number> {
   // Against a truly fresh result: nothing from the cache, nothing written to it.
-  const result = await compile({ ...settings, cacheDir: undefined });
+  const started = performance.now();
+  const progress = io.progress && !args.quiet && args.format === "text" ? progressLine(io.stderr) : undefined;
+  const result = await compile({ ...settings, cacheDir: undefined, ...(progress ? { onProgress: progress.stage } : {}) }).finally(() => progress?.done());
   const sourceErrors = hasErrors(result.diagnostics);
   const out = displayPath(settings.outDir, io.cwd);
   let drift: Drift = { missing: [], stale: [], orphaned: [] };
@@ -53,7 +56,7 @@ export async function runCheck(args: ParsedArgs, settings: Settings, io: CliIo):
     if (stale) io.stdout(formatDiff(stale) + "\n");
   }
   const files = drift.missing.length + drift.stale.length + drift.orphaned.length;
-  if (ok) io.stdout(`charter check: ${out} matches a fresh run (${result.produced.length} contract${result.produced.length === 1 ? "" : "s"})\n`);
+  if (ok) io.stdout(`charter check: ${out} matches a fresh run (${result.produced.length} contract${result.produced.length === 1 ? "" : "s"})${summary(result.summary, started)}\n`);
   else if (sourceErrors && files === 0)
     io.stdout(
       `charter check: ${errorCount(result.diagnostics)} in the sources` +
