@@ -10,6 +10,7 @@ export type {
   RelativePath,
   ValidationPolicy,
 } from "./charter/config.js";
+export type { CharterSource } from "./charter/source.js";
 export type { Case, EvaluationManifest, SetPath, Tolerances } from "./evaluation/manifest.js";
 export type { ArgminSemantics } from "./problems/argmin-semantics.js";
 export type { Budget, ProblemContract, ReferenceCase, Slug } from "./problems/contract.js";

@@ -4,6 +4,7 @@ import type { AgentRequest } from "../types/agent/request.js";
 import type { AgentResult, Outcome } from "../types/agent/result.js";
 import type { AgentUuidv7 } from "../types/agent/uuidv7.js";
 import type { CharterConfig, DiffIgnore, Direction, RelativePath, ValidationPolicy } from "../types/charter/config.js";
+import type { CharterSource } from "../types/charter/source.js";
 import type { Case, EvaluationManifest, SetPath, Tolerances } from "../types/evaluation/manifest.js";
 import type { ArgminSemantics } from "../types/problems/argmin-semantics.js";
 import type { Budget, ProblemContract, ReferenceCase, Slug } from "../types/problems/contract.js";
@@ -41,6 +42,7 @@ export declare const registry: {
   readonly "charter/config#/$defs/direction": RegistryEntry<Direction>;
   readonly "charter/config#/$defs/relativePath": RegistryEntry<RelativePath>;
   readonly "charter/config#/$defs/validationPolicy": RegistryEntry<ValidationPolicy>;
+  readonly "charter/source": RegistryEntry<CharterSource>;
   readonly "evaluation/manifest": RegistryEntry<EvaluationManifest>;
   readonly "evaluation/manifest#/$defs/case": RegistryEntry<Case>;
   readonly "evaluation/manifest#/$defs/setPath": RegistryEntry<SetPath>;

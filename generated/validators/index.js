@@ -90,6 +90,15 @@ export const registry = {
     loadAllErrors: () => import("./charter/config.all-errors.js"),
     loadSchema: () => import("../schemas/charter/config.schema.json", { with: { type: "json" } }),
   },
+  ["charter/source"]: {
+    contract: "charter/source",
+    digest: "sha256:9897d13759317e9e2b6b19fcb462010924e54fc1f66d1538b21260ca9b74da05",
+    exportName: "validate",
+    rules: {},
+    load: () => import("./charter/source.js"),
+    loadAllErrors: () => import("./charter/source.all-errors.js"),
+    loadSchema: () => import("../schemas/charter/source.schema.json", { with: { type: "json" } }),
+  },
   ["evaluation/manifest"]: {
     contract: "evaluation/manifest",
     digest: "sha256:330555a5da2b09485d805a7902e6bd24107a3e4e1db5c76de598cd8978924970",

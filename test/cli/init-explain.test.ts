@@ -51,15 +51,20 @@ describe("charter init", () => {
     expect(existsSync(path.join(dir, "build/contracts/manifest.json"))).toBe(true);
   });
 
-  it("points editors at the config's contract, which the charter package ships", async () => {
+  it("points editors at the contracts of the config and of a source, which the charter package ships", async () => {
     const dir = tempTree();
     await runCli(["init"], dir);
-    const modeline = /^# yaml-language-server: \$schema=(\S+)$/m.exec(readFileSync(path.join(dir, "charter.config.yaml"), "utf8"))?.[1];
-    expect(modeline).toBe("node_modules/charter/generated/schemas/charter/config.schema.json");
-    // Inside the package, that path is generated/schemas/charter/config.schema.json, which package.json ships.
     const shipped = (JSON.parse(readFileSync(path.join(REPO, "package.json"), "utf8")) as { files: string[] }).files;
     expect(shipped).toContain("generated/schemas/charter");
-    expect(existsSync(path.join(REPO, modeline!.replace("node_modules/charter/", "")))).toBe(true);
+    for (const [file, schema] of [
+      ["charter.config.yaml", "config"],
+      ["schema-src/example/order.yaml", "source"],
+    ]) {
+      const modeline = /^# yaml-language-server: \$schema=(\S+)$/m.exec(readFileSync(path.join(dir, file!), "utf8"))?.[1];
+      expect(modeline).toBe(`node_modules/charter/generated/schemas/charter/${schema}.schema.json`);
+      // Inside the package, that is generated/schemas/charter/..., which package.json ships.
+      expect(existsSync(path.join(REPO, modeline!.replace("node_modules/charter/", "")))).toBe(true);
+    }
   });
 });
 

@@ -4,8 +4,9 @@ import type { ParsedArgs } from "../args.js";
 import { EXIT_FINDINGS, EXIT_OK, type CliIo } from "../io.js";
 import { displayPath } from "../print.js";
 
-/** The contract of the config file, as the charter package ships it: editors validate against it. */
+/** The contracts of the config file and of a source, as the charter package ships them: editors validate against them. */
 const CONFIG_SCHEMA = "node_modules/charter/generated/schemas/charter/config.schema.json";
+const SOURCE_SCHEMA = "node_modules/charter/generated/schemas/charter/source.schema.json";
 
 /**
  * `charter init`: the files a project needs to start, each written only when
@@ -93,7 +94,8 @@ validation:
 `;
 }
 
-const EXAMPLE_CONTRACT = `# An example contract, named by its path without the extension: example/order.
+const EXAMPLE_CONTRACT = `# yaml-language-server: $schema=${SOURCE_SCHEMA}
+# An example contract, named by its path without the extension: example/order.
 # Edit it into your first contract, or delete it. \`npm run generate\` checks its example and
 # counterexample, then writes its bundled schema, TypeScript types and validators.
 $schema: https://json-schema.org/draft/2020-12/schema
