@@ -42,8 +42,11 @@ describe("charter init", () => {
   });
 
   it("creates a package.json when there is none, with the folders asked for", async () => {
-    const dir = tempTree();
-    expect((await runCli(["init", "--source", "contracts", "--out", "build/contracts"], dir)).code).toBe(0);
+    // charter installed already: the next step is to generate.
+    const dir = tempTree({ "node_modules/charter/package.json": "{}" });
+    const init = await runCli(["init", "--source", "contracts", "--out", "build/contracts"], dir);
+    expect(init.code).toBe(0);
+    expect(init.stdout).toContain("charter init: next: npm run generate and commit build/contracts/;");
     expect(JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8"))).toEqual({ name: path.basename(dir).toLowerCase().replace(/[^a-z0-9._-]/g, "-"), private: true, scripts: { generate: "charter generate", check: "charter check" } });
     expect(parse(readFileSync(path.join(dir, "charter.config.yaml"), "utf8"))).toMatchObject({ source: "contracts", out: "build/contracts" });
     expect(existsSync(path.join(dir, "contracts/example/order.yaml"))).toBe(true);

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { writeFileSync, rmSync } from "node:fs";
+import { renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -31,11 +31,16 @@ describe("charter watch", () => {
       return since;
     };
     const write = (file: string, text: string) => writeFileSync(path.join(dir, file), text);
+    // How sed -i and many editors save: a new file renamed over the old one.
+    const replace = (file: string, text: string) => {
+      writeFileSync(path.join(dir, `${file}.tmp`), text);
+      renameSync(path.join(dir, `${file}.tmp`), path.join(dir, file));
+    };
 
     expect(await settled(1)).toBe("charter watch: watching schema-src and charter.config.yaml\ncharter: wrote 1 contract to generated\n");
-    write("schema-src/a.yaml", "type: object\nproperties:\n  id: { type: string\n");
+    replace("schema-src/a.yaml", "type: object\nproperties:\n  id: { type: string\n");
     expect(await settled(2)).toMatch(/^schema-src\/a\.yaml:\d+:\d+: error CH102 .*\ncharter: .*nothing written/ms);
-    write("schema-src/a.yaml", "type: object\nproperties:\n  id: { type: integer }\n");
+    replace("schema-src/a.yaml", "type: object\nproperties:\n  id: { type: integer }\n");
     expect(await settled(3)).toBe("charter: wrote 1 contract to generated\n");
     write("charter.config.yaml", "source: [\n");
     expect(await settled(4)).toMatch(/^charter\.config\.yaml:\d+:\d+: error CH001 /);

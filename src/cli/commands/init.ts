@@ -44,7 +44,8 @@ export function runInit(args: ParsedArgs, io: CliIo): number {
     if (scripts.added.length > 0) say(`added the npm scripts ${scripts.added.join(", ")} to package.json`);
     for (const name of scripts.kept) say(`skipped the npm script ${name} (package.json runs charter ${name} already, or has no free name for it)`);
   }
-  say(`next: npm install --save-dev charter, then npm run generate and commit ${out}/; git config core.hooksPath .githooks turns the pre-commit hook on`);
+  const install = existsSync(path.join(io.cwd, "node_modules", "charter")) ? "" : "npm install --save-dev charter, then ";
+  say(`next: ${install}npm run generate and commit ${out}/; git config core.hooksPath .githooks turns the pre-commit hook on`);
   return failed ? EXIT_FINDINGS : EXIT_OK;
 }
 

@@ -1,4 +1,4 @@
-import { watch, type FSWatcher } from "node:fs";
+import { readdirSync, watch, type Dirent, type FSWatcher } from "node:fs";
 import path from "node:path";
 import type { ParsedArgs } from "../args.js";
 import type { resolveSettings } from "../config.js";
@@ -66,11 +66,10 @@ export async function runWatch(
     // The config may not exist yet: its folder is watched, for that one name.
     watchers.push(watchQuietly(configDir, false, (name) => name === path.basename(configFile) && schedule()));
     watchers.push(
-      watchQuietly(sourceDir, true, (name) => {
+      watchTree(sourceDir, (changed) => {
         // The output directory may lie beside the sources, never inside them (CH005); hidden files are no sources.
-        const changed = path.join(sourceDir, name);
         if (outDir !== undefined && (changed === outDir || changed.startsWith(outDir + path.sep))) return;
-        if (name.split(/[\\/]/).some((part) => part.startsWith("."))) return;
+        if (path.relative(sourceDir, changed).split(path.sep).some((part) => part.startsWith("."))) return;
         schedule();
       }),
     );
@@ -86,6 +85,45 @@ export async function runWatch(
   for (const w of watchers) w.close();
   await running;
   return EXIT_OK;
+}
+
+/**
+ * Every folder under `root`, each watched on its own. A folder's watch sees
+ * its entries created, removed and renamed, so an editor that saves by
+ * writing a new file and renaming it over the old one is seen every time
+ * (Node 20's recursive watch on Linux loses a file replaced that way). New
+ * folders are picked up after each change.
+ */
+function watchTree(root: string, onChange: (file: string) => void): FSWatcher {
+  const watching = new Map<string, FSWatcher>();
+  const refresh = () => {
+    const folders = new Set<string>();
+    const walk = (dir: string) => {
+      folders.add(dir);
+      let entries: Dirent[] = [];
+      try {
+        entries = readdirSync(dir, { withFileTypes: true });
+      } catch {
+        return;
+      }
+      for (const entry of entries) if (entry.isDirectory() && !entry.name.startsWith(".")) walk(path.join(dir, entry.name));
+    };
+    walk(root);
+    for (const [dir, watcher] of watching) {
+      if (!folders.has(dir)) {
+        watcher.close();
+        watching.delete(dir);
+      }
+    }
+    for (const dir of folders) {
+      if (!watching.has(dir)) watching.set(dir, watchQuietly(dir, false, (name) => {
+        refresh();
+        onChange(path.join(dir, name));
+      }));
+    }
+  };
+  refresh();
+  return { close: () => watching.forEach((w) => w.close()) } as FSWatcher;
 }
 
 /** fs.watch that reports file names, and is a no-op where the folder is missing (it may appear later with the config). */
