@@ -10,7 +10,7 @@ export const COMMANDS = {
   check: {
     summary: "compare the output directory with a fresh run; exit 1 on any difference",
     usage: "charter check [options]",
-    options: ["config", "source", "out", "catalog", "base-uri", "type-names", "format", "keep-going", "jobs", "quiet"],
+    options: ["config", "source", "out", "catalog", "base-uri", "type-names", "format", "keep-going", "jobs", "cache-dir", "no-cache", "quiet"],
   },
   validate: {
     summary: "validate JSON or YAML data files (- reads stdin); exit 1 if any is invalid",
@@ -20,12 +20,12 @@ export const COMMANDS = {
   diff: {
     summary: "compare the contracts with another version; exit 1 on a breaking change",
     usage: "charter diff --base REF | --base-dir DIR [options]",
-    options: ["config", "source", "out", "catalog", "base-uri", "type-names", "format", "base", "base-dir", "jobs", "quiet"],
+    options: ["config", "source", "out", "catalog", "base-uri", "type-names", "format", "base", "base-dir", "jobs"],
   },
   watch: {
     summary: "generate, then again after each change of a source or the config, until Ctrl-C",
     usage: "charter watch [options]",
-    options: ["config", "source", "out", "catalog", "base-uri", "type-names", "keep-going", "jobs", "cache-dir", "no-cache"],
+    options: ["config", "source", "out", "catalog", "base-uri", "type-names", "keep-going", "jobs", "cache-dir", "no-cache", "quiet"],
   },
   explain: {
     summary: "print the documentation of a diagnostic code",
@@ -103,7 +103,7 @@ export function parseCommandLine(argv: readonly string[]): { args?: ParsedArgs; 
   }
   if (command === "validate" && operands.length < 2 && !values.help) return { usage: "validate expects a contract and at least one file: charter validate CONTRACT FILE..." };
   if (command === "explain" && operands.length !== 1 && !values.help) return { usage: "explain expects one diagnostic code: charter explain CH901" };
-  if (command !== "validate" && command !== "explain" && operands.length > 0) return { usage: `${command} takes no operands, got "${operands.join(" ")}"` };
+  if (command !== "validate" && command !== "explain" && operands.length > 0 && !values.help) return { usage: `${command} takes no operands, got "${operands.join(" ")}"` };
   const format = values.format ?? "text";
   if (format !== "text" && format !== "json" && format !== "github") return { usage: `--format must be text, json or github, got "${format}"` };
   const args: ParsedArgs = {

@@ -7,10 +7,13 @@ export interface CliIo {
   stdin?: () => Promise<Buffer>;
   /** A terminal on stderr: room for a progress display. */
   progress?: boolean;
-  /** Colour wanted on stdout and stderr: a terminal, and no NO_COLOR. */
-  colour?: boolean;
-  /** Settles when the user asks the process to stop (Ctrl-C): how `charter watch` ends. */
-  interrupted?: Promise<void>;
+  /** Colour wanted on stdout, and on stderr: each a terminal, and no NO_COLOR. */
+  colour?: { stdout: boolean; stderr: boolean };
+  /**
+   * Starts listening for the user's request to stop (Ctrl-C, SIGTERM) and settles on it: how
+   * `charter watch` ends. Only a command that waits calls it; the others keep the default, dying.
+   */
+  interrupted?: () => Promise<void>;
 }
 
 export const EXIT_OK = 0;

@@ -21,11 +21,12 @@ try {
       return Buffer.concat(chunks);
     },
     progress: process.stderr.isTTY === true,
-    colour: wantsColour(process.stdout.isTTY, process.env),
-    interrupted: new Promise((resolve) => {
-      process.once("SIGINT", () => resolve());
-      process.once("SIGTERM", () => resolve());
-    }),
+    colour: { stdout: wantsColour(process.stdout.isTTY, process.env), stderr: wantsColour(process.stderr.isTTY, process.env) },
+    interrupted: () =>
+      new Promise((resolve) => {
+        process.once("SIGINT", () => resolve());
+        process.once("SIGTERM", () => resolve());
+      }),
   });
 } catch (error) {
   // A bug, not a user error: say so briefly; the stack only on request.

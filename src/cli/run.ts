@@ -20,7 +20,11 @@ export function charterVersion(): string {
 
 /** The whole CLI as a function of its arguments: returns the exit code, never exits. */
 export async function run(argv: readonly string[], given: CliIo): Promise<number> {
-  const io: CliIo = given.colour ? { ...given, stdout: (text) => given.stdout(colourise(text)), stderr: (text) => given.stderr(colourise(text)) } : given;
+  const io: CliIo = {
+    ...given,
+    stdout: given.colour?.stdout ? (text) => given.stdout(colourise(text)) : given.stdout,
+    stderr: given.colour?.stderr ? (text) => given.stderr(colourise(text)) : given.stderr,
+  };
   const parsed = parseCommandLine(argv);
   if (!parsed.args) {
     io.stderr(`charter: ${parsed.usage}\n\n${helpText()}`);
@@ -41,7 +45,7 @@ export async function run(argv: readonly string[], given: CliIo): Promise<number
   const flags = { config: args.config, source: args.source, out: args.out, catalog: args.catalog, baseUri: args.baseUri, typeNames: args.typeNames, jobs: args.jobs, cacheDir: args.cacheDir, noCache: args.noCache };
   // Watching survives a config or a source folder that is wrong for now: it reads them afresh for each run.
   if (args.command === "watch") {
-    return runWatch(args, () => resolveSettings(flags, io.cwd), path.resolve(io.cwd, args.config ?? DEFAULT_CONFIG_FILE), io, io.interrupted ?? new Promise(() => {}));
+    return runWatch(args, () => resolveSettings(flags, io.cwd), path.resolve(io.cwd, args.config ?? DEFAULT_CONFIG_FILE), io, io.interrupted?.() ?? new Promise(() => {}));
   }
   const resolved = await resolveSettings(flags, io.cwd, args.command !== "validate");
   if (resolved.usage !== undefined) {

@@ -322,6 +322,9 @@ describe("usage and configuration errors exit 2", () => {
     const validate = await runCli(["validate", "--help"], dir);
     expect([validate.code, validate.stdout.split("\n")[0]]).toEqual([0, "usage: charter validate CONTRACT FILE... [options]"]);
     expect(validate.stdout).not.toContain("--jobs");
+    // --help wins over anything else on the line; check takes the cache flags and ignores them.
+    expect((await runCli(["generate", "extra", "--help"], dir)).stdout).toMatch(/^usage: charter generate/);
+    expect((await runCli(["check", "--no-cache", "--help"], dir)).code).toBe(0);
     const foreign = await runCli(["validate", "c", "f.yaml", "--jobs", "2"], dir);
     expect([foreign.code, foreign.stderr.split("\n")[0]]).toEqual([2, "charter: --jobs does not apply to validate; see charter validate --help"]);
     const version = await runCli(["--version"], dir);

@@ -41,6 +41,29 @@ describe("charter init", () => {
     expect(snapshotTree(dir)).toEqual(before);
   });
 
+  it("keeps a package.json's byte-order mark and line endings, and names the script it added", async () => {
+    const dir = tempTree({ "package.json": '\uFEFF{\r\n  "name": "x",\r\n  "scripts": { "generate": "tsc", "charter:generate": "other" }\r\n}\r\n' });
+    const init = await runCli(["init"], dir);
+    const text = readFileSync(path.join(dir, "package.json"), "utf8");
+    expect(text.startsWith("\uFEFF{\r\n")).toBe(true);
+    expect(text.replace(/\r\n/g, "")).not.toContain("\n");
+    expect(JSON.parse(text.slice(1)).scripts).toEqual({ generate: "tsc", "charter:generate": "other", check: "charter check" });
+    // No name was free for generate: the next step says to run charter itself.
+    expect(init.stdout).toContain("charter init: next: npm install --save-dev charter, then npx charter generate and commit generated/;");
+  });
+
+  it("follows an existing config, leaves a folder of contracts without an example, and quotes folder names", async () => {
+    const dir = tempTree({ "charter.config.yaml": "source: contracts\nout: gen\n", "contracts/billing/invoice.yaml": "type: object\n" });
+    const init = await runCli(["init"], dir);
+    expect(init.stdout).toContain("charter init: skipped the example contract (contracts holds contracts already)");
+    expect(init.stdout).toContain("and commit gen/;");
+    expect(existsSync(path.join(dir, "schema-src"))).toBe(false);
+    const numbered = tempTree();
+    await runCli(["init", "--source", "2024", "--out", "gen #1"], numbered);
+    expect(parse(readFileSync(path.join(numbered, "charter.config.yaml"), "utf8"))).toMatchObject({ source: "2024", out: "gen #1" });
+    expect((await runCli(["generate"], numbered)).code).toBe(0);
+  });
+
   it("creates a package.json when there is none, with the folders asked for", async () => {
     // charter installed already: the next step is to generate.
     const dir = tempTree({ "node_modules/charter/package.json": "{}" });
@@ -59,14 +82,15 @@ describe("charter init", () => {
     await runCli(["init"], dir);
     const shipped = (JSON.parse(readFileSync(path.join(REPO, "package.json"), "utf8")) as { files: string[] }).files;
     expect(shipped).toContain("generated/schemas/charter");
+    // yaml-language-server resolves the path from the file's own folder.
     for (const [file, schema] of [
-      ["charter.config.yaml", "config"],
-      ["schema-src/example/order.yaml", "source"],
+      ["charter.config.yaml", "node_modules/charter/generated/schemas/charter/config.schema.json"],
+      ["schema-src/example/order.yaml", "../../node_modules/charter/generated/schemas/charter/source.schema.json"],
     ]) {
       const modeline = /^# yaml-language-server: \$schema=(\S+)$/m.exec(readFileSync(path.join(dir, file!), "utf8"))?.[1];
-      expect(modeline).toBe(`node_modules/charter/generated/schemas/charter/${schema}.schema.json`);
+      expect(modeline).toBe(schema);
       // Inside the package, that is generated/schemas/charter/..., which package.json ships.
-      expect(existsSync(path.join(REPO, modeline!.replace("node_modules/charter/", "")))).toBe(true);
+      expect(existsSync(path.join(REPO, modeline!.replace(/^(\.\.\/)*node_modules\/charter\//, "")))).toBe(true);
     }
   });
 });

@@ -28,7 +28,7 @@ describe("progress and colour", () => {
     // Through the CLI: the same findings, coloured when the terminal wants it.
     const dir = tempTree({ "schema-src/a.yaml": "type: [object\n" });
     let out = "";
-    const code = await run(["generate"], { cwd: dir, stdout: (t) => (out += t), stderr: (t) => (out += t), colour: true });
+    const code = await run(["generate"], { cwd: dir, stdout: (t) => (out += t), stderr: (t) => (out += t), colour: { stdout: true, stderr: false } });
     expect(code).toBe(1);
     expect(out).toMatch(/^schema-src\/a\.yaml:\d+:\d+: \x1b\[31merror\x1b\[0m CH102 /m);
   });

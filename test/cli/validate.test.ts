@@ -60,6 +60,34 @@ describe("charter validate", () => {
     expect(spawnCli(["validate", "order", "data/good.yaml"], { cwd: dir }).code).toBe(0);
   });
 
+  it("shows a window of a long line around the place, not the whole line", async () => {
+    const dir = tempTree(ORDERS);
+    expect((await runCli(["generate"], dir)).code).toBe(0);
+    (await import("node:fs")).symlinkSync(path.join(REPO, "node_modules"), path.join(dir, "node_modules"));
+    // Minified: one line of 3,000 characters, the violation in the middle.
+    const lines = Array.from({ length: 60 }, (_, i) => `{"sku":"s${String(i).padStart(20, "0")}","qty":${i === 30 ? 0 : 1}}`);
+    const result = await runCli(["validate", "order", "-"], dir, `{"id":"A-100","lines":[${lines.join(",")}]}`);
+    const [, excerpt, caret] = result.stdout.split("\n");
+    expect(excerpt!.length).toBeLessThan(140);
+    expect(excerpt).toMatch(/^ {4}1 \| ….*"qty":0.*…$/);
+    // The caret stands under the 0.
+    expect(excerpt![caret!.indexOf("^")]).toBe("0");
+  });
+
+  it("stops at once on SIGTERM while it waits for standard input", async () => {
+    const { spawn } = await import("node:child_process");
+    const dir = tempTree(ORDERS);
+    expect((await runCli(["generate"], dir)).code).toBe(0);
+    (await import("node:fs")).symlinkSync(path.join(REPO, "node_modules"), path.join(dir, "node_modules"));
+    const tsx = new URL("../../node_modules/tsx/dist/loader.mjs", import.meta.url).href;
+    const child = spawn(process.execPath, ["--import", tsx, path.join(REPO, "src/cli/main.ts"), "validate", "order", "-"], { cwd: dir, stdio: ["pipe", "pipe", "pipe"] });
+    const exited = new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.on("exit", (code, signal) => resolve([code, signal])));
+    // Standard input stays open: the CLI waits for it, as in `slow-producer | charter validate order -`.
+    await new Promise((r) => setTimeout(r, 3000));
+    child.kill("SIGTERM");
+    expect(await exited).toEqual([null, "SIGTERM"]);
+  });
+
   it("leaves out ajv's if summary where the then or else finding says what is wrong, and keeps it in JSON", async () => {
     const dir = tempTree({ "schema-src/pay.yaml": "type: object\nproperties:\n  kind: { enum: [card, cash] }\n  cvc: { type: string }\nif: { properties: { kind: { const: card } } }\nthen: { required: [cvc] }\n" });
     expect((await runCli(["generate"], dir)).code).toBe(0);

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { renameSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -49,5 +49,26 @@ describe("charter watch", () => {
     child.kill("SIGINT");
     const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
     expect(code).toBe(0);
+  });
+
+  it("starts watching a source folder that appears after it started", { timeout: 120_000 }, async () => {
+    const dir = tempTree({ "charter.config.yaml": "out: generated\n" });
+    const child = spawn(process.execPath, ["--import", TSX, MAIN, "watch"], { cwd: dir, env: { PATH: process.env["PATH"] ?? "" } });
+    let out = "";
+    child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
+    const until = async (text: string) => {
+      const started = Date.now();
+      while (!out.includes(text)) {
+        if (Date.now() - started > 60_000) throw new Error(`no "${text}"; output so far:\n${out}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    };
+    await until("error CH004 source directory schema-src does not exist");
+    await until(WAITING);
+    mkdirSync(path.join(dir, "schema-src"));
+    writeFileSync(path.join(dir, "schema-src", "a.yaml"), "type: string\n");
+    await until("charter: wrote 1 contract to generated");
+    child.kill("SIGINT");
+    expect(await new Promise<number | null>((resolve) => child.on("exit", resolve))).toBe(0);
   });
 });

@@ -1,4 +1,5 @@
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync, type Dirent } from "node:fs";
+import { parse } from "yaml";
 import path from "node:path";
 import type { ParsedArgs } from "../args.js";
 import { EXIT_FINDINGS, EXIT_OK, type CliIo } from "../io.js";
@@ -14,18 +15,26 @@ const SOURCE_SCHEMA = "node_modules/charter/generated/schemas/charter/source.sch
  * and what to do next.
  */
 export function runInit(args: ParsedArgs, io: CliIo): number {
-  const source = args.source ?? "schema-src";
-  const out = args.out ?? "generated";
+  // An existing config says where the project keeps its contracts; the flags, then the defaults, otherwise.
+  const existing = readExistingConfig(path.join(io.cwd, "charter.config.yaml"));
+  const source = args.source ?? existing.source ?? "schema-src";
+  const out = args.out ?? existing.out ?? "generated";
+  const sourceDir = path.resolve(io.cwd, source);
+  const example = path.join(sourceDir, "example", "order.yaml");
   const files: [string, string, number?][] = [
-    ["charter.config.yaml", configText(source, out)],
-    [path.join(source, "example", "order.yaml"), EXAMPLE_CONTRACT],
-    [path.join(".github", "workflows", "contracts.yml"), WORKFLOW],
-    [path.join(".githooks", "pre-commit"), HOOK, 0o755],
+    [path.join(io.cwd, "charter.config.yaml"), configText(source, out)],
+    [path.join(io.cwd, ".github", "workflows", "contracts.yml"), WORKFLOW],
+    [path.join(io.cwd, ".githooks", "pre-commit"), HOOK, 0o755],
   ];
   const say = (text: string) => io.stdout(`charter init: ${text}\n`);
+  // A project with contracts gets no example among them: it would be one more contract to generate and commit.
+  if (hasSources(sourceDir)) say(`skipped the example contract (${displayPath(sourceDir, io.cwd)} holds contracts already)`);
+  else {
+    const schema = path.relative(path.dirname(example), path.join(io.cwd, SOURCE_SCHEMA)).split(path.sep).join("/");
+    files.splice(1, 0, [example, EXAMPLE_CONTRACT.replace("SOURCE_SCHEMA", schema)]);
+  }
   let failed = false;
-  for (const [relative, text, mode] of files) {
-    const file = path.join(io.cwd, relative);
+  for (const [file, text, mode] of files) {
     if (existsSync(file)) {
       say(`skipped ${displayPath(file, io.cwd)} (it exists)`);
       continue;
@@ -45,18 +54,48 @@ export function runInit(args: ParsedArgs, io: CliIo): number {
     for (const name of scripts.kept) say(`skipped the npm script ${name} (package.json runs charter ${name} already, or has no free name for it)`);
   }
   const install = existsSync(path.join(io.cwd, "node_modules", "charter")) ? "" : "npm install --save-dev charter, then ";
-  say(`next: ${install}npm run generate and commit ${out}/; git config core.hooksPath .githooks turns the pre-commit hook on`);
+  const generate = typeof scripts === "string" ? "npx charter generate" : (scripts.generate ?? "npx charter generate");
+  say(`next: ${install}${generate} and commit ${displayPath(path.resolve(io.cwd, out), io.cwd)}/; git config core.hooksPath .githooks turns the pre-commit hook on`);
   return failed ? EXIT_FINDINGS : EXIT_OK;
 }
 
-/** Adds the scripts the file lacks, keeping its indentation; creates a minimal package.json when there is none. */
-function addScripts(file: string, wanted: Record<string, string>): { created: boolean; added: string[]; kept: string[] } | string {
+/** `source` and `out` of a config file that exists, as far as it can be read. */
+function readExistingConfig(file: string): { source?: string; out?: string } {
+  try {
+    const value = parse(readFileSync(file, "utf8")) as Record<string, unknown> | null;
+    const pick = (key: string) => (typeof value?.[key] === "string" ? { [key]: value[key] as string } : {});
+    return { ...pick("source"), ...pick("out") };
+  } catch {
+    return {};
+  }
+}
+
+/** Whether a folder holds a contract source already (hidden folders aside). */
+function hasSources(dir: string): boolean {
+  let entries: Dirent[];
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return false;
+  }
+  return entries.some((e) => !e.name.startsWith(".") && (e.isDirectory() ? hasSources(path.join(dir, e.name)) : /\.(ya?ml|json)$/.test(e.name)));
+}
+
+/**
+ * Adds the scripts the file lacks, keeping its indentation, line endings and
+ * byte-order mark; creates a minimal package.json when there is none. Says
+ * under which name each command went in.
+ */
+function addScripts(file: string, wanted: Record<string, string>): { created: boolean; added: string[]; kept: string[]; generate?: string } | string {
   let text: string | undefined;
   try {
     text = readFileSync(file, "utf8");
   } catch {
     text = undefined;
   }
+  const bom = text?.startsWith("\uFEFF") ? "\uFEFF" : "";
+  const eol = text?.includes("\r\n") ? "\r\n" : "\n";
+  if (text !== undefined) text = text.slice(bom.length);
   let manifest: { scripts?: Record<string, string> } & Record<string, unknown>;
   try {
     manifest = text === undefined ? { name: path.basename(path.dirname(file)).toLowerCase().replace(/[^a-z0-9._-]/g, "-"), private: true } : (JSON.parse(text) as typeof manifest);
@@ -66,10 +105,14 @@ function addScripts(file: string, wanted: Record<string, string>): { created: bo
   const scripts = { ...(manifest.scripts ?? {}) };
   const added: string[] = [];
   const kept: string[] = [];
+  let generate: string | undefined;
   for (const [name, command] of Object.entries(wanted)) {
     // A project's own `check` stays; charter's goes beside it as `charter:check`.
+    const present = Object.entries(scripts).find(([, existing]) => existing === command)?.[0];
     const free = [name, `charter:${name}`].find((candidate) => !(candidate in scripts));
-    if (Object.values(scripts).includes(command) || free === undefined) kept.push(name);
+    const under = present ?? free;
+    if (name === "generate" && under !== undefined) generate = `npm run ${under}`;
+    if (present !== undefined || free === undefined) kept.push(name);
     else {
       scripts[free] = command;
       added.push(free);
@@ -77,17 +120,18 @@ function addScripts(file: string, wanted: Record<string, string>): { created: bo
   }
   if (added.length > 0) {
     const indent = text === undefined ? 2 : (/^[ \t]+(?=")/m.exec(text)?.[0] ?? "  ");
-    writeFileSync(file, JSON.stringify({ ...manifest, scripts }, null, indent) + "\n");
+    writeFileSync(file, bom + (JSON.stringify({ ...manifest, scripts }, null, indent) + "\n").replace(/\n/g, eol));
   }
-  return { created: text === undefined, added, kept };
+  return { created: text === undefined, added, kept, ...(generate !== undefined ? { generate } : {}) };
 }
 
 function configText(source: string, out: string): string {
+  // Quoted, so that a folder named 2024 or "gen #1" stays that folder.
   return `# yaml-language-server: $schema=${CONFIG_SCHEMA}
 # charter's settings for this project. Every key is optional; the contract above (shipped with
 # charter) lists them all and lets your editor check this file as you type.
-source: ${source}         # the contracts: one JSON Schema per .yaml, .yml or .json file
-out: ${out}            # written by \`charter generate\`, compared by \`charter check\`; commit it
+source: ${JSON.stringify(source)}   # the contracts: one JSON Schema per .yaml, .yml or .json file
+out: ${JSON.stringify(out)}   # written by \`charter generate\`, compared by \`charter check\`; commit it
 # baseUri: https://contracts.example.com/   # the prefix of every contract's $id
 validation:
   formats: assert           # check \`format\` (date-time, email, uri, ...) in every dialect
@@ -95,7 +139,8 @@ validation:
 `;
 }
 
-const EXAMPLE_CONTRACT = `# yaml-language-server: $schema=${SOURCE_SCHEMA}
+// SOURCE_SCHEMA is replaced by the schema's path relative to the file: editors resolve it from there.
+const EXAMPLE_CONTRACT = `# yaml-language-server: $schema=SOURCE_SCHEMA
 # An example contract, named by its path without the extension: example/order.
 # Edit it into your first contract, or delete it. \`npm run generate\` checks its example and
 # counterexample, then writes its bundled schema, TypeScript types and validators.

@@ -131,13 +131,23 @@ async function noStdin(): Promise<Buffer> {
   throw Object.assign(new Error("no standard input"), { code: "ENOSTDIN" });
 }
 
+/** How much of a long line an excerpt shows, around the caret: minified JSON is one line. */
+const EXCERPT_WIDTH = 120;
+
 /** `   4 | qty: 0` and a caret under the column; empty when the text or the line is not at hand. */
 function excerpt(text: string | undefined, line: number, column: number): string {
-  const source = text?.split(/\r?\n/)[line - 1];
+  let source = text?.split(/\r?\n/)[line - 1];
   if (source === undefined) return "";
+  let caret = column - 1;
+  if (source.length > EXCERPT_WIDTH) {
+    const start = Math.max(0, Math.min(caret - EXCERPT_WIDTH / 2, source.length - EXCERPT_WIDTH));
+    const [before, after] = [start > 0 ? "…" : "", start + EXCERPT_WIDTH < source.length ? "…" : ""];
+    source = before + source.slice(start, start + EXCERPT_WIDTH) + after;
+    caret = caret - start + before.length;
+  }
   const number = String(line).padStart(5);
   // Tabs keep their width in the caret line, so that it stays under the column.
-  const pad = source.slice(0, column - 1).replace(/[^\t]/g, " ");
+  const pad = source.slice(0, caret).replace(/[^\t]/g, " ");
   return `${number} | ${source}\n${" ".repeat(number.length)} | ${pad}^\n`;
 }
 

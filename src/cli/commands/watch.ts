@@ -1,4 +1,4 @@
-import { readdirSync, watch, type Dirent, type FSWatcher } from "node:fs";
+import { existsSync, readdirSync, watch, type Dirent, type FSWatcher } from "node:fs";
 import path from "node:path";
 import type { ParsedArgs } from "../args.js";
 import type { resolveSettings } from "../config.js";
@@ -42,20 +42,23 @@ export async function runWatch(
     }
     io.stdout("charter watch: waiting for changes (Ctrl-C stops)\n");
   };
-  const schedule = () => {
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      if (running) {
-        again = true;
-        return;
-      }
-      running = run().finally(() => {
+  // One run at a time; a change during a run asks for one more after it.
+  const start = () => {
+    running = run()
+      .catch((error: unknown) => io.stdout(`charter watch: ${(error as Error).message}\n`))
+      .finally(() => {
         running = undefined;
         if (again) {
           again = false;
           schedule();
         }
       });
+  };
+  const schedule = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      if (running) again = true;
+      else start();
     }, DEBOUNCE_MS);
   };
   const rewatch = (sourceDir: string) => {
@@ -77,9 +80,7 @@ export async function runWatch(
   };
 
   rewatch(path.resolve(io.cwd, args.source ?? "schema-src"));
-  running = run().finally(() => {
-    running = undefined;
-  });
+  start();
   await stop;
   clearTimeout(timer);
   for (const w of watchers) w.close();
@@ -98,6 +99,17 @@ function watchTree(root: string, onChange: (file: string) => void): FSWatcher {
   const watching = new Map<string, FSWatcher>();
   const refresh = () => {
     const folders = new Set<string>();
+    // A source folder that does not exist yet: its nearest existing parent tells when it appears.
+    let parent = root;
+    while (!existsSync(parent) && path.dirname(parent) !== parent) parent = path.dirname(parent);
+    if (parent !== root) {
+      if (!watching.has(parent)) watching.set(parent, watchQuietly(parent, false, () => {
+        refresh();
+        if (existsSync(root)) onChange(root);
+      }));
+      for (const [dir, watcher] of watching) if (dir !== parent) (watcher.close(), watching.delete(dir));
+      return;
+    }
     const walk = (dir: string) => {
       folders.add(dir);
       let entries: Dirent[] = [];
