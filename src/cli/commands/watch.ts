@@ -104,6 +104,7 @@ function watchTree(root: string, onChange: (file: string) => void): FSWatcher {
     while (!existsSync(parent) && path.dirname(parent) !== parent) parent = path.dirname(parent);
     if (parent !== root) {
       if (!watching.has(parent)) watching.set(parent, watchQuietly(parent, false, () => {
+        clearTimeout(pending);
         refresh();
         if (existsSync(root)) onChange(root);
       }));
@@ -129,13 +130,24 @@ function watchTree(root: string, onChange: (file: string) => void): FSWatcher {
     }
     for (const dir of folders) {
       if (!watching.has(dir)) watching.set(dir, watchQuietly(dir, false, (name) => {
-        refresh();
+        later();
         onChange(path.join(dir, name));
       }));
     }
   };
+  // A burst of events (a branch switch rewrites hundreds of files) walks the tree once, after it.
+  let pending: NodeJS.Timeout | undefined;
+  const later = () => {
+    clearTimeout(pending);
+    pending = setTimeout(refresh, DEBOUNCE_MS / 3);
+  };
   refresh();
-  return { close: () => watching.forEach((w) => w.close()) } as FSWatcher;
+  return {
+    close: () => {
+      clearTimeout(pending);
+      watching.forEach((w) => w.close());
+    },
+  } as FSWatcher;
 }
 
 /** fs.watch that reports file names, and is a no-op where the folder is missing (it may appear later with the config). */
