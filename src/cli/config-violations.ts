@@ -6,7 +6,9 @@ import { CLI_CODES } from "./codes.js";
 
 // The bundled schema the validator was generated from: where an unknown key is reported, the
 // message lists the keys that place does take, read from the schema rather than repeated here.
-const CONFIG_SCHEMA: unknown = JSON.parse(readFileSync(new URL("../../generated/schemas/charter/config.schema.json", import.meta.url), "utf8"));
+// Read only when a key is unknown: a valid config, every run's case, costs nothing here.
+let configSchema: unknown;
+const bundledConfigSchema = (): unknown => (configSchema ??= JSON.parse(readFileSync(new URL("../../generated/schemas/charter/config.schema.json", import.meta.url), "utf8")));
 
 /** Settings whose rule is easier said than its pattern. */
 const SENTENCES: Readonly<Record<string, string>> = {
@@ -101,7 +103,7 @@ function label(pointer: string): string {
 function keysAt(schemaPath: string): string[] {
   const keys: string[] = [];
   const visit = (pointer: string, depth: number) => {
-    const schema = getAtPointer(CONFIG_SCHEMA, pointer) as Record<string, unknown> | undefined;
+    const schema = getAtPointer(bundledConfigSchema(), pointer) as Record<string, unknown> | undefined;
     if (schema === undefined || schema === null || typeof schema !== "object" || depth > 8) return;
     for (const key of Object.keys((schema["properties"] as object | undefined) ?? {})) if (!keys.includes(key)) keys.push(key);
     const ref = schema["$ref"];

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { compile } from "../../compiler/compile.js";
 import { hasErrors, type SourcePosition } from "../../compiler/diagnostic.js";
-import { fragmentToPointer, splitPointer } from "../../compiler/json-pointer.js";
+import { fragmentToPointer, joinPointer, splitPointer } from "../../compiler/json-pointer.js";
 import { parseSource } from "../../compiler/load/parse-source.js";
 import { contractTree, isDiffInput } from "../../diff/contract-tree.js";
 import { diffTrees, type ContractTree, type JudgedFinding } from "../../diff/diff-trees.js";
@@ -133,7 +133,7 @@ async function locator(head: ContractTree, sourceDir: string): Promise<(contract
     const source = sources.get(owner);
     if (source === undefined) return {};
     for (let n = tokens.length; n >= 0; n--) {
-      const at = tokens.slice(0, n).map((t) => "/" + t.replace(/~/g, "~0").replace(/\//g, "~1")).join("");
+      const at = joinPointer("", ...tokens.slice(0, n));
       const position = source.positions.get(at);
       if (position !== undefined) return { file: source.file, position };
     }
