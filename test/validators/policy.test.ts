@@ -98,14 +98,6 @@ describe("validation policy", () => {
     expect(lenient.located).toEqual([]);
   });
 
-  it("places a strict-mode finding inside an exported definition at its own line (SchemaStore azure-deviceupdate-manifest-definitions)", async () => {
-    const source = "$schema: http://json-schema.org/draft-07/schema#\ndefinitions:\n  hashes:\n    type: object\n    additionalProperties:\n      type: string\n      propertyNames: { pattern: '^[a-z]+$' }\n";
-    const { located } = await generate({ "src/defs.yaml": source }, settings({ strictness: "strict" }));
-    expect(located.filter((l) => l.includes("CH704"))).toEqual([
-      'src/defs.yaml:6:7 error CH704 missing type "object" for keyword "propertyNames" (ajv: at https://p.test/defs.schema.json#/definitions/hashes/additionalProperties)',
-    ]);
-  });
-
   it("under strict, sees the properties a referenced schema declares beside a required name (SchemaStore mkdocs-1.0)", async () => {
     const source = "type: object\nallOf:\n  - $ref: '#/$defs/core'\n  - required: [name]\n$defs:\n  core:\n    type: object\n    properties:\n      name: { type: string }\n";
     const { located } = await generate({ "src/site.yaml": source }, settings({ strictness: "strict" }));

@@ -19,7 +19,7 @@ export const VALIDATOR_CODES = {
   strictMode: {
     code: "CH704",
     title: "schema refused by strict mode",
-    help: "The contract's `validation.strictness` is `strict`, and ajv's strict mode found a schema that probably does not say what was meant: a keyword applied without the `type` it needs, a tuple without bounds, or a required property that no `properties` declares (those of a schema enclosing it through `allOf`, `if`/`then`/`else` or `not` count, which ajv alone does not see). Fix the schema, or set `strictness: lenient` for this contract.",
+    help: "The contract's `validation.strictness` is `strict`, and ajv's strict mode found a schema that probably does not say what was meant: a keyword applied without the `type` it needs, a tuple without bounds, or a required property that no `properties` declares (those of a schema enclosing it through `allOf`, `if`/`then`/`else` or `not` count, which ajv alone does not see). An error where ajv's strict mode refuses the contract; a warning where ajv meets the finding only compiling a top-level definition as its own validator (a definition the root never references, or a `required` name ajv sees declared in the contract by an earlier branch), since ajv's strict mode accepts the contract. Fix the schema, or set `strictness: lenient` for this contract.",
   },
   exampleRejected: {
     code: "CH705",

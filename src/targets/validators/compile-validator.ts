@@ -45,6 +45,8 @@ export interface ValidatorTask {
 export interface CompiledValidator {
   /** What ajv logged while compiling (unknown formats, strict-mode findings); the caller places them in the source. */
   warnings: string[];
+  /** Strict-mode findings ajv meets only in a definition compiled as its own export, not in the contract. */
+  strictApart: string[];
   /** Compilation failures, and what running the contract's instances found. */
   diagnostics: Diagnostic[];
   /** The first-error module and the all-errors module, as ES module text, when ajv compiled the bundle. */
@@ -60,6 +62,7 @@ export interface CompiledValidator {
 export function compileValidator(task: ValidatorTask): CompiledValidator {
   const { id, dialect, schema, file, exports, policy, instances } = task;
   const log: AjvLog = { warnings: [] };
+  const strictApart: string[] = [];
   const modules: string[] = [];
   let allErrorsAjv: Ajv | undefined;
   const ownProperties = namesInheritedProperties(schema);
@@ -67,7 +70,9 @@ export function compileValidator(task: ValidatorTask): CompiledValidator {
     if (policy.strictness === "strict") {
       const checker = createAjv(dialect, { formats: policy.formats, ownProperties, strictChecks: true }, log);
       checker.addSchema(schema as object);
-      log.warnings.push(...strictFindings(checker, exports, schema, log));
+      const { reached, apart } = strictFindings(checker, exports, schema, log);
+      log.warnings.push(...reached);
+      strictApart.push(...apart);
     }
     for (const allErrors of [false, true]) {
       const ajv = createAjv(dialect, { allErrors, formats: policy.formats, ownProperties }, log);
@@ -79,11 +84,11 @@ export function compileValidator(task: ValidatorTask): CompiledValidator {
     }
   } catch (error) {
     const message = ((error as Error).message ?? String(error)).split("\n")[0];
-    return { warnings: log.warnings, diagnostics: [errorAt(VALIDATOR_CODES.compileFailed, `ajv cannot compile the bundle: ${message}`, { file, position: { line: 1, column: 1 } })] };
+    return { warnings: log.warnings, strictApart, diagnostics: [errorAt(VALIDATOR_CODES.compileFailed, `ajv cannot compile the bundle: ${message}`, { file, position: { line: 1, column: 1 } })] };
   }
   const diagnostics = [...probeRecursion(allErrorsAjv!, id, file), ...checkInstances(allErrorsAjv!, id, instances, policy.examples)];
   const [fast, all] = modules.map((code) => scopeInFunction(appendErrorsInPlace(replaceRequires(code).code).code));
-  return { warnings: log.warnings, diagnostics, modules: [fast!, all!] };
+  return { warnings: log.warnings, strictApart, diagnostics, modules: [fast!, all!] };
 }
 
 /**
