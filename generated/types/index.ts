@@ -7,6 +7,7 @@ export type {
   CharterConfig,
   DiffIgnore,
   Direction,
+  NamingStyle,
   RelativePath,
   ValidationPolicy,
 } from "./charter/config.js";

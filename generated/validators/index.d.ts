@@ -3,7 +3,7 @@ import type { AgentProblem } from "../types/agent/problem.js";
 import type { AgentRequest } from "../types/agent/request.js";
 import type { AgentResult, Outcome } from "../types/agent/result.js";
 import type { AgentUuidv7 } from "../types/agent/uuidv7.js";
-import type { CharterConfig, DiffIgnore, Direction, RelativePath, ValidationPolicy } from "../types/charter/config.js";
+import type { CharterConfig, DiffIgnore, Direction, NamingStyle, RelativePath, ValidationPolicy } from "../types/charter/config.js";
 import type { CharterSource } from "../types/charter/source.js";
 import type { Case, EvaluationManifest, SetPath, Tolerances } from "../types/evaluation/manifest.js";
 import type { ArgminSemantics } from "../types/problems/argmin-semantics.js";
@@ -40,6 +40,7 @@ export declare const registry: {
   readonly "charter/config": RegistryEntry<CharterConfig>;
   readonly "charter/config#/$defs/diffIgnore": RegistryEntry<DiffIgnore>;
   readonly "charter/config#/$defs/direction": RegistryEntry<Direction>;
+  readonly "charter/config#/$defs/namingStyle": RegistryEntry<NamingStyle>;
   readonly "charter/config#/$defs/relativePath": RegistryEntry<RelativePath>;
   readonly "charter/config#/$defs/validationPolicy": RegistryEntry<ValidationPolicy>;
   readonly "charter/source": RegistryEntry<CharterSource>;

@@ -47,7 +47,7 @@ export const registry = {
   },
   ["charter/config"]: {
     contract: "charter/config",
-    digest: "sha256:bb4be020dbc78d7043442bcb91aac618ecc1ce4130997d548dc795782332bc1b",
+    digest: "sha256:059f567373168adafe8ef7bfafef70fc0fc3ccce2354578c323655fa72a85f45",
     exportName: "validate",
     rules: {},
     load: () => import("./charter/config.js"),
@@ -56,7 +56,7 @@ export const registry = {
   },
   ["charter/config#/$defs/diffIgnore"]: {
     contract: "charter/config",
-    digest: "sha256:bb4be020dbc78d7043442bcb91aac618ecc1ce4130997d548dc795782332bc1b",
+    digest: "sha256:059f567373168adafe8ef7bfafef70fc0fc3ccce2354578c323655fa72a85f45",
     exportName: "validateDiffIgnore",
     rules: {},
     load: () => import("./charter/config.js"),
@@ -65,8 +65,17 @@ export const registry = {
   },
   ["charter/config#/$defs/direction"]: {
     contract: "charter/config",
-    digest: "sha256:bb4be020dbc78d7043442bcb91aac618ecc1ce4130997d548dc795782332bc1b",
+    digest: "sha256:059f567373168adafe8ef7bfafef70fc0fc3ccce2354578c323655fa72a85f45",
     exportName: "validateDirection",
+    rules: {},
+    load: () => import("./charter/config.js"),
+    loadAllErrors: () => import("./charter/config.all-errors.js"),
+    loadSchema: () => import("../schemas/charter/config.schema.json", { with: { type: "json" } }),
+  },
+  ["charter/config#/$defs/namingStyle"]: {
+    contract: "charter/config",
+    digest: "sha256:059f567373168adafe8ef7bfafef70fc0fc3ccce2354578c323655fa72a85f45",
+    exportName: "validateNamingStyle",
     rules: {},
     load: () => import("./charter/config.js"),
     loadAllErrors: () => import("./charter/config.all-errors.js"),
@@ -74,7 +83,7 @@ export const registry = {
   },
   ["charter/config#/$defs/relativePath"]: {
     contract: "charter/config",
-    digest: "sha256:bb4be020dbc78d7043442bcb91aac618ecc1ce4130997d548dc795782332bc1b",
+    digest: "sha256:059f567373168adafe8ef7bfafef70fc0fc3ccce2354578c323655fa72a85f45",
     exportName: "validateRelativePath",
     rules: {},
     load: () => import("./charter/config.js"),
@@ -83,7 +92,7 @@ export const registry = {
   },
   ["charter/config#/$defs/validationPolicy"]: {
     contract: "charter/config",
-    digest: "sha256:bb4be020dbc78d7043442bcb91aac618ecc1ce4130997d548dc795782332bc1b",
+    digest: "sha256:059f567373168adafe8ef7bfafef70fc0fc3ccce2354578c323655fa72a85f45",
     exportName: "validateValidationPolicy",
     rules: {},
     load: () => import("./charter/config.js"),

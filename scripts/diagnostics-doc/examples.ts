@@ -86,6 +86,7 @@ export const EXAMPLES: Record<string, DiagnosticExample> = {
   CH306: { files: { "schema-src/pet.yaml": "$ref: '#/$defs/animal'\n$defs:\n  animal: { $ref: '#/$defs/pet' }\n  pet: { $ref: '#/$defs/animal' }\n" } },
   CH307: { files: { "schema-src/pet.yaml": PET + "x-charter-ignore: [CH102]\n" } },
   CH308: { files: { "schema-src/pet.yaml": "x-charter-version: v2\n" + PET } },
+  CH309: { files: { "schema-src/pet.yaml": PET + "$defs:\n  breed:\n    anyOf:\n      - $ref: breeds.yaml\n      - type: string\n" } },
   CH310: { files: { "schema-src/pet.yaml": "$defs:\n  pet:\n    type: object\n    properties:\n      name: { type: string }\n" } },
   CH311: { files: { "schema-src/pet.yaml": "type: object\nrequired: [name, age]\nproperties:\n  name: { type: string, minLength: 1 }\nadditionalProperties: false\n" } },
   CH312: { files: { "schema-src/pet.yaml": "type: object\nrequried: [name]\nproperties:\n  name: { type: string, minLength: 1 }\n" } },
@@ -97,7 +98,6 @@ export const EXAMPLES: Record<string, DiagnosticExample> = {
   CH318: { files: { "schema-src/pet.yaml": "type: object\nproperties:\n  name: { type: string, pattern: '^(a+)+$' }\n" } },
   CH319: { files: { "schema-src/pet.yaml": "type: object\nrequired: [name]\nproperties:\n  name: { type: string, description: The pet's name (required). }\n" } },
 
-  CH401: { files: { "schema-src/pet.yaml": "$ref: owner.yaml\n$defs:\n  owner: { type: string }\n", "schema-src/owner.yaml": "type: object\n" } },
   CH402: { files: { "schema-src/pet.yaml": "type: object\nproperties:\n  owner: { $ref: owner.yaml }\n", "schema-src/owner.yaml": "type: object\nproperties:\n  name: { $ref: '#/$defs/missing' }\n" } },
   CH403: {
     files: {
@@ -111,13 +111,14 @@ export const EXAMPLES: Record<string, DiagnosticExample> = {
   CH502: { files: { "schema-src/pet.yaml": PET }, before: [["generate"]], edit: { "generated/types/pet.ts": "export interface Pet {\n  name: string;\n}\n" }, argv: ["check"] },
   CH503: { files: { "schema-src/pet.yaml": PET }, before: [["generate"]], edit: { "generated/schemas/old.schema.json": "{}\n" }, argv: ["check"] },
 
-  CH601: { files: { "schema-src/pet.yaml": "type: object\n$defs:\n  tag: { type: string }\n", "schema-src/wild.yaml": "type: object\n$defs:\n  tag: { type: integer }\n" } },
+  CH601: { files: { "charter.config.yaml": "typeNames:\n  clashes: error\n", "schema-src/pet.yaml": "type: object\n$defs:\n  tag: { type: string }\n", "schema-src/wild.yaml": "type: object\n$defs:\n  tag: { type: integer }\n" } },
   CH602: { files: { "schema-src/pet.yaml": PET + "x-charter-name: pet-record\n" } },
   CH603: { none: "json-schema-to-typescript failed on a schema that charter's repairs do not yet cover. Every failure found so far has a repair, so no small project reproduces it; report the contract if you meet it." },
   CH604: { none: "Follows CH603: a contract whose types import from a contract that failed with CH603." },
   CH605: { files: { "schema-src/pet.yaml": "type: object\nproperties:\n  age: { type: integer }\nexamples:\n  - { age: 3 }\n  - { age: three }\n" } },
   CH606: { none: "The generated types do not compile: a defect of charter (a missing repair), so no example is known to reproduce it; report the contract if you meet it." },
   CH607: { files: { "schema-src/index.yaml": PET } },
+  CH608: { files: { "schema-src/pet.yaml": "type: object\n$defs:\n  tag: { type: string }\n", "schema-src/wild.yaml": "type: object\n$defs:\n  tag: { type: integer }\n" } },
 
   CH701: { files: { "schema-src/pet.yaml": "$schema: http://json-schema.org/draft-07/schema#\ntype: object\nproperties:\n  chip: { type: string, format: microchip-id }\n" } },
   CH702: { files: { "schema-src/derived.yaml": "$id: https://pets.example/derived\n$ref: ./base\n$defs:\n  derived:\n    $dynamicAnchor: addons\n    properties:\n      bar: { type: string }\n  base:\n    $id: ./base\n    unevaluatedProperties: false\n    properties:\n      foo: { type: string }\n    $dynamicRef: '#addons'\n    $defs:\n      fallback: { $dynamicAnchor: addons }\n" } },

@@ -32,7 +32,7 @@ export interface ConfigSource {
 export function configDiagnostics(errors: readonly ValidationError[], source: ConfigSource): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   const seen = new Set<string>();
-  for (const error of errors) {
+  for (const error of relevantErrors(errors)) {
     const pointer = error.instancePath;
     const unknown = error.keyword === "additionalProperties" ? error.params["additionalProperty"] : error.keyword === "unevaluatedProperties" ? error.params["unevaluatedProperty"] : undefined;
     if (typeof unknown === "string") {
@@ -59,6 +59,38 @@ export function configDiagnostics(errors: readonly ValidationError[], source: Co
   // In the order of the file, as a person fixes them.
   const place = (d: Diagnostic) => [d.line ?? 0, d.column ?? 0] as const;
   return diagnostics.sort((a, b) => place(a)[0] - place(b)[0] || place(a)[1] - place(b)[1]);
+}
+
+/**
+ * A value that fails a `oneOf` whose branches each fix a type (`typeNames`: a
+ * string or a mapping) is told what the branch of its own type wants; the
+ * branches of other types, and ajv's summary, say nothing useful. When no
+ * branch has the value's type, one finding lists the types.
+ */
+function relevantErrors(errors: readonly ValidationError[]): ValidationError[] {
+  const branchType = /^(.*\/oneOf)\/(\d+)\/type$/;
+  const wrongBranches = new Set<string>();
+  const typeErrors = new Map<string, ValidationError[]>();
+  for (const error of errors) {
+    const match = branchType.exec(error.schemaPath);
+    if (!match) continue;
+    wrongBranches.add(`${match[1]}/${match[2]}/`);
+    typeErrors.set(match[1]!, [...(typeErrors.get(match[1]!) ?? []), error]);
+  }
+  const kept: ValidationError[] = [];
+  for (const error of errors) {
+    if (error.keyword === "oneOf") {
+      const types = typeErrors.get(error.schemaPath) ?? [];
+      const branches = error.schemaPath;
+      // Every branch refused the value's type: say which types are taken, once.
+      const branchCount = new Set(errors.filter((e) => e.schemaPath.startsWith(`${branches}/`) && e.instancePath === error.instancePath).map((e) => e.schemaPath.slice(branches.length + 1).split("/")[0])).size;
+      if (types.length > 0 && types.length === branchCount) kept.push({ ...types[0]!, params: { type: types.map((t) => String(t.params["type"])).join(",") } });
+      continue;
+    }
+    if ([...wrongBranches].some((prefix) => error.schemaPath.startsWith(prefix))) continue;
+    kept.push(error);
+  }
+  return kept;
 }
 
 function push(diagnostics: Diagnostic[], seen: Set<string>, diagnostic: Diagnostic): void {

@@ -5,7 +5,7 @@ import { validate as validateConfig } from "../../generated/validators/charter/c
 import { errorAt, type Diagnostic } from "../compiler/diagnostic.js";
 import { parseSource } from "../compiler/load/parse-source.js";
 import type { CatalogMapping } from "../compiler/resolve/resolve-references.js";
-import type { NamingStyle } from "../targets/types/type-names.js";
+import type { NameClashes, NamingStyle } from "../targets/types/type-names.js";
 import { DEFAULT_VALIDATION, type ValidationSettings } from "../targets/validators/policy.js";
 import { DEFAULT_DIFF, type DiffSettings } from "../diff/settings.js";
 import { CLI_CODES } from "./codes.js";
@@ -22,6 +22,7 @@ export interface Settings {
   baseUri: string;
   catalog: CatalogMapping[];
   typeNaming: NamingStyle;
+  typeNameClashes: NameClashes;
   validation: ValidationSettings;
   /** Threads for per-contract work (the compiler's default when absent). */
   jobs?: number;
@@ -59,6 +60,7 @@ interface FileConfig {
   baseUri?: string;
   catalog?: CatalogMapping[];
   typeNames?: NamingStyle;
+  typeNameClashes?: NameClashes;
   validation?: ValidationSettings;
 }
 
@@ -102,6 +104,7 @@ export async function resolveSettings(
     baseUri: flags.baseUri ?? fileConfig.baseUri ?? DEFAULT_BASE_URI,
     catalog,
     typeNaming: flags.typeNames ?? fileConfig.typeNames ?? "short",
+    typeNameClashes: fileConfig.typeNameClashes ?? "qualify",
     validation: fileConfig.validation ?? DEFAULT_VALIDATION,
     diff: fileConfig.diff ?? DEFAULT_DIFF,
   };
@@ -154,7 +157,11 @@ async function readConfig(file: string): Promise<{ config?: FileConfig; diagnost
   if (value.out !== undefined) config.out = value.out;
   if (value.baseUri !== undefined) config.baseUri = value.baseUri;
   if (value.catalog !== undefined) config.catalog = Object.entries(value.catalog).map(([prefix, folder]) => ({ prefix, dir: path.resolve(dir, folder) }));
-  if (value.typeNames !== undefined) config.typeNames = value.typeNames;
+  if (typeof value.typeNames === "string") config.typeNames = value.typeNames;
+  else if (value.typeNames !== undefined) {
+    if (value.typeNames.style !== undefined) config.typeNames = value.typeNames.style;
+    if (value.typeNames.clashes !== undefined) config.typeNameClashes = value.typeNames.clashes;
+  }
   if (value.version !== undefined) config.version = value.version;
   if (value.diff !== undefined) {
     config.diff = {

@@ -32,7 +32,7 @@ import { startValidators, validatorPath } from "../targets/validators/emit-valid
 import { typesPath } from "../targets/types/module-paths.js";
 import { DEFAULT_VALIDATION, policyFor, type ValidationSettings } from "../targets/validators/policy.js";
 import { renderRepairsReport, REPAIRS_REPORT_PATH } from "../targets/types/repairs-report.js";
-import { assignTypeNames, type NamingStyle } from "../targets/types/type-names.js";
+import { assignTypeNames, type NameClashes, type NamingStyle } from "../targets/types/type-names.js";
 import { REPAIRS } from "../repairs/registry.js";
 import type { Repair } from "../repairs/repair.js";
 
@@ -46,6 +46,8 @@ export interface CompileOptions {
   catalog: readonly CatalogMapping[];
   /** How type names are made when the source names none (default `short`). */
   typeNaming?: NamingStyle;
+  /** What two schemas given one derived type name do: `qualify` renames one and warns (default), `error` refuses both. */
+  typeNameClashes?: NameClashes;
   /** The repairs to apply (default: all registered). */
   repairs?: readonly Repair[];
   /** Told the name of each stage as it starts (a terminal's progress display); never affects the output. */
@@ -74,6 +76,8 @@ export interface CompileResult {
   /** Contract names produced, and those that were not. */
   produced: string[];
   failed: string[];
+  /** Produced contracts that lack an artifact (their types or their validator failed), with what they lack: their schema is still written. */
+  incomplete: { name: string; missing: ("types" | "validator")[] }[];
   /** What the run made, for the summary a person reads. */
   summary: { typesModules: number; validators: number; repairsApplied: number; instancesChecked: number };
   /** Milliseconds per stage, and per contract for types: for summaries and benchmarks, never for output. */
@@ -240,7 +244,7 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
   const sourceOf = new Map(documents.map((d) => [d.name, d]));
   const digests = new Map(bundles.map((b) => [b.name, digestSchema(b.schema)]));
   const typesContracts = bundles.map((b) => ({ key: sourceOf.get(b.name)!.key, name: b.name, source: sourceOf.get(b.name)!.relativePath!, digest: digests.get(b.name)! }));
-  const names = assignTypeNames(graph, typesContracts.map((c) => c.key), options.typeNaming ?? "short");
+  const names = assignTypeNames(graph, typesContracts.map((c) => c.key), options.typeNaming ?? "short", options.typeNameClashes ?? "qualify");
   // The validators compile on worker threads while this thread makes the types; their declarations then import the types.
   const validatorsUnderWay = startValidators(
     (options.validators ?? true ? bundles : []).map((b) => ({
@@ -299,6 +303,12 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
     diagnostics: sortDiagnostics(diagnostics),
     produced: bundles.map((b) => b.name),
     failed: [...failed].sort(),
+    incomplete: bundles
+      .map((b) => ({
+        name: b.name,
+        missing: [...(types.produced.has(b.name) ? [] : ["types" as const]), ...(validators.produced.has(b.name) || options.validators === false ? [] : ["validator" as const])],
+      }))
+      .filter((c) => c.missing.length > 0),
     summary: {
       typesModules: types.produced.size,
       validators: validators.produced.size,

@@ -86,6 +86,33 @@ describe("charter generate", () => {
     expect(existsSync(path.join(dir, "gen/schemas/broken.schema.json"))).toBe(false);
   });
 
+  it("with --keep-going writes the schema and validators of a contract whose types fail, and check knows those are the outputs to expect", async () => {
+    const dir = tempTree({
+      "charter.config.yaml": "typeNames: { clashes: error }\n",
+      "schema-src/a.yaml": "type: object\nproperties: {i: {$ref: '#/$defs/item'}}\n$defs:\n  item: {type: string}\n",
+      "schema-src/b.yaml": "$defs:\n  item: {type: number}\n",
+      "schema-src/c.yaml": "type: string\n",
+    });
+    const result = await runCli(["generate", "--keep-going"], dir);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/^schema-src\/a\.yaml:4:3: error CH601 type name "Item" is also given to b\.yaml#\/\$defs\/item/m);
+    expect(result.stdout).toMatch(/wrote 3 contracts to generated; not produced: none; without types: a, b$/m);
+    const files = Object.keys(snapshotTree(path.join(dir, "generated")));
+    for (const name of ["a", "b"]) {
+      expect(files).toContain(`schemas/${name}.schema.json`);
+      expect(files).toContain(`validators/${name}.js`);
+      expect(files).not.toContain(`types/${name}.ts`);
+    }
+    expect(files).toContain("types/c.ts");
+    const manifest = JSON.parse(readFileSync(path.join(dir, "generated/manifest.json"), "utf8")) as { contracts: { name: string; artifacts: Record<string, string> }[] };
+    expect(manifest.contracts.find((c) => c.name === "a")!.artifacts).toEqual({ schema: "schemas/a.schema.json", validator: "validators/a.js" });
+    const check = await runCli(["check", "--keep-going"], dir);
+    expect(check.stdout).toMatch(/the 3 contracts that compiled match generated; without types: a, b$/m);
+    expect(check.code).toBe(1);
+    // Without the flag the check cannot vouch for a tree the sources cannot make whole.
+    expect((await runCli(["check"], dir)).code).toBe(1);
+  });
+
   it("removes the output of a contract whose source was deleted", async () => {
     const dir = await generatedProject();
     unlinkSync(path.join(dir, "contracts/agent/envelope.yaml"));
@@ -280,6 +307,9 @@ describe("usage and configuration errors exit 2", () => {
     ["config value of the wrong type", ["generate"], { "charter.config.yaml": "baseUri: 42\n" }, /^charter\.config\.yaml:1:10: error CH003 baseUri must be a string$/m],
     ["config that is not a mapping", ["generate"], { "charter.config.yaml": "- source\n" }, /^charter\.config\.yaml:1:1: error CH003 the config file must be a mapping$/m],
     ["config with an empty path", ["generate"], { "charter.config.yaml": "out: ''\n" }, /^charter\.config\.yaml:1:6: error CH003 out must be a non-empty string$/m],
+    ["config type names that are neither a style nor a mapping", ["generate"], { "charter.config.yaml": "typeNames: 3\n" }, /^charter\.config\.yaml:1:12: error CH003 typeNames must be a string or a mapping$/m],
+    ["config type names of an unknown style", ["generate"], { "charter.config.yaml": "typeNames: long\n" }, /^charter\.config\.yaml:1:12: error CH003 typeNames must be "short" or "qualified"$/m],
+    ["config type-name clashes of an unknown kind", ["generate"], { "charter.config.yaml": "typeNames: { clashes: rename }\n" }, /^charter\.config\.yaml:1:23: error CH003 typeNames\.clashes must be "qualify" or "error"$/m],
     ["config base URI with a query", ["generate"], { "charter.config.yaml": "baseUri: https://x.test/?v=1/\n" }, /^charter\.config\.yaml:1:10: error CH003 baseUri must be an absolute URI ending in "\/" or ":", without "\?" or "#" \(got "https:\/\/x\.test\/\?v=1\/"\)$/m],
     ["config catalog with an empty prefix", ["generate"], { "charter.config.yaml": "catalog:\n  '': vendor\n" }, /^charter\.config\.yaml:2:3: error CH003 catalog key "": must not be empty$/m],
     ["--base-uri that the config's contract refuses", ["generate", "--base-uri", "https://x.test/?v=1/"], { "schema-src/a.yaml": "{}" }, /--base-uri must be an absolute URI ending in "\/" or ":", without "\?" or "#"/],

@@ -57,7 +57,8 @@ describe("the runtime, bound to a generated tree", () => {
       ["", "additionalProperties", "#/additionalProperties"],
       ["/out", "type", "#/$defs/relativePath/type"],
       ["/source", "minLength", "#/$defs/relativePath/minLength"],
-      ["/typeNames", "enum", "#/properties/typeNames/enum"],
+      ["/typeNames", "enum", "#/$defs/namingStyle/enum"],
+      ["/typeNames", "if", "#/properties/typeNames/if"],
     ]);
     expect(result.errors[3]!.message).toBe("must be equal to one of the allowed values");
   });

@@ -60,17 +60,6 @@ describe("the types target", () => {
     expect(qualified.types("a/b")).toContain("export type RequestOtherThing = string;");
   });
 
-  it("refuses two types with one name, at both places, and names the other", async () => {
-    const out = await generate({ "src/a.yaml": "$defs:\n  item: {type: string}\n", "src/b.yaml": "$defs:\n  item: {type: number}\n" });
-    expect(out.diagnostics.filter((d) => d.severity === "error").map((d) => [path.basename(d.file!), d.code, d.line, d.column, d.message])).toEqual([
-      ["a.yaml", "CH601", 2, 3, 'type name "Item" is also given to b.yaml#/$defs/item; set x-charter-name on one of them'],
-      ["b.yaml", "CH601", 2, 3, 'type name "Item" is also given to a.yaml#/$defs/item; set x-charter-name on one of them'],
-    ]);
-    expect(out.types("a")).toBeUndefined();
-    expect(out.types("b")).toBeUndefined();
-    expect(out.files.has("schemas/a.schema.json")).toBe(true);
-  });
-
   it("refuses an x-charter-name that is not an identifier", async () => {
     const out = await generate({ "src/a.yaml": "x-charter-name: 2fast\ntype: string\n" });
     expect(out.diagnostics).toEqual([expect.objectContaining({ code: "CH602", line: 1, column: 17 })]);

@@ -6,7 +6,7 @@ import type { Settings } from "../config.js";
 import { EXIT_FINDINGS, EXIT_OK, type CliIo } from "../io.js";
 import { displayPath, formatDiagnostic, formatDiff, relativeDiagnostic } from "../print.js";
 import { readTree } from "../read-tree.js";
-import { errorCount, summary } from "./generate.js";
+import { errorCount, incompleteNote, summary } from "./generate.js";
 import { progressLine } from "../progress.js";
 
 /** Regenerates in memory and compares with the output directory. Never writes. */
@@ -36,6 +36,7 @@ export async function runCheck(args: ParsedArgs, settings: Settings, io: CliIo):
           ok,
           out,
           produced: result.produced,
+          incomplete: result.incomplete,
           failed: result.failed,
           drift,
           diagnostics: diagnostics.map((d) => relativeDiagnostic(d, io.cwd)),
@@ -60,7 +61,7 @@ export async function runCheck(args: ParsedArgs, settings: Settings, io: CliIo):
   else if (sourceErrors && files === 0)
     io.stdout(
       `charter check: ${errorCount(result.diagnostics)} in the sources` +
-        (args.keepGoing ? `; the ${result.produced.length} contracts that compiled match ${out}\n` : "\n"),
+        (args.keepGoing ? `; the ${result.produced.length} contracts that compiled match ${out}${incompleteNote(result.incomplete)}\n` : "\n"),
     );
   else
     io.stdout(

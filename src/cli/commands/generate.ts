@@ -51,6 +51,7 @@ export async function runGenerate(args: ParsedArgs, settings: Settings, io: CliI
           written: wrote && changed,
           out,
           produced: result.produced,
+          incomplete: result.incomplete,
           failed: result.failed,
           diagnostics: diagnostics.map((d) => relativeDiagnostic(d, io.cwd)),
         },
@@ -62,10 +63,20 @@ export async function runGenerate(args: ParsedArgs, settings: Settings, io: CliI
     for (const d of diagnostics) io.stdout(formatDiagnostic(d, io.cwd, args.format) + "\n");
     const count = `${result.produced.length} contract${result.produced.length === 1 ? "" : "s"}`;
     if (ok) io.stdout((changed ? `charter: wrote ${count} to ${out}` : `charter: ${out} is up to date (${count})`) + summary(result.summary, started) + "\n");
-    else if (wrote) io.stdout(`charter: ${errorCount(diagnostics)}; wrote ${count} to ${out}; not produced: ${result.failed.join(", ") || "none"}\n`);
+    else if (wrote) io.stdout(`charter: ${errorCount(diagnostics)}; wrote ${count} to ${out}; not produced: ${result.failed.join(", ") || "none"}${incompleteNote(result.incomplete)}\n`);
     else io.stdout(`charter: ${errorCount(diagnostics)}; nothing written (--keep-going writes the contracts that compiled)\n`);
   }
   return ok ? EXIT_OK : EXIT_FINDINGS;
+}
+
+/** `; without types: a, b; without a validator: c`: the contracts --keep-going wrote only in part. */
+export function incompleteNote(incomplete: CompileResult["incomplete"]): string {
+  const lacking = (what: "types" | "validator") => incomplete.filter((c) => c.missing.includes(what)).map((c) => c.name);
+  return [["types", "without types"], ["validator", "without a validator"]]
+    .map(([what, label]) => [label, lacking(what as "types" | "validator")] as const)
+    .filter(([, names]) => names.length > 0)
+    .map(([label, names]) => `; ${label}: ${names.join(", ")}`)
+    .join("");
 }
 
 /** `; 2 types modules, 2 validators, 1 repair applied, 3 examples checked, 1.4 s`: what the run did, and how long it took. */

@@ -4,7 +4,12 @@ export const TYPES_CODES = {
   nameClash: {
     code: "CH601",
     title: "two types get one name",
-    help: "Every exported type name is unique across `generated/types/` (the index re-exports them all). Give one of the two an explicit name with `x-charter-name`, or rename the `$defs` key.",
+    help: "Every exported type name is unique across `generated/types/` (the index re-exports them all). Two `x-charter-name`s that ask for one name, and, under `typeNames: { clashes: error }`, any two derived names that clash, are refused at every place. Give one of them an explicit name with `x-charter-name`, or rename the `$defs` key.",
+  },
+  nameClashSettled: {
+    code: "CH608",
+    title: "type name clash settled by renaming",
+    help: "Two schemas would get one derived type name. The first by place keeps it (an `x-charter-name`, then a contract's root, then a definition; then by source path), and the other takes a name qualified by its contract (`<Root><Key>`, then `<Root>_<Key>`), else a numbered one. Set `x-charter-name` on either to choose names yourself, or `typeNames: { clashes: error }` to refuse clashes (CH601).",
   },
   badName: {
     code: "CH602",

@@ -81,8 +81,14 @@ export function prepareGeneratorInput(
     // the contract on a pointer the move under the wrapper broke.
     const sites = new Set(entry.references.map(({ site }) => joinPointer(site.pointer, site.keyword)));
     const strays = refKeywordPointers(entry.document.value).filter((pointer) => !sites.has(pointer));
-    for (const { site, target } of entry.references) {
+    for (const { site, target, dangling } of entry.references) {
       const keywordPointer = joinPointer(site.pointer, site.keyword);
+      if (dangling) {
+        // A reference that names nothing, which evaluation from the contract's root never reaches (or there
+        // would be no types): nothing is known of what it accepts.
+        replacements.set(keywordPointer, { key: "tsType", value: "unknown" });
+        continue;
+      }
       if (!target) {
         // A dialect's meta-schema: a schema, whose type is not worth spelling out.
         replacements.set(keywordPointer, { key: "tsType", value: "unknown" });
@@ -136,9 +142,12 @@ export function prepareGeneratorInput(
     });
   }
   const names = typeNames.byDocument.get(contractKey)!;
-  markNames(document, names);
+  // A bare alias of a definition under the same name is that definition: only the definition is declared.
+  const aliases = typeNames.aliases.get(contractKey) ?? new Set<string>();
+  const declared = new Map([...names].filter(([pointer]) => !aliases.has(pointer)));
+  markNames(document, declared);
   const properties: JsonObject = {};
-  for (const [pointer, name] of names) {
+  for (const [pointer, name] of declared) {
     const token = tokenFor(contractKey, pointer);
     targets.set(token, getAtPointer(document, pointer) as JsonValue);
     properties[name] = { $ref: token };
@@ -162,7 +171,7 @@ export function prepareGeneratorInput(
 }
 
 function markNames(schema: JsonObject, names: ReadonlyMap<string, string>): void {
-  schema[TYPE_NAME_MARKER] = names.get("")!;
+  if (names.has("")) schema[TYPE_NAME_MARKER] = names.get("")!;
   for (const defsKeyword of ["$defs", "definitions"]) {
     const defs = schema[defsKeyword];
     if (!isJsonObject(defs)) continue;

@@ -1,7 +1,8 @@
 import { errorAt, type Diagnostic, type SourcePosition } from "../../compiler/diagnostic.js";
-import { joinPointer } from "../../compiler/json-pointer.js";
-import { isJsonObject } from "../../compiler/json-object.js";
-import type { ResolvedGraph } from "../../compiler/resolve/resolve-references.js";
+import { getAtPointer, joinPointer } from "../../compiler/json-pointer.js";
+import { isJsonObject, type JsonObject } from "../../compiler/json-object.js";
+import type { JsonValue } from "../../compiler/load/parse-source.js";
+import type { IndexedDocument, ResolvedGraph } from "../../compiler/resolve/resolve-references.js";
 import { TYPES_CODES } from "./codes.js";
 
 /** The keyword that names a contract's root type or one of its definitions explicitly. */
@@ -13,6 +14,8 @@ export type NamingStyle = "short" | "qualified";
 export interface TypeNames {
   /** Exported type name by document key, then by pointer: "" for the root, `/$defs/K` or `/definitions/K` for a definition. */
   byDocument: Map<string, Map<string, string>>;
+  /** Pointers of the schemas that are bare aliases of a definition sharing their name: no declaration of their own. */
+  aliases: Map<string, Set<string>>;
   /** Documents whose names clash or are invalid: they get no types. */
   failed: Set<string>;
   diagnostics: Diagnostic[];
@@ -47,31 +50,46 @@ export function isStableName(name: string): boolean {
   return IDENTIFIER.test(name) && !/^[a-z]/.test(name) && !/_[a-z]/.test(name) && !/[0-9$][a-z]/.test(name);
 }
 
+/** What a clash between derived names does: `qualify` renames all but one (a warning), `error` refuses both (CH601). */
+export type NameClashes = "qualify" | "error";
+
 interface Claim {
   name: string;
   documentKey: string;
-  pointer: string;
+  /** The schemas that share this type: one, or a bare `$ref` alias and the definition it names. */
+  pointers: string[];
+  /** Its place, for messages and ordering: the source path, then the pointer. */
+  path: string;
   file: string;
   position: SourcePosition | undefined;
   label: string;
-  /** For a qualified name made from the contract's root name and a definition key: the name joined by `_` instead. */
-  separated?: string;
+  /** Set by `x-charter-name`: never renamed. */
+  explicit: boolean;
+  /** Names to fall back to when this one gives way, in order (before numbered ones). */
+  fallbacks: string[];
 }
+
+/** Keywords that leave a schema a bare reference: it says nothing its target does not. */
+const ALIAS_SIBLINGS = new Set(["$ref", "$schema", "$id", "$comment", "$defs", "definitions", "title", "description", "examples", NAME_KEYWORD]);
 
 /**
  * Names every type a contract exports: its root and each top-level definition.
  * Names come from the contract name and the definition keys (or
  * `x-charter-name`), never from titles or from the order the generator meets
- * schemas, and must be unique across all contracts.
+ * schemas, and are unique across all contracts. A schema that is only a `$ref`
+ * to a definition of the same document under the same name is that
+ * definition's type: one name, one declaration. Other clashes of derived
+ * names are settled by place (see `settleClashes`) or, with `clashes: error`,
+ * refused.
  */
-export function assignTypeNames(graph: ResolvedGraph, contractKeys: readonly string[], style: NamingStyle): TypeNames {
-  const names: TypeNames = { byDocument: new Map(), failed: new Set(), diagnostics: [] };
+export function assignTypeNames(graph: ResolvedGraph, contractKeys: readonly string[], style: NamingStyle, clashes: NameClashes = "qualify"): TypeNames {
+  const names: TypeNames = { byDocument: new Map(), aliases: new Map(), failed: new Set(), diagnostics: [] };
   const claims: Claim[] = [];
   for (const key of contractKeys) {
     const entry = graph.documents.get(key)!;
     const { document } = entry;
     const root = document.value;
-    const perDocument = new Map<string, string>();
+    const place = document.relativePath ?? document.name;
     const explicit = (schema: unknown, pointer: string): string | undefined => {
       if (!isJsonObject(schema as never)) return undefined;
       const value = (schema as Record<string, unknown>)[NAME_KEYWORD];
@@ -87,9 +105,21 @@ export function assignTypeNames(graph: ResolvedGraph, contractKeys: readonly str
       }
       return value;
     };
-    const rootName = explicit(root, "") ?? pascalCase(document.name);
-    perDocument.set("", rootName);
-    claims.push({ name: rootName, documentKey: key, pointer: "", file: document.file, position: { line: 1, column: 1 }, label: `${document.relativePath ?? document.name} (root)` });
+    const own: Claim[] = [];
+    const givenRoot = explicit(root, "");
+    const rootName = givenRoot ?? pascalCase(document.name);
+    own.push({
+      name: rootName,
+      documentKey: key,
+      pointers: [""],
+      path: place,
+      file: document.file,
+      position: { line: 1, column: 1 },
+      label: `${place} (root)`,
+      explicit: givenRoot !== undefined,
+      fallbacks: [document.name.split("/").map(pascalCase).join("_")].filter((n) => n !== rootName && isStableName(n)),
+    });
+    const definitionKeys = new Map<string, string>();
     if (isJsonObject(root)) {
       for (const defsKeyword of ["$defs", "definitions"]) {
         const defs = root[defsKeyword];
@@ -99,56 +129,145 @@ export function assignTypeNames(graph: ResolvedGraph, contractKeys: readonly str
           // the meta-schema check (CH304) reports it.
           if (!isJsonObject(schema) && typeof schema !== "boolean") continue;
           const pointer = joinPointer("", defsKeyword, defKey);
+          definitionKeys.set(pointer, defKey);
           const given = explicit(schema, pointer);
-          const name = given ?? (style === "qualified" ? rootName + pascalCase(defKey) : pascalCase(defKey));
-          const separated = given === undefined && style === "qualified" ? `${rootName}_${pascalCase(defKey)}` : undefined;
-          perDocument.set(pointer, name);
-          claims.push({ name, documentKey: key, pointer, file: document.file, position: document.keyPositions.get(pointer), label: `${document.relativePath ?? document.name}#${pointer}`, ...(separated && isStableName(separated) ? { separated } : {}) });
+          const short = pascalCase(defKey);
+          const name = given ?? (style === "qualified" ? rootName + short : short);
+          const fallbacks = [rootName + short, `${rootName}_${short}`].filter((n) => n !== name && isStableName(n));
+          own.push({ name, documentKey: key, pointers: [pointer], path: place, file: document.file, position: document.keyPositions.get(pointer), label: `${place}#${pointer}`, explicit: given !== undefined, fallbacks });
         }
       }
     }
-    names.byDocument.set(key, perDocument);
+    claims.push(...mergeAliases(entry.document.value, entry.references, key, own, definitionKeys, names));
   }
 
-  // The generator's wrapper is removed from every module; a type of that name would go with it.
-  for (const claim of claims.filter((c) => c.name === RESERVED_NAME)) {
-    names.diagnostics.push(errorAt(TYPES_CODES.nameClash, `type name "${RESERVED_NAME}" is reserved by charter; set ${NAME_KEYWORD}`, { file: claim.file, position: claim.position, pointer: claim.pointer }));
-    names.failed.add(claim.documentKey);
-  }
   for (const key of contractKeys) {
     const { document } = graph.documents.get(key)!;
     if (document.name !== "index") continue;
     names.diagnostics.push(errorAt(TYPES_CODES.reservedModule, 'contract name "index" would write types/index.ts, which re-exports every contract; rename the source', { file: document.file, position: { line: 1, column: 1 } }));
     names.failed.add(key);
   }
-
-  // A qualified definition name can equal another contract's own name (`traefik-v2` + `fileProvider` and
-  // `traefik-v2-file-provider`): the made-up one gives way and joins its parts with `_` (TraefikV2_FileProvider).
-  const taken = new Set(claims.map((c) => c.name));
-  const counts = new Map<string, number>();
-  for (const claim of claims) counts.set(claim.name, (counts.get(claim.name) ?? 0) + 1);
+  settleClashes(claims, clashes, names);
   for (const claim of claims) {
-    if (counts.get(claim.name)! < 2 || claim.separated === undefined || taken.has(claim.separated)) continue;
-    counts.set(claim.name, counts.get(claim.name)! - 1);
-    taken.add(claim.separated);
-    claim.name = claim.separated;
-    names.byDocument.get(claim.documentKey)!.set(claim.pointer, claim.name);
+    if (!names.byDocument.has(claim.documentKey)) names.byDocument.set(claim.documentKey, new Map());
+    for (const pointer of claim.pointers) names.byDocument.get(claim.documentKey)!.set(pointer, claim.name);
   }
+  // The root first, then the definitions as written (a merged root arrives with its definition).
+  for (const [key, perDocument] of names.byDocument) names.byDocument.set(key, new Map([...perDocument].sort(([a], [b]) => Number(a !== "") - Number(b !== ""))));
+  return names;
+}
+
+/**
+ * A root or definition that is a bare `$ref` to a definition of its own
+ * document, and would get that definition's name (or, for a root, whose name
+ * the definition key spells), is that definition: the two claims become one.
+ */
+function mergeAliases(
+  value: JsonValue,
+  references: IndexedDocument["references"],
+  key: string,
+  own: Claim[],
+  definitionKeys: ReadonlyMap<string, string>,
+  names: TypeNames,
+): Claim[] {
+  const byPointer = new Map(own.map((c) => [c.pointers[0]!, c]));
+  const merged = new Set<Claim>();
+  for (const claim of own) {
+    const pointer = claim.pointers[0]!;
+    const schema = pointer === "" ? value : getAtPointer(value, pointer);
+    if (!isJsonObject(schema as JsonValue) || typeof (schema as JsonObject)["$ref"] !== "string") continue;
+    if (Object.keys(schema as JsonObject).some((k) => !ALIAS_SIBLINGS.has(k))) continue;
+    if (pointer !== "" && (isJsonObject((schema as JsonObject)["$defs"]) || isJsonObject((schema as JsonObject)["definitions"]))) continue;
+    const site = references.find((r) => r.site.keyword === "$ref" && r.site.pointer === pointer);
+    if (!site?.target || site.target.documentKey !== key || site.target.anchor !== undefined) continue;
+    const target = byPointer.get(site.target.pointer);
+    if (!target || target === claim || merged.has(target)) continue;
+    const sameName = target.name === claim.name || (pointer === "" && !target.explicit && pascalCase(definitionKeys.get(site.target.pointer) ?? "") === claim.name);
+    if (!sameName) continue;
+    // The definition keeps an explicit name of its own; otherwise it takes the alias's (the root's, when the root is the alias).
+    if (!target.explicit) {
+      target.name = claim.name;
+      target.explicit = claim.explicit;
+      if (pointer === "") target.fallbacks = claim.fallbacks;
+    }
+    target.pointers = [...claim.pointers, ...target.pointers];
+    target.label = `${claim.label} = ${target.label}`;
+    if (pointer === "") {
+      target.position = claim.position;
+      target.label = `${claim.path} (root, ${target.pointers[1]})`;
+    }
+    merged.add(claim);
+    if (!names.aliases.has(key)) names.aliases.set(key, new Set());
+    names.aliases.get(key)!.add(pointer);
+  }
+  return own.filter((c) => !merged.has(c));
+}
+
+/**
+ * Two claims of one derived name: the first by place keeps it (an explicit
+ * name, then a contract's root, then a definition; then by source path and
+ * pointer), the others take their first free fallback (`<Root><Key>`,
+ * `<Root>_<Key>`, the root's path joined by `_`), else the name numbered, and
+ * each is reported. Only names nobody claimed are taken, so a rename never
+ * displaces another type, and a contract that clashes with no one keeps every
+ * name whatever is added beside it. Explicit names never give way.
+ */
+function settleClashes(claims: Claim[], clashes: NameClashes, names: TypeNames): void {
+  const rank = (c: Claim) => (c.explicit ? 0 : c.pointers.includes("") ? 1 : 2);
+  const compare = (a: Claim, b: Claim) => rank(a) - rank(b) || compareText(a.path, b.path) || compareText(a.pointers[0]!, b.pointers[0]!);
+  const taken = new Set(claims.map((c) => c.name));
+  taken.add(RESERVED_NAME);
   const byName = new Map<string, Claim[]>();
   for (const claim of claims) byName.set(claim.name, [...(byName.get(claim.name) ?? []), claim]);
-  for (const [name, group] of byName) {
-    if (group.length < 2) continue;
+  const refuse = (claim: Claim, message: string) => {
+    names.diagnostics.push(errorAt(TYPES_CODES.nameClash, message, { file: claim.file, position: claim.position, pointer: claim.pointers[0]! }));
+    names.failed.add(claim.documentKey);
+  };
+  for (const name of [...byName.keys()].sort(compareText)) {
+    const group = byName.get(name)!.sort(compare);
+    // The generator's wrapper is removed from every module; a type of that name would go with it.
+    const reserved = name === RESERVED_NAME;
+    if (group.length < 2 && !reserved) continue;
+    const explicitCount = group.filter((c) => c.explicit).length;
+    const keeper = reserved || (group[0]!.explicit && explicitCount > 1) ? undefined : group[0]!;
     for (const claim of group) {
+      if (claim === keeper) continue;
       const others = group.filter((c) => c !== claim).map((c) => c.label);
-      names.diagnostics.push(
-        errorAt(TYPES_CODES.nameClash, `type name "${name}" is also given to ${others.join(", ")}; set ${NAME_KEYWORD} on one of them`, {
-          file: claim.file,
-          position: claim.position,
-          pointer: claim.pointer,
-        }),
-      );
-      names.failed.add(claim.documentKey);
+      if (reserved && (claim.explicit || clashes === "error")) {
+        refuse(claim, `type name "${RESERVED_NAME}" is reserved by charter; set ${NAME_KEYWORD}`);
+      } else if (clashes === "error" || claim.explicit) {
+        // Two explicit names asked for the same type name, or the project asked for clashes to be refused.
+        refuse(claim, `type name "${name}" is also given to ${others.join(", ")}; set ${NAME_KEYWORD} on one of them`);
+      } else {
+        const renamed = claim.fallbacks.find((n) => !taken.has(n)) ?? firstFree(name, taken);
+        taken.add(renamed);
+        const holder = reserved
+          ? "reserved by charter for its generator wrapper"
+          : keeper
+            ? `${keeper.explicit ? `given by ${NAME_KEYWORD} to` : "derived for"} ${keeper.label}, which keeps it`
+            : `given by ${NAME_KEYWORD} to ${group.filter((c) => c.explicit).map((c) => c.label).join(", ")}`;
+        names.diagnostics.push({
+          ...errorAt(TYPES_CODES.nameClashSettled, `type name "${name}" is also ${holder}; this one is named "${renamed}" (set ${NAME_KEYWORD} to choose its name)`, {
+            file: claim.file,
+            position: claim.position,
+            pointer: claim.pointers[0]!,
+          }),
+          severity: "warning",
+        });
+        claim.name = renamed;
+      }
     }
+    if (keeper && clashes === "error") refuse(keeper, `type name "${name}" is also given to ${group.filter((c) => c !== keeper).map((c) => c.label).join(", ")}; set ${NAME_KEYWORD} on one of them`);
   }
-  return names;
+}
+
+/** `Name2`, `Name3`, ...: the first nobody holds. */
+function firstFree(name: string, taken: ReadonlySet<string>): string {
+  let n = 2;
+  while (taken.has(`${name}${n}`)) n++;
+  return `${name}${n}`;
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
