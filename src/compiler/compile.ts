@@ -7,6 +7,7 @@ import { CHECK_CODES } from "./check/codes.js";
 import { checkMetaSchema } from "./check/meta-schema.js";
 import { lintSource } from "./check/lints.js";
 import { referenceCycles } from "./check/reference-cycles.js";
+import { danglingReferences } from "./check/reachable-references.js";
 import { bundleContract, dependencyClosure, type Bundle } from "./bundle/bundle-contract.js";
 import { digestSchema } from "./bundle/digest.js";
 import { errorAt, hasErrors, sortDiagnostics, type Diagnostic } from "./diagnostic.js";
@@ -174,6 +175,9 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
   const cycles = referenceCycles(graph, new Set(documents.map((d) => d.key)));
   diagnostics.push(...cycles);
   for (const d of cycles) failed.add(documents.find((document) => document.file === d.file)!.name);
+  // A reference that names nothing fails only the contracts whose root reaches it; elsewhere it is a warning.
+  const dangling = danglingReferences(graph, documents.map((d) => d.key));
+  diagnostics.push(...dangling.diagnostics);
   // Every schema some reference resolves to: for unused definitions, and to tell schemas from examples.
   const referencedTargets = referencedSchemas(graph);
   for (const document of documents) {
@@ -201,7 +205,9 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
     diagnostics.push(...meta, ...checked.diagnostics, ...declared.diagnostics, ...lints);
     if (hasErrors(meta) || hasErrors(checked.diagnostics) || hasErrors(declared.diagnostics) || hasErrors(lints)) failed.add(document.name);
     if (checked.rules.size > 0) rulesOf.set(document.name, checked.rules);
-    instancesOf.set(document.name, declared.instances);
+    // A definition that reaches a reference naming nothing exports no validator, so its instances are not run.
+    const withheld = dangling.withheld.get(document.key);
+    instancesOf.set(document.name, withheld ? declared.instances.filter((i) => !withheld.has(i.schemaPointer)) : declared.instances);
   }
 
   lap("check");
@@ -231,6 +237,22 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
       );
       continue;
     }
+    const reached = dangling.reachedFromRoot.get(document.key);
+    if (reached) {
+      failed.add(document.name);
+      // One in its own document is its error there; one elsewhere is named here.
+      for (const { documentKey, reference } of reached.filter((site) => site.documentKey !== document.key)) {
+        const { site, dangling: finding } = reference;
+        diagnostics.push(
+          errorAt(
+            BUNDLE_CODES.dependencyFailed,
+            `contract "${document.name}" is not produced: evaluation from its root reaches ${site.keyword} "${site.value}" at ${describeKey(documentKey)}:${finding.line ?? 1}:${finding.column ?? 1}, which names nothing`,
+            { file: document.file, position: { line: 1, column: 1 } },
+          ),
+        );
+      }
+      continue;
+    }
     const result = bundleContract(graph, document.key, (name) => canonicalId(options.baseUri, name), policyFor(options.validation ?? DEFAULT_VALIDATION, document.name).refSiblings);
     diagnostics.push(...result.diagnostics);
     if (result.bundle) bundles.push(result.bundle);
@@ -257,7 +279,7 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
       source: sourceOf.get(b.name)!,
       instances: instancesOf.get(b.name) ?? [],
     })),
-    names,
+    withoutExports(names, dangling.withheld),
     tasks,
   );
   const types = await emitTypes(graph, typesContracts, options.repairs ?? REPAIRS, names, options.typeCheck ?? true, tasks.cache);
@@ -317,6 +339,13 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
     },
     timings: { stages, types: types.durations, importedTypeReferences: types.importedReferences, onWorkerThreads: validators.onWorkerThreads },
   };
+}
+
+/** The type names validators export, less the definitions that reach a reference naming nothing (they are not whole). */
+function withoutExports<T extends { byDocument: Map<string, Map<string, string>> }>(names: T, withheld: ReadonlyMap<string, ReadonlySet<string>>): T {
+  if (withheld.size === 0) return names;
+  const byDocument = new Map([...names.byDocument].map(([key, pointers]) => [key, new Map([...pointers].filter(([pointer]) => !withheld.get(key)?.has(pointer)))]));
+  return { ...names, byDocument };
 }
 
 function describeKey(key: string): string {

@@ -8,6 +8,7 @@ import { copyDocument, type KeywordReplacement } from "../resolve/copy-document.
 import { defineKey, type JsonObject } from "../json-object.js";
 import { resolveUri, SOURCE_SCHEME, splitFragment } from "../resolve/uri.js";
 import { BUNDLE_CODES } from "./codes.js";
+import { refuseDanglingReferences } from "./dangling-references.js";
 import { settleRefSiblings, type RefSiblings } from "./ref-siblings.js";
 import { rewriteEmptyEnums } from "./empty-enum.js";
 import { guardProtoProperty } from "./proto-property.js";
@@ -144,7 +145,7 @@ export function bundleContract(
   };
 
   const rootTargets = targetsIn(graph, rootKey);
-  const rootSchema = liftRootRef(asObject(copyDocument(root, rewrite(root), { orderKeys: orderSchemaKeys })), bundleDialect, false, rootTargets, refSiblings);
+  const rootSchema = liftRootRef(asObject(refuseDanglingReferences(root, copyDocument(root, rewrite(root), { orderKeys: orderSchemaKeys }))), bundleDialect, false, rootTargets, refSiblings);
   liftNestedResourceRefs(rootSchema, bundleDialect);
   settleRefSiblings(rootSchema, bundleDialect, rootTargets, refSiblings);
   rewriteEmptyEnums(rootSchema);
@@ -171,7 +172,7 @@ export function bundleContract(
         };
       }
       const targets = targetsIn(graph, key);
-      const schema = liftRootRef(asObject(copyDocument(entry, rewrite(entry), { orderKeys: orderSchemaKeys })), entry.document.dialect, true, targets, refSiblings);
+      const schema = liftRootRef(asObject(refuseDanglingReferences(entry, copyDocument(entry, rewrite(entry), { orderKeys: orderSchemaKeys }))), entry.document.dialect, true, targets, refSiblings);
       liftNestedResourceRefs(schema, entry.document.dialect);
       settleRefSiblings(schema, entry.document.dialect, targets, refSiblings);
       rewriteEmptyEnums(schema);

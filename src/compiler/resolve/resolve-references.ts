@@ -31,8 +31,13 @@ export interface ReferenceTarget {
 
 export interface ResolvedReference {
   site: ReferenceSite;
-  /** Undefined for references to a dialect's meta-schema, which every validator knows. */
+  /** Undefined for references to a dialect's meta-schema, which every validator knows, and for those that name nothing. */
   target: ReferenceTarget | undefined;
+  /**
+   * Set when the reference names nothing: the error it is wherever evaluation
+   * reaches it. Only the check stage knows where that is (reachable-references.ts).
+   */
+  dangling?: Diagnostic;
 }
 
 export interface IndexedDocument {
@@ -191,10 +196,12 @@ export async function resolveReferences(
     for (let i = resolvedCount.get(document.key) ?? 0; i < sites.length; i++) {
       const site = sites[i]!;
       const keywordPointer = joinPointer(site.pointer, site.keyword);
-      const fail = (code: (typeof RESOLVE_CODES)[keyof typeof RESOLVE_CODES], message: string) =>
-        entry.diagnostics.push(
-          errorAt(code, message, { file: document.file, position: document.positions.get(keywordPointer), pointer: keywordPointer }),
-        );
+      const fail = (code: (typeof RESOLVE_CODES)[keyof typeof RESOLVE_CODES], message: string) => {
+        const diagnostic = errorAt(code, message, { file: document.file, position: document.positions.get(keywordPointer), pointer: keywordPointer });
+        // A reference that names nothing is kept with its finding: it matters only where evaluation reaches it.
+        if (DANGLING.has(code.code)) entry.references.push({ site, target: undefined, dangling: diagnostic });
+        else entry.diagnostics.push(diagnostic);
+      };
       const resolved = resolveUri(site.value, site.base);
       if (!resolved.ok) {
         if (resolved.reason === "escapes-source") fail(RESOLVE_CODES.escapesSource, `${site.keyword} "${site.value}" points outside the source directory`);
@@ -277,6 +284,9 @@ export async function resolveReferences(
   }
   return { documents, diagnostics: graphDiagnostics };
 }
+
+/** Findings of a reference that names nothing charter can read; the others are wrong wherever they stand. */
+const DANGLING = new Set([RESOLVE_CODES.escapesSource, RESOLVE_CODES.unresolved, RESOLVE_CODES.missingFile, RESOLVE_CODES.missingFragment].map((c) => c.code));
 
 function safeDecode(text: string): string {
   try {
