@@ -87,6 +87,13 @@ describe("a reference that names nothing, where evaluation from the root never g
     }
   });
 
+  it("does not run the examples of a definition that reaches it: it has no validator to run them", async () => {
+    const tree = await compileTree({ "src/a.yaml": "type: string\nexamples: [x]\n$defs:\n  d: { $ref: 'missing.yaml', examples: [anything] }\n  e: { type: integer, examples: [1] }\n" });
+    expect(tree.produced).toEqual(["a"]);
+    expect(tree.diagnostics.filter((d) => d.severity === "error"), JSON.stringify(tree.diagnostics)).toEqual([]);
+    expect(tree.summary.instancesChecked).toBe(2);
+  });
+
   it("is a warning for a fragment that names nothing too, and for an unmapped URI", async () => {
     const tree = await compileTree({
       "src/a.yaml": "type: string\n$defs:\n  d: { $ref: '#/$defs/nothing' }\n  e: { $ref: '#nowhere' }\n  f: { $ref: 'https://elsewhere.example.test/s.json' }\n",

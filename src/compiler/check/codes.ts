@@ -44,7 +44,7 @@ export const CHECK_CODES = {
   unreachedDangling: {
     code: "CH309",
     title: "reference that names nothing is never evaluated (warning)",
-    help: "A `$ref` names a file, a fragment or a URI that charter cannot find (CH205 to CH208), but no evaluation from the root of any contract that embeds it reaches it, as ajv, which resolves only what it evaluates, would find too. The contracts are produced; in their bundles the reference becomes a schema that refuses every value, with a `$comment` naming it. A top-level definition whose evaluation reaches it gets no validator export (its examples are not checked), and its type has `unknown` there. Where evaluation from a contract's root does reach it, it is the error it names, and that contract is not produced. Fix the reference, or remove the definition that holds it.",
+    help: "A `$ref` names a file, a fragment or a URI that charter cannot find (CH205 to CH208), but no evaluation from the root of any contract that embeds it reaches it (ajv, too, resolves only what it evaluates). The contracts are produced; in their bundles the reference becomes a schema that refuses every value, with a `$comment` naming it. A top-level definition whose evaluation reaches it gets no validator export (its examples are not checked), and its type has `unknown` there. Where evaluation from a contract's root does reach it, it is the error it names, and that contract is not produced. Fix the reference, or remove the definition that holds it.",
   },
   acceptsAnything: {
     code: "CH310",
