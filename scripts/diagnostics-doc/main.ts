@@ -4,6 +4,7 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { ALL_CODES } from "../../src/cli/all-codes.js";
+import { RETIRED_CODES } from "../../src/compiler/diagnostic-catalogue.js";
 import { compareTrees } from "../../src/compiler/drift/compare-trees.js";
 import { EXAMPLES } from "./examples.js";
 import { renderCatalogue, type CatalogueEntry } from "./render.js";
@@ -24,7 +25,7 @@ for (const code of ALL_CODES) {
   const example = EXAMPLES[code.code]!;
   entries.push("none" in example ? { code, example } : { code, example, output: await runExample(code.code, example) });
 }
-const page = renderCatalogue(entries);
+const page = renderCatalogue(entries, RETIRED_CODES);
 
 if (process.argv.includes("--check")) {
   let committed: Buffer | undefined;

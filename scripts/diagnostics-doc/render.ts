@@ -1,3 +1,4 @@
+import type { RetiredCode } from "../../src/compiler/diagnostic-catalogue.js";
 import type { DiagnosticCode } from "../../src/compiler/diagnostic.js";
 import type { DiagnosticExample, ExampleFile } from "./examples.js";
 import type { ExampleOutput } from "./run-example.js";
@@ -9,8 +10,8 @@ export interface CatalogueEntry {
   output?: ExampleOutput;
 }
 
-/** docs/diagnostics.md: every code with its meaning, its remedy, and a real run that produces it. */
-export function renderCatalogue(entries: readonly CatalogueEntry[]): string {
+/** docs/diagnostics.md: every code with its meaning, its remedy, and a real run that produces it; then the retired codes. */
+export function renderCatalogue(entries: readonly CatalogueEntry[], retired: readonly RetiredCode[] = []): string {
   const lines = [
     "# Diagnostic codes",
     "",
@@ -27,6 +28,10 @@ export function renderCatalogue(entries: readonly CatalogueEntry[]): string {
     ...entries.map(({ code }) => `| [${code.code}](#${code.code.toLowerCase()}) | ${cell(code.title)} |`),
   ];
   for (const entry of entries) lines.push("", ...renderEntry(entry));
+  if (retired.length > 0) {
+    lines.push("", "## Retired codes", "", "Earlier versions of charter printed these; nothing does now, and their numbers are never given to another finding.");
+    for (const code of retired) lines.push("", `### ${code.code}`, "", `**${code.title}** (retired). ${code.retired}`);
+  }
   return lines.join("\n") + "\n";
 }
 

@@ -13,3 +13,21 @@ export const COMPILER_CODES: readonly DiagnosticCode[] = [
   ...Object.values(BUNDLE_CODES),
   ...Object.values(DRIFT_CODES),
 ];
+
+/** A code charter once emitted and no longer does. */
+export interface RetiredCode {
+  code: string;
+  title: string;
+  /** Why nothing produces it now, and what happens instead. */
+  retired: string;
+}
+
+/** Kept so that a number never comes to mean another finding: a log from an older charter still reads right. */
+export const RETIRED_CODES: readonly RetiredCode[] = [
+  {
+    code: "CH401",
+    title: "embedded document clashes with a definition",
+    retired:
+      "A referenced document used to be embedded under `$defs` (or `definitions`) by its contract name, and a contract with its own definition of that name was refused. The bundle now gives such a document another key (`<name>.embedded`), so a valid schema is never refused for it; docs/decisions/002-bundling.md gives the rule.",
+  },
+];

@@ -394,21 +394,26 @@ class Comparison {
    * Definitions: compared by key; at the root of the contract's own document,
    * one gone or new is reported. A document embedded from another contract
    * is not walked: it counts where a reference of this contract leads into it.
+   * Which key holds an embedded document is the bundle's choice (it moves
+   * when the author takes its key), so documents are told apart by `$id`,
+   * and a key that changed between a document and a definition is a
+   * definition gone or new, never the one compared with the other.
    */
   private definitions(container: "$defs" | "definitions", bs: SchemaObject, hs: SchemaObject, bp: string, hp: string, bDoc: string, hDoc: string): void {
     const [bd, hd] = [objectOf(bs[container]), objectOf(hs[container])];
     const exported = bp === "" && hp === "";
     const isDocument = (side: Side, pointer: string) => exported && [...side.documents.values()].includes(pointer);
+    const definedIn = (side: Side, defs: SchemaObject, at: string, name: string) => Object.hasOwn(defs, name) && !isDocument(side, joinPointer(at, container, name));
     for (const [name, schema] of Object.entries(bd)) {
       const [bdp, hdp] = [joinPointer(bp, container, name), joinPointer(hp, container, name)];
       if (isDocument(this.base, bdp)) continue;
-      if (name in hd && !isDocument(this.head, hdp)) this.node(schema, hd[name], bdp, hdp, bDoc, hDoc);
+      if (definedIn(this.head, hd, hp, name)) this.node(schema, hd[name], bdp, hdp, bDoc, hDoc);
       else if (exported) this.add("definition-removed", bdp, undefined, `definition ${show(name)} removed`);
     }
     if (!exported) return;
     for (const name of Object.keys(hd)) {
       const hdp = joinPointer(hp, container, name);
-      if (!(name in bd) && !isDocument(this.head, hdp)) this.add("definition-added", undefined, hdp, `definition ${show(name)} added`);
+      if (!definedIn(this.base, bd, bp, name) && !isDocument(this.head, hdp)) this.add("definition-added", undefined, hdp, `definition ${show(name)} added`);
     }
   }
 }

@@ -93,6 +93,18 @@ describe("charter diff", () => {
     expect(output.code).toBe(0);
   });
 
+  it("finds an embedded document by its $id when the contract's own definition took its key", async () => {
+    const pet = "type: object\nproperties:\n  b: { $ref: common.yaml }\n";
+    const dir = await repository({ "schema-src/pet.yaml": pet, "schema-src/common.yaml": "type: string\nmaxLength: 9\n" });
+    // pet now defines `common` itself, so its bundle keeps common.yaml under another key.
+    writeTree(dir, { "schema-src/pet.yaml": pet + "$defs:\n  common: { type: integer }\n", "schema-src/common.yaml": "type: string\nmaxLength: 5\n" });
+    const result = await runCli(["diff", "--base", "HEAD"], dir);
+    expect(result.stdout.split("\n").filter((line) => line.includes(" pet: ") && line.includes("#/$defs/"))).toEqual([
+      'schema-src/pet.yaml:5:11: note CH904 pet: definition "common" added [non-breaking/definition-added; head #/$defs/common]',
+      "schema-src/common.yaml:1:1: error CH901 pet: maxLength 9 → 5 [input-narrowing/bound-tightened; base #/$defs/common, head #/$defs/common.embedded]",
+    ]);
+  });
+
   it("compares with another generated tree, and reports in JSON and as GitHub annotations", async () => {
     const dir = tempTree({ "old/order.yaml": ORDER, "schema-src/order.yaml": NARROWER });
     expect((await runCli(["generate", "--source", "old", "--out", "base"], dir)).code).toBe(0);

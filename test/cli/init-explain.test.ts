@@ -107,6 +107,13 @@ describe("charter explain", () => {
     expect(json).toMatchObject({ command: "explain", code: "CH308", title: "malformed x-charter-version" });
   });
 
+  it("explains a retired code as retired, with what happens instead", async () => {
+    const result = await runCli(["explain", "CH401"], tempTree());
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^CH401: embedded document clashes with a definition \(retired: charter no longer prints it\)\n\n.*another key/s);
+    expect(result.stdout).toMatch(/\nMore: docs\/diagnostics\.md#ch401\n$/);
+  });
+
   it("says so for a code that does not exist, and exits 2", async () => {
     const result = await runCli(["explain", "CH999"], tempTree());
     expect([result.code, result.stderr]).toEqual([2, "charter: no diagnostic CH999; the codes are CH001 to CH904 (docs/diagnostics.md lists them)\n"]);

@@ -165,6 +165,31 @@ describe("charter diff's rules", () => {
     ]);
   });
 
+  it("knows an embedded document by its $id when the bundle moves it to another key", () => {
+    const common = (max: number) => ({ $id: "https://t.test/common.schema.json", type: "string", maxLength: max });
+    const properties = { b: { $ref: "https://t.test/common.schema.json" } };
+    const base = { $id: ID, properties, $defs: { common: common(9) } };
+    // The author now writes a definition `common`, so the bundle keeps the document under another key.
+    const head = { $id: ID, properties: { ...properties, a: { $ref: "#/$defs/common" } }, $defs: { common: { type: "integer" }, "common.embedded": common(9) } };
+    expect(compareSchemas("c", base, { ...base, $defs: { elsewhere: common(9) } })).toEqual([]);
+    expect(compareSchemas("c", base, head).map((f) => [f.rule, f.headPointer])).toEqual([
+      ["optional-property-added", "#/properties/a"],
+      ["definition-added", "#/$defs/common"],
+    ]);
+    // The way back: the author's definition is what went, not the document.
+    expect(compareSchemas("c", head, base).map((f) => [f.rule, f.basePointer])).toEqual([
+      ["property-removed-open", "#/properties/a"],
+      ["definition-removed", "#/$defs/common"],
+    ]);
+    // A change inside the moved document is found where it now sits.
+    const tighter = { ...head, $defs: { ...head.$defs, "common.embedded": common(5) } };
+    expect(compareSchemas("c", base, tighter).map((f) => [f.rule, f.headPointer])).toEqual([
+      ["bound-tightened", "#/$defs/common.embedded"],
+      ["optional-property-added", "#/properties/a"],
+      ["definition-added", "#/$defs/common"],
+    ]);
+  });
+
   it("covers every rule with a case", () => {
     const covered = new Set([...SCHEMA_CASES.flatMap((c) => c[3]), ...TYPE_CASES.flatMap((c) => c[3]), "contract-removed", "contract-added"]);
     expect(Object.keys(RULES).filter((rule) => !covered.has(rule))).toEqual([]);

@@ -116,14 +116,6 @@ const rows: Record<string, Row> = {
     contract: "a",
     message: /two schema resources in the bundle of "a" get the \$id https:\/\/contracts\.example\.test\/b\.schema\.json \(the other is in a\.yaml\)/,
   },
-  "definition clashing with an embedded document": {
-    files: { "src/a.yaml": "$ref: b.yaml\n$defs:\n  b: {}\n", "src/b.yaml": "{}" },
-    code: "CH401",
-    file: "a.yaml",
-    line: 3,
-    column: 3,
-    message: /definition "b" clashes/,
-  },
 };
 
 describe("every bad reference is a located diagnostic, and its contract is not produced", () => {

@@ -113,21 +113,38 @@ function sentence(f: JudgedFinding): string {
 /**
  * Where a finding is in the working tree's sources: a bundle pointer of the
  * contract's own document is the same pointer in its source; one inside an
- * embedded document (`$defs/<contract>`) is in that contract's source. A place
- * that is gone is shown at the nearest place that is still there.
+ * embedded document (a top-level definition whose `$id` is another contract's,
+ * whatever key the bundle gave it) is in that contract's source. A place that
+ * is gone is shown at the nearest place that is still there.
  */
 async function locator(head: ContractTree, sourceDir: string): Promise<(contract: string, pointer: string | undefined) => { file?: string; position?: SourcePosition }> {
   const sources = new Map<string, { file: string; positions: ReadonlyMap<string, SourcePosition> }>();
+  const byId = new Map(head.manifest.contracts.map((c) => [c.$id, c.name]));
+  /** By contract, then by `<container>/<key>`: the contract embedded there. */
+  const embeddedAt = new Map<string, Map<string, string>>();
   for (const contract of head.manifest.contracts) {
     const file = path.join(sourceDir, contract.source);
     const parsed = parseSource(await readFile(file, "utf8").catch(() => ""), file).parsed;
     sources.set(contract.name, { file, positions: parsed?.positions ?? new Map() });
+    const schemaFile = contract.artifacts["schema"];
+    const bundle: unknown = JSON.parse((schemaFile !== undefined ? head.files.get(schemaFile) : undefined) ?? "null");
+    const idKeyword = contract.dialect === "draft-04" ? "id" : "$id";
+    const places = new Map<string, string>();
+    for (const container of ["$defs", "definitions"]) {
+      for (const [key, schema] of Object.entries(members(members(bundle)[container]))) {
+        const id = members(schema)[idKeyword];
+        const owner = typeof id === "string" ? byId.get(id) : undefined;
+        if (owner !== undefined && owner !== contract.name) places.set(`${container}/${key}`, owner);
+      }
+    }
+    embeddedAt.set(contract.name, places);
   }
   return (contract, pointer) => {
     let owner = contract;
     let tokens = pointer !== undefined && pointer.startsWith("#") ? splitPointer(fragmentToPointer(pointer.slice(1)) ?? "") : [];
-    if (tokens[0] === "$defs" && tokens[1] !== undefined && sources.has(tokens[1]) && tokens[1] !== contract) {
-      owner = tokens[1];
+    const embedded = tokens.length >= 2 ? embeddedAt.get(contract)?.get(`${tokens[0]}/${tokens[1]}`) : undefined;
+    if (embedded !== undefined) {
+      owner = embedded;
       tokens = tokens.slice(2);
     }
     const source = sources.get(owner);
@@ -139,6 +156,11 @@ async function locator(head: ContractTree, sourceDir: string): Promise<(contract
     }
     return { file: source.file };
   };
+}
+
+/** A JSON object's members; none for anything else. */
+function members(value: unknown): Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
 
 function render(line: Line, cwd: string, format: ParsedArgs["format"]): string {

@@ -9,6 +9,7 @@ import { defineKey, type JsonObject } from "../json-object.js";
 import { resolveUri, SOURCE_SCHEME, splitFragment } from "../resolve/uri.js";
 import { BUNDLE_CODES } from "./codes.js";
 import { refuseDanglingReferences } from "./dangling-references.js";
+import { embeddingKeys } from "./embedding-keys.js";
 import { settleRefSiblings, type RefSiblings } from "./ref-siblings.js";
 import { rewriteEmptyEnums } from "./empty-enum.js";
 import { guardProtoProperty } from "./proto-property.js";
@@ -46,7 +47,8 @@ export function dependencyClosure(graph: ResolvedGraph, rootKey: string): string
  * One self-contained schema for a contract. Every document the contract
  * reaches is embedded whole under `$defs` (`definitions` before 2019-09) as
  * its own schema resource with an absolute `$id`, the way the 2020-12 spec
- * describes bundling, so `$id`, anchors and dynamic scope keep their meaning.
+ * describes bundling, so `$id`, anchors and dynamic scope keep their meaning;
+ * its key is one the author's definitions leave free (embedding-keys.ts).
  * Every reference that leaves its own resource is rewritten to the absolute
  * URI of its target, so nothing depends on where the source files were.
  */
@@ -156,21 +158,10 @@ export function bundleContract(
     const defsKey = definitionsKeyword(bundleDialect);
     const existing = rootSchema[defsKey];
     const defs: JsonObject = existing !== null && typeof existing === "object" && !Array.isArray(existing) ? existing : {};
+    // The author's keys stay; each embedded document takes a key none of them has.
+    const placed = embeddingKeys(Object.keys(defs), embedded.map((key) => ({ key, name: graph.documents.get(key)!.document.name })));
     for (const key of embedded) {
       const entry = graph.documents.get(key)!;
-      const name = entry.document.name;
-      if (Object.prototype.hasOwnProperty.call(defs, name)) {
-        const pointer = joinPointer("", defsKey, name);
-        return {
-          diagnostics: [
-            errorAt(BUNDLE_CODES.definitionClash, `definition "${name}" clashes with the referenced document of that name, which the bundle embeds there; rename the definition`, {
-              file: root.document.file,
-              position: root.document.keyPositions.get(pointer),
-              pointer,
-            }),
-          ],
-        };
-      }
       const targets = targetsIn(graph, key);
       const schema = liftRootRef(asObject(refuseDanglingReferences(entry, copyDocument(entry, rewrite(entry), { orderKeys: orderSchemaKeys }))), entry.document.dialect, true, targets, refSiblings);
       liftNestedResourceRefs(schema, entry.document.dialect);
@@ -179,7 +170,7 @@ export function bundleContract(
       guardProtoProperty(schema, entry.document.dialect);
       const dialectUri = entry.document.dialect === bundleDialect ? undefined : DIALECT_URIS[entry.document.dialect];
       setIdentity(schema, idKeyword(entry.document.dialect), idKeyword(bundleDialect), rootUriOf(entry), dialectUri);
-      defineKey(defs, name, schema);
+      defineKey(defs, placed.get(key)!, schema);
     }
     delete rootSchema[defsKey];
     rootSchema[defsKey] = defs;
