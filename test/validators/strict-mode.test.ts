@@ -134,4 +134,35 @@ describe("strict mode, as ajv's strict mode judges the contract", () => {
       validator: false,
     });
   });
+
+  // AsyncAPI's published schemas: every definition is a schema resource of its own, keyed and
+  // referenced by its `$id`. ajv names a finding there by that URI, often run together with the
+  // base of the function it was compiling (`<base><uri>/properties/x`).
+  const resources = (inner: string) =>
+    DRAFT07 +
+    "type: object\n" +
+    "properties:\n" +
+    "  channel: { $ref: 'https://p.test/channel.json' }\n" +
+    "definitions:\n" +
+    "  https://p.test/channel.json:\n" +
+    "    $id: https://p.test/channel.json\n" +
+    "    properties:\n" +
+    "      name: { type: string }\n" +
+    inner;
+
+  it("places a finding inside a nested schema resource of the contract's own, inlined by ajv or not", async () => {
+    const at = "(ajv: at https://p.test/res.schema.json#/definitions/https%3A~1~1p.test~1channel.json)";
+    for (const inner of ["", "      kind: { $ref: '#/definitions/kind' }\n    definitions:\n      kind: { enum: [a, b] }\n"]) {
+      const source = resources(inner);
+      expect(ajvStrict(source)).toBe('strict mode: missing type "object" for keyword "properties"');
+      expect(await generate("res", source), inner).toEqual({ located: [`7:5 error missing type "object" for keyword "properties" ${at}`], validator: false });
+    }
+  });
+
+  it("leaves a finding inside another contract's document to that contract", async () => {
+    const dir = tempTree({ "src/a.yaml": "type: object\nproperties:\n  b: { $ref: b.yaml }\n", "src/b.yaml": "properties:\n  n: { type: integer }\n" });
+    const result = await compile({ sourceDir: path.join(dir, "src"), outDir: path.join(dir, "out"), baseUri: "https://p.test/", catalog: [], typeCheck: false, validation: STRICT });
+    expect(result.diagnostics.map((d) => `${path.basename(d.file ?? "")}:${d.line}:${d.column} ${d.severity} ${d.code}`)).toEqual(["b.yaml:1:1 error CH704"]);
+    expect(result.files.has("validators/a.js")).toBe(true);
+  });
 });

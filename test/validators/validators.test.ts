@@ -183,4 +183,33 @@ describe("the validators target", () => {
     const properties = (await load("validators/p.js"))["validate"]!;
     expect(["{}", '{"__proto__": "foo"}', '{"toString": {"length": 37}}', '{"constructor": {"length": 37}}', all].map((d) => properties(JSON.parse(d)))).toEqual([true, false, false, false, true]);
   });
+
+  it("compiles a bundle that carries its own copy of its dialect's meta-schema, and validates with that copy (AsyncAPI 3.x)", async () => {
+    // The copy requires `title`, which the real draft-07 meta-schema does not: only the copy refuses `{}`.
+    const source = [
+      "$schema: http://json-schema.org/draft-07/schema#",
+      "type: object",
+      "properties:",
+      "  payload: { $ref: 'http://json-schema.org/draft-07/schema#' }",
+      "definitions:",
+      "  meta:",
+      "    $id: http://json-schema.org/draft-07/schema",
+      "    type: [object, boolean]",
+      "    required: [title]",
+      "    properties:",
+      "      title: { type: string }",
+      "      minimum: { type: number }",
+      "",
+    ].join("\n");
+    const { Ajv } = await import("ajv");
+    const { parse } = await import("yaml");
+    expect(() => new Ajv({ strict: false }).compile(parse(source))).toThrow(/resolves to more than one schema/);
+    const { result, load } = await generateImportable({ "src/async.yaml": source });
+    expect(result.diagnostics).toEqual([]);
+    const { validate } = await load("validators/async.js");
+    const payloads = [{ title: "t", minimum: 1 }, { title: "t", minimum: "one" }, {}, true];
+    const reference = new Ajv({ strict: false, meta: false, validateSchema: false }).compile(parse(source));
+    expect(payloads.map((payload) => validate!({ payload }))).toEqual([true, false, false, true]);
+    expect(payloads.map((payload) => reference({ payload }))).toEqual([true, false, false, true]);
+  });
 });

@@ -6,7 +6,7 @@ import type { JsonValue } from "../../compiler/load/parse-source.js";
 import type { Dialect } from "../../compiler/resolve/dialect.js";
 import { checkInstances, probeRecursion } from "./check-instances.js";
 import { VALIDATOR_CODES } from "./codes.js";
-import { createAjv, type AjvLog } from "./create-ajv.js";
+import { addBundle, createAjv, type AjvLog } from "./create-ajv.js";
 import { replaceRequires } from "./esm-imports.js";
 import { scopeInFunction } from "./function-scope.js";
 import { appendErrorsInPlace } from "./linear-error-merge.js";
@@ -69,7 +69,7 @@ export function compileValidator(task: ValidatorTask): CompiledValidator {
   try {
     if (policy.strictness === "strict") {
       const checker = createAjv(dialect, { formats: policy.formats, ownProperties, strictChecks: true }, log);
-      checker.addSchema(schema as object);
+      addBundle(checker, schema, dialect);
       const { reached, apart } = strictFindings(checker, exports, schema, log);
       log.warnings.push(...reached);
       strictApart.push(...apart);
@@ -77,8 +77,8 @@ export function compileValidator(task: ValidatorTask): CompiledValidator {
     for (const allErrors of [false, true]) {
       const ajv = createAjv(dialect, { allErrors, formats: policy.formats, ownProperties }, log);
       if (allErrors) allErrorsAjv = ajv;
-      ajv.addSchema(schema as object);
-      for (const e of exports) compileExport(ajv, e, log);
+      addBundle(ajv, schema, dialect);
+      for (const e of exports) compileExport(ajv, e, id, log);
       const code = standaloneCode(ajv, Object.fromEntries(exports.map((e) => [e.exportName, e.ref])));
       modules.push(bundleSchemaPaths(code, ajv, exports.map((e) => e.ref), schema).code);
     }
@@ -97,9 +97,9 @@ export function compileValidator(task: ValidatorTask): CompiledValidator {
  * schema it compiled, here the exported definition, and a finding must name
  * its place from the bundle's root.
  */
-function compileExport(ajv: Ajv, e: ValidatorExport, log: AjvLog): void {
+function compileExport(ajv: Ajv, e: ValidatorExport, bundleId: string, log: AjvLog): void {
   const logged = log.warnings.length;
   ajv.getSchema(e.ref);
-  for (let i = logged; i < log.warnings.length; i++) log.warnings[i] = underExport(log.warnings[i]!, e.pointer);
+  for (let i = logged; i < log.warnings.length; i++) log.warnings[i] = underExport(log.warnings[i]!, e.pointer, bundleId);
 }
 

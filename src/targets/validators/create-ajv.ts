@@ -1,7 +1,9 @@
-import type { Options } from "ajv";
+import type { Ajv, Options } from "ajv";
 import { ajvForDialect } from "../../compiler/ajv-for-dialect.js";
 import addFormats from "ajv-formats";
-import type { Dialect } from "../../compiler/resolve/dialect.js";
+import type { JsonValue } from "../../compiler/load/parse-source.js";
+import { idKeyword, type Dialect } from "../../compiler/resolve/dialect.js";
+import { walkSchema } from "../../compiler/resolve/walk-schema.js";
 import { assertsFormats, type Formats } from "./policy.js";
 
 /** What ajv said while compiling, instead of printing it. */
@@ -62,4 +64,24 @@ export function createAjv(dialect: Dialect, settings: AjvSettings, log: AjvLog) 
   const ajv = ajvForDialect(dialect, options);
   addFormats.default(ajv);
   return ajv;
+}
+
+/**
+ * Adds a contract's bundle to an instance from `createAjv`. A bundle may
+ * embed its own copy of a meta-schema that ajv preloads, under the same
+ * `$id` (AsyncAPI's published schemas carry draft-07's, slightly changed):
+ * ajv then refuses the whole bundle ("reference ... resolves to more than
+ * one schema"). The bundle's copy is what its references mean, and ajv's is
+ * used for nothing else here (bundles are not validated against it), so
+ * ajv's gives way.
+ */
+export function addBundle(ajv: Ajv, schema: JsonValue, dialect: Dialect): void {
+  const keyword = idKeyword(dialect);
+  walkSchema(schema, undefined, (subschema) => {
+    const id = subschema[keyword];
+    // A fresh instance knows only its meta-schemas; removing a key it lacks does nothing.
+    if (typeof id === "string") ajv.removeSchema(id.split("#")[0]!);
+    return undefined;
+  });
+  ajv.addSchema(schema as object);
 }

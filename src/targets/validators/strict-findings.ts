@@ -63,7 +63,7 @@ export function strictFindings(checker: Ajv, exports: readonly ValidatorExport[]
     if (e === root) continue;
     const raw = compile(e);
     const definition = getAtPointer(schema, e.pointer);
-    const located = raw.map((text) => underExport(text, e.pointer));
+    const located = raw.map((text) => underExport(text, e.pointer, root?.ref ?? ""));
     if (!inlineRef(definition as object, true)) {
       if (!compiledApart.has(definition)) {
         apart.push(...located);
@@ -101,9 +101,15 @@ function schemasCompiledApart(checker: Ajv, ref: string): Set<unknown> {
   return found;
 }
 
-/** A warning ajv logged while compiling the export at `pointer`, its location made one from the bundle's root. */
-export function underExport(warning: string, pointer: string): string {
+/**
+ * A warning ajv logged while compiling the export at `pointer`, its location
+ * made one from the bundle's root. A location in a schema resource of its own
+ * (the definition has an `$id`) is relative to that resource already.
+ */
+export function underExport(warning: string, pointer: string, bundleId: string): string {
   if (pointer === "") return warning;
   const prefix = pointerToFragment(pointer);
-  return warning.replace(/ at (path )?"([^"#]*)#(?!\/(?:\$defs|definitions)\/)/, (_, word: string | undefined, base: string) => ` at ${word ?? ""}"${base}#${prefix}`);
+  return warning.replace(/ at (path )?"([^"#]*)#(?!\/(?:\$defs|definitions)\/)/, (whole: string, word: string | undefined, base: string) =>
+    base === "" || base === bundleId ? ` at ${word ?? ""}"${base}#${prefix}` : whole,
+  );
 }
