@@ -4,9 +4,13 @@ export type { AgentRequest } from "./agent/request.js";
 export type { AgentResult, Outcome } from "./agent/result.js";
 export type { AgentUuidv7 } from "./agent/uuidv7.js";
 export type {
+  CatalogFolder,
   CharterConfig,
+  Dialect,
   DiffIgnore,
   Direction,
+  DocumentResolution,
+  Ids,
   NamingStyle,
   RelativePath,
   ValidationPolicy,

@@ -77,6 +77,14 @@ export const EXAMPLES: Record<string, DiagnosticExample> = {
     },
   },
   CH210: { files: { "schema-src/pet.yaml": "x-charter-shared: { type: string }\nproperties:\n  name: { $ref: '#/x-charter-shared' }\n" } },
+  CH211: {
+    files: {
+      "charter.config.yaml": "catalog:\n  https://people.example/: vendor/people\n",
+      "schema-src/pet.yaml": "type: object\nproperties:\n  owner: { $ref: 'https://people.example/person.json' }\n",
+      "schema-src/legacy/pet.json": '{\n  "$schema": "http://json-schema.org/draft-07/schema#",\n  "properties": { "owner": { "$ref": "https://people.example/person.json" } }\n}\n',
+      "vendor/people/person.json": '{ "$ref": "#/definitions/name", "maxLength": 40, "definitions": { "name": { "type": "string" } } }\n',
+    },
+  },
 
   CH301: { files: { "schema-src/booking.yaml": "type: object\nx-charter-rules:\n  End after start: The end must be later than the start.\n" } },
   CH302: { files: { "schema-src/booking.yaml": "type: object\nproperties:\n  slot:\n    type: object\n    x-charter-rules:\n      end-after-start: The end must be later than the start.\n" } },

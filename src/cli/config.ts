@@ -5,6 +5,7 @@ import { validate as validateConfig } from "../../generated/validators/charter/c
 import { errorAt, type Diagnostic } from "../compiler/diagnostic.js";
 import { parseSource } from "../compiler/load/parse-source.js";
 import type { CatalogMapping } from "../compiler/resolve/resolve-references.js";
+import type { DocumentResolution, ResolutionSettings } from "../compiler/resolve/resolution-settings.js";
 import type { NameClashes, NamingStyle } from "../targets/types/type-names.js";
 import { DEFAULT_VALIDATION, type ValidationSettings } from "../targets/validators/policy.js";
 import { DEFAULT_DIFF, type DiffSettings } from "../diff/settings.js";
@@ -21,6 +22,8 @@ export interface Settings {
   outDir: string;
   baseUri: string;
   catalog: CatalogMapping[];
+  /** How sources are read where they do not say (config `resolution`). */
+  resolution: ResolutionSettings;
   typeNaming: NamingStyle;
   typeNameClashes: NameClashes;
   validation: ValidationSettings;
@@ -59,6 +62,7 @@ interface FileConfig {
   out?: string;
   baseUri?: string;
   catalog?: CatalogMapping[];
+  resolution?: ResolutionSettings;
   typeNames?: NamingStyle;
   typeNameClashes?: NameClashes;
   validation?: ValidationSettings;
@@ -103,6 +107,7 @@ export async function resolveSettings(
     outDir,
     baseUri: flags.baseUri ?? fileConfig.baseUri ?? DEFAULT_BASE_URI,
     catalog,
+    resolution: fileConfig.resolution ?? { contracts: new Map() },
     typeNaming: flags.typeNames ?? fileConfig.typeNames ?? "short",
     typeNameClashes: fileConfig.typeNameClashes ?? "qualify",
     validation: fileConfig.validation ?? DEFAULT_VALIDATION,
@@ -131,6 +136,14 @@ export async function resolveSettings(
   return diagnostics.length > 0 ? { diagnostics } : { settings, diagnostics };
 }
 
+/** The settings an entry of `catalog` or `resolution.contracts` makes, without the keys it leaves out. */
+function documentResolution(entry: DocumentResolution): DocumentResolution {
+  const settings: DocumentResolution = {};
+  if (entry.dialect !== undefined) settings.dialect = entry.dialect;
+  if (entry.ids !== undefined) settings.ids = entry.ids;
+  return settings;
+}
+
 async function readConfig(file: string): Promise<{ config?: FileConfig; diagnostics: Diagnostic[] }> {
   let text: string;
   try {
@@ -156,7 +169,14 @@ async function readConfig(file: string): Promise<{ config?: FileConfig; diagnost
   if (value.source !== undefined) config.source = value.source;
   if (value.out !== undefined) config.out = value.out;
   if (value.baseUri !== undefined) config.baseUri = value.baseUri;
-  if (value.catalog !== undefined) config.catalog = Object.entries(value.catalog).map(([prefix, folder]) => ({ prefix, dir: path.resolve(dir, folder) }));
+  if (value.catalog !== undefined) {
+    config.catalog = Object.entries(value.catalog).map(([prefix, folder]) =>
+      typeof folder === "string" ? { prefix, dir: path.resolve(dir, folder) } : { prefix, dir: path.resolve(dir, folder.path), ...documentResolution(folder) },
+    );
+  }
+  if (value.resolution !== undefined) {
+    config.resolution = { contracts: new Map(Object.entries(value.resolution.contracts ?? {}).map(([key, entry]) => [key, documentResolution(entry)])) };
+  }
   if (typeof value.typeNames === "string") config.typeNames = value.typeNames;
   else if (value.typeNames !== undefined) {
     if (value.typeNames.style !== undefined) config.typeNames = value.typeNames.style;

@@ -22,6 +22,7 @@ import { createDocument } from "./resolve/create-document.js";
 import { resolveReferences, type CatalogMapping, type FailedSource } from "./resolve/resolve-references.js";
 import type { SchemaDocument } from "./resolve/schema-document.js";
 import { metaSchemaDialects } from "./resolve/meta-schema-dialect.js";
+import { resolutionFor, type ResolutionSettings } from "./resolve/resolution-settings.js";
 import { referencedSchemas } from "./resolve/referenced-schemas.js";
 import { sourceUri } from "./resolve/uri.js";
 import { emitManifest, MANIFEST_VERSION, type ManifestContract } from "../targets/manifest/emit-manifest.js";
@@ -45,6 +46,8 @@ export interface CompileOptions {
   /** Prefix of every contract's canonical `$id`. */
   baseUri: string;
   catalog: readonly CatalogMapping[];
+  /** Dialect and `$id` reach of sources, by contract or folder (the config's `resolution`); catalog files take theirs from `catalog`. */
+  resolution?: ResolutionSettings;
   /** How type names are made when the source names none (default `short`). */
   typeNaming?: NamingStyle;
   /** What two schemas given one derived type name do: `qualify` renames one and warns (default), `error` refuses both. */
@@ -143,11 +146,12 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
       continue;
     }
     const loaded = loadedSources.get(source.relativePath)!;
+    const resolution = resolutionFor(options.resolution, source.name);
     const created = loaded.parsed
       ? createDocument(
           loaded.parsed,
-          { key, kind: "source", name: source.name, file: source.absolutePath, relativePath: source.relativePath, retrievalUri: uri },
-          undefined,
+          { key, kind: "source", name: source.name, file: source.absolutePath, relativePath: source.relativePath, retrievalUri: uri, ...(resolution.ids === "local" ? { ids: "local" as const } : {}) },
+          resolution.dialect,
           customDialects,
         )
       : { diagnostics: [] };

@@ -83,10 +83,11 @@ const rows: Record<string, Row> = {
   "two documents claiming one $id": {
     files: { "src/a.yaml": "$id: https://x.test/s.json\n", "src/b.yaml": "type: object\n$id: https://x.test/s.json\n" },
     code: "CH203",
-    file: "b.yaml",
-    line: 2,
+    // Both claims are errors (test/resolve/shared-ids.test.ts); the first in file order is this one.
+    file: "a.yaml",
+    line: 1,
     column: 6,
-    message: /"https:\/\/x\.test\/s\.json" is also the \$id of a\.yaml:1:6/,
+    message: /"https:\/\/x\.test\/s\.json" is also the \$id of b\.yaml:2:6/,
   },
   "two sources with one contract name": {
     files: { "src/a.yaml": "{}", "src/a.json": "{}" },

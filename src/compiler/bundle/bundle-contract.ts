@@ -62,8 +62,9 @@ export function bundleContract(
   const root = graph.documents.get(rootKey)!;
   const bundleDialect = root.document.dialect;
   const embedded = dependencyClosure(graph, rootKey);
+  // A catalog file whose `$id`s are local (versions sharing one) is named by the URI it was reached by, which only it has.
   const rootUriOf = (entry: IndexedDocument) =>
-    entry.document.kind === "source" ? canonicalIdOf(entry.document.name) : entry.index.resources[0]!.uri;
+    entry.document.kind === "source" ? canonicalIdOf(entry.document.name) : entry.document.ids === "local" ? entry.document.retrievalUri : entry.index.resources[0]!.uri;
 
   // Final URI of every schema resource in the bundle. A nested `$id` that was
   // absolute keeps its URI; one relative to a source's path moves with the

@@ -1,5 +1,6 @@
 import { realpath } from "node:fs/promises";
 import path from "node:path";
+import type { DocumentResolution } from "./resolution-settings.js";
 import type { CatalogMapping } from "./resolve-references.js";
 
 export type CatalogFile = { kind: "file"; file: string } | { kind: "missing" } | { kind: "outside" };
@@ -25,4 +26,26 @@ export async function catalogFile(uri: string, catalog: readonly CatalogMapping[
   // Real paths, so that a symbolic link cannot lead out of the folder.
   if (!file.startsWith(folder + path.sep)) return { kind: "outside" };
   return { kind: "file", file };
+}
+
+/**
+ * The settings of the catalog entries whose folder holds `file` (a real
+ * path): each key from the innermost folder that sets it, and for one folder
+ * mapped twice, from the first entry. Decided by where the file is, not by
+ * the URI that reached it, so that two prefixes of one folder cannot make it
+ * depend on which reference came first.
+ */
+export async function catalogSettings(file: string, catalog: readonly CatalogMapping[]): Promise<DocumentResolution> {
+  const holding: { depth: number; order: number; mapping: CatalogMapping }[] = [];
+  for (const [order, mapping] of catalog.entries()) {
+    const folder = await realpath(mapping.dir).catch(() => undefined);
+    if (folder !== undefined && file.startsWith(folder + path.sep)) holding.push({ depth: folder.length, order, mapping });
+  }
+  holding.sort((a, b) => b.depth - a.depth || a.order - b.order);
+  const settings: DocumentResolution = {};
+  for (const { mapping } of holding) {
+    if (settings.dialect === undefined && mapping.dialect !== undefined) settings.dialect = mapping.dialect;
+    if (settings.ids === undefined && mapping.ids !== undefined) settings.ids = mapping.ids;
+  }
+  return settings;
 }

@@ -14,7 +14,7 @@ export const RESOLVE_CODES = {
   duplicateId: {
     code: "CH203",
     title: "two schemas claim one $id",
-    help: "Every `$id` must name one schema. Rename one of the two, or remove the copy.",
+    help: "Every `$id` must name one schema, so each document that claims it is an error. Rename one, or remove the copy. Versions of one schema that keep one `$id` (`tool-1.0.json` and `tool-2.0.json` both saying `https://example.com/tool.json`) are read with `ids: local` in charter.config.yaml: under `resolution.contracts` (by contract name or folder) for sources, on the catalog entry (`{ path: DIR, ids: local }`) for catalog files. Their `$id`s then hold only inside each file, and other documents reach each by its path; a reference by that URL goes to the document that keeps its `$id` global, else to the file the catalog maps the URL to.",
   },
   badReference: {
     code: "CH204",
@@ -45,6 +45,11 @@ export const RESOLVE_CODES = {
     code: "CH210",
     title: "reference into a charter keyword",
     help: "charter's own keywords (`x-charter-*`) are removed from bundles, so a `$ref` into one would dangle. Keep shared schemas under `$defs`.",
+  },
+  catalogDialect: {
+    code: "CH211",
+    title: "catalog file read in a chosen dialect (warning)",
+    help: "A file reached through a catalog mapping declares no `$schema`, its catalog entry sets no `dialect`, and the documents that reference it are of different dialects, so charter reads it as 2020-12, as it reads a source without `$schema`. (When all of them are of one dialect, the file is read in that one, without a warning.) Say which it is: add `$schema` to the file, or set `dialect` on its catalog entry (`catalog: { PREFIX: { path: DIR, dialect: draft-07 } }`).",
   },
   catalogFile: {
     code: "CH209",

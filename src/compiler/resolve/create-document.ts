@@ -6,8 +6,9 @@ import type { SchemaDocument } from "./schema-document.js";
 
 /**
  * Gives a parsed file its identity and dialect: the one `$schema` declares, or
- * `defaultDialect` when it declares none (2020-12 for sources; for a file
- * reached through a catalog, the dialect of the document that referenced it).
+ * `defaultDialect` when it declares none (the config's setting, else 2020-12
+ * for sources; for a file reached through a catalog, its entry's setting, else
+ * the dialect its referrers share: resolve-references.ts).
  * A `$schema` naming a custom meta-schema gives the dialect that one builds on.
  */
 export function createDocument(

@@ -1,6 +1,7 @@
 import type { SourcePosition } from "../diagnostic.js";
 import type { JsonValue } from "../load/parse-source.js";
 import type { Dialect } from "./dialect.js";
+import type { IdScope } from "./resolution-settings.js";
 
 /** One loaded schema document: a source of the tree, or a file reached through a catalog mapping. */
 export interface SchemaDocument {
@@ -19,4 +20,6 @@ export interface SchemaDocument {
   positions: ReadonlyMap<string, SourcePosition>;
   keyPositions: ReadonlyMap<string, SourcePosition>;
   dialect: Dialect;
+  /** Whether its `$id`s name it for other documents (absent: `global`). */
+  ids?: IdScope;
 }
