@@ -173,6 +173,7 @@ describe("charter generate", () => {
       out: "gen",
       produced: ["agent/envelope", "common/id"],
       failed: ["bad"],
+      incomplete: [],
       diagnostics: [
         {
           code: "CH207",
