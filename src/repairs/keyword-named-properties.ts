@@ -10,7 +10,7 @@ import { walkInput } from "./walk-input.js";
 const CHECKED = new Set([
   "deprecated", "tsEnumNames", "tsType", "items", "extends", "const", "enum", "definitions", "$defs",
   "required", "allOf", "anyOf", "oneOf", "$ref", "$id", "id", "minItems", "maxItems", "additionalProperties",
-  "additionalItems", "properties", "patternProperties", "type", "not", "default", "examples",
+  "additionalItems", "properties", "patternProperties", "type", "not", "default", "examples", "nullable",
 ]);
 const PLACEHOLDER = "__charterProperty_";
 
@@ -20,8 +20,8 @@ export const repair: Repair = {
     "json-schema-to-typescript checks its input by walking every object in it, so a property named like a " +
     "keyword it checks is read as that keyword: `properties: {deprecated: {type: boolean}}` makes it refuse " +
     "the whole schema (\"deprecated must be a boolean\"), one named `tsEnumNames` or `allOf` makes it " +
-    "crash, and ones named `items`, `extends` or `const` are rewritten (a `minItems` member appears, a " +
-    "string becomes a list). charter gives each property named like a keyword a placeholder name in the " +
+    "crash, and ones named `items`, `extends`, `const` or `nullable` are rewritten (a `minItems` member appears, a " +
+    "string becomes a list, the other properties move into an `anyOf`). charter gives each property named like a keyword a placeholder name in the " +
     "generator's input (schema depth, `required` included) and puts the real name back on the generated " +
     "member (AST depth).",
   schema(input, applied) {

@@ -5,6 +5,8 @@ import { repair as compositeSchemaNames } from "./composite-schema-names.js";
 import { repair as dependentSchemas } from "./dependent-schemas.js";
 import { repair as deprecatedReason } from "./deprecated-reason.js";
 import { repair as dynamicReferences } from "./dynamic-references.js";
+import { repair as generatorInputChecks } from "./generator-input-checks.js";
+import { repair as generatorKeywords } from "./generator-keywords.js";
 import { repair as jsdocTags } from "./jsdoc-tags.js";
 import { repair as keywordNamedProperties } from "./keyword-named-properties.js";
 import { repair as notSchema } from "./not-schema.js";
@@ -14,15 +16,19 @@ import type { Repair } from "./repair.js";
 import { repair as refSiblingKeywords } from "./ref-sibling-keywords.js";
 import { repair as titleNames } from "./title-names.js";
 import { repair as unconstrainedSchemas } from "./unconstrained-schemas.js";
+import { repair as unknownComposites } from "./unknown-composites.js";
 import { repair as unevaluatedPropertiesClosed } from "./unevaluated-properties-closed.js";
 
 /**
  * Every repair, in the order they run at each depth. Order matters where one
  * writes what another reads: descriptions are complete (titles, tags) before
  * `*\/` is escaped and before `$ref` siblings are counted; properties that
- * other repairs add or close are in place before composite schemas are split.
+ * other repairs add or close are in place before composite schemas are split;
+ * the generator's input checks are met last, on the input as every other
+ * repair left it.
  */
 export const REPAIRS: readonly Repair[] = [
+  generatorKeywords,
   anchorReferences,
   dynamicReferences,
   prefixItemsTuple,
@@ -37,6 +43,8 @@ export const REPAIRS: readonly Repair[] = [
   refSiblingKeywords,
   aliasDefinitions,
   compositeSchemaNames,
+  unknownComposites,
   keywordNamedProperties,
   commentTerminator,
+  generatorInputChecks,
 ];

@@ -1,9 +1,13 @@
 import type { SourceFile } from "ts-morph";
-import type { JsonObject } from "../compiler/json-object.js";
+import { isJsonObject, type JsonObject } from "../compiler/json-object.js";
+import { getAtPointer } from "../compiler/json-pointer.js";
+import type { JsonValue } from "../compiler/load/parse-source.js";
 
 /**
  * A repair fixes one gap of json-schema-to-typescript, in one place. Its id is
  * its file name. It works at one or more depths:
+ * - `source`: keeps keywords of the sources from the generator's input, so
+ *   that only charter writes the generator's own keywords (`tsType`) there;
  * - `reference`: takes over references that charter's default rewriting
  *   leaves as written because the generator cannot follow their form (an
  *   anchor, a dynamic reference), so they reach it as JSON pointers or
@@ -18,6 +22,11 @@ export interface Repair {
   id: string;
   /** The gap, the input that triggers it, what the generator emits, and what we emit instead. */
   description: string;
+  /**
+   * Keywords dropped from every schema object of the sources as they are copied into the
+   * generator's input, before charter writes its own keywords there.
+   */
+  source?: readonly string[];
   reference?: (reference: { keyword: string; value: string; usesAnchor: boolean }) => boolean;
   /** Rewrites the generator's input for one contract in place; `applied` takes the pointer of each change. */
   schema?: (schema: JsonObject, applied: (pointer: string) => void) => void;
@@ -32,7 +41,7 @@ export interface Repair {
 }
 
 export function repairDepths(repair: Repair): string {
-  return (["reference", "schema", "ast"] as const).filter((depth) => repair[depth] !== undefined).join(" + ");
+  return (["source", "reference", "schema", "ast"] as const).filter((depth) => repair[depth] !== undefined).join(" + ");
 }
 
 /** Where a repair changed a contract. */
@@ -41,4 +50,23 @@ export interface RepairApplication {
   contract: string;
   /** A JSON pointer into the generator's input, or a declaration path for AST edits. */
   location: string;
+}
+
+/**
+ * The `source` depth for one document: which keys of its schema objects to keep
+ * as it is copied, and where the repairs dropped one (a pointer into the document).
+ */
+export function sourceDrops(
+  repairs: readonly Repair[],
+  document: JsonValue,
+  schemaPointers: ReadonlySet<string>,
+): { keep: (keys: string[]) => string[]; applied: { repair: string; pointer: string }[] } {
+  const dropping = new Map(repairs.flatMap((r) => (r.source ?? []).map((keyword) => [keyword, r.id] as const)));
+  const applied: { repair: string; pointer: string }[] = [];
+  for (const pointer of dropping.size > 0 ? schemaPointers : []) {
+    const schema = getAtPointer(document, pointer) as JsonValue | undefined;
+    if (!isJsonObject(schema)) continue;
+    for (const repair of new Set(Object.keys(schema).flatMap((k) => dropping.get(k) ?? []))) applied.push({ repair, pointer });
+  }
+  return { keep: (keys) => keys.filter((k) => !dropping.has(k)), applied };
 }

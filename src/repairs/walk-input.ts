@@ -9,7 +9,9 @@ import { EMBEDDED_KEY, ROOT_KEY } from "../targets/types/prepare-input.js";
  * (into the contract's document, or under `/x-charter-embedded/<name>`).
  */
 export function walkInput(input: JsonObject, visit: (schema: JsonObject, pointer: string) => void): void {
-  walkSchema<null>(input[ROOT_KEY] as JsonObject, null, (schema, pointer) => {
+  // generator-input-checks may have put the document in a list of one.
+  const root = input[ROOT_KEY];
+  walkSchema<null>(Array.isArray(root) ? root[0]! : root!, null, (schema, pointer) => {
     visit(schema, pointer);
     return null;
   });

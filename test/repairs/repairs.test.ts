@@ -39,6 +39,15 @@ const GAPS: Record<string, { gap: string; shows: (output: string | undefined, me
   "keyword-named-properties": { gap: "a property named deprecated makes the generator refuse the schema", shows: (out, messages) => out === undefined && messages.includes("deprecated must be a boolean") },
   "unconstrained-schemas": { gap: "a named schema that accepts anything becomes an object type", shows: (out) => /export interface Anything \{/.test(out!) },
   "comment-terminator": { gap: "*/ in a description is mangled", shows: (out) => out!.includes("src/** /*.ts") },
+  "generator-keywords": {
+    gap: "keywords of the generator's own in a source inject TypeScript, an enum, `| null` and a type name",
+    shows: (out) => out!.includes("version?: (string & string) | undefined;") && out!.includes("export enum Level") && out!.includes("note?: string | null;") && out!.includes("export interface Item"),
+  },
+  "generator-input-checks": {
+    gap: "bounds that no array meets refuse the schema",
+    shows: (out, messages) => out === undefined && messages.includes("maxItems >= minItems"),
+  },
+  "unknown-composites": { gap: "a named union with a member that accepts anything is not declared", shows: (out, messages) => out === undefined && messages.includes("did not declare Fixture") },
 };
 
 describe("every registered repair", () => {
@@ -54,7 +63,7 @@ describe("every registered repair", () => {
     for (const repair of REPAIRS) {
       expect(existsSync(path.join(FIXTURES, repair.id, "in.yaml")), repair.id).toBe(true);
       expect(repair.description.length, repair.id).toBeGreaterThan(150);
-      expect(repair.reference ?? repair.schema ?? repair.ast, repair.id).toBeDefined();
+      expect(repair.source ?? repair.reference ?? repair.schema ?? repair.ast, repair.id).toBeDefined();
     }
   });
 });

@@ -4,7 +4,7 @@ import type { JsonValue } from "../../compiler/load/parse-source.js";
 import { copyDocument, type KeywordReplacement } from "../../compiler/resolve/copy-document.js";
 import { walkSchema } from "../../compiler/resolve/walk-schema.js";
 import type { ResolvedGraph } from "../../compiler/resolve/resolve-references.js";
-import type { Repair, RepairApplication } from "../../repairs/repair.js";
+import { sourceDrops, type Repair, type RepairApplication } from "../../repairs/repair.js";
 import type { TypeNames } from "./type-names.js";
 import { DATA_KEYWORDS } from "../../compiler/resolve/schema-keywords.js";
 
@@ -110,7 +110,10 @@ export function prepareGeneratorInput(
       if (target.documentKey !== contractKey && !copies.has(target.documentKey)) pending.push(target.documentKey);
       replacements.set(keywordPointer, { key: "$ref", value: tokenFor(target.documentKey, target.pointer) });
     }
-    const copy = copyDocument(entry, replacements);
+    // Keywords of the generator's own vocabulary that an author wrote (repairs' `source` depth) go before charter writes its own.
+    const drops = sourceDrops(repairs, entry.document.value, entry.index.schemaPointers);
+    for (const { repair, pointer } of drops.applied) applications.push({ repair, contract: contract.document.name, location: reportedPointer(embeddedPath(key) + pointer) });
+    const copy = copyDocument(entry, replacements, { orderKeys: drops.keep });
     for (const pointer of strays) {
       const holder = getAtPointer(copy, pointer.slice(0, pointer.lastIndexOf("/")));
       if (!isJsonObject(holder as JsonValue) || typeof (holder as JsonObject)["$ref"] !== "string") continue;
