@@ -57,10 +57,11 @@ describe("the runtime, bound to a generated tree", () => {
       ["", "additionalProperties", "#/additionalProperties"],
       ["/out", "type", "#/$defs/relativePath/type"],
       ["/source", "minLength", "#/$defs/relativePath/minLength"],
-      ["/typeNames", "enum", "#/$defs/namingStyle/enum"],
-      ["/typeNames", "if", "#/properties/typeNames/if"],
+      ["/typeNames", "oneOf", "#/properties/typeNames/oneOf"],
+      ["/typeNames", "enum", "#/properties/typeNames/oneOf/0/enum"],
+      ["/typeNames", "type", "#/properties/typeNames/oneOf/1/type"],
     ]);
-    expect(result.errors[3]!.message).toBe("must be equal to one of the allowed values");
+    expect(result.errors[4]!.message).toBe("must be equal to one of the allowed values");
   });
 
   it("checks an exported definition by its pointer", async () => {
