@@ -1,4 +1,5 @@
 import { errorAt, type Diagnostic } from "../diagnostic.js";
+import { documentClosure } from "../resolve/document-closure.js";
 import { joinPointer, pointerToFragment } from "../json-pointer.js";
 import type { JsonValue } from "../load/parse-source.js";
 import { definitionsKeyword, DIALECT_URIS, idKeyword, refHidesSiblings, type Dialect } from "../resolve/dialect.js";
@@ -29,16 +30,7 @@ export interface Bundle {
 
 /** Every document `rootKey` reaches through references, itself excluded, in sorted key order. */
 export function dependencyClosure(graph: ResolvedGraph, rootKey: string): string[] {
-  const seen = new Set<string>([rootKey]);
-  const stack = [rootKey];
-  while (stack.length > 0) {
-    for (const next of graph.documents.get(stack.pop()!)?.dependencies ?? []) {
-      if (!seen.has(next)) {
-        seen.add(next);
-        stack.push(next);
-      }
-    }
-  }
+  const seen = documentClosure(graph, rootKey);
   seen.delete(rootKey);
   return [...seen].sort();
 }

@@ -1,4 +1,5 @@
 import type { Diagnostic } from "../diagnostic.js";
+import { documentClosure } from "../resolve/document-closure.js";
 import { isJsonObject } from "../json-object.js";
 import { getAtPointer, joinPointer } from "../json-pointer.js";
 import type { JsonValue } from "../load/parse-source.js";
@@ -57,7 +58,7 @@ export function danglingReferences(graph: ResolvedGraph, contractKeys: readonly 
   for (const contractKey of contractKeys) {
     const contract = graph.documents.get(contractKey);
     if (!contract) continue;
-    const scope = closure(graph, contractKey);
+    const scope = documentClosure(graph, contractKey);
     if (![...scope].some((key) => holders.has(key))) continue;
     const name = contract.document.name;
     for (const site of sites) if (scope.has(site.documentKey)) add(embeddedBy, site, name);
@@ -144,20 +145,6 @@ function schemaAt(document: JsonValue, pointer: string): { [key: string]: JsonVa
   return isJsonObject(value) ? value : undefined;
 }
 
-/** `rootKey` and every document it reaches through resolved references. */
-function closure(graph: ResolvedGraph, rootKey: string): Set<string> {
-  const seen = new Set([rootKey]);
-  const stack = [rootKey];
-  while (stack.length > 0) {
-    for (const next of graph.documents.get(stack.pop()!)?.dependencies ?? []) {
-      if (!seen.has(next)) {
-        seen.add(next);
-        stack.push(next);
-      }
-    }
-  }
-  return seen;
-}
 
 /**
  * The dangling references that evaluation of the schema at `pointer` of
