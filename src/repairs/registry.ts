@@ -10,6 +10,7 @@ import { repair as generatorKeywords } from "./generator-keywords.js";
 import { repair as jsdocTags } from "./jsdoc-tags.js";
 import { repair as keywordNamedProperties } from "./keyword-named-properties.js";
 import { repair as notSchema } from "./not-schema.js";
+import { repair as patternPropertiesOpen } from "./pattern-properties-open.js";
 import { repair as prefixItemsTuple } from "./prefix-items-tuple.js";
 import { repair as readonlyProperties } from "./readonly-properties.js";
 import type { Repair } from "./repair.js";
@@ -34,6 +35,7 @@ export const REPAIRS: readonly Repair[] = [
   prefixItemsTuple,
   dependentSchemas,
   unevaluatedPropertiesClosed,
+  patternPropertiesOpen,
   notSchema,
   unconstrainedSchemas,
   titleNames,

@@ -27,6 +27,7 @@ const GAPS: Record<string, { gap: string; shows: (output: string | undefined, me
   "dynamic-references": { gap: "$dynamicRef loses the recursive structure", shows: (out) => !out!.includes("children?: Fixture[];") },
   "prefix-items-tuple": { gap: "prefixItems becomes never[] / unknown[]", shows: (out) => /point\?: never\[\]/.test(out!) && /labelled\?: boolean\[\]/.test(out!) },
   "unevaluated-properties-closed": { gap: "unevaluatedProperties: false leaves an index signature", shows: (out) => out!.includes("[k: string]: unknown") },
+  "pattern-properties-open": { gap: "patternProperties on an open object refuse keys that match no pattern", shows: (out) => /\[k: string\]: number \| string \| undefined;/.test(out!) },
   "dependent-schemas": { gap: "properties of dependentSchemas are dropped", shows: (out) => !out!.includes("billingAddress") },
   "not-schema": { gap: "not becomes an object type", shows: (out) => /anythingButText\?: \{/.test(out!) },
   "title-names": { gap: "titles make numbered names", shows: (out) => out!.includes("Point1") },

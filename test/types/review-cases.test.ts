@@ -99,6 +99,25 @@ describe("types for schemas the generator mishandles", () => {
     expect(out.types("d")).not.toContain("billing");
   });
 
+  it("keeps an object with patternProperties open to keys that match no pattern, so valid examples type-check", async () => {
+    const out = await generate({
+      "src/p.yaml": [
+        "type: object",
+        "patternProperties: {'^x-': {type: number}}",
+        "examples: [{x-n: 1, colour: blue}]",
+        "$defs:",
+        "  extended:",
+        "    allOf:",
+        "      - {type: object, properties: {enum: {type: array}}}",
+        "      - {patternProperties: {'^x-': {type: number}}, properties: {a: {type: string}}}",
+        "    examples: [{enum: [1], a: s, x-y: 2}]",
+        "",
+      ].join("\n"),
+    });
+    expect(out.diagnostics).toEqual([]);
+    expect(out.types("p")).not.toContain("[k: string]: number");
+  });
+
   it("reserves the barrel's module name and the generator wrapper's type name", async () => {
     const out = await generate({ "src/index.yaml": "type: string\n", "src/w.yaml": "$defs:\n  charter-generator-wrapper: {type: string}\n" });
     expect(out.diagnostics.filter((d) => d.severity === "error").map((d) => [path.basename(d.file!), d.code])).toEqual([
