@@ -125,7 +125,6 @@ export const EXAMPLES: Record<string, DiagnosticExample> = {
   CH604: { none: "Follows CH603: a contract whose types import from a contract that failed with CH603." },
   CH605: { files: { "schema-src/pet.yaml": "type: object\nproperties:\n  age: { type: integer }\nexamples:\n  - { age: 3 }\n  - { age: three }\n" } },
   CH606: { none: "The generated types do not compile: a defect of charter (a missing repair), so no example is known to reproduce it; report the contract if you meet it." },
-  CH607: { files: { "schema-src/index.yaml": PET } },
   CH608: { files: { "schema-src/pet.yaml": "type: object\n$defs:\n  tag: { type: string }\n", "schema-src/wild.yaml": "type: object\n$defs:\n  tag: { type: integer }\n" } },
 
   CH701: { files: { "schema-src/pet.yaml": "$schema: http://json-schema.org/draft-07/schema#\ntype: object\nproperties:\n  chip: { type: string, format: microchip-id }\n" } },

@@ -26,7 +26,7 @@ import { resolutionFor, type ResolutionSettings } from "./resolve/resolution-set
 import { referencedSchemas } from "./resolve/referenced-schemas.js";
 import { sourceUri } from "./resolve/uri.js";
 import { emitManifest, MANIFEST_VERSION, type ManifestContract } from "../targets/manifest/emit-manifest.js";
-import type { OutputFiles } from "../targets/output-files.js";
+import { moduleStem, type OutputFiles } from "../targets/output-files.js";
 import { emitSchemas, schemaPath } from "../targets/schemas/emit-schemas.js";
 import { TYPES_CODES } from "../targets/types/codes.js";
 import { emitTypes } from "../targets/types/emit-types.js";
@@ -114,14 +114,15 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
 
   // load
   const sources = await discoverSources(options.sourceDir);
+  // By the files a contract's modules get: `index` and `index.contract` would write the same ones.
   const byName = new Map<string, string[]>();
-  for (const source of sources) byName.set(source.name, [...(byName.get(source.name) ?? []), source.relativePath]);
+  for (const source of sources) byName.set(moduleStem(source.name), [...(byName.get(moduleStem(source.name)) ?? []), source.relativePath]);
   const documents: SchemaDocument[] = [];
   const failedSources: FailedSource[] = [];
   const failedNames: string[] = [];
   // Every source is parsed first: a `$schema` may name a custom meta-schema that another source, or a catalog file, defines.
   const loadedSources = new Map<string, Awaited<ReturnType<typeof loadSource>>>();
-  for (const source of sources) if (byName.get(source.name)!.length === 1) loadedSources.set(source.relativePath, await loadSource(source.absolutePath));
+  for (const source of sources) if (byName.get(moduleStem(source.name))!.length === 1) loadedSources.set(source.relativePath, await loadSource(source.absolutePath));
   const declaredSchemas: string[] = [];
   const sourcesById = new Map<string, JsonValue>();
   for (const { parsed } of loadedSources.values()) {
@@ -133,10 +134,10 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
   for (const source of sources) {
     const key = `source:${source.relativePath}`;
     const uri = sourceUri(source.relativePath);
-    const clash = byName.get(source.name)!;
+    const clash = byName.get(moduleStem(source.name))!;
     if (clash.length > 1) {
       diagnostics.push(
-        errorAt(LOAD_CODES.nameClash, `contract name "${source.name}" is also given by ${clash.filter((p) => p !== source.relativePath).join(", ")}`, {
+        errorAt(LOAD_CODES.nameClash, `contract name "${source.name}" is also given by ${clash.filter((p) => p !== source.relativePath).join(", ")}${moduleStem(source.name) === "index.contract" ? " (a top-level index contract's modules are named index.contract)" : ""}`, {
           file: source.absolutePath,
           position: { line: 1, column: 1 },
         }),

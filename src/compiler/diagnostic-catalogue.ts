@@ -30,4 +30,10 @@ export const RETIRED_CODES: readonly RetiredCode[] = [
     retired:
       "A referenced document used to be embedded under `$defs` (or `definitions`) by its contract name, and a contract with its own definition of that name was refused. The bundle now gives such a document another key (`<name>.embedded`), so a valid schema is never refused for it; docs/decisions/002-bundling.md gives the rule.",
   },
+  {
+    code: "CH607",
+    title: "contract name reserved for the types barrel",
+    retired:
+      "A contract named `index` at the top of the sources used to get no types, because `types/index.ts` is the module that re-exports every contract (and its validator was overwritten by the registry, `validators/index.js`). Its modules are now `types/index.contract.ts` and `validators/index.contract.js`; the manifest names them.",
+  },
 ];

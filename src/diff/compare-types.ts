@@ -72,7 +72,8 @@ export function compareTypes(base: ReadonlyMap<string, { text: string; contract:
 function exportsOf(modules: ReadonlyMap<string, { text: string }>): Map<string, ExportedType> {
   const types = new Map<string, ExportedType>();
   for (const [module, { text }] of [...modules].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-    if (module.endsWith("/index.ts") || module === "types/index.ts") continue;
+    // The barrel re-exports; only it is skipped (a contract `foo/index` has a module of its own).
+    if (module === "types/index.ts") continue;
     const file = ts.createSourceFile(module, text, ts.ScriptTarget.ES2022, true);
     for (const statement of file.statements) {
       const exported = ts.canHaveModifiers(statement) && (ts.getModifiers(statement) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);

@@ -1,6 +1,16 @@
 /** What a target produces: file contents by path relative to the output directory, `/`-separated. */
 export type OutputFiles = Map<string, string>;
 
+/**
+ * The path of a contract's modules below `types/` and `validators/`, without
+ * extension: its name, except that a contract named `index` at the top of the
+ * sources would be the barrel (`types/index.ts`) and the registry
+ * (`validators/index.js`), so its modules are `index.contract.*`.
+ */
+export function moduleStem(name: string): string {
+  return name === "index" ? "index.contract" : name;
+}
+
 /** JSON as every target writes it: two-space indent, LF, final newline. */
 export function formatJson(value: unknown): string {
   return JSON.stringify(value, null, 2) + "\n";

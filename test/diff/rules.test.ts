@@ -106,6 +106,7 @@ const TYPE_CASES: [string, Record<string, string>, Record<string, string>, RuleI
   ["field-became-optional", { "types/a.ts": "export interface A { id: string }\n" }, { "types/a.ts": "export interface A { id?: string }\n" }, ["field-became-optional"]],
   ["alias-changed", { "types/a.ts": "export type Id = string;\n" }, { "types/a.ts": "export type Id = number;\n" }, ["alias-changed"]],
   ["type-added", { "types/a.ts": "export type A = string;\n" }, { "types/a.ts": "export type A = string;\nexport type B = number;\n" }, ["type-added"]],
+  ["a contract named index in a folder has its types compared", { "types/shop/index.ts": "export interface ShopIndex { id: string }\n" }, { "types/shop/index.ts": "export interface ShopIndex { id?: string }\n" }, ["field-became-optional"]],
   ["comments and layout change nothing", { "types/a.ts": "/** One. */\nexport interface A { id: string }\n" }, { "types/a.ts": "/**\n * Two.\n */\nexport interface A {\n  id: string;\n}\n" }, []],
 ];
 

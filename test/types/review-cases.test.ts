@@ -118,13 +118,16 @@ describe("types for schemas the generator mishandles", () => {
     expect(out.types("p")).not.toContain("[k: string]: number");
   });
 
-  it("reserves the barrel's module name and the generator wrapper's type name", async () => {
+  it("gives a top-level contract named index modules of their own beside the barrel and the registry, and renames a definition named like the generator wrapper", async () => {
     const out = await generate({ "src/index.yaml": "type: string\n", "src/w.yaml": "$defs:\n  charter-generator-wrapper: {type: string}\n" });
-    expect(out.diagnostics.filter((d) => d.severity === "error").map((d) => [path.basename(d.file!), d.code])).toEqual([
-      ["index.yaml", "CH607"],
-    ]);
-    expect(out.files.get("types/index.ts")).not.toContain("./index.js");
-    // The definition named like the wrapper is renamed, not refused.
+    expect(out.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    expect(out.types("index.contract")).toContain("export type Index = string;");
+    expect(out.files.get("types/index.ts")).toContain('export type { Index } from "./index.contract.js";');
     expect(out.files.get("types/index.ts")).toContain('export type { W, WCharterGeneratorWrapper } from "./w.js";');
+    expect(out.files.get("validators/index.js")).toContain('load: () => import("./index.contract.js")');
+    expect(out.files.get("validators/index.contract.d.ts")).toContain('import type { Index } from "../types/index.contract.js";');
+    const manifest = JSON.parse(out.files.get("manifest.json")!) as { contracts: { name: string; artifacts: Record<string, string> }[] };
+    expect(manifest.contracts.find((c) => c.name === "index")!.artifacts).toEqual({ schema: "schemas/index.schema.json", types: "types/index.contract.ts", validator: "validators/index.contract.js" });
+    expect(compileOutput(out.files)).toEqual([]);
   });
 });

@@ -89,6 +89,14 @@ describe("the validators target", () => {
     expect(Object.keys(registry)).toContain("__proto__");
   });
 
+  it("validates through the registry a top-level contract named index, whose modules sit beside the registry's", async () => {
+    const { load } = await generateImportable({ "src/index.yaml": "type: string\nminLength: 2\n", "src/b.yaml": "type: number\n" });
+    const { registry } = (await load("validators/index.js")) as unknown as { registry: Record<string, { exportName: string; load: () => Promise<Record<string, (data: unknown) => boolean>> }> };
+    const entry = registry["index"]!;
+    const validate = (await entry.load())[entry.exportName]!;
+    expect([validate("ok"), validate("x"), validate(3)]).toEqual([true, false, false]);
+  });
+
   it("replaces each required module by one import of its file", () => {
     const repaired = replaceRequires('"use strict";const a = require("ajv/dist/runtime/equal").default;const b = require("ajv/dist/runtime/equal").default;const f = require("ajv-formats/dist/formats").fullFormats["date"];');
     expect(repaired.code).toBe(

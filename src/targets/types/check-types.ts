@@ -2,7 +2,7 @@ import { Project, ts } from "ts-morph";
 import { errorAt, type Diagnostic, type SourcePosition } from "../../compiler/diagnostic.js";
 import type { JsonValue } from "../../compiler/load/parse-source.js";
 import { TYPES_CODES } from "./codes.js";
-import { importSpecifier } from "./module-paths.js";
+import { importSpecifier, typesPath } from "./module-paths.js";
 
 /** An instance a contract declares (`examples`), to be checked against the type generated for its schema. */
 export interface TypedExample {
@@ -111,10 +111,10 @@ export async function checkTypes(
   }
   for (const batch of batches) {
     const project = new Project({ useInMemoryFileSystem: true, compilerOptions: COMPILER_OPTIONS });
-    for (const name of batch.load) project.createSourceFile(`/types/${name}.ts`, files.get(name)!.text);
+    for (const name of batch.load) project.createSourceFile(`/${typesPath(name)}`, files.get(name)!.text);
     const program = project.getProgram().compilerObject;
     for (const name of batch.check) {
-      const sourceFile = program.getSourceFile(`/types/${name}.ts`)!;
+      const sourceFile = program.getSourceFile(`/${typesPath(name)}`)!;
       // Options and global findings carry no file: none is this module's.
       const list = ts.getPreEmitDiagnostics(program, sourceFile).filter((finding) => finding.file === sourceFile).map((finding) => ({
         line: finding.file && finding.start !== undefined ? finding.file.getLineAndCharacterOfPosition(finding.start).line + 1 : 0,

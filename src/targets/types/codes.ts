@@ -26,11 +26,7 @@ export const TYPES_CODES = {
     title: "types depend on a contract without types",
     help: "The contract's types import a type from another contract whose types could not be generated; fix that contract first.",
   },
-  reservedModule: {
-    code: "CH607",
-    title: "contract name reserved for the types barrel",
-    help: "A contract at the top of the source directory named `index` would write `types/index.ts`, the module that re-exports every contract's types. Rename the source file.",
-  },
+
   exampleType: {
     code: "CH605",
     title: "example does not fit its type",

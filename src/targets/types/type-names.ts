@@ -141,12 +141,6 @@ export function assignTypeNames(graph: ResolvedGraph, contractKeys: readonly str
     claims.push(...mergeAliases(entry.document.value, entry.references, key, own, definitionKeys, names));
   }
 
-  for (const key of contractKeys) {
-    const { document } = graph.documents.get(key)!;
-    if (document.name !== "index") continue;
-    names.diagnostics.push(errorAt(TYPES_CODES.reservedModule, 'contract name "index" would write types/index.ts, which re-exports every contract; rename the source', { file: document.file, position: { line: 1, column: 1 } }));
-    names.failed.add(key);
-  }
   settleClashes(claims, clashes, names);
   for (const claim of claims) {
     if (!names.byDocument.has(claim.documentKey)) names.byDocument.set(claim.documentKey, new Map());
