@@ -38,6 +38,9 @@ export const EXAMPLES: Record<string, DiagnosticExample> = {
   CH007: { files: { "charter.config.yaml": "out: build/generated\n", "build": "a file where a folder should be\n", "schema-src/pet.yaml": PET } },
   CH008: { files: { "charter.config.yaml": "out: generated\n", "generated": "a file, not a folder\n", "schema-src/pet.yaml": PET } },
   CH009: { files: { "schema-src/pet.yaml": PET, "pet.json": '{ "name": "Rex" }\n' }, argv: ["validate", "pet", "pet.json"] },
+  CH010: {
+    none: "It needs a second run alive while this one writes, which a fixed example cannot hold. It reads `generated: error CH010 another charter run on generated/, pid 4242 still holds the output after 120 s; nothing written`, and the command exits 75; test/cli/output-lock.test.ts makes it happen.",
+  },
 
   CH101: { none: "The operating system refused to read a source that discovery listed (permissions, or a file removed during the run); no project file alone causes it." },
   CH102: { files: { "schema-src/pet.yaml": "type: object\nproperties:\n  name: { type: string\n" } },

@@ -5,12 +5,12 @@ export const COMMANDS = {
   generate: {
     summary: "write the output directory from the sources",
     usage: "charter generate [options]",
-    options: ["config", "source", "out", "catalog", "base-uri", "type-names", "format", "keep-going", "jobs", "cache-dir", "no-cache", "quiet"],
+    options: ["config", "source", "out", "catalog", "base-uri", "type-names", "format", "keep-going", "jobs", "cache-dir", "no-cache", "quiet", "wait"],
   },
   check: {
     summary: "compare the output directory with a fresh run; exit 1 on any difference",
     usage: "charter check [options]",
-    options: ["config", "source", "out", "catalog", "base-uri", "type-names", "format", "keep-going", "jobs", "cache-dir", "no-cache", "quiet"],
+    options: ["config", "source", "out", "catalog", "base-uri", "type-names", "format", "keep-going", "jobs", "cache-dir", "no-cache", "quiet", "wait"],
   },
   validate: {
     summary: "validate JSON or YAML data files (- reads stdin); exit 1 if any is invalid",
@@ -25,7 +25,7 @@ export const COMMANDS = {
   watch: {
     summary: "generate, then again after each change of a source or the config, until Ctrl-C",
     usage: "charter watch [options]",
-    options: ["config", "source", "out", "catalog", "base-uri", "type-names", "keep-going", "jobs", "cache-dir", "no-cache", "quiet"],
+    options: ["config", "source", "out", "catalog", "base-uri", "type-names", "keep-going", "jobs", "cache-dir", "no-cache", "quiet", "wait"],
   },
   explain: {
     summary: "print the documentation of a diagnostic code",
@@ -55,6 +55,7 @@ export const OPTIONS = {
   jobs: { type: "string", value: "N", help: "threads for per-contract work, this one included (default: the machine's cores, at most 8)" },
   "cache-dir": { type: "string", value: "DIR", help: "generate: keep per-contract results here (default node_modules/.cache/charter beside the config, when node_modules exists)" },
   "no-cache": { type: "boolean", help: "generate: compute everything afresh and keep nothing (check never uses the cache)" },
+  wait: { type: "string", value: "SECONDS", help: "how long to wait for another charter run writing the same output (default 120; 0: do not wait); then exit 75" },
   quiet: { type: "boolean", short: "q", help: "no progress display on a terminal (the final summary and every finding still print)" },
   help: { type: "boolean", short: "h", help: "show this help" },
   version: { type: "boolean", help: "print charter's version" },
@@ -75,6 +76,8 @@ export interface ParsedArgs {
   format: Format;
   keepGoing: boolean;
   jobs?: number;
+  /** Seconds to wait for another run that holds the output. */
+  wait?: number;
   cacheDir?: string;
   noCache: boolean;
   quiet: boolean;
@@ -135,6 +138,11 @@ export function parseCommandLine(argv: readonly string[]): { args?: ParsedArgs; 
     if (!Number.isInteger(jobs) || jobs < 1 || jobs > 64) return { usage: `--jobs must be a whole number from 1 to 64, got "${values.jobs}"` };
     args.jobs = jobs;
   }
+  if (values.wait !== undefined) {
+    const wait = Number(values.wait);
+    if (values.wait.trim() === "" || !Number.isFinite(wait) || wait < 0 || wait > 86_400) return { usage: `--wait must be a number of seconds from 0 to 86400, got "${values.wait}"` };
+    args.wait = wait;
+  }
   const typeNames = values["type-names"];
   if (typeNames !== undefined) {
     if (typeNames !== "short" && typeNames !== "qualified") return { usage: `--type-names must be short or qualified, got "${typeNames}"` };
@@ -155,7 +163,7 @@ export function helpText(command?: Command): string {
     const { usage, summary, options } = COMMANDS[command];
     const lines = [`usage: ${usage}`, "", summary, ""];
     if (options.length > 0) lines.push("options:", ...options.map(optionLine), optionLine("help"), "");
-    lines.push("exit codes: 0 success, 1 findings, 2 usage error");
+    lines.push(`exit codes: 0 success, 1 findings, 2 usage error${options.some((o: string) => o === "wait") ? ", 75 another run holds the output" : ""}`);
     return lines.join("\n") + "\n";
   }
   const lines = ["usage: charter <command> [options]", "", "commands:"];

@@ -41,6 +41,11 @@ export const CLI_CODES = {
     title: "output cannot be written",
     help: "The output directory could not be replaced; the previous output is left as it was. Check permissions and free space.",
   },
+  outputBusy: {
+    code: "CH010",
+    title: "another charter run holds the output",
+    help: "Another `charter generate` (or a `charter watch` run) is writing the same output directory; it holds the lock file `<out>.charter-lock` beside it, which names its process. charter waits for it (`--wait SECONDS`, default 120) and then gives up with exit 75, leaving the output to that run. A lock left by a run that was killed is taken over; delete the file by hand only if its process is gone and it sits on another host.",
+  },
   noValidators: {
     code: "CH009",
     title: "no generated validators",

@@ -19,3 +19,5 @@ export interface CliIo {
 export const EXIT_OK = 0;
 export const EXIT_FINDINGS = 1;
 export const EXIT_USAGE = 2;
+/** Another run holds the output: try again later (sysexits' EX_TEMPFAIL). */
+export const EXIT_BUSY = 75;

@@ -18,7 +18,8 @@ export async function writeTreeAtomically(
   /** Files whose bytes in `outDir` already equal `files`' : linked into the new tree rather than written and synced again. */
   unchanged: ReadonlySet<string> = new Set(),
 ): Promise<void> {
-  const staging = outDir + STAGING_SUFFIX;
+  // A folder of this run's own: never one another run is filling.
+  const staging = `${outDir}${STAGING_SUFFIX}-${process.pid}`;
   const backup = outDir + BACKUP_SUFFIX;
   await rm(staging, { recursive: true, force: true });
   await mkdir(staging, { recursive: true });
@@ -43,14 +44,23 @@ export async function writeTreeAtomically(
   if (hadOutput) await rm(backup, { recursive: true, force: true });
 }
 
-/** Finishes or undoes a swap that a killed run left half done. */
+/**
+ * Finishes or undoes a swap that a killed run left half done, and removes the
+ * staging folders killed runs left. Only under the output lock: then no other
+ * run is staging.
+ */
 export async function recoverInterruptedWrite(outDir: string): Promise<void> {
   const backup = outDir + BACKUP_SUFFIX;
   if (existsSync(backup)) {
     if (existsSync(outDir)) await rm(backup, { recursive: true, force: true });
     else await rename(backup, outDir);
   }
-  await rm(outDir + STAGING_SUFFIX, { recursive: true, force: true });
+  const parent = path.dirname(outDir);
+  const prefix = path.basename(outDir) + STAGING_SUFFIX;
+  const entries = await readdir(parent).catch(() => [] as string[]);
+  for (const entry of entries) {
+    if (entry === prefix || entry.startsWith(`${prefix}-`)) await rm(path.join(parent, entry), { recursive: true, force: true });
+  }
 }
 
 /**

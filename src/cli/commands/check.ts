@@ -3,10 +3,11 @@ import { hasErrors } from "../../compiler/diagnostic.js";
 import { compareTrees, driftDiagnostics, hasDrift, type Drift } from "../../compiler/drift/compare-trees.js";
 import type { ParsedArgs } from "../args.js";
 import type { Settings } from "../config.js";
-import { EXIT_FINDINGS, EXIT_OK, type CliIo } from "../io.js";
+import { EXIT_BUSY, EXIT_FINDINGS, EXIT_OK, type CliIo } from "../io.js";
 import { displayPath, formatDiagnostic, formatDiff, relativeDiagnostic } from "../print.js";
 import { readTree } from "../read-tree.js";
-import { errorCount, incompleteNote, summary } from "./generate.js";
+import { DEFAULT_WAIT_SECONDS, errorCount, incompleteNote, summary } from "./generate.js";
+import { describeHolder, liveHolder, waitForWriters, type LockHolder } from "../output-lock.js";
 import { progressLine } from "../progress.js";
 
 /** Regenerates in memory and compares with the output directory. Never writes. */
@@ -21,7 +22,14 @@ export async function runCheck(args: ParsedArgs, settings: Settings, io: CliIo):
   let committed = new Map<string, Buffer | null>();
   // Without --keep-going a failed compilation has no complete tree to compare against.
   if (!sourceErrors || args.keepGoing) {
-    committed = await readTree(settings.outDir);
+    const read = await readSettledTree(settings.outDir, args, io);
+    if ("busy" in read) {
+      const message = `charter check: generation in progress: ${describeHolder(read.busy, settings.outDir, io.cwd)} still holds the output after ${args.wait ?? DEFAULT_WAIT_SECONDS} s; run check again when it is done`;
+      if (args.format === "json") io.stdout(JSON.stringify({ command: "check", ok: false, out, busy: read.busy }, null, 2) + "\n");
+      else io.stdout(message + "\n");
+      return EXIT_BUSY;
+    }
+    committed = read.tree;
     drift = compareTrees(result.files, committed, out === "." ? "" : `${out}/`);
   }
   const driftFindings = driftDiagnostics(drift, result.files, committed, settings.outDir);
@@ -68,4 +76,20 @@ export async function runCheck(args: ParsedArgs, settings: Settings, io: CliIo):
       `charter check: ${files} file${files === 1 ? "" : "s"} in ${out} differ from a fresh run (${drift.missing.length} missing, ${drift.stale.length} stale, ${drift.orphaned.length} orphaned); run \`charter generate\` and commit the result\n`,
     );
   return ok ? EXIT_OK : EXIT_FINDINGS;
+}
+
+/**
+ * The output directory as no writer is changing it: check takes no lock (it
+ * writes nothing), so it waits while a run holds one, and reads again if a run
+ * took one while it was reading.
+ */
+async function readSettledTree(outDir: string, args: ParsedArgs, io: CliIo): Promise<{ tree: Map<string, Buffer | null> } | { busy: LockHolder }> {
+  const waitMs = (args.wait ?? DEFAULT_WAIT_SECONDS) * 1000;
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    const holder = await waitForWriters(outDir, { waitMs: Math.max(0, deadline - Date.now()), onWait: (h) => io.stderr(`charter check: waiting for ${describeHolder(h, outDir, io.cwd)}\n`) });
+    if (holder !== undefined) return { busy: holder };
+    const tree = await readTree(outDir);
+    if (liveHolder(outDir) === undefined) return { tree };
+  }
 }

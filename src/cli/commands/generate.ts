@@ -4,15 +4,20 @@ import { errorAt, hasErrors } from "../../compiler/diagnostic.js";
 import type { ParsedArgs } from "../args.js";
 import { CLI_CODES } from "../codes.js";
 import type { Settings } from "../config.js";
-import { EXIT_FINDINGS, EXIT_OK, type CliIo } from "../io.js";
+import { EXIT_BUSY, EXIT_FINDINGS, EXIT_OK, type CliIo } from "../io.js";
+import { acquireOutputLock, describeHolder, type LockHolder } from "../output-lock.js";
 import { displayPath, formatDiagnostic, relativeDiagnostic } from "../print.js";
 import { readTree } from "../read-tree.js";
 import { isReplaceable, recoverInterruptedWrite, writeTreeAtomically } from "../write-tree.js";
 
+/** Seconds a run waits for another that holds the output, unless `--wait` says otherwise. */
+export const DEFAULT_WAIT_SECONDS = 120;
+
 export async function runGenerate(args: ParsedArgs, settings: Settings, io: CliIo): Promise<number> {
-  // A run killed mid-swap left the previous output aside: put it back even if this run writes nothing.
-  // What the file system refuses here, the write below meets again and reports.
-  await recoverInterruptedWrite(settings.outDir).catch(() => undefined);
+  // A run killed mid-swap left the previous output aside: put it back even if this run writes nothing,
+  // unless another run holds the output (it recovers). What the file system refuses here, the write below meets again.
+  const free = await acquireOutputLock(settings.outDir, { waitMs: 0 }).catch(() => undefined);
+  if (free?.ok) await recoverInterruptedWrite(settings.outDir).catch(() => undefined).finally(free.release);
   const started = performance.now();
   const progress = io.progress && !args.quiet && args.format === "text" ? progressLine(io.stderr) : undefined;
   const result = await compile(progress ? { ...settings, onProgress: progress.stage } : settings).finally(() => progress?.done());
@@ -21,9 +26,19 @@ export async function runGenerate(args: ParsedArgs, settings: Settings, io: CliI
   const write = !failed || args.keepGoing;
 
   let changed = false;
+  let busy: LockHolder | undefined | false = false;
   if (write) {
+    let lock: Awaited<ReturnType<typeof acquireOutputLock>> | undefined;
     try {
-      if (!(await isReplaceable(settings.outDir))) {
+      // Compiling happens in memory, beside other runs; writing is one run at a time.
+      lock = await acquireOutputLock(settings.outDir, {
+        waitMs: (args.wait ?? DEFAULT_WAIT_SECONDS) * 1000,
+        onWait: (holder) => io.stderr(`charter: waiting for ${describeHolder(holder, settings.outDir, io.cwd)}\n`),
+      });
+      if (!lock.ok) {
+        busy = lock.holder;
+        diagnostics.push(errorAt(CLI_CODES.outputBusy, `${describeHolder(lock.holder, settings.outDir, io.cwd)} still holds the output after ${args.wait ?? DEFAULT_WAIT_SECONDS} s; nothing written`, { file: settings.outDir }));
+      } else if (!(await recoverInterruptedWrite(settings.outDir).then(() => isReplaceable(settings.outDir)))) {
         diagnostics.push(errorAt(CLI_CODES.outDirForeign, "refusing to replace a non-empty directory that holds no charter manifest.json", { file: settings.outDir }));
       } else {
         const current = await readTree(settings.outDir);
@@ -36,11 +51,13 @@ export async function runGenerate(args: ParsedArgs, settings: Settings, io: CliI
       const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
       diagnostics.push(errorAt(CLI_CODES.writeFailed, `cannot write the output (${reason})`, { file: settings.outDir }));
       changed = false;
+    } finally {
+      if (lock?.ok) await lock.release();
     }
   }
   const ok = !hasErrors(diagnostics);
   const out = displayPath(settings.outDir, io.cwd);
-  const wrote = write && (ok || !hasErrors(diagnostics.filter((d) => d.code === CLI_CODES.outDirForeign.code || d.code === CLI_CODES.writeFailed.code)));
+  const wrote = write && (ok || !hasErrors(diagnostics.filter((d) => d.code === CLI_CODES.outDirForeign.code || d.code === CLI_CODES.writeFailed.code || d.code === CLI_CODES.outputBusy.code)));
 
   if (args.format === "json") {
     io.stdout(
@@ -64,9 +81,10 @@ export async function runGenerate(args: ParsedArgs, settings: Settings, io: CliI
     const count = `${result.produced.length} contract${result.produced.length === 1 ? "" : "s"}`;
     if (ok) io.stdout((changed ? `charter: wrote ${count} to ${out}` : `charter: ${out} is up to date (${count})`) + summary(result.summary, started) + "\n");
     else if (wrote) io.stdout(`charter: ${errorCount(diagnostics)}; wrote ${count} to ${out}; not produced: ${result.failed.join(", ") || "none"}${incompleteNote(result.incomplete)}\n`);
+    else if (busy !== false) io.stdout(`charter: nothing written: the other run keeps ${out}; run generate again when it is done\n`);
     else io.stdout(`charter: ${errorCount(diagnostics)}; nothing written (--keep-going writes the contracts that compiled)\n`);
   }
-  return ok ? EXIT_OK : EXIT_FINDINGS;
+  return busy !== false ? EXIT_BUSY : ok ? EXIT_OK : EXIT_FINDINGS;
 }
 
 /** `; without types: a, b; without a validator: c`: the contracts --keep-going wrote only in part. */
