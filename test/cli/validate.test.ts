@@ -39,9 +39,6 @@ describe("charter validate", () => {
     const result = spawnCli(["validate", "order", "data/good.yaml", "data/bad.yaml"], { cwd: dir });
     expect(result.stdout).toBe(
       [
-        'data/bad.yaml:6:1: error CH801 /: must NOT have additional properties: "colour" [additionalProperties at #/additionalProperties]',
-        "    6 | colour: red",
-        "      | ^",
         "data/bad.yaml:1:5: error CH801 /id: must NOT have fewer than 3 characters [minLength at #/properties/id/minLength]",
         "    1 | id: A1",
         "      |     ^",
@@ -51,6 +48,9 @@ describe("charter validate", () => {
         "data/bad.yaml:5:5: error CH801 /lines/1: must have required property 'sku' [required at #/$defs/line/required]",
         "    5 |   - qty: 1",
         "      |     ^",
+        'data/bad.yaml:6:1: error CH801 /: must NOT have additional properties: "colour" [additionalProperties at #/additionalProperties]',
+        "    6 | colour: red",
+        "      | ^",
         "charter validate: 1 of 2 files satisfy order (" + result.stdout.match(/sha256:[0-9a-f]{64}/)![0] + ")",
         "",
       ].join("\n"),
@@ -58,6 +58,43 @@ describe("charter validate", () => {
     expect(result.stderr).toBe("charter: warning CH803 order declares rules that only the application can run (unique-skus); checked the schema only\n");
     expect(result.code).toBe(1);
     expect(spawnCli(["validate", "order", "data/good.yaml"], { cwd: dir }).code).toBe(0);
+  });
+
+  it("lists a file's findings by line, then column, not by pointer; the JSON output in the same order", async () => {
+    const dir = tempTree({
+      "schema-src/form.yaml": `
+type: object
+properties:
+  a: { type: integer }
+  m: { enum: [x, y] }
+  pair: { properties: { x: { type: string }, y: { type: string } } }
+  z: { type: string, minLength: 3, pattern: "^[A-Z]" }
+`,
+      // Written z, a, m, pair (y before x): the runtime's pointer order is /a, /m, /pair/x, /pair/y, /z.
+      "data/form.yaml": "z: ab\na: one\nm: q\npair: { y: 1, x: 2 }\n",
+    });
+    expect((await runCli(["generate"], dir)).code).toBe(0);
+    (await import("node:fs")).symlinkSync(path.join(REPO, "node_modules"), path.join(dir, "node_modules"));
+    const text = await runCli(["validate", "form", "data/form.yaml"], dir);
+    expect(text.code).toBe(1);
+    // Two findings at one place (z's minLength and pattern) keep the runtime's order.
+    expect(text.stdout.split("\n").filter((l) => l.startsWith("data/"))).toEqual([
+      "data/form.yaml:1:4: error CH801 /z: must NOT have fewer than 3 characters [minLength at #/properties/z/minLength]",
+      'data/form.yaml:1:4: error CH801 /z: must match pattern "^[A-Z]" [pattern at #/properties/z/pattern]',
+      "data/form.yaml:2:4: error CH801 /a: must be integer [type at #/properties/a/type]",
+      "data/form.yaml:3:4: error CH801 /m: must be equal to one of the allowed values: \"x\", \"y\" [enum at #/properties/m/enum]",
+      "data/form.yaml:4:12: error CH801 /pair/y: must be string [type at #/properties/pair/properties/y/type]",
+      "data/form.yaml:4:18: error CH801 /pair/x: must be string [type at #/properties/pair/properties/x/type]",
+    ]);
+    const json = JSON.parse((await runCli(["validate", "form", "data/form.yaml", "--format", "json"], dir)).stdout);
+    expect(json.results[0].errors.map((e: { line: number; column: number; pointer: string; keyword: string }) => `${e.line}:${e.column} ${e.pointer} ${e.keyword}`)).toEqual([
+      "1:4 /z minLength",
+      "1:4 /z pattern",
+      "2:4 /a type",
+      "3:4 /m enum",
+      "4:12 /pair/y type",
+      "4:18 /pair/x type",
+    ]);
   });
 
   it("shows a window of a long line around the place, not the whole line", async () => {
@@ -96,6 +133,14 @@ describe("charter validate", () => {
     expect(text.stdout.split("\n").filter((l) => l.startsWith("<stdin>"))).toEqual(["<stdin>:1:1: error CH801 /: must have required property 'cvc' [required at #/then/required]"]);
     const json = JSON.parse((await runCli(["validate", "pay", "-", "--format", "json"], dir, "kind: card\n")).stdout);
     expect(json.results[0].errors.map((e: { keyword: string }) => e.keyword)).toEqual(["if", "required"]);
+    // Still left out when the then finding is on a later line than the summary, which file order puts first.
+    const later = tempTree({ "schema-src/pay.yaml": "type: object\nif: { properties: { kind: { const: card } } }\nthen: { properties: { cvc: { minLength: 3 } } }\n" });
+    expect((await runCli(["generate"], later)).code).toBe(0);
+    (await import("node:fs")).symlinkSync(path.join(REPO, "node_modules"), path.join(later, "node_modules"));
+    const deeper = await runCli(["validate", "pay", "-"], later, "kind: card\ncvc: '12'\n");
+    expect(deeper.stdout.split("\n").filter((l) => l.startsWith("<stdin>"))).toEqual(["<stdin>:2:6: error CH801 /cvc: must NOT have fewer than 3 characters [minLength at #/then/properties/cvc/minLength]"]);
+    const deeperJson = JSON.parse((await runCli(["validate", "pay", "-", "--format", "json"], later, "kind: card\ncvc: '12'\n")).stdout);
+    expect(deeperJson.results[0].errors.map((e: { line: number; keyword: string }) => `${e.line} ${e.keyword}`)).toEqual(["1 if", "2 minLength"]);
   });
 
   it("reads standard input for -, as YAML or JSON, shown as <stdin>", async () => {

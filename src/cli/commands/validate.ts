@@ -62,7 +62,7 @@ export async function runValidate(args: ParsedArgs, settings: Settings, io: CliI
       continue;
     }
     const result = checker.validate(loaded.parsed.value);
-    const errors = result.ok ? [] : result.errors.map((v) => ({ ...v, ...locate(v, loaded.parsed!) }));
+    const errors = result.ok ? [] : inFileOrder(result.errors.map((v) => ({ ...v, ...locate(v, loaded.parsed!) })));
     results.push({ file: absolute, ok: result.ok, errors, diagnostics: loaded.diagnostics.filter((d) => d.severity !== "error") });
   }
   const ok = results.every((r) => r.ok);
@@ -122,6 +122,16 @@ function withoutSummaries<E extends Violation>(errors: readonly E[]): E[] {
     const branch = e.schemaPath.slice(0, -"/if".length);
     return !errors.some((other) => other !== e && (other.schemaPath.startsWith(`${branch}/then`) || other.schemaPath.startsWith(`${branch}/else`)));
   });
+}
+
+/**
+ * In the order a person fixes them: by line, then column, of the place each is
+ * shown at (the runtime orders by pointer, which is not the file's order once
+ * keys are not written alphabetically). A finding located nowhere comes first,
+ * as about the whole file; equal places keep the runtime's order (a stable sort).
+ */
+function inFileOrder<E extends { line?: number; column?: number }>(errors: E[]): E[] {
+  return errors.sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
 }
 
 /** How standard input is named in the report. */
