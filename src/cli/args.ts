@@ -87,22 +87,32 @@ export interface ParsedArgs {
   version: boolean;
 }
 
-/** Parses argv (without node and the script); a usage error comes back as a message. */
-export function parseCommandLine(argv: readonly string[]): { args?: ParsedArgs; usage?: string } {
+/**
+ * Parses argv (without node and the script); a usage error comes back as a message.
+ * `flagOf` is set when a flag does not parse: the command (or `charter` itself)
+ * whose usage line goes with the message, instead of the whole help.
+ */
+export function parseCommandLine(argv: readonly string[]): { args?: ParsedArgs; usage?: string; flagOf?: Command | "charter" } {
+  // Read leniently first, for the command: parseArgs's own refusal names neither it nor its usage.
+  const { tokens } = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: false, tokens: true });
+  const named = tokens.find((token) => token.kind === "positional")?.value;
+  if (named !== undefined && !Object.prototype.hasOwnProperty.call(COMMANDS, named)) return { usage: `unknown command "${named}"; the commands are ${Object.keys(COMMANDS).join(", ")}` };
+  const refused = refusedFlag(tokens, argv);
+  if (refused !== undefined) return { usage: refused, flagOf: (named as Command | undefined) ?? "charter" };
   let parsed;
   try {
     parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
   } catch (error) {
+    // Only a refusal refusedFlag does not know of gets here.
     return { usage: (error as Error).message };
   }
   const { values, positionals } = parsed;
   const [command, ...operands] = positionals;
-  if (command !== undefined && !(command in COMMANDS)) return { usage: `unknown command "${command}"; the commands are ${Object.keys(COMMANDS).join(", ")}` };
   if (command !== undefined && !values.help) {
     const allowed: readonly string[] = COMMANDS[command as Command].options;
     const given = Object.keys(values).filter((name) => name !== "help" && name !== "version");
     const foreign = given.find((name) => !allowed.includes(name));
-    if (foreign !== undefined) return { usage: `--${foreign} does not apply to ${command}; see charter ${command} --help` };
+    if (foreign !== undefined) return { usage: `--${foreign} does not apply to ${command}`, flagOf: command as Command };
   }
   if (command === "validate" && operands.length < 2 && !values.help) return { usage: "validate expects a contract and at least one file: charter validate CONTRACT FILE..." };
   if (command === "explain" && operands.length !== 1 && !values.help) return { usage: "explain expects one diagnostic code: charter explain CH901" };
@@ -151,6 +161,37 @@ export function parseCommandLine(argv: readonly string[]): { args?: ParsedArgs; 
   return { args };
 }
 
+type Token = NonNullable<ReturnType<typeof parseArgs>["tokens"]>[number];
+
+/** In plain words, the first flag that strict parsing refuses: unknown, a value missing, or a value for a switch. */
+function refusedFlag(tokens: readonly Token[], argv: readonly string[]): string | undefined {
+  for (const token of tokens) {
+    if (token.kind !== "option") continue;
+    const written = argv[token.index]!;
+    if (!Object.prototype.hasOwnProperty.call(OPTIONS, token.name)) {
+      // One letter of a group such as -qx: name the group as typed too.
+      const group = token.rawName.length === 2 && written !== token.rawName ? ` (in ${written})` : "";
+      return `unknown option ${token.rawName}${group}`;
+    }
+    const option: { type: string; value?: string } = OPTIONS[token.name as keyof typeof OPTIONS];
+    if (option.type === "boolean" && token.value !== undefined) return `${token.rawName} takes no value; write ${token.rawName}, not ${written}`;
+    if (option.type !== "string") continue;
+    const expected = `${token.rawName} ${option.value ?? "VALUE"}`;
+    if (token.value === undefined) return `${token.rawName} needs a value: ${expected}`;
+    // As parseArgs: a separate value that looks like an option is taken for a forgotten value.
+    if (!token.inlineValue && token.value.startsWith("-")) return `${token.rawName} needs a value: ${expected}, not the option ${token.value}; write ${token.rawName}=${token.value} if that is the value`;
+  }
+  return undefined;
+}
+
+/** A flag that does not parse: the message, the usage line, and where the options are, without the whole help. */
+export function flagErrorText(message: string, command: Command | "charter"): string {
+  const [who, usage, more] = command === "charter" ? ["charter", TOP_USAGE, "commands and options"] : [`charter ${command}`, COMMANDS[command].usage, "options"];
+  return `${who}: ${message}\nusage: ${usage}\nrun ${who} --help for the ${more}\n`;
+}
+
+const TOP_USAGE = "charter <command> [options]";
+
 /** `charter --help`, or with a command, that command's usage and options. */
 export function helpText(command?: Command): string {
   const optionLine = (name: keyof typeof OPTIONS) => {
@@ -166,7 +207,7 @@ export function helpText(command?: Command): string {
     lines.push(`exit codes: 0 success, 1 findings, 2 usage error${options.some((o: string) => o === "wait") ? ", 75 another run holds the output" : ""}`);
     return lines.join("\n") + "\n";
   }
-  const lines = ["usage: charter <command> [options]", "", "commands:"];
+  const lines = [`usage: ${TOP_USAGE}`, "", "commands:"];
   for (const [name, { summary }] of Object.entries(COMMANDS)) lines.push(`  ${name.padEnd(10)} ${summary}`);
   lines.push("", "options:", optionLine("help"), optionLine("version"), "", "charter <command> --help shows a command's options.");
   lines.push("exit codes: 0 success, 1 findings (invalid sources, drift, invalid data, breaking changes), 2 usage or internal error");

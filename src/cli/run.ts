@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { helpText, parseCommandLine } from "./args.js";
+import { flagErrorText, helpText, parseCommandLine } from "./args.js";
 import { runCheck } from "./commands/check.js";
 import { runDiff } from "./commands/diff.js";
 import { runExplain } from "./commands/explain.js";
@@ -27,7 +27,7 @@ export async function run(argv: readonly string[], given: CliIo): Promise<number
   };
   const parsed = parseCommandLine(argv);
   if (!parsed.args) {
-    io.stderr(`charter: ${parsed.usage}\n\n${helpText()}`);
+    io.stderr(parsed.flagOf !== undefined ? flagErrorText(parsed.usage!, parsed.flagOf) : `charter: ${parsed.usage}\n\n${helpText()}`);
     return EXIT_USAGE;
   }
   const args = parsed.args;
