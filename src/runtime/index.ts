@@ -59,10 +59,13 @@ export interface RuleFinding {
  */
 export type Rule<T> = (value: T) => boolean | readonly RuleFinding[];
 
+// `true extends true ? … : never` (here and in BindOptions) resolves at once, so the type
+// carries no alias: compiler messages then spell out the contracts and rule ids rather than
+// `RuleRegistrations<{ … }>`.
 /** For each contract that declares rules, a function for each id, no more, no fewer. */
-export type RuleRegistrations<R extends Registry> = {
-  readonly [N in keyof R as [RuleIdsOf<R[N]>] extends [never] ? never : N]: { readonly [Id in RuleIdsOf<R[N]>]: Rule<TypeOf<R[N]>> };
-};
+export type RuleRegistrations<R extends Registry> = true extends true
+  ? { readonly [N in keyof R as [RuleIdsOf<R[N]>] extends [never] ? never : N]: { readonly [Id in RuleIdsOf<R[N]>]: Rule<TypeOf<R[N]>> } }
+  : never;
 
 /**
  * Which violations a failed check reports: `all` (default) re-runs the data
@@ -72,18 +75,28 @@ export type RuleRegistrations<R extends Registry> = {
  */
 export type ErrorReporting = "all" | "first";
 
-export type BindOptions<R extends Registry> = { readonly errors?: ErrorReporting } & (
-  | (RulesRequired<R> extends true
-      ? { readonly rules: RuleRegistrations<R>; readonly skipRules?: false }
-      : { readonly rules?: RuleRegistrations<R>; readonly skipRules?: false })
-  /** For tools that check data without the application's code (`charter validate`): declared rules are not run. */
-  | { readonly skipRules: true; readonly rules?: undefined }
-);
+export type BindOptions<R extends Registry> = true extends true
+  ? { readonly errors?: ErrorReporting } & (
+      | (RulesRequired<R> extends true
+          ? { readonly rules: RuleRegistrations<R>; readonly skipRules?: false }
+          : { readonly rules?: RuleRegistrations<R>; readonly skipRules?: false })
+      /** For tools that check data without the application's code (`charter validate`): declared rules are not run. */
+      | { readonly skipRules: true; readonly rules?: undefined }
+    )
+  : never;
 
 // Rules must be registered when the registry's type names contracts with rules; a registry
 // typed only as `Registry` leaves the check to bindContracts at run time.
 type RulesRequired<R extends Registry> = string extends keyof R ? false : keyof RuleRegistrations<R> extends never ? false : true;
-type BindArguments<R extends Registry> = RulesRequired<R> extends true ? [options: BindOptions<R>] : [options?: BindOptions<R>];
+
+/**
+ * What binding without options lacks when contracts declare rules: one key
+ * `contract: id` per rule, so the compiler lists the missing rules by name
+ * (an omitted argument would get only "Expected 2 arguments").
+ */
+type RulesToRegister<R extends Registry> = {
+  readonly [N in keyof RuleRegistrations<R> & string as `${N}: ${RuleIdsOf<R[N]> & string}`]: Rule<TypeOf<R[N]>>;
+};
 
 /** The keyword and schema location a rule's violations carry: the declaration in the contract's source. */
 export const RULE_KEYWORD = "x-charter-rules";
@@ -131,7 +144,12 @@ export interface Runtime<R extends Registry> {
  * nothing else: binding throws otherwise, so a missing rule cannot go unnoticed
  * in code that escaped the type checker.
  */
-export function bindContracts<R extends Registry>(registry: R, ...[options]: BindArguments<R>): Runtime<R> {
+// Two signatures, not one with the options optional only when no rule is declared: the call
+// without options then fails on the registry, whose type lacks a key per rule to register.
+export function bindContracts<R extends Registry>(registry: R & (RulesRequired<R> extends true ? RulesToRegister<R> : unknown)): Runtime<R>;
+/** Binds the runtime to a generated tree's registry, with the rules its contracts declare (see the other signature). */
+export function bindContracts<R extends Registry>(registry: R, options: BindOptions<R> | (RulesRequired<R> extends true ? never : undefined)): Runtime<R>;
+export function bindContracts<R extends Registry>(registry: R, options?: BindOptions<R>): Runtime<R> {
   const skipRules = options?.skipRules === true;
   const registered = (options?.rules ?? {}) as Readonly<Record<string, Readonly<Record<string, Rule<unknown>>>>>;
   if (!skipRules) checkRegistrations(registry, registered);
