@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { open, readFile, rename, rm, stat } from "node:fs/promises";
+import { mkdir, open, readFile, rename, rm, stat } from "node:fs/promises";
 import { hostname } from "node:os";
 import path from "node:path";
 
@@ -48,7 +48,13 @@ export async function acquireOutputLock(outDir: string, options: LockOptions): P
       }
       return { ok: true, release: () => releaseLock(file, me) };
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const code = (error as NodeJS.ErrnoException).code;
+      // The output's parent may not exist yet (`--out build/contracts`): the write would create it anyway.
+      if (code === "ENOENT") {
+        await mkdir(path.dirname(file), { recursive: true });
+        continue;
+      }
+      if (code !== "EEXIST") throw error;
     }
     const holder = await readHolder(file);
     if (holder !== "gone") {

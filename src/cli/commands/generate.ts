@@ -1,3 +1,5 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
 import { compile, type CompileResult } from "../../compiler/compile.js";
 import { progressLine } from "../progress.js";
 import { errorAt, hasErrors } from "../../compiler/diagnostic.js";
@@ -16,7 +18,7 @@ export const DEFAULT_WAIT_SECONDS = 120;
 export async function runGenerate(args: ParsedArgs, settings: Settings, io: CliIo): Promise<number> {
   // A run killed mid-swap left the previous output aside: put it back even if this run writes nothing,
   // unless another run holds the output (it recovers). What the file system refuses here, the write below meets again.
-  const free = await acquireOutputLock(settings.outDir, { waitMs: 0 }).catch(() => undefined);
+  const free = existsSync(path.dirname(settings.outDir)) ? await acquireOutputLock(settings.outDir, { waitMs: 0 }).catch(() => undefined) : undefined;
   if (free?.ok) await recoverInterruptedWrite(settings.outDir).catch(() => undefined).finally(free.release);
   const started = performance.now();
   const progress = io.progress && !args.quiet && args.format === "text" ? progressLine(io.stderr) : undefined;
