@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { Project, ts } from "ts-morph";
 import { describe, expect, it } from "vitest";
 import { generateImportable } from "../helpers/generate-importable.js";
+import { STRICT_CLIENT_OPTIONS } from "../helpers/client-programs.js";
 import { DEFAULT_VALIDATION } from "../../src/targets/validators/policy.js";
 
 const README = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
@@ -36,17 +37,7 @@ async function typeErrors(client: string): Promise<string[]> {
   const preamble = "declare const text: string;\ndeclare const data: unknown;\ndeclare function store(digest: string, errors: readonly unknown[]): void;\n";
   writeFileSync(file, preamble + client.replace('"charter/runtime"', JSON.stringify(RUNTIME)).replaceAll("./generated/", "./out/"));
   const project = new Project({
-    compilerOptions: {
-      strict: true,
-      noUncheckedIndexedAccess: true,
-      exactOptionalPropertyTypes: true,
-      module: ts.ModuleKind.NodeNext,
-      moduleResolution: ts.ModuleResolutionKind.NodeNext,
-      target: ts.ScriptTarget.ES2022,
-      noEmit: true,
-      skipLibCheck: true,
-      types: [],
-    },
+    compilerOptions: STRICT_CLIENT_OPTIONS,
   });
   project.addSourceFileAtPath(file);
   project.resolveSourceFileDependencies();

@@ -4,22 +4,13 @@ import { fileURLToPath } from "node:url";
 import { Project, ts } from "ts-morph";
 import { describe, expect, it } from "vitest";
 import { generateImportable } from "../helpers/generate-importable.js";
+import { STRICT_CLIENT_OPTIONS, TRIP_SOURCE } from "../helpers/client-programs.js";
 
 const RUNTIME = fileURLToPath(new URL("../../src/runtime/index.js", import.meta.url));
 
 // Two contracts with rules (one with two), one without.
 const SOURCES = {
-  "src/trip.yaml": `
-type: object
-required: [start, end]
-properties:
-  start: { type: integer }
-  end: { type: integer }
-  stops: { type: array, items: { type: integer } }
-x-charter-rules:
-  end-after-start: "\`end\` is later than \`start\`."
-  stops-in-order: Stops are visited in increasing order.
-`,
+  "src/trip.yaml": TRIP_SOURCE,
   "src/route.yaml": `
 type: array
 items: { type: string }
@@ -47,17 +38,7 @@ async function messagesOf(clients: Record<string, string>): Promise<Record<strin
   expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
   writeFileSync(path.join(dir, "package.json"), JSON.stringify({ type: "module" }));
   const project = new Project({
-    compilerOptions: {
-      strict: true,
-      noUncheckedIndexedAccess: true,
-      exactOptionalPropertyTypes: true,
-      module: ts.ModuleKind.NodeNext,
-      moduleResolution: ts.ModuleResolutionKind.NodeNext,
-      target: ts.ScriptTarget.ES2022,
-      noEmit: true,
-      skipLibCheck: true,
-      types: [],
-    },
+    compilerOptions: STRICT_CLIENT_OPTIONS,
   });
   for (const [name, body] of Object.entries(clients)) {
     const file = path.join(dir, `${name}.ts`);

@@ -4,20 +4,9 @@ import { pathToFileURL } from "node:url";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { bindContracts, ContractViolation, type Registry, type RegistryEntry } from "../../src/runtime/index.js";
 import { generateImportable } from "../helpers/generate-importable.js";
+import { TRIP_SOURCE } from "../helpers/client-programs.js";
 
-const TRIP = {
-  "src/trip.yaml": `
-type: object
-required: [start, end]
-properties:
-  start: { type: integer }
-  end: { type: integer }
-  stops: { type: array, items: { type: integer } }
-x-charter-rules:
-  end-after-start: "\`end\` is later than \`start\`."
-  stops-in-order: Stops are visited in increasing order.
-`,
-};
+const TRIP = { "src/trip.yaml": TRIP_SOURCE };
 
 async function tripRegistry(): Promise<{ registry: Registry; outDir: string }> {
   const { outDir, result } = await generateImportable(TRIP);
