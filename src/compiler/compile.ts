@@ -18,6 +18,7 @@ import type { JsonValue } from "./load/parse-source.js";
 import { discoverSources } from "./load/discover-sources.js";
 import { loadInstanceFiles, orphanInstanceFolders } from "./load/instance-files.js";
 import { loadSource } from "./load/load-source.js";
+import { caseClashes } from "./load/case-clashes.js";
 import { createDocument } from "./resolve/create-document.js";
 import { resolveReferences, type CatalogMapping, type FailedSource } from "./resolve/resolve-references.js";
 import type { SchemaDocument } from "./resolve/schema-document.js";
@@ -122,7 +123,9 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
   const failedNames: string[] = [];
   // Every source is parsed first: a `$schema` may name a custom meta-schema that another source, or a catalog file, defines.
   const loadedSources = new Map<string, Awaited<ReturnType<typeof loadSource>>>();
-  for (const source of sources) if (byName.get(moduleStem(source.name))!.length === 1) loadedSources.set(source.relativePath, await loadSource(source.absolutePath));
+  // Outputs that would overwrite each other on macOS or Windows are refused here too, whatever this file system does.
+  const caseClash = caseClashes(sources, moduleStem);
+  for (const source of sources) if (byName.get(moduleStem(source.name))!.length === 1 && !caseClash.has(source.relativePath)) loadedSources.set(source.relativePath, await loadSource(source.absolutePath));
   const declaredSchemas: string[] = [];
   const sourcesById = new Map<string, JsonValue>();
   for (const { parsed } of loadedSources.values()) {
@@ -142,6 +145,13 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
           position: { line: 1, column: 1 },
         }),
       );
+      failedSources.push({ uri, file: source.absolutePath, key });
+      failedNames.push(source.name);
+      continue;
+    }
+    const caseReason = caseClash.get(source.relativePath);
+    if (caseReason !== undefined) {
+      diagnostics.push(errorAt(LOAD_CODES.nameClash, `contract "${source.name}" cannot be written: ${caseReason}, which macOS and Windows ignore; rename one of them`, { file: source.absolutePath, position: { line: 1, column: 1 } }));
       failedSources.push({ uri, file: source.absolutePath, key });
       failedNames.push(source.name);
       continue;

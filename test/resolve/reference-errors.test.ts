@@ -97,6 +97,22 @@ const rows: Record<string, Row> = {
     column: 1,
     message: /contract name "a" is also given by a\.yaml/,
   },
+  "two sources whose outputs differ only by letter case": {
+    files: { "src/Foo.yaml": "x-charter-name: BigFoo\ntype: string\n", "src/foo.json": '{"type": "number"}' },
+    code: "CH108",
+    file: "Foo.yaml",
+    line: 1,
+    column: 1,
+    message: /contract "Foo" cannot be written: its outputs differ from those of foo\.json only by letter case, which macOS and Windows ignore/,
+  },
+  "one output folder spelt two ways": {
+    files: { "src/Agent/a.yaml": "type: string\n", "src/agent/b.yaml": "type: string\n" },
+    code: "CH108",
+    file: "Agent/a.yaml",
+    line: 1,
+    column: 1,
+    message: /contract "Agent\/a" cannot be written: its folder Agent\/ is spelt agent\/ by agent\/b\.yaml: the two differ only by letter case/,
+  },
   "reference into a charter keyword": {
     files: { "src/a.yaml": "x-charter-shared: {type: string}\nproperties:\n  a: {$ref: '#/x-charter-shared'}\n" },
     code: "CH210",

@@ -39,7 +39,7 @@ export const LOAD_CODES = {
   nameClash: {
     code: "CH108",
     title: "two sources have one contract name",
-    help: "The contract name is the path without its extension, so `a.yaml` and `a.json` collide. Rename or remove one.",
+    help: "The contract name is the path without its extension, so `a.yaml` and `a.json` collide. So do names and folders that differ only by letter case (`Foo.yaml` and `foo.json`, `Agent/` and `agent/`): macOS and Windows keep one file where Linux keeps two, so one machine's output would overwrite itself. Rename or remove one.",
   },
   notSchema: {
     code: "CH109",

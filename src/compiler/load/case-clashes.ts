@@ -1,0 +1,57 @@
+/** A contract's name and its source, as discovery gives them. */
+export interface NamedSource {
+  name: string;
+  relativePath: string;
+}
+
+/** The form under which macOS's and Windows' default file systems compare names: case and Unicode normalisation ignored. */
+function foldedPath(text: string): string {
+  return text.normalize("NFC").toLowerCase();
+}
+
+/**
+ * Sources whose output paths would meet on a file system that ignores letter
+ * case (macOS, Windows), though they differ here: `Foo.yaml` beside
+ * `foo.json` (one output file), or `Agent/a.yaml` beside `agent/b.yaml` (one
+ * output folder, spelt two ways). Each is told the other source it meets.
+ * Names are compared by `stem`, the path their modules get.
+ */
+export function caseClashes(sources: readonly NamedSource[], stem: (name: string) => string): Map<string, string> {
+  const clashes = new Map<string, string>();
+  const byFolded = new Map<string, NamedSource[]>();
+  for (const source of sources) {
+    const folded = foldedPath(stem(source.name));
+    byFolded.set(folded, [...(byFolded.get(folded) ?? []), source]);
+  }
+  for (const group of byFolded.values()) {
+    const spellings = new Set(group.map((s) => stem(s.name)));
+    if (spellings.size < 2) continue;
+    for (const source of group) {
+      const other = group.find((s) => stem(s.name) !== stem(source.name))!;
+      clashes.set(source.relativePath, `its outputs differ from those of ${other.relativePath} only by letter case`);
+    }
+  }
+  // Folders: every prefix of a contract's path, spelt one way only.
+  const folders = new Map<string, Map<string, NamedSource>>();
+  for (const source of sources) {
+    const parts = stem(source.name).split("/").slice(0, -1);
+    for (let i = 1; i <= parts.length; i++) {
+      const folder = parts.slice(0, i).join("/");
+      const folded = foldedPath(folder);
+      if (!folders.has(folded)) folders.set(folded, new Map());
+      const spelt = folders.get(folded)!;
+      if (!spelt.has(folder)) spelt.set(folder, source);
+    }
+  }
+  for (const spelt of folders.values()) {
+    if (spelt.size < 2) continue;
+    const spellings = [...spelt.keys()];
+    for (const source of sources) {
+      const mine = spellings.find((folder) => stem(source.name).startsWith(`${folder}/`));
+      if (mine === undefined || clashes.has(source.relativePath)) continue;
+      const other = spellings.find((folder) => folder !== mine)!;
+      clashes.set(source.relativePath, `its folder ${mine}/ is spelt ${other}/ by ${spelt.get(other)!.relativePath}: the two differ only by letter case`);
+    }
+  }
+  return clashes;
+}
