@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { compile, type CompileOptions } from "../../src/compiler/compile.js";
@@ -123,6 +123,27 @@ describe("worker threads and the cache", () => {
     const again = await compile(options(dir, { cacheDir }));
     expect(again.files).toEqual(first.files);
     expect(again.diagnostics).toEqual(first.diagnostics);
+  });
+
+  it("does not trust an entry whose value was changed, however well-formed, and removes it", async () => {
+    const dir = tempTree(sources(3));
+    const cacheDir = path.join(dir, "cache");
+    const first = await compile(options(dir, { cacheDir }));
+    // One character of a generated types module inside its entry, the JSON still valid.
+    const damaged = cacheEntries(cacheDir).filter((entry) => {
+      const file = path.join(cacheDir, entry);
+      const text = readFileSync(file, "utf8");
+      if (!text.includes("export interface")) return false;
+      writeFileSync(file, text.replace("export interface", "export interfacE"));
+      JSON.parse(readFileSync(file, "utf8"));
+      return true;
+    });
+    expect(damaged.length).toBeGreaterThan(0);
+    const again = await compile(options(dir, { cacheDir }));
+    expect(again.files).toEqual(first.files);
+    expect([...again.files.values()].some((text) => text.includes("interfacE"))).toBe(false);
+    // Written afresh, whole.
+    for (const entry of damaged) expect(readFileSync(path.join(cacheDir, entry), "utf8")).not.toContain("interfacE");
   });
 
   it("is node_modules/.cache/charter by default for generate, --no-cache turns it off, and check never touches it", async () => {
