@@ -95,6 +95,7 @@ describe("parseJsonSource", () => {
     ["empty", "", "CH102", 1, 1],
     ["number beyond double range", '{"maximum": 1e400}', "CH106", 1, 13],
     ["nesting beyond the limit", '{"a":'.repeat(600) + "1" + "}".repeat(600), "CH111", 1, 2506],
+    ["nesting beyond what the parser can read", "[".repeat(50_000) + "]".repeat(50_000), "CH111", 1, 502],
   ];
   it.each(bad)("refuses %s", (_, text, code, line, column) => {
     const result = parseJsonSource(text, "s.json");
@@ -126,5 +127,15 @@ describe("loadSource", () => {
     expect(list.diagnostics[0]).toMatchObject({ code: "CH109", line: 1, column: 1 });
     const empty = await loadSource(path.join(dir, "empty.yaml"));
     expect(empty.diagnostics[0]?.code).toBe("CH109");
+  });
+});
+
+describe("nesting the YAML parser itself cannot read", () => {
+  it("is the nesting error, where the parser gave out (which depends on the stack), not a stack overflow", () => {
+    for (const source of ["a: " + "[".repeat(20_000) + "]".repeat(20_000) + "\n", Array.from({ length: 5_000 }, (_, i) => " ".repeat(i) + "k:").join("\n") + " 1\n"]) {
+      const result = parseSource(source, "s.yaml");
+      expect(result.parsed).toBeUndefined();
+      expect(result.diagnostics).toEqual([expect.objectContaining({ code: "CH111", file: "s.yaml", message: expect.stringContaining("too deep for the YAML parser to read") })]);
+    }
   });
 });

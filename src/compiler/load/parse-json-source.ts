@@ -25,6 +25,9 @@ export function parseJsonSource(text: string, file: string): { parsed?: ParsedSo
     return { line: low + 1, column: offset - lineStarts[low]! + 1 };
   };
 
+  // The parser recurses once per level: a document far deeper than charter takes is refused before it runs.
+  const tooDeepAt = offsetBeyondDepth(source, MAX_DEPTH);
+  if (tooDeepAt !== undefined) return { diagnostics: [errorAt(LOAD_CODES.tooDeep, `nested more than ${MAX_DEPTH} levels deep`, { file, position: at(tooDeepAt) })] };
   const errors: ParseError[] = [];
   const root = parseTree(source, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
   if (errors.length > 0) {
@@ -85,6 +88,23 @@ export function parseJsonSource(text: string, file: string): { parsed?: ParsedSo
     return { diagnostics: [errorAt(LOAD_CODES.tooDeep, `nested more than ${MAX_DEPTH} levels deep`, { file, position: at(error.offset), pointer: error.pointer })] };
   }
   return diagnostics.some((d) => d.severity === "error") ? { diagnostics } : { parsed: { value, positions, keyPositions }, diagnostics };
+}
+
+/** Where JSON text opens an array or object more than `max` levels deep, outside strings; undefined if it never does. */
+function offsetBeyondDepth(text: string, max: number): number | undefined {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max + 1) return i;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return undefined;
 }
 
 function humanize(code: string): string {

@@ -72,6 +72,11 @@ export function parseSource(text: string, file: string): { parsed?: ParsedSource
   }
   const document = documents[0]!;
   const diagnostics: Diagnostic[] = [];
+  // The parser's own recursion gave out: nesting far deeper than charter takes anyway. What it reports after that is noise.
+  const overflow = document.errors.find((problem) => /Maximum call stack size exceeded/.test(problem.message));
+  if (overflow) {
+    return { diagnostics: [errorAt(LOAD_CODES.tooDeep, `nested more than ${MAX_DEPTH} levels deep (too deep for the YAML parser to read)`, { file, position: at(overflow.pos[0]) })] };
+  }
   for (const problem of [...document.errors, ...document.warnings]) {
     const code =
       problem.code === "DUPLICATE_KEY"
