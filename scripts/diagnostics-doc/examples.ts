@@ -38,6 +38,9 @@ export const EXAMPLES: Record<string, DiagnosticExample> = {
   CH007: { files: { "charter.config.yaml": "out: build/generated\n", "build": "a file where a folder should be\n", "schema-src/pet.yaml": PET } },
   CH008: { files: { "charter.config.yaml": "out: generated\n", "generated": "a file, not a folder\n", "schema-src/pet.yaml": PET } },
   CH009: { files: { "schema-src/pet.yaml": PET, "pet.json": '{ "name": "Rex" }\n' }, argv: ["validate", "pet", "pet.json"] },
+  CH011: {
+    none: "It needs a cache entry damaged after it was written, whose file name is a digest no fixed example can know. It reads `node_modules/.cache/charter: warning CH011 1 cache entry was damaged; removed and computed afresh`; test/cli/threads-and-cache.test.ts makes it happen.",
+  },
   CH010: {
     none: "It needs a second run alive while this one writes, which a fixed example cannot hold. It reads `generated: error CH010 another charter run on generated/, pid 4242 still holds the output after 120 s; nothing written`, and the command exits 75; test/cli/output-lock.test.ts makes it happen.",
   },

@@ -46,6 +46,11 @@ export const CLI_CODES = {
     title: "another charter run holds the output",
     help: "Another `charter generate` (or a `charter watch` run) is writing the same output directory; it holds the lock file `<out>.charter-lock` beside it, which names its process. charter waits for it (`--wait SECONDS`, default 120) and then gives up with exit 75, leaving the output to that run. A lock left by a run that was killed is taken over; delete the file by hand only if its process is gone and it sits on another host.",
   },
+  cacheDamaged: {
+    code: "CH011",
+    title: "damaged cache entries",
+    help: "Some entries of generate's cache no longer had the digest they were written with (a damaged disk, a cache shared between machines, a hand edit). They were removed and their results computed afresh, so the output is right; the warning says the cache folder deserves a look. Delete it whenever you like (`rm -rf node_modules/.cache/charter`, or the folder `--cache-dir` names).",
+  },
   noValidators: {
     code: "CH009",
     title: "no generated validators",

@@ -81,6 +81,8 @@ export interface CompileResult {
   /** Contract names produced, and those that were not. */
   produced: string[];
   failed: string[];
+  /** Cache entries that were damaged, removed and computed afresh in this run (0 without a cache). */
+  cacheDamaged: number;
   /** Produced contracts that lack an artifact (their types or their validator failed), with what they lack: their schema is still written. */
   incomplete: { name: string; missing: ("types" | "validator")[] }[];
   /** What the run made, for the summary a person reads. */
@@ -340,6 +342,7 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
     diagnostics: sortDiagnostics(diagnostics),
     produced: bundles.map((b) => b.name),
     failed: [...failed].sort(),
+    cacheDamaged: tasks.cache?.damaged ?? 0,
     incomplete: bundles
       .map((b) => ({
         name: b.name,

@@ -146,6 +146,20 @@ describe("worker threads and the cache", () => {
     for (const entry of damaged) expect(readFileSync(path.join(cacheDir, entry), "utf8")).not.toContain("interfacE");
   });
 
+  it("reports damaged entries once, as a warning at the cache folder, and writes the right output", async () => {
+    const dir = tempTree(sources(3));
+    expect((await runCli(["generate", "--cache-dir", "cache"], dir)).code).toBe(0);
+    const entry = cacheEntries(path.join(dir, "cache")).find((e) => readFileSync(path.join(dir, "cache", e), "utf8").includes("export interface"))!;
+    const file = path.join(dir, "cache", entry);
+    writeFileSync(file, readFileSync(file, "utf8").replace("export interface", "export interfacE"));
+    const again = await runCli(["generate", "--cache-dir", "cache"], dir);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toMatch(/^cache: warning CH011 1 cache entry was damaged; removed and computed afresh$/m);
+    expect(again.stdout).toContain("is up to date");
+    // Mended: the next run finds nothing to report.
+    expect((await runCli(["generate", "--cache-dir", "cache"], dir)).stdout).not.toContain("CH011");
+  });
+
   it("is node_modules/.cache/charter by default for generate, --no-cache turns it off, and check never touches it", async () => {
     const dir = tempTree({ ...sources(2), "node_modules/.keep": "" });
     const cacheDir = path.join(dir, "node_modules/.cache/charter");

@@ -24,6 +24,10 @@ export async function runGenerate(args: ParsedArgs, settings: Settings, io: CliI
   const progress = io.progress && !args.quiet && args.format === "text" ? progressLine(io.stderr) : undefined;
   const result = await compile(progress ? { ...settings, onProgress: progress.stage } : settings).finally(() => progress?.done());
   const diagnostics = [...result.diagnostics];
+  if (result.cacheDamaged > 0 && settings.cacheDir !== undefined) {
+    const entries = `${result.cacheDamaged} cache entr${result.cacheDamaged === 1 ? "y was" : "ies were"}`;
+    diagnostics.push({ ...errorAt(CLI_CODES.cacheDamaged, `${entries} damaged; removed and computed afresh`, { file: settings.cacheDir }), severity: "warning" });
+  }
   const failed = hasErrors(diagnostics);
   const write = !failed || args.keepGoing;
 

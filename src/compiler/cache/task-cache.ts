@@ -13,6 +13,9 @@ import { charterFingerprint } from "./fingerprint.js";
  * damaged one is a miss.
  */
 export class TaskCache {
+  /** Entries found damaged (and removed) since the cache was opened: the run reports them once. */
+  damaged = 0;
+
   private constructor(
     readonly dir: string,
     private readonly fingerprint: string,
@@ -52,6 +55,7 @@ export class TaskCache {
     } catch {
       // Not JSON: damaged, as below.
     }
+    this.damaged++;
     await rm(file, { force: true }).catch(() => undefined);
     return undefined;
   }
