@@ -78,6 +78,21 @@ describe("worker threads and the cache", () => {
     await expect(batch.finish()).rejects.toThrow(/compileValidator failed on a worker thread/);
   });
 
+  it("run a task that ran out of call stack once more, alone, on a thread with a large stack", async () => {
+    const { recurse } = await import("../helpers/deep-recursion-task.js");
+    const definition = { name: "recurse", module: new URL("../helpers/deep-recursion-task.ts", import.meta.url), run: recurse, overflowed: (output: { ok: boolean }) => !output.ok };
+    // Far beyond a default stack (about 10,000 frames here), well within a large one.
+    expect(recurse(1_000_000).ok).toBe(false);
+    const outputs = await startTasks(definition, [10, 1_000_000], { jobs: 1 }).finish();
+    expect(outputs).toEqual([
+      { ok: true, reached: 10 },
+      { ok: true, reached: 1_000_000 },
+    ]);
+    // Without the hook, the overflow stands.
+    const { overflowed: _, ...plain } = definition;
+    expect((await startTasks(plain, [1_000_000], { jobs: 1 }).finish())[0]).toEqual({ ok: false });
+  });
+
   it("change nothing in the output: one thread, worker threads, a cold cache and a warm one give the same files and findings", async () => {
     const dir = tempTree(sources());
     const cacheDir = path.join(dir, "cache");

@@ -14,7 +14,16 @@ export interface TaskDefinition<I, O> {
   name: string;
   module: URL;
   run: (input: I) => O | Promise<O>;
+  /**
+   * Whether an output says the task ran out of call stack (a recursive library
+   * meeting a very long `$ref` chain or a very wide object): such a task runs
+   * again, alone, on a thread with a stack of `LARGE_STACK_MB`.
+   */
+  overflowed?: (output: O) => boolean;
 }
+
+/** The stack of the thread that reruns a task that overflowed a normal one (a thread's default is about 1 MB). */
+export const LARGE_STACK_MB = 512;
 
 export interface TaskSettings {
   /** Threads at most, this one included (1: everything in this thread). */
@@ -88,6 +97,15 @@ export function startTasks<I, O>(definition: TaskDefinition<I, O>, inputs: reado
       const { missing, counter, workers } = await started;
       for (let at = Atomics.add(counter, 0, 1); at < missing.length; at = Atomics.add(counter, 0, 1)) store(missing[at]!, await definition.run(inputs[missing[at]!]!));
       await Promise.all(workers);
+      // What overflowed a normal stack gets one more try on a large one, one task at a time (each may need all of it).
+      if (definition.overflowed) {
+        for (const index of missing) {
+          if (!definition.overflowed(outputs[index]!)) continue;
+          const again = new Int32Array(new SharedArrayBuffer(4));
+          await startWorker(definition, [textOf(index)], again, (at, output) => at !== undefined && (outputs[index] = output as O), LARGE_STACK_MB);
+          if (cache) writes.push(cache.write(keys[index]!, outputs[index]));
+        }
+      }
       await Promise.all(writes);
       return outputs as O[];
     },
@@ -102,9 +120,9 @@ export function runTasks<I, O>(definition: TaskDefinition<I, O>, inputs: readonl
 }
 
 /** One worker thread claiming inputs from `counter`; settles when it has claimed the last one and posted every output. */
-function startWorker(definition: TaskDefinition<never, unknown>, inputs: string[], counter: Int32Array, finished: (at: number | undefined, output?: unknown) => void): Promise<void> {
+function startWorker(definition: Pick<TaskDefinition<never, unknown>, "name" | "module">, inputs: string[], counter: Int32Array, finished: (at: number | undefined, output?: unknown) => void, stackSizeMb?: number): Promise<void> {
   const data: TaskWorkerData = { module: definition.module.href, name: definition.name, inputs, next: counter.buffer as SharedArrayBuffer };
-  const worker = new Worker(workerEntry(), { workerData: data });
+  const worker = new Worker(workerEntry(), { workerData: data, ...(stackSizeMb !== undefined ? { resourceLimits: { stackSizeMb } } : {}) });
   return new Promise<void>((resolve, reject) => {
     let failure: Error | undefined;
     let done = false;

@@ -115,11 +115,18 @@ export async function checkTypes(
     const program = project.getProgram().compilerObject;
     for (const name of batch.check) {
       const sourceFile = program.getSourceFile(`/${typesPath(name)}`)!;
-      // Options and global findings carry no file: none is this module's.
-      const list = ts.getPreEmitDiagnostics(program, sourceFile).filter((finding) => finding.file === sourceFile).map((finding) => ({
-        line: finding.file && finding.start !== undefined ? finding.file.getLineAndCharacterOfPosition(finding.start).line + 1 : 0,
-        message: ts.flattenDiagnosticMessageText(finding.messageText, " ").slice(0, 400),
-      }));
+      let list: FileFinding[];
+      try {
+        // Options and global findings carry no file: none is this module's.
+        list = ts.getPreEmitDiagnostics(program, sourceFile).filter((finding) => finding.file === sourceFile).map((finding) => ({
+          line: finding.file && finding.start !== undefined ? finding.file.getLineAndCharacterOfPosition(finding.start).line + 1 : 0,
+          message: ts.flattenDiagnosticMessageText(finding.messageText, " ").slice(0, 400),
+        }));
+      } catch (error) {
+        if (!(error instanceof RangeError)) throw error;
+        // TypeScript's checker recursed through the module (a very long chain of aliases): a client's tsc would too.
+        list = [{ line: 0, message: "TypeScript's checker ran out of call stack on this module (its types nest or alias too deeply for tsc)" }];
+      }
       findings.set(name, list);
       if (cache) await cache.write(keys.get(name)!, list);
     }
