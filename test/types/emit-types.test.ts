@@ -102,6 +102,13 @@ describe("the types target", () => {
     expect(checked.diagnostics[0]).toMatchObject({ code: "CH606", message: expect.stringContaining("Cannot find name 'Missing'") });
   });
 
+  it("reports a module TypeScript's checker cannot get through (a very long alias chain) as one that does not compile, not as a crash", async () => {
+    const chain = Array.from({ length: 20_000 }, (_, i) => `export type D${i} = D${i + 1};`).join("\n") + "\nexport type D20000 = string;\nexport const x: D0 = 'a';\n";
+    const checked = await checkTypes(new Map([["chain", { text: chain, imports: [] }]]), []);
+    expect(checked.failed).toEqual(new Set(["chain"]));
+    expect(checked.diagnostics).toEqual([expect.objectContaining({ code: "CH606", message: expect.stringContaining("TypeScript's checker ran out of call stack") })]);
+  });
+
   it("checks again only the modules whose text, or an imported module's text, changed", async () => {
     const store = new Map<string, unknown>();
     const written: string[] = [];
