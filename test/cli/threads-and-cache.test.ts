@@ -89,6 +89,11 @@ describe("worker threads and the cache", () => {
       { ok: true, reached: 1_000_000 },
     ]);
     // Without the hook, the overflow stands.
+    // Through a cache: the overflow is never kept, only the rerun's output, which the next run reads.
+    const { TaskCache } = await import("../../src/compiler/cache/task-cache.js");
+    const cache = await TaskCache.open(path.join(tempTree({}), "cache"));
+    expect(await startTasks(definition, [1_000_000], { jobs: 1, cache }).finish()).toEqual([{ ok: true, reached: 1_000_000 }]);
+    expect(await startTasks({ ...definition, run: () => ({ ok: false }) }, [1_000_000], { jobs: 1, cache }).finish()).toEqual([{ ok: true, reached: 1_000_000 }]);
     const { overflowed: _, ...plain } = definition;
     expect((await startTasks(plain, [1_000_000], { jobs: 1 }).finish())[0]).toEqual({ ok: false });
   });

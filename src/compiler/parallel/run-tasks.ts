@@ -75,7 +75,8 @@ export function startTasks<I, O>(definition: TaskDefinition<I, O>, inputs: reado
   let onWorkerThreads = 0;
   const store = (index: number, output: O) => {
     outputs[index] = output;
-    if (cache) writes.push(cache.write(keys[index]!, output));
+    // An overflow is this thread's limit, not the task's result: only the rerun's output is kept.
+    if (cache && !definition.overflowed?.(output)) writes.push(cache.write(keys[index]!, output));
   };
   const started = (async () => {
     if (cache) (await Promise.all(keys.map((key) => cache.read<O>(key)))).forEach((output, index) => (outputs[index] = output));
@@ -99,11 +100,11 @@ export function startTasks<I, O>(definition: TaskDefinition<I, O>, inputs: reado
       await Promise.all(workers);
       // What overflowed a normal stack gets one more try on a large one, one task at a time (each may need all of it).
       if (definition.overflowed) {
-        for (const index of missing) {
-          if (!definition.overflowed(outputs[index]!)) continue;
+        for (const [index, output] of outputs.entries()) {
+          if (!definition.overflowed(output!)) continue;
           const again = new Int32Array(new SharedArrayBuffer(4));
-          await startWorker(definition, [textOf(index)], again, (at, output) => at !== undefined && (outputs[index] = output as O), LARGE_STACK_MB);
-          if (cache) writes.push(cache.write(keys[index]!, outputs[index]));
+          await startWorker(definition, [textOf(index)], again, (at, rerun) => at !== undefined && (outputs[index] = rerun as O), LARGE_STACK_MB);
+          if (cache && !definition.overflowed(outputs[index]!)) writes.push(cache.write(keys[index]!, outputs[index]));
         }
       }
       await Promise.all(writes);

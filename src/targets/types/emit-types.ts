@@ -21,7 +21,7 @@ const TYPES_TASK: TaskDefinition<TypesModuleTask, TypesModuleResult> = {
   name: "generateTypesModule",
   module: siblingModule(import.meta.url, "generate-module"),
   run: (task) => generateTypesModule(task),
-  overflowed: (output) => !output.ok && output.generatorError !== undefined && output.generatorError.includes("Maximum call stack size exceeded"),
+  overflowed: (output) => !output.ok && output.overflowed === true,
 };
 
 export interface TypesContract {

@@ -25,7 +25,7 @@ export interface TypesModuleTask {
 
 export type TypesModuleResult =
   | { ok: true; text: string; applications: { repair: string; location: string }[]; ms: number }
-  | { ok: false; generatorError?: string; missing?: string[]; ms: number };
+  | { ok: false; generatorError?: string; missing?: string[]; ms: number; overflowed?: true };
 
 const REGISTERED = new Map(REPAIRS.map((r) => [r.id, r]));
 
@@ -44,7 +44,8 @@ export async function generateTypesModule(task: TypesModuleTask, repairs: Readon
   try {
     generated = await runGenerator(task.schema);
   } catch (error) {
-    return { ok: false, generatorError: defect(error), ms: ms() };
+    // Out of call stack: worth a rerun on a larger one (see run-tasks' `overflowed`).
+    return { ok: false, generatorError: defect(error), ms: ms(), ...(error instanceof RangeError ? { overflowed: true as const } : {}) };
   }
   project ??= new Project({ useInMemoryFileSystem: true });
   const file = project.createSourceFile(`/${task.contract}.ts`, generated, { overwrite: true });

@@ -49,6 +49,8 @@ export interface CompiledValidator {
   strictApart: string[];
   /** Compilation failures, and what running the contract's instances found. */
   diagnostics: Diagnostic[];
+  /** Set when ajv ran out of call stack, which a thread with a larger one may not. */
+  overflowed?: true;
   /** The first-error module and the all-errors module, as ES module text, when ajv compiled the bundle. */
   modules?: [string, string];
 }
@@ -84,7 +86,9 @@ export function compileValidator(task: ValidatorTask): CompiledValidator {
     }
   } catch (error) {
     const message = ((error as Error).message ?? String(error)).split("\n")[0];
-    return { warnings: log.warnings, strictApart, diagnostics: [errorAt(VALIDATOR_CODES.compileFailed, `ajv cannot compile the bundle: ${message}`, { file, position: { line: 1, column: 1 } })] };
+    const diagnostics = [errorAt(VALIDATOR_CODES.compileFailed, `ajv cannot compile the bundle: ${message}`, { file, position: { line: 1, column: 1 } })];
+    // Out of call stack: worth a rerun on a larger one (see run-tasks' `overflowed`).
+    return { warnings: log.warnings, strictApart, diagnostics, ...(error instanceof RangeError ? { overflowed: true as const } : {}) };
   }
   const diagnostics = [...probeRecursion(allErrorsAjv!, id, file), ...checkInstances(allErrorsAjv!, id, instances, policy.examples)];
   const [fast, all] = modules.map((code) => scopeInFunction(appendErrorsInPlace(replaceRequires(code).code).code));

@@ -21,7 +21,7 @@ const VALIDATOR_TASK: TaskDefinition<ValidatorTask, CompiledValidator> = {
   name: "compileValidator",
   module: siblingModule(import.meta.url, "compile-validator"),
   run: compileValidator,
-  overflowed: (output) => output.diagnostics.some((d) => d.message.includes("Maximum call stack size exceeded")),
+  overflowed: (output) => output.overflowed === true,
 };
 
 export interface ValidatorContract {
