@@ -18,7 +18,7 @@ import type { JsonValue } from "./load/parse-source.js";
 import { discoverSources } from "./load/discover-sources.js";
 import { loadInstanceFiles, orphanInstanceFolders } from "./load/instance-files.js";
 import { loadSource } from "./load/load-source.js";
-import { caseClashes } from "./load/case-clashes.js";
+import { outputClashes } from "./load/output-clashes.js";
 import { createDocument } from "./resolve/create-document.js";
 import { resolveReferences, type CatalogMapping, type FailedSource } from "./resolve/resolve-references.js";
 import type { SchemaDocument } from "./resolve/schema-document.js";
@@ -117,17 +117,14 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
 
   // load
   const sources = await discoverSources(options.sourceDir);
-  // By the files a contract's modules get: `index` and `index.contract` would write the same ones.
-  const byName = new Map<string, string[]>();
-  for (const source of sources) byName.set(moduleStem(source.name), [...(byName.get(moduleStem(source.name)) ?? []), source.relativePath]);
+  // Sources whose outputs would be one file (on this machine, or where letter case is ignored) are refused.
+  const clashes = outputClashes(sources, moduleStem);
   const documents: SchemaDocument[] = [];
   const failedSources: FailedSource[] = [];
   const failedNames: string[] = [];
   // Every source is parsed first: a `$schema` may name a custom meta-schema that another source, or a catalog file, defines.
   const loadedSources = new Map<string, Awaited<ReturnType<typeof loadSource>>>();
-  // Outputs that would overwrite each other on macOS or Windows are refused here too, whatever this file system does.
-  const caseClash = caseClashes(sources, moduleStem);
-  for (const source of sources) if (byName.get(moduleStem(source.name))!.length === 1 && !caseClash.has(source.relativePath)) loadedSources.set(source.relativePath, await loadSource(source.absolutePath));
+  for (const source of sources) if (!clashes.has(source.relativePath)) loadedSources.set(source.relativePath, await loadSource(source.absolutePath));
   const declaredSchemas: string[] = [];
   const sourcesById = new Map<string, JsonValue>();
   for (const { parsed } of loadedSources.values()) {
@@ -139,21 +136,9 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
   for (const source of sources) {
     const key = `source:${source.relativePath}`;
     const uri = sourceUri(source.relativePath);
-    const clash = byName.get(moduleStem(source.name))!;
-    if (clash.length > 1) {
-      diagnostics.push(
-        errorAt(LOAD_CODES.nameClash, `contract name "${source.name}" is also given by ${clash.filter((p) => p !== source.relativePath).join(", ")}${moduleStem(source.name) === "index.contract" ? " (a top-level index contract's modules are named index.contract)" : ""}`, {
-          file: source.absolutePath,
-          position: { line: 1, column: 1 },
-        }),
-      );
-      failedSources.push({ uri, file: source.absolutePath, key });
-      failedNames.push(source.name);
-      continue;
-    }
-    const caseReason = caseClash.get(source.relativePath);
-    if (caseReason !== undefined) {
-      diagnostics.push(errorAt(LOAD_CODES.nameClash, `contract "${source.name}" cannot be written: ${caseReason}, which macOS and Windows ignore; rename one of them`, { file: source.absolutePath, position: { line: 1, column: 1 } }));
+    const clash = clashes.get(source.relativePath);
+    if (clash !== undefined) {
+      diagnostics.push(errorAt(LOAD_CODES.nameClash, clash, { file: source.absolutePath, position: { line: 1, column: 1 } }));
       failedSources.push({ uri, file: source.absolutePath, key });
       failedNames.push(source.name);
       continue;

@@ -16,7 +16,7 @@ function foldedPath(text: string): string {
  * output folder, spelt two ways). Each is told the other source it meets.
  * Names are compared by `stem`, the path their modules get.
  */
-export function caseClashes(sources: readonly NamedSource[], stem: (name: string) => string): Map<string, string> {
+function caseClashes(sources: readonly NamedSource[], stem: (name: string) => string): Map<string, string> {
   const clashes = new Map<string, string>();
   const byFolded = new Map<string, NamedSource[]>();
   for (const source of sources) {
@@ -52,6 +52,30 @@ export function caseClashes(sources: readonly NamedSource[], stem: (name: string
       const other = spellings.find((folder) => folder !== mine)!;
       clashes.set(source.relativePath, `its folder ${mine}/ is spelt ${other}/ by ${spelt.get(other)!.relativePath}: the two differ only by letter case`);
     }
+  }
+  return clashes;
+}
+
+/**
+ * Sources that cannot each have outputs of their own, with the sentence that
+ * says why, by source path: two that give one contract name (`a.yaml` and
+ * `a.json`, or `index` and `index.contract`, whose modules share a path), and
+ * those whose outputs meet where letter case is ignored.
+ */
+export function outputClashes(sources: readonly NamedSource[], stem: (name: string) => string): Map<string, string> {
+  const clashes = new Map<string, string>();
+  const byStem = new Map<string, string[]>();
+  for (const source of sources) byStem.set(stem(source.name), [...(byStem.get(stem(source.name)) ?? []), source.relativePath]);
+  for (const source of sources) {
+    const sharing = byStem.get(stem(source.name))!.filter((p) => p !== source.relativePath);
+    if (sharing.length === 0) continue;
+    const index = stem(source.name) !== source.name || source.name === "index.contract" ? " (a top-level index contract's modules are named index.contract)" : "";
+    clashes.set(source.relativePath, `contract name "${source.name}" is also given by ${sharing.join(", ")}${index}`);
+  }
+  for (const [relativePath, reason] of caseClashes(sources, stem)) {
+    if (clashes.has(relativePath)) continue;
+    const name = sources.find((s) => s.relativePath === relativePath)!.name;
+    clashes.set(relativePath, `contract "${name}" cannot be written: ${reason}, which macOS and Windows ignore; rename one of them`);
   }
   return clashes;
 }
