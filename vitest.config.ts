@@ -6,7 +6,8 @@ export default defineConfig({
     testTimeout: 60_000,
     pool: "forks",
     projects: [
-      { extends: true, test: { name: "charter", include: ["test/**/*.test.ts"] } },
+      // test/packages installs packed tarballs: its own script, `npm run test:packages`.
+      { extends: true, test: { name: "charter", include: ["test/**/*.test.ts"], exclude: ["test/packages/**"] } },
       // A downstream client of the generated tree, with its own config (its import aliases).
       "examples/typed-client/vitest.config.ts",
     ],

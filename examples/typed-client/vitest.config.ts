@@ -1,12 +1,11 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
-// In this repository `charter` is the checkout two folders up and the contracts are its
-// generated tree, as tsconfig.json's `paths` says for the type checker and tsx.
+// In this repository the contracts are the root's generated tree, as tsconfig.json's `paths`
+// says for the type checker and tsx; charter-runtime is the workspace npm links.
 export default defineConfig({
   resolve: {
     alias: [
-      { find: "charter/runtime", replacement: fileURLToPath(new URL("../../src/runtime/index.ts", import.meta.url)) },
       { find: /^#contracts\/(.*)$/, replacement: fileURLToPath(new URL("../../generated/", import.meta.url)) + "$1" },
     ],
   },

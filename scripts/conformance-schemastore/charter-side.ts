@@ -14,7 +14,7 @@ import { pathToFileURL } from "node:url";
 import { compile, type CompileResult } from "../../src/compiler/compile.js";
 import type { Diagnostic } from "../../src/compiler/diagnostic.js";
 import { DEFAULT_VALIDATION, type ValidationPolicy, type ValidationSettings } from "../../src/targets/validators/policy.js";
-import { bindContracts, type Registry } from "../../src/runtime/index.js";
+import { bindContracts, type Registry } from "charter-runtime";
 import { SCHEMASTORE_OPTIONS } from "../schemastore-corpus.js";
 import type { Corpus } from "./corpus.js";
 import type { Instance } from "./instances.js";

@@ -10,7 +10,7 @@ import { DEFAULT_VALIDATION } from "../../src/targets/validators/policy.js";
 import { compile } from "../../src/compiler/compile.js";
 import type { Diagnostic } from "../../src/compiler/diagnostic.js";
 import { MANIFEST_PATH, type Manifest } from "../../src/targets/manifest/emit-manifest.js";
-import { bindContracts, type Registry, type Runtime } from "../../src/runtime/index.js";
+import { bindContracts, type Registry, type Runtime } from "charter-runtime";
 import { describeError } from "./outcome.js";
 import { contractName, sourcePath, yamlSource } from "./sources.js";
 import { REMOTES_URI, type SuiteGroup } from "./suite.js";

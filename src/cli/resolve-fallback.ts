@@ -1,12 +1,12 @@
 import { register } from "node:module";
 
 /**
- * Generated validators import ajv's runtime helpers and ajv-formats' format
- * functions by package name, resolved from where the validators are: a
- * project that uses them depends on charter, so it has both. `charter
- * validate` may read an output directory outside any such project (a corpus
- * generated to /tmp), so when the directory's own resolution fails for these
- * two packages, and only then, they resolve from charter's installation.
+ * Generated validators import charter-runtime by package name, resolved
+ * from where the validators are: a project that uses them depends on it.
+ * `charter validate` may read an output directory outside any such project
+ * (a corpus generated to /tmp), so when the directory's own resolution fails
+ * for that package, and only then, it resolves from charter's installation,
+ * which depends on it.
  */
 const HOOK = `
 let fallbackParent;
@@ -15,7 +15,7 @@ export async function resolve(specifier, context, next) {
   try {
     return await next(specifier, context);
   } catch (error) {
-    const ours = /^ajv(-formats)?\\//.test(specifier);
+    const ours = /^charter-runtime(\\/|$)/.test(specifier);
     if (!ours || error?.code !== "ERR_MODULE_NOT_FOUND" || context.parentURL === fallbackParent) throw error;
     return next(specifier, { ...context, parentURL: fallbackParent });
   }

@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { registry } from "../../generated/validators/index.js";
-import { bindContracts } from "../../src/runtime/index.js";
+import { bindContracts } from "charter-runtime";
 
 const SOURCES = fileURLToPath(new URL("../../schema-src/", import.meta.url));
 const contracts = bindContracts(registry, { skipRules: true });

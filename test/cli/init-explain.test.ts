@@ -6,6 +6,8 @@ import { runCli, withoutSummary } from "../helpers/run-cli.js";
 import { snapshotTree, tempTree } from "../helpers/temp-tree.js";
 
 const REPO = new URL("../../", import.meta.url).pathname;
+const VERSION = (JSON.parse(readFileSync(path.join(REPO, "package.json"), "utf8")) as { version: string }).version;
+const RUNTIME_VERSION = (JSON.parse(readFileSync(path.join(REPO, "packages/runtime/package.json"), "utf8")) as { version: string }).version;
 
 describe("charter init", () => {
   it("starts a project that generates and checks, and writes nothing twice", async () => {
@@ -18,13 +20,17 @@ describe("charter init", () => {
         "charter init: created .github/workflows/contracts.yml",
         "charter init: created .githooks/pre-commit",
         "charter init: added the npm scripts generate, charter:check to package.json",
-        "charter init: next: npm install --save-dev charter, then npm run generate and commit generated/; git config core.hooksPath .githooks turns the pre-commit hook on",
+        `charter init: added charter-runtime@^${RUNTIME_VERSION} to the dependencies of package.json`,
+        `charter init: added charter@^${VERSION} to the devDependencies of package.json`,
+        "charter init: next: npm install, then npm run generate and commit generated/; git config core.hooksPath .githooks turns the pre-commit hook on",
         "",
       ].join("\n"),
     );
     expect(first.code).toBe(0);
-    // The project's own check stays; its indentation too.
-    expect(readFileSync(path.join(dir, "package.json"), "utf8")).toBe('{\n    "name": "shop",\n    "scripts": {\n        "check": "eslint .",\n        "generate": "charter generate",\n        "charter:check": "charter check"\n    }\n}\n');
+    // The project's own check stays; its indentation too. The runtime is what production needs, charter only generates.
+    expect(readFileSync(path.join(dir, "package.json"), "utf8")).toBe(
+      `{\n    "name": "shop",\n    "scripts": {\n        "check": "eslint .",\n        "generate": "charter generate",\n        "charter:check": "charter check"\n    },\n    "dependencies": {\n        "charter-runtime": "^${RUNTIME_VERSION}"\n    },\n    "devDependencies": {\n        "charter": "^${VERSION}"\n    }\n}\n`,
+    );
     expect(statSync(path.join(dir, ".githooks/pre-commit")).mode & 0o111).not.toBe(0);
     const workflow = parse(readFileSync(path.join(dir, ".github/workflows/contracts.yml"), "utf8")) as { jobs: { contracts: { steps: { run?: string }[] } } };
     expect(workflow.jobs.contracts.steps.map((s) => s.run).filter(Boolean)).toEqual(["npm ci", "npx charter check --format github", "npx charter diff --base origin/${{ github.base_ref }} --format github"]);
@@ -49,7 +55,7 @@ describe("charter init", () => {
     expect(text.replace(/\r\n/g, "")).not.toContain("\n");
     expect(JSON.parse(text.slice(1)).scripts).toEqual({ generate: "tsc", "charter:generate": "other", check: "charter check" });
     // No name was free for generate: the next step says to run charter itself.
-    expect(init.stdout).toContain("charter init: next: npm install --save-dev charter, then npx charter generate and commit generated/;");
+    expect(init.stdout).toContain("charter init: next: npm install, then npx charter generate and commit generated/;");
   });
 
   it("follows an existing config, leaves a folder of contracts without an example, and quotes folder names", async () => {
@@ -64,13 +70,38 @@ describe("charter init", () => {
     expect((await runCli(["generate"], numbered)).code).toBe(0);
   });
 
+  it("adds neither package where package.json names it, and says when the runtime would be missing from production", async () => {
+    // Both declared and installed: the next step is to generate.
+    const dir = tempTree({
+      "package.json": '{ "name": "svc", "dependencies": { "charter-runtime": "0.1.0" }, "devDependencies": { "charter": "0.1.0" } }\n',
+      "node_modules/charter/package.json": "{}",
+      "node_modules/charter-runtime/package.json": "{}",
+    });
+    const init = await runCli(["init"], dir);
+    expect(init.stdout).not.toContain("charter init: added charter");
+    expect(init.stdout).toContain("charter init: next: npm run generate and commit generated/;");
+    expect(JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8"))).toMatchObject({ dependencies: { "charter-runtime": "0.1.0" }, devDependencies: { charter: "0.1.0" } });
+    // The runtime as a devDependency: said, and left for the project to move.
+    const dev = tempTree({ "package.json": '{ "name": "svc", "devDependencies": { "charter": "^0.1.0", "charter-runtime": "^0.1.0" } }\n' });
+    const advised = await runCli(["init"], dev);
+    expect(advised.stdout).toContain(
+      "charter init: charter-runtime is among the devDependencies of package.json: generated validators import it at run time, so an install for production lacks it; move it to dependencies\n",
+    );
+    expect(JSON.parse(readFileSync(path.join(dev, "package.json"), "utf8"))).toEqual({ name: "svc", devDependencies: { charter: "^0.1.0", "charter-runtime": "^0.1.0" }, scripts: { generate: "charter generate", check: "charter check" } });
+  });
+
   it("creates a package.json when there is none, with the folders asked for", async () => {
-    // charter installed already: the next step is to generate.
     const dir = tempTree({ "node_modules/charter/package.json": "{}" });
     const init = await runCli(["init", "--source", "contracts", "--out", "build/contracts"], dir);
     expect(init.code).toBe(0);
-    expect(init.stdout).toContain("charter init: next: npm run generate and commit build/contracts/;");
-    expect(JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8"))).toEqual({ name: path.basename(dir).toLowerCase().replace(/[^a-z0-9._-]/g, "-"), private: true, scripts: { generate: "charter generate", check: "charter check" } });
+    expect(init.stdout).toContain("charter init: next: npm install, then npm run generate and commit build/contracts/;");
+    expect(JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8"))).toEqual({
+      name: path.basename(dir).toLowerCase().replace(/[^a-z0-9._-]/g, "-"),
+      private: true,
+      scripts: { generate: "charter generate", check: "charter check" },
+      dependencies: { "charter-runtime": `^${RUNTIME_VERSION}` },
+      devDependencies: { charter: `^${VERSION}` },
+    });
     expect(parse(readFileSync(path.join(dir, "charter.config.yaml"), "utf8"))).toMatchObject({ source: "contracts", out: "build/contracts" });
     expect(existsSync(path.join(dir, "contracts/example/order.yaml"))).toBe(true);
     expect((await runCli(["generate"], dir)).code).toBe(0);

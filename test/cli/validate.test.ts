@@ -220,7 +220,7 @@ describe("--format github", () => {
     const result = await runCli(["generate", "--format", "github"], dir);
     expect(result.code).toBe(1);
     expect(result.stdout.split("\n").filter((l) => l.startsWith("::"))).toEqual([
-      "::warning file=schema-src/a.yaml,line=3,col=30,title=CH701::format \"uint32\" is unknown to ajv-formats; the validator does not check it",
+      "::warning file=schema-src/a.yaml,line=3,col=30,title=CH701::format \"uint32\" is unknown to charter-runtime; the validator does not check it",
       "::error file=schema-src/a.yaml,line=5,col=5,title=CH605::example does not type-check as A: Type 'number' is not assignable to type 'string'.",
       "::error file=schema-src/a.yaml,line=5,col=5,title=CH705::example does not satisfy its schema: /n type: must be string",
     ]);

@@ -10,7 +10,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
-import { bindContracts, type Registry } from "../../src/runtime/index.js";
+import { bindContracts, type Registry } from "charter-runtime";
 import { printedSchemas, type PrintedSchema } from "../helpers/printed-schemas.js";
 import { runCli } from "../helpers/run-cli.js";
 import { tempTree } from "../helpers/temp-tree.js";

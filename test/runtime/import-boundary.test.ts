@@ -1,11 +1,12 @@
 import { spawnSync } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, realpathSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { tempTree } from "../helpers/temp-tree.js";
 
-const SRC = fileURLToPath(new URL("../../src/", import.meta.url));
+const RUNTIME = fileURLToPath(new URL("../../packages/runtime/", import.meta.url));
+const SRC = path.join(RUNTIME, "src");
 
 /**
  * The runtime's import boundary, each ban with its reason. A downstream
@@ -17,7 +18,7 @@ const BANNED: [RegExp, string][] = [
   [/^json-schema-to-typescript$/, "types are generated, not made at run time"],
   [/^prettier$/, "formatting is a generation concern"],
   [/^typescript$/, "type checking happens at generation and in the client's build"],
-  [/^ajv(\/dist\/(2019|2020|core|ajv|compile|standalone).*)?(\.js)?$/, "validators are precompiled: ajv's compiler must not load (its runtime helpers may)"],
+  [/^ajv(\/|$)/, "validators are precompiled, and the helpers they call are the runtime's own: ajv is 2.5 MB"],
   [/^ajv-draft-04/, "draft-04 support is part of ajv's compiler"],
   [/(^|\/)(compiler|targets|cli|repairs)\//, "the runtime imports nothing from the compiler"],
 ];
@@ -42,43 +43,70 @@ function reachable(file: string, seen = new Set<string>(), specifiers = new Set<
 
 describe("the runtime's import boundary", () => {
   it("reaches none of the compiler, the code generators, or ajv's compiler", () => {
-    const graph = [...reachable(path.join(SRC, "runtime/index.ts"))];
+    const entries = ["index.ts", "helpers.ts", "formats.ts"];
+    const graph = entries.flatMap((entry) => [...reachable(path.join(SRC, entry))]);
     const crossings = graph.flatMap((specifier) => BANNED.filter(([ban]) => ban.test(specifier)).map(([, why]) => `${specifier}: ${why}`));
     expect(crossings).toEqual([]);
+    // No package at all, nor a file outside the package's sources: every client installs what the runtime imports.
+    expect(graph.filter((specifier) => !/^[\w-]+\.ts$/.test(specifier))).toEqual([]);
+  });
+
+  it("is a package with no dependencies, whose exports are the modules walked here", () => {
+    const manifest = JSON.parse(readFileSync(path.join(RUNTIME, "package.json"), "utf8")) as Record<string, unknown>;
+    for (const field of ["dependencies", "peerDependencies", "optionalDependencies", "bundleDependencies"]) expect(manifest[field]).toBeUndefined();
+    expect(Object.keys(manifest["exports"] as object).sort()).toEqual([".", "./formats", "./helpers", "./package.json"]);
   });
 
   it("would catch a crossing", () => {
     const specifiers = ["ajv/dist/2020.js", "../compiler/compile.js", "yaml", "ajv/dist/runtime/equal.js"];
     const caught = specifiers.filter((s) => BANNED.some(([ban]) => ban.test(s.replace(/^\.\.\//, ""))));
-    expect(caught).toEqual(["ajv/dist/2020.js", "../compiler/compile.js", "yaml"]);
+    expect(caught).toEqual(["ajv/dist/2020.js", "../compiler/compile.js", "yaml", "ajv/dist/runtime/equal.js"]);
   });
 
-  it("loads only ajv's runtime helpers and ajv-formats' formats when a process validates with a generated tree", () => {
-    // A fresh process validates valid and invalid data with this repository's generated tree, then lists
-    // every CommonJS module it loaded (ajv and ajv-formats are CommonJS); tsx's own loader aside.
+  it("loads only the runtime package and the generated tree when a process validates with a generated tree", () => {
+    // A fresh Node process (no tsx, no loader but a resolve hook that logs) binds this repository's generated
+    // tree through the built runtime package, validates valid and invalid data, then the log lists every
+    // module it resolved: all of them must be the runtime's, the tree's, the probe's or Node's own.
     const repo = fileURLToPath(new URL("../../", import.meta.url));
-    const probe = path.join(tempTree(), "probe.mts");
+    const dir = tempTree();
+    const log = path.join(dir, "resolved.log");
+    writeFileSync(
+      path.join(dir, "hooks.mjs"),
+      [
+        'import { appendFileSync } from "node:fs";',
+        "export async function resolve(specifier, context, next) {",
+        "  const resolved = await next(specifier, context);",
+        `  appendFileSync(${JSON.stringify(log)}, resolved.url + "\\n");`,
+        "  return resolved;",
+        "}",
+      ].join("\n"),
+    );
+    writeFileSync(path.join(dir, "register.mjs"), 'import { register } from "node:module";\nregister("./hooks.mjs", import.meta.url);\n');
+    const probe = path.join(dir, "probe.mjs");
     writeFileSync(
       probe,
       [
-        'import { createRequire } from "node:module";',
-        `const { bindContracts } = await import(${JSON.stringify(pathToFileURL(path.join(repo, "src/runtime/index.ts")).href)});`,
+        `const { bindContracts } = await import(${JSON.stringify(pathToFileURL(path.join(repo, "node_modules/charter-runtime/dist/esm/index.js")).href)});`,
         `const { registry } = await import(${JSON.stringify(pathToFileURL(path.join(repo, "generated/validators/index.js")).href)});`,
-        // Contracts declare rules: an application registers them to bind the tree (the rules module imports only types).
-        `const { rules } = await import(${JSON.stringify(pathToFileURL(path.join(repo, "examples/typed-client/src/rules.ts")).href)});`,
+        // Contracts declare rules: a rule that always holds for each, as an application registers its own.
+        "const rules = Object.fromEntries(Object.entries(registry).filter(([, e]) => Object.keys(e.rules).length > 0).map(([n, e]) => [n, Object.fromEntries(Object.keys(e.rules).map((id) => [id, () => true]))]));",
         "const contracts = bindContracts(registry, { rules });",
         'const verdicts0 = await contracts.isValid("agent/result", { invocation_id: "019374d2-4a1c-7b3e-8f00-2c5d6e7f8a9e", invocation_created_at: "2026-11-30T09:18:00Z", outcome: "abstained", reason_code: "busy" });',
         'const verdicts = [verdicts0, await contracts.isValid("charter/config", { out: "o" }), (await contracts.validate("charter/config", { out: 1, baseUri: "x" })).ok];',
-        "console.log(JSON.stringify({ verdicts, loaded: Object.keys(createRequire(import.meta.url).cache) }));",
+        // Every contract's validators, so that each helper and format in use is resolved.
+        "for (const name of contracts.contracts()) await contracts.load(name);",
+        "console.log(JSON.stringify(verdicts));",
       ].join("\n"),
     );
-    const tsx = pathToFileURL(path.join(repo, "node_modules/tsx/dist/loader.mjs")).href;
-    const run = spawnSync(process.execPath, ["--import", tsx, probe], { encoding: "utf8", timeout: 60_000 });
+    const run = spawnSync(process.execPath, ["--import", pathToFileURL(path.join(dir, "register.mjs")).href, probe], { encoding: "utf8", timeout: 60_000 });
     expect(run.stderr).toBe("");
-    const { verdicts, loaded } = JSON.parse(run.stdout) as { verdicts: boolean[]; loaded: string[] };
-    expect(verdicts).toEqual([true, true, false]);
-    const packages = loaded.map((file) => path.relative(path.join(repo, "node_modules"), file)).filter((file) => !/^(tsx|esbuild)\//.test(file));
-    expect(packages.length).toBeGreaterThan(0);
-    expect(packages.filter((file) => !/^ajv\/dist\/runtime\/|^ajv-formats\/dist\/formats\.js$/.test(file))).toEqual([]);
+    expect(JSON.parse(run.stdout)).toEqual([true, true, false]);
+    const resolved = [...new Set(readFileSync(log, "utf8").trim().split("\n"))];
+    const place = (file: string) => (realpathSync(file).startsWith(realpathSync(dir)) ? `probe:${path.basename(file)}` : path.relative(repo, realpathSync(file)));
+    const places = resolved.map((url) => (url.startsWith("file:") ? place(fileURLToPath(url)) : url));
+    expect(places.some((place) => place.startsWith("generated/validators/agent/"))).toBe(true);
+    expect(places).toContain("packages/runtime/dist/esm/helpers.js");
+    expect(places).toContain("packages/runtime/dist/esm/formats.js");
+    expect(places.filter((place) => !/^(packages\/runtime\/dist\/esm\/|generated\/validators\/|node:|probe:)/.test(place))).toEqual([]);
   });
 });

@@ -1,6 +1,5 @@
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { Project, ts } from "ts-morph";
 import { describe, expect, it } from "vitest";
 import { generateImportable } from "../helpers/generate-importable.js";
@@ -8,7 +7,6 @@ import { STRICT_CLIENT_OPTIONS } from "../helpers/client-programs.js";
 import { DEFAULT_VALIDATION } from "../../src/targets/validators/policy.js";
 
 const README = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
-const RUNTIME = fileURLToPath(new URL("../../src/runtime/index.js", import.meta.url));
 
 // The contracts the README's client is written against: this repository's own agent family.
 const AGENT = Object.fromEntries(
@@ -35,7 +33,7 @@ async function typeErrors(client: string): Promise<string[]> {
   writeFileSync(path.join(dir, "package.json"), JSON.stringify({ type: "module" }));
   const file = path.join(dir, "client.ts");
   const preamble = "declare const text: string;\ndeclare const data: unknown;\ndeclare function store(digest: string, errors: readonly unknown[]): void;\n";
-  writeFileSync(file, preamble + client.replace('"charter/runtime"', JSON.stringify(RUNTIME)).replaceAll("./generated/", "./out/"));
+  writeFileSync(file, preamble + client.replaceAll("./generated/", "./out/"));
   const project = new Project({
     compilerOptions: STRICT_CLIENT_OPTIONS,
   });

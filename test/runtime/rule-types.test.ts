@@ -1,12 +1,9 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { Project, ts } from "ts-morph";
 import { describe, expect, it } from "vitest";
 import { generateImportable } from "../helpers/generate-importable.js";
 import { STRICT_CLIENT_OPTIONS, TRIP_SOURCE } from "../helpers/client-programs.js";
-
-const RUNTIME = fileURLToPath(new URL("../../src/runtime/index.js", import.meta.url));
 
 // Two contracts with rules (one with two), one without.
 const SOURCES = {
@@ -21,7 +18,7 @@ x-charter-rules:
 };
 
 const HEADER = [
-  `import { bindContracts, type Registry } from ${JSON.stringify(RUNTIME)};`,
+  'import { bindContracts, type Registry } from "charter-runtime";',
   'import { registry } from "./out/validators/index.js";',
   "const endAfterStart = (trip: { start: number; end: number }) => trip.end > trip.start;",
   "const inOrder = () => true;",

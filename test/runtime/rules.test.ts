@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, expectTypeOf, it } from "vitest";
-import { bindContracts, ContractViolation, type Registry, type RegistryEntry } from "../../src/runtime/index.js";
+import { bindContracts, ContractViolation, type Registry, type RegistryEntry } from "charter-runtime";
 import { generateImportable } from "../helpers/generate-importable.js";
 import { TRIP_SOURCE } from "../helpers/client-programs.js";
 

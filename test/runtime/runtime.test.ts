@@ -3,7 +3,7 @@ import { describe, expect, expectTypeOf, it } from "vitest";
 import { registry } from "../../generated/validators/index.js";
 import type { CharterConfig } from "../../generated/types/charter/config.js";
 import type { Tolerances } from "../../generated/types/evaluation/manifest.js";
-import { bindContracts, ContractViolation, type LoadedContract, type Registry } from "../../src/runtime/index.js";
+import { bindContracts, ContractViolation, type LoadedContract, type Registry } from "charter-runtime";
 // The rules the reference contracts declare and JSON Schema cannot state, as the downstream
 // client in examples/typed-client registers them.
 import { rules } from "../../examples/typed-client/src/rules.js";

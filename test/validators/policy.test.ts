@@ -36,8 +36,8 @@ describe("validation policy", () => {
   it("reports each unknown format once, at its first use, as a warning by default", async () => {
     const { result, located } = await generate({ "src/f.yaml": FORMATS }, settings({}));
     expect(located).toEqual([
-      'src/f.yaml:4:29 warning CH701 format "uint32" is unknown to ajv-formats; the validator does not check it',
-      'src/f.yaml:6:29 warning CH701 format "language" is unknown to ajv-formats; the validator does not check it',
+      'src/f.yaml:4:29 warning CH701 format "uint32" is unknown to charter-runtime; the validator does not check it',
+      'src/f.yaml:6:29 warning CH701 format "language" is unknown to charter-runtime; the validator does not check it',
     ]);
     expect(result.files.has("validators/f.js")).toBe(true);
   });
@@ -45,8 +45,8 @@ describe("validation policy", () => {
   it("refuses unknown formats where the config says so, and produces nothing for that contract", async () => {
     const { result, located } = await generate({ "src/f.yaml": FORMATS, "src/g.yaml": FORMATS }, settings({}, { g: { unknownFormats: "refuse" } }));
     expect(located.filter((l) => l.includes("CH703"))).toEqual([
-      'src/g.yaml:4:29 error CH703 format "uint32" is unknown to ajv-formats, and this contract refuses unknown formats',
-      'src/g.yaml:6:29 error CH703 format "language" is unknown to ajv-formats, and this contract refuses unknown formats',
+      'src/g.yaml:4:29 error CH703 format "uint32" is unknown to charter-runtime, and this contract refuses unknown formats',
+      'src/g.yaml:6:29 error CH703 format "language" is unknown to charter-runtime, and this contract refuses unknown formats',
     ]);
     expect(result.files.has("validators/f.js")).toBe(true);
     expect(result.files.has("validators/g.js")).toBe(false);

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { compile } from "../../src/compiler/compile.js";
 import { createAjv } from "../../src/targets/validators/create-ajv.js";
 import { DEFAULT_VALIDATION, type ValidationSettings } from "../../src/targets/validators/policy.js";
-import { replaceRequires } from "../../src/targets/validators/esm-imports.js";
+import { formatExportName, replaceRequires } from "../../src/targets/validators/esm-imports.js";
 import { appendErrorsInPlace } from "../../src/targets/validators/linear-error-merge.js";
 import { generateImportable } from "../helpers/generate-importable.js";
 import { tempTree } from "../helpers/temp-tree.js";
@@ -97,17 +97,29 @@ describe("the validators target", () => {
     expect([validate("ok"), validate("x"), validate(3)]).toEqual([true, false, false]);
   });
 
-  it("replaces each required module by one import of its file", () => {
-    const repaired = replaceRequires('"use strict";const a = require("ajv/dist/runtime/equal").default;const b = require("ajv/dist/runtime/equal").default;const f = require("ajv-formats/dist/formats").fullFormats["date"];');
-    expect(repaired.code).toBe(
-      [
-        'import * as __charterRequire0Namespace from "ajv/dist/runtime/equal.js";',
-        "const __charterRequire0 = __charterRequire0Namespace.default && __charterRequire0Namespace.default.__esModule ? __charterRequire0Namespace.default : __charterRequire0Namespace;",
-        'import * as __charterRequire1Namespace from "ajv-formats/dist/formats.js";',
-        "const __charterRequire1 = __charterRequire1Namespace.default && __charterRequire1Namespace.default.__esModule ? __charterRequire1Namespace.default : __charterRequire1Namespace;",
-        'const a = __charterRequire0.default;const b = __charterRequire0.default;const f = __charterRequire1.fullFormats["date"];',
-      ].join("\n"),
+  it("replaces each helper and format ajv requires by a named import from the runtime package, and reports any other", () => {
+    const repaired = replaceRequires(
+      '"use strict";const a = require("ajv/dist/runtime/equal").default;const b = require("ajv/dist/runtime/equal").default;' +
+        'const f = require("charter-runtime/formats").formats["date-time"];const g = require("charter-runtime/formats").formats.uri;' +
+        'const h = require("charter-runtime/formats").formats;const l = require("ajv/dist/runtime/ucs2length").default;',
     );
+    expect(repaired).toEqual({
+      code: [
+        'import { dateTime as __charter_dateTime, formats as __charter_formats, uri as __charter_uri } from "charter-runtime/formats";',
+        'import { deepEqual as __charter_deepEqual, ucs2length as __charter_ucs2length } from "charter-runtime/helpers";',
+        "const a = __charter_deepEqual;const b = __charter_deepEqual;const f = __charter_dateTime;const g = __charter_uri;const h = __charter_formats;const l = __charter_ucs2length;",
+      ].join("\n"),
+      unknown: [],
+    });
+    // A helper the runtime lacks is named, and left for the compiler to refuse the module.
+    expect(replaceRequires('const u = require("ajv/dist/runtime/uri").default;').unknown).toEqual(['require("ajv/dist/runtime/uri").default']);
+  });
+
+  it("has a runtime export for every format ajv is given, named as the rewrite names it", async () => {
+    const runtime = (await import("charter-runtime/formats")) as unknown as Record<string, unknown> & { formats: Record<string, unknown> };
+    const names = Object.keys(runtime.formats);
+    expect(names.length).toBeGreaterThanOrEqual(26);
+    expect(names.filter((name) => runtime[formatExportName(name)] !== runtime.formats[name])).toEqual([]);
   });
 
   it("writes modules that Node loads as ES modules and that answer as ajv.compile does on the same bundle", async () => {
@@ -154,11 +166,11 @@ describe("the validators target", () => {
     expect([old["validate"]!(2), old["validate"]!(3)]).toEqual([true, false]);
   });
 
-  it("warns once for each format ajv-formats does not know", async () => {
+  it("warns once for each format charter-runtime does not know", async () => {
     const { result } = await generateImportable({ "src/f.yaml": "$schema: http://json-schema.org/draft-07/schema#\nproperties:\n  a: {type: string, format: uint32}\n  b: {type: string, format: uint32}\n  c: {type: string, format: language}\n" });
     expect(result.diagnostics.map((d) => [d.code, d.severity, d.message])).toEqual([
-      ["CH701", "warning", 'format "uint32" is unknown to ajv-formats; the validator does not check it'],
-      ["CH701", "warning", 'format "language" is unknown to ajv-formats; the validator does not check it'],
+      ["CH701", "warning", 'format "uint32" is unknown to charter-runtime; the validator does not check it'],
+      ["CH701", "warning", 'format "language" is unknown to charter-runtime; the validator does not check it'],
     ]);
   });
 

@@ -1,5 +1,5 @@
 // The one place this client binds charter's runtime to the reference contracts' generated tree.
-import { bindContracts } from "charter/runtime";
+import { bindContracts } from "charter-runtime";
 import { registry } from "#contracts/validators/index.js";
 import { rules } from "./rules.js";
 

@@ -2,7 +2,7 @@
 // does it, and says what the valid ones mean.
 import path from "node:path";
 import { parseArgs } from "node:util";
-import type { Violation } from "charter/runtime";
+import type { Violation } from "charter-runtime";
 import { contracts } from "./contracts.js";
 import { describeResult } from "./describe-result.js";
 import { formatMetrics, judgeCases } from "./judge-cases.js";

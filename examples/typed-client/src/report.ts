@@ -1,5 +1,5 @@
 // How this client prints what it found: one line per violation, located in the data file.
-import type { Violation } from "charter/runtime";
+import type { Violation } from "charter-runtime";
 import type { Position } from "./read-document.js";
 
 /** `file:line:col: error /pointer message (keyword)`, the form editors and CI annotate from. */

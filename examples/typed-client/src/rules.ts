@@ -1,7 +1,7 @@
 // The rules the reference contracts declare under `x-charter-rules` and JSON Schema cannot
 // state. They run through the runtime after the schema has accepted the data, so each may
 // rely on the data's generated type.
-import type { RuleFinding } from "charter/runtime";
+import type { RuleFinding } from "charter-runtime";
 import type { AgentResult, ProblemContract } from "#contracts/types/index.js";
 
 /** A suspended invocation may not resume before it was created: one finding, at `resume_after`. */

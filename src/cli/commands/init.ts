@@ -44,7 +44,7 @@ export function runInit(args: ParsedArgs, io: CliIo): number {
     if (mode !== undefined) chmodSync(file, mode);
     say(`created ${displayPath(file, io.cwd)}`);
   }
-  const scripts = addScripts(path.join(io.cwd, "package.json"), { generate: "charter generate", check: "charter check" });
+  const scripts = updatePackage(path.join(io.cwd, "package.json"), { generate: "charter generate", check: "charter check" });
   if (typeof scripts === "string") {
     io.stderr(`charter: error ${scripts}\n`);
     failed = true;
@@ -52,8 +52,11 @@ export function runInit(args: ParsedArgs, io: CliIo): number {
     if (scripts.created) say("created package.json");
     if (scripts.added.length > 0) say(`added the npm scripts ${scripts.added.join(", ")} to package.json`);
     for (const name of scripts.kept) say(`skipped the npm script ${name} (package.json runs charter ${name} already, or has no free name for it)`);
+    for (const [field, entry] of scripts.dependencies) say(`added ${entry} to the ${field} of package.json`);
+    if (scripts.runtimeInDev) say(`${RUNTIME_PACKAGE} is among the devDependencies of package.json: generated validators import it at run time, so an install for production lacks it; move it to dependencies`);
   }
-  const install = existsSync(path.join(io.cwd, "node_modules", "charter")) ? "" : "npm install --save-dev charter, then ";
+  const installed = existsSync(path.join(io.cwd, "node_modules", "charter")) && existsSync(path.join(io.cwd, "node_modules", RUNTIME_PACKAGE));
+  const install = typeof scripts !== "string" && scripts.dependencies.length > 0 ? "npm install, then " : installed ? "" : `npm install --save-dev charter && npm install ${RUNTIME_PACKAGE}, then `;
   const generate = typeof scripts === "string" ? "npx charter generate" : (scripts.generate ?? "npx charter generate");
   say(`next: ${install}${generate} and commit ${displayPath(path.resolve(io.cwd, out), io.cwd)}/; git config core.hooksPath .githooks turns the pre-commit hook on`);
   return failed ? EXIT_FINDINGS : EXIT_OK;
@@ -81,12 +84,36 @@ function hasSources(dir: string): boolean {
   return entries.some((e) => !e.name.startsWith(".") && (e.isDirectory() ? hasSources(path.join(dir, e.name)) : /\.(ya?ml|json)$/.test(e.name)));
 }
 
+/** What generated code imports: a dependency of the project (production included), where charter is a devDependency. */
+const RUNTIME_PACKAGE = "charter-runtime";
+
+/** The versions this charter goes with: its own, and that of the runtime it depends on (one version line, docs/decisions/005). */
+function versions(): { charter: string; runtime: string } {
+  const read = (url: URL) => (JSON.parse(readFileSync(url, "utf8")) as { version: string; dependencies?: Record<string, string> });
+  const charter = read(new URL("../../../package.json", import.meta.url));
+  return { charter: charter.version, runtime: (charter.dependencies?.[RUNTIME_PACKAGE] ?? charter.version).replace(/^[\^~=v]+/, "") };
+}
+
+interface PackageUpdate {
+  created: boolean;
+  added: string[];
+  kept: string[];
+  generate?: string;
+  /** Entries added, as [field, "name@range"]. */
+  dependencies: [string, string][];
+  /** The runtime is a devDependency only, which production installs leave out. */
+  runtimeInDev: boolean;
+}
+
 /**
- * Adds the scripts the file lacks, keeping its indentation, line endings and
- * byte-order mark; creates a minimal package.json when there is none. Says
- * under which name each command went in.
+ * Adds the scripts the file lacks, and the runtime (a dependency: generated
+ * code imports it) and charter (a devDependency: it only generates) where the
+ * file names neither, keeping its indentation, line endings and byte-order
+ * mark; creates a minimal package.json when there is none. Says under which
+ * name each command went in. Nothing is installed: charter stays offline,
+ * and `npm install` is the next step it names.
  */
-function addScripts(file: string, wanted: Record<string, string>): { created: boolean; added: string[]; kept: string[]; generate?: string } | string {
+function updatePackage(file: string, wanted: Record<string, string>): PackageUpdate | string {
   let text: string | undefined;
   try {
     text = readFileSync(file, "utf8");
@@ -118,11 +145,37 @@ function addScripts(file: string, wanted: Record<string, string>): { created: bo
       added.push(free);
     }
   }
-  if (added.length > 0) {
-    const indent = text === undefined ? 2 : (/^[ \t]+(?=")/m.exec(text)?.[0] ?? "  ");
-    writeFileSync(file, bom + (JSON.stringify({ ...manifest, scripts }, null, indent) + "\n").replace(/\n/g, eol));
+  const { charter, runtime } = versions();
+  const fields = { dependencies: { ...asRecord(manifest["dependencies"]) }, devDependencies: { ...asRecord(manifest["devDependencies"]) } };
+  const dependencies: [string, string][] = [];
+  const declared = (name: string) => name in fields.dependencies || name in fields.devDependencies || name in asRecord(manifest["peerDependencies"]) || name in asRecord(manifest["optionalDependencies"]);
+  // The package itself: charter's own checkout, or the runtime's, needs neither.
+  const self = manifest["name"];
+  if (!declared(RUNTIME_PACKAGE) && self !== RUNTIME_PACKAGE) {
+    fields.dependencies[RUNTIME_PACKAGE] = `^${runtime}`;
+    dependencies.push(["dependencies", `${RUNTIME_PACKAGE}@^${runtime}`]);
   }
-  return { created: text === undefined, added, kept, ...(generate !== undefined ? { generate } : {}) };
+  if (!declared("charter") && self !== "charter") {
+    fields.devDependencies["charter"] = `^${charter}`;
+    dependencies.push(["devDependencies", `charter@^${charter}`]);
+  }
+  const runtimeInDev = RUNTIME_PACKAGE in fields.devDependencies && !(RUNTIME_PACKAGE in fields.dependencies);
+  if (added.length > 0 || dependencies.length > 0) {
+    const indent = text === undefined ? 2 : (/^[ \t]+(?=")/m.exec(text)?.[0] ?? "  ");
+    const updated: Record<string, unknown> = { ...manifest, scripts };
+    for (const [field, entries] of Object.entries(fields)) if (Object.keys(entries).length > 0) updated[field] = sortedKeys(entries);
+    writeFileSync(file, bom + (JSON.stringify(updated, null, indent) + "\n").replace(/\n/g, eol));
+  }
+  return { created: text === undefined, added, kept, ...(generate !== undefined ? { generate } : {}), dependencies, runtimeInDev };
+}
+
+function asRecord(value: unknown): Record<string, string> {
+  return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, string>) : {};
+}
+
+/** npm keeps dependency lists sorted; an entry added by hand goes where npm would put it. */
+function sortedKeys(entries: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(entries).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
 function configText(source: string, out: string): string {

@@ -8,7 +8,7 @@ import { LOAD_CODES } from "../../compiler/load/codes.js";
 import { decodeUtf8 } from "../../compiler/load/decode-utf8.js";
 import { parseJsonSource } from "../../compiler/load/parse-json-source.js";
 import { parseSource, type ParsedSource } from "../../compiler/load/parse-source.js";
-import { bindContracts, type Registry, type Violation } from "../../runtime/index.js";
+import { bindContracts, type Registry, type Violation } from "charter-runtime";
 import type { ParsedArgs } from "../args.js";
 import { CLI_CODES, DATA_CODES } from "../codes.js";
 import type { Settings } from "../config.js";

@@ -17,8 +17,10 @@ let computed: Promise<string> | undefined;
  * A digest of everything that decides what charter generates besides its
  * input: every file of its own code and templates (so a development checkout
  * whose version number has not moved still gets a new fingerprint for each
- * change), its package.json, Node's version, and the installed version of
- * each generating library.
+ * change), its package.json, Node's version, the installed version of
+ * each generating library, and the built code of the runtime package, whose
+ * format checks decide the verdicts on examples (a workspace checkout keeps
+ * its version number while that code changes).
  */
 export function charterFingerprint(): Promise<string> {
   computed ??= compute();
@@ -33,6 +35,8 @@ async function compute(): Promise<string> {
   hash.update(await readFile(path.join(PACKAGE_ROOT, "package.json")));
   const require = createRequire(import.meta.url);
   for (const name of GENERATING_PACKAGES) hash.update(`${name}@${await installedVersion(require, name)}\0`);
+  const runtimeCode = path.dirname(require.resolve("charter-runtime/formats"));
+  for (const file of await listFiles(runtimeCode)) hash.update(path.relative(runtimeCode, file)).update("\0").update(await readFile(file)).update("\0");
   return hash.digest("hex");
 }
 

@@ -4,7 +4,7 @@ export const VALIDATOR_CODES = {
   unknownFormat: {
     code: "CH701",
     title: "unknown format (warning)",
-    help: "The contract's formats are asserted (draft-07 and earlier, or `validation.formats: assert`), but ajv-formats does not know this one, so the validator does not check it. Use a known format, or add a `pattern` that states what the format means. Where formats are annotations (2019-09 and 2020-12 by default), no format is checked and none is reported.",
+    help: "The contract's formats are asserted (draft-07 and earlier, or `validation.formats: assert`), but charter-runtime, which checks the formats ajv-formats knows, does not know this one, so the validator does not check it. Use a known format, or add a `pattern` that states what the format means. Where formats are annotations (2019-09 and 2020-12 by default), no format is checked and none is reported.",
   },
   compileFailed: {
     code: "CH702",
@@ -14,7 +14,7 @@ export const VALIDATOR_CODES = {
   unknownFormatRefused: {
     code: "CH703",
     title: "unknown format refused",
-    help: "The contract's formats are asserted, ajv-formats does not know this one, and the config sets `validation.unknownFormats: refuse` for this contract. Use a format ajv-formats knows, or state the format's meaning with `pattern` and drop `format`.",
+    help: "The contract's formats are asserted, charter-runtime (the formats ajv-formats knows) does not know this one, and the config sets `validation.unknownFormats: refuse` for this contract. Use a format it knows, or state the format's meaning with `pattern` and drop `format`.",
   },
   strictMode: {
     code: "CH704",

@@ -91,7 +91,14 @@ export function compileValidator(task: ValidatorTask): CompiledValidator {
     return { warnings: log.warnings, strictApart, diagnostics, ...(error instanceof RangeError ? { overflowed: true as const } : {}) };
   }
   const diagnostics = [...probeRecursion(allErrorsAjv!, id, file), ...checkInstances(allErrorsAjv!, id, instances, policy.examples)];
-  const [fast, all] = modules.map((code) => scopeInFunction(appendErrorsInPlace(replaceRequires(code).code).code));
+  const imported = modules.map((code) => replaceRequires(code));
+  const unknown = [...new Set(imported.flatMap((module) => module.unknown))];
+  if (unknown.length > 0) {
+    // A helper ajv calls that the runtime lacks: the module could not load, so it is not written.
+    const message = `ajv's code calls ${unknown.join(", ")}, which charter-runtime does not provide (a defect of charter's; please report it with the schema)`;
+    return { warnings: log.warnings, strictApart, diagnostics: [errorAt(VALIDATOR_CODES.compileFailed, message, { file, position: { line: 1, column: 1 } })] };
+  }
+  const [fast, all] = imported.map((module) => scopeInFunction(appendErrorsInPlace(module.code).code));
   return { warnings: log.warnings, strictApart, diagnostics, modules: [fast!, all!] };
 }
 

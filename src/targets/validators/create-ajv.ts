@@ -1,9 +1,12 @@
 import type { Ajv, Options } from "ajv";
 import { ajvForDialect } from "../../compiler/ajv-for-dialect.js";
-import addFormats from "ajv-formats";
+import { _Code } from "ajv/dist/compile/codegen/code.js";
+import { formatLimitDefinition } from "ajv-formats/dist/limit.js";
+import { formats as runtimeFormats } from "charter-runtime/formats";
 import type { JsonValue } from "../../compiler/load/parse-source.js";
 import { idKeyword, type Dialect } from "../../compiler/resolve/dialect.js";
 import { walkSchema } from "../../compiler/resolve/walk-schema.js";
+import { FORMATS_CODE } from "./esm-imports.js";
 import { assertsFormats, type Formats } from "./policy.js";
 
 /** What ajv said while compiling, instead of printing it. */
@@ -37,16 +40,18 @@ export interface AjvSettings {
 
 /**
  * An ajv instance for one dialect, set up for standalone ES module code:
- * unknown keywords are annotations (`strict: false`), formats come from
- * ajv-formats (checked where the contract's policy asserts them), and what
- * ajv would print goes to `log`.
+ * unknown keywords are annotations (`strict: false`), formats are charter
+ * runtime's (checked where the contract's policy asserts them: the code
+ * calls the runtime's functions, the ones checked here), ajv-formats'
+ * formatMinimum/formatMaximum keywords are known, and what ajv would print
+ * goes to `log`.
  */
 export function createAjv(dialect: Dialect, settings: AjvSettings, log: AjvLog) {
   const { allErrors = false, formats = "dialect", ownProperties = false, strictChecks = false, optimize = !allErrors && !strictChecks } = settings;
   const options: Options = {
     // ajv's optimizer costs up to three quarters of compiling a large bundle; only the code that
     // runs on every validation gets it (docs/decisions/003-validators.md, `code.optimize`).
-    code: { source: true, esm: true, lines: true, optimize: optimize ? 1 : false },
+    code: { source: true, esm: true, lines: true, optimize: optimize ? 1 : false, formats: new _Code(FORMATS_CODE) },
     // A schema referenced many times is one function, called from each use, not a copy at each:
     // over SchemaStore, code 24 % smaller and compilation twice as fast (docs/decisions/003-validators.md).
     ...(strictChecks ? {} : { inlineRefs: false }),
@@ -62,7 +67,8 @@ export function createAjv(dialect: Dialect, settings: AjvSettings, log: AjvLog) 
     logger: { log: () => {}, warn: (...args: unknown[]) => log.warnings.push(args.map(String).join(" ")), error: () => {} },
   };
   const ajv = ajvForDialect(dialect, options);
-  addFormats.default(ajv);
+  for (const [name, definition] of Object.entries(runtimeFormats)) ajv.addFormat(name, definition);
+  ajv.addKeyword(formatLimitDefinition);
   return ajv;
 }
 

@@ -1,9 +1,9 @@
 /**
  * charter's runtime: validates data with the precompiled validators of a
- * generated tree. It imports nothing from the compiler, nor yaml, ts-morph,
- * json-schema-to-typescript, prettier, typescript or ajv's compiler (a test
- * walks its module graph); the validators it loads use only ajv's small
- * runtime helpers and ajv-formats' format functions.
+ * generated tree. It is a package of its own with no dependencies: it imports
+ * nothing from the compiler, nor yaml, ts-morph, json-schema-to-typescript,
+ * prettier, typescript or ajv (a test walks its module graph), and the
+ * validators it loads import only its helpers and formats.
  */
 
 /** One violation: where in the data, which keyword, a sentence, and where in the schema. */
