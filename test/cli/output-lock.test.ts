@@ -16,13 +16,16 @@ const PROJECT = Object.fromEntries(
   Array.from({ length: 12 }, (_, i) => [`schema-src/c${i}.yaml`, `type: object\nrequired: [id]\nproperties:\n  id: {type: string, minLength: ${i + 1}}\n  n: {$ref: '#/$defs/n'}\n$defs:\n  n: {type: integer}\n`]),
 );
 
-/** The real CLI in a child process, without waiting for it. */
-function startCli(args: string[], cwd: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+/** The real CLI in a child process, without waiting for it; `onStderr` sees its standard error so far. */
+function startCli(args: string[], cwd: string, onStderr?: (sofar: string) => void): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const child = spawn(process.execPath, ["--import", TSX, MAIN, ...args], { cwd, env: { PATH: process.env["PATH"] ?? "" } });
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString();
+    onStderr?.(stderr);
+  });
   return new Promise((resolve) => child.on("close", (code) => resolve({ code, stdout, stderr })));
 }
 
@@ -58,8 +61,12 @@ describe("the lock on the output tree", () => {
     const dir = tempTree(PROJECT);
     const holder = liveProcess();
     writeFileSync(lockOf(dir), JSON.stringify({ pid: holder.pid, host: hostname() }) + "\n");
-    const run = startCli(["generate", "--no-cache"], dir);
-    await new Promise((resolve) => setTimeout(resolve, 4_000));
+    // The holder lets go once the run says it waits (however long compiling took on a busy machine).
+    let waiting: () => void;
+    const saidWaiting = new Promise<void>((resolve) => (waiting = resolve));
+    const run = startCli(["generate", "--no-cache"], dir, (sofar) => sofar.includes("waiting for another charter run") && waiting());
+    await Promise.race([saidWaiting, run]);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(existsSync(path.join(dir, "generated"))).toBe(false);
     holder.kill();
     const result = await run;

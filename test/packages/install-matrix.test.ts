@@ -117,6 +117,24 @@ function footprint(dir: string): number {
   return total;
 }
 
+describe("the packages' export maps", () => {
+  // attw reads each entry point as Node 10, Node 16 (from CommonJS and from ES modules) and a
+  // bundler resolve it; publint checks the manifest against the files. The runtime, which
+  // clients load, must pass attw's strictest profile. charter is a command-line tool whose
+  // library entry is an ES module only (docs/decisions/005-runtime-package.md): attw's esm-only
+  // profile, which leaves out the CommonJS resolutions, is the check that fits it.
+  const ATTW = path.join(BIN, "attw");
+  const PUBLINT = path.join(BIN, "publint");
+  it("satisfy attw and publint for the runtime", () => {
+    expect(run(ATTW, [tarballs.runtime, "--format", "ascii"], { cwd: work, env })).toContain("No problems found");
+    expect(run(PUBLINT, ["--strict", tarballs.runtime], { cwd: work, env })).toContain("All good!");
+  });
+  it("satisfy attw (ES modules only) and publint for charter", () => {
+    run(ATTW, [tarballs.charter, "--profile", "esm-only", "--format", "ascii"], { cwd: work, env });
+    expect(run(PUBLINT, ["--strict", tarballs.charter], { cwd: work, env })).toContain("All good!");
+  });
+});
+
 describe("the runtime installed alone", () => {
   it("has no dependencies and installs in well under a megabyte", () => {
     const project = path.join(work, "runtime-alone");

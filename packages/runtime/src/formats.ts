@@ -1,26 +1,32 @@
 /**
  * The JSON Schema `format` checks generated validators call: the formats of
- * ajv-formats' "full" mode, written again so that a client of charter does
- * not install ajv-formats and ajv (2.5 MB). Each check gives ajv-formats'
- * verdict for every string (the reference charter is measured against is
- * ajv with ajv-formats), quirks included where they are ajv-formats' own:
- * they are named where they are kept. Every check reads its string once or
- * a bounded number of times, with no regular expression that can backtrack,
- * so hostile input costs time linear in its length.
+ * ajv-formats' "full" mode (3.0.1), written again from the RFC grammars so
+ * that a client of charter installs neither ajv-formats nor ajv (2.5 MB).
+ * Each check gives ajv-formats' verdict for every string, since ajv with
+ * ajv-formats is the reference charter is measured against; where that
+ * verdict is ajv-formats' quirk rather than the RFC's rule, it is kept and
+ * said so where it is kept. The checks are scanners that read a string a
+ * bounded number of times (the only patterns match one character, or
+ * uuid's fixed shape), so hostile input costs time linear in its length.
  *
- * Where this module departs from ajv-formats (all in `compare`, none in a
- * verdict):
+ * Where this module departs from ajv-formats:
+ * - Strings of some megabytes: ajv-formats' patterns for uri,
+ *   uri-reference, uri-template, email, json-pointer, its URI fragment and
+ *   relative forms, and byte can throw a RangeError (the engine's
+ *   backtracking stack overflows; seen at 10 MB). These checks answer.
  * - `compare` returns undefined when either string is not valid in the
  *   format; ajv-formats compares any two strings it can read (the date one
  *   any two non-empty strings).
- * - The time, date-time and iso-date-time comparisons compute the instant
+ * - The time, date-time and iso-date-time comparisons compute instants
  *   themselves where ajv-formats asks `Date`, which cannot read some valid
- *   values and then answers undefined: leap seconds (and ajv-formats' other
- *   accepted seconds past 59), hours past 23 accepted as leap seconds, zones
- *   written `+hh`, a U+2028 separator, and the instant 1970-01-01T00:00:00Z
- *   (its time value is 0, which ajv-formats takes for none). Elsewhere the
- *   result is ajv-formats' number: the difference in whole milliseconds,
- *   digits past the third of a fraction dropped as `Date` drops them.
+ *   values, ajv-formats then answering undefined (leap seconds and its other
+ *   seconds past 59, hours past 23 accepted as leap seconds, zones written
+ *   `+hh`, U+2028 and U+2029 as separators, and 1970-01-01T00:00:00Z, whose
+ *   time value 0 it takes for none), and misreads others (a year below 100
+ *   with a whitespace separator, which `Date`'s fallback parser takes for
+ *   another year). Elsewhere the result is ajv-formats' number: the
+ *   difference in whole milliseconds, a fraction's digits past the third
+ *   dropped as `Date` drops them.
  * - A time without a zone (iso-date-time) counts as UTC; ajv-formats reads
  *   it in the machine's zone, which changes only the order of a time with a
  *   zone against one without.
@@ -259,17 +265,17 @@ export const isoDateTime: OrderedFormat = /* @__PURE__ */ ordered(
 );
 
 /**
- * ISO 8601 duration as JSON Schema's appendix of RFC 3339 gives it: P, then
- * weeks alone, or years, months, days in that order (each optional), then
- * T and hours, minutes, seconds in that order, at least one element in all
- * and after T. Whole numbers only.
+ * ISO 8601 duration, RFC 3339 appendix A as ajv-formats reads it: P, then
+ * weeks alone, or years, months, days in that order, then T and hours,
+ * minutes, seconds in that order; any unit may be left out (the ABNF would
+ * not skip one), but not all, nor all after T. Whole numbers only.
  */
 export const duration = (v: string): boolean => {
   const n = v.length;
   if (v.charCodeAt(0) !== 80 || n < 2) return false;
   let units = "YMD";
   let next = 0;
-  for (let k = 1; k < n; ) {
+  for (let k = 1; k < n;) {
     if (v.charCodeAt(k) === 84) {
       if (units !== "YMD") return false;
       units = "HMS";
@@ -560,7 +566,7 @@ export const url = (v: string): boolean => {
         const k = portEnd(v, i);
         if (k === n) return true;
         if (k >= 0 && v.charCodeAt(k) === 47) {
-          if (space < k) for (space = k; space < n && !isSpace(v, space); ) space++;
+          if (space < k) for (space = k; space < n && !isSpace(v, space);) space++;
           if (space === n) return true;
         }
       }
