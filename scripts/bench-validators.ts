@@ -306,7 +306,7 @@ try {
   }
   writeFileSync(path.join(root, "package.json"), JSON.stringify({ private: true, type: "module" }));
   symlinkSync(path.join(REPO, "node_modules"), path.join(root, "node_modules"), "dir");
-  const runtimeSource = readFileSync(path.join(REPO, "src/runtime/index.ts"), "utf8");
+  const runtimeSource = readFileSync(path.join(REPO, "packages/runtime/src/index.ts"), "utf8");
   const runtimeJs = ts.transpileModule(runtimeSource, {
     compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: false, sourceMap: false },
     fileName: "index.ts",
@@ -383,7 +383,7 @@ try {
   console.log();
   console.log(`node ${process.version}, ${os.type()} ${os.release()}, ${cpus.length} × ${cpus[0]?.model ?? "unknown CPU"}, load average ${os.loadavg().map(f2).join(" ")} at the end`);
   const git = (...args: string[]) => spawnSync("git", args, { cwd: REPO, encoding: "utf8" }).stdout.trim();
-  const dirty = git("status", "--porcelain", "--", "src/runtime", "src/targets/validators") !== "" ? " (runtime or validator sources modified)" : "";
+  const dirty = git("status", "--porcelain", "--", "packages/runtime/src", "src/targets/validators") !== "" ? " (runtime or validator sources modified)" : "";
   console.log(`charter at ${git("rev-parse", "--short", "HEAD") || "unknown commit"}${dirty}; compile() of the three contracts (typeCheck off): ${f1(compileMs / 1000)} s`);
   console.log();
   console.log(

@@ -42,7 +42,7 @@ const started = performance.now();
 const cpuStarted = process.cpuUsage();
 rmSync(workDir, { recursive: true, force: true });
 mkdirSync(workDir, { recursive: true });
-// The generated validators import ajv's runtime helpers and ajv-formats, found through this link as a client would find them.
+// The generated validators import charter-runtime, found through this link as a client would find it.
 symlinkSync(NODE_MODULES, path.join(workDir, "node_modules"));
 
 const remotes = readRemotes(suiteDir);

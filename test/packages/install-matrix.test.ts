@@ -78,13 +78,15 @@ function apps(): Record<string, string> {
 
 interface Manager {
   name: string;
+  /** More devDependencies of the scratch project: TypeScript 5.9 beside charter's 6.0 in one of them. */
+  devDependencies?: Record<string, string>;
   /** Why this cell cannot run here, if it cannot. */
   unavailable?: string;
   install(project: string, env: NodeJS.ProcessEnv): void;
 }
 
 const MANAGERS: Manager[] = [
-  { name: "npm (hoisted)", install: (project, env) => void run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline"], { cwd: project, env }) },
+  { name: "npm (hoisted)", devDependencies: { typescript: "5.9.3" }, install: (project, env) => void run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline"], { cwd: project, env }) },
   { name: "npm (linked)", install: (project, env) => void run("npm", ["install", "--install-strategy=linked", "--no-audit", "--no-fund", "--prefer-offline"], { cwd: project, env }) },
   {
     name: "pnpm",
@@ -165,7 +167,7 @@ describe.each(MANAGERS)("installed by $name", (manager) => {
           private: true,
           type: "module",
           dependencies: { "charter-runtime": tarball(tarballs.runtime) },
-          devDependencies: { charter: tarball(tarballs.charter) },
+          devDependencies: { charter: tarball(tarballs.charter), ...manager.devDependencies },
           overrides: { "charter-runtime": tarball(tarballs.runtime) },
           pnpm: { overrides: { "charter-runtime": tarball(tarballs.runtime) } },
         },
@@ -205,6 +207,14 @@ describe.each(MANAGERS)("installed by $name", (manager) => {
     run("cp", ["-r", "generated", "outdir/generated"], { cwd: project, env });
     run(TSC, ["-p", "."], { cwd: path.join(project, "outdir"), env });
     expect(JSON.parse(run(process.execPath, ["dist/src/main.js"], { cwd: path.join(project, "outdir"), env }))).toEqual(EXPECTED);
+  });
+
+  it.skipIf(manager.devDependencies?.["typescript"] === undefined)("type-checks the ES module, CommonJS and outDir apps with TypeScript 5.9 too", () => {
+    const tsc59 = path.join(project, "node_modules/.bin/tsc");
+    expect(run(tsc59, ["--version"], { cwd: project, env })).toContain("Version 5.9.");
+    for (const app of ["esm", "cjs"]) run(tsc59, ["-p", app, "--noEmit"], { cwd: project, env });
+    run(tsc59, ["-p", "outdir", "--noEmit"], { cwd: project, env });
+    run(tsc59, ["-p", "browser/tsconfig.bundler.json"], { cwd: project, env });
   });
 
   cell("type-checks under the bundler and preserve resolutions, and runs an esbuild browser bundle", () => {
