@@ -493,7 +493,7 @@ function urlHost(s: string, a: number, b: number): boolean {
     const c = s.charCodeAt(i);
     if (c === 46 || c === 45) {
       if (previous === 46 || previous === 45) return false;
-    } else if (!nameUnit(s, i, true)) return false;
+    } else if (!(c < 128 ? has(c, ALNUM) : nameUnit(s, i, true))) return false;
     previous = c;
   }
   return true;
@@ -566,12 +566,15 @@ export const url = (v: string): boolean => {
         const k = portEnd(v, i);
         if (k === n) return true;
         if (k >= 0 && v.charCodeAt(k) === 47) {
-          if (space < k) for (space = k; space < n && !isSpace(v, space);) space++;
+          if (space < k) {
+            space = k;
+            while (space < n && !isSpace(v, space)) space++;
+          }
           if (space === n) return true;
         }
       }
       host = -1;
-    } else if (!spaced && isSpace(v, i)) spaced = true;
+    } else if ((c <= 32 || c >= 0xa0) && !spaced && isSpace(v, i)) spaced = true;
   }
   return false;
 };
