@@ -81,13 +81,21 @@ describe("charter init", () => {
     expect(init.stdout).not.toContain("charter init: added charter");
     expect(init.stdout).toContain("charter init: next: npm run generate and commit generated/;");
     expect(JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8"))).toMatchObject({ dependencies: { "charter-runtime": "0.1.0" }, devDependencies: { charter: "0.1.0" } });
-    // The runtime as a devDependency: said, and left for the project to move.
-    const dev = tempTree({ "package.json": '{ "name": "svc", "devDependencies": { "charter": "^0.1.0", "charter-runtime": "^0.1.0" } }\n' });
-    const advised = await runCli(["init"], dev);
+    // The runtime as a devDependency, charter as a dependency: each said, and left for the project to move.
+    const swapped = tempTree({ "package.json": '{ "name": "svc", "dependencies": { "charter": "^0.1.0" }, "devDependencies": { "charter-runtime": "^0.1.0" } }\n' });
+    const advised = await runCli(["init"], swapped);
     expect(advised.stdout).toContain(
       "charter init: charter-runtime is among the devDependencies of package.json: generated validators import it at run time, so an install for production lacks it; move it to dependencies\n",
     );
-    expect(JSON.parse(readFileSync(path.join(dev, "package.json"), "utf8"))).toEqual({ name: "svc", devDependencies: { charter: "^0.1.0", "charter-runtime": "^0.1.0" }, scripts: { generate: "charter generate", check: "charter check" } });
+    expect(advised.stdout).toContain(
+      "charter init: charter is among the dependencies of package.json: it only generates, so devDependencies is enough, and a production install then leaves out the compiler (charter-runtime is what runs)\n",
+    );
+    expect(JSON.parse(readFileSync(path.join(swapped, "package.json"), "utf8"))).toEqual({
+      name: "svc",
+      dependencies: { charter: "^0.1.0" },
+      devDependencies: { "charter-runtime": "^0.1.0" },
+      scripts: { generate: "charter generate", check: "charter check" },
+    });
   });
 
   it("creates a package.json when there is none, with the folders asked for", async () => {

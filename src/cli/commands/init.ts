@@ -54,6 +54,7 @@ export function runInit(args: ParsedArgs, io: CliIo): number {
     for (const name of scripts.kept) say(`skipped the npm script ${name} (package.json runs charter ${name} already, or has no free name for it)`);
     for (const [field, entry] of scripts.dependencies) say(`added ${entry} to the ${field} of package.json`);
     if (scripts.runtimeInDev) say(`${RUNTIME_PACKAGE} is among the devDependencies of package.json: generated validators import it at run time, so an install for production lacks it; move it to dependencies`);
+    if (scripts.charterInProduction) say(`charter is among the dependencies of package.json: it only generates, so devDependencies is enough, and a production install then leaves out the compiler (${RUNTIME_PACKAGE} is what runs)`);
   }
   const installed = existsSync(path.join(io.cwd, "node_modules", "charter")) && existsSync(path.join(io.cwd, "node_modules", RUNTIME_PACKAGE));
   const install = typeof scripts !== "string" && scripts.dependencies.length > 0 ? "npm install, then " : installed ? "" : `npm install --save-dev charter && npm install ${RUNTIME_PACKAGE}, then `;
@@ -103,6 +104,8 @@ interface PackageUpdate {
   dependencies: [string, string][];
   /** The runtime is a devDependency only, which production installs leave out. */
   runtimeInDev: boolean;
+  /** charter is a dependency, which production installs then carry. */
+  charterInProduction: boolean;
 }
 
 /**
@@ -160,13 +163,14 @@ function updatePackage(file: string, wanted: Record<string, string>): PackageUpd
     dependencies.push(["devDependencies", `charter@^${charter}`]);
   }
   const runtimeInDev = RUNTIME_PACKAGE in fields.devDependencies && !(RUNTIME_PACKAGE in fields.dependencies);
+  const charterInProduction = "charter" in fields.dependencies;
   if (added.length > 0 || dependencies.length > 0) {
     const indent = text === undefined ? 2 : (/^[ \t]+(?=")/m.exec(text)?.[0] ?? "  ");
     const updated: Record<string, unknown> = { ...manifest, scripts };
     for (const [field, entries] of Object.entries(fields)) if (Object.keys(entries).length > 0) updated[field] = sortedKeys(entries);
     writeFileSync(file, bom + (JSON.stringify(updated, null, indent) + "\n").replace(/\n/g, eol));
   }
-  return { created: text === undefined, added, kept, ...(generate !== undefined ? { generate } : {}), dependencies, runtimeInDev };
+  return { created: text === undefined, added, kept, ...(generate !== undefined ? { generate } : {}), dependencies, runtimeInDev, charterInProduction };
 }
 
 function asRecord(value: unknown): Record<string, string> {
