@@ -26,24 +26,51 @@ export function ucs2length(text: string): number {
   return length;
 }
 
-// Past this many compared pairs the walk remembers the pairs it has entered, so that two
-// cyclic values (which JSON cannot be, but data handed to a validator can) end instead of
+// Below this depth the walk recurses, which is fastest for the small values `const`, `enum`
+// and `uniqueItems` usually compare; deeper pairs go to an iterative walk, so data nested far
+// deeper than the call stack gets an answer, not a RangeError.
+const RECURSION_DEPTH = 200;
+
+// Past this many compared pairs the iterative walk remembers the pairs it has entered, so that
+// two cyclic values (which JSON cannot be, but data handed to a validator can) end instead of
 // looping; below it, equality of ordinary values pays nothing for that.
 const REMEMBER_AFTER = 10_000;
 
 /**
  * Equality of JSON values, as `const`, `enum` and `uniqueItems` need it: the
  * same primitives (NaN equal to itself), arrays of equal items in order,
- * objects with the same keys and equal values whatever their order. The walk
- * is iterative, so data nested far deeper than the call stack gets an answer,
- * not a RangeError.
+ * objects with the same keys and equal values whatever their order. Keys
+ * are data, whatever their names (an own `valueOf` or `constructor` is
+ * compared, not called). Any depth gets an answer.
  *
  * Objects that are neither arrays nor plain objects (a Date, a Map, a class
  * instance: never the result of parsing JSON) are equal only to themselves.
  */
 export function deepEqual(a: unknown, b: unknown): boolean {
+  return equalAt(a, b, 0);
+}
+
+function equalAt(a: unknown, b: unknown, depth: number): boolean {
   if (a === b) return true;
-  if (!isObject(a) || !isObject(b)) return a !== a && b !== b;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return a !== a && b !== b;
+  if (depth >= RECURSION_DEPTH) return equalIteratively(a, b);
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let index = 0; index < a.length; index++) if (!equalAt(a[index], b[index], depth + 1)) return false;
+    return true;
+  }
+  if (Array.isArray(b) || !isPlain(a) || !isPlain(b)) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  for (const key of keys) {
+    if (!Object.prototype.hasOwnProperty.call(b, key)) return false;
+    if (!equalAt((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], depth + 1)) return false;
+  }
+  return true;
+}
+
+/** The same equality with a stack of pairs instead of the call stack. */
+function equalIteratively(a: object, b: object): boolean {
   const pending: unknown[] = [a, b];
   let compared = 0;
   let entered: Map<object, Set<object>> | undefined;
