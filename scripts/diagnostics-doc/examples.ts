@@ -147,6 +147,18 @@ export const EXAMPLES: Record<string, DiagnosticExample> = {
     files: { "schema-src/booking.yaml": "type: object\nx-charter-rules:\n  end-after-start: The end must be later than the start.\n", "booking.yaml": "{}\n" },
     before: [["generate"]],
     argv: ["validate", "booking", "booking.yaml"],
+  },
+  CH804: {
+    // Each level of the data passes through a hundred validator functions: 490 levels run out of stack.
+    files: {
+      "schema-src/nest.yaml": {
+        text: `$ref: "#/$defs/a0"\n$defs:\n${Array.from({ length: 99 }, (_, i) => `  a${i}: { type: array, $ref: "#/$defs/a${i + 1}" }`).join("\n")}\n  a99: { type: array, items: { $ref: "#/$defs/a0" } }\n`,
+        shown: '$ref: "#/$defs/a0"\n$defs:\n  a0: { type: array, $ref: "#/$defs/a1" }\n  # ... a1 to a98 alike ...\n  a99: { type: array, items: { $ref: "#/$defs/a0" } }\n',
+      },
+      "deep.json": { text: "[".repeat(490) + "]".repeat(490) + "\n", shown: "[[[[[[ ... 490 levels ... ]]]]]]\n" },
+    },
+    before: [["generate"]],
+    argv: ["validate", "nest", "deep.json"],
   },  CH901: {
     files: { "schema-src/pet.yaml": PET },
     before: [["generate"]],

@@ -75,6 +75,11 @@ export const DATA_CODES = {
     title: "declared rules not checked (warning)",
     help: "The contract declares rules (`x-charter-rules`) whose functions live in the application, so `charter validate` checks the schema only. The application's `validate` call runs them.",
   },
+  tooDeep: {
+    code: "CH804",
+    title: "data too deep to judge",
+    help: "The validator ran out of call stack on the data: a recursive schema followed it deeper than JavaScript's stack allows (some thousands of levels for a simple recursive schema, fewer where each level passes through many definitions). The data was not judged, which is not the same as invalid: `charter validate` exits 3 when no file was found invalid but some could not be judged, and the runtime reports one violation with the keyword `x-charter-too-deep`. Data nested more than 500 levels is refused when it is read (CH111), with the same exit code.",
+  },
 } satisfies Record<string, DiagnosticCode>;
 
 /** Findings of `charter diff`. */

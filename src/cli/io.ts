@@ -19,5 +19,7 @@ export interface CliIo {
 export const EXIT_OK = 0;
 export const EXIT_FINDINGS = 1;
 export const EXIT_USAGE = 2;
+/** `charter validate`: no file was found invalid, but some were too deep to judge (no verdict either way). */
+export const EXIT_NOT_JUDGED = 3;
 /** Another run holds the output: try again later (sysexits' EX_TEMPFAIL). */
 export const EXIT_BUSY = 75;

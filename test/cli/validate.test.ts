@@ -184,7 +184,7 @@ properties:
     ]);
   });
 
-  it("refuses data that is not UTF-8 or nested beyond reading, located, exit 1", async () => {
+  it("refuses data that is not UTF-8 or nested beyond reading, located; a file it cannot read makes exit 1 whatever else", async () => {
     const dir = tempTree(ORDERS);
     expect((await runCli(["generate"], dir)).code).toBe(0);
     (await import("node:fs")).symlinkSync(path.join(REPO, "node_modules"), path.join(dir, "node_modules"));
@@ -194,6 +194,37 @@ properties:
     expect(result.code).toBe(1);
     expect(result.stdout).toContain("data/latin1.yaml:1:8: error CH113 the file is not UTF-8");
     expect(result.stdout).toContain("data/deep.json:1:502: error CH111 nested more than 500 levels deep");
+  });
+
+  it("tells data too deep to judge from invalid data: its own message and exit 3, the JSON result not judged", async () => {
+    // Each level of the data goes through a hundred validator functions: a few hundred levels run out of stack.
+    const chain = Array.from({ length: 99 }, (_, i) => `  a${i}: { type: array, $ref: "#/$defs/a${i + 1}" }`).join("\n");
+    const dir = tempTree({
+      "schema-src/nest.yaml": `$ref: "#/$defs/a0"\n$defs:\n${chain}\n  a99: { type: array, items: { $ref: "#/$defs/a0" } }\n`,
+      "schema-src/any.yaml": "{}\n",
+      "data/shallow.json": "[[[]]]",
+      "data/bad.json": "[[1]]",
+      "data/deep.json": "[".repeat(490) + "]".repeat(490),
+      "data/unreadable.json": "[".repeat(600) + "]".repeat(600),
+    });
+    expect((await runCli(["generate"], dir)).code).toBe(0);
+    (await import("node:fs")).symlinkSync(path.join(REPO, "node_modules"), path.join(dir, "node_modules"));
+    const deep = await runCli(["validate", "nest", "data/shallow.json", "data/deep.json"], dir);
+    expect([deep.code, deep.stdout.replace(/sha256:\w+/, "sha256:…")]).toEqual([
+      3,
+      "data/deep.json:1:1: error CH804 the data is nested too deeply for the validator to judge (it ran out of call stack); no verdict\n" +
+        "charter validate: 1 of 2 files satisfy nest (sha256:…); 1 file was too deep to judge\n",
+    ]);
+    // Beyond what the reader takes (500 levels), whatever the contract: not judged either, even against {}.
+    const unreadable = await runCli(["validate", "any", "data/unreadable.json"], dir);
+    expect(unreadable.code).toBe(3);
+    expect(unreadable.stdout).toContain("data/unreadable.json:1:502: error CH111 nested more than 500 levels deep\n");
+    expect(unreadable.stdout).toContain("; 1 file was too deep to judge\n");
+    // An invalid file decides: exit 1.
+    expect((await runCli(["validate", "nest", "data/bad.json", "data/deep.json"], dir)).code).toBe(1);
+    const json = await runCli(["validate", "nest", "data/deep.json", "--format", "json"], dir);
+    const report = JSON.parse(json.stdout) as { ok: boolean; results: { judged: boolean; diagnostics: { code: string }[] }[] };
+    expect([json.code, report.ok, report.results.map((r) => [r.judged, r.diagnostics.map((d) => d.code)])]).toEqual([3, false, [[false, ["CH804"]]]]);
   });
 
   it("refuses usage errors with exit 2: unknown contract, no generated tree, missing operands", async () => {

@@ -3,7 +3,8 @@ import { describe, expect, expectTypeOf, it } from "vitest";
 import { registry } from "../../generated/validators/index.js";
 import type { CharterConfig } from "../../generated/types/charter/config.js";
 import type { Tolerances } from "../../generated/types/evaluation/manifest.js";
-import { bindContracts, ContractViolation, type LoadedContract, type Registry } from "charter-runtime";
+import { bindContracts, ContractViolation, isTooDeep, TOO_DEEP_KEYWORD, type LoadedContract, type Registry } from "charter-runtime";
+import { generateImportable } from "../helpers/generate-importable.js";
 // The rules the reference contracts declare and JSON Schema cannot state, as the downstream
 // client in examples/typed-client registers them.
 import { rules } from "../../examples/typed-client/src/rules.js";
@@ -147,5 +148,36 @@ describe("the runtime, bound to a generated tree", () => {
     await runtime.validate("c7", "x");
     await runtime.validate("c7", "y");
     expect(loads).toEqual(["c7", "c7 all-errors"]);
+  });
+});
+
+describe("data too deep for the validator", () => {
+  // A recursive contract: each level of the data is one more call of its validator.
+  const nested = (depth: number, leaf: unknown) => {
+    let value = leaf;
+    for (let i = 0; i < depth; i++) value = [value];
+    return value;
+  };
+
+  it("gets a verdict of its own kind, not an exception: not judged, and not accepted", async () => {
+    const { load } = await generateImportable({ "src/tree.yaml": "type: array\nitems: { $ref: '#' }\nmaxItems: 2\n" });
+    const { registry: tree } = (await load("validators/index.js")) as unknown as { registry: Registry };
+    const deep = nested(200_000, []);
+    for (const errors of ["all", "first"] as const) {
+      const runtime = bindContracts(tree, { errors });
+      const result = await runtime.validate("tree", deep);
+      expect(result).toEqual({ ok: false, errors: [{ pointer: "", keyword: TOO_DEEP_KEYWORD, message: "is nested too deeply to judge: the validator ran out of call stack", schemaPath: "#", params: {} }] });
+      expect(!result.ok && isTooDeep(result.errors)).toBe(true);
+      expect(await runtime.isValid("tree", deep)).toBe(false);
+      await expect(runtime.assertValid("tree", deep)).rejects.toMatchObject({ name: "ContractViolation", errors: [expect.objectContaining({ keyword: TOO_DEEP_KEYWORD })] });
+      const loaded = await runtime.load("tree");
+      const sync = loaded.validate(deep);
+      expect(!sync.ok && isTooDeep(sync.errors)).toBe(true);
+      expect(loaded.isValid(deep)).toBe(false);
+      // The same binding still judges what it can: shallow valid and invalid data.
+      expect(await runtime.validate("tree", nested(3, []))).toEqual({ ok: true, value: nested(3, []) });
+      const invalid = await runtime.validate("tree", [1, [], []]);
+      expect(!invalid.ok && !isTooDeep(invalid.errors) && invalid.errors.map((e) => e.keyword)).toEqual(errors === "all" ? ["maxItems", "type"] : ["maxItems"]);
+    }
   });
 });

@@ -101,6 +101,24 @@ type RulesToRegister<R extends Registry> = {
 /** The keyword and schema location a rule's violations carry: the declaration in the contract's source. */
 export const RULE_KEYWORD = "x-charter-rules";
 
+/**
+ * The keyword of the one violation reported when the validator ran out of
+ * call stack on the data (nested deeper than a recursive schema can follow,
+ * typically some thousands of levels): the data was not judged, which is not
+ * the same as invalid. The result is `ok: false` all the same, and `isValid`
+ * is false: data nobody could check is not accepted.
+ */
+export const TOO_DEEP_KEYWORD = "x-charter-too-deep";
+
+/** Whether a failed check's violations say the data was too deep to judge rather than invalid. */
+export function isTooDeep(errors: readonly Violation[]): boolean {
+  return errors.length === 1 && errors[0]!.keyword === TOO_DEEP_KEYWORD;
+}
+
+function tooDeep(): Violation[] {
+  return [{ pointer: "", keyword: TOO_DEEP_KEYWORD, message: "is nested too deeply to judge: the validator ran out of call stack", schemaPath: "#", params: {} }];
+}
+
 /** Thrown by `assertValid`: every violation, and the digest of the schema the data was checked against. */
 export class ContractViolation extends Error {
   override readonly name = "ContractViolation";
@@ -184,7 +202,7 @@ export function bindContracts<R extends Registry>(registry: R, options?: BindOpt
     if (checker.fast(data)) return checker.ruleViolations(data);
     // The fast validator's errors are read before any await: other calls may run the same function meanwhile.
     const first = checker.firstViolations();
-    if (reporting === "first") return first;
+    if (reporting === "first" || isTooDeep(first)) return first;
     await checker.loadAll();
     return checker.schemaViolations(data);
   };
@@ -248,7 +266,8 @@ const NO_VIOLATIONS: readonly Violation[] = Object.freeze([]);
 interface Checker {
   readonly name: string;
   readonly digest: string;
-  readonly fast: ValidatorFunction;
+  /** The fast validator: false also when it ran out of stack (then `firstViolations` says so). */
+  fast(data: unknown): boolean;
   loadAll(): Promise<void>;
   /** Violations of data the fast validator just refused: every one with the all-errors validator loaded, else the first. */
   schemaViolations(data: unknown): readonly Violation[];
@@ -263,10 +282,22 @@ async function loadChecker(name: string, entry: RegistryEntry<unknown, string>, 
   if (typeof fast !== "function") throw new Error(`the validator module of "${name}" has no export ${entry.exportName}; regenerate`);
   let all: ValidatorFunction | undefined;
   let allLoading: Promise<void> | undefined;
+  // Whether the fast validator's last call ran out of stack; read synchronously after the call.
+  let overflowed = false;
   return {
     name,
     digest: entry.digest,
-    fast,
+    fast(data) {
+      overflowed = false;
+      try {
+        return fast(data);
+      } catch (error) {
+        // Generated code throws nothing else on data; a RangeError here is the stack.
+        if (!(error instanceof RangeError)) throw error;
+        overflowed = true;
+        return false;
+      }
+    },
     loadAll() {
       if (reporting === "first") return Promise.resolve();
       allLoading ??= entry.loadAllErrors().then((module) => {
@@ -274,11 +305,16 @@ async function loadChecker(name: string, entry: RegistryEntry<unknown, string>, 
       });
       return allLoading;
     },
-    firstViolations: () => (fast.errors ?? []).map(toViolation),
+    firstViolations: () => (overflowed ? tooDeep() : (fast.errors ?? []).map(toViolation)),
     schemaViolations(data) {
       // `first`, or the all-errors module not loaded: the violation the fast validator stopped at.
-      if (!all) return (fast.errors ?? []).map(toViolation);
-      all(data);
+      if (!all || overflowed) return overflowed ? tooDeep() : (fast.errors ?? []).map(toViolation);
+      try {
+        all(data);
+      } catch (error) {
+        if (!(error instanceof RangeError)) throw error;
+        return tooDeep();
+      }
       return sortViolations((all.errors ?? []).map(toViolation));
     },
     ruleViolations(data) {

@@ -8,17 +8,19 @@ import { LOAD_CODES } from "../../compiler/load/codes.js";
 import { decodeUtf8 } from "../../compiler/load/decode-utf8.js";
 import { parseJsonSource } from "../../compiler/load/parse-json-source.js";
 import { parseSource, type ParsedSource } from "../../compiler/load/parse-source.js";
-import { bindContracts, type Registry, type Violation } from "charter-runtime";
+import { bindContracts, isTooDeep, type Registry, type Violation } from "charter-runtime";
 import type { ParsedArgs } from "../args.js";
 import { CLI_CODES, DATA_CODES } from "../codes.js";
 import type { Settings } from "../config.js";
-import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIo } from "../io.js";
+import { EXIT_FINDINGS, EXIT_NOT_JUDGED, EXIT_OK, EXIT_USAGE, type CliIo } from "../io.js";
 import { displayPath, formatDiagnostic, relativeDiagnostic } from "../print.js";
 import { resolveValidatorDependenciesFromCharter } from "../resolve-fallback.js";
 
 interface FileResult {
   file: string;
   ok: boolean;
+  /** False when the data was too deep to read or to validate: no verdict, which is not invalid. */
+  judged: boolean;
   /** Violations of the contract, located in the file. */
   errors: (Violation & { line?: number; column?: number })[];
   /** Why the file could not be checked (unreadable, does not parse). */
@@ -58,14 +60,24 @@ export async function runValidate(args: ParsedArgs, settings: Settings, io: CliI
     const loaded = await readData(absolute, file === "-" ? (io.stdin ?? noStdin) : undefined);
     if (loaded.text !== undefined) texts.set(absolute, loaded.text);
     if (!loaded.parsed) {
-      results.push({ file: absolute, ok: false, errors: [], diagnostics: loaded.diagnostics });
+      const judged = !loaded.diagnostics.some((d) => d.code === LOAD_CODES.tooDeep.code);
+      results.push({ file: absolute, ok: false, judged, errors: [], diagnostics: loaded.diagnostics });
       continue;
     }
     const result = checker.validate(loaded.parsed.value);
+    const warnings = loaded.diagnostics.filter((d) => d.severity !== "error");
+    if (!result.ok && isTooDeep(result.errors)) {
+      const undecided = errorAt(DATA_CODES.tooDeep, "the data is nested too deeply for the validator to judge (it ran out of call stack); no verdict", { file: absolute, position: { line: 1, column: 1 } });
+      results.push({ file: absolute, ok: false, judged: false, errors: [], diagnostics: [...warnings, undecided] });
+      continue;
+    }
     const errors = result.ok ? [] : inFileOrder(result.errors.map((v) => ({ ...v, ...locate(v, loaded.parsed!) })));
-    results.push({ file: absolute, ok: result.ok, errors, diagnostics: loaded.diagnostics.filter((d) => d.severity !== "error") });
+    results.push({ file: absolute, ok: result.ok, judged: true, errors, diagnostics: warnings });
   }
   const ok = results.every((r) => r.ok);
+  // A file found invalid decides the exit code; files that could only not be judged have their own.
+  const exit = ok ? EXIT_OK : results.some((r) => !r.ok && r.judged) ? EXIT_FINDINGS : EXIT_NOT_JUDGED;
+  const notJudged = results.filter((r) => !r.judged).length;
 
   if (args.format === "json") {
     io.stdout(
@@ -84,7 +96,7 @@ export async function runValidate(args: ParsedArgs, settings: Settings, io: CliI
         2,
       ) + "\n",
     );
-    return ok ? EXIT_OK : EXIT_FINDINGS;
+    return exit;
   }
   for (const note of notes) io.stderr(formatDiagnostic(note, io.cwd, args.format) + "\n");
   for (const r of results) {
@@ -101,8 +113,9 @@ export async function runValidate(args: ParsedArgs, settings: Settings, io: CliI
     }
   }
   const valid = results.filter((r) => r.ok).length;
-  io.stdout(`charter validate: ${valid} of ${results.length} ${results.length === 1 ? "file satisfies" : "files satisfy"} ${contract} (${runtime.digestOf(contract)})\n`);
-  return ok ? EXIT_OK : EXIT_FINDINGS;
+  const undecided = notJudged > 0 ? `; ${notJudged} ${notJudged === 1 ? "file was" : "files were"} too deep to judge` : "";
+  io.stdout(`charter validate: ${valid} of ${results.length} ${results.length === 1 ? "file satisfies" : "files satisfy"} ${contract} (${runtime.digestOf(contract)})${undecided}\n`);
+  return exit;
 }
 
 function usage(io: CliIo, args: ParsedArgs, diagnostic: Diagnostic): number {

@@ -54,7 +54,7 @@ export const LOAD_CODES = {
   tooDeep: {
     code: "CH111",
     title: "nesting too deep",
-    help: "The document nests more than 500 levels. No real schema does; split it into definitions.",
+    help: "The document nests more than 500 levels. No real schema does; split it into definitions. A data file that deep is not read by `charter validate` either, which counts it as too deep to judge (exit 3 when no file was invalid), not as invalid.",
   },
   mergeKey: {
     code: "CH112",
