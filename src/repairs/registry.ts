@@ -1,3 +1,4 @@
+import { repair as aliasChains } from "./alias-chains.js";
 import { repair as aliasDefinitions } from "./alias-definitions.js";
 import { repair as anchorReferences } from "./anchor-references.js";
 import { repair as commentTerminator } from "./comment-terminator.js";
@@ -43,6 +44,7 @@ export const REPAIRS: readonly Repair[] = [
   deprecatedReason,
   readonlyProperties,
   refSiblingKeywords,
+  aliasChains,
   aliasDefinitions,
   compositeSchemaNames,
   unknownComposites,

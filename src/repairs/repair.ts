@@ -29,7 +29,7 @@ export interface Repair {
   source?: readonly string[];
   reference?: (reference: { keyword: string; value: string; usesAnchor: boolean }) => boolean;
   /** Rewrites the generator's input for one contract in place; `applied` takes the pointer of each change. */
-  schema?: (schema: JsonObject, applied: (pointer: string) => void) => void;
+  schema?: (schema: JsonObject, applied: (pointer: string) => void, context: SchemaContext) => void;
   /** Edits the generated module in place; `applied` takes a declaration path (`Type.member`). */
   ast?: (file: SourceFile, applied: (location: string) => void) => void;
   /**
@@ -38,6 +38,12 @@ export interface Repair {
    * seconds. Absent: always run.
    */
   astApplies?: (text: string) => boolean;
+}
+
+/** What a `schema` repair may ask about the input besides its content. */
+export interface SchemaContext {
+  /** The subschema a `$ref` of the input stands for (references hold tokens until the repairs have run). */
+  resolve(reference: string): JsonValue | undefined;
 }
 
 export function repairDepths(repair: Repair): string {

@@ -36,6 +36,7 @@ const GAPS: Record<string, { gap: string; shows: (output: string | undefined, me
   "ref-sibling-keywords": { gap: "a $ref with a description duplicates its target", shows: (out) => out!.includes("Path1") },
   "composite-schema-names": { gap: "parts of a composite schema get numbered names", shows: (out) => /Fixture1/.test(out!) },
   "deprecated-reason": { gap: "a textual deprecated refuses the whole schema", shows: (out, messages) => out === undefined && messages.includes("deprecated must be a boolean") },
+  "alias-chains": { gap: "each alias of a long chain names the next, a chain the generator and tsc must follow to its end", shows: (out) => /export type A0 = A1;/.test(out!) && /export type A100 = A101;/.test(out!) },
   "alias-definitions": { gap: "a definition that is only a $ref copies its target instead of naming it", shows: (out) => /export type Id = string;/.test(out!) },
   "keyword-named-properties": { gap: "a property named deprecated makes the generator refuse the schema", shows: (out, messages) => out === undefined && messages.includes("deprecated must be a boolean") },
   "unconstrained-schemas": { gap: "a named schema that accepts anything becomes an object type", shows: (out) => /export interface Anything \{/.test(out!) },
@@ -50,6 +51,15 @@ const GAPS: Record<string, { gap: string; shows: (output: string | undefined, me
   },
   "unknown-composites": { gap: "a named union with a member that accepts anything is not declared", shows: (out, messages) => out === undefined && messages.includes("did not declare Fixture") },
 };
+
+describe("the gap behind alias-chains, upstream", () => {
+  it("canary: json-schema-to-typescript overflows its stack on a chain of 1,500 definitions that only name the next", async () => {
+    const { compile: generateTypes } = await import("json-schema-to-typescript");
+    const $defs: Record<string, object> = Object.fromEntries(Array.from({ length: 1499 }, (_, i) => [`a${i}`, { $ref: `#/$defs/a${i + 1}` }]));
+    $defs["a1499"] = { type: "string" };
+    await expect(generateTypes({ $ref: "#/$defs/a0", $defs } as never, "Chain", { bannerComment: "", declareExternallyReferenced: true })).rejects.toThrow(RangeError);
+  });
+});
 
 describe("every registered repair", () => {
   it("is registered once, has fixtures, a canary and a description, and its id is its file name", () => {

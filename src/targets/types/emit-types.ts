@@ -73,7 +73,7 @@ export async function emitTypes(
     const input = prepareGeneratorInput(graph, contract.key, names, repairs);
     const applications = [...input.applications];
     for (const repair of repairs) {
-      repair.schema?.(input.schema, (pointer) => applications.push({ repair: repair.id, contract: contract.name, location: reportedPointer(pointer) }));
+      repair.schema?.(input.schema, (pointer) => applications.push({ repair: repair.id, contract: contract.name, location: reportedPointer(pointer) }), { resolve: (reference) => input.targets.get(reference) });
     }
     finalizeReferences(input);
     prepared.push({ contract, input, applications, ms: performance.now() - started });
