@@ -121,9 +121,15 @@ const all = rawAjv(true);
 const sameOptions = rawAjv(false, false);
 const contract = await bindContracts(registry).load(name);
 const generated = (await import(\`./out/validators/\${name}.js\`)).validate;
+// A second instance of the same module, loaded with the linear pattern engine installed (its patterns are built as it loads).
+const { usePatternEngine } = await import("charter-runtime/patterns");
+const { linearPattern } = await import("charter-runtime/re2js");
+usePatternEngine(linearPattern);
+const generatedLinear = (await import(\`./out/validators/\${name}.js?linear\`)).validate;
+usePatternEngine(undefined);
 const { valid, invalid } = JSON.parse(readFileSync(instancesFile, "utf8"));
 // The all-errors functions (ajv's and the runtime's) only ever see invalid data; both first-error functions see both kinds.
-for (const data of valid) if (!contract.isValid(data) || !contract.validate(data).ok || !first(data)) throw new Error("a valid instance fails");
+for (const data of valid) if (!contract.isValid(data) || !contract.validate(data).ok || !first(data) || !generatedLinear(data)) throw new Error("a valid instance fails");
 for (const data of invalid) if (contract.isValid(data) || contract.validate(data).ok || first(data) || all(data)) throw new Error("an invalid instance passes");
 const LOOP = \`let ops = 0, sum = 0;
 const start = performance.now();
@@ -141,6 +147,7 @@ const groups = {
     variant("runtime validate", valid, (d) => (contract.validate(d).ok ? 1 : 0)),
     variant("runtime isValid", valid, (d) => (contract.isValid(d) ? 1 : 0)),
     variant("generated export", valid, (d) => (generated(d) ? 1 : 0)),
+    variant("generated export, linear patterns", valid, (d) => (generatedLinear(d) ? 1 : 0)),
     variant("ajv compiled", valid, (d) => (first(d) ? 1 : 0)),
     variant("ajv same options", valid, (d) => (sameOptions(d) ? 1 : 0)),
   ],
@@ -434,7 +441,8 @@ try {
   console.log();
   console.log("Each pass cycles through all the contract's valid instances. `generated export` calls the generated module's `validate` directly (the function the runtime wraps).");
   console.log("`ajv defaults` is `ajv.compile()` of the bundled schema in the same process with ajv's defaults (what a hand-rolled service runs); `ajv same options` adds charter's `inlineRefs: false`,");
-  console.log("so `validate / same` is what the runtime itself costs. Ratios: median of the per-round ratios, interquartile range in brackets.");
+  console.log("so `validate / same` is what the runtime itself costs. `linear patterns / RegExp`: the generated export loaded with the linear pattern engine (charter-runtime/re2js) against the same export with RegExp.");
+  console.log("Ratios: median of the per-round ratios, interquartile range in brackets.");
   console.log();
   const validRows: string[][] = [];
   const validVerdicts: string[] = [];
@@ -446,6 +454,7 @@ try {
     const rv = pairedRatio(rates("runtime validate"), ajv);
     const ri = pairedRatio(rates("runtime isValid"), ajv);
     const rvSame = pairedRatio(rates("runtime validate"), same);
+    const linear = pairedRatio(rates("generated export, linear patterns"), rates("generated export"));
     const riSame = pairedRatio(rates("runtime isValid"), same);
     validRows.push([
       c.name,
@@ -458,6 +467,7 @@ try {
       `${f2(ri.median)} (${range(ri)})`,
       `${f2(rvSame.median)} (${range(rvSame)})`,
       `${f2(riSame.median)} (${range(riSame)})`,
+      `${f2(linear.median)} (${range(linear)})`,
     ]);
     validVerdicts.push(
       `${c.name} validate ${f2(rv.median)} ${verdict(rv.median >= TARGET_THROUGHPUT)} against ajv's defaults, ${f2(rvSame.median)} ${verdict(rvSame.median >= TARGET_THROUGHPUT)} against the same options; ` +
@@ -466,7 +476,7 @@ try {
   }
   console.log(
     table(
-      ["contract", "runtime validate", "runtime isValid", "generated export", "ajv defaults", "ajv same options", "validate / defaults", "isValid / defaults", "validate / same", "isValid / same"],
+      ["contract", "runtime validate", "runtime isValid", "generated export", "ajv defaults", "ajv same options", "validate / defaults", "isValid / defaults", "validate / same", "isValid / same", "linear patterns / RegExp"],
       validRows,
     ),
   );

@@ -47,7 +47,7 @@ export const registry = {
   },
   ["charter/config"]: {
     contract: "charter/config",
-    digest: "sha256:bc47d3c41501f43444d1ecea4e6c12498d3a0e3392cb404a5bff203aa0a7a2a0",
+    digest: "sha256:97529871890749599ff0924f70ef1c82d25e9b633ef262a2bdce54e9a27af66a",
     exportName: "validate",
     rules: {},
     load: () => import("./charter/config.js"),
@@ -56,7 +56,7 @@ export const registry = {
   },
   ["charter/config#/$defs/catalogFolder"]: {
     contract: "charter/config",
-    digest: "sha256:bc47d3c41501f43444d1ecea4e6c12498d3a0e3392cb404a5bff203aa0a7a2a0",
+    digest: "sha256:97529871890749599ff0924f70ef1c82d25e9b633ef262a2bdce54e9a27af66a",
     exportName: "validateCatalogFolder",
     rules: {},
     load: () => import("./charter/config.js"),
@@ -65,7 +65,7 @@ export const registry = {
   },
   ["charter/config#/$defs/dialect"]: {
     contract: "charter/config",
-    digest: "sha256:bc47d3c41501f43444d1ecea4e6c12498d3a0e3392cb404a5bff203aa0a7a2a0",
+    digest: "sha256:97529871890749599ff0924f70ef1c82d25e9b633ef262a2bdce54e9a27af66a",
     exportName: "validateDialect",
     rules: {},
     load: () => import("./charter/config.js"),
@@ -74,7 +74,7 @@ export const registry = {
   },
   ["charter/config#/$defs/diffIgnore"]: {
     contract: "charter/config",
-    digest: "sha256:bc47d3c41501f43444d1ecea4e6c12498d3a0e3392cb404a5bff203aa0a7a2a0",
+    digest: "sha256:97529871890749599ff0924f70ef1c82d25e9b633ef262a2bdce54e9a27af66a",
     exportName: "validateDiffIgnore",
     rules: {},
     load: () => import("./charter/config.js"),
@@ -83,7 +83,7 @@ export const registry = {
   },
   ["charter/config#/$defs/direction"]: {
     contract: "charter/config",
-    digest: "sha256:bc47d3c41501f43444d1ecea4e6c12498d3a0e3392cb404a5bff203aa0a7a2a0",
+    digest: "sha256:97529871890749599ff0924f70ef1c82d25e9b633ef262a2bdce54e9a27af66a",
     exportName: "validateDirection",
     rules: {},
     load: () => import("./charter/config.js"),
@@ -92,7 +92,7 @@ export const registry = {
   },
   ["charter/config#/$defs/documentResolution"]: {
     contract: "charter/config",
-    digest: "sha256:bc47d3c41501f43444d1ecea4e6c12498d3a0e3392cb404a5bff203aa0a7a2a0",
+    digest: "sha256:97529871890749599ff0924f70ef1c82d25e9b633ef262a2bdce54e9a27af66a",
     exportName: "validateDocumentResolution",
     rules: {},
     load: () => import("./charter/config.js"),
@@ -101,7 +101,7 @@ export const registry = {
   },
   ["charter/config#/$defs/ids"]: {
     contract: "charter/config",
-    digest: "sha256:bc47d3c41501f43444d1ecea4e6c12498d3a0e3392cb404a5bff203aa0a7a2a0",
+    digest: "sha256:97529871890749599ff0924f70ef1c82d25e9b633ef262a2bdce54e9a27af66a",
     exportName: "validateIds",
     rules: {},
     load: () => import("./charter/config.js"),
@@ -110,7 +110,7 @@ export const registry = {
   },
   ["charter/config#/$defs/namingStyle"]: {
     contract: "charter/config",
-    digest: "sha256:bc47d3c41501f43444d1ecea4e6c12498d3a0e3392cb404a5bff203aa0a7a2a0",
+    digest: "sha256:97529871890749599ff0924f70ef1c82d25e9b633ef262a2bdce54e9a27af66a",
     exportName: "validateNamingStyle",
     rules: {},
     load: () => import("./charter/config.js"),
@@ -119,7 +119,7 @@ export const registry = {
   },
   ["charter/config#/$defs/relativePath"]: {
     contract: "charter/config",
-    digest: "sha256:bc47d3c41501f43444d1ecea4e6c12498d3a0e3392cb404a5bff203aa0a7a2a0",
+    digest: "sha256:97529871890749599ff0924f70ef1c82d25e9b633ef262a2bdce54e9a27af66a",
     exportName: "validateRelativePath",
     rules: {},
     load: () => import("./charter/config.js"),
@@ -128,7 +128,7 @@ export const registry = {
   },
   ["charter/config#/$defs/validationPolicy"]: {
     contract: "charter/config",
-    digest: "sha256:bc47d3c41501f43444d1ecea4e6c12498d3a0e3392cb404a5bff203aa0a7a2a0",
+    digest: "sha256:97529871890749599ff0924f70ef1c82d25e9b633ef262a2bdce54e9a27af66a",
     exportName: "validateValidationPolicy",
     rules: {},
     load: () => import("./charter/config.js"),

@@ -140,6 +140,12 @@ export const EXAMPLES: Record<string, DiagnosticExample> = {
   CH705: { files: { "schema-src/pet.yaml": PET + "examples:\n  - { name: Rex }\n  - { name: '' }\n" } },
   CH706: { files: { "schema-src/pet.yaml": "type: object\nrequired: [name]\nproperties:\n  name: { type: string }\nx-charter-counterexamples:\n  - value: { name: '' }\n    error: { keyword: minLength, pointer: /name }\n" } },
   CH707: { files: { "schema-src/pet.yaml": PET + "x-charter-counterexamples:\n  - value: { name: 7 }\n    error: { keyword: minLength, pointer: /name }\n" } },
+  CH708: {
+    files: {
+      "charter.config.yaml": "source: schema-src\nvalidation:\n  patterns: linear\n",
+      "schema-src/account.yaml": "type: object\nproperties:\n  password: { type: string, pattern: '^(?=.*[0-9]).{8,}$' }\n",
+    },
+  },
 
   CH801: { files: { "schema-src/pet.yaml": PET, "rex.yaml": "name: ''\n" }, before: [["generate"]], argv: ["validate", "pet", "rex.yaml"] },
   CH802: { files: { "schema-src/pet.yaml": PET }, before: [["generate"]], argv: ["validate", "pet", "rex.yaml"] },
@@ -159,6 +165,11 @@ export const EXAMPLES: Record<string, DiagnosticExample> = {
     },
     before: [["generate"]],
     argv: ["validate", "nest", "deep.json"],
+  },
+  CH805: {
+    files: { "schema-src/account.yaml": "type: object\nproperties:\n  password: { type: string, pattern: '^(?=.*[0-9]).{8,}$' }\n", "account.json": '{ "password": "secret12" }\n' },
+    before: [["generate"]],
+    argv: ["validate", "account", "account.json"],
   },  CH901: {
     files: { "schema-src/pet.yaml": PET },
     before: [["generate"]],

@@ -15,7 +15,7 @@ export const COMMANDS = {
   validate: {
     summary: "validate JSON or YAML data files (- reads stdin); exit 1 if any is invalid",
     usage: "charter validate CONTRACT FILE... [options]",
-    options: ["config", "out", "format"],
+    options: ["config", "out", "format", "patterns"],
   },
   diff: {
     summary: "compare the contracts with another version; exit 1 on a breaking change",
@@ -56,6 +56,7 @@ export const OPTIONS = {
   "cache-dir": { type: "string", value: "DIR", help: "generate: keep per-contract results here (default node_modules/.cache/charter beside the config, when node_modules exists)" },
   "no-cache": { type: "boolean", help: "generate: compute everything afresh and keep nothing (check never uses the cache)" },
   wait: { type: "string", value: "SECONDS", help: "how long to wait for another charter run writing the same output (default 120; 0: do not wait); then exit 75" },
+  patterns: { type: "string", value: "linear|native", help: "validate: the engine of `pattern`: linear time, which no input can make run long (default), or JavaScript's RegExp, as the application runs them by default" },
   quiet: { type: "boolean", short: "q", help: "no progress display on a terminal (the final summary and every finding still print)" },
   help: { type: "boolean", short: "h", help: "show this help" },
   version: { type: "boolean", help: "print charter's version" },
@@ -83,6 +84,8 @@ export interface ParsedArgs {
   quiet: boolean;
   base?: string;
   baseDir?: string;
+  /** validate: the pattern engine (default linear). */
+  patterns?: "linear" | "native";
   help: boolean;
   version: boolean;
 }
@@ -132,6 +135,10 @@ export function parseCommandLine(argv: readonly string[]): { args?: ParsedArgs; 
   };
   if (command === "diff" && !args.help) {
     if ((values.base === undefined) === (values["base-dir"] === undefined)) return { usage: "diff compares with exactly one of --base REF or --base-dir DIR" };
+  }
+  if (values.patterns !== undefined) {
+    if (values.patterns !== "linear" && values.patterns !== "native") return { usage: `--patterns must be linear or native, got "${values.patterns}"` };
+    args.patterns = values.patterns;
   }
   if (values.base !== undefined) args.base = values.base;
   if (values["base-dir"] !== undefined) args.baseDir = values["base-dir"];

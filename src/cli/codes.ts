@@ -75,6 +75,11 @@ export const DATA_CODES = {
     title: "declared rules not checked (warning)",
     help: "The contract declares rules (`x-charter-rules`) whose functions live in the application, so `charter validate` checks the schema only. The application's `validate` call runs them.",
   },
+  patternsLeftToRegExp: {
+    code: "CH805",
+    title: "patterns checked with RegExp (warning)",
+    help: "`charter validate` runs `pattern` and `patternProperties` in a linear-time engine (RE2, through re2js), so that no data file can make a pattern run for long. RE2 has no linear-time form of lookaheads, lookbehinds and backreferences: the patterns listed use one, and were checked with JavaScript's RegExp, as the application runs them. To refuse such patterns at generation, set `validation.patterns: linear` for the contract (CH708); `--patterns native` checks every pattern with RegExp.",
+  },
   tooDeep: {
     code: "CH804",
     title: "data too deep to judge",

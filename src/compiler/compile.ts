@@ -203,7 +203,9 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
       if ("problem" in read) declared.diagnostics.push(errorAt(CHECK_CODES.badCounterexamples, read.problem, { file, position, pointer: "" }));
       else declared.instances.push({ schemaPointer: "", ...read, file, position, pointer: "" });
     }
-    const lints = lintSource(document, (pointer) => referencedTargets.has(`${document.key}#${pointer}`));
+    // A contract whose patterns run in the linear engine has no backtracking to warn about (CH318).
+    const linear = policyFor(options.validation ?? DEFAULT_VALIDATION, document.name).patterns === "linear";
+    const lints = lintSource(document, (pointer) => referencedTargets.has(`${document.key}#${pointer}`), { linearPatterns: linear });
     diagnostics.push(...meta, ...checked.diagnostics, ...declared.diagnostics, ...lints);
     if (hasErrors(meta) || hasErrors(checked.diagnostics) || hasErrors(declared.diagnostics) || hasErrors(lints)) failed.add(document.name);
     if (checked.rules.size > 0) rulesOf.set(document.name, checked.rules);

@@ -227,6 +227,33 @@ properties:
     expect([json.code, report.ok, report.results.map((r) => [r.judged, r.diagnostics.map((d) => d.code)])]).toEqual([3, false, [[false, ["CH804"]]]]);
   });
 
+  it("runs patterns in the linear engine by default, so a crafted value cannot hang it; --patterns native runs RegExp", async () => {
+    const dir = tempTree({
+      "schema-src/word.yaml": "type: object\nproperties:\n  word: { type: string, pattern: '^(a+)+$' }\n  code: { type: string, pattern: '^(?=.*[0-9])[a-z0-9]+$' }\n",
+      "data/crafted.json": JSON.stringify({ word: "a".repeat(10_000) + "b" }),
+      "data/fine.json": JSON.stringify({ word: "aaa", code: "ab1" }),
+      "data/no-digit.json": JSON.stringify({ code: "abc" }),
+    });
+    expect((await runCli(["generate"], dir)).code).toBe(0);
+    (await import("node:fs")).symlinkSync(path.join(REPO, "node_modules"), path.join(dir, "node_modules"));
+    const started = performance.now();
+    const crafted = await runCli(["validate", "word", "data/crafted.json", "data/fine.json", "data/no-digit.json"], dir);
+    expect(performance.now() - started).toBeLessThan(10_000);
+    expect(crafted.code).toBe(1);
+    expect(crafted.stdout).toContain('data/crafted.json:1:9: error CH801 /word: must match pattern "^(a+)+$"');
+    expect(crafted.stdout).toContain('data/no-digit.json:1:9: error CH801 /code: must match pattern "^(?=.*[0-9])[a-z0-9]+$"');
+    expect(crafted.stdout).toContain("charter validate: 1 of 3 files satisfy word");
+    // The lookahead has no linear form: said once, and checked with RegExp.
+    expect(crafted.stderr).toBe(
+      'charter: warning CH805 pattern "^(?=.*[0-9])[a-z0-9]+$" cannot run in the linear engine; checked with JavaScript\'s RegExp, which backtracks\n',
+    );
+    const native = await runCli(["validate", "word", "data/fine.json", "data/no-digit.json", "--patterns", "native"], dir);
+    expect([native.code, native.stderr]).toEqual([1, ""]);
+    const bad = await runCli(["validate", "word", "data/fine.json", "--patterns", "fast"], dir);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--patterns must be linear or native, got "fast"');
+  });
+
   it("refuses usage errors with exit 2: unknown contract, no generated tree, missing operands", async () => {
     const dir = tempTree(ORDERS);
     expect((await runCli(["validate", "order", "data/good.yaml"], dir)).stderr).toMatch(/^charter: error CH009 no generated validators in generated \(no validators\/index\.js\); run `charter generate` or pass --out\n$/);

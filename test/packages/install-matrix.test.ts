@@ -6,6 +6,7 @@
  * a CommonJS app, a tsc `outDir` build, and an esbuild browser bundle, type-checked under
  * TypeScript's NodeNext, bundler and preserve resolutions. `npm run test:packages` (and CI).
  */
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -26,7 +27,7 @@ type: object
 additionalProperties: false
 required: [id, placed, email, tags]
 properties:
-  id: { type: string, maxLength: 8 }
+  id: { type: string, maxLength: 8, pattern: "^[A-Z]-[0-9]+$" }
   placed: { type: string, format: date-time }
   email: { type: string, format: email }
   tags: { type: array, uniqueItems: true, items: { type: object } }
@@ -43,7 +44,7 @@ const contracts = bindContracts(registry);
 const good = await contracts.validate("shop/order", valid);
 const bad = await contracts.validate("shop/order", invalid);
 const order: Order | undefined = good.ok ? good.value : undefined;
-console.log(JSON.stringify({ valid: good.ok, id: order?.id, invalid: bad.ok ? [] : bad.errors.map((e) => e.pointer) }));
+console.log(JSON.stringify({ valid: good.ok, id: order?.id, invalid: bad.ok ? [] : [...new Set(bad.errors.map((e) => e.pointer))] }));
 `;
 const EXPECTED = { valid: true, id: "A-1", invalid: ["/email", "/id", "/placed", "/tags"] };
 
@@ -176,6 +177,7 @@ describe.each(MANAGERS)("installed by $name", (manager) => {
       ),
       "charter.config.yaml": "source: schema-src\nout: generated\nvalidation:\n  formats: assert\n",
       "schema-src/shop/order.yaml": CONTRACT,
+      "data/crafted.json": JSON.stringify({ id: "A-" + "1".repeat(20_000) + "x", placed: "2026-12-02T10:00:00Z", email: "a@shop.example", tags: [] }),
       ...apps(),
     });
     manager.install(project, env);
@@ -188,7 +190,13 @@ describe.each(MANAGERS)("installed by $name", (manager) => {
   cell("generates validators that import the runtime and nothing else", () => {
     const code = readFileSync(path.join(project, "generated/validators/shop/order.js"), "utf8");
     const imported = [...code.matchAll(/from "([^"]+)"/g)].map((m) => m[1]).sort();
-    expect([...new Set(imported)]).toEqual(["charter-runtime/formats", "charter-runtime/helpers"]);
+    expect([...new Set(imported)]).toEqual(["charter-runtime/formats", "charter-runtime/helpers", "charter-runtime/patterns"]);
+  });
+
+  cell("validates a data file from the shell with the installed charter, patterns in the linear engine", () => {
+    const validate = spawnSync(path.join(project, "node_modules/.bin/charter"), ["validate", "shop/order", "data/crafted.json"], { cwd: project, env, encoding: "utf8", timeout: 60_000 });
+    expect([validate.status, validate.stderr]).toEqual([1, ""]);
+    expect(validate.stdout).toContain('error CH801 /id: must match pattern "^[A-Z]-[0-9]+$"');
   });
 
   cell("runs an ES module app (TypeScript NodeNext)", () => {

@@ -43,18 +43,22 @@ function reachable(file: string, seen = new Set<string>(), specifiers = new Set<
 
 describe("the runtime's import boundary", () => {
   it("reaches none of the compiler, the code generators, or ajv's compiler", () => {
-    const entries = ["index.ts", "helpers.ts", "formats.ts"];
+    const entries = ["index.ts", "helpers.ts", "formats.ts", "patterns.ts"];
     const graph = entries.flatMap((entry) => [...reachable(path.join(SRC, entry))]);
     const crossings = graph.flatMap((specifier) => BANNED.filter(([ban]) => ban.test(specifier)).map(([, why]) => `${specifier}: ${why}`));
     expect(crossings).toEqual([]);
     // No package at all, nor a file outside the package's sources: every client installs what the runtime imports.
     expect(graph.filter((specifier) => !/^[\w-]+\.ts$/.test(specifier))).toEqual([]);
+    // The linear pattern engine alone imports a package: re2js, which only its users install.
+    expect([...reachable(path.join(SRC, "re2js.ts"))].filter((specifier) => !/^[\w-]+\.ts$/.test(specifier))).toEqual(["re2js"]);
   });
 
-  it("is a package with no dependencies, whose exports are the modules walked here", () => {
+  it("is a package with no dependencies (re2js an optional peer, for the linear engine), whose exports are the modules walked here", () => {
     const manifest = JSON.parse(readFileSync(path.join(RUNTIME, "package.json"), "utf8")) as Record<string, unknown>;
-    for (const field of ["dependencies", "peerDependencies", "optionalDependencies", "bundleDependencies"]) expect(manifest[field]).toBeUndefined();
-    expect(Object.keys(manifest["exports"] as object).sort()).toEqual([".", "./formats", "./helpers", "./package.json"]);
+    for (const field of ["dependencies", "optionalDependencies", "bundleDependencies"]) expect(manifest[field]).toBeUndefined();
+    expect(manifest["peerDependencies"]).toEqual({ re2js: expect.any(String) });
+    expect(manifest["peerDependenciesMeta"]).toEqual({ re2js: { optional: true } });
+    expect(Object.keys(manifest["exports"] as object).sort()).toEqual([".", "./formats", "./helpers", "./package.json", "./patterns", "./re2js"]);
   });
 
   it("would catch a crossing", () => {
@@ -107,6 +111,9 @@ describe("the runtime's import boundary", () => {
     expect(places.some((place) => place.startsWith("generated/validators/agent/"))).toBe(true);
     expect(places).toContain("packages/runtime/dist/esm/helpers.js");
     expect(places).toContain("packages/runtime/dist/esm/formats.js");
+    expect(places).toContain("packages/runtime/dist/esm/patterns.js");
+    // Patterns are RegExp unless the application asks for the linear engine: re2js does not load.
+    expect(places.filter((place) => place.includes("re2js"))).toEqual([]);
     expect(places.filter((place) => !/^(packages\/runtime\/dist\/esm\/|generated\/validators\/|node:|probe:)/.test(place))).toEqual([]);
   });
 });

@@ -25,12 +25,12 @@ const settings = (defaults: Partial<ValidationSettings["defaults"]>, contracts: 
 describe("validation policy", () => {
   it("applies the defaults, then folders from the outside in, then the contract itself", () => {
     const s = settings({}, { "vendor/": { strictness: "strict" }, "vendor/old/": { strictness: "lenient", unknownFormats: "refuse" }, "vendor/old/x": { unknownFormats: "ignore" } });
-    const [formats, examples, refSiblings] = ["dialect", "error", "ignore"];
-    expect(policyFor(s, "agent/envelope")).toEqual({ unknownFormats: "ignore", strictness: "lenient", formats, examples, refSiblings });
-    expect(policyFor(s, "vendor/a")).toEqual({ unknownFormats: "ignore", strictness: "strict", formats, examples, refSiblings });
-    expect(policyFor(s, "vendor/old/y")).toEqual({ unknownFormats: "refuse", strictness: "lenient", formats, examples, refSiblings });
-    expect(policyFor(s, "vendor/old/x")).toEqual({ unknownFormats: "ignore", strictness: "lenient", formats, examples, refSiblings });
-    expect(policyFor(s, "vendor")).toEqual({ unknownFormats: "ignore", strictness: "lenient", formats, examples, refSiblings });
+    const [formats, examples, refSiblings, patterns] = ["dialect", "error", "ignore", "native"];
+    expect(policyFor(s, "agent/envelope")).toEqual({ unknownFormats: "ignore", strictness: "lenient", formats, examples, refSiblings, patterns });
+    expect(policyFor(s, "vendor/a")).toEqual({ unknownFormats: "ignore", strictness: "strict", formats, examples, refSiblings, patterns });
+    expect(policyFor(s, "vendor/old/y")).toEqual({ unknownFormats: "refuse", strictness: "lenient", formats, examples, refSiblings, patterns });
+    expect(policyFor(s, "vendor/old/x")).toEqual({ unknownFormats: "ignore", strictness: "lenient", formats, examples, refSiblings, patterns });
+    expect(policyFor(s, "vendor")).toEqual({ unknownFormats: "ignore", strictness: "lenient", formats, examples, refSiblings, patterns });
   });
 
   it("reports each unknown format once, at its first use, as a warning by default", async () => {
@@ -201,11 +201,42 @@ describe("validation policy", () => {
     expect(refused.stderr).toBe(
       [
         'charter.config.yaml:2:15: error CH003 validation.strictness must be "lenient" or "strict"',
-        'charter.config.yaml:4:10: error CH002 unknown key "format"; the keys are formats, examples, refSiblings, unknownFormats, strictness',
+        'charter.config.yaml:4:10: error CH002 unknown key "format"; the keys are formats, examples, refSiblings, patterns, unknownFormats, strictness',
         'charter.config.yaml:4:35: error CH003 validation.contracts.a.formats must be "dialect" or "assert" or "annotate"',
         "charter.config.yaml:5:8: error CH003 validation.contracts.b must be a mapping",
         "",
       ].join("\n"),
     );
+  });
+});
+
+describe("validation.patterns", () => {
+  const SLOW = "type: object\nproperties:\n  word: { type: string, pattern: '^(a+)+$' }\n  code: { type: string, pattern: '^(?=.*[0-9])[a-z0-9]+$' }\n";
+
+  it("linear: the validators build their patterns with the linear engine themselves, so no input runs long, without any setup", async () => {
+    const { result, load } = await generateImportable({ "src/word.yaml": "type: string\npattern: '^(a+)+$'\n" }, { validation: settings({ patterns: "linear" }) });
+    expect(result.diagnostics).toEqual([]);
+    const code = result.files.get("validators/word.js")!;
+    expect(code).toContain('import { linearPattern as __charter_linearPattern } from "charter-runtime/re2js";');
+    expect(code).not.toContain("new RegExp(");
+    const { validate } = await load("validators/word.js");
+    const started = performance.now();
+    expect([validate!("aaaa"), validate!("a".repeat(10_000) + "b")]).toEqual([true, false]);
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+
+  it("native (the default): patterns go through the runtime's engine switch, and a nested quantifier is CH318", async () => {
+    const { result, located } = await generate({ "src/w.yaml": SLOW }, settings({}));
+    expect(result.files.get("validators/w.js")).toContain('import { pattern as __charter_pattern } from "charter-runtime/patterns";');
+    expect(located.filter((line) => line.includes("CH318"))).toHaveLength(1);
+    expect(located.filter((line) => line.includes("error"))).toEqual([]);
+  });
+
+  it("linear: a pattern the engine cannot run is CH708 at its place, and CH318 is not said", async () => {
+    const { located } = await generate({ "src/w.yaml": SLOW, "src/other.yaml": "patternProperties:\n  '(a)\\1': {}\n" }, settings({ patterns: "linear" }));
+    expect(located).toEqual([
+      'src/other.yaml:2:12 error CH708 pattern "(a)\\\\1" uses a backreference, which the linear engine this contract asks for (validation.patterns: linear) cannot run',
+      'src/w.yaml:4:34 error CH708 pattern "^(?=.*[0-9])[a-z0-9]+$" uses a lookahead, which the linear engine this contract asks for (validation.patterns: linear) cannot run',
+    ]);
   });
 });

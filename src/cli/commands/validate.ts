@@ -1,4 +1,5 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -9,6 +10,8 @@ import { decodeUtf8 } from "../../compiler/load/decode-utf8.js";
 import { parseJsonSource } from "../../compiler/load/parse-json-source.js";
 import { parseSource, type ParsedSource } from "../../compiler/load/parse-source.js";
 import { bindContracts, isTooDeep, type Registry, type Violation } from "charter-runtime";
+import { usePatternEngine, type PatternEngine } from "charter-runtime/patterns";
+import { linearPattern } from "charter-runtime/re2js";
 import type { ParsedArgs } from "../args.js";
 import { CLI_CODES, DATA_CODES } from "../codes.js";
 import type { Settings } from "../config.js";
@@ -40,6 +43,15 @@ export async function runValidate(args: ParsedArgs, settings: Settings, io: CliI
     return usage(io, args, errorAt(CLI_CODES.noValidators, `no generated validators in ${out} (no validators/index.js); run \`charter generate\` or pass --out`, {}));
   }
   resolveValidatorDependenciesFromCharter();
+  // Before any validator module loads: its patterns are built as it loads. The linear engine gives
+  // back a RegExp for a pattern it cannot run: those are listed for a warning.
+  const leftToRegExp = new Set<string>();
+  const linear: PatternEngine = (source, flags) => {
+    const built = linearPattern(source, flags);
+    if (built instanceof RegExp) leftToRegExp.add(source);
+    return built;
+  };
+  await installPatternEngine(registryFile, args.patterns === "native" ? undefined : linear);
   const { registry } = (await import(pathToFileURL(registryFile).href)) as { registry: Registry };
   const runtime = bindContracts(registry, { skipRules: true });
   if (!Object.prototype.hasOwnProperty.call(registry, contract)) {
@@ -51,6 +63,10 @@ export async function runValidate(args: ParsedArgs, settings: Settings, io: CliI
     rules.length > 0
       ? [{ ...errorAt(DATA_CODES.rulesNotChecked, `${contract} declares rules that only the application can run (${rules.join(", ")}); checked the schema only`, {}), severity: "warning" }]
       : [];
+  if (leftToRegExp.size > 0) {
+    const listed = [...leftToRegExp].map((source) => JSON.stringify(source)).join(", ");
+    notes.push({ ...errorAt(DATA_CODES.patternsLeftToRegExp, `${leftToRegExp.size === 1 ? "pattern" : "patterns"} ${listed} cannot run in the linear engine; checked with JavaScript's RegExp, which backtracks`, {}), severity: "warning" });
+  }
 
   const results: FileResult[] = [];
   const texts = new Map<string, string>();
@@ -116,6 +132,26 @@ export async function runValidate(args: ParsedArgs, settings: Settings, io: CliI
   const undecided = notJudged > 0 ? `; ${notJudged} ${notJudged === 1 ? "file was" : "files were"} too deep to judge` : "";
   io.stdout(`charter validate: ${valid} of ${results.length} ${results.length === 1 ? "file satisfies" : "files satisfy"} ${contract} (${runtime.digestOf(contract)})${undecided}\n`);
   return exit;
+}
+
+/**
+ * Makes `engine` (undefined: RegExp) the one the tree's validators build their
+ * patterns with. The tree imports charter-runtime from where it lies, which
+ * may be the project's own copy rather than the one this CLI loaded: both get it.
+ */
+async function installPatternEngine(registryFile: string, engine: PatternEngine | undefined): Promise<void> {
+  usePatternEngine(engine);
+  let treeCopy: string | undefined;
+  try {
+    const manifestFile = createRequire(registryFile).resolve("charter-runtime/package.json");
+    const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as { exports?: Record<string, { import?: { default?: string } } | string> };
+    const entry = manifest.exports?.["./patterns"];
+    const target = typeof entry === "object" ? entry.import?.default : undefined;
+    if (target !== undefined) treeCopy = pathToFileURL(path.join(path.dirname(manifestFile), target)).href;
+  } catch {
+    // The tree resolves no runtime of its own: it gets this CLI's (resolve-fallback), set above.
+  }
+  if (treeCopy !== undefined) ((await import(treeCopy)) as { usePatternEngine(next: PatternEngine | undefined): void }).usePatternEngine(engine);
 }
 
 function usage(io: CliIo, args: ParsedArgs, diagnostic: Diagnostic): number {

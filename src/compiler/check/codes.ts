@@ -89,7 +89,7 @@ export const CHECK_CODES = {
   slowPattern: {
     code: "CH318",
     title: "pattern prone to catastrophic backtracking (warning)",
-    help: "The expression nests quantifiers (star height above 1, as in `(a+)+`), which safe-regex2 flags: a crafted input can make a backtracking engine run for a very long time. Rewrite it without nested repetition, or bound the input with `maxLength`. Silence it here with `x-charter-ignore: [CH318]` on the schema it is reported at.",
+    help: "The expression nests quantifiers (star height above 1, as in `(a+)+`), which safe-regex2 flags: a crafted input can make a backtracking engine such as JavaScript's RegExp run for a very long time. Set `validation.patterns: linear` for the contract: its validators then run patterns in a linear-time engine (RE2, through re2js, which the application installs), and this warning goes. Or rewrite it without nested repetition, or bound the input with `maxLength`. `charter validate` runs patterns in the linear engine by default. Silence it here with `x-charter-ignore: [CH318]` on the schema it is reported at.",
   },
   emptyAccepted: {
     code: "CH319",

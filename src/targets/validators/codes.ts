@@ -36,4 +36,9 @@ export const VALIDATOR_CODES = {
     title: "counterexample refused for another reason",
     help: "A counterexample is refused, but not with the violation it declares (`error.keyword` at `error.pointer`): it does not test what it says it tests. The message lists the violations it produced.",
   },
+  patternNotLinear: {
+    code: "CH708",
+    title: "pattern the linear engine cannot run",
+    help: "The contract asks for the linear-time pattern engine (`validation.patterns: linear`), and this `pattern` (or `patternProperties` key) uses what RE2 has no linear-time form of: a lookahead, a lookbehind, a backreference, or `\\S` among other members of a character class. Rewrite the expression without it, or set `patterns: native` for this contract (and bound the input with `maxLength`).",
+  },
 } satisfies Record<string, DiagnosticCode>;

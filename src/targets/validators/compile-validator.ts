@@ -70,14 +70,14 @@ export function compileValidator(task: ValidatorTask): CompiledValidator {
   const ownProperties = namesInheritedProperties(schema);
   try {
     if (policy.strictness === "strict") {
-      const checker = createAjv(dialect, { formats: policy.formats, ownProperties, strictChecks: true }, log);
+      const checker = createAjv(dialect, { formats: policy.formats, patterns: policy.patterns, ownProperties, strictChecks: true }, log);
       addBundle(checker, schema, dialect);
       const { reached, apart } = strictFindings(checker, exports, schema, log);
       log.warnings.push(...reached);
       strictApart.push(...apart);
     }
     for (const allErrors of [false, true]) {
-      const ajv = createAjv(dialect, { allErrors, formats: policy.formats, ownProperties }, log);
+      const ajv = createAjv(dialect, { allErrors, formats: policy.formats, patterns: policy.patterns, ownProperties }, log);
       if (allErrors) allErrorsAjv = ajv;
       addBundle(ajv, schema, dialect);
       for (const e of exports) compileExport(ajv, e, id, log);

@@ -3,11 +3,12 @@ import { ajvForDialect } from "../../compiler/ajv-for-dialect.js";
 import { _Code } from "ajv/dist/compile/codegen/code.js";
 import { formatLimitDefinition } from "ajv-formats/dist/limit.js";
 import { formats as runtimeFormats } from "charter-runtime/formats";
+import { linearPattern } from "charter-runtime/re2js";
 import type { JsonValue } from "../../compiler/load/parse-source.js";
 import { idKeyword, type Dialect } from "../../compiler/resolve/dialect.js";
 import { walkSchema } from "../../compiler/resolve/walk-schema.js";
-import { FORMATS_CODE } from "./esm-imports.js";
-import { assertsFormats, type Formats } from "./policy.js";
+import { FORMATS_CODE, LINEAR_PATTERN_CODE, PATTERN_CODE } from "./esm-imports.js";
+import { assertsFormats, type Formats, type Patterns } from "./policy.js";
 
 /** What ajv said while compiling, instead of printing it. */
 export interface AjvLog {
@@ -19,6 +20,8 @@ export interface AjvSettings {
   allErrors?: boolean;
   /** Whether `format` is checked (by the contract's dialect unless the config says). */
   formats?: Formats;
+  /** The engine of `pattern` and `patternProperties` (default native). */
+  patterns?: Patterns;
   /** Presence checks with hasOwnProperty, for contracts naming properties every object inherits. */
   ownProperties?: boolean;
   /**
@@ -47,11 +50,11 @@ export interface AjvSettings {
  * goes to `log`.
  */
 export function createAjv(dialect: Dialect, settings: AjvSettings, log: AjvLog) {
-  const { allErrors = false, formats = "dialect", ownProperties = false, strictChecks = false, optimize = !allErrors && !strictChecks } = settings;
+  const { allErrors = false, formats = "dialect", patterns = "native", ownProperties = false, strictChecks = false, optimize = !allErrors && !strictChecks } = settings;
   const options: Options = {
     // ajv's optimizer costs up to three quarters of compiling a large bundle; only the code that
     // runs on every validation gets it (docs/decisions/003-validators.md, `code.optimize`).
-    code: { source: true, esm: true, lines: true, optimize: optimize ? 1 : false, formats: new _Code(FORMATS_CODE) },
+    code: { source: true, esm: true, lines: true, optimize: optimize ? 1 : false, formats: new _Code(FORMATS_CODE), regExp: patternEngine(patterns) },
     // A schema referenced many times is one function, called from each use, not a copy at each:
     // over SchemaStore, code 24 % smaller and compilation twice as fast (docs/decisions/003-validators.md).
     ...(strictChecks ? {} : { inlineRefs: false }),
@@ -70,6 +73,17 @@ export function createAjv(dialect: Dialect, settings: AjvSettings, log: AjvLog) 
   for (const [name, definition] of Object.entries(runtimeFormats)) ajv.addFormat(name, definition);
   ajv.addKeyword(formatLimitDefinition);
   return ajv;
+}
+
+/**
+ * The engine ajv builds patterns with, here (examples are checked with it)
+ * and in the generated code (`code`): the runtime's `pattern`, which is
+ * RegExp unless the application installed another engine, or its linear
+ * engine for a contract that asks for it.
+ */
+function patternEngine(patterns: Patterns): NonNullable<NonNullable<Options["code"]>["regExp"]> {
+  if (patterns === "linear") return Object.assign((source: string, flags: string) => linearPattern(source, flags) as RegExp, { code: LINEAR_PATTERN_CODE });
+  return Object.assign((source: string, flags: string) => new RegExp(source, flags), { code: PATTERN_CODE });
 }
 
 /**

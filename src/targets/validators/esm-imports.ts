@@ -13,12 +13,20 @@
 /** The runtime package's modules that generated validators import. */
 export const RUNTIME_HELPERS = "charter-runtime/helpers";
 export const RUNTIME_FORMATS = "charter-runtime/formats";
+export const RUNTIME_PATTERNS = "charter-runtime/patterns";
+export const RUNTIME_LINEAR = "charter-runtime/re2js";
 
-/** What ajv writes for each helper, and the runtime export that replaces it. */
-const HELPERS: Record<string, string> = {
-  'require("ajv/dist/runtime/ucs2length").default': "ucs2length",
-  'require("ajv/dist/runtime/equal").default': "deepEqual",
-  'require("ajv/dist/runtime/validation_error").default': "ValidationError",
+/** The code ajv is told builds each pattern (its `code.regExp.code`): the runtime's engine switch, or its linear engine. */
+export const PATTERN_CODE = `require("${RUNTIME_PATTERNS}").pattern`;
+export const LINEAR_PATTERN_CODE = `require("${RUNTIME_LINEAR}").linearPattern`;
+
+/** What ajv writes for each helper, and the runtime module and export that replace it. */
+const HELPERS: Record<string, [string, string]> = {
+  'require("ajv/dist/runtime/ucs2length").default': [RUNTIME_HELPERS, "ucs2length"],
+  'require("ajv/dist/runtime/equal").default': [RUNTIME_HELPERS, "deepEqual"],
+  'require("ajv/dist/runtime/validation_error").default': [RUNTIME_HELPERS, "ValidationError"],
+  [PATTERN_CODE]: [RUNTIME_PATTERNS, "pattern"],
+  [LINEAR_PATTERN_CODE]: [RUNTIME_LINEAR, "linearPattern"],
 };
 
 /**
@@ -56,9 +64,9 @@ export function replaceRequires(code: string): EsmImports {
       // The whole object: ajv-formats' formatMinimum keywords look formats up by name.
       return use(RUNTIME_FORMATS, format === undefined ? "formats" : formatExportName(format));
     })
-    .replace(/require\("[^"]*"\)(?:\.default)?/g, (call) => {
+    .replace(/require\("[^"]*"\)(?:\.\w+)?/g, (call) => {
       const helper = HELPERS[call];
-      if (helper !== undefined) return use(RUNTIME_HELPERS, helper);
+      if (helper !== undefined) return use(...helper);
       unknown.push(call);
       return call;
     });

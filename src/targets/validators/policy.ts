@@ -29,6 +29,14 @@ export type Formats = "dialect" | "assert" | "annotate";
  */
 export type Examples = "error" | "warning";
 
+/**
+ * How a contract's validators run `pattern` and `patternProperties`: with
+ * JavaScript's RegExp (`native`, a backtracking engine: exactly ajv's
+ * behaviour), or with a linear-time engine (`linear`, charter-runtime/re2js:
+ * no input can make a pattern run long; the application installs re2js).
+ */
+export type Patterns = "native" | "linear";
+
 export interface ValidationPolicy {
   /** What assertions beside a `$ref` mean before 2019-09: ignored (the specifications) or applied (ajv). */
   refSiblings: RefSiblings;
@@ -36,6 +44,7 @@ export interface ValidationPolicy {
   strictness: Strictness;
   formats: Formats;
   examples: Examples;
+  patterns: Patterns;
 }
 
 export interface ValidationSettings {
@@ -44,7 +53,7 @@ export interface ValidationSettings {
   contracts: ReadonlyMap<string, Partial<ValidationPolicy>>;
 }
 
-export const DEFAULT_VALIDATION: ValidationSettings = { defaults: { unknownFormats: "ignore", strictness: "lenient", formats: "dialect", examples: "error", refSiblings: "ignore" }, contracts: new Map() };
+export const DEFAULT_VALIDATION: ValidationSettings = { defaults: { unknownFormats: "ignore", strictness: "lenient", formats: "dialect", examples: "error", refSiblings: "ignore", patterns: "native" }, contracts: new Map() };
 
 export function policyFor(settings: ValidationSettings, contract: string): ValidationPolicy {
   const matching = [...settings.contracts]

@@ -1,0 +1,109 @@
+/**
+ * A linear-time engine for the patterns of generated validators, on re2js
+ * (a JavaScript port of RE2: no backtracking, so `^(a+)+$` on ten thousand
+ * `a`s and a `b` is judged in milliseconds where RegExp does not finish).
+ * re2js is an optional peer dependency of charter-runtime (900 kB): install
+ * it to use this module. `usePatternEngine(linearPattern)` makes it the engine
+ * of every validator loaded afterwards; contracts generated with
+ * `validation.patterns: linear` call it themselves.
+ *
+ * ECMAScript patterns are translated to RE2's syntax with ECMAScript's
+ * meaning kept where RE2's differs: `.` matches no line terminator (RE2's
+ * matches \r, U+2028 and U+2029) and `\s` / `\S` are ECMAScript's white space
+ * (RE2's is ASCII only). What RE2 has no linear-time form of (lookahead,
+ * lookbehind, backreferences) cannot be run: such a pattern is built with
+ * RegExp instead, and listed by `patternsLeftToRegExp`; charter refuses it at
+ * generation in a contract that asks for the linear engine.
+ */
+import { RE2JS } from "re2js";
+import type { PatternLike } from "./patterns.js";
+
+// ECMAScript's WhiteSpace and LineTerminator code points, which `\s` matches.
+const WHITE_SPACE = "\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff";
+const NOT_LINE_TERMINATOR = "[^\\n\\r\\u2028\\u2029]";
+
+/** Thrown for an ECMAScript pattern that RE2 cannot run in linear time. */
+export class UnsupportedPattern extends Error {
+  override readonly name = "UnsupportedPattern";
+}
+
+const leftToRegExp = new Set<string>();
+
+/** Sources of the patterns built with RegExp because the linear engine cannot run them, in the order met. */
+export function patternsLeftToRegExp(): readonly string[] {
+  return [...leftToRegExp];
+}
+
+/**
+ * The pattern in RE2's syntax with ECMAScript's meaning, or UnsupportedPattern
+ * naming what RE2 lacks. `source` is an ECMAScript pattern for the `u` flag.
+ */
+export function toRe2(source: string): string {
+  let out = "";
+  let inClass = false;
+  for (let i = 0; i < source.length; i++) {
+    const char = source[i]!;
+    if (char === "\\") {
+      const next = source[i + 1];
+      if (next === undefined) throw new UnsupportedPattern("a pattern cannot end with a backslash");
+      if (next === "s" || next === "S") {
+        if (!inClass) out += next === "s" ? `[${WHITE_SPACE}]` : `[^${WHITE_SPACE}]`;
+        else if (next === "s") out += WHITE_SPACE;
+        // Inside a class, "not white space" joined to other members has no RE2 class form.
+        else throw new UnsupportedPattern("\\S inside a character class");
+      } else if (/[1-9]/.test(next) || (next === "k" && source[i + 2] === "<")) {
+        throw new UnsupportedPattern("a backreference");
+      } else {
+        out += char + next;
+      }
+      i++;
+      continue;
+    }
+    if (inClass) {
+      if (char === "]") inClass = false;
+      out += char;
+      continue;
+    }
+    if (char === "[") {
+      inClass = true;
+      out += char;
+      // A `]` right after `[` or `[^` closes nothing in ECMAScript: `[]` matches nothing, `[^]` anything.
+      if (source[i + 1] === "^") {
+        out += "^";
+        i++;
+      }
+      if (source[i + 1] === "]") {
+        out = out.endsWith("[^") ? out.slice(0, -2) + "[\\x{0}-\\x{10FFFF}]" : out.slice(0, -1) + "[^\\x{0}-\\x{10FFFF}]";
+        inClass = false;
+        i++;
+      }
+      continue;
+    }
+    if (char === "(" && source[i + 1] === "?" && (source[i + 2] === "=" || source[i + 2] === "!" || (source[i + 2] === "<" && (source[i + 3] === "=" || source[i + 3] === "!")))) {
+      throw new UnsupportedPattern(source[i + 2] === "<" ? "a lookbehind" : "a lookahead");
+    }
+    out += char === "." ? NOT_LINE_TERMINATOR : char;
+  }
+  return RE2JS.translateRegExp(out);
+}
+
+/** The pattern built with the linear engine; throws (UnsupportedPattern, or re2js' own syntax error) where it cannot be. */
+export function compileLinear(source: string): PatternLike {
+  const compiled = RE2JS.compile(toRe2(source));
+  return { test: (text: string) => compiled.test(text) };
+}
+
+/**
+ * Builds a pattern with the linear engine, or with RegExp where it cannot run
+ * the pattern (listed by `patternsLeftToRegExp`). A PatternEngine for
+ * `usePatternEngine`.
+ */
+export function linearPattern(source: string, flags: string): PatternLike {
+  try {
+    return compileLinear(source);
+  } catch (error) {
+    if (!(error instanceof UnsupportedPattern) && !(error instanceof Error && /^RE2JS/.test(error.name))) throw error;
+    leftToRegExp.add(source);
+    return new RegExp(source, flags);
+  }
+}
