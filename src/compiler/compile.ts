@@ -113,7 +113,7 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
   };
   options.onProgress?.("loading the sources");
 
-  const tasks: TaskSettings = { jobs: options.jobs ?? defaultJobs(), cache: options.cacheDir !== undefined ? await TaskCache.open(options.cacheDir) : undefined };
+  const tasks: TaskSettings = { jobs: options.jobs ?? defaultJobs(), cache: options.cacheDir !== undefined ? await TaskCache.open(options.cacheDir) : undefined, onProgress: options.onProgress };
 
   // load
   const sources = await discoverSources(options.sourceDir);

@@ -83,11 +83,14 @@ describe("worker threads and the cache", () => {
     const definition = { name: "recurse", module: new URL("../helpers/deep-recursion-task.ts", import.meta.url), run: recurse, overflowed: (output: { ok: boolean }) => !output.ok };
     // Far beyond a default stack (about 10,000 frames here), well within a large one.
     expect(recurse(1_000_000).ok).toBe(false);
-    const outputs = await startTasks(definition, [10, 1_000_000], { jobs: 1 }).finish();
+    const said: string[] = [];
+    const outputs = await startTasks({ ...definition, label: "recursion" }, [10, 1_000_000], { jobs: 1, onProgress: (stage) => said.push(stage) }).finish();
     expect(outputs).toEqual([
       { ok: true, reached: 10 },
       { ok: true, reached: 1_000_000 },
     ]);
+    // The progress display says why the run takes long: once, for the one task run again.
+    expect(said).toEqual(["recursion of a very large contract, again on a 512 MB stack (this can take minutes)"]);
     // Without the hook, the overflow stands.
     // Through a cache: the overflow is never kept, only the rerun's output, which the next run reads.
     const { TaskCache } = await import("../../src/compiler/cache/task-cache.js");

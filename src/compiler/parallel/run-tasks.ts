@@ -12,6 +12,8 @@ import type { TaskWorkerData, TaskWorkerMessage } from "./task-worker.js";
  */
 export interface TaskDefinition<I, O> {
   name: string;
+  /** What the task makes, for a person (`types`): the progress display while a task runs again. */
+  label?: string;
   module: URL;
   run: (input: I) => O | Promise<O>;
   /**
@@ -30,6 +32,8 @@ export interface TaskSettings {
   jobs: number;
   /** Where results of earlier runs are found and this run's are kept; none for a truly fresh run. */
   cache?: TaskCache | undefined;
+  /** Told when a task runs again on a large stack, which can take minutes (a terminal's progress display). */
+  onProgress?: ((stage: string) => void) | undefined;
 }
 
 /** A module beside `from` (its `import.meta.url`), with the extension charter runs from: `.ts` from source, `.js` built. */
@@ -102,6 +106,7 @@ export function startTasks<I, O>(definition: TaskDefinition<I, O>, inputs: reado
       if (definition.overflowed) {
         for (const [index, output] of outputs.entries()) {
           if (!definition.overflowed(output!)) continue;
+          settings.onProgress?.(`${definition.label ?? definition.name} of a very large contract, again on a ${LARGE_STACK_MB} MB stack (this can take minutes)`);
           const again = new Int32Array(new SharedArrayBuffer(4));
           await startWorker(definition, [textOf(index)], again, (at, rerun) => at !== undefined && (outputs[index] = rerun as O), LARGE_STACK_MB);
           if (cache && !definition.overflowed(outputs[index]!)) writes.push(cache.write(keys[index]!, outputs[index]));

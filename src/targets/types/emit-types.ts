@@ -19,6 +19,7 @@ import type { TypeNames } from "./type-names.js";
 /** Each contract's module, computed on worker threads and kept in the cache. */
 const TYPES_TASK: TaskDefinition<TypesModuleTask, TypesModuleResult> = {
   name: "generateTypesModule",
+  label: "types",
   module: siblingModule(import.meta.url, "generate-module"),
   run: (task) => generateTypesModule(task),
   overflowed: (output) => !output.ok && output.overflowed === true,

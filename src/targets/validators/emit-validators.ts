@@ -20,6 +20,7 @@ import { compileValidator, type CompiledValidator, type ValidatorExport, type Va
 /** Each contract's validators, computed on worker threads and kept in the cache. */
 const VALIDATOR_TASK: TaskDefinition<ValidatorTask, CompiledValidator> = {
   name: "compileValidator",
+  label: "validators",
   module: siblingModule(import.meta.url, "compile-validator"),
   run: compileValidator,
   overflowed: (output) => output.overflowed === true,
