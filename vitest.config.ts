@@ -6,8 +6,8 @@ export default defineConfig({
     testTimeout: 60_000,
     pool: "forks",
     projects: [
-      // test/packages installs packed tarballs: its own script, `npm run test:packages`.
-      { extends: true, test: { name: "charter", include: ["test/**/*.test.ts"], exclude: ["test/packages/**"] } },
+      // test/packages installs packed tarballs, test/stress runs the lock at scale: scripts of their own.
+      { extends: true, test: { name: "charter", include: ["test/**/*.test.ts"], exclude: ["test/packages/**", "test/stress/**"] } },
       // A downstream client of the generated tree, with its own config (its import aliases).
       "examples/typed-client/vitest.config.ts",
     ],

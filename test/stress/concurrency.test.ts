@@ -1,0 +1,130 @@
+/**
+ * The output lock under the uses issue 19 names, at full scale: two `generate` runs on one tree
+ * started at random offsets, `generate` beside `watch`, and the lock holder killed. After each,
+ * `check` passes and nothing is left beside the output. `npm run test:stress` (CI runs it).
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, readdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { describe, expect, it } from "vitest";
+import { spawnCli } from "../helpers/spawn-cli.js";
+import { tempTree } from "../helpers/temp-tree.js";
+
+const MAIN = fileURLToPath(new URL("../../src/cli/main.ts", import.meta.url));
+const TSX = pathToFileURL(fileURLToPath(new URL("../../node_modules/tsx/dist/loader.mjs", import.meta.url))).href;
+
+/** 40 contracts, each referring to a shared one, so that each run has real work. */
+function project(): Record<string, string> {
+  const files: Record<string, string> = { "schema-src/shared/money.yaml": "type: object\nrequired: [amount, currency]\nproperties:\n  amount: { type: integer }\n  currency: { type: string, pattern: '^[A-Z]{3}$' }\n" };
+  for (let i = 0; i < 40; i++) {
+    files[`schema-src/orders/o${i}.yaml`] =
+      `title: Order${i}\ntype: object\nrequired: [id, total]\nproperties:\n  id: { type: string, minLength: ${1 + (i % 5)} }\n  total: { $ref: "../shared/money.yaml" }\n  lines: { type: array, items: { $ref: "#/$defs/line" } }\n$defs:\n  line: { type: object, properties: { sku: { type: string }, qty: { type: integer, minimum: 1 } } }\n`;
+  }
+  return files;
+}
+
+function start(args: string[], cwd: string): { child: ChildProcess; done: Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }>; output: () => string } {
+  const child = spawn(process.execPath, ["--import", TSX, MAIN, ...args], { cwd, env: { PATH: process.env["PATH"] ?? "" } });
+  let output = "";
+  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const done = new Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }>((resolve) => child.on("close", (code, signal) => resolve({ code, signal, output })));
+  return { child, done, output: () => output };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Nothing but the output beside the sources: no lock, no staging folder. */
+function leftovers(dir: string): string[] {
+  return readdirSync(dir).filter((name) => name.startsWith("generated.charter"));
+}
+
+/** A small seeded generator (mulberry32), so that a failing trial can be replayed from its seed. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+async function until(condition: () => boolean, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error("timed out waiting");
+    await sleep(25);
+  }
+}
+
+describe("the output lock at scale", () => {
+  it("two generate runs on 41 contracts and one cache, started 20 times at random offsets: both exit 0, check passes, nothing is left", async () => {
+    const dir = tempTree(project());
+    const seed = Number(process.env["STRESS_SEED"] ?? 20261202);
+    const next = random(seed);
+    for (let trial = 0; trial < 20; trial++) {
+      // Something new to write each trial, so that both runs write.
+      writeFileSync(path.join(dir, "schema-src/orders/o0.yaml"), project()["schema-src/orders/o0.yaml"]!.replace("minLength: 1", `minLength: ${trial + 1}`));
+      // Both through one cache, as in a shared CI cache: its entries are written by both at once too.
+      const offset = Math.floor(next() * 2_000);
+      const cache = ["--cache-dir", path.join(dir, ".cache")];
+      const a = start(["generate", ...cache], dir);
+      await sleep(offset);
+      const b = start(["generate", ...cache], dir);
+      const [ra, rb] = await Promise.all([a.done, b.done]);
+      const context = `seed ${seed}, trial ${trial}, offset ${offset} ms:\n${ra.output}\n${rb.output}`;
+      expect([ra.code, rb.code], context).toEqual([0, 0]);
+      const check = spawnCli(["check"], { cwd: dir });
+      expect(check.code, `${context}\n${check.stdout}`).toBe(0);
+      expect(leftovers(dir), context).toEqual([]);
+    }
+  }, 900_000);
+
+  it("generate beside watch: each writes whole trees while a source changes, and check passes after", async () => {
+    const dir = tempTree(project());
+    const watch = start(["watch"], dir);
+    try {
+      await until(() => /charter: wrote 41 contracts/.test(watch.output()), 120_000);
+      const runs = () => (watch.output().match(/charter: (wrote|generated is up to date)/g) ?? []).length;
+      for (let round = 0; round < 3; round++) {
+        const before = runs();
+        // An edit the watcher reacts to, and a generate started at once beside it.
+        writeFileSync(path.join(dir, "schema-src/orders/o1.yaml"), project()["schema-src/orders/o1.yaml"]!.replace("minLength: 2", `minLength: ${round + 10}`));
+        const generate = start(["generate", "--no-cache"], dir);
+        const result = await generate.done;
+        expect(result.code, result.output).toBe(0);
+        // The watcher's run for this edit, which wrote or found the tree up to date.
+        await until(() => runs() > before, 120_000);
+      }
+      await sleep(2_000);
+    } finally {
+      watch.child.kill("SIGINT");
+      await watch.done;
+    }
+    const check = spawnCli(["check"], { cwd: dir });
+    expect(check.code, check.stdout + watch.output()).toBe(0);
+    expect(leftovers(dir)).toEqual([]);
+  }, 600_000);
+
+  it("a run killed while it holds the lock: the next one takes it over, writes the whole tree, and check passes", async () => {
+    const dir = tempTree(project());
+    expect(spawnCli(["generate"], { cwd: dir }).code).toBe(0);
+    for (let trial = 0; trial < 3; trial++) {
+      writeFileSync(path.join(dir, "schema-src/orders/o2.yaml"), project()["schema-src/orders/o2.yaml"]!.replace("minLength: 3", `minLength: ${trial + 20}`));
+      const holder = start(["generate", "--no-cache"], dir);
+      // Killed at once when it holds the lock: during the write, the moment that matters.
+      await until(() => existsSync(path.join(dir, "generated.charter-lock")), 120_000);
+      holder.child.kill("SIGKILL");
+      const killed = await holder.done;
+      expect(killed.signal).toBe("SIGKILL");
+      const next = spawnCli(["generate", "--no-cache"], { cwd: dir });
+      expect(next.code, next.stdout + next.stderr).toBe(0);
+      const check = spawnCli(["check"], { cwd: dir });
+      expect(check.code, check.stdout).toBe(0);
+      expect(leftovers(dir)).toEqual([]);
+    }
+  }, 600_000);
+});
