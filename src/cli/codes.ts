@@ -78,7 +78,7 @@ export const DATA_CODES = {
   patternsLeftToRegExp: {
     code: "CH805",
     title: "patterns checked with RegExp (warning)",
-    help: "`charter validate` runs `pattern` and `patternProperties` in a linear-time engine (RE2, through re2js), so that no data file can make a pattern run for long. RE2 has no linear-time form of lookaheads, lookbehinds and backreferences: the patterns listed use one, and were checked with JavaScript's RegExp, as the application runs them. To refuse such patterns at generation, set `validation.patterns: linear` for the contract (CH708); `--patterns native` checks every pattern with RegExp.",
+    help: "`charter validate` runs `pattern` and `patternProperties` in a linear-time engine (RE2, through re2js), so that no data file can make a pattern run for long. RE2 has no linear-time form of lookaheads, lookbehinds and backreferences, and refuses a few other forms (`\\S` beside other members of a character class, repetition counts above 1,000, some Unicode property names): the patterns listed use one, and were checked with JavaScript's RegExp, as the application runs them. To refuse such patterns at generation, set `validation.patterns: linear` for the contract (CH708); `--patterns native` checks every pattern with RegExp.",
   },
   tooDeep: {
     code: "CH804",

@@ -40,6 +40,11 @@ describe("the linear pattern engine", () => {
       ["^(?<year>\\d{4})-\\d{2}$", "2026-12", true],
       ["^x$", "x\n", false],
       ["^a{2,3}$", "aaaa", false],
+      ["^\\ud83d\\ude00$", "😀", true],
+      ["^[\\ud83d\\ude00]$", "😀", true],
+      ["^[[:digit:]|[a]$", "5", false],
+      ["^[[:digit:]|[a]$", "[", true],
+      ["^[\\s\\S]+$", "a\nb\u2028", true],
     ];
     expect(cases.map(([source, text]) => linearPattern(source, "u").test(text))).toEqual(cases.map(([source, text]) => new RegExp(source, "u").test(text)));
     expect(cases.map(([, , expected]) => expected)).toEqual(cases.map(([source, text]) => new RegExp(source, "u").test(text)));
@@ -77,6 +82,19 @@ describe("the linear pattern engine", () => {
 });
 
 describe("the runtime's pattern engine switch", () => {
+  it("gives each pattern its own text, which ajv tells patterns apart by", () => {
+    expect([String(linearPattern("^a$", "u")), String(linearPattern("^b$", "u"))]).toEqual(["/^a$/u", "/^b$/u"]);
+  });
+
+  it("is one engine for the ES module and the CommonJS build of the runtime: a CommonJS application switches it for the ES module tree", async () => {
+    const { createRequire } = await import("node:module");
+    const commonJs = createRequire(import.meta.url)("charter-runtime/patterns") as typeof import("charter-runtime/patterns");
+    commonJs.usePatternEngine(linearPattern);
+    expect(pattern("^a$", "u")).not.toBeInstanceOf(RegExp);
+    commonJs.usePatternEngine(undefined);
+    expect(pattern("^a$", "u")).toBeInstanceOf(RegExp);
+  });
+
   it("builds RegExp by default, and the installed engine's patterns for validator modules loaded after it", async () => {
     expect(pattern("^a$", "u")).toBeInstanceOf(RegExp);
     usePatternEngine(linearPattern);

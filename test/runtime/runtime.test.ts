@@ -174,6 +174,11 @@ describe("data too deep for the validator", () => {
       const sync = loaded.validate(deep);
       expect(!sync.ok && isTooDeep(sync.errors)).toBe(true);
       expect(loaded.isValid(deep)).toBe(false);
+      // Checked at once, invalid data and data too deep each get their own verdict.
+      const fresh = bindContracts(tree, { errors });
+      const [invalidAtOnce, deepAtOnce] = await Promise.all([fresh.validate("tree", [1, [], []]), fresh.validate("tree", deep)]);
+      expect(!invalidAtOnce.ok && isTooDeep(invalidAtOnce.errors)).toBe(false);
+      expect(!deepAtOnce.ok && isTooDeep(deepAtOnce.errors)).toBe(true);
       // The same binding still judges what it can: shallow valid and invalid data.
       expect(await runtime.validate("tree", nested(3, []))).toEqual({ ok: true, value: nested(3, []) });
       const invalid = await runtime.validate("tree", [1, [], []]);

@@ -225,6 +225,18 @@ describe("validation.patterns", () => {
     expect(performance.now() - started).toBeLessThan(1_000);
   });
 
+  it("linear: each pattern and patternProperties key of a contract is its own (ajv tells patterns apart by their text)", async () => {
+    const source = "type: object\nproperties:\n  a: { type: string, pattern: '^a$' }\n  b: { type: string, pattern: '^b$' }\npatternProperties:\n  '^x-': { type: number }\n  '^y-': { type: string }\n";
+    const { result, load } = await generateImportable({ "src/two.yaml": source + "examples: [{ a: a, b: b, x-1: 1, y-1: s }]\n" }, { validation: settings({ patterns: "linear" }) });
+    expect(result.diagnostics).toEqual([]);
+    const { validate } = await load("validators/two.js");
+    const samples = [{ a: "a", b: "b" }, { a: "a", b: "a" }, { a: "b" }, { "x-1": 1, "y-1": "s" }, { "x-1": "s" }, { "y-1": 1 }];
+    const native = await generateImportable({ "src/two.yaml": source }, {});
+    const { validate: reference } = await native.load("validators/two.js");
+    expect(samples.map((s) => validate!(s))).toEqual(samples.map((s) => reference!(s)));
+    expect(samples.map((s) => validate!(s))).toEqual([true, false, false, true, false, false]);
+  });
+
   it("native (the default): patterns go through the runtime's engine switch, and a nested quantifier is CH318", async () => {
     const { result, located } = await generate({ "src/w.yaml": SLOW }, settings({}));
     expect(result.files.get("validators/w.js")).toContain('import { pattern as __charter_pattern } from "charter-runtime/patterns";');

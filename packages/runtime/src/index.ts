@@ -115,6 +115,15 @@ export function isTooDeep(errors: readonly Violation[]): boolean {
   return errors.length === 1 && errors[0]!.keyword === TOO_DEEP_KEYWORD;
 }
 
+/**
+ * Whether a validator threw because it ran out of call stack: V8's and
+ * JavaScriptCore's RangeError, Firefox's InternalError ("too much recursion").
+ * Generated code throws nothing else on data.
+ */
+function outOfStack(error: unknown): boolean {
+  return error instanceof RangeError || (error instanceof Error && error.name === "InternalError");
+}
+
 function tooDeep(): Violation[] {
   return [{ pointer: "", keyword: TOO_DEEP_KEYWORD, message: "is nested too deeply to judge: the validator ran out of call stack", schemaPath: "#", params: {} }];
 }
@@ -292,8 +301,7 @@ async function loadChecker(name: string, entry: RegistryEntry<unknown, string>, 
       try {
         return fast(data);
       } catch (error) {
-        // Generated code throws nothing else on data; a RangeError here is the stack.
-        if (!(error instanceof RangeError)) throw error;
+        if (!outOfStack(error)) throw error;
         overflowed = true;
         return false;
       }
@@ -307,12 +315,13 @@ async function loadChecker(name: string, entry: RegistryEntry<unknown, string>, 
     },
     firstViolations: () => (overflowed ? tooDeep() : (fast.errors ?? []).map(toViolation)),
     schemaViolations(data) {
-      // `first`, or the all-errors module not loaded: the violation the fast validator stopped at.
-      if (!all || overflowed) return overflowed ? tooDeep() : (fast.errors ?? []).map(toViolation);
+      // `first`, or the all-errors module not loaded: the violation the fast validator stopped at
+      // (callers return `firstViolations` themselves when that says the data was too deep).
+      if (!all) return (fast.errors ?? []).map(toViolation);
       try {
         all(data);
       } catch (error) {
-        if (!(error instanceof RangeError)) throw error;
+        if (!outOfStack(error)) throw error;
         return tooDeep();
       }
       return sortViolations((all.errors ?? []).map(toViolation));
@@ -335,7 +344,11 @@ async function loadChecker(name: string, entry: RegistryEntry<unknown, string>, 
 
 /** A contract whose validators are all loaded: every check is synchronous. */
 function loadedContract(checker: Checker): LoadedContract<unknown> {
-  const violations = (data: unknown) => (checker.fast(data) ? checker.ruleViolations(data) : checker.schemaViolations(data));
+  const violations = (data: unknown) => {
+    if (checker.fast(data)) return checker.ruleViolations(data);
+    const first = checker.firstViolations();
+    return isTooDeep(first) ? first : checker.schemaViolations(data);
+  };
   return {
     name: checker.name,
     digest: checker.digest,

@@ -18,7 +18,10 @@ export interface PatternLike {
 /** Builds a pattern from its ECMAScript source and flags (`"u"`), as `new RegExp` does. */
 export type PatternEngine = (source: string, flags: string) => PatternLike;
 
-let engine: PatternEngine | undefined;
+// On globalThis, so that the ES module and CommonJS builds of this package share one engine: a
+// CommonJS application switches it for the ES module tree it loads.
+const ENGINE = Symbol.for("charter-runtime.patternEngine");
+const shared = globalThis as { [ENGINE]?: PatternEngine | undefined };
 
 /**
  * Sets the engine that patterns of validator modules loaded from now on are
@@ -26,10 +29,11 @@ let engine: PatternEngine | undefined;
  * keep the patterns they built: call this before the first validation.
  */
 export function usePatternEngine(next: PatternEngine | undefined): void {
-  engine = next;
+  shared[ENGINE] = next;
 }
 
 /** What generated validators call to build each of their patterns. */
 export function pattern(source: string, flags: string): PatternLike {
+  const engine = shared[ENGINE];
   return engine === undefined ? new RegExp(source, flags) : engine(source, flags);
 }

@@ -27,7 +27,8 @@ export class UnsupportedPattern extends Error {
   override readonly name = "UnsupportedPattern";
 }
 
-const leftToRegExp = new Set<string>();
+// On globalThis, so that the ES module and CommonJS builds of this package share it.
+const leftToRegExp: Set<string> = ((globalThis as Record<symbol, unknown>)[Symbol.for("charter-runtime.patternsLeftToRegExp")] ??= new Set<string>()) as Set<string>;
 
 /** Sources of the patterns built with RegExp because the linear engine cannot run them, in the order met. */
 export function patternsLeftToRegExp(): readonly string[] {
@@ -46,6 +47,21 @@ export function toRe2(source: string): string {
     if (char === "\\") {
       const next = source[i + 1];
       if (next === undefined) throw new UnsupportedPattern("a pattern cannot end with a backslash");
+      // An escaped surrogate pair is one code point to ECMAScript; RE2 would read two.
+      const pair = /^u(d[89ab][0-9a-f]{2})\\u(d[c-f][0-9a-f]{2})/i.exec(source.slice(i + 1, i + 13));
+      if (pair) {
+        const codePoint = (parseInt(pair[1]!, 16) - 0xd800) * 0x400 + (parseInt(pair[2]!, 16) - 0xdc00) + 0x10000;
+        out += `\\u{${codePoint.toString(16)}}`;
+        i += 11;
+        continue;
+      }
+      if (inClass && source.startsWith("\\s\\S]", i - 0) && out.endsWith("[")) {
+        // `[\s\S]`, ECMAScript's idiom for any character.
+        out = out.slice(0, -1) + "[\\x{0}-\\x{10FFFF}]";
+        inClass = false;
+        i += 4;
+        continue;
+      }
       if (next === "s" || next === "S") {
         if (!inClass) out += next === "s" ? `[${WHITE_SPACE}]` : `[^${WHITE_SPACE}]`;
         else if (next === "s") out += WHITE_SPACE;
@@ -61,7 +77,8 @@ export function toRe2(source: string): string {
     }
     if (inClass) {
       if (char === "]") inClass = false;
-      out += char;
+      // RE2 reads `[:name:]` inside a class as a POSIX class; to ECMAScript `[` there is a character.
+      out += char === "[" ? "\\[" : char;
       continue;
     }
     if (char === "[") {
@@ -88,9 +105,13 @@ export function toRe2(source: string): string {
 }
 
 /** The pattern built with the linear engine; throws (UnsupportedPattern, or re2js' own syntax error) where it cannot be. */
-export function compileLinear(source: string): PatternLike {
+export function compileLinear(source: string, flags = "u"): PatternLike {
   const compiled = RE2JS.compile(toRe2(source));
-  return { test: (text: string) => compiled.test(text) };
+  // ajv tells patterns apart by their text (`String(pattern)`), as it would a RegExp's.
+  const text = `/${source}/${flags}`;
+  const built: PatternLike = { test: (input: string) => compiled.test(input) };
+  built.toString = () => text;
+  return built;
 }
 
 /**
@@ -100,7 +121,7 @@ export function compileLinear(source: string): PatternLike {
  */
 export function linearPattern(source: string, flags: string): PatternLike {
   try {
-    return compileLinear(source);
+    return compileLinear(source, flags);
   } catch (error) {
     if (!(error instanceof UnsupportedPattern) && !(error instanceof Error && /^RE2JS/.test(error.name))) throw error;
     leftToRegExp.add(source);

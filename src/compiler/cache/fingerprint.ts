@@ -5,7 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 /** The libraries whose output charter writes or whose verdicts it reports. */
-const GENERATING_PACKAGES = ["ajv", "ajv-draft-04", "ajv-formats", "json-schema-to-typescript", "prettier", "ts-morph", "typescript"];
+const GENERATING_PACKAGES = ["ajv", "ajv-draft-04", "ajv-formats", "json-schema-to-typescript", "prettier", "re2js", "ts-morph", "typescript"];
 
 // This file is src/compiler/cache/ (or dist/compiler/cache/): its code root is two levels up, the package root three.
 const CODE_ROOT = fileURLToPath(new URL("../../", import.meta.url));
@@ -35,8 +35,9 @@ async function compute(): Promise<string> {
   hash.update(await readFile(path.join(PACKAGE_ROOT, "package.json")));
   const require = createRequire(import.meta.url);
   for (const name of GENERATING_PACKAGES) hash.update(`${name}@${await installedVersion(require, name)}\0`);
-  const runtimeCode = path.dirname(require.resolve("charter-runtime/formats"));
-  for (const file of await listFiles(runtimeCode)) hash.update(path.relative(runtimeCode, file)).update("\0").update(await readFile(file)).update("\0");
+  // Both builds (dist/esm, which the compiler loads, and dist/cjs): the folder above the resolved one.
+  const runtimeCode = path.dirname(path.dirname(require.resolve("charter-runtime/formats")));
+  for (const file of (await listFiles(runtimeCode)).filter((f) => !f.endsWith(".tsbuildinfo"))) hash.update(path.relative(runtimeCode, file)).update("\0").update(await readFile(file)).update("\0");
   return hash.digest("hex");
 }
 

@@ -39,6 +39,6 @@ export const VALIDATOR_CODES = {
   patternNotLinear: {
     code: "CH708",
     title: "pattern the linear engine cannot run",
-    help: "The contract asks for the linear-time pattern engine (`validation.patterns: linear`), and this `pattern` (or `patternProperties` key) uses what RE2 has no linear-time form of: a lookahead, a lookbehind, a backreference, or `\\S` among other members of a character class. Rewrite the expression without it, or set `patterns: native` for this contract (and bound the input with `maxLength`).",
+    help: "The contract asks for the linear-time pattern engine (`validation.patterns: linear`), and this `pattern` (or `patternProperties` key) uses what RE2 has no linear-time form of, a lookahead, a lookbehind or a backreference, or a form RE2 refuses (`\\S` among other members of a character class, a repetition count above 1,000, some Unicode property names), whether in the contract's own file or in a document it embeds (then reported at the contract's first line). Rewrite the expression without it, or set `patterns: native` for this contract (and bound the input with `maxLength`).",
   },
 } satisfies Record<string, DiagnosticCode>;
