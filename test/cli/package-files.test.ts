@@ -1,9 +1,10 @@
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cleanEnv, copyCheckout } from "../helpers/checkout-copy.js";
 
 const REPO = fileURLToPath(new URL("../../", import.meta.url));
 const SRC = path.join(REPO, "src");
@@ -66,26 +67,8 @@ describe("npm pack --dry-run", () => {
 
   beforeAll(() => {
     work = mkdtempSync(path.join(tmpdir(), "charter-pack-"));
-    root = path.join(work, "charter");
-    cpSync(REPO, root, {
-      recursive: true,
-      filter: (from) => {
-        const relative = path.relative(REPO, from).split(path.sep);
-        if (relative.includes("node_modules") || relative[0] === ".git") return false;
-        // Stale build output or build info would make `tsc -b` skip the build.
-        return relative.length > 1 || (relative[0] !== "dist" && !relative[0]!.endsWith(".tsbuildinfo"));
-      },
-    });
-    symlinkSync(path.join(REPO, "node_modules"), path.join(root, "node_modules"), "dir");
-    // The npm running this test passes its own config down (npm_config_local_prefix among it),
-    // which would point the inner npm at the checkout: start from a clean slate.
-    const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key)));
-    const pack = spawnSync("npm", ["pack", "--dry-run", "--json"], {
-      cwd: root,
-      env: { ...env, npm_config_cache: path.join(work, "npm-cache"), npm_config_update_notifier: "false", npm_config_fund: "false", npm_config_audit: "false" },
-      encoding: "utf8",
-      timeout: 180_000,
-    });
+    root = copyCheckout(work);
+    const pack = spawnSync("npm", ["pack", "--dry-run", "--json"], { cwd: root, env: cleanEnv(path.join(work, "npm-cache")), encoding: "utf8", timeout: 180_000 });
     if (pack.status !== 0) throw new Error(`npm pack --dry-run failed (${pack.status ?? pack.signal}):\n${pack.stdout}${pack.stderr}`);
     const [result] = JSON.parse(pack.stdout) as { files: { path: string }[] }[];
     shipped = new Set(result!.files.map((file) => file.path));

@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeTree } from "../helpers/temp-tree.js";
-import { cleanEnv, copyCheckout, packBoth, REPO, run } from "./pack.js";
+import { cleanEnv, copyCheckout, packBoth, REPO, run } from "../helpers/checkout-copy.js";
 
 const BIN = path.join(REPO, "node_modules/.bin");
 const TSC = path.join(BIN, "tsc");

@@ -55,7 +55,7 @@ export function toRe2(source: string): string {
         i += 11;
         continue;
       }
-      if (inClass && source.startsWith("\\s\\S]", i - 0) && out.endsWith("[")) {
+      if (inClass && out.endsWith("[") && source.startsWith("\\s\\S]", i)) {
         // `[\s\S]`, ECMAScript's idiom for any character.
         out = out.slice(0, -1) + "[\\x{0}-\\x{10FFFF}]";
         inClass = false;

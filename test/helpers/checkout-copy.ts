@@ -5,7 +5,9 @@ import { fileURLToPath } from "node:url";
 
 export const REPO = fileURLToPath(new URL("../../", import.meta.url));
 
-/** The environment for a package manager started from a test: none of the npm config of the npm running the test (npm_config_local_prefix would point it at the checkout). */
+// Used by the npm pack listing (test/cli/package-files) and the install matrix (test/packages).
+
+/** The environment for a package manager started from a test: none of the npm config of the npm running the test (npm_config_local_prefix would point it at the checkout), a cache of its own. */
 export function cleanEnv(cache: string): NodeJS.ProcessEnv {
   const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key)));
   return { ...env, npm_config_cache: cache, npm_config_update_notifier: "false", npm_config_fund: "false", npm_config_audit: "false" };
