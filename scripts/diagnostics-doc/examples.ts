@@ -146,6 +146,7 @@ export const EXAMPLES: Record<string, DiagnosticExample> = {
       "schema-src/account.yaml": "type: object\nproperties:\n  password: { type: string, pattern: '^(?=.*[0-9]).{8,}$' }\n",
     },
   },
+  CH709: { files: { "schema-src/pet.yaml": "$async: true\ntype: object\nproperties:\n  name: { type: string }\n" } },
 
   CH801: { files: { "schema-src/pet.yaml": PET, "rex.yaml": "name: ''\n" }, before: [["generate"]], argv: ["validate", "pet", "rex.yaml"] },
   CH802: { files: { "schema-src/pet.yaml": PET }, before: [["generate"]], argv: ["validate", "pet", "rex.yaml"] },

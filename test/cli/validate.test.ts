@@ -212,7 +212,7 @@ properties:
     const deep = await runCli(["validate", "nest", "data/shallow.json", "data/deep.json"], dir);
     expect([deep.code, deep.stdout.replace(/sha256:\w+/, "sha256:…")]).toEqual([
       3,
-      "data/deep.json:1:1: error CH804 the data is nested too deeply for the validator to judge (it ran out of call stack); no verdict\n" +
+      "data/deep.json:1:1: error CH804 the validator ran out of call stack on the data (nested deeper than the schema can follow, or a string too long for a backtracking pattern); no verdict\n" +
         "charter validate: 1 of 2 files satisfy nest (sha256:…); 1 file was too deep to judge\n",
     ]);
     // Beyond what the reader takes (500 levels), whatever the contract: not judged either, even against {}.

@@ -9,6 +9,8 @@ export interface SpawnOptions {
   env?: Record<string, string>;
   /** Extra modules to preload, as file paths. */
   preload?: string[];
+  /** Milliseconds before the process is killed (default 60,000). */
+  timeout?: number;
 }
 
 /** Runs the real CLI in a child Node process: what a user's shell does. */
@@ -18,7 +20,7 @@ export function spawnCli(args: string[], options: SpawnOptions) {
     cwd: options.cwd,
     env: { PATH: process.env["PATH"] ?? "", ...options.env },
     encoding: "utf8",
-    timeout: 60_000,
+    timeout: options.timeout ?? 60_000,
   });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }

@@ -166,7 +166,7 @@ describe("data too deep for the validator", () => {
     for (const errors of ["all", "first"] as const) {
       const runtime = bindContracts(tree, { errors });
       const result = await runtime.validate("tree", deep);
-      expect(result).toEqual({ ok: false, errors: [{ pointer: "", keyword: TOO_DEEP_KEYWORD, message: "is nested too deeply to judge: the validator ran out of call stack", schemaPath: "#", params: {} }] });
+      expect(result).toEqual({ ok: false, errors: [{ pointer: "", keyword: TOO_DEEP_KEYWORD, message: "is too deep to judge: the validator ran out of call stack (data nested deeper than the schema can follow, or a string too long for a backtracking pattern)", schemaPath: "#", params: {} }] });
       expect(!result.ok && isTooDeep(result.errors)).toBe(true);
       expect(await runtime.isValid("tree", deep)).toBe(false);
       await expect(runtime.assertValid("tree", deep)).rejects.toMatchObject({ name: "ContractViolation", errors: [expect.objectContaining({ keyword: TOO_DEEP_KEYWORD })] });
@@ -184,5 +184,14 @@ describe("data too deep for the validator", () => {
       const invalid = await runtime.validate("tree", [1, [], []]);
       expect(!invalid.ok && !isTooDeep(invalid.errors) && invalid.errors.map((e) => e.keyword)).toEqual(errors === "all" ? ["maxItems", "type"] : ["maxItems"]);
     }
+  });
+
+  it("covers a string too long for a backtracking pattern under RegExp, which runs out of stack too", async () => {
+    const { load } = await generateImportable({ "src/word.yaml": "type: string\npattern: '^(?:a|b)*$'\n" });
+    const { registry } = (await load("validators/index.js")) as unknown as { registry: Registry };
+    const runtime = bindContracts(registry);
+    const result = await runtime.validate("word", "ab".repeat(5_000_000));
+    expect(!result.ok && isTooDeep(result.errors)).toBe(true);
+    expect(await runtime.validate("word", "abba")).toEqual({ ok: true, value: "abba" });
   });
 });

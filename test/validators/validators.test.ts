@@ -9,6 +9,7 @@ import { createAjv } from "../../src/targets/validators/create-ajv.js";
 import { DEFAULT_VALIDATION, type ValidationSettings } from "../../src/targets/validators/policy.js";
 import { formatExportName, replaceRequires } from "../../src/targets/validators/esm-imports.js";
 import { appendErrorsInPlace } from "../../src/targets/validators/linear-error-merge.js";
+import { firstErrorNesting } from "../../src/targets/validators/first-error-nesting.js";
 import { generateImportable } from "../helpers/generate-importable.js";
 import { tempTree } from "../helpers/temp-tree.js";
 
@@ -172,6 +173,45 @@ describe("the validators target", () => {
       ["CH701", "warning", 'format "uint32" is unknown to charter-runtime; the validator does not check it'],
       ["CH701", "warning", 'format "language" is unknown to charter-runtime; the validator does not check it'],
     ]);
+  });
+
+  it("bounds how deep ajv's first-error code nests: the fan-outs along a path add up, and definitions, functions of their own, start afresh", () => {
+    const many = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`p${i}`, { type: "string" }]));
+    expect(firstErrorNesting({ properties: many(3), allOf: [{}, { not: {} }], $defs: many(50) })).toBe(6);
+    expect(firstErrorNesting({ $defs: { wide: { properties: many(40), patternProperties: many(2), items: {} } } })).toBe(43);
+    expect(firstErrorNesting({ prefixItems: [{}, {}], items: [{}], anyOf: [{ properties: many(7) }] })).toBe(11);
+    expect(firstErrorNesting({ properties: { a: { properties: many(10) }, b: {} } })).toBe(12);
+    expect(firstErrorNesting(true)).toBe(0);
+  });
+
+  it("compiles an object of 3,000 properties into validators a client's Node loads and that judge it: ajv's first-error code would nest each in the one before, deeper than V8 parses", { timeout: 120_000 }, async () => {
+    const properties = Object.fromEntries(Array.from({ length: 3_000 }, (_, i) => [`p${i}`, { type: i % 2 === 0 ? "string" : "integer" }]));
+    const { result, load } = await generateImportable({ "src/wide.json": JSON.stringify({ type: "object", properties, required: ["p2999"] }) });
+    expect(result.diagnostics).toEqual([]);
+    const { validate } = await load("validators/wide.js");
+    expect([validate!({ p0: "a", p2999: 1 }), validate!({ p0: "a" })]).toEqual([true, false]);
+    expect(validate!.errors).toMatchObject([{ keyword: "required" }]);
+    // The all-errors code, as the first-error module: every violation, not the first.
+    expect(validate!({ p2: 1, p3: "x", p2999: 1 })).toBe(false);
+    expect(validate!.errors!.map((e) => (e as { instancePath: string }).instancePath)).toEqual(["/p2", "/p3"]);
+    expect(result.files.get("types/wide.ts")).toContain("p2999: number;");
+  });
+
+  it("compiles a schema holding ajv's $async into synchronous validators, warning CH709 where it stands: a Promise would read as valid", async () => {
+    const { result, load } = await generateImportable({
+      "src/shared.yaml": "$async: true\ntype: string\n",
+      "src/a.yaml": "$async: true\ntype: object\nrequired: [n]\nproperties:\n  n: { $async: true, type: integer }\n  s: { $ref: shared.yaml }\n",
+    });
+    expect(result.diagnostics.map((d) => `${d.file?.split("/").pop()}:${d.line}:${d.column} ${d.severity} ${d.code} ${d.message.split(";")[0]}`)).toEqual([
+      "a.yaml:1:1 warning CH709 a document the contract embeds holds `$async`, ajv's keyword",
+      "a.yaml:1:9 warning CH709 `$async` is ajv's keyword, not JSON Schema's",
+      "a.yaml:5:16 warning CH709 `$async` is ajv's keyword, not JSON Schema's",
+      "shared.yaml:1:9 warning CH709 `$async` is ajv's keyword, not JSON Schema's",
+    ]);
+    const a = await load("validators/a.js");
+    expect([a["validate"]!({ n: 1, s: "x" }), a["validate"]!({ n: "1" }), a["validate"]!({}), a["validate"]!({ n: 1, s: 2 })]).toEqual([true, false, false, false]);
+    // The published bundle is the author's schema, keyword and all.
+    expect(JSON.parse(result.files.get("schemas/a.schema.json")!)).toMatchObject({ $async: true });
   });
 
   it("refuses, located, a schema whose validator overflows its stack on every value, instead of leaving that to a client (test suite unevaluatedProperties.json)", async () => {

@@ -104,7 +104,8 @@ export const RULE_KEYWORD = "x-charter-rules";
 /**
  * The keyword of the one violation reported when the validator ran out of
  * call stack on the data (nested deeper than a recursive schema can follow,
- * typically some thousands of levels): the data was not judged, which is not
+ * typically some thousands of levels, or a string of megabytes under a
+ * pattern RegExp backtracks over): the data was not judged, which is not
  * the same as invalid. The result is `ok: false` all the same, and `isValid`
  * is false: data nobody could check is not accepted.
  */
@@ -125,7 +126,7 @@ function outOfStack(error: unknown): boolean {
 }
 
 function tooDeep(): Violation[] {
-  return [{ pointer: "", keyword: TOO_DEEP_KEYWORD, message: "is nested too deeply to judge: the validator ran out of call stack", schemaPath: "#", params: {} }];
+  return [{ pointer: "", keyword: TOO_DEEP_KEYWORD, message: "is too deep to judge: the validator ran out of call stack (data nested deeper than the schema can follow, or a string too long for a backtracking pattern)", schemaPath: "#", params: {} }];
 }
 
 /** Thrown by `assertValid`: every violation, and the digest of the schema the data was checked against. */

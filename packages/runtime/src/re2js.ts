@@ -55,18 +55,10 @@ export function toRe2(source: string): string {
         i += 11;
         continue;
       }
-      if (inClass && out.endsWith("[") && source.startsWith("\\s\\S]", i)) {
-        // `[\s\S]`, ECMAScript's idiom for any character.
-        out = out.slice(0, -1) + "[\\x{0}-\\x{10FFFF}]";
-        inClass = false;
-        i += 4;
-        continue;
-      }
       if (next === "s" || next === "S") {
         if (!inClass) out += next === "s" ? `[${WHITE_SPACE}]` : `[^${WHITE_SPACE}]`;
-        else if (next === "s") out += WHITE_SPACE;
-        // Inside a class, "not white space" joined to other members has no RE2 class form.
-        else throw new UnsupportedPattern("\\S inside a character class");
+        // A class holding \S was spelled out when it opened (notWhiteSpaceClass).
+        else out += WHITE_SPACE;
       } else if (/[1-9]/.test(next) || (next === "k" && source[i + 2] === "<")) {
         throw new UnsupportedPattern("a backreference");
       } else {
@@ -82,6 +74,13 @@ export function toRe2(source: string): string {
       continue;
     }
     if (char === "[") {
+      const end = classEnd(source, i);
+      const body = source.slice(i + 1, end);
+      if (end < source.length && hasNotWhiteSpace(body)) {
+        out += notWhiteSpaceClass(body);
+        i = end;
+        continue;
+      }
       inClass = true;
       out += char;
       // A `]` right after `[` or `[^` closes nothing in ECMAScript: `[]` matches nothing, `[^]` anything.
@@ -102,6 +101,64 @@ export function toRe2(source: string): string {
     out += char === "." ? NOT_LINE_TERMINATOR : char;
   }
   return RE2JS.translateRegExp(out);
+}
+
+/** Where the class opened at `open` closes: the index of its `]`, or the source's length if none does. */
+function classEnd(source: string, open: number): number {
+  let i = open + 1;
+  if (source[i] === "^") i++;
+  // `[]` and `[^]` close at once; to ECMAScript (u) a `[` inside a class is a character.
+  if (source[i] === "]") return i;
+  for (; i < source.length; i++) {
+    if (source[i] === "\\") i++;
+    else if (source[i] === "]") return i;
+  }
+  return source.length;
+}
+
+/** Whether a class body holds `\S` as a member (not an escaped backslash followed by S). */
+function hasNotWhiteSpace(body: string): boolean {
+  for (let i = 0; i < body.length; i++) {
+    if (body[i] !== "\\") continue;
+    if (body[i + 1] === "S") return true;
+    i++;
+  }
+  return false;
+}
+
+// Every code point ECMAScript's \s matches: a short list, so a class with \S can be spelled out.
+// Computed when first needed: no import pays for it.
+let whiteSpacePoints: number[] | undefined;
+const allWhiteSpace = () => (whiteSpacePoints ??= Array.from({ length: 0x10000 }, (_, c) => c).filter((c) => /\s/u.test(String.fromCharCode(c))));
+
+/**
+ * A class with \S beside other members, which RE2 has no form of (its \S is
+ * ASCII, and a class cannot hold a negated one): the white space its other
+ * members do not match is a finite set W, so `[...\S]` is everything but W,
+ * and `[^...\S]` is W. The other members are matched by RegExp against each
+ * white-space character once, here, never against data.
+ */
+function notWhiteSpaceClass(source: string): string {
+  const negated = source.startsWith("^");
+  let others = "";
+  for (let i = negated ? 1 : 0; i < source.length; i++) {
+    if (source[i] === "\\" && source[i + 1] === "S") {
+      i++;
+      continue;
+    }
+    if (source[i] === "\\") others += source[i++]!;
+    others += source[i] ?? "";
+  }
+  let members: RegExp | undefined;
+  try {
+    members = others === "" ? undefined : new RegExp(`[${others}]`, "u");
+  } catch {
+    throw new UnsupportedPattern("a character class RegExp cannot read");
+  }
+  const left = allWhiteSpace().filter((c) => !members?.test(String.fromCodePoint(c)));
+  const spelled = left.map((c) => `\\x{${c.toString(16)}}`).join("");
+  if (left.length === 0) return negated ? "[^\\x{0}-\\x{10FFFF}]" : "[\\x{0}-\\x{10FFFF}]";
+  return negated ? `[${spelled}]` : `[^${spelled}]`;
 }
 
 /** The pattern built with the linear engine; throws (UnsupportedPattern, or re2js' own syntax error) where it cannot be. */

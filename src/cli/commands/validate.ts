@@ -83,7 +83,7 @@ export async function runValidate(args: ParsedArgs, settings: Settings, io: CliI
     const result = checker.validate(loaded.parsed.value);
     const warnings = loaded.diagnostics.filter((d) => d.severity !== "error");
     if (!result.ok && isTooDeep(result.errors)) {
-      const undecided = errorAt(DATA_CODES.tooDeep, "the data is nested too deeply for the validator to judge (it ran out of call stack); no verdict", { file: absolute, position: { line: 1, column: 1 } });
+      const undecided = errorAt(DATA_CODES.tooDeep, "the validator ran out of call stack on the data (nested deeper than the schema can follow, or a string too long for a backtracking pattern); no verdict", { file: absolute, position: { line: 1, column: 1 } });
       results.push({ file: absolute, ok: false, judged: false, errors: [], diagnostics: [...warnings, undecided] });
       continue;
     }

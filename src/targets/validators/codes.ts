@@ -39,6 +39,11 @@ export const VALIDATOR_CODES = {
   patternNotLinear: {
     code: "CH708",
     title: "pattern the linear engine cannot run",
-    help: "The contract asks for the linear-time pattern engine (`validation.patterns: linear`), and this `pattern` (or `patternProperties` key) uses what RE2 has no linear-time form of, a lookahead, a lookbehind or a backreference, or a form RE2 refuses (`\\S` among other members of a character class, a repetition count above 1,000, some Unicode property names), whether in the contract's own file or in a document it embeds (then reported at the contract's first line). Rewrite the expression without it, or set `patterns: native` for this contract (and bound the input with `maxLength`).",
+    help: "The contract asks for the linear-time pattern engine (`validation.patterns: linear`), and this `pattern` (or `patternProperties` key) uses what RE2 has no linear-time form of, a lookahead, a lookbehind or a backreference, or a form RE2 refuses (a repetition count above 1,000, some Unicode property names), whether in the contract's own file or in a document it embeds (then reported at the contract's first line). Rewrite the expression without it, or set `patterns: native` for this contract (and bound the input with `maxLength`).",
+  },
+  asyncIgnored: {
+    code: "CH709",
+    title: "`$async` ignored (warning)",
+    help: "`$async` is ajv's keyword for asynchronous validation, not JSON Schema's: ajv would compile such a schema into a function that returns a Promise, which every caller would take for \"valid\". charter has no asynchronous keywords or formats, so it compiles the contract's validators as synchronous ones, with the same verdicts, and reports the keyword here. The bundled schema keeps it. Remove `$async` from the source to silence this.",
   },
 } satisfies Record<string, DiagnosticCode>;

@@ -9,11 +9,13 @@ import { VALIDATOR_CODES } from "./codes.js";
 import { addBundle, createAjv, type AjvLog } from "./create-ajv.js";
 import { replaceRequires } from "./esm-imports.js";
 import { scopeInFunction } from "./function-scope.js";
+import { withoutAsync } from "./async-keyword.js";
 import { appendErrorsInPlace } from "./linear-error-merge.js";
 import { namesInheritedProperties } from "./own-properties.js";
 import type { ValidationPolicy } from "./policy.js";
 import { bundleSchemaPaths } from "./schema-paths.js";
 import { strictFindings, underExport } from "./strict-findings.js";
+import { FIRST_ERROR_NESTING_LIMIT, firstErrorNesting } from "./first-error-nesting.js";
 
 // ajv's standalone module is CommonJS whose function is its `default`; require says so plainly.
 const standaloneCode = (createRequire(import.meta.url)("ajv/dist/standalone") as { default: (ajv: Ajv, refs: Record<string, string>) => string }).default;
@@ -62,7 +64,8 @@ export interface CompiledValidator {
  * all-errors validator. A pure function of its task.
  */
 export function compileValidator(task: ValidatorTask): CompiledValidator {
-  const { id, dialect, schema, file, exports, policy, instances } = task;
+  const { id, dialect, file, exports, policy, instances } = task;
+  const schema = withoutAsync(task.schema);
   const log: AjvLog = { warnings: [] };
   const strictApart: string[] = [];
   const modules: string[] = [];
@@ -76,7 +79,10 @@ export function compileValidator(task: ValidatorTask): CompiledValidator {
       log.warnings.push(...reached);
       strictApart.push(...apart);
     }
-    for (const allErrors of [false, true]) {
+    // Code too deeply nested to load: the first-error module is the all-errors one (a measure of
+    // the schema, not of a machine, so that the output is the same everywhere).
+    const flat = firstErrorNesting(schema) >= FIRST_ERROR_NESTING_LIMIT;
+    for (const allErrors of flat ? [true] : [false, true]) {
       const ajv = createAjv(dialect, { allErrors, formats: policy.formats, patterns: policy.patterns, ownProperties }, log);
       if (allErrors) allErrorsAjv = ajv;
       addBundle(ajv, schema, dialect);
@@ -84,6 +90,7 @@ export function compileValidator(task: ValidatorTask): CompiledValidator {
       const code = standaloneCode(ajv, Object.fromEntries(exports.map((e) => [e.exportName, e.ref])));
       modules.push(bundleSchemaPaths(code, ajv, exports.map((e) => e.ref), schema).code);
     }
+    if (flat) modules.unshift(modules[0]!);
   } catch (error) {
     const message = ((error as Error).message ?? String(error)).split("\n")[0];
     const diagnostics = [errorAt(VALIDATOR_CODES.compileFailed, `ajv cannot compile the bundle: ${message}`, { file, position: { line: 1, column: 1 } })];
