@@ -6,8 +6,9 @@ export default defineConfig({
     testTimeout: 60_000,
     pool: "forks",
     projects: [
-      // test/packages installs packed tarballs, test/stress runs the lock at scale: scripts of their own.
-      { extends: true, test: { name: "charter", include: ["test/**/*.test.ts"], exclude: ["test/packages/**", "test/stress/**"] } },
+      // test/packages installs packed tarballs, test/stress runs the lock at scale, test/scale the largest
+      // schemas: scripts of their own.
+      { extends: true, test: { name: "charter", include: ["test/**/*.test.ts"], exclude: ["test/packages/**", "test/stress/**", "test/scale/**"] } },
       // A downstream client of the generated tree, with its own config (its import aliases).
       "examples/typed-client/vitest.config.ts",
     ],

@@ -24,8 +24,10 @@ function project(): Record<string, string> {
   return files;
 }
 
-function start(args: string[], cwd: string): { child: ChildProcess; done: Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }>; output: () => string } {
-  const child = spawn(process.execPath, ["--import", TSX, MAIN, ...args], { cwd, env: { PATH: process.env["PATH"] ?? "" } });
+const SLOW_RENAMES = pathToFileURL(fileURLToPath(new URL("../helpers/slow-renames.mjs", import.meta.url))).href;
+
+function start(args: string[], cwd: string, preload: string[] = []): { child: ChildProcess; done: Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }>; output: () => string } {
+  const child = spawn(process.execPath, [...[TSX, ...preload].flatMap((m) => ["--import", m]), MAIN, ...args], { cwd, env: { PATH: process.env["PATH"] ?? "" } });
   let output = "";
   child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -65,22 +67,29 @@ describe("the output lock at scale", () => {
     const dir = tempTree(project());
     const seed = Number(process.env["STRESS_SEED"] ?? 20261202);
     const next = random(seed);
+    let metAtWriting = 0;
     for (let trial = 0; trial < 20; trial++) {
       // Something new each trial, so that each trial has a tree to write (the second writer may find it written).
       writeFileSync(path.join(dir, "schema-src/orders/o0.yaml"), project()["schema-src/orders/o0.yaml"]!.replace("minLength: 1", `minLength: ${trial + 1}`));
       // Both through one cache, as in a shared CI cache: its entries are written by both at once too.
       const offset = Math.floor(next() * 2_000);
       const cache = ["--cache-dir", path.join(dir, ".cache")];
-      const a = start(["generate", ...cache], dir);
+      // The first run's swap of the tree is slowed (test/helpers/slow-renames.mjs), so that the runs
+      // also meet while one of them writes, not only while both compile.
+      const a = start(["generate", ...cache], dir, [SLOW_RENAMES]);
       await sleep(offset);
       const b = start(["generate", ...cache], dir);
       const [ra, rb] = await Promise.all([a.done, b.done]);
+      if (/charter: waiting for/.test(ra.output + rb.output)) metAtWriting++;
       const context = `seed ${seed}, trial ${trial}, offset ${offset} ms:\n${ra.output}\n${rb.output}`;
       expect([ra.code, rb.code], context).toEqual([0, 0]);
       const check = spawnCli(["check"], { cwd: dir });
       expect(check.code, `${context}\n${check.stdout}`).toBe(0);
       expect(leftovers(dir), context).toEqual([]);
     }
+    // Proof that the lock was contended, not only that two runs in turn leave a whole tree.
+    expect(metAtWriting, `seed ${seed}: trials in which one run waited for the other's writing`).toBeGreaterThan(0);
+    console.log(`the output lock: in ${metAtWriting} of 20 trials one run waited for the other's writing`);
   }, 900_000);
 
   it("generate beside watch: each writes whole trees while a source changes, and check passes after", async () => {

@@ -2,6 +2,7 @@ import type { Ajv } from "ajv";
 import type { DeclaredInstance } from "../../compiler/check/declared-counterexamples.js";
 import { errorAt, type Diagnostic, type Severity } from "../../compiler/diagnostic.js";
 import { pointerToFragment } from "../../compiler/json-pointer.js";
+import { V8_FUNCTION_FAN_OUT } from "./first-error-nesting.js";
 import { VALIDATOR_CODES } from "./codes.js";
 
 interface AjvError {
@@ -69,7 +70,7 @@ const PROBES: readonly unknown[] = [null, 0, "", [], {}];
  * the `$ref` cycles a reader can see. A client would meet it as a stack
  * overflow at its first validation; here it is a located CH702 instead.
  */
-export function probeRecursion(ajv: Ajv, bundleId: string, file: string): Diagnostic[] {
+export function probeRecursion(ajv: Ajv, bundleId: string, file: string, widest = 0): Diagnostic[] {
   const validate = ajv.getSchema(bundleId);
   if (!validate) return [];
   for (const value of PROBES) {
@@ -77,7 +78,11 @@ export function probeRecursion(ajv: Ajv, bundleId: string, file: string): Diagno
       validate(value);
     } catch (error) {
       if (!(error instanceof RangeError)) throw error;
-      return [errorAt(VALIDATOR_CODES.compileFailed, `the validator recurses without end (it overflowed its stack on ${JSON.stringify(value)}); ajv cannot run this schema`, { file, position: { line: 1, column: 1 } })];
+      const message =
+        widest >= V8_FUNCTION_FAN_OUT
+          ? `the validator overflowed its stack on ${JSON.stringify(value)}: one schema applies ${widest} subschemas, and from about ${V8_FUNCTION_FAN_OUT} JavaScript cannot compile the function ajv writes for it; split them into definitions that an allOf refers to (each definition is a function of its own)`
+          : `the validator recurses without end (it overflowed its stack on ${JSON.stringify(value)}); ajv cannot run this schema`;
+      return [errorAt(VALIDATOR_CODES.compileFailed, message, { file, position: { line: 1, column: 1 } })];
     }
   }
   return [];

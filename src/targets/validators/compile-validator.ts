@@ -70,6 +70,7 @@ export function compileValidator(task: ValidatorTask): CompiledValidator {
   const strictApart: string[] = [];
   const modules: string[] = [];
   let allErrorsAjv: Ajv | undefined;
+  let widest = 0;
   const ownProperties = namesInheritedProperties(schema);
   try {
     if (policy.strictness === "strict") {
@@ -81,7 +82,10 @@ export function compileValidator(task: ValidatorTask): CompiledValidator {
     }
     // Code too deeply nested to load: the first-error module is the all-errors one (a measure of
     // the schema, not of a machine, so that the output is the same everywhere).
-    const flat = firstErrorNesting(schema) >= FIRST_ERROR_NESTING_LIMIT;
+    const measured = firstErrorNesting(schema);
+    widest = measured.widest;
+    const nesting = measured.nesting;
+    const flat = nesting >= FIRST_ERROR_NESTING_LIMIT;
     for (const allErrors of flat ? [true] : [false, true]) {
       const ajv = createAjv(dialect, { allErrors, formats: policy.formats, patterns: policy.patterns, ownProperties }, log);
       if (allErrors) allErrorsAjv = ajv;
@@ -97,7 +101,7 @@ export function compileValidator(task: ValidatorTask): CompiledValidator {
     // Out of call stack: worth a rerun on a larger one (see run-tasks' `overflowed`).
     return { warnings: log.warnings, strictApart, diagnostics, ...(error instanceof RangeError ? { overflowed: true as const } : {}) };
   }
-  const diagnostics = [...probeRecursion(allErrorsAjv!, id, file), ...checkInstances(allErrorsAjv!, id, instances, policy.examples)];
+  const diagnostics = [...probeRecursion(allErrorsAjv!, id, file, widest), ...checkInstances(allErrorsAjv!, id, instances, policy.examples)];
   const imported = modules.map((code) => replaceRequires(code));
   const unknown = [...new Set(imported.flatMap((module) => module.unknown))];
   if (unknown.length > 0) {
