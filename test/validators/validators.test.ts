@@ -177,11 +177,11 @@ describe("the validators target", () => {
 
   it("bounds how deep ajv's first-error code nests: the fan-outs along a path add up, and definitions, functions of their own, start afresh", () => {
     const many = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`p${i}`, { type: "string" }]));
-    expect(firstErrorNesting({ properties: many(3), allOf: [{}, { not: {} }], $defs: many(50) })).toBe(6);
-    expect(firstErrorNesting({ $defs: { wide: { properties: many(40), patternProperties: many(2), items: {} } } })).toBe(43);
-    expect(firstErrorNesting({ prefixItems: [{}, {}], items: [{}], anyOf: [{ properties: many(7) }] })).toBe(11);
-    expect(firstErrorNesting({ properties: { a: { properties: many(10) }, b: {} } })).toBe(12);
-    expect(firstErrorNesting(true)).toBe(0);
+    expect(firstErrorNesting({ properties: many(3), allOf: [{}, { not: {} }], $defs: many(50) })).toEqual({ nesting: 6, widest: 5 });
+    expect(firstErrorNesting({ $defs: { wide: { properties: many(40), patternProperties: many(2), items: {} } } })).toEqual({ nesting: 43, widest: 43 });
+    expect(firstErrorNesting({ prefixItems: [{}, {}], items: [{}], anyOf: [{ properties: many(7) }] })).toEqual({ nesting: 11, widest: 7 });
+    expect(firstErrorNesting({ properties: { a: { properties: many(10) }, b: {} } })).toEqual({ nesting: 12, widest: 10 });
+    expect(firstErrorNesting(true)).toEqual({ nesting: 0, widest: 0 });
   });
 
   it("compiles an object of 3,000 properties into validators a client's Node loads and that judge it: ajv's first-error code would nest each in the one before, deeper than V8 parses", { timeout: 120_000 }, async () => {
