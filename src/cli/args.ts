@@ -211,12 +211,14 @@ export function helpText(command?: Command): string {
     const { usage, summary, options } = COMMANDS[command];
     const lines = [`usage: ${usage}`, "", summary, ""];
     if (options.length > 0) lines.push("options:", ...options.map(optionLine), optionLine("help"), "");
-    lines.push(`exit codes: 0 success, 1 findings, 2 usage error${options.some((o: string) => o === "wait") ? ", 75 another run holds the output" : ""}`);
+    const notJudged = command === "validate" ? ", 3 no file invalid but some too deep to judge" : "";
+    const busy = options.some((o: string) => o === "wait") ? ", 75 another run holds the output" : "";
+    lines.push(`exit codes: 0 success, 1 findings, 2 usage error${notJudged}, 70 internal error${busy}`);
     return lines.join("\n") + "\n";
   }
   const lines = [`usage: ${TOP_USAGE}`, "", "commands:"];
   for (const [name, { summary }] of Object.entries(COMMANDS)) lines.push(`  ${name.padEnd(10)} ${summary}`);
   lines.push("", "options:", optionLine("help"), optionLine("version"), "", "charter <command> --help shows a command's options.");
-  lines.push("exit codes: 0 success, 1 findings (invalid sources, drift, invalid data, breaking changes), 2 usage or internal error");
+  lines.push("exit codes: 0 success, 1 findings (invalid sources, drift, invalid data, breaking changes), 2 usage error, 70 internal error (a defect of charter's)");
   return lines.join("\n") + "\n";
 }

@@ -21,5 +21,7 @@ export const EXIT_FINDINGS = 1;
 export const EXIT_USAGE = 2;
 /** `charter validate`: no file was found invalid, but some were too deep to judge (no verdict either way). */
 export const EXIT_NOT_JUDGED = 3;
+/** A defect of charter's, not of the input or the command line (sysexits' EX_SOFTWARE): CI can tell a bug from a bad flag. */
+export const EXIT_INTERNAL = 70;
 /** Another run holds the output: try again later (sysexits' EX_TEMPFAIL). */
 export const EXIT_BUSY = 75;

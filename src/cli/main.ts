@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { wantsColour } from "./progress.js";
-import { run } from "./run.js";
+import { EXIT_INTERNAL } from "./io.js";
+import { internalErrorText, run } from "./run.js";
 
 // The only place that touches the real process: everything below returns values.
 // A reader that stops early (`charter check | head`) is not an error of ours.
@@ -29,8 +30,7 @@ try {
       }),
   });
 } catch (error) {
-  // A bug, not a user error: say so briefly; the stack only on request.
-  process.stderr.write(`charter: internal error: ${(error as Error).message}\n`);
-  if (process.env["CHARTER_DEBUG"]) process.stderr.write(`${(error as Error).stack}\n`);
-  process.exitCode = 2;
+  // `run` reports its own defects; this is for one in setting it up.
+  process.stderr.write(internalErrorText(error));
+  process.exitCode = EXIT_INTERNAL;
 }

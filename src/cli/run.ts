@@ -9,7 +9,7 @@ import { runValidate } from "./commands/validate.js";
 import { DEFAULT_CONFIG_FILE, resolveSettings } from "./config.js";
 import { runWatch } from "./commands/watch.js";
 import path from "node:path";
-import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIo } from "./io.js";
+import { EXIT_FINDINGS, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, type CliIo } from "./io.js";
 import { formatDiagnostic, relativeDiagnostic } from "./print.js";
 import { colourise } from "./progress.js";
 
@@ -18,8 +18,28 @@ export function charterVersion(): string {
   return manifest.version;
 }
 
-/** The whole CLI as a function of its arguments: returns the exit code, never exits. */
+/**
+ * The whole CLI as a function of its arguments: returns the exit code, never
+ * exits. Whatever throws is a defect of charter's (input and file system
+ * problems are diagnostics): one line and EXIT_INTERNAL, the stack only with
+ * CHARTER_DEBUG set.
+ */
 export async function run(argv: readonly string[], given: CliIo): Promise<number> {
+  try {
+    return await runCommand(argv, given);
+  } catch (error) {
+    given.stderr(internalErrorText(error));
+    return EXIT_INTERNAL;
+  }
+}
+
+export function internalErrorText(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const stack = process.env["CHARTER_DEBUG"] && error instanceof Error ? `${error.stack}\n` : "";
+  return `charter: internal error: ${message}\n(a defect of charter's, exit ${EXIT_INTERNAL}; please report it with the command and its input; CHARTER_DEBUG=1 prints where it happened)\n${stack}`;
+}
+
+async function runCommand(argv: readonly string[], given: CliIo): Promise<number> {
   const io: CliIo = {
     ...given,
     stdout: given.colour?.stdout ? (text) => given.stdout(colourise(text)) : given.stdout,

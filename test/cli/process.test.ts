@@ -102,4 +102,15 @@ describe("the real process", () => {
     expect(usage.code).toBe(2);
     expect(usage.stdout + usage.stderr).not.toMatch(/^\s+at /m);
   });
+
+  it("exits 70 on a defect of its own, apart from usage (2) and findings (1), in one line without a stack unless CHARTER_DEBUG asks", () => {
+    const dir = tempTree({ "schema-src/a.yaml": "type: string\n", "defect.mjs": "JSON.parse = () => { throw new TypeError('a planted defect'); };\n" });
+    const defect = spawnCli(["--version"], { cwd: dir, preload: [path.join(dir, "defect.mjs")] });
+    expect(defect.code).toBe(70);
+    expect(defect.stderr).toMatch(/^charter: internal error: a planted defect\n\(a defect of charter's, exit 70; please report it/);
+    expect(defect.stderr).not.toMatch(/^\s+at /m);
+    const debug = spawnCli(["--version"], { cwd: dir, preload: [path.join(dir, "defect.mjs")], env: { CHARTER_DEBUG: "1" } });
+    expect(debug.code).toBe(70);
+    expect(debug.stderr).toMatch(/^\s+at .*charterVersion/m);
+  });
 });
