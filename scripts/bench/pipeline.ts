@@ -17,6 +17,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { keptSummary } from "../kept-summary.js";
 import { SCHEMASTORE } from "../schemastore-corpus.js";
 import { median, scalingExponent } from "./stats.js";
 import { bytesUnder, typesSize, type TypesSize } from "./tree-size.js";
@@ -190,6 +191,8 @@ const report = [
   "",
   `Where the time goes: the ${CHECK_SIZE}-source project compiled in memory on one thread, without a cache (\`scripts/bench/profile-stages.ts\`), ${seconds(profile.ms)} s: ${Object.entries(profile.stages).map(([stage, ms]) => `${stage} ${seconds(ms)} s (${Math.round((100 * ms) / profile.ms)} %)`).join(", ")}. \`generate\` runs the validators on a worker thread beside the types.`,
   "",
+  // What the figures mean is written by hand; every rewrite, a trial's too, carries it over from the committed page.
+  ...keptSummary(path.join(REPO, "docs/benchmarks.md")),
   "## Scaling",
   "",
   "| contracts (sources) | generate |",
