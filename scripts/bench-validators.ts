@@ -24,7 +24,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ValidateFunction } from "ajv";
-import { ajvForDialect } from "../src/compiler/ajv-for-dialect.js";
+import { ajvForDialect } from "../src/compiler/check/ajv-for-dialect.js";
 import addFormats from "ajv-formats";
 import ts from "typescript";
 import { compile } from "../src/compiler/compile.js";

@@ -3,7 +3,7 @@
  * The CLI (`charter`) is the usual way in.
  */
 export { compile, canonicalId, type CompileOptions, type CompileResult } from "./compiler/compile.js";
-export type { Diagnostic, Severity } from "./compiler/diagnostic.js";
+export type { Diagnostic, Severity } from "./core/diagnostic.js";
 export { compareTrees, hasDrift, type Drift, type StaleFile } from "./compiler/drift/compare-trees.js";
-export type { CatalogMapping } from "./compiler/resolve/resolve-references.js";
+export type { CatalogMapping } from "./compiler/resolve/catalog-file.js";
 export type { Manifest, ManifestContract } from "./targets/manifest/emit-manifest.js";

@@ -12,7 +12,7 @@ import { copyFileSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from "nod
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { compile, type CompileResult } from "../../src/compiler/compile.js";
-import type { Diagnostic } from "../../src/compiler/diagnostic.js";
+import type { Diagnostic } from "../../src/core/diagnostic.js";
 import { DEFAULT_VALIDATION, type ValidationPolicy, type ValidationSettings } from "../../src/targets/validators/policy.js";
 import { bindContracts, type Registry } from "charter-runtime";
 import { SCHEMASTORE_OPTIONS } from "../schemastore-corpus.js";

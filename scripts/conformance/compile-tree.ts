@@ -8,7 +8,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { DEFAULT_VALIDATION } from "../../src/targets/validators/policy.js";
 import { compile } from "../../src/compiler/compile.js";
-import type { Diagnostic } from "../../src/compiler/diagnostic.js";
+import type { Diagnostic } from "../../src/core/diagnostic.js";
 import { MANIFEST_PATH, type Manifest } from "../../src/targets/manifest/emit-manifest.js";
 import { bindContracts, type Registry, type Runtime } from "charter-runtime";
 import { describeError } from "./outcome.js";

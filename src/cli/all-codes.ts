@@ -1,5 +1,5 @@
 import { COMPILER_CODES } from "../compiler/diagnostic-catalogue.js";
-import type { DiagnosticCode } from "../compiler/diagnostic.js";
+import type { DiagnosticCode } from "../core/diagnostic.js";
 import { TYPES_CODES } from "../targets/types/codes.js";
 import { VALIDATOR_CODES } from "../targets/validators/codes.js";
 import { CLI_CODES, DATA_CODES, DIFF_CODES } from "./codes.js";

@@ -1,4 +1,4 @@
-import type { DiagnosticCode } from "../compiler/diagnostic.js";
+import type { DiagnosticCode } from "../core/diagnostic.js";
 
 export const CLI_CODES = {
   configSyntax: {

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
-import { errorAt, type Diagnostic, type SourcePosition } from "../compiler/diagnostic.js";
-import { getAtPointer, joinPointer, splitPointer } from "../compiler/json-pointer.js";
+import { errorAt, type Diagnostic, type SourcePosition } from "../core/diagnostic.js";
+import { getAtPointer, joinPointer, splitPointer } from "../core/json-pointer.js";
 import type { ValidationError } from "../../generated/validators/charter/config.all-errors.js";
 import { CLI_CODES } from "./codes.js";
 

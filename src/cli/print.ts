@@ -1,5 +1,5 @@
 import path from "node:path";
-import type { Diagnostic } from "../compiler/diagnostic.js";
+import type { Diagnostic } from "../core/diagnostic.js";
 import type { Drift } from "../compiler/drift/compare-trees.js";
 
 /** Paths as a person at this terminal would type them: relative to the current directory, `/`-separated. */

@@ -1,6 +1,6 @@
 import { BUNDLE_CODES } from "./bundle/codes.js";
 import { CHECK_CODES } from "./check/codes.js";
-import type { DiagnosticCode } from "./diagnostic.js";
+import type { DiagnosticCode } from "../core/diagnostic.js";
 import { DRIFT_CODES } from "./drift/codes.js";
 import { LOAD_CODES } from "./load/codes.js";
 import { RESOLVE_CODES } from "./resolve/codes.js";

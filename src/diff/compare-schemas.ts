@@ -1,5 +1,5 @@
 import canonicalize from "canonicalize";
-import { fragmentToPointer, getAtPointer, joinPointer, pointerToFragment } from "../compiler/json-pointer.js";
+import { fragmentToPointer, getAtPointer, joinPointer, pointerToFragment } from "../core/json-pointer.js";
 import { RULES, type Finding, type RuleId } from "./rules.js";
 
 type SchemaObject = Record<string, unknown>;

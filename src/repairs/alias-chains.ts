@@ -1,5 +1,5 @@
-import { isJsonObject, type JsonObject } from "../compiler/json-object.js";
-import { TYPE_NAME_MARKER } from "../targets/types/prepare-input.js";
+import { isJsonObject, type JsonObject } from "../core/json-object.js";
+import { TYPE_NAME_MARKER } from "./generator-input.js";
 import type { Repair } from "./repair.js";
 import { walkInput } from "./walk-input.js";
 

@@ -1,4 +1,4 @@
-import { TYPE_NAME_MARKER } from "../targets/types/prepare-input.js";
+import { TYPE_NAME_MARKER } from "./generator-input.js";
 import type { Repair } from "./repair.js";
 import { walkInput } from "./walk-input.js";
 

@@ -1,4 +1,4 @@
-import { isJsonObject } from "../compiler/json-object.js";
+import { isJsonObject } from "../core/json-object.js";
 import type { Repair } from "./repair.js";
 import { walkInput } from "./walk-input.js";
 

@@ -1,8 +1,8 @@
 import { isDeepStrictEqual } from "node:util";
-import { defineKey, isJsonObject, type JsonObject } from "../compiler/json-object.js";
-import { joinPointer } from "../compiler/json-pointer.js";
-import type { JsonValue } from "../compiler/load/parse-source.js";
-import { ROOT_KEY } from "../targets/types/prepare-input.js";
+import { defineKey, isJsonObject, type JsonObject } from "../core/json-object.js";
+import { joinPointer } from "../core/json-pointer.js";
+import type { JsonValue } from "../core/json-value.js";
+import { ROOT_KEY } from "./generator-input.js";
 import type { Repair } from "./repair.js";
 import { appendToDescription, walkInput } from "./walk-input.js";
 

@@ -1,5 +1,5 @@
 import { Node } from "ts-morph";
-import { isJsonObject } from "../compiler/json-object.js";
+import { isJsonObject } from "../core/json-object.js";
 import type { Repair } from "./repair.js";
 import { walkInput } from "./walk-input.js";
 

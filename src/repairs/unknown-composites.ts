@@ -1,6 +1,6 @@
-import { isJsonObject } from "../compiler/json-object.js";
-import type { JsonValue } from "../compiler/load/parse-source.js";
-import { TYPE_NAME_MARKER } from "../targets/types/prepare-input.js";
+import { isJsonObject } from "../core/json-object.js";
+import type { JsonValue } from "../core/json-value.js";
+import { TYPE_NAME_MARKER } from "./generator-input.js";
 import type { Repair } from "./repair.js";
 import { walkInput } from "./walk-input.js";
 

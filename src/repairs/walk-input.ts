@@ -1,7 +1,7 @@
-import { joinPointer } from "../compiler/json-pointer.js";
-import { isJsonObject, type JsonObject } from "../compiler/json-object.js";
+import { joinPointer } from "../core/json-pointer.js";
+import { isJsonObject, type JsonObject } from "../core/json-object.js";
 import { walkSchema } from "../compiler/resolve/walk-schema.js";
-import { EMBEDDED_KEY, ROOT_KEY } from "../targets/types/prepare-input.js";
+import { EMBEDDED_KEY, ROOT_KEY } from "./generator-input.js";
 
 /**
  * Visits every subschema of the contract's document in a generator input, and

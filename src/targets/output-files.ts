@@ -11,6 +11,11 @@ export function moduleStem(name: string): string {
   return name === "index" ? "index.contract" : name;
 }
 
+/** Where a contract's bundled schema is written; the validators' registry loads it from there. */
+export function schemaPath(name: string): string {
+  return `schemas/${name}.schema.json`;
+}
+
 /** JSON as every target writes it: two-space indent, LF, final newline. */
 export function formatJson(value: unknown): string {
   return JSON.stringify(value, null, 2) + "\n";

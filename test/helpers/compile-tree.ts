@@ -1,6 +1,6 @@
 import path from "node:path";
 import { compile, type CompileOptions, type CompileResult } from "../../src/compiler/compile.js";
-import type { CatalogMapping } from "../../src/compiler/resolve/resolve-references.js";
+import type { CatalogMapping } from "../../src/compiler/resolve/catalog-file.js";
 import { tempTree } from "./temp-tree.js";
 
 export const BASE = "https://contracts.example.test/";

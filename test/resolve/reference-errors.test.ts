@@ -1,6 +1,11 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { loadSource } from "../../src/compiler/load/load-source.js";
+import { createDocument } from "../../src/compiler/resolve/create-document.js";
+import { resolveReferences, type LoadFile } from "../../src/compiler/resolve/resolve-references.js";
+import { sourceUri } from "../../src/compiler/resolve/uri.js";
 import { compileTree } from "../helpers/compile-tree.js";
+import { tempTree } from "../helpers/temp-tree.js";
 
 interface Row {
   files: Record<string, string>;
@@ -159,5 +164,31 @@ describe("failures spread to dependants only", () => {
     expect(tree.failed).toEqual(["broken", "user"]);
     expect(tree.diagnostics.map((d) => d.code)).toEqual(["CH103", "CH402"]);
     expect(tree.diagnostics[1]!.message).toMatch(/references broken\.yaml, which has errors/);
+  });
+});
+
+describe("a catalog file that cannot be read", () => {
+  // The loader says whether the file is missing as a value; its message text decides nothing.
+  const resolveWith = async (loaded: Awaited<ReturnType<LoadFile>>) => {
+    const dir = tempTree({ "catalog/b.json": "{}", "src/a.yaml": "$ref: 'https://cat.test/b.json'\n" });
+    const file = path.join(dir, "src/a.yaml");
+    const { parsed } = await loadSource(file);
+    const { document } = createDocument(parsed!, { key: "source:a.yaml", kind: "source", name: "a", file, relativePath: "a.yaml", retrievalUri: sourceUri("a.yaml") });
+    const graph = await resolveReferences([document!], [{ prefix: "https://cat.test/", dir: path.join(dir, "catalog") }], async () => loaded);
+    // A reference that names nothing is kept as dangling (reported where evaluation reaches it); other findings are the document's.
+    const dangling = [...graph.documents.values()].flatMap((d) => d.references.flatMap((r) => (r.dangling ? [r.dangling] : [])));
+    return [...graph.documents.values()].flatMap((d) => d.diagnostics).concat(dangling, graph.diagnostics).map((d) => `${d.code} ${d.message}`);
+  };
+
+  it("is missing when the loader says so, whatever its message", async () => {
+    expect(await resolveWith({ missing: true, diagnostics: [{ code: "CH101", severity: "error", message: "gone, in other words" }] })).toEqual([
+      'CH207 $ref "https://cat.test/b.json" names a file that does not exist in the catalog folder its URI maps to',
+    ]);
+  });
+
+  it("is a file that could not be loaded, with the loader's own finding, when the loader does not say missing, even if its message names ENOENT", async () => {
+    const found = await resolveWith({ diagnostics: [{ code: "CH101", severity: "error", message: "cannot read the file (ENOENT)" }] });
+    expect(found).toContain("CH101 cannot read the file (ENOENT)");
+    expect(found.some((line) => line.includes("names a catalog file that could not be loaded"))).toBe(true);
   });
 });

@@ -159,7 +159,7 @@ describe("type names", () => {
     ["2fa", "_2Fa"],
     ["a.b c", "ABC"],
   ])("%s becomes %s, a name json-schema-to-typescript keeps", async (from, name) => {
-    const { pascalCase, isStableName } = await import("../../src/targets/types/type-names.js");
+    const { pascalCase, isStableName } = await import("../../src/targets/type-names.js");
     expect(pascalCase(from)).toBe(name);
     expect(isStableName(name)).toBe(true);
   });

@@ -9,7 +9,7 @@
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
-import { getAtPointer } from "../../src/compiler/json-pointer.js";
+import { getAtPointer } from "../../src/core/json-pointer.js";
 import { parseSource } from "../../src/compiler/load/parse-source.js";
 import type { Dialect } from "../../src/compiler/resolve/dialect.js";
 import { resolveSettings } from "../../src/cli/config.js";

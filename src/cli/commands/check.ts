@@ -1,5 +1,5 @@
 import { compile } from "../../compiler/compile.js";
-import { hasErrors } from "../../compiler/diagnostic.js";
+import { hasErrors } from "../../core/diagnostic.js";
 import { compareTrees, driftDiagnostics, hasDrift, type Drift } from "../../compiler/drift/compare-trees.js";
 import type { ParsedArgs } from "../args.js";
 import type { Settings } from "../config.js";

@@ -1,8 +1,8 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { compile } from "../../compiler/compile.js";
-import { hasErrors, type SourcePosition } from "../../compiler/diagnostic.js";
-import { fragmentToPointer, joinPointer, splitPointer } from "../../compiler/json-pointer.js";
+import { hasErrors, type SourcePosition } from "../../core/diagnostic.js";
+import { fragmentToPointer, joinPointer, splitPointer } from "../../core/json-pointer.js";
 import { parseSource } from "../../compiler/load/parse-source.js";
 import { contractTree, isDiffInput } from "../../diff/contract-tree.js";
 import { diffTrees, type ContractTree, type JudgedFinding } from "../../diff/diff-trees.js";

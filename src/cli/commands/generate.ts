@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { compile, type CompileResult } from "../../compiler/compile.js";
 import { progressLine } from "../progress.js";
-import { errorAt, hasErrors } from "../../compiler/diagnostic.js";
+import { errorAt, hasErrors } from "../../core/diagnostic.js";
 import type { ParsedArgs } from "../args.js";
 import { CLI_CODES } from "../codes.js";
 import type { Settings } from "../config.js";

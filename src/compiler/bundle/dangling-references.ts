@@ -1,6 +1,6 @@
-import { defineKey, isJsonObject, replaceContents, type JsonObject } from "../json-object.js";
-import { getAtPointer } from "../json-pointer.js";
-import type { JsonValue } from "../load/parse-source.js";
+import { defineKey, isJsonObject, replaceContents, type JsonObject } from "../../core/json-object.js";
+import { getAtPointer } from "../../core/json-pointer.js";
+import type { JsonValue } from "../../core/json-value.js";
 import { idKeyword, refHidesSiblings } from "../resolve/dialect.js";
 import type { IndexedDocument } from "../resolve/resolve-references.js";
 

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import canonicalize from "canonicalize";
-import type { JsonValue } from "../load/parse-source.js";
+import type { JsonValue } from "../../core/json-value.js";
 
 /** `sha256:` + hex over the RFC 8785 (JCS) form: independent of key order and number spelling. */
 export function digestSchema(schema: JsonValue): string {

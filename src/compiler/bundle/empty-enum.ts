@@ -1,4 +1,4 @@
-import type { JsonValue } from "../load/parse-source.js";
+import type { JsonValue } from "../../core/json-value.js";
 import { walkSchema } from "../resolve/walk-schema.js";
 
 /**

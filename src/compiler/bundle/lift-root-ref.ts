@@ -1,18 +1,9 @@
-import { replaceContents, type JsonObject } from "../json-object.js";
-import type { JsonValue } from "../load/parse-source.js";
+import { replaceContents, type JsonObject } from "../../core/json-object.js";
+import type { JsonValue } from "../../core/json-value.js";
 import { idKeyword, refHidesSiblings, type Dialect } from "../resolve/dialect.js";
 import { walkSchema } from "../resolve/walk-schema.js";
-import type { RefSiblings } from "./ref-siblings.js";
+import { ASSERTIONS, type RefSiblings } from "./ref-assertions.js";
 import { orderSchemaKeys } from "./order-keys.js";
-
-/** Keywords of draft-04..07 that validate; unknown keywords, annotations and definitions are kept. */
-export const ASSERTIONS = new Set([
-  "type", "enum", "const", "multipleOf", "maximum", "exclusiveMaximum", "minimum", "exclusiveMinimum",
-  "maxLength", "minLength", "pattern", "format", "items", "additionalItems", "maxItems", "minItems",
-  "uniqueItems", "contains", "maxProperties", "minProperties", "required", "properties",
-  "patternProperties", "additionalProperties", "dependencies", "propertyNames", "if", "then", "else",
-  "allOf", "anyOf", "oneOf", "not", "contentMediaType", "contentEncoding",
-]);
 
 /**
  * A `$ref` at the top of a document that the bundle gives an `$id` (and, for

@@ -1,6 +1,6 @@
-import { defineKey, type JsonObject } from "../json-object.js";
-import { joinPointer, pointerToFragment } from "../json-pointer.js";
-import type { JsonValue } from "../load/parse-source.js";
+import { defineKey, type JsonObject } from "../../core/json-object.js";
+import { joinPointer, pointerToFragment } from "../../core/json-pointer.js";
+import type { JsonValue } from "../../core/json-value.js";
 import { idKeyword, type Dialect } from "../resolve/dialect.js";
 import { isSchemaObject, walkSchema } from "../resolve/walk-schema.js";
 

@@ -1,17 +1,10 @@
-import { replaceContents } from "../json-object.js";
-import { joinPointer } from "../json-pointer.js";
-import type { JsonValue } from "../load/parse-source.js";
+import { replaceContents } from "../../core/json-object.js";
+import { joinPointer } from "../../core/json-pointer.js";
+import type { JsonValue } from "../../core/json-value.js";
 import { refHidesSiblings, type Dialect } from "../resolve/dialect.js";
 import { walkSchema } from "../resolve/walk-schema.js";
-import { ASSERTIONS, liftRootRef } from "./lift-root-ref.js";
-
-/**
- * What the assertions beside a `$ref` mean before 2019-09: `ignore`, as the
- * specifications say (`{ $ref, maxItems: 2 }` is the referenced schema
- * alone), or `apply`, as ajv does and as many real-world draft-07 schemas
- * expect (SchemaStore's pre-commit-config relies on it).
- */
-export type RefSiblings = "ignore" | "apply";
+import { liftRootRef } from "./lift-root-ref.js";
+import { ASSERTIONS, type RefSiblings } from "./ref-assertions.js";
 
 /**
  * Makes the bundle say the same to every validator. Under `ignore` the

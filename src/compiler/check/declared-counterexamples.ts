@@ -1,7 +1,7 @@
-import { errorAt, type Diagnostic, type SourcePosition } from "../diagnostic.js";
-import { isJsonObject } from "../json-object.js";
-import { joinPointer } from "../json-pointer.js";
-import type { JsonValue } from "../load/parse-source.js";
+import { errorAt, type Diagnostic, type SourcePosition } from "../../core/diagnostic.js";
+import { isJsonObject } from "../../core/json-object.js";
+import { joinPointer } from "../../core/json-pointer.js";
+import type { JsonValue } from "../../core/json-value.js";
 import type { SchemaDocument } from "../resolve/schema-document.js";
 import { walkSchema } from "../resolve/walk-schema.js";
 import { CHECK_CODES } from "./codes.js";

@@ -1,6 +1,6 @@
-import { errorAt, type Diagnostic } from "../diagnostic.js";
-import { isJsonObject } from "../json-object.js";
-import { joinPointer } from "../json-pointer.js";
+import { errorAt, type Diagnostic } from "../../core/diagnostic.js";
+import { isJsonObject } from "../../core/json-object.js";
+import { joinPointer } from "../../core/json-pointer.js";
 import type { SchemaDocument } from "../resolve/schema-document.js";
 import { walkSchema } from "../resolve/walk-schema.js";
 import { CHECK_CODES } from "./codes.js";

@@ -1,7 +1,7 @@
 import safeRegex from "safe-regex2";
-import { errorAt, type Diagnostic, type DiagnosticCode } from "../diagnostic.js";
-import { joinPointer } from "../json-pointer.js";
-import type { JsonValue } from "../load/parse-source.js";
+import { errorAt, type Diagnostic, type DiagnosticCode } from "../../core/diagnostic.js";
+import { joinPointer } from "../../core/json-pointer.js";
+import type { JsonValue } from "../../core/json-value.js";
 import type { Dialect } from "../resolve/dialect.js";
 import type { SchemaDocument } from "../resolve/schema-document.js";
 import { walkSchema, type SchemaObject } from "../resolve/walk-schema.js";

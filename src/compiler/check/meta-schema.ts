@@ -1,8 +1,8 @@
 import { createRequire } from "node:module";
 import type { AnySchemaObject, ValidateFunction } from "ajv";
-import { ajvForDialect } from "../ajv-for-dialect.js";
-import { errorAt, type Diagnostic } from "../diagnostic.js";
-import { joinPointer } from "../json-pointer.js";
+import { ajvForDialect } from "./ajv-for-dialect.js";
+import { errorAt, type Diagnostic } from "../../core/diagnostic.js";
+import { joinPointer } from "../../core/json-pointer.js";
 import type { Dialect } from "../resolve/dialect.js";
 import { CHARTER_KEYWORD_PREFIX } from "../resolve/schema-keywords.js";
 import type { SchemaDocument } from "../resolve/schema-document.js";

@@ -1,8 +1,8 @@
-import type { Diagnostic } from "../diagnostic.js";
+import type { Diagnostic } from "../../core/diagnostic.js";
 import { documentClosure } from "../resolve/document-closure.js";
-import { isJsonObject } from "../json-object.js";
-import { getAtPointer, joinPointer } from "../json-pointer.js";
-import type { JsonValue } from "../load/parse-source.js";
+import { isJsonObject } from "../../core/json-object.js";
+import { getAtPointer, joinPointer } from "../../core/json-pointer.js";
+import type { JsonValue } from "../../core/json-value.js";
 import type { ResolvedGraph, ResolvedReference } from "../resolve/resolve-references.js";
 import { ITEMS_KEYWORD, SCHEMA_KEYWORDS, SCHEMA_LIST_KEYWORDS, SCHEMA_MAP_KEYWORDS } from "../resolve/schema-keywords.js";
 import { CHECK_CODES } from "./codes.js";

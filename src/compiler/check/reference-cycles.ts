@@ -1,5 +1,5 @@
-import { errorAt, type Diagnostic } from "../diagnostic.js";
-import { joinPointer } from "../json-pointer.js";
+import { errorAt, type Diagnostic } from "../../core/diagnostic.js";
+import { joinPointer } from "../../core/json-pointer.js";
 import type { ResolvedGraph } from "../resolve/resolve-references.js";
 import { walkSchema } from "../resolve/walk-schema.js";
 import { CHECK_CODES } from "./codes.js";

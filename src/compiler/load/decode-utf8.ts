@@ -1,4 +1,4 @@
-import type { SourcePosition } from "../diagnostic.js";
+import type { SourcePosition } from "../../core/diagnostic.js";
 
 const decoder = new TextDecoder("utf-8", { fatal: true });
 

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { glob } from "tinyglobby";
-import { compareStrings } from "../diagnostic.js";
+import { compareStrings } from "../../core/diagnostic.js";
 import { INSTANCE_FOLDER_IGNORES } from "./instance-files.js";
 
 export const SOURCE_EXTENSIONS = [".yaml", ".yml", ".json"] as const;

@@ -1,7 +1,7 @@
 import { lstat, readFile } from "node:fs/promises";
 import path from "node:path";
 import { glob } from "tinyglobby";
-import { compareStrings, errorAt, type Diagnostic } from "../diagnostic.js";
+import { compareStrings, errorAt, type Diagnostic } from "../../core/diagnostic.js";
 import { LOAD_CODES } from "./codes.js";
 import { decodeUtf8 } from "./decode-utf8.js";
 import { parseJsonSource } from "./parse-json-source.js";

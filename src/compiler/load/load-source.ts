@@ -1,12 +1,19 @@
 import { readFile } from "node:fs/promises";
-import { errorAt, type Diagnostic } from "../diagnostic.js";
+import { errorAt, type Diagnostic } from "../../core/diagnostic.js";
 import { LOAD_CODES } from "./codes.js";
 import { decodeUtf8 } from "./decode-utf8.js";
 import { parseJsonSource } from "./parse-json-source.js";
 import { parseSource, type ParsedSource } from "./parse-source.js";
 
+/** A source read and parsed, or the diagnostics of why not; `missing` when no file is there (a reference may then be reported as naming nothing). */
+export interface LoadedSource {
+  parsed?: ParsedSource;
+  diagnostics: Diagnostic[];
+  missing?: true;
+}
+
 /** Reads and parses one file; a read failure is a diagnostic, not an exception. */
-export async function loadSource(absolutePath: string): Promise<{ parsed?: ParsedSource; diagnostics: Diagnostic[] }> {
+export async function loadSource(absolutePath: string): Promise<LoadedSource> {
   let text: string;
   try {
     const decoded = decodeUtf8(await readFile(absolutePath));
@@ -16,7 +23,8 @@ export async function loadSource(absolutePath: string): Promise<{ parsed?: Parse
     text = decoded.text;
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code ?? "read failed";
-    return { diagnostics: [errorAt(LOAD_CODES.unreadable, `cannot read the file (${reason})`, { file: absolutePath })] };
+    const diagnostics = [errorAt(LOAD_CODES.unreadable, `cannot read the file (${reason})`, { file: absolutePath })];
+    return reason === "ENOENT" || reason === "EISDIR" ? { missing: true, diagnostics } : { diagnostics };
   }
   const result = absolutePath.endsWith(".json") ? parseJsonSource(text, absolutePath) : parseSource(text, absolutePath);
   if (result.parsed) {

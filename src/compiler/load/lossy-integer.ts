@@ -1,4 +1,4 @@
-import type { Diagnostic, SourcePosition } from "../diagnostic.js";
+import type { Diagnostic, SourcePosition } from "../../core/diagnostic.js";
 import { LOAD_CODES } from "./codes.js";
 
 /**

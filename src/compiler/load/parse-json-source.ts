@@ -1,9 +1,10 @@
 import { parseTree, printParseErrorCode, type Node as JsonNode, type ParseError } from "jsonc-parser";
-import { errorAt, type Diagnostic, type SourcePosition } from "../diagnostic.js";
-import { joinPointer } from "../json-pointer.js";
+import { errorAt, type Diagnostic, type SourcePosition } from "../../core/diagnostic.js";
+import { joinPointer } from "../../core/json-pointer.js";
 import { LOAD_CODES } from "./codes.js";
 import { lossyInteger } from "./lossy-integer.js";
-import { MAX_DEPTH, type JsonValue, type ParsedSource } from "./parse-source.js";
+import type { JsonValue } from "../../core/json-value.js";
+import { MAX_DEPTH, type ParsedSource } from "./parse-source.js";
 
 /**
  * Strict JSON with positions. The YAML parser reads JSON too, but fifty times

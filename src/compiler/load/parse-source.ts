@@ -1,3 +1,4 @@
+import type { JsonValue } from "../../core/json-value.js";
 import {
   isAlias,
   isMap,
@@ -8,12 +9,11 @@ import {
   type Document,
   type Node as YamlNode,
 } from "yaml";
-import { errorAt, type Diagnostic, type SourcePosition } from "../diagnostic.js";
+import { errorAt, type Diagnostic, type SourcePosition } from "../../core/diagnostic.js";
 import { lossyInteger } from "./lossy-integer.js";
-import { joinPointer } from "../json-pointer.js";
+import { joinPointer } from "../../core/json-pointer.js";
 import { LOAD_CODES } from "./codes.js";
 
-export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 
 export interface ParsedSource {
   value: JsonValue;

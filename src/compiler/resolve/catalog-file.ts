@@ -1,7 +1,16 @@
 import { realpath } from "node:fs/promises";
 import path from "node:path";
 import type { DocumentResolution } from "./resolution-settings.js";
-import type { CatalogMapping } from "./resolve-references.js";
+
+/**
+ * `$id`/`$ref` URIs starting with `prefix` are files under `dir` (absolute).
+ * Its `dialect` and `ids` apply to the files read through it that are not
+ * sources (a source follows the config's `resolution`).
+ */
+export interface CatalogMapping extends DocumentResolution {
+  prefix: string;
+  dir: string;
+}
 
 export type CatalogFile = { kind: "file"; file: string } | { kind: "missing" } | { kind: "outside" };
 

@@ -1,6 +1,6 @@
-import { getAtPointer, joinPointer } from "../json-pointer.js";
-import { defineKey, type JsonObject } from "../json-object.js";
-import type { JsonValue } from "../load/parse-source.js";
+import { getAtPointer, joinPointer } from "../../core/json-pointer.js";
+import { defineKey, type JsonObject } from "../../core/json-object.js";
+import type { JsonValue } from "../../core/json-value.js";
 import type { IndexedDocument } from "./resolve-references.js";
 import { CHARTER_KEYWORD_PREFIX } from "./schema-keywords.js";
 

@@ -1,4 +1,4 @@
-import { errorAt, type Diagnostic } from "../diagnostic.js";
+import { errorAt, type Diagnostic } from "../../core/diagnostic.js";
 import type { ParsedSource } from "../load/parse-source.js";
 import { RESOLVE_CODES } from "./codes.js";
 import { DEFAULT_DIALECT, dialectOf, type Dialect } from "./dialect.js";

@@ -1,6 +1,6 @@
-import { errorAt, type Diagnostic } from "../diagnostic.js";
-import { getAtPointer, isWithin, joinPointer } from "../json-pointer.js";
-import type { JsonValue } from "../load/parse-source.js";
+import { errorAt, type Diagnostic } from "../../core/diagnostic.js";
+import { getAtPointer, isWithin, joinPointer } from "../../core/json-pointer.js";
+import type { JsonValue } from "../../core/json-value.js";
 import { RESOLVE_CODES } from "./codes.js";
 import { idKeyword, refHidesSiblings } from "./dialect.js";
 import { REFERENCE_KEYWORDS, type ReferenceKeyword } from "./schema-keywords.js";

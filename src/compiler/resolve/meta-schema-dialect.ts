@@ -1,7 +1,8 @@
-import type { JsonValue, ParsedSource } from "../load/parse-source.js";
+import type { JsonValue } from "../../core/json-value.js";
+import type { ParsedSource } from "../load/parse-source.js";
 import { catalogFile } from "./catalog-file.js";
 import { dialectOf, type Dialect } from "./dialect.js";
-import type { CatalogMapping } from "./resolve-references.js";
+import type { CatalogMapping } from "./catalog-file.js";
 
 /** Custom meta-schemas built on custom meta-schemas: a longer chain is a mistake, not a design. */
 const MAX_CHAIN = 8;

@@ -1,10 +1,10 @@
 import { realpath } from "node:fs/promises";
 import path from "node:path";
-import { compareStrings, errorAt, type Diagnostic } from "../diagnostic.js";
-import { fragmentToPointer, getAtPointer, joinPointer, splitPointer } from "../json-pointer.js";
+import { compareStrings, errorAt, type Diagnostic } from "../../core/diagnostic.js";
+import { fragmentToPointer, getAtPointer, joinPointer, splitPointer } from "../../core/json-pointer.js";
 import type { ParsedSource } from "../load/parse-source.js";
 import { RESOLVE_CODES } from "./codes.js";
-import { catalogFile, catalogSettings } from "./catalog-file.js";
+import { catalogFile, catalogSettings, type CatalogMapping } from "./catalog-file.js";
 import { createDocument } from "./create-document.js";
 import { DEFAULT_DIALECT, idKeyword, isMetaSchemaUri, type Dialect } from "./dialect.js";
 import { indexDocument, indexSubschema, type DocumentIndex, type ReferenceSite, type SchemaResource } from "./index-document.js";
@@ -13,18 +13,8 @@ import { CHARTER_KEYWORD_PREFIX, DATA_KEYWORDS } from "./schema-keywords.js";
 import type { SchemaDocument } from "./schema-document.js";
 import { resolveUri, SOURCE_SCHEME, splitFragment } from "./uri.js";
 
-/**
- * `$id`/`$ref` URIs starting with `prefix` are files under `dir` (absolute).
- * Its `dialect` and `ids` apply to the files read through it that are not
- * sources (a source follows the config's `resolution`).
- */
-export interface CatalogMapping extends DocumentResolution {
-  prefix: string;
-  dir: string;
-}
-
 /** Reads and parses a file reached through a catalog mapping; injected so this stage never imports the loader. */
-export type LoadFile = (absolutePath: string) => Promise<{ parsed?: ParsedSource; diagnostics: Diagnostic[] }>;
+export type LoadFile = (absolutePath: string) => Promise<{ parsed?: ParsedSource; diagnostics: Diagnostic[]; missing?: true }>;
 
 export interface ReferenceTarget {
   documentKey: string;
@@ -254,7 +244,7 @@ async function resolveOnce(
     const loaded = await loadFile(file);
     if (!loaded.parsed) {
       // Not remembered: a reference that waits for a later round asks again, and must hear "missing" again.
-      if (loaded.diagnostics.some((d) => /\((ENOENT|EISDIR)\)/.test(d.message))) return { kind: "missing" };
+      if (loaded.missing) return { kind: "missing" };
       catalogFiles.set(file, null);
       graphDiagnostics.push(...loaded.diagnostics);
       return { kind: "broken", file };

@@ -1,5 +1,5 @@
-import type { SourcePosition } from "../diagnostic.js";
-import type { JsonValue } from "../load/parse-source.js";
+import type { SourcePosition } from "../../core/diagnostic.js";
+import type { JsonValue } from "../../core/json-value.js";
 import type { Dialect } from "./dialect.js";
 import type { IdScope } from "./resolution-settings.js";
 

@@ -1,5 +1,5 @@
-import type { JsonValue } from "../load/parse-source.js";
-import { joinPointer } from "../json-pointer.js";
+import type { JsonValue } from "../../core/json-value.js";
+import { joinPointer } from "../../core/json-pointer.js";
 import { ITEMS_KEYWORD, SCHEMA_KEYWORDS, SCHEMA_LIST_KEYWORDS, SCHEMA_MAP_KEYWORDS } from "./schema-keywords.js";
 
 export type SchemaObject = { [key: string]: JsonValue };

@@ -1,9 +1,5 @@
 import type { Bundle } from "../../compiler/bundle/bundle-contract.js";
-import { formatJson, type OutputFiles } from "../output-files.js";
-
-export function schemaPath(name: string): string {
-  return `schemas/${name}.schema.json`;
-}
+import { formatJson, schemaPath, type OutputFiles } from "../output-files.js";
 
 /** `schemas/<name>.schema.json` for each bundle. */
 export function emitSchemas(bundles: readonly Bundle[]): OutputFiles {

@@ -1,6 +1,6 @@
 import { Project, ts } from "ts-morph";
-import { errorAt, type Diagnostic, type SourcePosition } from "../../compiler/diagnostic.js";
-import type { JsonValue } from "../../compiler/load/parse-source.js";
+import { errorAt, type Diagnostic, type SourcePosition } from "../../core/diagnostic.js";
+import type { JsonValue } from "../../core/json-value.js";
 import { TYPES_CODES } from "./codes.js";
 import { importSpecifier, typesPath } from "./module-paths.js";
 

@@ -1,6 +1,6 @@
 import { format } from "prettier";
-import { errorAt, type Diagnostic } from "../../compiler/diagnostic.js";
-import { getAtPointer, joinPointer } from "../../compiler/json-pointer.js";
+import { errorAt, type Diagnostic } from "../../core/diagnostic.js";
+import { getAtPointer, joinPointer } from "../../core/json-pointer.js";
 import { referencedSchemas } from "../../compiler/resolve/referenced-schemas.js";
 import type { ResolvedGraph } from "../../compiler/resolve/resolve-references.js";
 import type { Repair, RepairApplication } from "../../repairs/repair.js";
@@ -14,7 +14,7 @@ import type { TaskCache } from "../../compiler/cache/task-cache.js";
 import { REPAIRS } from "../../repairs/registry.js";
 import { prettierOptions, typesHeader } from "./templates.js";
 import { checkTypes, type TypedExample } from "./check-types.js";
-import type { TypeNames } from "./type-names.js";
+import type { TypeNames } from "../type-names.js";
 
 /** Each contract's module, computed on worker threads and kept in the cache. */
 const TYPES_TASK: TaskDefinition<TypesModuleTask, TypesModuleResult> = {

@@ -1,9 +1,9 @@
 import { format } from "prettier";
 import { Project } from "ts-morph";
-import type { JsonObject } from "../../compiler/json-object.js";
+import type { JsonObject } from "../../core/json-object.js";
 import { REPAIRS } from "../../repairs/registry.js";
 import type { Repair } from "../../repairs/repair.js";
-import { WRAPPER_NAME } from "./prepare-input.js";
+import { WRAPPER_NAME } from "../../repairs/generator-input.js";
 import { runGenerator } from "./run-generator.js";
 import { prettierOptions } from "./templates.js";
 

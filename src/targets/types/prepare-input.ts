@@ -1,27 +1,14 @@
-import { getAtPointer, joinPointer, pointerToFragment } from "../../compiler/json-pointer.js";
-import { defineKey, isJsonObject, type JsonObject } from "../../compiler/json-object.js";
-import type { JsonValue } from "../../compiler/load/parse-source.js";
+import { getAtPointer, joinPointer, pointerToFragment } from "../../core/json-pointer.js";
+import { defineKey, isJsonObject, type JsonObject } from "../../core/json-object.js";
+import type { JsonValue } from "../../core/json-value.js";
 import { copyDocument, type KeywordReplacement } from "../../compiler/resolve/copy-document.js";
 import { walkSchema } from "../../compiler/resolve/walk-schema.js";
 import type { ResolvedGraph } from "../../compiler/resolve/resolve-references.js";
+import { EMBEDDED_KEY, ROOT_KEY, TYPE_NAME_MARKER, WRAPPER_NAME } from "../../repairs/generator-input.js";
 import { sourceDrops, type Repair, type RepairApplication } from "../../repairs/repair.js";
-import type { TypeNames } from "./type-names.js";
+import type { TypeNames } from "../type-names.js";
 import { DATA_KEYWORDS } from "../../compiler/resolve/schema-keywords.js";
 
-/** Set on each schema that becomes a named type; the generator's `customName` reads it. */
-export const TYPE_NAME_MARKER = "x-charter-type-name";
-/** Where documents that no exported type covers are copied into the generator's input. */
-export const EMBEDDED_KEY = "x-charter-embedded";
-/** Where the contract's own document sits in the generator's input. */
-export const ROOT_KEY = "x-charter-root";
-/**
- * The generator's top-level schema: an object whose properties refer to the
- * contract's root and to each of its definitions. json-schema-to-typescript
- * emits the definitions of a root only when the root is an object type; a
- * root that is a union, an enum or a `$ref` would lose them. The wrapper's own
- * declaration is removed from the output.
- */
-export const WRAPPER_NAME = "CharterGeneratorWrapper"; // also reserved in type-names.ts
 
 export interface GeneratorInput {
   schema: JsonObject;

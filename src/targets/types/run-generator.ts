@@ -1,7 +1,8 @@
 import { compile, type Options } from "json-schema-to-typescript";
-import type { JsonObject } from "../../compiler/json-object.js";
+import type { JsonObject } from "../../core/json-object.js";
 import { DATA_KEYWORDS, ITEMS_KEYWORD, SCHEMA_KEYWORDS, SCHEMA_LIST_KEYWORDS, SCHEMA_MAP_KEYWORDS } from "../../compiler/resolve/schema-keywords.js";
-import { EMBEDDED_KEY, ROOT_KEY, TYPE_NAME_MARKER, WRAPPER_NAME } from "./prepare-input.js";
+import { EMBEDDED_KEY, ROOT_KEY, TYPE_NAME_MARKER, WRAPPER_NAME } from "../../repairs/generator-input.js";
+import { capturePrinted } from "./console-capture.js";
 
 /**
  * The generator's options, fixed: no network or file access for `$ref`s
@@ -25,28 +26,21 @@ export const GENERATOR_OPTIONS: Partial<Options> = {
 
 /**
  * Runs json-schema-to-typescript on a prepared input; rejects with the
- * generator's own error, the lines it printed included. The generator prints
- * its validation errors to the console, which is charter's, so they are taken
- * from it for the duration of the call (calls never overlap: contracts are
- * generated one after another).
+ * generator's own error, the lines it printed included (it prints its
+ * validation errors to the console: console-capture.ts keeps them).
  */
 export async function runGenerator(schema: JsonObject): Promise<string> {
   const printed: string[] = [];
-  const original = { error: console.error, log: console.log, warn: console.warn, info: console.info };
-  const capture = (...parts: unknown[]) => printed.push(parts.map((p) => (typeof p === "string" ? p : JSON.stringify(p))).join(" "));
-  console.error = console.log = console.warn = console.info = capture;
   try {
     // The generator mutates its input; give it a copy so repairs' bookkeeping stays intact.
     const options = { ...GENERATOR_OPTIONS, $refOptions: { ...GENERATOR_OPTIONS.$refOptions, dereference: { excludedPathMatcher: outsideSchemas() } } };
     const copy = structuredClone(schema);
     const renamed = standInForOwnProperty(copy);
-    const text = await compile(copy as never, WRAPPER_NAME, options);
+    const text = await capturePrinted(printed, () => compile(copy as never, WRAPPER_NAME, options));
     return renamed ? text.split(OWN_PROPERTY_STAND_IN).join(OWN_PROPERTY) : text;
   } catch (error) {
     const detail = printed.join("; ").replace(/\s+/g, " ").trim();
     throw new Error(`${(error as Error).message ?? String(error)}${detail ? ` (${detail})` : ""}`);
-  } finally {
-    Object.assign(console, original);
   }
 }
 

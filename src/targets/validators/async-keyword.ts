@@ -1,4 +1,4 @@
-import type { JsonValue } from "../../compiler/load/parse-source.js";
+import type { JsonValue } from "../../core/json-value.js";
 import { walkSchema, type SchemaObject } from "../../compiler/resolve/walk-schema.js";
 
 /**

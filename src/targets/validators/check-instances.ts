@@ -1,7 +1,7 @@
 import type { Ajv } from "ajv";
 import type { DeclaredInstance } from "../../compiler/check/declared-counterexamples.js";
-import { errorAt, type Diagnostic, type Severity } from "../../compiler/diagnostic.js";
-import { pointerToFragment } from "../../compiler/json-pointer.js";
+import { errorAt, type Diagnostic, type Severity } from "../../core/diagnostic.js";
+import { pointerToFragment } from "../../core/json-pointer.js";
 import { V8_FUNCTION_FAN_OUT } from "./first-error-nesting.js";
 import { VALIDATOR_CODES } from "./codes.js";
 

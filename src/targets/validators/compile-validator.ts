@@ -1,8 +1,8 @@
 import { createRequire } from "node:module";
 import type { Ajv } from "ajv";
 import type { DeclaredInstance } from "../../compiler/check/declared-counterexamples.js";
-import { errorAt, type Diagnostic } from "../../compiler/diagnostic.js";
-import type { JsonValue } from "../../compiler/load/parse-source.js";
+import { errorAt, type Diagnostic } from "../../core/diagnostic.js";
+import type { JsonValue } from "../../core/json-value.js";
 import type { Dialect } from "../../compiler/resolve/dialect.js";
 import { checkInstances, probeRecursion } from "./check-instances.js";
 import { VALIDATOR_CODES } from "./codes.js";
@@ -15,19 +15,11 @@ import { namesInheritedProperties } from "./own-properties.js";
 import type { ValidationPolicy } from "./policy.js";
 import { bundleSchemaPaths } from "./schema-paths.js";
 import { strictFindings, underExport } from "./strict-findings.js";
+import type { ValidatorExport } from "./validator-export.js";
 import { FIRST_ERROR_NESTING_LIMIT, firstErrorNesting } from "./first-error-nesting.js";
 
 // ajv's standalone module is CommonJS whose function is its `default`; require says so plainly.
 const standaloneCode = (createRequire(import.meta.url)("ajv/dist/standalone") as { default: (ajv: Ajv, refs: Record<string, string>) => string }).default;
-
-/** One exported function of a validator module: the root (`validate`) or a top-level definition. */
-export interface ValidatorExport {
-  exportName: string;
-  /** "" for the root, `/$defs/K` for a definition. */
-  pointer: string;
-  typeName: string | undefined;
-  ref: string;
-}
 
 /**
  * Everything one contract's validators depend on, as plain data: it crosses

@@ -1,10 +1,10 @@
 import type { Ajv, Options } from "ajv";
-import { ajvForDialect } from "../../compiler/ajv-for-dialect.js";
+import { ajvForDialect } from "../../compiler/check/ajv-for-dialect.js";
 import { _Code } from "ajv/dist/compile/codegen/code.js";
 import { formatLimitDefinition } from "ajv-formats/dist/limit.js";
 import { formats as runtimeFormats } from "charter-runtime/formats";
 import { linearPattern } from "charter-runtime/re2js";
-import type { JsonValue } from "../../compiler/load/parse-source.js";
+import type { JsonValue } from "../../core/json-value.js";
 import { idKeyword, type Dialect } from "../../compiler/resolve/dialect.js";
 import { walkSchema } from "../../compiler/resolve/walk-schema.js";
 import { FORMATS_CODE, LINEAR_PATTERN_CODE, PATTERN_CODE } from "./esm-imports.js";

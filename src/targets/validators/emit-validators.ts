@@ -2,22 +2,23 @@ import type { Bundle } from "../../compiler/bundle/bundle-contract.js";
 import type { DeclaredInstance } from "../../compiler/check/declared-counterexamples.js";
 import type { DeclaredRules } from "../../compiler/check/declared-rules.js";
 import type { SchemaDocument } from "../../compiler/resolve/schema-document.js";
-import type { JsonValue } from "../../compiler/load/parse-source.js";
+import type { JsonValue } from "../../core/json-value.js";
 import { walkSchema } from "../../compiler/resolve/walk-schema.js";
-import { fragmentToPointer, joinPointer, pointerToFragment } from "../../compiler/json-pointer.js";
+import { fragmentToPointer, joinPointer, pointerToFragment } from "../../core/json-pointer.js";
 import { compileLinear, UnsupportedPattern } from "charter-runtime/re2js";
 import { startTasks, siblingModule, type TaskDefinition, type TaskSettings } from "../../compiler/parallel/run-tasks.js";
 import type { ValidationPolicy } from "./policy.js";
-import { errorAt, type Diagnostic } from "../../compiler/diagnostic.js";
+import { errorAt, type Diagnostic } from "../../core/diagnostic.js";
 import { moduleStem, type OutputFiles } from "../output-files.js";
-import { schemaPath } from "../schemas/emit-schemas.js";
-import type { TypeNames } from "../types/type-names.js";
+import { schemaPath } from "../output-files.js";
+import type { TypeNames } from "../type-names.js";
 import { VALIDATOR_CODES } from "./codes.js";
 import { ASYNC_KEYWORD, asyncSchemas } from "./async-keyword.js";
 import { declaredByEnclosingSchema } from "./enclosing-properties.js";
 import { locateFinding } from "./finding-location.js";
 import { bundleResources, resourceOf, type BundleResource } from "./finding-resources.js";
-import { compileValidator, type CompiledValidator, type ValidatorExport, type ValidatorTask } from "./compile-validator.js";
+import { compileValidator, type CompiledValidator, type ValidatorTask } from "./compile-validator.js";
+import type { ValidatorExport } from "./validator-export.js";
 
 /** Each contract's validators, computed on worker threads and kept in the cache. */
 const VALIDATOR_TASK: TaskDefinition<ValidatorTask, CompiledValidator> = {

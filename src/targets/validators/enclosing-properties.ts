@@ -1,4 +1,4 @@
-import { getAtPointer, joinPointer, splitPointer } from "../../compiler/json-pointer.js";
+import { getAtPointer, joinPointer, splitPointer } from "../../core/json-pointer.js";
 
 /** Keywords whose subschemas apply to the same instance as the schema holding them. */
 const IN_PLACE_SINGLE = new Set(["not", "if", "then", "else"]);

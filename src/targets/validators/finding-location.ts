@@ -1,4 +1,4 @@
-import { getAtPointer, joinPointer } from "../../compiler/json-pointer.js";
+import { getAtPointer, joinPointer } from "../../core/json-pointer.js";
 
 /**
  * Where in the source a strict-mode finding lies. ajv states a location

@@ -1,5 +1,5 @@
-import { getAtPointer } from "../../compiler/json-pointer.js";
-import type { JsonValue } from "../../compiler/load/parse-source.js";
+import { getAtPointer } from "../../core/json-pointer.js";
+import type { JsonValue } from "../../core/json-value.js";
 import { idKeyword, type Dialect } from "../../compiler/resolve/dialect.js";
 import { isSchemaObject, walkSchema } from "../../compiler/resolve/walk-schema.js";
 

@@ -1,4 +1,4 @@
-import type { JsonValue } from "../../compiler/load/parse-source.js";
+import type { JsonValue } from "../../core/json-value.js";
 import { isSchemaObject } from "../../compiler/resolve/walk-schema.js";
 import { ITEMS_KEYWORD, SCHEMA_KEYWORDS, SCHEMA_LIST_KEYWORDS, SCHEMA_MAP_KEYWORDS } from "../../compiler/resolve/schema-keywords.js";
 

@@ -1,4 +1,4 @@
-import type { JsonValue } from "../../compiler/load/parse-source.js";
+import type { JsonValue } from "../../core/json-value.js";
 
 /** What every object inherits: a property of one of these names is "present" in `{}` to code that reads `data.name`. */
 const INHERITED = new Set(Object.getOwnPropertyNames(Object.prototype));

@@ -1,4 +1,4 @@
-import type { RefSiblings } from "../../compiler/bundle/ref-siblings.js";
+import type { RefSiblings } from "../../compiler/bundle/ref-assertions.js";
 import type { Dialect } from "../../compiler/resolve/dialect.js";
 
 /** What a format ajv-formats does not know does: reported and left unchecked, or refused. */

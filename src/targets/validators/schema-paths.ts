@@ -1,5 +1,5 @@
 import type { Ajv } from "ajv";
-import { joinPointer, pointerToFragment } from "../../compiler/json-pointer.js";
+import { joinPointer, pointerToFragment } from "../../core/json-pointer.js";
 
 /** What charter reads of ajv's compiled schema environments (not in ajv's public types). */
 interface CompiledSchema {

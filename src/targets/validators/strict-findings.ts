@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import type { Ajv } from "ajv";
-import { getAtPointer, pointerToFragment } from "../../compiler/json-pointer.js";
-import type { ValidatorExport } from "./compile-validator.js";
+import { getAtPointer, pointerToFragment } from "../../core/json-pointer.js";
+import type { ValidatorExport } from "./validator-export.js";
 import type { AjvLog } from "./create-ajv.js";
 
 const require = createRequire(import.meta.url);

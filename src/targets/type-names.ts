@@ -1,9 +1,10 @@
-import { errorAt, type Diagnostic, type SourcePosition } from "../../compiler/diagnostic.js";
-import { getAtPointer, joinPointer } from "../../compiler/json-pointer.js";
-import { isJsonObject, type JsonObject } from "../../compiler/json-object.js";
-import type { JsonValue } from "../../compiler/load/parse-source.js";
-import type { IndexedDocument, ResolvedGraph } from "../../compiler/resolve/resolve-references.js";
-import { TYPES_CODES } from "./codes.js";
+import { errorAt, type Diagnostic, type SourcePosition } from "../core/diagnostic.js";
+import { getAtPointer, joinPointer } from "../core/json-pointer.js";
+import { isJsonObject, type JsonObject } from "../core/json-object.js";
+import type { JsonValue } from "../core/json-value.js";
+import type { IndexedDocument, ResolvedGraph } from "../compiler/resolve/resolve-references.js";
+import { NAMING_CODES } from "./naming-codes.js";
+import { WRAPPER_NAME } from "../repairs/generator-input.js";
 
 /** The keyword that names a contract's root type or one of its definitions explicitly. */
 export const NAME_KEYWORD = "x-charter-name";
@@ -22,8 +23,8 @@ export interface TypeNames {
 }
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
-/** The name of the generator's wrapper object (see prepare-input.ts), spelled here so this module imports no later stage. */
-const RESERVED_NAME = "CharterGeneratorWrapper";
+/** The generator's wrapper object's name, which no type may take. */
+const RESERVED_NAME = WRAPPER_NAME;
 
 /**
  * `agent-envelope`, `agent_envelope`, `agentEnvelope` all become
@@ -98,7 +99,7 @@ export function assignTypeNames(graph: ResolvedGraph, contractKeys: readonly str
         const at = joinPointer(pointer, NAME_KEYWORD);
         const hint = typeof value === "string" && IDENTIFIER.test(value) ? `; json-schema-to-typescript would rename it, write ${pascalCase(value)}` : "";
         names.diagnostics.push(
-          errorAt(TYPES_CODES.badName, `${NAME_KEYWORD} ${JSON.stringify(value)} is not a type name charter can keep${hint}`, { file: document.file, position: document.positions.get(at), pointer: at }),
+          errorAt(NAMING_CODES.badName, `${NAME_KEYWORD} ${JSON.stringify(value)} is not a type name charter can keep${hint}`, { file: document.file, position: document.positions.get(at), pointer: at }),
         );
         names.failed.add(key);
         return undefined;
@@ -214,7 +215,7 @@ function settleClashes(claims: Claim[], clashes: NameClashes, names: TypeNames):
   const byName = new Map<string, Claim[]>();
   for (const claim of claims) byName.set(claim.name, [...(byName.get(claim.name) ?? []), claim]);
   const refuse = (claim: Claim, message: string) => {
-    names.diagnostics.push(errorAt(TYPES_CODES.nameClash, message, { file: claim.file, position: claim.position, pointer: claim.pointers[0]! }));
+    names.diagnostics.push(errorAt(NAMING_CODES.nameClash, message, { file: claim.file, position: claim.position, pointer: claim.pointers[0]! }));
     names.failed.add(claim.documentKey);
   };
   for (const name of [...byName.keys()].sort(compareText)) {
@@ -241,7 +242,7 @@ function settleClashes(claims: Claim[], clashes: NameClashes, names: TypeNames):
             ? `${keeper.explicit ? `given by ${NAME_KEYWORD} to` : "derived for"} ${keeper.label}, which keeps it`
             : `given by ${NAME_KEYWORD} to ${group.filter((c) => c.explicit).map((c) => c.label).join(", ")}`;
         names.diagnostics.push({
-          ...errorAt(TYPES_CODES.nameClashSettled, `type name "${name}" is also ${holder}; this one is named "${renamed}" (set ${NAME_KEYWORD} to choose its name)`, {
+          ...errorAt(NAMING_CODES.nameClashSettled, `type name "${name}" is also ${holder}; this one is named "${renamed}" (set ${NAME_KEYWORD} to choose its name)`, {
             file: claim.file,
             position: claim.position,
             pointer: claim.pointers[0]!,

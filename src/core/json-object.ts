@@ -1,4 +1,4 @@
-import type { JsonValue } from "./load/parse-source.js";
+import type { JsonValue } from "./json-value.js";
 
 export type JsonObject = { [key: string]: JsonValue };
 
