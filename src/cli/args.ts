@@ -199,21 +199,30 @@ export function flagErrorText(message: string, command: Command | "charter"): st
 
 const TOP_USAGE = "charter <command> [options]";
 
+/** The exit codes a command can end with, as its `--help` lists them. */
+export function exitCodes(command: Command): string {
+  const notJudged = command === "validate" ? ", 3 no file invalid but some too deep to judge" : "";
+  const busy = (COMMANDS[command].options as readonly string[]).includes("wait") ? ", 75 another run holds the output" : "";
+  return `0 success, 1 findings, 2 usage error${notJudged}, 70 internal error${busy}`;
+}
+
+/** The flag as `--help` shows it: `-q, --quiet`, `--out DIR`. */
+export function flagText(name: keyof typeof OPTIONS): string {
+  const option = OPTIONS[name];
+  const short = "short" in option ? `-${option.short}, ` : "";
+  return `${short}--${name}${"value" in option ? " " + option.value : ""}`;
+}
+
+export { TOP_USAGE };
+
 /** `charter --help`, or with a command, that command's usage and options. */
 export function helpText(command?: Command): string {
-  const optionLine = (name: keyof typeof OPTIONS) => {
-    const option = OPTIONS[name];
-    const short = "short" in option ? `-${option.short}, ` : "";
-    const flag = `${short}--${name}${"value" in option ? " " + option.value : ""}`;
-    return `  ${flag.padEnd(24)} ${option.help}`;
-  };
+  const optionLine = (name: keyof typeof OPTIONS) => `  ${flagText(name).padEnd(24)} ${OPTIONS[name].help}`;
   if (command !== undefined) {
     const { usage, summary, options } = COMMANDS[command];
     const lines = [`usage: ${usage}`, "", summary, ""];
     if (options.length > 0) lines.push("options:", ...options.map(optionLine), optionLine("help"), "");
-    const notJudged = command === "validate" ? ", 3 no file invalid but some too deep to judge" : "";
-    const busy = options.some((o: string) => o === "wait") ? ", 75 another run holds the output" : "";
-    lines.push(`exit codes: 0 success, 1 findings, 2 usage error${notJudged}, 70 internal error${busy}`);
+    lines.push(`exit codes: ${exitCodes(command)}`);
     return lines.join("\n") + "\n";
   }
   const lines = [`usage: ${TOP_USAGE}`, "", "commands:"];

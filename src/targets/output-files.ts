@@ -16,6 +16,16 @@ export function schemaPath(name: string): string {
   return `schemas/${name}.schema.json`;
 }
 
+/** Where a contract's types module is written. */
+export function typesPath(name: string): string {
+  return `types/${moduleStem(name)}.ts`;
+}
+
+/** Where a contract's (first-error) validator module is written. */
+export function validatorPath(name: string): string {
+  return `validators/${moduleStem(name)}.js`;
+}
+
 /** JSON as every target writes it: two-space indent, LF, final newline. */
 export function formatJson(value: unknown): string {
   return JSON.stringify(value, null, 2) + "\n";

@@ -1,4 +1,5 @@
-import { formatJson, type OutputFiles } from "../output-files.js";
+import type { Bundle } from "../../compiler/bundle/bundle-contract.js";
+import { formatJson, schemaPath, typesPath, validatorPath, type OutputFiles } from "../output-files.js";
 
 export const MANIFEST_PATH = "manifest.json";
 /** Bumped when the manifest's shape changes incompatibly. */
@@ -34,4 +35,36 @@ export interface Manifest {
 
 export function emitManifest(manifest: Manifest): OutputFiles {
   return new Map([[MANIFEST_PATH, formatJson(manifest)]]);
+}
+
+/** What the manifest says of a contract beyond its bundle: where it came from, and what the other targets made of it. */
+export interface ContractFacts {
+  /** Source file, relative to the source directory. */
+  source: string;
+  digest: string;
+  /** Names of the contracts whose documents the bundle embeds. */
+  embeds: string[];
+  hasTypes: boolean;
+  hasValidator: boolean;
+  rules?: ReadonlyMap<string, string> | undefined;
+  version?: string | undefined;
+}
+
+/** A contract's manifest entry; only the artifacts that were produced are listed. */
+export function manifestContract(bundle: Bundle, facts: ContractFacts): ManifestContract {
+  return {
+    name: bundle.name,
+    $id: bundle.id,
+    dialect: bundle.dialect,
+    source: facts.source,
+    artifacts: {
+      schema: schemaPath(bundle.name),
+      ...(facts.hasTypes ? { types: typesPath(bundle.name) } : {}),
+      ...(facts.hasValidator ? { validator: validatorPath(bundle.name) } : {}),
+    },
+    digest: facts.digest,
+    embeds: facts.embeds,
+    ...(facts.rules !== undefined ? { rules: Object.fromEntries(facts.rules) } : {}),
+    ...(facts.version !== undefined ? { version: facts.version } : {}),
+  };
 }

@@ -1,8 +1,9 @@
 import { Project, ts } from "ts-morph";
-import { errorAt, type Diagnostic, type SourcePosition } from "../../core/diagnostic.js";
+import { errorAt, type Diagnostic, type Severity, type SourcePosition } from "../../core/diagnostic.js";
 import type { JsonValue } from "../../core/json-value.js";
 import { TYPES_CODES } from "./codes.js";
-import { importSpecifier, typesPath } from "./module-paths.js";
+import { typesPath } from "../output-files.js";
+import { importSpecifier } from "./module-paths.js";
 
 /** An instance a contract declares (`examples`), to be checked against the type generated for its schema. */
 export interface TypedExample {
@@ -153,4 +154,13 @@ export async function checkTypes(
     }
   }
   return { diagnostics, failed };
+}
+
+/**
+ * The same findings, an example that does not fit its type (CH605) at the
+ * severity its contract gives examples (`validation.examples`): as severe as
+ * an example its schema rejects.
+ */
+export function examplesAtTheirSeverity(diagnostics: readonly Diagnostic[], severityOf: (file: string | undefined) => Severity): Diagnostic[] {
+  return diagnostics.map((d) => (d.code === TYPES_CODES.exampleType.code ? { ...d, severity: severityOf(d.file) } : d));
 }

@@ -1,10 +1,6 @@
 import path from "node:path";
 import { moduleStem } from "../output-files.js";
 
-export function typesPath(name: string): string {
-  return `types/${moduleStem(name)}.ts`;
-}
-
 /** The specifier one generated module uses to import another (NodeNext: relative, with `.js`). */
 export function importSpecifier(fromName: string, toName: string): string {
   const relative = path.posix.relative(path.posix.dirname(moduleStem(fromName)), moduleStem(toName));

@@ -9,8 +9,7 @@ import { compileLinear, UnsupportedPattern } from "charter-runtime/re2js";
 import { startTasks, siblingModule, type TaskDefinition, type TaskSettings } from "../../compiler/parallel/run-tasks.js";
 import type { ValidationPolicy } from "./policy.js";
 import { errorAt, type Diagnostic } from "../../core/diagnostic.js";
-import { moduleStem, type OutputFiles } from "../output-files.js";
-import { schemaPath } from "../output-files.js";
+import { moduleStem, schemaPath, validatorPath, type OutputFiles } from "../output-files.js";
 import type { TypeNames } from "../type-names.js";
 import { VALIDATOR_CODES } from "./codes.js";
 import { ASYNC_KEYWORD, asyncSchemas } from "./async-keyword.js";
@@ -47,10 +46,6 @@ export interface ValidatorsResult {
   files: OutputFiles;
   produced: Set<string>;
   diagnostics: Diagnostic[];
-}
-
-export function validatorPath(name: string): string {
-  return `validators/${moduleStem(name)}.js`;
 }
 
 /** The same validators with ajv's `allErrors`: slower, for reporting every violation once data failed. */

@@ -1,0 +1,37 @@
+import { errorAt, type Diagnostic } from "../../core/diagnostic.js";
+import { LOAD_CODES } from "./codes.js";
+import { discoverSources, type SourceFile } from "./discover-sources.js";
+import { orphanInstanceFolders } from "./instance-files.js";
+import { loadSource, type LoadedSource } from "./load-source.js";
+import { outputClashes } from "./output-clashes.js";
+
+export interface LoadedSources {
+  /** Every source found, in discovery order. */
+  sources: SourceFile[];
+  /** Each source read and parsed (or the findings of why not), by relative path; a source whose outputs clash is not read. */
+  loaded: Map<string, LoadedSource>;
+  /** Relative paths of the sources refused because their outputs would be one file. */
+  clashing: Set<string>;
+  /** The load stage's findings that belong to no parse: clashes, and instance folders of no contract. */
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * The load stage: finds the sources and parses every one before anything is
+ * resolved (a `$schema` may name a custom meta-schema another source defines).
+ * `stem` maps a contract name to its outputs' path, which sources must not share.
+ */
+export async function loadSources(sourceDir: string, stem: (name: string) => string): Promise<LoadedSources> {
+  const sources = await discoverSources(sourceDir);
+  // Sources whose outputs would be one file (on this machine, or where letter case is ignored) are refused.
+  const clashes = outputClashes(sources, stem);
+  const diagnostics: Diagnostic[] = [];
+  const loaded = new Map<string, LoadedSource>();
+  for (const source of sources) {
+    const clash = clashes.get(source.relativePath);
+    if (clash !== undefined) diagnostics.push(errorAt(LOAD_CODES.nameClash, clash, { file: source.absolutePath, position: { line: 1, column: 1 } }));
+    else loaded.set(source.relativePath, await loadSource(source.absolutePath));
+  }
+  diagnostics.push(...(await orphanInstanceFolders(sourceDir, new Set(sources.map((s) => s.name)))));
+  return { sources, loaded, clashing: new Set(clashes.keys()), diagnostics };
+}

@@ -1,0 +1,71 @@
+import type { Diagnostic } from "../../core/diagnostic.js";
+import type { JsonValue } from "../../core/json-value.js";
+import { loadSource } from "../load/load-source.js";
+import type { LoadedSources } from "../load/load-sources.js";
+import type { CatalogMapping } from "./catalog-file.js";
+import { createDocument } from "./create-document.js";
+import { metaSchemaDialects } from "./meta-schema-dialect.js";
+import { resolutionFor, type ResolutionSettings } from "./resolution-settings.js";
+import { resolveReferences, type FailedSource, type ResolvedGraph } from "./resolve-references.js";
+import type { SchemaDocument } from "./schema-document.js";
+import { sourceUri } from "./uri.js";
+
+export interface ResolvedSources {
+  /** A document for each source that loaded, in discovery order. */
+  documents: SchemaDocument[];
+  /** Contracts whose source could not be loaded or read as a schema document. */
+  failedNames: string[];
+  graph: ResolvedGraph;
+  /** Findings of loading and reading each source, and of resolving every reference. */
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * The resolve stage: each loaded source becomes a document of its dialect
+ * (custom meta-schemas that sources or catalog files define included), then
+ * every reference is resolved, reading catalog files as they are reached.
+ */
+export async function resolveSources(loaded: LoadedSources, catalog: readonly CatalogMapping[], resolution: ResolutionSettings | undefined): Promise<ResolvedSources> {
+  const diagnostics: Diagnostic[] = [];
+  const declaredSchemas: string[] = [];
+  const sourcesById = new Map<string, JsonValue>();
+  for (const { parsed } of loaded.loaded.values()) {
+    const [declared, id] = [rootString(parsed?.value, "$schema"), rootString(parsed?.value, "$id")];
+    if (declared !== undefined) declaredSchemas.push(declared);
+    if (id !== undefined) sourcesById.set(id.replace(/#$/, ""), parsed!.value);
+  }
+  const customDialects = await metaSchemaDialects(declaredSchemas, sourcesById, catalog, loadSource);
+  const documents: SchemaDocument[] = [];
+  const failedSources: FailedSource[] = [];
+  const failedNames: string[] = [];
+  for (const source of loaded.sources) {
+    const key = `source:${source.relativePath}`;
+    const uri = sourceUri(source.relativePath);
+    const read = loaded.loaded.get(source.relativePath);
+    const settings = resolutionFor(resolution, source.name);
+    const created = read?.parsed
+      ? createDocument(
+          read.parsed,
+          { key, kind: "source", name: source.name, file: source.absolutePath, relativePath: source.relativePath, retrievalUri: uri, ...(settings.ids === "local" ? { ids: "local" as const } : {}) },
+          settings.dialect,
+          customDialects,
+        )
+      : { diagnostics: [] };
+    diagnostics.push(...(read?.diagnostics ?? []), ...created.diagnostics);
+    if (created.document) documents.push(created.document);
+    else {
+      failedSources.push({ uri, file: source.absolutePath, key });
+      failedNames.push(source.name);
+    }
+  }
+  const graph = await resolveReferences(documents, catalog, loadSource, failedSources);
+  diagnostics.push(...graph.diagnostics);
+  for (const entry of graph.documents.values()) diagnostics.push(...entry.diagnostics);
+  return { documents, failedNames, graph, diagnostics };
+}
+
+/** A string member of a document's root object, if there is one. */
+function rootString(value: JsonValue | undefined, key: string): string | undefined {
+  const member = value !== null && typeof value === "object" && !Array.isArray(value) ? value[key] : undefined;
+  return typeof member === "string" ? member : undefined;
+}
