@@ -58,14 +58,37 @@ export function bundleContract(
   // A catalog file whose `$id`s are local (versions sharing one) is named by the URI it was reached by, which only it has.
   const rootUriOf = (entry: IndexedDocument) =>
     entry.document.kind === "source" ? canonicalIdOf(entry.document.name) : entry.document.ids === "local" ? entry.document.retrievalUri : entry.index.resources[0]!.uri;
+  const { finalUris, diagnostics } = resourceUris(graph, [rootKey, ...embedded], rootUriOf, root.document.name);
+  if (diagnostics.length > 0) return { diagnostics };
 
-  // Final URI of every schema resource in the bundle. A nested `$id` that was
-  // absolute keeps its URI; one relative to a source's path moves with the
-  // document's canonical id. Either way the bundle writes it out absolute.
+  const bundled = (entry: IndexedDocument, isEmbedded: boolean) =>
+    bundledDocument(graph, entry, { embedded: isEmbedded, bundleDialect, rewrites: referenceRewrites(graph, entry, finalUris, bundleDialect), refSiblings, uri: rootUriOf(entry) });
+  const rootSchema = bundled(root, false);
+  if (embedded.length > 0) {
+    const defsKey = definitionsKeyword(bundleDialect);
+    const existing = rootSchema[defsKey];
+    const defs: JsonObject = existing !== null && typeof existing === "object" && !Array.isArray(existing) ? existing : {};
+    // The author's keys stay; each embedded document takes a key none of them has.
+    const placed = embeddingKeys(Object.keys(defs), embedded.map((key) => ({ key, name: graph.documents.get(key)!.document.name })));
+    for (const key of embedded) defineKey(defs, placed.get(key)!, bundled(graph.documents.get(key)!, true));
+    delete rootSchema[defsKey];
+    rootSchema[defsKey] = defs;
+  }
+  return { bundle: { name: root.document.name, id: canonicalIdOf(root.document.name), dialect: bundleDialect, schema: rootSchema, embedded }, diagnostics: [] };
+}
+
+/**
+ * The final URI of every schema resource in the bundle, by document key and
+ * resource pointer. A nested `$id` that was absolute keeps its URI; one
+ * relative to a source's path moves with the document's canonical id. Either
+ * way the bundle writes it out absolute. Two resources given one URI, or a
+ * relative `$id` no base can carry, are findings.
+ */
+function resourceUris(graph: ResolvedGraph, keys: readonly string[], rootUriOf: (entry: IndexedDocument) => string, contract: string) {
   const diagnostics: Diagnostic[] = [];
   const finalUris = new Map<string, Map<string, string>>();
   const owners = new Map<string, string>();
-  for (const key of [rootKey, ...embedded]) {
+  for (const key of keys) {
     const entry = graph.documents.get(key)!;
     const uris = new Map<string, string>();
     for (const resource of entry.index.resources) {
@@ -92,7 +115,7 @@ export function bundleContract(
       const owner = owners.get(uri);
       if (owner !== undefined) {
         diagnostics.push(
-          errorAt(BUNDLE_CODES.idCollision, `two schema resources in the bundle of "${root.document.name}" get the $id ${uri} (the other is in ${owner}); give one an absolute $id`, {
+          errorAt(BUNDLE_CODES.idCollision, `two schema resources in the bundle of "${contract}" get the $id ${uri} (the other is in ${owner}); give one an absolute $id`, {
             file: entry.document.file,
             position: entry.document.positions.get(resource.pointer),
             pointer: resource.pointer,
@@ -104,84 +127,65 @@ export function bundleContract(
     }
     finalUris.set(key, uris);
   }
-  if (diagnostics.length > 0) return { diagnostics };
-
-  const rewrite = (entry: IndexedDocument): Map<string, KeywordReplacement> => {
-    const replacements = new Map<string, KeywordReplacement>();
-    for (const { site, target } of entry.references) {
-      if (!target || site.keyword === "$recursiveRef") continue;
-      const targetEntry = graph.documents.get(target.documentKey)!;
-      const resourcePointer = innermostResource(targetEntry.index, target.pointer).pointer;
-      const fragment =
-        target.anchor !== undefined ? encodeURIComponent(target.anchor) : pointerToFragment(target.pointer.slice(resourcePointer.length));
-      const sameResource = target.documentKey === entry.document.key && resourcePointer === site.resourcePointer;
-      const value = sameResource
-        ? "#" + fragment
-        : finalUris.get(target.documentKey)!.get(resourcePointer)! + (fragment === "" ? "" : "#" + fragment);
-      replacements.set(joinPointer(site.pointer, site.keyword), { key: site.keyword, value });
-    }
-    const uris = finalUris.get(entry.document.key)!;
-    const ownId = idKeyword(entry.document.dialect);
-    for (const resource of entry.index.resources) {
-      if (resource.parentPointer === undefined) continue;
-      const fragment = splitFragment(resource.declaredId!).fragment;
-      const id = uris.get(resource.pointer)! + (fragment ? "#" + fragment : "");
-      replacements.set(joinPointer(resource.pointer, ownId), { key: idKeyword(bundleDialect), value: id });
-    }
-    // Before 2019-09 `$id: "#name"` names a subschema; a 2019-09+ bundle says that with `$anchor`.
-    if (refHidesSiblings(entry.document.dialect) && !refHidesSiblings(bundleDialect)) {
-      for (const [resourcePointer, anchors] of entry.index.anchors) {
-        for (const [name, pointer] of anchors) {
-          if (pointer === resourcePointer && entry.index.resources.some((r) => r.pointer === pointer && r.parentPointer !== undefined)) continue;
-          if (/^[A-Za-z_][-A-Za-z0-9._]*$/.test(name)) replacements.set(joinPointer(pointer, ownId), { key: "$anchor", value: name });
-        }
-      }
-    }
-    return replacements;
-  };
-
-  const rootTargets = targetsIn(graph, rootKey);
-  const rootSchema = liftRootRef(asObject(refuseDanglingReferences(root, copyDocument(root, rewrite(root), { orderKeys: orderSchemaKeys }))), bundleDialect, false, rootTargets, refSiblings);
-  liftNestedResourceRefs(rootSchema, bundleDialect);
-  settleRefSiblings(rootSchema, bundleDialect, rootTargets, refSiblings);
-  rewriteEmptyEnums(rootSchema);
-  guardProtoProperty(rootSchema, bundleDialect);
-  setIdentity(rootSchema, idKeyword(bundleDialect), idKeyword(bundleDialect), canonicalIdOf(root.document.name), DIALECT_URIS[bundleDialect]);
-
-  if (embedded.length > 0) {
-    const defsKey = definitionsKeyword(bundleDialect);
-    const existing = rootSchema[defsKey];
-    const defs: JsonObject = existing !== null && typeof existing === "object" && !Array.isArray(existing) ? existing : {};
-    // The author's keys stay; each embedded document takes a key none of them has.
-    const placed = embeddingKeys(Object.keys(defs), embedded.map((key) => ({ key, name: graph.documents.get(key)!.document.name })));
-    for (const key of embedded) {
-      const entry = graph.documents.get(key)!;
-      const targets = targetsIn(graph, key);
-      const schema = liftRootRef(asObject(refuseDanglingReferences(entry, copyDocument(entry, rewrite(entry), { orderKeys: orderSchemaKeys }))), entry.document.dialect, true, targets, refSiblings);
-      liftNestedResourceRefs(schema, entry.document.dialect);
-      settleRefSiblings(schema, entry.document.dialect, targets, refSiblings);
-      rewriteEmptyEnums(schema);
-      guardProtoProperty(schema, entry.document.dialect);
-      const dialectUri = entry.document.dialect === bundleDialect ? undefined : DIALECT_URIS[entry.document.dialect];
-      setIdentity(schema, idKeyword(entry.document.dialect), idKeyword(bundleDialect), rootUriOf(entry), dialectUri);
-      defineKey(defs, placed.get(key)!, schema);
-    }
-    delete rootSchema[defsKey];
-    rootSchema[defsKey] = defs;
-  }
-
-  return {
-    bundle: {
-      name: root.document.name,
-      id: canonicalIdOf(root.document.name),
-      dialect: bundleDialect,
-      schema: rootSchema,
-      embedded,
-    },
-    diagnostics: [],
-  };
+  return { finalUris, diagnostics };
 }
 
+/** What a document's copy in the bundle says instead: each reference to its target's final URI, each nested `$id` made absolute. */
+function referenceRewrites(graph: ResolvedGraph, entry: IndexedDocument, finalUris: ReadonlyMap<string, ReadonlyMap<string, string>>, bundleDialect: Dialect): Map<string, KeywordReplacement> {
+  const replacements = new Map<string, KeywordReplacement>();
+  for (const { site, target } of entry.references) {
+    if (!target || site.keyword === "$recursiveRef") continue;
+    const targetEntry = graph.documents.get(target.documentKey)!;
+    const resourcePointer = innermostResource(targetEntry.index, target.pointer).pointer;
+    const fragment = target.anchor !== undefined ? encodeURIComponent(target.anchor) : pointerToFragment(target.pointer.slice(resourcePointer.length));
+    const sameResource = target.documentKey === entry.document.key && resourcePointer === site.resourcePointer;
+    const value = sameResource ? "#" + fragment : finalUris.get(target.documentKey)!.get(resourcePointer)! + (fragment === "" ? "" : "#" + fragment);
+    replacements.set(joinPointer(site.pointer, site.keyword), { key: site.keyword, value });
+  }
+  const uris = finalUris.get(entry.document.key)!;
+  const ownId = idKeyword(entry.document.dialect);
+  for (const resource of entry.index.resources) {
+    if (resource.parentPointer === undefined) continue;
+    const fragment = splitFragment(resource.declaredId!).fragment;
+    const id = uris.get(resource.pointer)! + (fragment ? "#" + fragment : "");
+    replacements.set(joinPointer(resource.pointer, ownId), { key: idKeyword(bundleDialect), value: id });
+  }
+  // Before 2019-09 `$id: "#name"` names a subschema; a 2019-09+ bundle says that with `$anchor`.
+  if (refHidesSiblings(entry.document.dialect) && !refHidesSiblings(bundleDialect)) {
+    for (const [resourcePointer, anchors] of entry.index.anchors) {
+      for (const [name, pointer] of anchors) {
+        if (pointer === resourcePointer && entry.index.resources.some((r) => r.pointer === pointer && r.parentPointer !== undefined)) continue;
+        if (/^[A-Za-z_][-A-Za-z0-9._]*$/.test(name)) replacements.set(joinPointer(pointer, ownId), { key: "$anchor", value: name });
+      }
+    }
+  }
+  return replacements;
+}
+
+/**
+ * A document as the bundle holds it: copied with its rewrites, references
+ * that name nothing refused, a top-level `$ref` lifted where it would hide
+ * the `$id`, assertions beside `$ref` settled, empty enums and `__proto__`
+ * made safe, and its identity (`$id`, and `$schema` at the root or where its
+ * dialect differs from the bundle's) set.
+ */
+function bundledDocument(
+  graph: ResolvedGraph,
+  entry: IndexedDocument,
+  context: { embedded: boolean; bundleDialect: Dialect; rewrites: Map<string, KeywordReplacement>; refSiblings: RefSiblings; uri: string },
+): JsonObject {
+  const { dialect } = entry.document;
+  const targets = targetsIn(graph, entry.document.key);
+  const copied = asObject(refuseDanglingReferences(entry, copyDocument(entry, context.rewrites, { orderKeys: orderSchemaKeys })));
+  const schema = liftRootRef(copied, dialect, context.embedded, targets, context.refSiblings);
+  liftNestedResourceRefs(schema, dialect);
+  settleRefSiblings(schema, dialect, targets, context.refSiblings);
+  rewriteEmptyEnums(schema);
+  guardProtoProperty(schema, dialect);
+  const dialectUri = context.embedded && dialect === context.bundleDialect ? undefined : DIALECT_URIS[dialect];
+  setIdentity(schema, idKeyword(dialect), idKeyword(context.bundleDialect), context.uri, dialectUri);
+  return schema;
+}
 
 function asObject(schema: JsonValue): JsonObject {
   if (schema === true) return {};
