@@ -65,9 +65,55 @@ export async function emitTypes(
 ): Promise<TypesResult> {
   const result: TypesResult = { files: new Map(), produced: new Set(), diagnostics: [...names.diagnostics], applications: [], importedReferences: 0, durations: new Map(), names };
   const nameOf = (key: string) => graph.documents.get(key)!.document.name;
+  const prepared = prepareInputs(graph, contracts, names, repairs);
+  // Per contract, on worker threads and through the cache: the generator, the AST repairs, prettier.
+  const tasks = prepared.map(({ contract, input }) => moduleTask(contract, input, names, repairs, nameOf));
+  // Repairs from outside the registry (tests bring their own) cannot be named to a worker or a cache.
+  const registered = repairs.every((r) => REPAIRS.includes(r));
+  const generated = await runTasks(
+    registered ? TYPES_TASK : { ...TYPES_TASK, run: (task) => generateTypesModule(task, new Map(repairs.map((r) => [r.id, r]))) },
+    tasks,
+    { jobs: 1, cache: registered ? cache : undefined },
+  );
+  const modules = generatedModules(graph, prepared, generated, result);
+  dropDependents(graph, modules, result);
+  if (typeCheck) {
+    const checked = await checkTypes(
+      new Map([...modules.values()].map(({ contract, dependsOn, text }) => [contract.name, { text, imports: dependsOn.map(nameOf) }])),
+      collectExamples(graph, [...modules.keys()], names),
+      cache,
+    );
+    result.diagnostics.push(...checked.diagnostics);
+    for (const [key, module] of modules) if (checked.failed.has(module.contract.name)) modules.delete(key);
+    dropDependents(graph, modules, result);
+  }
+  for (const { contract, applications, text } of [...modules.values()].sort((a, b) => (a.contract.name < b.contract.name ? -1 : 1))) {
+    result.files.set(typesPath(contract.name), text);
+    result.produced.add(contract.name);
+    result.applications.push(...applications);
+  }
+  if (result.produced.size > 0) result.files.set("types/index.ts", await barrel(result.produced, contracts, names));
+  return result;
+}
 
-  // Per contract, here: the generator's input, with the schema-depth repairs (they need the whole graph).
-  const prepared: { contract: TypesContract; input: GeneratorInput; applications: RepairApplication[]; ms: number }[] = [];
+interface Prepared {
+  contract: TypesContract;
+  input: GeneratorInput;
+  applications: RepairApplication[];
+  ms: number;
+}
+
+/** A contract's generated module, while it may still be dropped: its text, the contracts it imports types from, the repairs applied. */
+interface TypesModule {
+  contract: TypesContract;
+  dependsOn: string[];
+  applications: RepairApplication[];
+  text: string;
+}
+
+/** Per contract, in this thread: the generator's input, with the schema-depth repairs (they need the whole graph). */
+function prepareInputs(graph: ResolvedGraph, contracts: readonly TypesContract[], names: TypeNames, repairs: readonly Repair[]): Prepared[] {
+  const prepared: Prepared[] = [];
   for (const contract of contracts) {
     if (names.failed.has(contract.key)) continue;
     const started = performance.now();
@@ -79,109 +125,76 @@ export async function emitTypes(
     finalizeReferences(input);
     prepared.push({ contract, input, applications, ms: performance.now() - started });
   }
-  // Per contract, on worker threads and through the cache: the generator, the AST repairs, prettier.
-  const astRepairs = repairs.filter((r) => r.ast !== undefined).map((r) => r.id);
-  const tasks = prepared.map(({ contract, input }): TypesModuleTask => {
-    const importLines = [...input.imports]
-      .map(([key, imported]) => ({ name: nameOf(key), imported: [...imported].sort() }))
-      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-      .map(({ name, imported }) => `import type { ${imported.join(", ")} } from "${importSpecifier(contract.name, name)}";`);
-    return {
-      contract: contract.name,
-      schema: input.schema,
-      repairs: astRepairs,
-      expected: [...new Set(names.byDocument.get(contract.key)!.values())],
-      prefix: [typesHeader({ source: contract.source, digest: contract.digest }), importLines.join("\n")].join("\n"),
-    };
-  });
-  // Repairs from outside the registry (tests bring their own) cannot be named to a worker or a cache.
-  const registered = repairs.every((r) => REPAIRS.includes(r));
-  const generated = await runTasks(
-    registered ? TYPES_TASK : { ...TYPES_TASK, run: (task) => generateTypesModule(task, new Map(repairs.map((r) => [r.id, r]))) },
-    tasks,
-    { jobs: 1, cache: registered ? cache : undefined },
-  );
-  const modules = new Map<string, { contract: TypesContract; dependsOn: string[]; applications: RepairApplication[] }>();
-  const formatted = new Map<string, string>();
+  return prepared;
+}
+
+/** The task a worker (or the cache) runs for one contract: the input, the AST repairs, the names it must declare, the header and imports. */
+function moduleTask(contract: TypesContract, input: GeneratorInput, names: TypeNames, repairs: readonly Repair[], nameOf: (key: string) => string): TypesModuleTask {
+  const importLines = [...input.imports]
+    .map(([key, imported]) => ({ name: nameOf(key), imported: [...imported].sort() }))
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    .map(({ name, imported }) => `import type { ${imported.join(", ")} } from "${importSpecifier(contract.name, name)}";`);
+  return {
+    contract: contract.name,
+    schema: input.schema,
+    repairs: repairs.filter((r) => r.ast !== undefined).map((r) => r.id),
+    expected: [...new Set(names.byDocument.get(contract.key)!.values())],
+    prefix: [typesHeader({ source: contract.source, digest: contract.digest }), importLines.join("\n")].join("\n"),
+  };
+}
+
+/** The modules the generator made, by contract key; a contract it failed on gets its finding instead. */
+function generatedModules(graph: ResolvedGraph, prepared: readonly Prepared[], generated: readonly TypesModuleResult[], result: TypesResult): Map<string, TypesModule> {
+  const modules = new Map<string, TypesModule>();
   prepared.forEach(({ contract, input, applications, ms }, index) => {
     const output = generated[index]!;
     result.durations.set(contract.name, ms + output.ms);
     const file = graph.documents.get(contract.key)!.document.file;
     if (!output.ok) {
-      if (output.generatorError !== undefined) {
-        result.diagnostics.push(errorAt(TYPES_CODES.generatorFailed, `json-schema-to-typescript failed: ${output.generatorError}`, { file, position: { line: 1, column: 1 } }));
-      } else {
-        result.diagnostics.push(
-          errorAt(TYPES_CODES.typesDoNotCompile, `json-schema-to-typescript did not declare ${output.missing!.join(", ")} under that name (another schema of the contract took it); name the other schema with $defs or x-charter-name`, {
-            file,
-            position: { line: 1, column: 1 },
-          }),
-        );
-      }
+      const message =
+        output.generatorError !== undefined
+          ? `json-schema-to-typescript failed: ${output.generatorError}`
+          : `json-schema-to-typescript did not declare ${output.missing!.join(", ")} under that name (another schema of the contract took it); name the other schema with $defs or x-charter-name`;
+      result.diagnostics.push(errorAt(output.generatorError !== undefined ? TYPES_CODES.generatorFailed : TYPES_CODES.typesDoNotCompile, message, { file, position: { line: 1, column: 1 } }));
       return;
     }
     result.importedReferences += [...input.imports.values()].reduce((n, s) => n + s.size, 0);
-    modules.set(contract.key, {
-      contract,
-      dependsOn: [...input.imports.keys()],
-      applications: [...applications, ...output.applications.map((a) => ({ ...a, contract: contract.name }))],
-    });
-    formatted.set(contract.name, output.text);
+    const repaired = output.applications.map((a) => ({ ...a, contract: contract.name }));
+    modules.set(contract.key, { contract, dependsOn: [...input.imports.keys()], applications: [...applications, ...repaired], text: output.text });
   });
+  return modules;
+}
 
-  // A module that imports from a contract without types would not compile: drop it, transitively.
-  const dropDependents = () => {
-    let dropped = true;
-    while (dropped) {
-      dropped = false;
-      for (const [key, module] of modules) {
-        const missing = module.dependsOn.filter((d) => !modules.has(d));
-        if (missing.length === 0) continue;
-        modules.delete(key);
-        formatted.delete(module.contract.name);
-        dropped = true;
-        result.diagnostics.push(
-          errorAt(TYPES_CODES.dependencyFailed, `no types for "${module.contract.name}": it uses types of ${missing.map(nameOf).join(", ")}, which have none`, {
-            file: graph.documents.get(key)!.document.file,
-            position: { line: 1, column: 1 },
-          }),
-        );
-      }
+/** A module that imports from a contract without types would not compile: drop it, transitively, each with its finding. */
+function dropDependents(graph: ResolvedGraph, modules: Map<string, TypesModule>, result: TypesResult): void {
+  const nameOf = (key: string) => graph.documents.get(key)!.document.name;
+  let dropped = true;
+  while (dropped) {
+    dropped = false;
+    for (const [key, module] of modules) {
+      const missing = module.dependsOn.filter((d) => !modules.has(d));
+      if (missing.length === 0) continue;
+      modules.delete(key);
+      dropped = true;
+      result.diagnostics.push(
+        errorAt(TYPES_CODES.dependencyFailed, `no types for "${module.contract.name}": it uses types of ${missing.map(nameOf).join(", ")}, which have none`, {
+          file: graph.documents.get(key)!.document.file,
+          position: { line: 1, column: 1 },
+        }),
+      );
     }
-  };
-  dropDependents();
+  }
+}
 
-  if (typeCheck) {
-    const checked = await checkTypes(
-      new Map([...modules.values()].map(({ contract, dependsOn }) => [contract.name, { text: formatted.get(contract.name)!, imports: dependsOn.map(nameOf) }])),
-      collectExamples(graph, [...modules.keys()], names),
-      cache,
-    );
-    result.diagnostics.push(...checked.diagnostics);
-    for (const contract of checked.failed) {
-      formatted.delete(contract);
-      modules.delete([...modules.keys()].find((key) => modules.get(key)!.contract.name === contract)!);
-    }
-    dropDependents();
-  }
-  for (const { contract, applications } of [...modules.values()].sort((a, b) => (a.contract.name < b.contract.name ? -1 : 1))) {
-    const text = formatted.get(contract.name);
-    if (text === undefined) continue;
-    result.files.set(typesPath(contract.name), text);
-    result.produced.add(contract.name);
-    result.applications.push(...applications);
-  }
-  if (result.produced.size > 0) {
-    // Only the names charter assigned: anything else the generator declared stays module-local in the barrel.
-    const exports = [...result.produced].sort().map((name) => {
-      const key = contracts.find((c) => c.name === name)!.key;
-      const declared = [...new Set(names.byDocument.get(key)!.values())].sort();
-      return `export type { ${declared.join(", ")} } from "${importSpecifier("index", name)}";`;
-    });
-    const header = "// Generated by charter: every contract's types. Do not edit; `charter check` refuses hand edits.\n";
-    result.files.set("types/index.ts", await format(header + exports.join("\n") + "\n", prettierOptions()));
-  }
-  return result;
+/** `types/index.ts`: only the names charter assigned; anything else the generator declared stays module-local. */
+async function barrel(produced: ReadonlySet<string>, contracts: readonly TypesContract[], names: TypeNames): Promise<string> {
+  const exports = [...produced].sort().map((name) => {
+    const key = contracts.find((c) => c.name === name)!.key;
+    const declared = [...new Set(names.byDocument.get(key)!.values())].sort();
+    return `export type { ${declared.join(", ")} } from "${importSpecifier("index", name)}";`;
+  });
+  const header = "// Generated by charter: every contract's types. Do not edit; `charter check` refuses hand edits.\n";
+  return format(header + exports.join("\n") + "\n", prettierOptions());
 }
 
 /** The `examples` of each contract's root and top-level definitions, with the names of their types. */
