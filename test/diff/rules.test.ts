@@ -1,9 +1,10 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { compareSchemas } from "../../src/diff/compare-schemas.js";
 import { compareTypes } from "../../src/diff/compare-types.js";
 import { diffTrees, type ContractTree } from "../../src/diff/diff-trees.js";
+import { SCHEMA_RULES } from "../../src/diff/rules/registry.js";
 import { RULES, type RuleId } from "../../src/diff/rules.js";
 import { DEFAULT_DIFF } from "../../src/diff/settings.js";
 
@@ -94,6 +95,62 @@ const SCHEMA_CASES: [string, unknown, unknown, RuleId[]][] = [
   ["reordered properties and keywords change nothing", { type: "object", properties: { a: { type: "string" }, b: { type: "integer" } } }, { properties: { b: { type: "integer" }, a: { type: "string" } }, type: "object" }, []],
 ];
 
+/**
+ * [the rule each row nearly triggers, what the row shows, base schema, head schema, every rule the
+ * change must produce (never the first)]: changes that look like the rule's and are not, so each
+ * rule file is seen both to fire (SCHEMA_CASES) and to hold back.
+ */
+const NEAR_MISSES: [RuleId, string, unknown, unknown, RuleId[]][] = [
+  ["schema-closed", "a property closed by `not: {}` is a constraint added, not a `false` schema", { properties: { a: { type: "string" } } }, { properties: { a: { type: "string", not: {} } } }, ["constraint-added"]],
+  ["schema-opened", "a `false` property removed from a closed object stays refused", { properties: { a: false }, additionalProperties: false }, { additionalProperties: false }, []],
+  ["reference-unresolved", "an unresolvable $ref that did not change", { properties: { a: { $ref: "https://elsewhere.test/a.json" } } }, { properties: { a: { $ref: "https://elsewhere.test/a.json" } } }, []],
+  ["description-changed", "annotations with their keys reordered", { title: "A", description: "B" }, { description: "B", title: "A" }, []],
+  ["default-changed", "a default object with its keys reordered", { default: { a: 1, b: 2 } }, { default: { b: 2, a: 1 } }, []],
+  ["property-deprecated", "`deprecated: false` added", { type: "string" }, { type: "string", deprecated: false }, []],
+  ["type-narrowed", "integer dropped where number stays", { type: ["integer", "number"] }, { type: "number" }, []],
+  ["null-allowed", "a type list reordered, null in both", { type: ["string", "null"] }, { type: ["null", "string"] }, []],
+  ["type-widened", "only null added", { type: "integer" }, { type: ["integer", "null"] }, ["null-allowed"]],
+  ["enum-value-removed", "enum values reordered", { enum: ["a", "b"] }, { enum: ["b", "a"] }, []],
+  ["enum-value-added", "an enum value repeated", { enum: ["a"] }, { enum: ["a", "a"] }, []],
+  ["enum-added", "an enum narrowed is a value removed, not an enum added", { enum: ["x", "y"] }, { enum: ["x"] }, ["enum-value-removed"]],
+  ["enum-removed", "an enum narrowed to a const", { enum: ["a", "b"] }, { const: "a" }, ["enum-value-removed"]],
+  ["pattern-added", "a key of patternProperties is no pattern on the value", { type: "object" }, { type: "object", patternProperties: { "^a": {} } }, []],
+  ["pattern-removed", "a pattern kept while the description changes", { type: "string", pattern: "^a" }, { type: "string", pattern: "^a", description: "x" }, ["description-changed"]],
+  ["pattern-changed", "the pattern kept, the format changed", { type: "string", pattern: "^a", format: "date" }, { type: "string", pattern: "^a", format: "date-time" }, ["format-changed"]],
+  ["format-added", "a format in a new optional property", { type: "object", properties: {} }, { type: "object", properties: { d: { type: "string", format: "date" } } }, ["optional-property-added"]],
+  ["format-removed", "a format removed with the deprecated property that had it", { properties: { d: { format: "date", deprecated: true } } }, { properties: {} }, ["deprecated-property-removed"]],
+  ["format-changed", "the format kept, the pattern changed", { type: "string", format: "date", pattern: "^1" }, { type: "string", format: "date", pattern: "^2" }, ["pattern-changed"]],
+  ["unique-items-added", "`uniqueItems: false` added", { type: "array" }, { type: "array", uniqueItems: false }, []],
+  ["unique-items-removed", "`uniqueItems: false` removed", { type: "array", uniqueItems: false }, { type: "array" }, []],
+  ["bound-tightened", "a maximum inside a `not` is a constraint, not a bound of the value", { type: "integer" }, { type: "integer", not: { maximum: 5 } }, ["constraint-added"]],
+  ["bound-loosened", "a lower bound raised tightens", { type: "integer", minimum: 0 }, { type: "integer", minimum: 1 }, ["bound-tightened"]],
+  ["multiple-of-tightened", "4 to 6 is neither a multiple nor a divisor", { type: "number", multipleOf: 4 }, { type: "number", multipleOf: 6 }, ["multiple-of-changed"]],
+  ["multiple-of-loosened", "6 to 4 is neither a multiple nor a divisor", { type: "number", multipleOf: 6 }, { type: "number", multipleOf: 4 }, ["multiple-of-changed"]],
+  ["multiple-of-changed", "3 to 0.5 is a divisor", { type: "number", multipleOf: 3 }, { type: "number", multipleOf: 0.5 }, ["multiple-of-loosened"]],
+  ["required-added", "a required name repeated", OBJECT, { ...OBJECT, required: ["id", "id"] }, []],
+  ["required-removed", "required names reordered", { ...OBJECT, required: ["id", "n"] }, { ...OBJECT, required: ["n", "id"] }, []],
+  ["deprecated-property-removed", "a property removed that was `deprecated: false`", { ...OBJECT, properties: { ...OBJECT.properties, n: { type: "integer", deprecated: false } } }, { ...OBJECT, properties: { id: { type: "string" } } }, ["property-removed-open"]],
+  ["property-removed-closed", "a deprecated property removed from a closed object", { ...CLOSED, properties: { ...CLOSED.properties, n: { type: "integer", deprecated: true } } }, { ...CLOSED, properties: { id: { type: "string" } } }, ["deprecated-property-removed"]],
+  ["property-removed-open", "a property removed that additionalProperties governs the same way", { type: "object", properties: { a: { type: "number" } }, additionalProperties: { type: "number" } }, { type: "object", additionalProperties: { type: "number" } }, []],
+  ["property-forbidden", "a `false` property added to a closed object, which refused it already", CLOSED, { ...CLOSED, properties: { ...CLOSED.properties, legacy: false } }, []],
+  ["property-added-closed", "a property added that additionalProperties allowed as it is", { type: "object", additionalProperties: { type: "string" } }, { type: "object", properties: { a: { type: "string" } }, additionalProperties: { type: "string" } }, []],
+  ["optional-property-added", "a property added and required", OBJECT, { ...OBJECT, properties: { ...OBJECT.properties, note: { type: "string" } }, required: ["id", "note"] }, ["required-added"]],
+  ["additional-properties-closed", "additionalProperties given the empty schema", OBJECT, { ...OBJECT, additionalProperties: {} }, []],
+  ["additional-properties-opened", "`additionalProperties: true` where nothing was closed", OBJECT, { ...OBJECT, additionalProperties: true }, []],
+  ["unevaluated-properties-closed", "`unevaluatedItems: false` closes items, not properties", { type: "array" }, { type: "array", unevaluatedItems: false }, ["items-closed"]],
+  ["unevaluated-properties-opened", "unevaluatedProperties still false when additionalProperties opens", { ...CLOSED, unevaluatedProperties: false }, { ...OBJECT, unevaluatedProperties: false }, ["additional-properties-opened"]],
+  ["items-closed", "items given a schema", { type: "array" }, { type: "array", items: { type: "string" } }, ["type-narrowed"]],
+  ["items-opened", "a position added to a closed tuple opens that position, not the items after it", { type: "array", prefixItems: [{ type: "string" }], items: false }, { type: "array", prefixItems: [{ type: "string" }, { type: "integer" }], items: false }, ["schema-opened"]],
+  ["union-branch-removed", "an anyOf branch changed in place", { anyOf: [{ type: "string" }, { type: "integer" }] }, { anyOf: [{ type: "string" }, { type: "number" }] }, ["type-widened"]],
+  ["union-branch-added", "oneOf branches reordered", { oneOf: [{ type: "string" }, { type: "integer" }] }, { oneOf: [{ type: "integer" }, { type: "string" }] }, []],
+  ["constraint-added", "an allOf branch changed in place", { allOf: [{ required: ["id"] }] }, { allOf: [{ required: ["id", "n"] }] }, ["required-added"]],
+  ["constraint-removed", "a `not: {required: [a]}` rewritten as a `false` property", { type: "object", not: { required: ["a"] } }, { type: "object", properties: { a: false } }, []],
+  ["dependent-required-added", "dependentRequired rewritten as draft-07 dependencies", { type: "object", dependentRequired: { card: ["cvc"] } }, { type: "object", dependencies: { card: ["cvc"] } }, []],
+  ["dependent-required-removed", "the schema form of dependencies removed is compared as a schema", { type: "object", dependencies: { a: { required: ["c"] } } }, { type: "object" }, ["required-removed"]],
+  ["definition-removed", "a definition nested in a property removed: not exported", { properties: { a: { $defs: { x: { type: "string" } } } } }, { properties: { a: {} } }, []],
+  ["definition-added", "a definition nested in a property added: not exported", { properties: { a: {} } }, { properties: { a: { $defs: { x: { type: "string" } } } } }, []],
+];
+
 /** [rule, base module, head module, every rule the change must produce]. */
 const TYPE_CASES: [string, Record<string, string>, Record<string, string>, RuleId[]][] = [
   ["type-removed", { "types/a.ts": "export interface A { id: string }\nexport type B = string;\n" }, { "types/a.ts": "export interface A { id: string }\n" }, ["type-removed"]],
@@ -118,6 +175,12 @@ describe("charter diff's rules", () => {
     const findings = compareSchemas("c", { $id: ID, ...(base as object) }, { $id: ID, ...(head as object) });
     expect(rulesOf(findings)).toEqual([...expected].sort());
     for (const f of findings) expect(RULES[f.rule].categories).toContain(f.category);
+  });
+
+  it.each(NEAR_MISSES)("near miss of %s: %s", (rule, _, base, head, expected) => {
+    expect(expected).not.toContain(rule);
+    const findings = compareSchemas("c", { $id: ID, ...(base as object) }, { $id: ID, ...(head as object) });
+    expect(rulesOf(findings)).toEqual([...expected].sort());
   });
 
   it.each(TYPE_CASES)("types: %s", (_, base, head, expected) => {
@@ -194,6 +257,42 @@ describe("charter diff's rules", () => {
   it("covers every rule with a case", () => {
     const covered = new Set([...SCHEMA_CASES.flatMap((c) => c[3]), ...TYPE_CASES.flatMap((c) => c[3]), "contract-removed", "contract-added"]);
     expect(Object.keys(RULES).filter((rule) => !covered.has(rule))).toEqual([]);
+  });
+
+  it("exercises every registered schema rule: a row that triggers it, and a near miss that does not", () => {
+    const triggered = new Set([...SCHEMA_CASES, ...NEAR_MISSES.map((c) => c.slice(1))].flatMap((c) => c[3] as RuleId[]));
+    const nearMissed = new Set(NEAR_MISSES.map((c) => c[0]));
+    const registered = SCHEMA_RULES.map((rule) => rule.id);
+    expect(registered.filter((id) => !triggered.has(id))).toEqual([]);
+    expect(registered.filter((id) => !nearMissed.has(id))).toEqual([]);
+  });
+
+  it("registers each schema rule once, and every rule the types and the manifest do not report", () => {
+    const registered = SCHEMA_RULES.map((rule) => rule.id);
+    expect(new Set(registered).size).toBe(registered.length);
+    const elsewhere = ["contract-added", "contract-removed", ...TYPE_CASES.flatMap((c) => c[3])];
+    expect(Object.keys(RULES).filter((id) => !registered.includes(id as RuleId) && !elsewhere.includes(id as RuleId))).toEqual([]);
+    expect(registered.filter((id) => elsewhere.includes(id))).toEqual([]);
+  });
+
+  it("keeps one rule to a file, named by its id, and registers every one", async () => {
+    const helpers = ["changes.ts", "registry.ts", "rule.ts"];
+    const files = readdirSync(new URL("../../src/diff/rules/", import.meta.url)).filter((file) => file.endsWith(".ts") && !helpers.includes(file));
+    const rules = await Promise.all(files.map(async (file) => ((await import(`../../src/diff/rules/${file}`)) as { rule: (typeof SCHEMA_RULES)[number] }).rule));
+    expect(rules.map((rule) => `${rule.id}.ts`)).toEqual(files);
+    expect(rules.filter((rule) => !SCHEMA_RULES.includes(rule))).toEqual([]);
+    expect(SCHEMA_RULES.length).toBe(files.length);
+  });
+
+  it("reads a bundle's dialect as the compiler does (resolve/dialect.ts): what names a document depends on it", () => {
+    // A reference into a document named by `id`, replaced by the schema it led to.
+    const document = { e: { id: "https://t.test/e.json", type: "string" } };
+    const findings = (schema: string) =>
+      compareSchemas("c", { $schema: schema, id: ID, properties: { a: { $ref: "https://t.test/e.json" } }, definitions: document }, { $schema: schema, id: ID, properties: { a: { type: "string" } }, definitions: document }).map((f) => f.rule);
+    // draft-04, however its URI is written: `id` names the document, the reference leads to it, and nothing changed.
+    for (const schema of ["http://json-schema.org/draft-04/schema#", "https://json-schema.org/draft-04/schema", "http://json-schema.org/draft-04/schema"]) expect(findings(schema)).toEqual([]);
+    // Later dialects, and a `$schema` the compiler does not know (read as its default, 2020-12): `id` names nothing.
+    for (const schema of ["http://json-schema.org/draft-07/schema#", "https://example.test/my-draft-04-extension"]) expect(findings(schema)).toEqual(["reference-unresolved", "reference-unresolved"]);
   });
 
   it("lists the same rules the config's diff.ignore accepts", () => {
