@@ -27,11 +27,11 @@ export function compareTypes(base: ReadonlyMap<string, { text: string; contract:
   const [before, after] = [exportsOf(base), exportsOf(head)];
   const contractOf = (module: string) => head.get(module)?.contract ?? base.get(module)?.contract ?? module;
   const findings: Finding[] = [];
-  const add = (rule: RuleId, contract: string, basePointer: string | undefined, headPointer: string | undefined, message: string) => {
+  const add = (rule: RuleId, contract: string, at: { base?: string; head?: string }, message: string) => {
     for (const category of RULES[rule].categories) {
       const finding: Finding = { rule, category, contract, message };
-      if (basePointer !== undefined) finding.basePointer = basePointer;
-      if (headPointer !== undefined) finding.headPointer = headPointer;
+      if (at.base !== undefined) finding.basePointer = at.base;
+      if (at.head !== undefined) finding.headPointer = at.head;
       findings.push(finding);
     }
   };
@@ -43,28 +43,28 @@ export function compareTypes(base: ReadonlyMap<string, { text: string; contract:
       const twin = [...after.values()].find((t) => !before.has(t.name) && !renamedTo.has(t.name) && t.module === old.module && t.body === old.body);
       if (twin) {
         renamedTo.add(twin.name);
-        add("type-renamed", contractOf(old.module), at(old), at(twin), `type ${old.name} is now ${twin.name}`);
-      } else add("type-removed", contractOf(old.module), at(old), undefined, `type ${old.name} removed`);
+        add("type-renamed", contractOf(old.module), { base: at(old), head: at(twin) }, `type ${old.name} is now ${twin.name}`);
+      } else add("type-removed", contractOf(old.module), { base: at(old) }, `type ${old.name} removed`);
       continue;
     }
-    if (now.module !== old.module) add("type-moved", contractOf(now.module), at(old), at(now), `type ${name} moved from ${old.module} to ${now.module}`);
+    if (now.module !== old.module) add("type-moved", contractOf(now.module), { base: at(old), head: at(now) }, `type ${name} moved from ${old.module} to ${now.module}`);
     if (!old.fields || !now.fields) {
-      if (old.body !== now.body) add("alias-changed", contractOf(now.module), at(old), at(now), `type ${name}: ${old.body} → ${now.body}`);
+      if (old.body !== now.body) add("alias-changed", contractOf(now.module), { base: at(old), head: at(now) }, `type ${name}: ${old.body} → ${now.body}`);
       continue;
     }
     for (const [field, was] of old.fields) {
       const is = now.fields.get(field);
       if (is === undefined) {
-        add(was.deprecated ? "deprecated-field-removed" : "field-removed", contractOf(now.module), at(old, field), at(now), `field ${name}.${field} removed`);
+        add(was.deprecated ? "deprecated-field-removed" : "field-removed", contractOf(now.module), { base: at(old, field), head: at(now) }, `field ${name}.${field} removed`);
         continue;
       }
-      if (was.optional && !is.optional) add("field-became-required", contractOf(now.module), at(old, field), at(now, field), `field ${name}.${field} is now required`);
-      if (!was.optional && is.optional) add("field-became-optional", contractOf(now.module), at(old, field), at(now, field), `field ${name}.${field} is now optional`);
-      if (was.type !== is.type) add("field-type-changed", contractOf(now.module), at(old, field), at(now, field), `field ${name}.${field}: ${was.type} → ${is.type}`);
+      if (was.optional && !is.optional) add("field-became-required", contractOf(now.module), { base: at(old, field), head: at(now, field) }, `field ${name}.${field} is now required`);
+      if (!was.optional && is.optional) add("field-became-optional", contractOf(now.module), { base: at(old, field), head: at(now, field) }, `field ${name}.${field} is now optional`);
+      if (was.type !== is.type) add("field-type-changed", contractOf(now.module), { base: at(old, field), head: at(now, field) }, `field ${name}.${field}: ${was.type} → ${is.type}`);
     }
   }
   for (const [name, now] of after) {
-    if (!before.has(name) && !renamedTo.has(name)) add("type-added", contractOf(now.module), undefined, `${now.module}#${name}`, `type ${name} added`);
+    if (!before.has(name) && !renamedTo.has(name)) add("type-added", contractOf(now.module), { head: `${now.module}#${name}` }, `type ${name} added`);
   }
   return findings;
 }
