@@ -3,7 +3,7 @@ import { defineKey, isJsonObject, type JsonObject } from "../../core/json-object
 import type { JsonValue } from "../../core/json-value.js";
 import { copyDocument, type KeywordReplacement } from "../../compiler/resolve/copy-document.js";
 import { walkSchema } from "../../compiler/resolve/walk-schema.js";
-import type { ResolvedGraph } from "../../compiler/resolve/resolve-references.js";
+import type { IndexedDocument, ResolvedGraph } from "../../compiler/resolve/resolve-references.js";
 import { EMBEDDED_KEY, ROOT_KEY, TYPE_NAME_MARKER, WRAPPER_NAME } from "../../repairs/generator-input.js";
 import { sourceDrops, type Repair, type RepairApplication } from "../../repairs/repair.js";
 import type { TypeNames } from "../type-names.js";
@@ -58,6 +58,7 @@ export function prepareGeneratorInput(
   };
   const pending = [contractKey];
   const copies = new Map<string, JsonValue>();
+  const context: InputContext = { contractKey, contractName: contract.document.name, typeNames, repairs, imports, applications, pending, copies, tokenFor, embeddedPath };
   while (pending.length > 0) {
     const key = pending.shift()!;
     if (copies.has(key)) continue;
@@ -68,35 +69,7 @@ export function prepareGeneratorInput(
     // the contract on a pointer the move under the wrapper broke.
     const sites = new Set(entry.references.map(({ site }) => joinPointer(site.pointer, site.keyword)));
     const strays = refKeywordPointers(entry.document.value).filter((pointer) => !sites.has(pointer));
-    for (const { site, target, dangling } of entry.references) {
-      const keywordPointer = joinPointer(site.pointer, site.keyword);
-      if (dangling) {
-        // A reference that names nothing, which evaluation from the contract's root never reaches (or there
-        // would be no types): nothing is known of what it accepts.
-        replacements.set(keywordPointer, { key: "tsType", value: "unknown" });
-        continue;
-      }
-      if (!target) {
-        // A dialect's meta-schema: a schema, whose type is not worth spelling out.
-        replacements.set(keywordPointer, { key: "tsType", value: "unknown" });
-        continue;
-      }
-      const usesAnchor = target.anchor !== undefined;
-      if (usesAnchor || site.keyword !== "$ref") {
-        const repair = repairs.find((r) => r.reference?.({ keyword: site.keyword, value: site.value, usesAnchor }));
-        if (!repair) continue; // left as written: the gap the repair exists for
-        applications.push({ repair: repair.id, contract: contract.document.name, location: reportedPointer(embeddedPath(key) + site.pointer) });
-      }
-      const exported = target.documentKey !== contractKey ? typeNames.byDocument.get(target.documentKey)?.get(target.pointer) : undefined;
-      if (exported !== undefined) {
-        if (!imports.has(target.documentKey)) imports.set(target.documentKey, new Set());
-        imports.get(target.documentKey)!.add(exported);
-        replacements.set(keywordPointer, { key: "tsType", value: exported });
-        continue;
-      }
-      if (target.documentKey !== contractKey && !copies.has(target.documentKey)) pending.push(target.documentKey);
-      replacements.set(keywordPointer, { key: "$ref", value: tokenFor(target.documentKey, target.pointer) });
-    }
+    for (const [pointer, replacement] of referenceReplacements(entry, key, context)) replacements.set(pointer, replacement);
     // Keywords of the generator's own vocabulary that an author wrote (repairs' `source` depth) go before charter writes its own.
     const drops = sourceDrops(repairs, entry.document.value, entry.index.schemaPointers);
     for (const { repair, pointer } of drops.applied) applications.push({ repair, contract: contract.document.name, location: reportedPointer(embeddedPath(key) + pointer) });
@@ -113,12 +86,7 @@ export function prepareGeneratorInput(
 
   const root = copies.get(contractKey)!;
   const document: JsonObject = isJsonObject(root) ? root : root === false ? { tsType: "never" } : { tsType: "unknown" };
-  // A definition that is `true` or `false` still exports a type: give it an object to carry its name.
-  for (const defsKeyword of ["$defs", "definitions"]) {
-    const defs = document[defsKeyword];
-    if (!isJsonObject(defs)) continue;
-    for (const [key, def] of Object.entries(defs)) if (typeof def === "boolean") defs[key] = { tsType: def ? "unknown" : "never" };
-  }
+  booleanDefinitionsAsObjects(document);
   const targets = new Map<string, JsonValue>();
   for (const [token, { documentKey, pointer }] of targetLocations) {
     const copy = documentKey === contractKey ? document : copies.get(documentKey)!;
@@ -142,7 +110,86 @@ export function prepareGeneratorInput(
     targets.set(token, getAtPointer(document, pointer) as JsonValue);
     properties[name] = { $ref: token };
   }
-  // The generator refuses a document with both; the objects move, and references follow them (see finalizeReferences).
+  mergeDefinitions(document);
+  const schema: JsonObject = { [TYPE_NAME_MARKER]: WRAPPER_NAME, type: "object", additionalProperties: false, properties, [ROOT_KEY]: document };
+  for (const [name, copy] of [...embedded].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    // Files reached through a catalog are not contracts: their types stay inline, unnamed.
+    if (!isJsonObject(schema[EMBEDDED_KEY])) schema[EMBEDDED_KEY] = {};
+    defineKey(schema[EMBEDDED_KEY] as JsonObject, name, copy);
+  }
+  return { schema, rootName, imports, applications, targets };
+}
+
+/** What building one contract's input shares across the documents it copies. */
+interface InputContext {
+  contractKey: string;
+  contractName: string;
+  typeNames: TypeNames;
+  repairs: readonly Repair[];
+  /** Types imported from other contracts' modules, by their document key. */
+  imports: Map<string, Set<string>>;
+  applications: RepairApplication[];
+  /** Documents still to copy into the input, and those copied. */
+  pending: string[];
+  copies: Map<string, JsonValue>;
+  /** A stand-in `$ref` for a location, resolved once every copy exists (see finalizeReferences). */
+  tokenFor: (documentKey: string, pointer: string) => string;
+  /** Where a document sits in the input, for the location a repair reports. */
+  embeddedPath: (key: string) => string;
+}
+
+/**
+ * What each reference of a document becomes in the generator's input: the
+ * name of a type another contract exports (imported), `unknown` where nothing
+ * is known, or a stand-in for a location the input holds (whose document is
+ * then queued for copying). A reference the generator cannot follow and no
+ * repair covers is left as written.
+ */
+function referenceReplacements(entry: IndexedDocument, key: string, context: InputContext): Map<string, KeywordReplacement> {
+  const replacements = new Map<string, KeywordReplacement>();
+  for (const { site, target, dangling } of entry.references) {
+    const keywordPointer = joinPointer(site.pointer, site.keyword);
+    if (dangling) {
+      // A reference that names nothing, which evaluation from the contract's root never reaches (or there
+      // would be no types): nothing is known of what it accepts.
+      replacements.set(keywordPointer, { key: "tsType", value: "unknown" });
+      continue;
+    }
+    if (!target) {
+      // A dialect's meta-schema: a schema, whose type is not worth spelling out.
+      replacements.set(keywordPointer, { key: "tsType", value: "unknown" });
+      continue;
+    }
+    const usesAnchor = target.anchor !== undefined;
+    if (usesAnchor || site.keyword !== "$ref") {
+      const repair = context.repairs.find((r) => r.reference?.({ keyword: site.keyword, value: site.value, usesAnchor }));
+      if (!repair) continue; // left as written: the gap the repair exists for
+      context.applications.push({ repair: repair.id, contract: context.contractName, location: reportedPointer(context.embeddedPath(key) + site.pointer) });
+    }
+    const exported = target.documentKey !== context.contractKey ? context.typeNames.byDocument.get(target.documentKey)?.get(target.pointer) : undefined;
+    if (exported !== undefined) {
+      if (!context.imports.has(target.documentKey)) context.imports.set(target.documentKey, new Set());
+      context.imports.get(target.documentKey)!.add(exported);
+      replacements.set(keywordPointer, { key: "tsType", value: exported });
+      continue;
+    }
+    if (target.documentKey !== context.contractKey && !context.copies.has(target.documentKey)) context.pending.push(target.documentKey);
+    replacements.set(keywordPointer, { key: "$ref", value: context.tokenFor(target.documentKey, target.pointer) });
+  }
+  return replacements;
+}
+
+/** A definition that is `true` or `false` still exports a type: give it an object to carry its name. */
+function booleanDefinitionsAsObjects(document: JsonObject): void {
+  for (const defsKeyword of ["$defs", "definitions"]) {
+    const defs = document[defsKeyword];
+    if (!isJsonObject(defs)) continue;
+    for (const [key, def] of Object.entries(defs)) if (typeof def === "boolean") defs[key] = { tsType: def ? "unknown" : "never" };
+  }
+}
+
+/** The generator refuses a document with both `$defs` and `definitions`: the objects move, and references follow them (see finalizeReferences). */
+function mergeDefinitions(document: JsonObject): void {
   if (isJsonObject(document["$defs"]) && isJsonObject(document["definitions"])) {
     const defs = document["$defs"] as JsonObject;
     for (const [key, def] of Object.entries(document["definitions"] as JsonObject)) {
@@ -151,13 +198,6 @@ export function prepareGeneratorInput(
     }
     delete document["definitions"];
   }
-  const schema: JsonObject = { [TYPE_NAME_MARKER]: WRAPPER_NAME, type: "object", additionalProperties: false, properties, [ROOT_KEY]: document };
-  for (const [name, copy] of [...embedded].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-    // Files reached through a catalog are not contracts: their types stay inline, unnamed.
-    if (!isJsonObject(schema[EMBEDDED_KEY])) schema[EMBEDDED_KEY] = {};
-    defineKey(schema[EMBEDDED_KEY] as JsonObject, name, copy);
-  }
-  return { schema, rootName, imports, applications, targets };
 }
 
 function markNames(schema: JsonObject, names: ReadonlyMap<string, string>): void {
