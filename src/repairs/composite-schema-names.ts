@@ -1,6 +1,7 @@
 import type { JsonValue } from "../core/json-value.js";
 import type { Repair } from "./repair.js";
 import { walkInput } from "./walk-input.js";
+import { CHARTER_KEYWORD_PREFIX } from "../compiler/resolve/schema-keywords.js";
 
 const COMPOSITION = ["allOf", "anyOf", "oneOf"];
 /** Keywords that say nothing about the shape of a value: they stay where they are. */
@@ -22,7 +23,7 @@ export const repair: Repair = {
     walkInput(input, (schema, pointer) => {
       const combinators = COMPOSITION.filter((k) => Array.isArray(schema[k]));
       if (combinators.length === 0) return;
-      const moved = Object.keys(schema).filter((k) => !STAYS.has(k) && !COMPOSITION.includes(k) && !k.startsWith("x-charter-"));
+      const moved = Object.keys(schema).filter((k) => !STAYS.has(k) && !COMPOSITION.includes(k) && !k.startsWith(CHARTER_KEYWORD_PREFIX));
       if (moved.length === 0 && combinators.length === 1) return;
       const members: JsonValue[] = [];
       if (moved.length > 0) {

@@ -5,6 +5,7 @@ import type { JsonValue } from "../core/json-value.js";
 import { ROOT_KEY } from "./generator-input.js";
 import type { Repair } from "./repair.js";
 import { appendToDescription, walkInput } from "./walk-input.js";
+import { CHARTER_KEYWORD_PREFIX } from "../compiler/resolve/schema-keywords.js";
 
 /**
  * Keys json-schema-to-typescript's traversal (its `traverse`, which its input check and its
@@ -69,7 +70,7 @@ export const repair: Repair = {
           schema["enum"] = [value];
           delete schema["const"];
         } else {
-          if (key.startsWith("x-charter-") || !trips(members(value), schemas, propertyMaps)) continue;
+          if (key.startsWith(CHARTER_KEYWORD_PREFIX) || !trips(members(value), schemas, propertyMaps)) continue;
           delete schema[key];
         }
         applied(joinPointer(pointer, key));

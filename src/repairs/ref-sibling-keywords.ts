@@ -1,5 +1,6 @@
 import type { Repair } from "./repair.js";
 import { walkInput } from "./walk-input.js";
+import { CHARTER_KEYWORD_PREFIX } from "../compiler/resolve/schema-keywords.js";
 
 const ANNOTATIONS = new Set(["description", "title", "default", "examples", "deprecated", "readOnly", "writeOnly", "$comment"]);
 
@@ -17,7 +18,7 @@ export const repair: Repair = {
     walkInput(input, (schema, pointer) => {
       const ref = schema["$ref"];
       if (typeof ref === "string") {
-        const siblings = Object.keys(schema).filter((k) => k !== "$ref" && !k.startsWith("x-charter-"));
+        const siblings = Object.keys(schema).filter((k) => k !== "$ref" && !k.startsWith(CHARTER_KEYWORD_PREFIX));
         if (siblings.length === 0) return;
         delete schema["$ref"];
         const allOf = Array.isArray(schema["allOf"]) ? schema["allOf"] : [];
@@ -28,7 +29,7 @@ export const repair: Repair = {
       // A reference to another contract reaches the generator as `tsType`, which silences every sibling.
       const imported = schema["tsType"];
       if (typeof imported !== "string") return;
-      const constraining = Object.keys(schema).filter((k) => k !== "tsType" && !k.startsWith("x-charter-") && !ANNOTATIONS.has(k));
+      const constraining = Object.keys(schema).filter((k) => k !== "tsType" && !k.startsWith(CHARTER_KEYWORD_PREFIX) && !ANNOTATIONS.has(k));
       if (constraining.length === 0) return;
       delete schema["tsType"];
       const allOf = Array.isArray(schema["allOf"]) ? schema["allOf"] : [];

@@ -5,9 +5,10 @@ import type { JsonValue } from "../core/json-value.js";
 import type { IndexedDocument, ResolvedGraph } from "../compiler/resolve/resolve-references.js";
 import { NAMING_CODES } from "./naming-codes.js";
 import { WRAPPER_NAME } from "../repairs/generator-input.js";
+import { CHARTER_KEYWORD } from "../compiler/resolve/schema-keywords.js";
 
 /** The keyword that names a contract's root type or one of its definitions explicitly. */
-export const NAME_KEYWORD = "x-charter-name";
+export const NAME_KEYWORD = CHARTER_KEYWORD.name;
 
 /** How names are made when the source sets none: `short` (`Envelope`, `Outcome`) or `qualified` (definitions prefixed by their contract: `EnvelopeOutcome`). */
 export type NamingStyle = "short" | "qualified";

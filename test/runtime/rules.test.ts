@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, expectTypeOf, it } from "vitest";
-import { bindContracts, ContractViolation, type Registry, type RegistryEntry } from "charter-runtime";
+import { bindContracts, ContractViolation, RULE_KEYWORD, type Registry, type RegistryEntry } from "charter-runtime";
+import { CHARTER_KEYWORD } from "../../src/compiler/resolve/schema-keywords.js";
 import { generateImportable } from "../helpers/generate-importable.js";
 import { TRIP_SOURCE } from "../helpers/client-programs.js";
 
@@ -23,6 +24,12 @@ interface Trip {
 const endAfterStart = (trip: Trip) => trip.end > trip.start;
 const stopsInOrder = (trip: Trip) =>
   (trip.stops ?? []).flatMap((stop, i, all) => (i > 0 && stop < all[i - 1]! ? [{ pointer: `/stops/${i}`, message: `stop ${stop} comes before ${all[i - 1]}` }] : []));
+
+describe("the rules keyword", () => {
+  it("is spelled alike by the runtime, which imports nothing of the compiler, and by the compiler", () => {
+    expect(RULE_KEYWORD).toBe(CHARTER_KEYWORD.rules);
+  });
+});
 
 describe("declared rules", () => {
   it("are listed in the manifest and typed by id in the registry's declarations", async () => {

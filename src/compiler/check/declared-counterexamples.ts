@@ -5,9 +5,10 @@ import type { JsonValue } from "../../core/json-value.js";
 import type { SchemaDocument } from "../resolve/schema-document.js";
 import { walkSchema } from "../resolve/walk-schema.js";
 import { CHECK_CODES } from "./codes.js";
+import { CHARTER_KEYWORD } from "../resolve/schema-keywords.js";
 
 /** charter's keyword for invalid instances, each with the violation it must produce. */
-export const COUNTEREXAMPLES_KEYWORD = "x-charter-counterexamples";
+export const COUNTEREXAMPLES_KEYWORD = CHARTER_KEYWORD.counterexamples;
 
 /** An instance a contract declares, valid (`examples`) or not (a counterexample and its expected violation). */
 export interface DeclaredInstance {

@@ -4,9 +4,10 @@ import { joinPointer } from "../../core/json-pointer.js";
 import type { SchemaDocument } from "../resolve/schema-document.js";
 import { walkSchema } from "../resolve/walk-schema.js";
 import { CHECK_CODES } from "./codes.js";
+import { CHARTER_KEYWORD } from "../resolve/schema-keywords.js";
 
 /** charter's keyword for rules JSON Schema cannot state; the application registers a function per id. */
-export const RULES_KEYWORD = "x-charter-rules";
+export const RULES_KEYWORD = CHARTER_KEYWORD.rules;
 
 const RULE_ID = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
 

@@ -4,9 +4,10 @@ import { joinPointer } from "../../core/json-pointer.js";
 import type { SchemaDocument } from "../resolve/schema-document.js";
 import { walkSchema } from "../resolve/walk-schema.js";
 import { CHECK_CODES } from "./codes.js";
+import { CHARTER_KEYWORD } from "../resolve/schema-keywords.js";
 
 /** charter's keyword for a contract's own version, which `charter diff` holds breaking changes to. */
-export const VERSION_KEYWORD = "x-charter-version";
+export const VERSION_KEYWORD = CHARTER_KEYWORD.version;
 
 /** `MAJOR.MINOR.PATCH`, without pre-release or build parts. */
 export const SEMVER = /^(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)$/;

@@ -3,9 +3,10 @@ import type { SchemaDocument } from "../resolve/schema-document.js";
 import { walkSchema } from "../resolve/walk-schema.js";
 import type { LintContext, LintRule, LintSettings } from "./lints/lint-rule.js";
 import { LINT_RULES } from "./lints/registry.js";
+import { CHARTER_KEYWORD } from "../resolve/schema-keywords.js";
 
 /** charter's keyword for silencing lints on one schema: `x-charter-ignore: [CH312]`. */
-export const IGNORE_KEYWORD = "x-charter-ignore";
+export const IGNORE_KEYWORD = CHARTER_KEYWORD.ignore;
 
 /**
  * Lints of a contract source: schemas that parse and pass the meta-schema but

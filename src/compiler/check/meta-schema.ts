@@ -4,13 +4,13 @@ import { ajvForDialect } from "./ajv-for-dialect.js";
 import { errorAt, type Diagnostic } from "../../core/diagnostic.js";
 import { joinPointer } from "../../core/json-pointer.js";
 import type { Dialect } from "../resolve/dialect.js";
-import { CHARTER_KEYWORD_PREFIX } from "../resolve/schema-keywords.js";
+import { CHARTER_KEYWORD, CHARTER_KEYWORD_PREFIX } from "../resolve/schema-keywords.js";
 import type { SchemaDocument } from "../resolve/schema-document.js";
 import { walkSchema } from "../resolve/walk-schema.js";
 import { CHECK_CODES } from "./codes.js";
 
 /** charter's keywords; any other `x-charter-*` is most likely a typo. */
-export const CHARTER_KEYWORDS = new Set(["x-charter-name", "x-charter-rules", "x-charter-counterexamples", "x-charter-ignore", "x-charter-version"]);
+export const CHARTER_KEYWORDS = new Set<string>(Object.values(CHARTER_KEYWORD));
 
 /** The lints `x-charter-ignore` may silence: the warnings of lints.ts. */
 const SILENCEABLE = new Set(["CH310", "CH311", "CH312", "CH313", "CH314", "CH315", "CH316", "CH318", "CH319"]);
@@ -68,9 +68,9 @@ export function checkMetaSchema(document: SchemaDocument): Diagnostic[] {
     );
   }
   walkSchema(document.value, undefined, (schema, pointer) => {
-    const ignore = schema["x-charter-ignore"];
+    const ignore = schema[CHARTER_KEYWORD.ignore];
     if (ignore !== undefined && !(Array.isArray(ignore) && ignore.every((code) => typeof code === "string" && SILENCEABLE.has(code)))) {
-      const at = joinPointer(pointer, "x-charter-ignore");
+      const at = joinPointer(pointer, CHARTER_KEYWORD.ignore);
       diagnostics.push(errorAt(CHECK_CODES.badIgnore, `x-charter-ignore must list lint codes (${[...SILENCEABLE].join(", ")})`, { file: document.file, position: document.positions.get(at), pointer: at }));
     }
     for (const key of Object.keys(schema)) {

@@ -42,3 +42,17 @@ export type ReferenceKeyword = (typeof REFERENCE_KEYWORDS)[number];
 
 /** The namespace of charter's own keywords, removed from every bundle. */
 export const CHARTER_KEYWORD_PREFIX = "x-charter-";
+
+/**
+ * charter's own keywords, each spelled here once: a type's name, the rules
+ * JSON Schema cannot state, counterexamples, lints silenced on a schema, and
+ * the contract's version. Every bundle drops them (and any other keyword with
+ * the prefix, at a schema position).
+ */
+export const CHARTER_KEYWORD = {
+  name: "x-charter-name",
+  rules: "x-charter-rules",
+  counterexamples: "x-charter-counterexamples",
+  ignore: "x-charter-ignore",
+  version: "x-charter-version",
+} as const;
