@@ -31,12 +31,13 @@ export function normalize(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(normalize);
   if (!isObject(schema)) return schema;
   const out: SchemaObject = {};
-  for (const [k, v] of Object.entries(schema)) out[k] = DATA_KEYWORDS.has(k) ? v : normalize(v);
+  // defineProperty: a property named `__proto__` stays a property instead of setting the prototype.
+  for (const [k, v] of Object.entries(schema)) Object.defineProperty(out, k, { value: DATA_KEYWORDS.has(k) ? v : normalize(v), enumerable: true, writable: true, configurable: true });
   const not = out["not"];
   if (isObject(not) && Object.keys(not).length === 1 && Array.isArray(not["required"]) && not["required"].length === 1 && typeof not["required"][0] === "string") {
     const name = not["required"][0];
     const properties = isObject(out["properties"]) ? out["properties"] : {};
-    if (!(name in properties)) {
+    if (!Object.hasOwn(properties, name)) {
       out["properties"] = { ...properties, [name]: false };
       delete out["not"];
     }

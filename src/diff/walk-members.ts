@@ -37,14 +37,15 @@ export function objects(walk: Walk, pair: Pair): void {
   const [bRest, hRest] = [restOf(base), restOf(head)];
   for (const [name, schema] of Object.entries(bprops)) {
     const bpp = joinPointer(bp, PROPERTIES, name);
-    if (name in hprops) walk.compare(schema, hprops[name], below(at, PROPERTIES, name));
+    // Own properties only: a property named `toString` or `constructor` is a property, not Object.prototype.
+    if (Object.hasOwn(hprops, name)) walk.compare(schema, hprops[name], below(at, PROPERTIES, name));
     else if (schema === false) {
       if (hRest.schema !== false) walk.compare(false, hRest.schema, moved(at, bpp, hRest.pointer(hp)));
     } else if (walk.check("property-gone", { name, schema, rest: hRest.schema }, { base: bpp, head: hp }) === 0) walk.compare(schema, hRest.schema, moved(at, bpp, hRest.pointer(hp)));
   }
   const required = stringSet(head["required"]);
   for (const [name, schema] of Object.entries(hprops)) {
-    if (name in bprops) continue;
+    if (Object.hasOwn(bprops, name)) continue;
     const hpp = joinPointer(hp, PROPERTIES, name);
     const reported = walk.check("property-new", { name, schema, rest: bRest.schema, required: required.has(name) }, { base: bp, head: hpp });
     if (reported === 0 && typeof bRest.schema !== "boolean") walk.compare(bRest.schema, schema, moved(at, bRest.pointer(bp), hpp));

@@ -92,6 +92,10 @@ const SCHEMA_CASES: [string, unknown, unknown, RuleId[]][] = [
   ["not-required rewritten as a false property changes nothing", { if: { properties: { k: { const: 1 } } }, then: { required: ["p"] }, else: { not: { required: ["p"] } } }, { if: { properties: { k: { const: 1 } } }, then: { required: ["p"] }, else: { properties: { p: false } } }, []],
   ["a one-value enum written as const changes nothing", { enum: ["x"] }, { const: "x" }, []],
   ["reordered anyOf branches change nothing", { anyOf: [{ type: "string" }, { type: "integer" }] }, { anyOf: [{ type: "integer" }, { type: "string" }] }, []],
+  // Property names every object inherits are properties like any other (parsed from JSON, as a bundle is).
+  ["a property named toString removed", JSON.parse('{"type":"object","properties":{"toString":{"type":"string"}}}'), { type: "object", properties: {} }, ["property-removed-open"]],
+  ["a property named constructor added", { type: "object", properties: {} }, JSON.parse('{"type":"object","properties":{"constructor":{"type":"string"}}}'), ["optional-property-added"]],
+  ["a property named __proto__ narrowed", JSON.parse('{"type":"object","properties":{"__proto__":{"type":["string","null"]}}}'), JSON.parse('{"type":"object","properties":{"__proto__":{"type":"string"}}}'), ["type-narrowed"]],
   ["reordered properties and keywords change nothing", { type: "object", properties: { a: { type: "string" }, b: { type: "integer" } } }, { properties: { b: { type: "integer" }, a: { type: "string" } }, type: "object" }, []],
 ];
 
