@@ -1,6 +1,6 @@
 import { format } from "prettier";
 import { errorAt, type Diagnostic } from "../../core/diagnostic.js";
-import { getAtPointer, joinPointer } from "../../core/json-pointer.js";
+import { declaredInstances } from "../../compiler/check/declared-counterexamples.js";
 import { referencedSchemas } from "../../compiler/resolve/referenced-schemas.js";
 import type { ResolvedGraph } from "../../compiler/resolve/resolve-references.js";
 import type { Repair, RepairApplication } from "../../repairs/repair.js";
@@ -197,20 +197,21 @@ async function barrel(produced: ReadonlySet<string>, contracts: readonly TypesCo
   return format(header + exports.join("\n") + "\n", prettierOptions());
 }
 
-/** The `examples` of each contract's root and top-level definitions, with the names of their types. */
+/**
+ * The `examples` of each contract's root and top-level definitions, with the
+ * names of their types: the instances the check stage reads
+ * (`declaredInstances`, which also decides that an `examples` entry some
+ * reference resolves to is a schema), each against its schema's type.
+ */
 function collectExamples(graph: ResolvedGraph, keys: readonly string[], names: TypeNames): TypedExample[] {
-  const examples: TypedExample[] = [];
   const referenced = referencedSchemas(graph);
-  for (const key of keys) {
+  return keys.flatMap((key) => {
     const { document } = graph.documents.get(key)!;
-    for (const [pointer, typeName] of names.byDocument.get(key) ?? []) {
-      const list = getAtPointer(document.value, joinPointer(pointer, "examples"));
-      if (!Array.isArray(list)) continue;
-      list.forEach((value, index) => {
-        const at = joinPointer(pointer, "examples", index);
-        if (!referenced.has(`${key}#${at}`)) examples.push({ contract: document.name, typeName, value, file: document.file, position: document.positions.get(at), pointer: at });
-      });
-    }
-  }
-  return examples;
+    const typeNames = names.byDocument.get(key) ?? new Map<string, string>();
+    const { instances } = declaredInstances(document, (pointer) => referenced.has(`${key}#${pointer}`));
+    return instances.flatMap(({ schemaPointer, value, position, pointer, fromExamplesKeyword }) => {
+      const typeName = typeNames.get(schemaPointer);
+      return fromExamplesKeyword && typeName !== undefined ? [{ contract: document.name, typeName, value, file: document.file, position, pointer }] : [];
+    });
+  });
 }
