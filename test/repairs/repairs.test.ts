@@ -19,20 +19,22 @@ async function generate(id: string, repairs: readonly Repair[]) {
 }
 
 /**
- * Canaries: what the generator does without the repair. When upstream fixes a
- * gap its canary fails: delete the repair, its fixtures and this row.
+ * Canaries: what the generator does without the repair, asserted as what it
+ * emits (never only as what it leaves out, which any unrelated change would
+ * also satisfy). When upstream fixes a gap its canary fails: delete the
+ * repair, its fixtures and this row.
  */
 const GAPS: Record<string, { gap: string; shows: (output: string | undefined, messages: string) => boolean }> = {
   "anchor-references": { gap: "the generator throws on a $ref to an anchor", shows: (out, messages) => out === undefined && messages.includes("Refs should have been resolved") },
-  "dynamic-references": { gap: "$dynamicRef loses the recursive structure", shows: (out) => !out!.includes("children?: Fixture[];") },
+  "dynamic-references": { gap: "$dynamicRef loses the recursive structure", shows: (out) => /children\?: unknown\[\];/.test(out!) },
   "prefix-items-tuple": { gap: "prefixItems becomes never[] / unknown[]", shows: (out) => /point\?: never\[\]/.test(out!) && /labelled\?: boolean\[\]/.test(out!) },
   "unevaluated-properties-closed": { gap: "unevaluatedProperties: false leaves an index signature", shows: (out) => out!.includes("[k: string]: unknown") },
   "pattern-properties-open": { gap: "patternProperties on an open object refuse keys that match no pattern", shows: (out) => /\[k: string\]: number \| string \| undefined;/.test(out!) },
-  "dependent-schemas": { gap: "properties of dependentSchemas are dropped", shows: (out) => !out!.includes("billingAddress") },
+  "dependent-schemas": { gap: "properties of dependentSchemas are dropped", shows: (out) => /export interface Fixture \{\n\s+card\?: string;\n\}/.test(out!) },
   "not-schema": { gap: "not becomes an object type", shows: (out) => /anythingButText\?: \{/.test(out!) },
   "title-names": { gap: "titles make numbered names", shows: (out) => out!.includes("Point1") },
-  "jsdoc-tags": { gap: "default and examples are left out of JSDoc", shows: (out) => !out!.includes("@default") && !out!.includes("@example") },
-  "readonly-properties": { gap: "readOnly is ignored", shows: (out) => !out!.includes("readonly id") },
+  "jsdoc-tags": { gap: "default and examples are left out of JSDoc", shows: (out) => /\/\*\*\n\s+\* How many times to try again\.\n\s+\*\/\n\s+retries\?: number;/.test(out!) },
+  "readonly-properties": { gap: "readOnly is ignored", shows: (out) => /\*\/\n\s+id\?: string;/.test(out!) },
   "ref-sibling-keywords": { gap: "a $ref with a description duplicates its target", shows: (out) => out!.includes("Path1") },
   "composite-schema-names": { gap: "parts of a composite schema get numbered names", shows: (out) => /Fixture1/.test(out!) },
   "deprecated-reason": { gap: "a textual deprecated refuses the whole schema", shows: (out, messages) => out === undefined && messages.includes("deprecated must be a boolean") },
