@@ -2,10 +2,10 @@ import path from "node:path";
 import { sortDiagnostics, type Diagnostic } from "../core/diagnostic.js";
 import { bundleContracts } from "./bundle/bundle-contracts.js";
 import { digestSchema } from "./bundle/digest.js";
-import { TaskCache } from "./cache/task-cache.js";
 import { checkContracts } from "./check/check-contracts.js";
 import { loadSources } from "./load/load-sources.js";
 import { defaultJobs, type TaskSettings } from "./parallel/run-tasks.js";
+import type { TaskStore } from "./parallel/task-store.js";
 import type { CatalogMapping } from "./resolve/catalog-file.js";
 import type { ResolutionSettings } from "./resolve/resolution-settings.js";
 import { resolveSources } from "./resolve/resolve-sources.js";
@@ -50,10 +50,11 @@ export interface CompileOptions {
   /** Worker threads for the per-contract work (default: the machine's cores, at most 8; 1 runs everything in this thread). */
   jobs?: number;
   /**
-   * Folder of the cache of per-contract results, keyed by their whole input
-   * and charter's fingerprint (default: none, every result computed afresh).
+   * Where per-contract results are kept between runs, keyed by their whole
+   * input (default: none, every result computed afresh). The CLI opens one on
+   * disk (src/cli/cache/task-cache.ts); the compiler writes no file itself.
    */
-  cacheDir?: string | undefined;
+  cache?: TaskStore | undefined;
 }
 
 export interface CompileResult {
@@ -86,7 +87,7 @@ export function canonicalId(baseUri: string, name: string): string {
 export async function compile(options: CompileOptions): Promise<CompileResult> {
   const diagnostics: Diagnostic[] = [];
   const { lap, stages } = stageClock(options.onProgress);
-  const tasks: TaskSettings = { jobs: options.jobs ?? defaultJobs(), cache: options.cacheDir !== undefined ? await TaskCache.open(options.cacheDir) : undefined, onProgress: options.onProgress };
+  const tasks: TaskSettings = { jobs: options.jobs ?? defaultJobs(), cache: options.cache, onProgress: options.onProgress };
   const policyOf = (contract: string) => policyFor(options.validation ?? DEFAULT_VALIDATION, contract);
 
   const loaded = await loadSources(options.sourceDir, moduleStem);

@@ -23,7 +23,7 @@ interface Layer {
 /** Lowest first. Layers on one rung (an array) are siblings: neither imports the other. */
 export const LAYERS: (Layer | Layer[])[] = [
   { name: "core", paths: ["src/core/"], why: "the JSON value, pointers and diagnostics every stage speaks; it knows no stage" },
-  { name: "tasks", paths: ["src/compiler/parallel/", "src/compiler/cache/"], why: "worker threads and the task cache run any stage's pure functions without knowing them" },
+  { name: "tasks", paths: ["src/compiler/parallel/"], why: "worker threads and a store of task results (TaskStore) run any stage's pure functions without knowing them" },
   { name: "load", paths: ["src/compiler/load/"], why: "reading a source knows nothing of what references mean" },
   { name: "resolve", paths: ["src/compiler/resolve/"], why: "resolving references is done before anything is checked or bundled" },
   { name: "check", paths: ["src/compiler/check/"], why: "checks read resolved documents and produce findings, never bundles" },

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { TaskCache } from "../../src/cli/cache/task-cache.js";
 import { describe, expect, it } from "vitest";
 import { compile, type CompileOptions } from "../../src/compiler/compile.js";
 import { MIN_TASKS_FOR_WORKERS, startTasks } from "../../src/compiler/parallel/run-tasks.js";
@@ -93,7 +94,7 @@ describe("worker threads and the cache", () => {
     expect(said).toEqual(["recursion of a very large contract, again on a 512 MB stack (this can take minutes)"]);
     // Without the hook, the overflow stands.
     // Through a cache: the overflow is never kept, only the rerun's output, which the next run reads.
-    const { TaskCache } = await import("../../src/compiler/cache/task-cache.js");
+    const { TaskCache } = await import("../../src/cli/cache/task-cache.js");
     const cache = await TaskCache.open(path.join(tempTree({}), "cache"));
     expect(await startTasks(definition, [1_000_000], { jobs: 1, cache }).finish()).toEqual([{ ok: true, reached: 1_000_000 }]);
     expect(await startTasks({ ...definition, run: () => ({ ok: false }) }, [1_000_000], { jobs: 1, cache }).finish()).toEqual([{ ok: true, reached: 1_000_000 }]);
@@ -110,9 +111,9 @@ describe("worker threads and the cache", () => {
     expect(alone.timings.onWorkerThreads).toBe(0);
     // This thread takes what the worker has not claimed yet: here, where types are quick, maybe everything.
     const threaded = await compile(options(dir, { jobs: 2 }));
-    const cold = await compile(options(dir, { jobs: 2, cacheDir }));
+    const cold = await compile(options(dir, { jobs: 2, cache: await TaskCache.open(cacheDir) }));
     const entries = cacheEntries(cacheDir);
-    const warm = await compile(options(dir, { jobs: 2, cacheDir }));
+    const warm = await compile(options(dir, { jobs: 2, cache: await TaskCache.open(cacheDir) }));
     for (const other of [threaded, cold, warm]) {
       expect([...other.files.keys()]).toEqual([...alone.files.keys()]);
       for (const [file, content] of alone.files) expect(other.files.get(file), file).toBe(content);
@@ -126,11 +127,11 @@ describe("worker threads and the cache", () => {
   it("recomputes, after one source changed, what depends on it and nothing else", async () => {
     const dir = tempTree(sources());
     const cacheDir = path.join(dir, "cache");
-    await compile(options(dir, { cacheDir }));
+    await compile(options(dir, { cache: await TaskCache.open(cacheDir) }));
     const before = new Set(cacheEntries(cacheDir));
     // c03 is referenced by nothing, has no examples of its own beside the list edited here.
     writeTree(dir, { "schema-src/c03.yaml": "type: object\ndescription: Edited.\nproperties:\n  n: {type: integer}\n" });
-    const edited = await compile(options(dir, { cacheDir }));
+    const edited = await compile(options(dir, { cache: await TaskCache.open(cacheDir) }));
     const added = cacheEntries(cacheDir).filter((entry) => !before.has(entry));
     // Its validators, its types module, the module's type check: three new results.
     expect(added).toHaveLength(3);
@@ -141,9 +142,9 @@ describe("worker threads and the cache", () => {
   it("treats a damaged entry as missing", async () => {
     const dir = tempTree(sources(3));
     const cacheDir = path.join(dir, "cache");
-    const first = await compile(options(dir, { cacheDir }));
+    const first = await compile(options(dir, { cache: await TaskCache.open(cacheDir) }));
     for (const entry of cacheEntries(cacheDir)) writeFileSync(path.join(cacheDir, entry), '{"key": "trunc');
-    const again = await compile(options(dir, { cacheDir }));
+    const again = await compile(options(dir, { cache: await TaskCache.open(cacheDir) }));
     expect(again.files).toEqual(first.files);
     expect(again.diagnostics).toEqual(first.diagnostics);
   });
@@ -151,7 +152,7 @@ describe("worker threads and the cache", () => {
   it("does not trust an entry whose value was changed, however well-formed, and removes it", async () => {
     const dir = tempTree(sources(3));
     const cacheDir = path.join(dir, "cache");
-    const first = await compile(options(dir, { cacheDir }));
+    const first = await compile(options(dir, { cache: await TaskCache.open(cacheDir) }));
     // One character of a generated types module inside its entry, the JSON still valid.
     const damaged = cacheEntries(cacheDir).filter((entry) => {
       const file = path.join(cacheDir, entry);
@@ -162,7 +163,7 @@ describe("worker threads and the cache", () => {
       return true;
     });
     expect(damaged.length).toBeGreaterThan(0);
-    const again = await compile(options(dir, { cacheDir }));
+    const again = await compile(options(dir, { cache: await TaskCache.open(cacheDir) }));
     expect(again.files).toEqual(first.files);
     expect([...again.files.values()].some((text) => text.includes("interfacE"))).toBe(false);
     // Written afresh, whole.

@@ -15,7 +15,7 @@ export async function runCheck(args: ParsedArgs, settings: Settings, io: CliIo):
   // Against a truly fresh result: nothing from the cache, nothing written to it.
   const started = performance.now();
   const progress = io.progress && !args.quiet && args.format === "text" ? progressLine(io.stderr) : undefined;
-  const result = await compile({ ...settings, cacheDir: undefined, ...(progress ? { onProgress: progress.stage } : {}) }).finally(() => progress?.done());
+  const result = await compile({ ...settings, ...(progress ? { onProgress: progress.stage } : {}) }).finally(() => progress?.done());
   const sourceErrors = hasErrors(result.diagnostics);
   const out = displayPath(settings.outDir, io.cwd);
   let drift: Drift = { missing: [], stale: [], orphaned: [] };

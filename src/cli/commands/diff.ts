@@ -41,7 +41,7 @@ export async function runDiff(args: ParsedArgs, settings: Settings, io: CliIo): 
     else io.stderr(render(line, io.cwd, args.format) + "\n");
     return EXIT_USAGE;
   }
-  const result = await compile({ ...settings, cacheDir: undefined, typeCheck: false });
+  const result = await compile({ ...settings, typeCheck: false });
   if (hasErrors(result.diagnostics)) {
     if (args.format === "json") {
       io.stdout(JSON.stringify({ command: "diff", ok: false, base: against, diagnostics: result.diagnostics.map((d) => relativeDiagnostic(d, io.cwd)) }, null, 2) + "\n");

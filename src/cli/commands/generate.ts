@@ -11,6 +11,7 @@ import { acquireOutputLock, describeHolder, type LockHolder } from "../output-lo
 import { displayPath, formatDiagnostic, relativeDiagnostic } from "../print.js";
 import { readTree } from "../read-tree.js";
 import { isReplaceable, recoverInterruptedWrite, writeTreeAtomically } from "../write-tree.js";
+import { TaskCache } from "../cache/task-cache.js";
 
 /** Seconds a run waits for another that holds the output, unless `--wait` says otherwise. */
 export const DEFAULT_WAIT_SECONDS = 120;
@@ -22,7 +23,9 @@ export async function runGenerate(args: ParsedArgs, settings: Settings, io: CliI
   if (free?.ok) await recoverInterruptedWrite(settings.outDir).catch(() => undefined).finally(free.release);
   const started = performance.now();
   const progress = io.progress && !args.quiet && args.format === "text" ? progressLine(io.stderr) : undefined;
-  const result = await compile(progress ? { ...settings, onProgress: progress.stage } : settings).finally(() => progress?.done());
+  // Only this command reads and fills the cache; check and diff compute afresh.
+  const cache = settings.cacheDir !== undefined ? await TaskCache.open(settings.cacheDir) : undefined;
+  const result = await compile({ ...settings, cache, ...(progress ? { onProgress: progress.stage } : {}) }).finally(() => progress?.done());
   const diagnostics = [...result.diagnostics];
   if (result.cacheDamaged > 0 && settings.cacheDir !== undefined) {
     const entries = `${result.cacheDamaged} cache entr${result.cacheDamaged === 1 ? "y was" : "ies were"}`;

@@ -2,7 +2,7 @@ import { availableParallelism } from "node:os";
 import { pathToFileURL } from "node:url";
 import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
-import type { TaskCache } from "../cache/task-cache.js";
+import type { TaskStore } from "./task-store.js";
 import type { TaskWorkerData, TaskWorkerMessage } from "./task-worker.js";
 
 /**
@@ -31,7 +31,7 @@ export interface TaskSettings {
   /** Threads at most, this one included (1: everything in this thread). */
   jobs: number;
   /** Where results of earlier runs are found and this run's are kept; none for a truly fresh run. */
-  cache?: TaskCache | undefined;
+  cache?: TaskStore | undefined;
   /** Told when a task runs again on a large stack, which can take minutes (a terminal's progress display). */
   onProgress?: ((stage: string) => void) | undefined;
 }

@@ -10,7 +10,7 @@ import { importSpecifier } from "./module-paths.js";
 import { finalizeReferences, prepareGeneratorInput, reportedPointer, type GeneratorInput } from "./prepare-input.js";
 import { generateTypesModule, type TypesModuleResult, type TypesModuleTask } from "./generate-module.js";
 import { runTasks, siblingModule, type TaskDefinition } from "../../compiler/parallel/run-tasks.js";
-import type { TaskCache } from "../../compiler/cache/task-cache.js";
+import type { TaskStore } from "../../compiler/parallel/task-store.js";
 import { REPAIRS } from "../../repairs/registry.js";
 import { prettierOptions, typesHeader } from "./templates.js";
 import { checkTypes, type TypedExample } from "./check-types.js";
@@ -61,7 +61,7 @@ export async function emitTypes(
   /** Compile the modules and the contracts' examples under strict flags (about a second). */
   typeCheck: boolean,
   /** The cache; the modules are generated in this thread (on two cores, threads running the generator slowed each other as much as they gained). */
-  cache: TaskCache | undefined,
+  cache: TaskStore | undefined,
 ): Promise<TypesResult> {
   const result: TypesResult = { files: new Map(), produced: new Set(), diagnostics: [...names.diagnostics], applications: [], importedReferences: 0, durations: new Map(), names };
   const nameOf = (key: string) => graph.documents.get(key)!.document.name;

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
+import type { TaskStore } from "../../compiler/parallel/task-store.js";
 import { charterFingerprint } from "./fingerprint.js";
 
 /**
@@ -12,7 +13,7 @@ import { charterFingerprint } from "./fingerprint.js";
  * whole (a temporary file renamed) with a digest of their value, and a
  * damaged one is a miss.
  */
-export class TaskCache {
+export class TaskCache implements TaskStore {
   /** Entries found damaged (and removed) since the cache was opened: the run reports them once. */
   damaged = 0;
 

@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 /** The libraries whose output charter writes or whose verdicts it reports. */
 const GENERATING_PACKAGES = ["ajv", "ajv-draft-04", "ajv-formats", "json-schema-to-typescript", "prettier", "re2js", "ts-morph", "typescript"];
 
-// This file is src/compiler/cache/ (or dist/compiler/cache/): its code root is two levels up, the package root three.
+// This file is src/cli/cache/ (or dist/cli/cache/): its code root is two levels up, the package root three.
 const CODE_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const PACKAGE_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 
