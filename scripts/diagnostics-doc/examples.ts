@@ -120,6 +120,16 @@ export const EXAMPLES: Record<string, DiagnosticExample> = {
     },
   },
   CH404: { files: { "schema-src/pet.yaml": "properties:\n  owner: { $ref: owner.yaml }\n$defs:\n  person: { $id: owner.schema.json, type: string }\n", "schema-src/owner.yaml": "type: object\n" } },
+  CH405: {
+    files: {
+      "schema-src/lists.yaml": {
+        text: listsOfEveryKind(1002),
+        shown:
+          'anyOf:\n  - $ref: of0.json\n  # ... of1.json to of1000.json alike ...\n  - $ref: of1001.json\n$defs:\n  list:\n    $id: list.json\n    type: array\n    items: { $dynamicRef: "#item" }\n    $defs: { anything: { $dynamicAnchor: item } }\n' +
+          "  of0: { $id: of0.json, $ref: list.json, $defs: { item: { $dynamicAnchor: item, const: 0 } } }\n  # ... of1 to of1001 alike ...\n",
+      },
+    },
+  },
 
   CH501: { files: { "schema-src/pet.yaml": PET }, before: [["generate"]], edit: { "generated/schemas/pet.schema.json": null }, argv: ["check"] },
   CH502: { files: { "schema-src/pet.yaml": PET }, before: [["generate"]], edit: { "generated/types/pet.ts": "export interface Pet {\n  name: string;\n}\n" }, argv: ["check"] },
@@ -134,7 +144,9 @@ export const EXAMPLES: Record<string, DiagnosticExample> = {
   CH608: { files: { "schema-src/pet.yaml": "type: object\n$defs:\n  tag: { type: string }\n", "schema-src/wild.yaml": "type: object\n$defs:\n  tag: { type: integer }\n" } },
 
   CH701: { files: { "schema-src/pet.yaml": "$schema: http://json-schema.org/draft-07/schema#\ntype: object\nproperties:\n  chip: { type: string, format: microchip-id }\n" } },
-  CH702: { files: { "schema-src/derived.yaml": "$id: https://pets.example/derived\n$ref: ./base\n$defs:\n  derived:\n    $dynamicAnchor: addons\n    properties:\n      bar: { type: string }\n  base:\n    $id: ./base\n    unevaluatedProperties: false\n    properties:\n      foo: { type: string }\n    $dynamicRef: '#addons'\n    $defs:\n      fallback: { $dynamicAnchor: addons }\n" } },
+  CH702: {
+    none: "Its one known cause, an object of more than about 30,000 properties (one function JavaScript cannot compile), takes minutes and gigabytes to show. It reads `schema-src/wide.yaml:1:1: error CH702 the validator overflowed its stack on {}: one schema applies 35000 subschemas, and from about 30000 JavaScript cannot compile the function ajv writes for it; ...`; `npm run test:scale` makes it happen. (`$dynamicRef` under `unevaluatedProperties`, which ajv alone overflows on, compiles since charter resolves dynamic scopes itself.)",
+  },
   CH703: { files: { "charter.config.yaml": "validation:\n  formats: assert\n  unknownFormats: refuse\n", "schema-src/pet.yaml": "type: object\nproperties:\n  chip: { type: string, format: microchip-id }\n" } },
   CH704: { files: { "charter.config.yaml": "validation:\n  strictness: strict\n", "schema-src/pet.yaml": "properties:\n  name: { minLength: 1 }\n" } },
   CH705: { files: { "schema-src/pet.yaml": PET + "examples:\n  - { name: Rex }\n  - { name: '' }\n" } },
@@ -192,3 +204,20 @@ export const EXAMPLES: Record<string, DiagnosticExample> = {
   },
 
 };
+
+/** A generic list and `count` users, each binding its item schema differently: one copy of the list per user. */
+function listsOfEveryKind(count: number): string {
+  const users = Array.from({ length: count }, (_, i) => i);
+  return [
+    "anyOf:",
+    ...users.map((i) => `  - $ref: of${i}.json`),
+    "$defs:",
+    "  list:",
+    "    $id: list.json",
+    "    type: array",
+    '    items: { $dynamicRef: "#item" }',
+    "    $defs: { anything: { $dynamicAnchor: item } }",
+    ...users.map((i) => `  of${i}: { $id: of${i}.json, $ref: list.json, $defs: { item: { $dynamicAnchor: item, const: ${i} } } }`),
+    "",
+  ].join("\n");
+}

@@ -3,16 +3,16 @@ import { regex as __charter_regex, uri as __charter_uri, uriReference as __chart
 import { deepEqual as __charter_deepEqual, ucs2length as __charter_ucs2length } from "charter-runtime/helpers";
 import { pattern as __charter_pattern } from "charter-runtime/patterns";
 const __charterExports = (() => {
-const schema0 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://charter.invalid/charter/source.schema.json","$dynamicAnchor":"meta","title":"CharterSource","description":"One contract source as charter reads it: a JSON Schema (2020-12 when `$schema` is absent), where any schema may also carry charter's keywords. This schema extends the 2020-12 meta-schema through its `meta` dynamic anchor, so charter's keywords are checked in every subschema, not only at the root. It checks the shape of the keywords; where they may appear (rules and the version at the root only) is charter's to say when it compiles.","type":["object","boolean"],"allOf":[{"$ref":"https://json-schema.org/draft/2020-12/schema"}],"properties":{"x-charter-name":{"description":"The name of this schema's generated TypeScript type, such as `InvocationResult`.","type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*$"},"x-charter-rules":{"description":"At a contract's root, rules JSON Schema cannot state, by id, each with the sentence that says what it requires.","type":"object","propertyNames":{"pattern":"^[a-z](?:[a-z0-9-]*[a-z0-9])?$"},"additionalProperties":{"type":"string","minLength":1}},"x-charter-counterexamples":{"description":"Values the schema must refuse, each with the violation it must produce.","type":"array","items":{"type":"object","additionalProperties":false,"required":["value","error"],"properties":{"value":true,"error":{"type":"object","additionalProperties":false,"required":["keyword"],"properties":{"keyword":{"type":"string","minLength":1},"pointer":{"type":"string","pattern":"^(/.*)?$"}}}}}},"x-charter-ignore":{"description":"Lint codes (CH310 to CH319) silenced on this schema.","type":"array","items":{"type":"string","pattern":"^CH31[0-9]$"}},"x-charter-version":{"description":"At a contract's root, its version as MAJOR.MINOR.PATCH, for `charter diff`.","type":"string","pattern":"^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)$"}},"examples":[{"title":"Order","type":"object","properties":{"id":{"type":"string","x-charter-name":"OrderId"}},"x-charter-version":"1.0.0"}]};
-const schema1 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/schema","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/core":true,"https://json-schema.org/draft/2020-12/vocab/applicator":true,"https://json-schema.org/draft/2020-12/vocab/unevaluated":true,"https://json-schema.org/draft/2020-12/vocab/validation":true,"https://json-schema.org/draft/2020-12/vocab/meta-data":true,"https://json-schema.org/draft/2020-12/vocab/format-annotation":true,"https://json-schema.org/draft/2020-12/vocab/content":true},"$dynamicAnchor":"meta","title":"Core and Validation specifications meta-schema","allOf":[{"$ref":"meta/core"},{"$ref":"meta/applicator"},{"$ref":"meta/unevaluated"},{"$ref":"meta/validation"},{"$ref":"meta/meta-data"},{"$ref":"meta/format-annotation"},{"$ref":"meta/content"}],"type":["object","boolean"],"$comment":"This meta-schema also defines keywords that have appeared in previous drafts in order to prevent incompatible extensions as they remain in common use.","properties":{"definitions":{"$comment":"\"definitions\" has been replaced by \"$defs\".","type":"object","additionalProperties":{"$dynamicRef":"#meta"},"deprecated":true,"default":{}},"dependencies":{"$comment":"\"dependencies\" has been split and replaced by \"dependentSchemas\" and \"dependentRequired\" in order to serve their differing semantics.","type":"object","additionalProperties":{"anyOf":[{"$dynamicRef":"#meta"},{"$ref":"meta/validation#/$defs/stringArray"}]},"deprecated":true,"default":{}},"$recursiveAnchor":{"$comment":"\"$recursiveAnchor\" has been replaced by \"$dynamicAnchor\".","$ref":"meta/core#/$defs/anchorString","deprecated":true},"$recursiveRef":{"$comment":"\"$recursiveRef\" has been replaced by \"$dynamicRef\".","$ref":"meta/core#/$defs/uriReferenceString","deprecated":true}}};
-const schema2 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/core","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/core":true},"$dynamicAnchor":"meta","title":"Core vocabulary meta-schema","type":["object","boolean"],"properties":{"$id":{"$ref":"#/$defs/uriReferenceString","$comment":"Non-empty fragments not allowed.","pattern":"^[^#]*#?$"},"$schema":{"$ref":"#/$defs/uriString"},"$ref":{"$ref":"#/$defs/uriReferenceString"},"$anchor":{"$ref":"#/$defs/anchorString"},"$dynamicRef":{"$ref":"#/$defs/uriReferenceString"},"$dynamicAnchor":{"$ref":"#/$defs/anchorString"},"$vocabulary":{"type":"object","propertyNames":{"$ref":"#/$defs/uriString"},"additionalProperties":{"type":"boolean"}},"$comment":{"type":"string"},"$defs":{"type":"object","additionalProperties":{"$dynamicRef":"#meta"}}},"$defs":{"anchorString":{"type":"string","pattern":"^[A-Za-z_][-A-Za-z0-9._]*$"},"uriString":{"type":"string","format":"uri"},"uriReferenceString":{"type":"string","format":"uri-reference"}}};
-const schema3 = {"type":"string","format":"uri-reference"};
+const schema0 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://charter.invalid/charter/source.schema.json","title":"CharterSource","description":"One contract source as charter reads it: a JSON Schema (2020-12 when `$schema` is absent), where any schema may also carry charter's keywords. This schema extends the 2020-12 meta-schema through its `meta` dynamic anchor, so charter's keywords are checked in every subschema, not only at the root. It checks the shape of the keywords; where they may appear (rules and the version at the root only) is charter's to say when it compiles.","type":["object","boolean"],"allOf":[{"$ref":"https://charter.invalid/charter/source.schema.json#/$defs/charter-scope-1"}],"properties":{"x-charter-name":{"description":"The name of this schema's generated TypeScript type, such as `InvocationResult`.","type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*$"},"x-charter-rules":{"description":"At a contract's root, rules JSON Schema cannot state, by id, each with the sentence that says what it requires.","type":"object","propertyNames":{"pattern":"^[a-z](?:[a-z0-9-]*[a-z0-9])?$"},"additionalProperties":{"type":"string","minLength":1}},"x-charter-counterexamples":{"description":"Values the schema must refuse, each with the violation it must produce.","type":"array","items":{"type":"object","additionalProperties":false,"required":["value","error"],"properties":{"value":true,"error":{"type":"object","additionalProperties":false,"required":["keyword"],"properties":{"keyword":{"type":"string","minLength":1},"pointer":{"type":"string","pattern":"^(/.*)?$"}}}}}},"x-charter-ignore":{"description":"Lint codes (CH310 to CH319) silenced on this schema.","type":"array","items":{"type":"string","pattern":"^CH31[0-9]$"}},"x-charter-version":{"description":"At a contract's root, its version as MAJOR.MINOR.PATCH, for `charter diff`.","type":"string","pattern":"^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)$"}},"examples":[{"title":"Order","type":"object","properties":{"id":{"type":"string","x-charter-name":"OrderId"}},"x-charter-version":"1.0.0"}],"$defs":{"charter-scope-1":{"title":"Core and Validation specifications meta-schema","allOf":[{"$ref":"https://charter.invalid/charter/source.schema.json#/$defs/charter-scope-2"},{"$ref":"https://charter.invalid/charter/source.schema.json#/$defs/charter-scope-3"},{"$ref":"https://charter.invalid/charter/source.schema.json#/$defs/charter-scope-4"},{"$ref":"https://json-schema.org/draft/2020-12/meta/validation"},{"$ref":"https://json-schema.org/draft/2020-12/meta/meta-data"},{"$ref":"https://json-schema.org/draft/2020-12/meta/format-annotation"},{"$ref":"https://charter.invalid/charter/source.schema.json#/$defs/charter-scope-5"}],"type":["object","boolean"],"$comment":"This meta-schema also defines keywords that have appeared in previous drafts in order to prevent incompatible extensions as they remain in common use.","properties":{"definitions":{"$comment":"\"definitions\" has been replaced by \"$defs\".","type":"object","additionalProperties":{"$ref":"https://charter.invalid/charter/source.schema.json"},"deprecated":true,"default":{}},"dependencies":{"$comment":"\"dependencies\" has been split and replaced by \"dependentSchemas\" and \"dependentRequired\" in order to serve their differing semantics.","type":"object","additionalProperties":{"anyOf":[{"$ref":"https://charter.invalid/charter/source.schema.json"},{"$ref":"https://json-schema.org/draft/2020-12/meta/validation#/$defs/stringArray"}]},"deprecated":true,"default":{}},"$recursiveAnchor":{"$comment":"\"$recursiveAnchor\" has been replaced by \"$dynamicAnchor\".","$ref":"https://json-schema.org/draft/2020-12/meta/core#/$defs/anchorString","deprecated":true},"$recursiveRef":{"$comment":"\"$recursiveRef\" has been replaced by \"$dynamicRef\".","$ref":"https://json-schema.org/draft/2020-12/meta/core#/$defs/uriReferenceString","deprecated":true}}},"charter-scope-2":{"title":"Core vocabulary meta-schema","type":["object","boolean"],"properties":{"$id":{"$ref":"https://json-schema.org/draft/2020-12/meta/core#/$defs/uriReferenceString","$comment":"Non-empty fragments not allowed.","pattern":"^[^#]*#?$"},"$schema":{"$ref":"https://json-schema.org/draft/2020-12/meta/core#/$defs/uriString"},"$ref":{"$ref":"https://json-schema.org/draft/2020-12/meta/core#/$defs/uriReferenceString"},"$anchor":{"$ref":"https://json-schema.org/draft/2020-12/meta/core#/$defs/anchorString"},"$dynamicRef":{"$ref":"https://json-schema.org/draft/2020-12/meta/core#/$defs/uriReferenceString"},"$dynamicAnchor":{"$ref":"https://json-schema.org/draft/2020-12/meta/core#/$defs/anchorString"},"$vocabulary":{"type":"object","propertyNames":{"$ref":"https://json-schema.org/draft/2020-12/meta/core#/$defs/uriString"},"additionalProperties":{"type":"boolean"}},"$comment":{"type":"string"},"$defs":{"type":"object","additionalProperties":{"$ref":"https://charter.invalid/charter/source.schema.json"}}}},"charter-scope-3":{"title":"Applicator vocabulary meta-schema","type":["object","boolean"],"properties":{"prefixItems":{"$ref":"https://charter.invalid/charter/source.schema.json#/$defs/charter-scope-6"},"items":{"$ref":"https://charter.invalid/charter/source.schema.json"},"contains":{"$ref":"https://charter.invalid/charter/source.schema.json"},"additionalProperties":{"$ref":"https://charter.invalid/charter/source.schema.json"},"properties":{"type":"object","additionalProperties":{"$ref":"https://charter.invalid/charter/source.schema.json"},"default":{}},"patternProperties":{"type":"object","additionalProperties":{"$ref":"https://charter.invalid/charter/source.schema.json"},"propertyNames":{"format":"regex"},"default":{}},"dependentSchemas":{"type":"object","additionalProperties":{"$ref":"https://charter.invalid/charter/source.schema.json"},"default":{}},"propertyNames":{"$ref":"https://charter.invalid/charter/source.schema.json"},"if":{"$ref":"https://charter.invalid/charter/source.schema.json"},"then":{"$ref":"https://charter.invalid/charter/source.schema.json"},"else":{"$ref":"https://charter.invalid/charter/source.schema.json"},"allOf":{"$ref":"https://charter.invalid/charter/source.schema.json#/$defs/charter-scope-6"},"anyOf":{"$ref":"https://charter.invalid/charter/source.schema.json#/$defs/charter-scope-6"},"oneOf":{"$ref":"https://charter.invalid/charter/source.schema.json#/$defs/charter-scope-6"},"not":{"$ref":"https://charter.invalid/charter/source.schema.json"}}},"charter-scope-4":{"title":"Unevaluated applicator vocabulary meta-schema","type":["object","boolean"],"properties":{"unevaluatedItems":{"$ref":"https://charter.invalid/charter/source.schema.json"},"unevaluatedProperties":{"$ref":"https://charter.invalid/charter/source.schema.json"}}},"charter-scope-5":{"title":"Content vocabulary meta-schema","type":["object","boolean"],"properties":{"contentEncoding":{"type":"string"},"contentMediaType":{"type":"string"},"contentSchema":{"$ref":"https://charter.invalid/charter/source.schema.json"}}},"charter-scope-6":{"type":"array","minItems":1,"items":{"$ref":"https://charter.invalid/charter/source.schema.json"}}}};
+const schema1 = {"title":"Core and Validation specifications meta-schema","allOf":[{"$ref":"https://charter.invalid/charter/source.schema.json#/$defs/charter-scope-2"},{"$ref":"https://charter.invalid/charter/source.schema.json#/$defs/charter-scope-3"},{"$ref":"https://charter.invalid/charter/source.schema.json#/$defs/charter-scope-4"},{"$ref":"https://json-schema.org/draft/2020-12/meta/validation"},{"$ref":"https://json-schema.org/draft/2020-12/meta/meta-data"},{"$ref":"https://json-schema.org/draft/2020-12/meta/format-annotation"},{"$ref":"https://charter.invalid/charter/source.schema.json#/$defs/charter-scope-5"}],"type":["object","boolean"],"$comment":"This meta-schema also defines keywords that have appeared in previous drafts in order to prevent incompatible extensions as they remain in common use.","properties":{"definitions":{"$comment":"\"definitions\" has been replaced by \"$defs\".","type":"object","additionalProperties":{"$ref":"https://charter.invalid/charter/source.schema.json"},"deprecated":true,"default":{}},"dependencies":{"$comment":"\"dependencies\" has been split and replaced by \"dependentSchemas\" and \"dependentRequired\" in order to serve their differing semantics.","type":"object","additionalProperties":{"anyOf":[{"$ref":"https://charter.invalid/charter/source.schema.json"},{"$ref":"https://json-schema.org/draft/2020-12/meta/validation#/$defs/stringArray"}]},"deprecated":true,"default":{}},"$recursiveAnchor":{"$comment":"\"$recursiveAnchor\" has been replaced by \"$dynamicAnchor\".","$ref":"https://json-schema.org/draft/2020-12/meta/core#/$defs/anchorString","deprecated":true},"$recursiveRef":{"$comment":"\"$recursiveRef\" has been replaced by \"$dynamicRef\".","$ref":"https://json-schema.org/draft/2020-12/meta/core#/$defs/uriReferenceString","deprecated":true}}};
+const schema2 = {"title":"Core vocabulary meta-schema","type":["object","boolean"],"properties":{"$id":{"$ref":"https://json-schema.org/draft/2020-12/meta/core#/$defs/uriReferenceString","$comment":"Non-empty fragments not allowed.","pattern":"^[^#]*#?$"},"$schema":{"$ref":"https://json-schema.org/draft/2020-12/meta/core#/$defs/uriString"},"$ref":{"$ref":"https://json-schema.org/draft/2020-12/meta/core#/$defs/uriReferenceString"},"$anchor":{"$ref":"https://json-schema.org/draft/2020-12/meta/core#/$defs/anchorString"},"$dynamicRef":{"$ref":"https://json-schema.org/draft/2020-12/meta/core#/$defs/uriReferenceString"},"$dynamicAnchor":{"$ref":"https://json-schema.org/draft/2020-12/meta/core#/$defs/anchorString"},"$vocabulary":{"type":"object","propertyNames":{"$ref":"https://json-schema.org/draft/2020-12/meta/core#/$defs/uriString"},"additionalProperties":{"type":"boolean"}},"$comment":{"type":"string"},"$defs":{"type":"object","additionalProperties":{"$ref":"https://charter.invalid/charter/source.schema.json"}}}};
+const schema4 = {"type":"string","format":"uri-reference"};
 const formats0 = __charter_uriReference;
 
-function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate3.evaluated;
+const evaluated0 = validate14.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -23,28 +23,28 @@ if(errors === 0){
 if(errors === 0){
 if(typeof data === "string"){
 if(!(formats0(data))){
-validate3.errors = [{instancePath,schemaPath:"#/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""}];
+validate14.errors = [{instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/core#/$defs/uriReferenceString/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""}];
 return false;
 }
 }
 else {
-validate3.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate14.errors = [{instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/core#/$defs/uriReferenceString/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
 }
-validate3.errors = vErrors;
+validate14.errors = vErrors;
 return errors === 0;
 }
-validate3.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate14.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-const schema4 = {"type":"string","format":"uri"};
+const schema5 = {"type":"string","format":"uri"};
 const formats2 = __charter_uri;
 
-function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate5.evaluated;
+const evaluated0 = validate16.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -55,29 +55,29 @@ if(errors === 0){
 if(errors === 0){
 if(typeof data === "string"){
 if(!(formats2(data))){
-validate5.errors = [{instancePath,schemaPath:"#/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""}];
+validate16.errors = [{instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/core#/$defs/uriString/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""}];
 return false;
 }
 }
 else {
-validate5.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate16.errors = [{instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/core#/$defs/uriString/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
 }
-validate5.errors = vErrors;
+validate16.errors = vErrors;
 return errors === 0;
 }
-validate5.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate16.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-const schema5 = {"type":"string","pattern":"^[A-Za-z_][-A-Za-z0-9._]*$"};
+const schema6 = {"type":"string","pattern":"^[A-Za-z_][-A-Za-z0-9._]*$"};
 const func0 = __charter_pattern;
 const pattern1 = func0("^[A-Za-z_][-A-Za-z0-9._]*$", "u");
 
-function validate8(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate8.evaluated;
+const evaluated0 = validate19.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -87,24 +87,24 @@ evaluated0.items = undefined;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern1.test(data)){
-validate8.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][-A-Za-z0-9._]*$"},message:"must match pattern \""+"^[A-Za-z_][-A-Za-z0-9._]*$"+"\""}];
+validate19.errors = [{instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/core#/$defs/anchorString/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][-A-Za-z0-9._]*$"},message:"must match pattern \""+"^[A-Za-z_][-A-Za-z0-9._]*$"+"\""}];
 return false;
 }
 }
 else {
-validate8.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate19.errors = [{instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/core#/$defs/anchorString/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
-validate8.errors = vErrors;
+validate19.errors = vErrors;
 return errors === 0;
 }
-validate8.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate19.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 const pattern0 = func0("^[^#]*#?$", "u");
+const wrapper0 = {validate: validate0};
 
 function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://json-schema.org/draft/2020-12/meta/core" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate2.evaluated;
@@ -115,25 +115,22 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if((!(data && typeof data == "object" && !Array.isArray(data))) && (typeof data !== "boolean")){
-validate2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema2.type},message:"must be object,boolean"}];
+validate2.errors = [{instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/core#/type",keyword:"type",params:{type: schema2.type},message:"must be object,boolean"}];
 return false;
-}
-if(!dynamicAnchors.meta){
-dynamicAnchors.meta = validate2;
 }
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.$id !== undefined){
 let data0 = data.$id;
 const _errs1 = errors;
-if(!(validate3(data0, {instancePath:instancePath+"/$id",parentData:data,parentDataProperty:"$id",rootData,dynamicAnchors}))){
-if (vErrors === null) { vErrors = validate3.errors; } else { for (const error of validate3.errors) vErrors.push(error); }
+if(!(validate14(data0, {instancePath:instancePath+"/$id",parentData:data,parentDataProperty:"$id",rootData,dynamicAnchors}))){
+if (vErrors === null) { vErrors = validate14.errors; } else { for (const error of validate14.errors) vErrors.push(error); }
 errors = vErrors.length;
 }
 if(errors === _errs1){
 if(typeof data0 === "string"){
 if(!pattern0.test(data0)){
-validate2.errors = [{instancePath:instancePath+"/$id",schemaPath:"#/properties/%24id/pattern",keyword:"pattern",params:{pattern: "^[^#]*#?$"},message:"must match pattern \""+"^[^#]*#?$"+"\""}];
+validate2.errors = [{instancePath:instancePath+"/$id",schemaPath:"https://json-schema.org/draft/2020-12/meta/core#/properties/$id/pattern",keyword:"pattern",params:{pattern: "^[^#]*#?$"},message:"must match pattern \""+"^[^#]*#?$"+"\""}];
 return false;
 }
 }
@@ -146,8 +143,8 @@ var valid0 = true;
 if(valid0){
 if(data.$schema !== undefined){
 const _errs3 = errors;
-if(!(validate5(data.$schema, {instancePath:instancePath+"/$schema",parentData:data,parentDataProperty:"$schema",rootData,dynamicAnchors}))){
-if (vErrors === null) { vErrors = validate5.errors; } else { for (const error of validate5.errors) vErrors.push(error); }
+if(!(validate16(data.$schema, {instancePath:instancePath+"/$schema",parentData:data,parentDataProperty:"$schema",rootData,dynamicAnchors}))){
+if (vErrors === null) { vErrors = validate16.errors; } else { for (const error of validate16.errors) vErrors.push(error); }
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -158,8 +155,8 @@ var valid0 = true;
 if(valid0){
 if(data.$ref !== undefined){
 const _errs4 = errors;
-if(!(validate3(data.$ref, {instancePath:instancePath+"/$ref",parentData:data,parentDataProperty:"$ref",rootData,dynamicAnchors}))){
-if (vErrors === null) { vErrors = validate3.errors; } else { for (const error of validate3.errors) vErrors.push(error); }
+if(!(validate14(data.$ref, {instancePath:instancePath+"/$ref",parentData:data,parentDataProperty:"$ref",rootData,dynamicAnchors}))){
+if (vErrors === null) { vErrors = validate14.errors; } else { for (const error of validate14.errors) vErrors.push(error); }
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -170,8 +167,8 @@ var valid0 = true;
 if(valid0){
 if(data.$anchor !== undefined){
 const _errs5 = errors;
-if(!(validate8(data.$anchor, {instancePath:instancePath+"/$anchor",parentData:data,parentDataProperty:"$anchor",rootData,dynamicAnchors}))){
-if (vErrors === null) { vErrors = validate8.errors; } else { for (const error of validate8.errors) vErrors.push(error); }
+if(!(validate19(data.$anchor, {instancePath:instancePath+"/$anchor",parentData:data,parentDataProperty:"$anchor",rootData,dynamicAnchors}))){
+if (vErrors === null) { vErrors = validate19.errors; } else { for (const error of validate19.errors) vErrors.push(error); }
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -182,8 +179,8 @@ var valid0 = true;
 if(valid0){
 if(data.$dynamicRef !== undefined){
 const _errs6 = errors;
-if(!(validate3(data.$dynamicRef, {instancePath:instancePath+"/$dynamicRef",parentData:data,parentDataProperty:"$dynamicRef",rootData,dynamicAnchors}))){
-if (vErrors === null) { vErrors = validate3.errors; } else { for (const error of validate3.errors) vErrors.push(error); }
+if(!(validate14(data.$dynamicRef, {instancePath:instancePath+"/$dynamicRef",parentData:data,parentDataProperty:"$dynamicRef",rootData,dynamicAnchors}))){
+if (vErrors === null) { vErrors = validate14.errors; } else { for (const error of validate14.errors) vErrors.push(error); }
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -194,8 +191,8 @@ var valid0 = true;
 if(valid0){
 if(data.$dynamicAnchor !== undefined){
 const _errs7 = errors;
-if(!(validate8(data.$dynamicAnchor, {instancePath:instancePath+"/$dynamicAnchor",parentData:data,parentDataProperty:"$dynamicAnchor",rootData,dynamicAnchors}))){
-if (vErrors === null) { vErrors = validate8.errors; } else { for (const error of validate8.errors) vErrors.push(error); }
+if(!(validate19(data.$dynamicAnchor, {instancePath:instancePath+"/$dynamicAnchor",parentData:data,parentDataProperty:"$dynamicAnchor",rootData,dynamicAnchors}))){
+if (vErrors === null) { vErrors = validate19.errors; } else { for (const error of validate19.errors) vErrors.push(error); }
 errors = vErrors.length;
 }
 var valid0 = _errs7 === errors;
@@ -211,13 +208,13 @@ if(errors === _errs8){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 for(const key0 in data6){
 const _errs10 = errors;
-if(!(validate5(key0, {instancePath:instancePath+"/$vocabulary",parentData:data6,parentDataProperty:"$vocabulary",rootData,dynamicAnchors}))){
-if (vErrors === null) { vErrors = validate5.errors; } else { for (const error of validate5.errors) vErrors.push(error); }
+if(!(validate16(key0, {instancePath:instancePath+"/$vocabulary",parentData:data6,parentDataProperty:"$vocabulary",rootData,dynamicAnchors}))){
+if (vErrors === null) { vErrors = validate16.errors; } else { for (const error of validate16.errors) vErrors.push(error); }
 errors = vErrors.length;
 }
 var valid1 = _errs10 === errors;
 if(!valid1){
-const err0 = {instancePath:instancePath+"/$vocabulary",schemaPath:"#/properties/%24vocabulary/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid"};
+const err0 = {instancePath:instancePath+"/$vocabulary",schemaPath:"https://json-schema.org/draft/2020-12/meta/core#/properties/$vocabulary/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -234,7 +231,7 @@ if(valid1){
 for(const key1 in data6){
 const _errs12 = errors;
 if(typeof data6[key1] !== "boolean"){
-validate2.errors = [{instancePath:instancePath+"/$vocabulary/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/%24vocabulary/additionalProperties/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate2.errors = [{instancePath:instancePath+"/$vocabulary/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"https://json-schema.org/draft/2020-12/meta/core#/properties/$vocabulary/additionalProperties/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid2 = _errs12 === errors;
@@ -245,7 +242,7 @@ break;
 }
 }
 else {
-validate2.errors = [{instancePath:instancePath+"/$vocabulary",schemaPath:"#/properties/%24vocabulary/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate2.errors = [{instancePath:instancePath+"/$vocabulary",schemaPath:"https://json-schema.org/draft/2020-12/meta/core#/properties/$vocabulary/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -258,7 +255,7 @@ if(valid0){
 if(data.$comment !== undefined){
 const _errs14 = errors;
 if(typeof data.$comment !== "string"){
-validate2.errors = [{instancePath:instancePath+"/$comment",schemaPath:"#/properties/%24comment/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate2.errors = [{instancePath:instancePath+"/$comment",schemaPath:"https://json-schema.org/draft/2020-12/meta/core#/properties/$comment/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs14 === errors;
@@ -273,40 +270,10 @@ const _errs16 = errors;
 if(errors === _errs16){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 for(const key2 in data9){
-let data10 = data9[key2];
 const _errs19 = errors;
-let _v0 = dynamicAnchors.meta;
-if(_v0){
-if(!(_v0(data10, {instancePath:instancePath+"/$defs/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data9,parentDataProperty:key2,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? _v0.errors : vErrors.concat(_v0.errors);
+if(!(wrapper0.validate(data9[key2], {instancePath:instancePath+"/$defs/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data9,parentDataProperty:key2,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
 errors = vErrors.length;
-}
-else {
-var props0 = _v0.evaluated.props;
-var items0 = _v0.evaluated.items;
-}
-}
-else {
-if(!(validate2(data10, {instancePath:instancePath+"/$defs/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data9,parentDataProperty:key2,rootData,dynamicAnchors}))){
-if (vErrors === null) { vErrors = validate2.errors; } else { for (const error of validate2.errors) vErrors.push(error); }
-errors = vErrors.length;
-}
-else {
-var props1 = validate2.evaluated.props;
-if(props0 !== true && props1 !== undefined){
-if(props1 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props1);
-}
-}
-var items1 = validate2.evaluated.items;
-if(items0 !== true && items1 !== undefined){
-items0 = items1 === true ? true : items0 > items1 ? items0 : items1;
-}
-}
 }
 var valid3 = _errs19 === errors;
 if(!valid3){
@@ -315,7 +282,7 @@ break;
 }
 }
 else {
-validate2.errors = [{instancePath:instancePath+"/$defs",schemaPath:"#/properties/%24defs/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate2.errors = [{instancePath:instancePath+"/$defs",schemaPath:"https://json-schema.org/draft/2020-12/meta/core#/properties/$defs/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -339,13 +306,13 @@ return errors === 0;
 }
 validate2.evaluated = {"props":{"$id":true,"$schema":true,"$ref":true,"$anchor":true,"$dynamicRef":true,"$dynamicAnchor":true,"$vocabulary":true,"$comment":true,"$defs":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema6 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/applicator","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/applicator":true},"$dynamicAnchor":"meta","title":"Applicator vocabulary meta-schema","type":["object","boolean"],"properties":{"prefixItems":{"$ref":"#/$defs/schemaArray"},"items":{"$dynamicRef":"#meta"},"contains":{"$dynamicRef":"#meta"},"additionalProperties":{"$dynamicRef":"#meta"},"properties":{"type":"object","additionalProperties":{"$dynamicRef":"#meta"},"default":{}},"patternProperties":{"type":"object","additionalProperties":{"$dynamicRef":"#meta"},"propertyNames":{"format":"regex"},"default":{}},"dependentSchemas":{"type":"object","additionalProperties":{"$dynamicRef":"#meta"},"default":{}},"propertyNames":{"$dynamicRef":"#meta"},"if":{"$dynamicRef":"#meta"},"then":{"$dynamicRef":"#meta"},"else":{"$dynamicRef":"#meta"},"allOf":{"$ref":"#/$defs/schemaArray"},"anyOf":{"$ref":"#/$defs/schemaArray"},"oneOf":{"$ref":"#/$defs/schemaArray"},"not":{"$dynamicRef":"#meta"}},"$defs":{"schemaArray":{"type":"array","minItems":1,"items":{"$dynamicRef":"#meta"}}}};
-const schema7 = {"type":"array","minItems":1,"items":{"$dynamicRef":"#meta"}};
+const schema10 = {"title":"Applicator vocabulary meta-schema","type":["object","boolean"],"properties":{"prefixItems":{"$ref":"https://charter.invalid/charter/source.schema.json#/$defs/charter-scope-6"},"items":{"$ref":"https://charter.invalid/charter/source.schema.json"},"contains":{"$ref":"https://charter.invalid/charter/source.schema.json"},"additionalProperties":{"$ref":"https://charter.invalid/charter/source.schema.json"},"properties":{"type":"object","additionalProperties":{"$ref":"https://charter.invalid/charter/source.schema.json"},"default":{}},"patternProperties":{"type":"object","additionalProperties":{"$ref":"https://charter.invalid/charter/source.schema.json"},"propertyNames":{"format":"regex"},"default":{}},"dependentSchemas":{"type":"object","additionalProperties":{"$ref":"https://charter.invalid/charter/source.schema.json"},"default":{}},"propertyNames":{"$ref":"https://charter.invalid/charter/source.schema.json"},"if":{"$ref":"https://charter.invalid/charter/source.schema.json"},"then":{"$ref":"https://charter.invalid/charter/source.schema.json"},"else":{"$ref":"https://charter.invalid/charter/source.schema.json"},"allOf":{"$ref":"https://charter.invalid/charter/source.schema.json#/$defs/charter-scope-6"},"anyOf":{"$ref":"https://charter.invalid/charter/source.schema.json#/$defs/charter-scope-6"},"oneOf":{"$ref":"https://charter.invalid/charter/source.schema.json#/$defs/charter-scope-6"},"not":{"$ref":"https://charter.invalid/charter/source.schema.json"}}};
+const schema11 = {"type":"array","minItems":1,"items":{"$ref":"https://charter.invalid/charter/source.schema.json"}};
 
-function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate15.evaluated;
+const evaluated0 = validate26.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -355,47 +322,17 @@ evaluated0.items = undefined;
 if(errors === 0){
 if(Array.isArray(data)){
 if(data.length < 1){
-validate15.errors = [{instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
+validate26.errors = [{instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/applicator#/$defs/schemaArray/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
 return false;
 }
 else {
 var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-let data0 = data[i0];
 const _errs1 = errors;
-let _v0 = dynamicAnchors.meta;
-if(_v0){
-if(!(_v0(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? _v0.errors : vErrors.concat(_v0.errors);
+if(!(wrapper0.validate(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
 errors = vErrors.length;
-}
-else {
-var props0 = _v0.evaluated.props;
-var items0 = _v0.evaluated.items;
-}
-}
-else {
-if(!(validate15(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) { vErrors = validate15.errors; } else { for (const error of validate15.errors) vErrors.push(error); }
-errors = vErrors.length;
-}
-else {
-var props1 = validate15.evaluated.props;
-if(props0 !== true && props1 !== undefined){
-if(props1 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props1);
-}
-}
-var items1 = validate15.evaluated.items;
-if(items0 !== true && items1 !== undefined){
-items0 = items1 === true ? true : items0 > items1 ? items0 : items1;
-}
-}
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
@@ -405,22 +342,21 @@ break;
 }
 }
 else {
-validate15.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate26.errors = [{instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/applicator#/$defs/schemaArray/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
-validate15.errors = vErrors;
+validate26.errors = vErrors;
 return errors === 0;
 }
-validate15.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
+validate26.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
 
-const formats4 = __charter_regex;
+const formats8 = __charter_regex;
 
-function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://json-schema.org/draft/2020-12/meta/applicator" */;
+function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate14.evaluated;
+const evaluated0 = validate25.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -428,18 +364,15 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if((!(data && typeof data == "object" && !Array.isArray(data))) && (typeof data !== "boolean")){
-validate14.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema6.type},message:"must be object,boolean"}];
+validate25.errors = [{instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/applicator#/type",keyword:"type",params:{type: schema10.type},message:"must be object,boolean"}];
 return false;
-}
-if(!dynamicAnchors.meta){
-dynamicAnchors.meta = validate14;
 }
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.prefixItems !== undefined){
 const _errs1 = errors;
-if(!(validate15(data.prefixItems, {instancePath:instancePath+"/prefixItems",parentData:data,parentDataProperty:"prefixItems",rootData,dynamicAnchors}))){
-if (vErrors === null) { vErrors = validate15.errors; } else { for (const error of validate15.errors) vErrors.push(error); }
+if(!(validate26(data.prefixItems, {instancePath:instancePath+"/prefixItems",parentData:data,parentDataProperty:"prefixItems",rootData,dynamicAnchors}))){
+if (vErrors === null) { vErrors = validate26.errors; } else { for (const error of validate26.errors) vErrors.push(error); }
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -449,40 +382,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.items !== undefined){
-let data1 = data.items;
 const _errs2 = errors;
-let _v0 = dynamicAnchors.meta;
-if(_v0){
-if(!(_v0(data1, {instancePath:instancePath+"/items",parentData:data,parentDataProperty:"items",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? _v0.errors : vErrors.concat(_v0.errors);
+if(!(wrapper0.validate(data.items, {instancePath:instancePath+"/items",parentData:data,parentDataProperty:"items",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
 errors = vErrors.length;
-}
-else {
-var props0 = _v0.evaluated.props;
-var items0 = _v0.evaluated.items;
-}
-}
-else {
-if(!(validate14(data1, {instancePath:instancePath+"/items",parentData:data,parentDataProperty:"items",rootData,dynamicAnchors}))){
-if (vErrors === null) { vErrors = validate14.errors; } else { for (const error of validate14.errors) vErrors.push(error); }
-errors = vErrors.length;
-}
-else {
-var props1 = validate14.evaluated.props;
-if(props0 !== true && props1 !== undefined){
-if(props1 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props1);
-}
-}
-var items1 = validate14.evaluated.items;
-if(items0 !== true && items1 !== undefined){
-items0 = items1 === true ? true : items0 > items1 ? items0 : items1;
-}
-}
 }
 var valid0 = _errs2 === errors;
 }
@@ -491,40 +394,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.contains !== undefined){
-let data2 = data.contains;
 const _errs3 = errors;
-let _v1 = dynamicAnchors.meta;
-if(_v1){
-if(!(_v1(data2, {instancePath:instancePath+"/contains",parentData:data,parentDataProperty:"contains",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? _v1.errors : vErrors.concat(_v1.errors);
+if(!(wrapper0.validate(data.contains, {instancePath:instancePath+"/contains",parentData:data,parentDataProperty:"contains",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
 errors = vErrors.length;
-}
-else {
-var props2 = _v1.evaluated.props;
-var items2 = _v1.evaluated.items;
-}
-}
-else {
-if(!(validate14(data2, {instancePath:instancePath+"/contains",parentData:data,parentDataProperty:"contains",rootData,dynamicAnchors}))){
-if (vErrors === null) { vErrors = validate14.errors; } else { for (const error of validate14.errors) vErrors.push(error); }
-errors = vErrors.length;
-}
-else {
-var props3 = validate14.evaluated.props;
-if(props2 !== true && props3 !== undefined){
-if(props3 === true){
-props2 = true;
-}
-else {
-props2 = props2 || {};
-Object.assign(props2, props3);
-}
-}
-var items3 = validate14.evaluated.items;
-if(items2 !== true && items3 !== undefined){
-items2 = items3 === true ? true : items2 > items3 ? items2 : items3;
-}
-}
 }
 var valid0 = _errs3 === errors;
 }
@@ -533,40 +406,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.additionalProperties !== undefined){
-let data3 = data.additionalProperties;
 const _errs4 = errors;
-let _v2 = dynamicAnchors.meta;
-if(_v2){
-if(!(_v2(data3, {instancePath:instancePath+"/additionalProperties",parentData:data,parentDataProperty:"additionalProperties",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? _v2.errors : vErrors.concat(_v2.errors);
+if(!(wrapper0.validate(data.additionalProperties, {instancePath:instancePath+"/additionalProperties",parentData:data,parentDataProperty:"additionalProperties",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
 errors = vErrors.length;
-}
-else {
-var props4 = _v2.evaluated.props;
-var items4 = _v2.evaluated.items;
-}
-}
-else {
-if(!(validate14(data3, {instancePath:instancePath+"/additionalProperties",parentData:data,parentDataProperty:"additionalProperties",rootData,dynamicAnchors}))){
-if (vErrors === null) { vErrors = validate14.errors; } else { for (const error of validate14.errors) vErrors.push(error); }
-errors = vErrors.length;
-}
-else {
-var props5 = validate14.evaluated.props;
-if(props4 !== true && props5 !== undefined){
-if(props5 === true){
-props4 = true;
-}
-else {
-props4 = props4 || {};
-Object.assign(props4, props5);
-}
-}
-var items5 = validate14.evaluated.items;
-if(items4 !== true && items5 !== undefined){
-items4 = items5 === true ? true : items4 > items5 ? items4 : items5;
-}
-}
 }
 var valid0 = _errs4 === errors;
 }
@@ -580,49 +423,19 @@ const _errs5 = errors;
 if(errors === _errs5){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 for(const key0 in data4){
-let data5 = data4[key0];
 const _errs8 = errors;
-let _v3 = dynamicAnchors.meta;
-if(_v3){
-if(!(_v3(data5, {instancePath:instancePath+"/properties/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data4,parentDataProperty:key0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? _v3.errors : vErrors.concat(_v3.errors);
+if(!(wrapper0.validate(data4[key0], {instancePath:instancePath+"/properties/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data4,parentDataProperty:key0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
 errors = vErrors.length;
 }
-else {
-var props6 = _v3.evaluated.props;
-var items6 = _v3.evaluated.items;
-}
-}
-else {
-if(!(validate14(data5, {instancePath:instancePath+"/properties/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data4,parentDataProperty:key0,rootData,dynamicAnchors}))){
-if (vErrors === null) { vErrors = validate14.errors; } else { for (const error of validate14.errors) vErrors.push(error); }
-errors = vErrors.length;
-}
-else {
-var props7 = validate14.evaluated.props;
-if(props6 !== true && props7 !== undefined){
-if(props7 === true){
-props6 = true;
-}
-else {
-props6 = props6 || {};
-Object.assign(props6, props7);
-}
-}
-var items7 = validate14.evaluated.items;
-if(items6 !== true && items7 !== undefined){
-items6 = items7 === true ? true : items6 > items7 ? items6 : items7;
-}
-}
-}
-var valid4 = _errs8 === errors;
-if(!valid4){
+var valid1 = _errs8 === errors;
+if(!valid1){
 break;
 }
 }
 }
 else {
-validate14.errors = [{instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate25.errors = [{instancePath:instancePath+"/properties",schemaPath:"https://json-schema.org/draft/2020-12/meta/applicator#/properties/properties/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -641,8 +454,8 @@ for(const key1 in data6){
 const _errs11 = errors;
 if(errors === _errs11){
 if(typeof key1 === "string"){
-if(!(formats4(key1))){
-const err0 = {instancePath:instancePath+"/patternProperties",schemaPath:"#/properties/patternProperties/propertyNames/format",keyword:"format",params:{format: "regex"},message:"must match format \""+"regex"+"\"",propertyName:key1};
+if(!(formats8(key1))){
+const err0 = {instancePath:instancePath+"/patternProperties",schemaPath:"https://json-schema.org/draft/2020-12/meta/applicator#/properties/patternProperties/propertyNames/format",keyword:"format",params:{format: "regex"},message:"must match format \""+"regex"+"\"",propertyName:key1};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -653,9 +466,9 @@ errors++;
 }
 }
 }
-var valid6 = _errs11 === errors;
-if(!valid6){
-const err1 = {instancePath:instancePath+"/patternProperties",schemaPath:"#/properties/patternProperties/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid"};
+var valid2 = _errs11 === errors;
+if(!valid2){
+const err1 = {instancePath:instancePath+"/patternProperties",schemaPath:"https://json-schema.org/draft/2020-12/meta/applicator#/properties/patternProperties/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -663,57 +476,27 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate14.errors = vErrors;
+validate25.errors = vErrors;
 return false;
 break;
 }
 }
-if(valid6){
+if(valid2){
 for(const key2 in data6){
-let data7 = data6[key2];
 const _errs13 = errors;
-let _v4 = dynamicAnchors.meta;
-if(_v4){
-if(!(_v4(data7, {instancePath:instancePath+"/patternProperties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data6,parentDataProperty:key2,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? _v4.errors : vErrors.concat(_v4.errors);
+if(!(wrapper0.validate(data6[key2], {instancePath:instancePath+"/patternProperties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data6,parentDataProperty:key2,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
 errors = vErrors.length;
 }
-else {
-var props8 = _v4.evaluated.props;
-var items8 = _v4.evaluated.items;
-}
-}
-else {
-if(!(validate14(data7, {instancePath:instancePath+"/patternProperties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data6,parentDataProperty:key2,rootData,dynamicAnchors}))){
-if (vErrors === null) { vErrors = validate14.errors; } else { for (const error of validate14.errors) vErrors.push(error); }
-errors = vErrors.length;
-}
-else {
-var props9 = validate14.evaluated.props;
-if(props8 !== true && props9 !== undefined){
-if(props9 === true){
-props8 = true;
-}
-else {
-props8 = props8 || {};
-Object.assign(props8, props9);
-}
-}
-var items9 = validate14.evaluated.items;
-if(items8 !== true && items9 !== undefined){
-items8 = items9 === true ? true : items8 > items9 ? items8 : items9;
-}
-}
-}
-var valid7 = _errs13 === errors;
-if(!valid7){
+var valid3 = _errs13 === errors;
+if(!valid3){
 break;
 }
 }
 }
 }
 else {
-validate14.errors = [{instancePath:instancePath+"/patternProperties",schemaPath:"#/properties/patternProperties/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate25.errors = [{instancePath:instancePath+"/patternProperties",schemaPath:"https://json-schema.org/draft/2020-12/meta/applicator#/properties/patternProperties/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -729,49 +512,19 @@ const _errs14 = errors;
 if(errors === _errs14){
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 for(const key3 in data8){
-let data9 = data8[key3];
 const _errs17 = errors;
-let _v5 = dynamicAnchors.meta;
-if(_v5){
-if(!(_v5(data9, {instancePath:instancePath+"/dependentSchemas/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data8,parentDataProperty:key3,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? _v5.errors : vErrors.concat(_v5.errors);
+if(!(wrapper0.validate(data8[key3], {instancePath:instancePath+"/dependentSchemas/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data8,parentDataProperty:key3,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
 errors = vErrors.length;
 }
-else {
-var props10 = _v5.evaluated.props;
-var items10 = _v5.evaluated.items;
-}
-}
-else {
-if(!(validate14(data9, {instancePath:instancePath+"/dependentSchemas/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data8,parentDataProperty:key3,rootData,dynamicAnchors}))){
-if (vErrors === null) { vErrors = validate14.errors; } else { for (const error of validate14.errors) vErrors.push(error); }
-errors = vErrors.length;
-}
-else {
-var props11 = validate14.evaluated.props;
-if(props10 !== true && props11 !== undefined){
-if(props11 === true){
-props10 = true;
-}
-else {
-props10 = props10 || {};
-Object.assign(props10, props11);
-}
-}
-var items11 = validate14.evaluated.items;
-if(items10 !== true && items11 !== undefined){
-items10 = items11 === true ? true : items10 > items11 ? items10 : items11;
-}
-}
-}
-var valid9 = _errs17 === errors;
-if(!valid9){
+var valid4 = _errs17 === errors;
+if(!valid4){
 break;
 }
 }
 }
 else {
-validate14.errors = [{instancePath:instancePath+"/dependentSchemas",schemaPath:"#/properties/dependentSchemas/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate25.errors = [{instancePath:instancePath+"/dependentSchemas",schemaPath:"https://json-schema.org/draft/2020-12/meta/applicator#/properties/dependentSchemas/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -782,40 +535,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.propertyNames !== undefined){
-let data10 = data.propertyNames;
 const _errs18 = errors;
-let _v6 = dynamicAnchors.meta;
-if(_v6){
-if(!(_v6(data10, {instancePath:instancePath+"/propertyNames",parentData:data,parentDataProperty:"propertyNames",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? _v6.errors : vErrors.concat(_v6.errors);
+if(!(wrapper0.validate(data.propertyNames, {instancePath:instancePath+"/propertyNames",parentData:data,parentDataProperty:"propertyNames",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
 errors = vErrors.length;
-}
-else {
-var props12 = _v6.evaluated.props;
-var items12 = _v6.evaluated.items;
-}
-}
-else {
-if(!(validate14(data10, {instancePath:instancePath+"/propertyNames",parentData:data,parentDataProperty:"propertyNames",rootData,dynamicAnchors}))){
-if (vErrors === null) { vErrors = validate14.errors; } else { for (const error of validate14.errors) vErrors.push(error); }
-errors = vErrors.length;
-}
-else {
-var props13 = validate14.evaluated.props;
-if(props12 !== true && props13 !== undefined){
-if(props13 === true){
-props12 = true;
-}
-else {
-props12 = props12 || {};
-Object.assign(props12, props13);
-}
-}
-var items13 = validate14.evaluated.items;
-if(items12 !== true && items13 !== undefined){
-items12 = items13 === true ? true : items12 > items13 ? items12 : items13;
-}
-}
 }
 var valid0 = _errs18 === errors;
 }
@@ -824,40 +547,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.if !== undefined){
-let data11 = data.if;
 const _errs19 = errors;
-let _v7 = dynamicAnchors.meta;
-if(_v7){
-if(!(_v7(data11, {instancePath:instancePath+"/if",parentData:data,parentDataProperty:"if",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? _v7.errors : vErrors.concat(_v7.errors);
+if(!(wrapper0.validate(data.if, {instancePath:instancePath+"/if",parentData:data,parentDataProperty:"if",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
 errors = vErrors.length;
-}
-else {
-var props14 = _v7.evaluated.props;
-var items14 = _v7.evaluated.items;
-}
-}
-else {
-if(!(validate14(data11, {instancePath:instancePath+"/if",parentData:data,parentDataProperty:"if",rootData,dynamicAnchors}))){
-if (vErrors === null) { vErrors = validate14.errors; } else { for (const error of validate14.errors) vErrors.push(error); }
-errors = vErrors.length;
-}
-else {
-var props15 = validate14.evaluated.props;
-if(props14 !== true && props15 !== undefined){
-if(props15 === true){
-props14 = true;
-}
-else {
-props14 = props14 || {};
-Object.assign(props14, props15);
-}
-}
-var items15 = validate14.evaluated.items;
-if(items14 !== true && items15 !== undefined){
-items14 = items15 === true ? true : items14 > items15 ? items14 : items15;
-}
-}
 }
 var valid0 = _errs19 === errors;
 }
@@ -866,40 +559,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.then !== undefined){
-let data12 = data.then;
 const _errs20 = errors;
-let _v8 = dynamicAnchors.meta;
-if(_v8){
-if(!(_v8(data12, {instancePath:instancePath+"/then",parentData:data,parentDataProperty:"then",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? _v8.errors : vErrors.concat(_v8.errors);
+if(!(wrapper0.validate(data.then, {instancePath:instancePath+"/then",parentData:data,parentDataProperty:"then",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
 errors = vErrors.length;
-}
-else {
-var props16 = _v8.evaluated.props;
-var items16 = _v8.evaluated.items;
-}
-}
-else {
-if(!(validate14(data12, {instancePath:instancePath+"/then",parentData:data,parentDataProperty:"then",rootData,dynamicAnchors}))){
-if (vErrors === null) { vErrors = validate14.errors; } else { for (const error of validate14.errors) vErrors.push(error); }
-errors = vErrors.length;
-}
-else {
-var props17 = validate14.evaluated.props;
-if(props16 !== true && props17 !== undefined){
-if(props17 === true){
-props16 = true;
-}
-else {
-props16 = props16 || {};
-Object.assign(props16, props17);
-}
-}
-var items17 = validate14.evaluated.items;
-if(items16 !== true && items17 !== undefined){
-items16 = items17 === true ? true : items16 > items17 ? items16 : items17;
-}
-}
 }
 var valid0 = _errs20 === errors;
 }
@@ -908,40 +571,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.else !== undefined){
-let data13 = data.else;
 const _errs21 = errors;
-let _v9 = dynamicAnchors.meta;
-if(_v9){
-if(!(_v9(data13, {instancePath:instancePath+"/else",parentData:data,parentDataProperty:"else",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? _v9.errors : vErrors.concat(_v9.errors);
+if(!(wrapper0.validate(data.else, {instancePath:instancePath+"/else",parentData:data,parentDataProperty:"else",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
 errors = vErrors.length;
-}
-else {
-var props18 = _v9.evaluated.props;
-var items18 = _v9.evaluated.items;
-}
-}
-else {
-if(!(validate14(data13, {instancePath:instancePath+"/else",parentData:data,parentDataProperty:"else",rootData,dynamicAnchors}))){
-if (vErrors === null) { vErrors = validate14.errors; } else { for (const error of validate14.errors) vErrors.push(error); }
-errors = vErrors.length;
-}
-else {
-var props19 = validate14.evaluated.props;
-if(props18 !== true && props19 !== undefined){
-if(props19 === true){
-props18 = true;
-}
-else {
-props18 = props18 || {};
-Object.assign(props18, props19);
-}
-}
-var items19 = validate14.evaluated.items;
-if(items18 !== true && items19 !== undefined){
-items18 = items19 === true ? true : items18 > items19 ? items18 : items19;
-}
-}
 }
 var valid0 = _errs21 === errors;
 }
@@ -951,8 +584,8 @@ var valid0 = true;
 if(valid0){
 if(data.allOf !== undefined){
 const _errs22 = errors;
-if(!(validate15(data.allOf, {instancePath:instancePath+"/allOf",parentData:data,parentDataProperty:"allOf",rootData,dynamicAnchors}))){
-if (vErrors === null) { vErrors = validate15.errors; } else { for (const error of validate15.errors) vErrors.push(error); }
+if(!(validate26(data.allOf, {instancePath:instancePath+"/allOf",parentData:data,parentDataProperty:"allOf",rootData,dynamicAnchors}))){
+if (vErrors === null) { vErrors = validate26.errors; } else { for (const error of validate26.errors) vErrors.push(error); }
 errors = vErrors.length;
 }
 var valid0 = _errs22 === errors;
@@ -963,8 +596,8 @@ var valid0 = true;
 if(valid0){
 if(data.anyOf !== undefined){
 const _errs23 = errors;
-if(!(validate15(data.anyOf, {instancePath:instancePath+"/anyOf",parentData:data,parentDataProperty:"anyOf",rootData,dynamicAnchors}))){
-if (vErrors === null) { vErrors = validate15.errors; } else { for (const error of validate15.errors) vErrors.push(error); }
+if(!(validate26(data.anyOf, {instancePath:instancePath+"/anyOf",parentData:data,parentDataProperty:"anyOf",rootData,dynamicAnchors}))){
+if (vErrors === null) { vErrors = validate26.errors; } else { for (const error of validate26.errors) vErrors.push(error); }
 errors = vErrors.length;
 }
 var valid0 = _errs23 === errors;
@@ -975,8 +608,8 @@ var valid0 = true;
 if(valid0){
 if(data.oneOf !== undefined){
 const _errs24 = errors;
-if(!(validate15(data.oneOf, {instancePath:instancePath+"/oneOf",parentData:data,parentDataProperty:"oneOf",rootData,dynamicAnchors}))){
-if (vErrors === null) { vErrors = validate15.errors; } else { for (const error of validate15.errors) vErrors.push(error); }
+if(!(validate26(data.oneOf, {instancePath:instancePath+"/oneOf",parentData:data,parentDataProperty:"oneOf",rootData,dynamicAnchors}))){
+if (vErrors === null) { vErrors = validate26.errors; } else { for (const error of validate26.errors) vErrors.push(error); }
 errors = vErrors.length;
 }
 var valid0 = _errs24 === errors;
@@ -986,40 +619,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.not !== undefined){
-let data17 = data.not;
 const _errs25 = errors;
-let _v10 = dynamicAnchors.meta;
-if(_v10){
-if(!(_v10(data17, {instancePath:instancePath+"/not",parentData:data,parentDataProperty:"not",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? _v10.errors : vErrors.concat(_v10.errors);
+if(!(wrapper0.validate(data.not, {instancePath:instancePath+"/not",parentData:data,parentDataProperty:"not",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
 errors = vErrors.length;
-}
-else {
-var props20 = _v10.evaluated.props;
-var items20 = _v10.evaluated.items;
-}
-}
-else {
-if(!(validate14(data17, {instancePath:instancePath+"/not",parentData:data,parentDataProperty:"not",rootData,dynamicAnchors}))){
-if (vErrors === null) { vErrors = validate14.errors; } else { for (const error of validate14.errors) vErrors.push(error); }
-errors = vErrors.length;
-}
-else {
-var props21 = validate14.evaluated.props;
-if(props20 !== true && props21 !== undefined){
-if(props21 === true){
-props20 = true;
-}
-else {
-props20 = props20 || {};
-Object.assign(props20, props21);
-}
-}
-var items21 = validate14.evaluated.items;
-if(items20 !== true && items21 !== undefined){
-items20 = items21 === true ? true : items20 > items21 ? items20 : items21;
-}
-}
 }
 var valid0 = _errs25 === errors;
 }
@@ -1042,18 +645,17 @@ var valid0 = true;
 }
 }
 }
-validate14.errors = vErrors;
+validate25.errors = vErrors;
 return errors === 0;
 }
-validate14.evaluated = {"props":{"prefixItems":true,"items":true,"contains":true,"additionalProperties":true,"properties":true,"patternProperties":true,"dependentSchemas":true,"propertyNames":true,"if":true,"then":true,"else":true,"allOf":true,"anyOf":true,"oneOf":true,"not":true},"dynamicProps":false,"dynamicItems":false};
+validate25.evaluated = {"props":{"prefixItems":true,"items":true,"contains":true,"additionalProperties":true,"properties":true,"patternProperties":true,"dependentSchemas":true,"propertyNames":true,"if":true,"then":true,"else":true,"allOf":true,"anyOf":true,"oneOf":true,"not":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema8 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/unevaluated","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/unevaluated":true},"$dynamicAnchor":"meta","title":"Unevaluated applicator vocabulary meta-schema","type":["object","boolean"],"properties":{"unevaluatedItems":{"$dynamicRef":"#meta"},"unevaluatedProperties":{"$dynamicRef":"#meta"}}};
+const schema12 = {"title":"Unevaluated applicator vocabulary meta-schema","type":["object","boolean"],"properties":{"unevaluatedItems":{"$ref":"https://charter.invalid/charter/source.schema.json"},"unevaluatedProperties":{"$ref":"https://charter.invalid/charter/source.schema.json"}}};
 
-function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://json-schema.org/draft/2020-12/meta/unevaluated" */;
+function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate21.evaluated;
+const evaluated0 = validate32.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1061,49 +663,16 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if((!(data && typeof data == "object" && !Array.isArray(data))) && (typeof data !== "boolean")){
-validate21.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema8.type},message:"must be object,boolean"}];
+validate32.errors = [{instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/unevaluated#/type",keyword:"type",params:{type: schema12.type},message:"must be object,boolean"}];
 return false;
-}
-if(!dynamicAnchors.meta){
-dynamicAnchors.meta = validate21;
 }
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.unevaluatedItems !== undefined){
-let data0 = data.unevaluatedItems;
 const _errs1 = errors;
-let _v0 = dynamicAnchors.meta;
-if(_v0){
-if(!(_v0(data0, {instancePath:instancePath+"/unevaluatedItems",parentData:data,parentDataProperty:"unevaluatedItems",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? _v0.errors : vErrors.concat(_v0.errors);
+if(!(wrapper0.validate(data.unevaluatedItems, {instancePath:instancePath+"/unevaluatedItems",parentData:data,parentDataProperty:"unevaluatedItems",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
 errors = vErrors.length;
-}
-else {
-var props0 = _v0.evaluated.props;
-var items0 = _v0.evaluated.items;
-}
-}
-else {
-if(!(validate21(data0, {instancePath:instancePath+"/unevaluatedItems",parentData:data,parentDataProperty:"unevaluatedItems",rootData,dynamicAnchors}))){
-if (vErrors === null) { vErrors = validate21.errors; } else { for (const error of validate21.errors) vErrors.push(error); }
-errors = vErrors.length;
-}
-else {
-var props1 = validate21.evaluated.props;
-if(props0 !== true && props1 !== undefined){
-if(props1 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props1);
-}
-}
-var items1 = validate21.evaluated.items;
-if(items0 !== true && items1 !== undefined){
-items0 = items1 === true ? true : items0 > items1 ? items0 : items1;
-}
-}
 }
 var valid0 = _errs1 === errors;
 }
@@ -1112,40 +681,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.unevaluatedProperties !== undefined){
-let data1 = data.unevaluatedProperties;
 const _errs2 = errors;
-let _v1 = dynamicAnchors.meta;
-if(_v1){
-if(!(_v1(data1, {instancePath:instancePath+"/unevaluatedProperties",parentData:data,parentDataProperty:"unevaluatedProperties",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? _v1.errors : vErrors.concat(_v1.errors);
+if(!(wrapper0.validate(data.unevaluatedProperties, {instancePath:instancePath+"/unevaluatedProperties",parentData:data,parentDataProperty:"unevaluatedProperties",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
 errors = vErrors.length;
-}
-else {
-var props2 = _v1.evaluated.props;
-var items2 = _v1.evaluated.items;
-}
-}
-else {
-if(!(validate21(data1, {instancePath:instancePath+"/unevaluatedProperties",parentData:data,parentDataProperty:"unevaluatedProperties",rootData,dynamicAnchors}))){
-if (vErrors === null) { vErrors = validate21.errors; } else { for (const error of validate21.errors) vErrors.push(error); }
-errors = vErrors.length;
-}
-else {
-var props3 = validate21.evaluated.props;
-if(props2 !== true && props3 !== undefined){
-if(props3 === true){
-props2 = true;
-}
-else {
-props2 = props2 || {};
-Object.assign(props2, props3);
-}
-}
-var items3 = validate21.evaluated.items;
-if(items2 !== true && items3 !== undefined){
-items2 = items3 === true ? true : items2 > items3 ? items2 : items3;
-}
-}
 }
 var valid0 = _errs2 === errors;
 }
@@ -1155,18 +694,18 @@ var valid0 = true;
 }
 }
 }
-validate21.errors = vErrors;
+validate32.errors = vErrors;
 return errors === 0;
 }
-validate21.evaluated = {"props":{"unevaluatedItems":true,"unevaluatedProperties":true},"dynamicProps":false,"dynamicItems":false};
+validate32.evaluated = {"props":{"unevaluatedItems":true,"unevaluatedProperties":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema9 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/validation","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/validation":true},"$dynamicAnchor":"meta","title":"Validation vocabulary meta-schema","type":["object","boolean"],"properties":{"type":{"anyOf":[{"$ref":"#/$defs/simpleTypes"},{"type":"array","items":{"$ref":"#/$defs/simpleTypes"},"minItems":1,"uniqueItems":true}]},"const":true,"enum":{"type":"array","items":true},"multipleOf":{"type":"number","exclusiveMinimum":0},"maximum":{"type":"number"},"exclusiveMaximum":{"type":"number"},"minimum":{"type":"number"},"exclusiveMinimum":{"type":"number"},"maxLength":{"$ref":"#/$defs/nonNegativeInteger"},"minLength":{"$ref":"#/$defs/nonNegativeIntegerDefault0"},"pattern":{"type":"string","format":"regex"},"maxItems":{"$ref":"#/$defs/nonNegativeInteger"},"minItems":{"$ref":"#/$defs/nonNegativeIntegerDefault0"},"uniqueItems":{"type":"boolean","default":false},"maxContains":{"$ref":"#/$defs/nonNegativeInteger"},"minContains":{"$ref":"#/$defs/nonNegativeInteger","default":1},"maxProperties":{"$ref":"#/$defs/nonNegativeInteger"},"minProperties":{"$ref":"#/$defs/nonNegativeIntegerDefault0"},"required":{"$ref":"#/$defs/stringArray"},"dependentRequired":{"type":"object","additionalProperties":{"$ref":"#/$defs/stringArray"}}},"$defs":{"nonNegativeInteger":{"type":"integer","minimum":0},"nonNegativeIntegerDefault0":{"$ref":"#/$defs/nonNegativeInteger","default":0},"simpleTypes":{"enum":["array","boolean","integer","null","number","object","string"]},"stringArray":{"type":"array","items":{"type":"string"},"uniqueItems":true,"default":[]}}};
-const schema10 = {"enum":["array","boolean","integer","null","number","object","string"]};
+const schema13 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/validation","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/validation":true},"$dynamicAnchor":"meta","title":"Validation vocabulary meta-schema","type":["object","boolean"],"properties":{"type":{"anyOf":[{"$ref":"#/$defs/simpleTypes"},{"type":"array","items":{"$ref":"#/$defs/simpleTypes"},"minItems":1,"uniqueItems":true}]},"const":true,"enum":{"type":"array","items":true},"multipleOf":{"type":"number","exclusiveMinimum":0},"maximum":{"type":"number"},"exclusiveMaximum":{"type":"number"},"minimum":{"type":"number"},"exclusiveMinimum":{"type":"number"},"maxLength":{"$ref":"#/$defs/nonNegativeInteger"},"minLength":{"$ref":"#/$defs/nonNegativeIntegerDefault0"},"pattern":{"type":"string","format":"regex"},"maxItems":{"$ref":"#/$defs/nonNegativeInteger"},"minItems":{"$ref":"#/$defs/nonNegativeIntegerDefault0"},"uniqueItems":{"type":"boolean","default":false},"maxContains":{"$ref":"#/$defs/nonNegativeInteger"},"minContains":{"$ref":"#/$defs/nonNegativeInteger","default":1},"maxProperties":{"$ref":"#/$defs/nonNegativeInteger"},"minProperties":{"$ref":"#/$defs/nonNegativeIntegerDefault0"},"required":{"$ref":"#/$defs/stringArray"},"dependentRequired":{"type":"object","additionalProperties":{"$ref":"#/$defs/stringArray"}}},"$defs":{"nonNegativeInteger":{"type":"integer","minimum":0},"nonNegativeIntegerDefault0":{"$ref":"#/$defs/nonNegativeInteger","default":0},"simpleTypes":{"enum":["array","boolean","integer","null","number","object","string"]},"stringArray":{"type":"array","items":{"type":"string"},"uniqueItems":true,"default":[]}}};
+const schema14 = {"enum":["array","boolean","integer","null","number","object","string"]};
 
-function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate24.evaluated;
+const evaluated0 = validate35.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1174,20 +713,20 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(!(((((((data === "array") || (data === "boolean")) || (data === "integer")) || (data === "null")) || (data === "number")) || (data === "object")) || (data === "string"))){
-validate24.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema10.enum},message:"must be equal to one of the allowed values"}];
+validate35.errors = [{instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/$defs/simpleTypes/enum",keyword:"enum",params:{allowedValues: schema14.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-validate24.errors = vErrors;
+validate35.errors = vErrors;
 return errors === 0;
 }
-validate24.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate35.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-const schema11 = {"type":"integer","minimum":0};
+const schema15 = {"type":"integer","minimum":0};
 
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate27.evaluated;
+const evaluated0 = validate38.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1195,27 +734,27 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(!((typeof data == "number") && (!(data % 1) && !isNaN(data)))){
-validate27.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate38.errors = [{instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/$defs/nonNegativeInteger/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === 0){
 if(typeof data == "number"){
 if(data < 0 || isNaN(data)){
-validate27.errors = [{instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate38.errors = [{instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/$defs/nonNegativeInteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
 }
-validate27.errors = vErrors;
+validate38.errors = vErrors;
 return errors === 0;
 }
-validate27.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate38.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
-function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate29.evaluated;
+const evaluated0 = validate40.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1223,28 +762,28 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(!((typeof data == "number") && (!(data % 1) && !isNaN(data)))){
-validate29.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate40.errors = [{instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/$defs/nonNegativeInteger/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === 0){
 if(typeof data == "number"){
 if(data < 0 || isNaN(data)){
-validate29.errors = [{instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate40.errors = [{instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/$defs/nonNegativeInteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
 }
-validate29.errors = vErrors;
+validate40.errors = vErrors;
 return errors === 0;
 }
-validate29.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate40.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-const schema13 = {"type":"array","items":{"type":"string"},"uniqueItems":true,"default":[]};
+const schema17 = {"type":"array","items":{"type":"string"},"uniqueItems":true,"default":[]};
 
-function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate37.evaluated;
+const evaluated0 = validate48.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1258,7 +797,7 @@ const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs1 = errors;
 if(typeof data[i0] !== "string"){
-validate37.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate48.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/$defs/stringArray/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -1278,7 +817,7 @@ continue;
 }
 if(typeof indices0[item0] == "number"){
 j0 = indices0[item0];
-validate37.errors = [{instancePath,schemaPath:"#/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"}];
+validate48.errors = [{instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/$defs/stringArray/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"}];
 return false;
 break;
 }
@@ -1288,22 +827,22 @@ indices0[item0] = i1;
 }
 }
 else {
-validate37.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate48.errors = [{instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/$defs/stringArray/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
-validate37.errors = vErrors;
+validate48.errors = vErrors;
 return errors === 0;
 }
-validate37.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
+validate48.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
 
-const func2 = __charter_deepEqual;
+const func4 = __charter_deepEqual;
 
-function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://json-schema.org/draft/2020-12/meta/validation" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate23.evaluated;
+const evaluated0 = validate34.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1311,11 +850,11 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if((!(data && typeof data == "object" && !Array.isArray(data))) && (typeof data !== "boolean")){
-validate23.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema9.type},message:"must be object,boolean"}];
+validate34.errors = [{instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/type",keyword:"type",params:{type: schema13.type},message:"must be object,boolean"}];
 return false;
 }
 if(!dynamicAnchors.meta){
-dynamicAnchors.meta = validate23;
+dynamicAnchors.meta = validate34;
 }
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1325,8 +864,8 @@ const _errs1 = errors;
 const _errs2 = errors;
 let valid1 = false;
 const _errs3 = errors;
-if(!(validate24(data0, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) { vErrors = validate24.errors; } else { for (const error of validate24.errors) vErrors.push(error); }
+if(!(validate35(data0, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
+if (vErrors === null) { vErrors = validate35.errors; } else { for (const error of validate35.errors) vErrors.push(error); }
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -1335,7 +874,7 @@ const _errs4 = errors;
 if(errors === _errs4){
 if(Array.isArray(data0)){
 if(data0.length < 1){
-const err0 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf/1/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+const err0 = {instancePath:instancePath+"/type",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/type/anyOf/1/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1349,8 +888,8 @@ var valid2 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs6 = errors;
-if(!(validate24(data0[i0], {instancePath:instancePath+"/type/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) { vErrors = validate24.errors; } else { for (const error of validate24.errors) vErrors.push(error); }
+if(!(validate35(data0[i0], {instancePath:instancePath+"/type/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) { vErrors = validate35.errors; } else { for (const error of validate35.errors) vErrors.push(error); }
 errors = vErrors.length;
 }
 var valid2 = _errs6 === errors;
@@ -1365,8 +904,8 @@ if(i1 > 1){
 outer0:
 for(;i1--;){
 for(j0 = i1; j0--;){
-if(func2(data0[i1], data0[j0])){
-const err1 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf/1/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
+if(func4(data0[i1], data0[j0])){
+const err1 = {instancePath:instancePath+"/type",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/type/anyOf/1/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1383,7 +922,7 @@ break outer0;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err2 = {instancePath:instancePath+"/type",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/type/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1396,7 +935,7 @@ errors++;
 var _valid0 = _errs4 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
-const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err3 = {instancePath:instancePath+"/type",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/type/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1404,7 +943,7 @@ else {
 vErrors.push(err3);
 }
 errors++;
-validate23.errors = vErrors;
+validate34.errors = vErrors;
 return false;
 }
 else {
@@ -1428,7 +967,7 @@ if(data.enum !== undefined){
 const _errs7 = errors;
 if(errors === _errs7){
 if(!(Array.isArray(data.enum))){
-validate23.errors = [{instancePath:instancePath+"/enum",schemaPath:"#/properties/enum/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate34.errors = [{instancePath:instancePath+"/enum",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/enum/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -1444,12 +983,12 @@ const _errs9 = errors;
 if(errors === _errs9){
 if(typeof data3 == "number"){
 if(data3 <= 0 || isNaN(data3)){
-validate23.errors = [{instancePath:instancePath+"/multipleOf",schemaPath:"#/properties/multipleOf/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"}];
+validate34.errors = [{instancePath:instancePath+"/multipleOf",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/multipleOf/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"}];
 return false;
 }
 }
 else {
-validate23.errors = [{instancePath:instancePath+"/multipleOf",schemaPath:"#/properties/multipleOf/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate34.errors = [{instancePath:instancePath+"/multipleOf",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/multipleOf/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
@@ -1462,7 +1001,7 @@ if(valid0){
 if(data.maximum !== undefined){
 const _errs11 = errors;
 if(!(typeof data.maximum == "number")){
-validate23.errors = [{instancePath:instancePath+"/maximum",schemaPath:"#/properties/maximum/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate34.errors = [{instancePath:instancePath+"/maximum",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/maximum/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -1474,7 +1013,7 @@ if(valid0){
 if(data.exclusiveMaximum !== undefined){
 const _errs13 = errors;
 if(!(typeof data.exclusiveMaximum == "number")){
-validate23.errors = [{instancePath:instancePath+"/exclusiveMaximum",schemaPath:"#/properties/exclusiveMaximum/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate34.errors = [{instancePath:instancePath+"/exclusiveMaximum",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/exclusiveMaximum/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid0 = _errs13 === errors;
@@ -1486,7 +1025,7 @@ if(valid0){
 if(data.minimum !== undefined){
 const _errs15 = errors;
 if(!(typeof data.minimum == "number")){
-validate23.errors = [{instancePath:instancePath+"/minimum",schemaPath:"#/properties/minimum/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate34.errors = [{instancePath:instancePath+"/minimum",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/minimum/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid0 = _errs15 === errors;
@@ -1498,7 +1037,7 @@ if(valid0){
 if(data.exclusiveMinimum !== undefined){
 const _errs17 = errors;
 if(!(typeof data.exclusiveMinimum == "number")){
-validate23.errors = [{instancePath:instancePath+"/exclusiveMinimum",schemaPath:"#/properties/exclusiveMinimum/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate34.errors = [{instancePath:instancePath+"/exclusiveMinimum",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/exclusiveMinimum/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid0 = _errs17 === errors;
@@ -1509,8 +1048,8 @@ var valid0 = true;
 if(valid0){
 if(data.maxLength !== undefined){
 const _errs19 = errors;
-if(!(validate27(data.maxLength, {instancePath:instancePath+"/maxLength",parentData:data,parentDataProperty:"maxLength",rootData,dynamicAnchors}))){
-if (vErrors === null) { vErrors = validate27.errors; } else { for (const error of validate27.errors) vErrors.push(error); }
+if(!(validate38(data.maxLength, {instancePath:instancePath+"/maxLength",parentData:data,parentDataProperty:"maxLength",rootData,dynamicAnchors}))){
+if (vErrors === null) { vErrors = validate38.errors; } else { for (const error of validate38.errors) vErrors.push(error); }
 errors = vErrors.length;
 }
 var valid0 = _errs19 === errors;
@@ -1521,8 +1060,8 @@ var valid0 = true;
 if(valid0){
 if(data.minLength !== undefined){
 const _errs20 = errors;
-if(!(validate29(data.minLength, {instancePath:instancePath+"/minLength",parentData:data,parentDataProperty:"minLength",rootData,dynamicAnchors}))){
-if (vErrors === null) { vErrors = validate29.errors; } else { for (const error of validate29.errors) vErrors.push(error); }
+if(!(validate40(data.minLength, {instancePath:instancePath+"/minLength",parentData:data,parentDataProperty:"minLength",rootData,dynamicAnchors}))){
+if (vErrors === null) { vErrors = validate40.errors; } else { for (const error of validate40.errors) vErrors.push(error); }
 errors = vErrors.length;
 }
 var valid0 = _errs20 === errors;
@@ -1537,13 +1076,13 @@ const _errs21 = errors;
 if(errors === _errs21){
 if(errors === _errs21){
 if(typeof data10 === "string"){
-if(!(formats4(data10))){
-validate23.errors = [{instancePath:instancePath+"/pattern",schemaPath:"#/properties/pattern/format",keyword:"format",params:{format: "regex"},message:"must match format \""+"regex"+"\""}];
+if(!(formats8(data10))){
+validate34.errors = [{instancePath:instancePath+"/pattern",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/pattern/format",keyword:"format",params:{format: "regex"},message:"must match format \""+"regex"+"\""}];
 return false;
 }
 }
 else {
-validate23.errors = [{instancePath:instancePath+"/pattern",schemaPath:"#/properties/pattern/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate34.errors = [{instancePath:instancePath+"/pattern",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/pattern/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -1556,8 +1095,8 @@ var valid0 = true;
 if(valid0){
 if(data.maxItems !== undefined){
 const _errs23 = errors;
-if(!(validate27(data.maxItems, {instancePath:instancePath+"/maxItems",parentData:data,parentDataProperty:"maxItems",rootData,dynamicAnchors}))){
-if (vErrors === null) { vErrors = validate27.errors; } else { for (const error of validate27.errors) vErrors.push(error); }
+if(!(validate38(data.maxItems, {instancePath:instancePath+"/maxItems",parentData:data,parentDataProperty:"maxItems",rootData,dynamicAnchors}))){
+if (vErrors === null) { vErrors = validate38.errors; } else { for (const error of validate38.errors) vErrors.push(error); }
 errors = vErrors.length;
 }
 var valid0 = _errs23 === errors;
@@ -1568,8 +1107,8 @@ var valid0 = true;
 if(valid0){
 if(data.minItems !== undefined){
 const _errs24 = errors;
-if(!(validate29(data.minItems, {instancePath:instancePath+"/minItems",parentData:data,parentDataProperty:"minItems",rootData,dynamicAnchors}))){
-if (vErrors === null) { vErrors = validate29.errors; } else { for (const error of validate29.errors) vErrors.push(error); }
+if(!(validate40(data.minItems, {instancePath:instancePath+"/minItems",parentData:data,parentDataProperty:"minItems",rootData,dynamicAnchors}))){
+if (vErrors === null) { vErrors = validate40.errors; } else { for (const error of validate40.errors) vErrors.push(error); }
 errors = vErrors.length;
 }
 var valid0 = _errs24 === errors;
@@ -1581,7 +1120,7 @@ if(valid0){
 if(data.uniqueItems !== undefined){
 const _errs25 = errors;
 if(typeof data.uniqueItems !== "boolean"){
-validate23.errors = [{instancePath:instancePath+"/uniqueItems",schemaPath:"#/properties/uniqueItems/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate34.errors = [{instancePath:instancePath+"/uniqueItems",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/uniqueItems/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs25 === errors;
@@ -1592,8 +1131,8 @@ var valid0 = true;
 if(valid0){
 if(data.maxContains !== undefined){
 const _errs27 = errors;
-if(!(validate27(data.maxContains, {instancePath:instancePath+"/maxContains",parentData:data,parentDataProperty:"maxContains",rootData,dynamicAnchors}))){
-if (vErrors === null) { vErrors = validate27.errors; } else { for (const error of validate27.errors) vErrors.push(error); }
+if(!(validate38(data.maxContains, {instancePath:instancePath+"/maxContains",parentData:data,parentDataProperty:"maxContains",rootData,dynamicAnchors}))){
+if (vErrors === null) { vErrors = validate38.errors; } else { for (const error of validate38.errors) vErrors.push(error); }
 errors = vErrors.length;
 }
 var valid0 = _errs27 === errors;
@@ -1604,8 +1143,8 @@ var valid0 = true;
 if(valid0){
 if(data.minContains !== undefined){
 const _errs28 = errors;
-if(!(validate27(data.minContains, {instancePath:instancePath+"/minContains",parentData:data,parentDataProperty:"minContains",rootData,dynamicAnchors}))){
-if (vErrors === null) { vErrors = validate27.errors; } else { for (const error of validate27.errors) vErrors.push(error); }
+if(!(validate38(data.minContains, {instancePath:instancePath+"/minContains",parentData:data,parentDataProperty:"minContains",rootData,dynamicAnchors}))){
+if (vErrors === null) { vErrors = validate38.errors; } else { for (const error of validate38.errors) vErrors.push(error); }
 errors = vErrors.length;
 }
 var valid0 = _errs28 === errors;
@@ -1616,8 +1155,8 @@ var valid0 = true;
 if(valid0){
 if(data.maxProperties !== undefined){
 const _errs29 = errors;
-if(!(validate27(data.maxProperties, {instancePath:instancePath+"/maxProperties",parentData:data,parentDataProperty:"maxProperties",rootData,dynamicAnchors}))){
-if (vErrors === null) { vErrors = validate27.errors; } else { for (const error of validate27.errors) vErrors.push(error); }
+if(!(validate38(data.maxProperties, {instancePath:instancePath+"/maxProperties",parentData:data,parentDataProperty:"maxProperties",rootData,dynamicAnchors}))){
+if (vErrors === null) { vErrors = validate38.errors; } else { for (const error of validate38.errors) vErrors.push(error); }
 errors = vErrors.length;
 }
 var valid0 = _errs29 === errors;
@@ -1628,8 +1167,8 @@ var valid0 = true;
 if(valid0){
 if(data.minProperties !== undefined){
 const _errs30 = errors;
-if(!(validate29(data.minProperties, {instancePath:instancePath+"/minProperties",parentData:data,parentDataProperty:"minProperties",rootData,dynamicAnchors}))){
-if (vErrors === null) { vErrors = validate29.errors; } else { for (const error of validate29.errors) vErrors.push(error); }
+if(!(validate40(data.minProperties, {instancePath:instancePath+"/minProperties",parentData:data,parentDataProperty:"minProperties",rootData,dynamicAnchors}))){
+if (vErrors === null) { vErrors = validate40.errors; } else { for (const error of validate40.errors) vErrors.push(error); }
 errors = vErrors.length;
 }
 var valid0 = _errs30 === errors;
@@ -1640,8 +1179,8 @@ var valid0 = true;
 if(valid0){
 if(data.required !== undefined){
 const _errs31 = errors;
-if(!(validate37(data.required, {instancePath:instancePath+"/required",parentData:data,parentDataProperty:"required",rootData,dynamicAnchors}))){
-if (vErrors === null) { vErrors = validate37.errors; } else { for (const error of validate37.errors) vErrors.push(error); }
+if(!(validate48(data.required, {instancePath:instancePath+"/required",parentData:data,parentDataProperty:"required",rootData,dynamicAnchors}))){
+if (vErrors === null) { vErrors = validate48.errors; } else { for (const error of validate48.errors) vErrors.push(error); }
 errors = vErrors.length;
 }
 var valid0 = _errs31 === errors;
@@ -1657,8 +1196,8 @@ if(errors === _errs32){
 if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
 for(const key0 in data19){
 const _errs35 = errors;
-if(!(validate37(data19[key0], {instancePath:instancePath+"/dependentRequired/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data19,parentDataProperty:key0,rootData,dynamicAnchors}))){
-if (vErrors === null) { vErrors = validate37.errors; } else { for (const error of validate37.errors) vErrors.push(error); }
+if(!(validate48(data19[key0], {instancePath:instancePath+"/dependentRequired/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data19,parentDataProperty:key0,rootData,dynamicAnchors}))){
+if (vErrors === null) { vErrors = validate48.errors; } else { for (const error of validate48.errors) vErrors.push(error); }
 errors = vErrors.length;
 }
 var valid4 = _errs35 === errors;
@@ -1668,7 +1207,7 @@ break;
 }
 }
 else {
-validate23.errors = [{instancePath:instancePath+"/dependentRequired",schemaPath:"#/properties/dependentRequired/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate34.errors = [{instancePath:instancePath+"/dependentRequired",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/dependentRequired/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -1697,18 +1236,18 @@ var valid0 = true;
 }
 }
 }
-validate23.errors = vErrors;
+validate34.errors = vErrors;
 return errors === 0;
 }
-validate23.evaluated = {"props":{"type":true,"const":true,"enum":true,"multipleOf":true,"maximum":true,"exclusiveMaximum":true,"minimum":true,"exclusiveMinimum":true,"maxLength":true,"minLength":true,"pattern":true,"maxItems":true,"minItems":true,"uniqueItems":true,"maxContains":true,"minContains":true,"maxProperties":true,"minProperties":true,"required":true,"dependentRequired":true},"dynamicProps":false,"dynamicItems":false};
+validate34.evaluated = {"props":{"type":true,"const":true,"enum":true,"multipleOf":true,"maximum":true,"exclusiveMaximum":true,"minimum":true,"exclusiveMinimum":true,"maxLength":true,"minLength":true,"pattern":true,"maxItems":true,"minItems":true,"uniqueItems":true,"maxContains":true,"minContains":true,"maxProperties":true,"minProperties":true,"required":true,"dependentRequired":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema14 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/meta-data","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/meta-data":true},"$dynamicAnchor":"meta","title":"Meta-data vocabulary meta-schema","type":["object","boolean"],"properties":{"title":{"type":"string"},"description":{"type":"string"},"default":true,"deprecated":{"type":"boolean","default":false},"readOnly":{"type":"boolean","default":false},"writeOnly":{"type":"boolean","default":false},"examples":{"type":"array","items":true}}};
+const schema18 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/meta-data","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/meta-data":true},"$dynamicAnchor":"meta","title":"Meta-data vocabulary meta-schema","type":["object","boolean"],"properties":{"title":{"type":"string"},"description":{"type":"string"},"default":true,"deprecated":{"type":"boolean","default":false},"readOnly":{"type":"boolean","default":false},"writeOnly":{"type":"boolean","default":false},"examples":{"type":"array","items":true}}};
 
-function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://json-schema.org/draft/2020-12/meta/meta-data" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate41.evaluated;
+const evaluated0 = validate52.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1716,18 +1255,18 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if((!(data && typeof data == "object" && !Array.isArray(data))) && (typeof data !== "boolean")){
-validate41.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema14.type},message:"must be object,boolean"}];
+validate52.errors = [{instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/meta-data#/type",keyword:"type",params:{type: schema18.type},message:"must be object,boolean"}];
 return false;
 }
 if(!dynamicAnchors.meta){
-dynamicAnchors.meta = validate41;
+dynamicAnchors.meta = validate52;
 }
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.title !== undefined){
 const _errs1 = errors;
 if(typeof data.title !== "string"){
-validate41.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate52.errors = [{instancePath:instancePath+"/title",schemaPath:"https://json-schema.org/draft/2020-12/meta/meta-data#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -1739,7 +1278,7 @@ if(valid0){
 if(data.description !== undefined){
 const _errs3 = errors;
 if(typeof data.description !== "string"){
-validate41.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate52.errors = [{instancePath:instancePath+"/description",schemaPath:"https://json-schema.org/draft/2020-12/meta/meta-data#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -1751,7 +1290,7 @@ if(valid0){
 if(data.deprecated !== undefined){
 const _errs5 = errors;
 if(typeof data.deprecated !== "boolean"){
-validate41.errors = [{instancePath:instancePath+"/deprecated",schemaPath:"#/properties/deprecated/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate52.errors = [{instancePath:instancePath+"/deprecated",schemaPath:"https://json-schema.org/draft/2020-12/meta/meta-data#/properties/deprecated/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -1763,7 +1302,7 @@ if(valid0){
 if(data.readOnly !== undefined){
 const _errs7 = errors;
 if(typeof data.readOnly !== "boolean"){
-validate41.errors = [{instancePath:instancePath+"/readOnly",schemaPath:"#/properties/readOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate52.errors = [{instancePath:instancePath+"/readOnly",schemaPath:"https://json-schema.org/draft/2020-12/meta/meta-data#/properties/readOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -1775,7 +1314,7 @@ if(valid0){
 if(data.writeOnly !== undefined){
 const _errs9 = errors;
 if(typeof data.writeOnly !== "boolean"){
-validate41.errors = [{instancePath:instancePath+"/writeOnly",schemaPath:"#/properties/writeOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate52.errors = [{instancePath:instancePath+"/writeOnly",schemaPath:"https://json-schema.org/draft/2020-12/meta/meta-data#/properties/writeOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -1788,7 +1327,7 @@ if(data.examples !== undefined){
 const _errs11 = errors;
 if(errors === _errs11){
 if(!(Array.isArray(data.examples))){
-validate41.errors = [{instancePath:instancePath+"/examples",schemaPath:"#/properties/examples/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate52.errors = [{instancePath:instancePath+"/examples",schemaPath:"https://json-schema.org/draft/2020-12/meta/meta-data#/properties/examples/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -1804,18 +1343,18 @@ var valid0 = true;
 }
 }
 }
-validate41.errors = vErrors;
+validate52.errors = vErrors;
 return errors === 0;
 }
-validate41.evaluated = {"props":{"title":true,"description":true,"default":true,"deprecated":true,"readOnly":true,"writeOnly":true,"examples":true},"dynamicProps":false,"dynamicItems":false};
+validate52.evaluated = {"props":{"title":true,"description":true,"default":true,"deprecated":true,"readOnly":true,"writeOnly":true,"examples":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema15 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/format-annotation","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/format-annotation":true},"$dynamicAnchor":"meta","title":"Format vocabulary meta-schema for annotation results","type":["object","boolean"],"properties":{"format":{"type":"string"}}};
+const schema19 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/format-annotation","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/format-annotation":true},"$dynamicAnchor":"meta","title":"Format vocabulary meta-schema for annotation results","type":["object","boolean"],"properties":{"format":{"type":"string"}}};
 
-function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://json-schema.org/draft/2020-12/meta/format-annotation" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate43.evaluated;
+const evaluated0 = validate54.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1823,34 +1362,33 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if((!(data && typeof data == "object" && !Array.isArray(data))) && (typeof data !== "boolean")){
-validate43.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema15.type},message:"must be object,boolean"}];
+validate54.errors = [{instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/format-annotation#/type",keyword:"type",params:{type: schema19.type},message:"must be object,boolean"}];
 return false;
 }
 if(!dynamicAnchors.meta){
-dynamicAnchors.meta = validate43;
+dynamicAnchors.meta = validate54;
 }
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.format !== undefined){
 if(typeof data.format !== "string"){
-validate43.errors = [{instancePath:instancePath+"/format",schemaPath:"#/properties/format/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate54.errors = [{instancePath:instancePath+"/format",schemaPath:"https://json-schema.org/draft/2020-12/meta/format-annotation#/properties/format/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
 }
 }
-validate43.errors = vErrors;
+validate54.errors = vErrors;
 return errors === 0;
 }
-validate43.evaluated = {"props":{"format":true},"dynamicProps":false,"dynamicItems":false};
+validate54.evaluated = {"props":{"format":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema16 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/content","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/content":true},"$dynamicAnchor":"meta","title":"Content vocabulary meta-schema","type":["object","boolean"],"properties":{"contentEncoding":{"type":"string"},"contentMediaType":{"type":"string"},"contentSchema":{"$dynamicRef":"#meta"}}};
+const schema20 = {"title":"Content vocabulary meta-schema","type":["object","boolean"],"properties":{"contentEncoding":{"type":"string"},"contentMediaType":{"type":"string"},"contentSchema":{"$ref":"https://charter.invalid/charter/source.schema.json"}}};
 
-function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://json-schema.org/draft/2020-12/meta/content" */;
+function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate45.evaluated;
+const evaluated0 = validate56.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1858,18 +1396,15 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if((!(data && typeof data == "object" && !Array.isArray(data))) && (typeof data !== "boolean")){
-validate45.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema16.type},message:"must be object,boolean"}];
+validate56.errors = [{instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/content#/type",keyword:"type",params:{type: schema20.type},message:"must be object,boolean"}];
 return false;
-}
-if(!dynamicAnchors.meta){
-dynamicAnchors.meta = validate45;
 }
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.contentEncoding !== undefined){
 const _errs1 = errors;
 if(typeof data.contentEncoding !== "string"){
-validate45.errors = [{instancePath:instancePath+"/contentEncoding",schemaPath:"#/properties/contentEncoding/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate56.errors = [{instancePath:instancePath+"/contentEncoding",schemaPath:"https://json-schema.org/draft/2020-12/meta/content#/properties/contentEncoding/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -1881,7 +1416,7 @@ if(valid0){
 if(data.contentMediaType !== undefined){
 const _errs3 = errors;
 if(typeof data.contentMediaType !== "string"){
-validate45.errors = [{instancePath:instancePath+"/contentMediaType",schemaPath:"#/properties/contentMediaType/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate56.errors = [{instancePath:instancePath+"/contentMediaType",schemaPath:"https://json-schema.org/draft/2020-12/meta/content#/properties/contentMediaType/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -1891,40 +1426,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.contentSchema !== undefined){
-let data2 = data.contentSchema;
 const _errs5 = errors;
-let _v0 = dynamicAnchors.meta;
-if(_v0){
-if(!(_v0(data2, {instancePath:instancePath+"/contentSchema",parentData:data,parentDataProperty:"contentSchema",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? _v0.errors : vErrors.concat(_v0.errors);
+if(!(wrapper0.validate(data.contentSchema, {instancePath:instancePath+"/contentSchema",parentData:data,parentDataProperty:"contentSchema",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
 errors = vErrors.length;
-}
-else {
-var props0 = _v0.evaluated.props;
-var items0 = _v0.evaluated.items;
-}
-}
-else {
-if(!(validate45(data2, {instancePath:instancePath+"/contentSchema",parentData:data,parentDataProperty:"contentSchema",rootData,dynamicAnchors}))){
-if (vErrors === null) { vErrors = validate45.errors; } else { for (const error of validate45.errors) vErrors.push(error); }
-errors = vErrors.length;
-}
-else {
-var props1 = validate45.evaluated.props;
-if(props0 !== true && props1 !== undefined){
-if(props1 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props1);
-}
-}
-var items1 = validate45.evaluated.items;
-if(items0 !== true && items1 !== undefined){
-items0 = items1 === true ? true : items0 > items1 ? items0 : items1;
-}
-}
 }
 var valid0 = _errs5 === errors;
 }
@@ -1935,16 +1440,16 @@ var valid0 = true;
 }
 }
 }
-validate45.errors = vErrors;
+validate56.errors = vErrors;
 return errors === 0;
 }
-validate45.evaluated = {"props":{"contentEncoding":true,"contentMediaType":true,"contentSchema":true},"dynamicProps":false,"dynamicItems":false};
+validate56.evaluated = {"props":{"contentEncoding":true,"contentMediaType":true,"contentSchema":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate47.evaluated;
+const evaluated0 = validate58.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1958,7 +1463,7 @@ const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs1 = errors;
 if(typeof data[i0] !== "string"){
-validate47.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate58.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/$defs/stringArray/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -1978,7 +1483,7 @@ continue;
 }
 if(typeof indices0[item0] == "number"){
 j0 = indices0[item0];
-validate47.errors = [{instancePath,schemaPath:"#/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"}];
+validate58.errors = [{instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/$defs/stringArray/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"}];
 return false;
 break;
 }
@@ -1988,76 +1493,17 @@ indices0[item0] = i1;
 }
 }
 else {
-validate47.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate58.errors = [{instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/$defs/stringArray/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
-validate47.errors = vErrors;
+validate58.errors = vErrors;
 return errors === 0;
 }
-validate47.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
-
-
-function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate49.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(errors === 0){
-if(typeof data === "string"){
-if(!pattern1.test(data)){
-validate49.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][-A-Za-z0-9._]*$"},message:"must match pattern \""+"^[A-Za-z_][-A-Za-z0-9._]*$"+"\""}];
-return false;
-}
-}
-else {
-validate49.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-validate49.errors = vErrors;
-return errors === 0;
-}
-validate49.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-
-function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate51.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(errors === 0){
-if(errors === 0){
-if(typeof data === "string"){
-if(!(formats0(data))){
-validate51.errors = [{instancePath,schemaPath:"#/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""}];
-return false;
-}
-}
-else {
-validate51.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-validate51.errors = vErrors;
-return errors === 0;
-}
-validate51.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate58.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://json-schema.org/draft/2020-12/schema" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate1.evaluated;
@@ -2068,11 +1514,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if((!(data && typeof data == "object" && !Array.isArray(data))) && (typeof data !== "boolean")){
-validate1.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema1.type},message:"must be object,boolean"}];
+validate1.errors = [{instancePath,schemaPath:"https://json-schema.org/draft/2020-12/schema#/type",keyword:"type",params:{type: schema1.type},message:"must be object,boolean"}];
 return false;
-}
-if(!dynamicAnchors.meta){
-dynamicAnchors.meta = validate1;
 }
 const _errs2 = errors;
 if(!(validate2(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
@@ -2082,43 +1525,43 @@ errors = vErrors.length;
 var valid0 = _errs2 === errors;
 if(valid0){
 const _errs3 = errors;
-if(!(validate14(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if (vErrors === null) { vErrors = validate14.errors; } else { for (const error of validate14.errors) vErrors.push(error); }
+if(!(validate25(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+if (vErrors === null) { vErrors = validate25.errors; } else { for (const error of validate25.errors) vErrors.push(error); }
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
 if(valid0){
 const _errs4 = errors;
-if(!(validate21(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if (vErrors === null) { vErrors = validate21.errors; } else { for (const error of validate21.errors) vErrors.push(error); }
+if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+if (vErrors === null) { vErrors = validate32.errors; } else { for (const error of validate32.errors) vErrors.push(error); }
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
 if(valid0){
 const _errs5 = errors;
-if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if (vErrors === null) { vErrors = validate23.errors; } else { for (const error of validate23.errors) vErrors.push(error); }
+if(!(validate34(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+if (vErrors === null) { vErrors = validate34.errors; } else { for (const error of validate34.errors) vErrors.push(error); }
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
 if(valid0){
 const _errs6 = errors;
-if(!(validate41(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if (vErrors === null) { vErrors = validate41.errors; } else { for (const error of validate41.errors) vErrors.push(error); }
+if(!(validate52(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+if (vErrors === null) { vErrors = validate52.errors; } else { for (const error of validate52.errors) vErrors.push(error); }
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
 if(valid0){
 const _errs7 = errors;
-if(!(validate43(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if (vErrors === null) { vErrors = validate43.errors; } else { for (const error of validate43.errors) vErrors.push(error); }
+if(!(validate54(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+if (vErrors === null) { vErrors = validate54.errors; } else { for (const error of validate54.errors) vErrors.push(error); }
 errors = vErrors.length;
 }
 var valid0 = _errs7 === errors;
 if(valid0){
 const _errs8 = errors;
-if(!(validate45(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if (vErrors === null) { vErrors = validate45.errors; } else { for (const error of validate45.errors) vErrors.push(error); }
+if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+if (vErrors === null) { vErrors = validate56.errors; } else { for (const error of validate56.errors) vErrors.push(error); }
 errors = vErrors.length;
 }
 var valid0 = _errs8 === errors;
@@ -2136,40 +1579,10 @@ const _errs9 = errors;
 if(errors === _errs9){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 for(const key0 in data0){
-let data1 = data0[key0];
 const _errs13 = errors;
-let _v0 = dynamicAnchors.meta;
-if(_v0){
-if(!(_v0(data1, {instancePath:instancePath+"/definitions/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data0,parentDataProperty:key0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? _v0.errors : vErrors.concat(_v0.errors);
+if(!(wrapper0.validate(data0[key0], {instancePath:instancePath+"/definitions/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data0,parentDataProperty:key0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
 errors = vErrors.length;
-}
-else {
-var props0 = _v0.evaluated.props;
-var items0 = _v0.evaluated.items;
-}
-}
-else {
-if(!(validate1(data1, {instancePath:instancePath+"/definitions/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data0,parentDataProperty:key0,rootData,dynamicAnchors}))){
-if (vErrors === null) { vErrors = validate1.errors; } else { for (const error of validate1.errors) vErrors.push(error); }
-errors = vErrors.length;
-}
-else {
-var props1 = validate1.evaluated.props;
-if(props0 !== true && props1 !== undefined){
-if(props1 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props1);
-}
-}
-var items1 = validate1.evaluated.items;
-if(items0 !== true && items1 !== undefined){
-items0 = items1 === true ? true : items0 > items1 ? items0 : items1;
-}
-}
 }
 var valid2 = _errs13 === errors;
 if(!valid2){
@@ -2178,7 +1591,7 @@ break;
 }
 }
 else {
-validate1.errors = [{instancePath:instancePath+"/definitions",schemaPath:"#/properties/definitions/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate1.errors = [{instancePath:instancePath+"/definitions",schemaPath:"https://json-schema.org/draft/2020-12/schema#/properties/definitions/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -2197,57 +1610,31 @@ for(const key1 in data2){
 let data3 = data2[key1];
 const _errs18 = errors;
 const _errs19 = errors;
-let valid5 = false;
+let valid4 = false;
 const _errs20 = errors;
-let _v1 = dynamicAnchors.meta;
-if(_v1){
-if(!(_v1(data3, {instancePath:instancePath+"/dependencies/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data2,parentDataProperty:key1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? _v1.errors : vErrors.concat(_v1.errors);
+if(!(wrapper0.validate(data3, {instancePath:instancePath+"/dependencies/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data2,parentDataProperty:key1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
 errors = vErrors.length;
 }
 else {
-var props2 = _v1.evaluated.props;
-var items2 = _v1.evaluated.items;
-}
-}
-else {
-if(!(validate1(data3, {instancePath:instancePath+"/dependencies/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data2,parentDataProperty:key1,rootData,dynamicAnchors}))){
-if (vErrors === null) { vErrors = validate1.errors; } else { for (const error of validate1.errors) vErrors.push(error); }
-errors = vErrors.length;
-}
-else {
-var props3 = validate1.evaluated.props;
-if(props2 !== true && props3 !== undefined){
-if(props3 === true){
-props2 = true;
-}
-else {
-props2 = props2 || {};
-Object.assign(props2, props3);
-}
-}
-var items3 = validate1.evaluated.items;
-if(items2 !== true && items3 !== undefined){
-items2 = items3 === true ? true : items2 > items3 ? items2 : items3;
-}
-}
+var items1 = wrapper0.validate.evaluated.items;
 }
 var _valid0 = _errs20 === errors;
-valid5 = valid5 || _valid0;
+valid4 = valid4 || _valid0;
 const _errs21 = errors;
-if(!(validate47(data3, {instancePath:instancePath+"/dependencies/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data2,parentDataProperty:key1,rootData,dynamicAnchors}))){
-if (vErrors === null) { vErrors = validate47.errors; } else { for (const error of validate47.errors) vErrors.push(error); }
+if(!(validate58(data3, {instancePath:instancePath+"/dependencies/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data2,parentDataProperty:key1,rootData,dynamicAnchors}))){
+if (vErrors === null) { vErrors = validate58.errors; } else { for (const error of validate58.errors) vErrors.push(error); }
 errors = vErrors.length;
 }
 var _valid0 = _errs21 === errors;
-valid5 = valid5 || _valid0;
+valid4 = valid4 || _valid0;
 if(_valid0){
-if(items2 !== true){
-items2 = true;
+if(items1 !== true){
+items1 = true;
 }
 }
-if(!valid5){
-const err0 = {instancePath:instancePath+"/dependencies/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/dependencies/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(!valid4){
+const err0 = {instancePath:instancePath+"/dependencies/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"https://json-schema.org/draft/2020-12/schema#/properties/dependencies/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2269,14 +1656,14 @@ vErrors = null;
 }
 }
 }
-var valid4 = _errs18 === errors;
-if(!valid4){
+var valid3 = _errs18 === errors;
+if(!valid3){
 break;
 }
 }
 }
 else {
-validate1.errors = [{instancePath:instancePath+"/dependencies",schemaPath:"#/properties/dependencies/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate1.errors = [{instancePath:instancePath+"/dependencies",schemaPath:"https://json-schema.org/draft/2020-12/schema#/properties/dependencies/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -2288,8 +1675,8 @@ var valid1 = true;
 if(valid1){
 if(data.$recursiveAnchor !== undefined){
 const _errs22 = errors;
-if(!(validate49(data.$recursiveAnchor, {instancePath:instancePath+"/$recursiveAnchor",parentData:data,parentDataProperty:"$recursiveAnchor",rootData,dynamicAnchors}))){
-if (vErrors === null) { vErrors = validate49.errors; } else { for (const error of validate49.errors) vErrors.push(error); }
+if(!(validate19(data.$recursiveAnchor, {instancePath:instancePath+"/$recursiveAnchor",parentData:data,parentDataProperty:"$recursiveAnchor",rootData,dynamicAnchors}))){
+if (vErrors === null) { vErrors = validate19.errors; } else { for (const error of validate19.errors) vErrors.push(error); }
 errors = vErrors.length;
 }
 var valid1 = _errs22 === errors;
@@ -2300,8 +1687,8 @@ var valid1 = true;
 if(valid1){
 if(data.$recursiveRef !== undefined){
 const _errs24 = errors;
-if(!(validate51(data.$recursiveRef, {instancePath:instancePath+"/$recursiveRef",parentData:data,parentDataProperty:"$recursiveRef",rootData,dynamicAnchors}))){
-if (vErrors === null) { vErrors = validate51.errors; } else { for (const error of validate51.errors) vErrors.push(error); }
+if(!(validate14(data.$recursiveRef, {instancePath:instancePath+"/$recursiveRef",parentData:data,parentDataProperty:"$recursiveRef",rootData,dynamicAnchors}))){
+if (vErrors === null) { vErrors = validate14.errors; } else { for (const error of validate14.errors) vErrors.push(error); }
 errors = vErrors.length;
 }
 var valid1 = _errs24 === errors;
@@ -2319,12 +1706,12 @@ return errors === 0;
 }
 validate1.evaluated = {"props":{"definitions":true,"dependencies":true,"$recursiveAnchor":true,"$recursiveRef":true,"contentEncoding":true,"contentMediaType":true,"contentSchema":true,"format":true,"title":true,"description":true,"default":true,"deprecated":true,"readOnly":true,"writeOnly":true,"examples":true,"type":true,"const":true,"enum":true,"multipleOf":true,"maximum":true,"exclusiveMaximum":true,"minimum":true,"exclusiveMinimum":true,"maxLength":true,"minLength":true,"pattern":true,"maxItems":true,"minItems":true,"uniqueItems":true,"maxContains":true,"minContains":true,"maxProperties":true,"minProperties":true,"required":true,"dependentRequired":true,"unevaluatedItems":true,"unevaluatedProperties":true,"prefixItems":true,"items":true,"contains":true,"additionalProperties":true,"properties":true,"patternProperties":true,"dependentSchemas":true,"propertyNames":true,"if":true,"then":true,"else":true,"allOf":true,"anyOf":true,"oneOf":true,"not":true,"$id":true,"$schema":true,"$ref":true,"$anchor":true,"$dynamicRef":true,"$dynamicAnchor":true,"$vocabulary":true,"$comment":true,"$defs":true},"dynamicProps":false,"dynamicItems":false};
 
-const func6 = __charter_ucs2length;
-const pattern3 = func0("^[A-Za-z_$][A-Za-z0-9_$]*$", "u");
-const pattern4 = func0("^[a-z](?:[a-z0-9-]*[a-z0-9])?$", "u");
-const pattern5 = func0("^(/.*)?$", "u");
-const pattern6 = func0("^CH31[0-9]$", "u");
-const pattern7 = func0("^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)$", "u");
+const func7 = __charter_ucs2length;
+const pattern4 = func0("^[A-Za-z_$][A-Za-z0-9_$]*$", "u");
+const pattern5 = func0("^[a-z](?:[a-z0-9-]*[a-z0-9])?$", "u");
+const pattern6 = func0("^(/.*)?$", "u");
+const pattern7 = func0("^CH31[0-9]$", "u");
+const pattern8 = func0("^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)$", "u");
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://charter.invalid/charter/source.schema.json" */;
@@ -2341,9 +1728,6 @@ if((!(data && typeof data == "object" && !Array.isArray(data))) && (typeof data 
 validate0.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema0.type},message:"must be object,boolean"}];
 return false;
 }
-if(!dynamicAnchors.meta){
-dynamicAnchors.meta = validate0;
-}
 if(!(validate1(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate1.errors; } else { for (const error of validate1.errors) vErrors.push(error); }
 errors = vErrors.length;
@@ -2355,7 +1739,7 @@ let data0 = data["x-charter-name"];
 const _errs2 = errors;
 if(errors === _errs2){
 if(typeof data0 === "string"){
-if(!pattern3.test(data0)){
+if(!pattern4.test(data0)){
 validate0.errors = [{instancePath:instancePath+"/x-charter-name",schemaPath:"#/properties/x-charter-name/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*$"+"\""}];
 return false;
 }
@@ -2379,7 +1763,7 @@ if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 for(const key0 in data1){
 const _errs6 = errors;
 if(typeof key0 === "string"){
-if(!pattern4.test(key0)){
+if(!pattern5.test(key0)){
 const err0 = {instancePath:instancePath+"/x-charter-rules",schemaPath:"#/properties/x-charter-rules/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[a-z](?:[a-z0-9-]*[a-z0-9])?$"},message:"must match pattern \""+"^[a-z](?:[a-z0-9-]*[a-z0-9])?$"+"\"",propertyName:key0};
 if(vErrors === null){
 vErrors = [err0];
@@ -2411,7 +1795,7 @@ let data2 = data1[key1];
 const _errs8 = errors;
 if(errors === _errs8){
 if(typeof data2 === "string"){
-if(func6(data2) < 1){
+if(func7(data2) < 1){
 validate0.errors = [{instancePath:instancePath+"/x-charter-rules/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/x-charter-rules/additionalProperties/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -2491,7 +1875,7 @@ let data6 = data5.keyword;
 const _errs18 = errors;
 if(errors === _errs18){
 if(typeof data6 === "string"){
-if(func6(data6) < 1){
+if(func7(data6) < 1){
 validate0.errors = [{instancePath:instancePath+"/x-charter-counterexamples/" + i0+"/error/keyword",schemaPath:"#/properties/x-charter-counterexamples/items/properties/error/properties/keyword/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -2512,7 +1896,7 @@ let data7 = data5.pointer;
 const _errs20 = errors;
 if(errors === _errs20){
 if(typeof data7 === "string"){
-if(!pattern5.test(data7)){
+if(!pattern6.test(data7)){
 validate0.errors = [{instancePath:instancePath+"/x-charter-counterexamples/" + i0+"/error/pointer",schemaPath:"#/properties/x-charter-counterexamples/items/properties/error/properties/pointer/pattern",keyword:"pattern",params:{pattern: "^(/.*)?$"},message:"must match pattern \""+"^(/.*)?$"+"\""}];
 return false;
 }
@@ -2574,7 +1958,7 @@ let data9 = data8[i1];
 const _errs24 = errors;
 if(errors === _errs24){
 if(typeof data9 === "string"){
-if(!pattern6.test(data9)){
+if(!pattern7.test(data9)){
 validate0.errors = [{instancePath:instancePath+"/x-charter-ignore/" + i1,schemaPath:"#/properties/x-charter-ignore/items/pattern",keyword:"pattern",params:{pattern: "^CH31[0-9]$"},message:"must match pattern \""+"^CH31[0-9]$"+"\""}];
 return false;
 }
@@ -2606,7 +1990,7 @@ let data10 = data["x-charter-version"];
 const _errs26 = errors;
 if(errors === _errs26){
 if(typeof data10 === "string"){
-if(!pattern7.test(data10)){
+if(!pattern8.test(data10)){
 validate0.errors = [{instancePath:instancePath+"/x-charter-version",schemaPath:"#/properties/x-charter-version/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)$"+"\""}];
 return false;
 }

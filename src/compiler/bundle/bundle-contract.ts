@@ -1,6 +1,6 @@
 import { errorAt, type Diagnostic } from "../../core/diagnostic.js";
 import { documentClosure } from "../resolve/document-closure.js";
-import { joinPointer, pointerToFragment } from "../../core/json-pointer.js";
+import { isWithin, joinPointer, pointerToFragment } from "../../core/json-pointer.js";
 import type { JsonValue } from "../../core/json-value.js";
 import { definitionsKeyword, DIALECT_URIS, idKeyword, refHidesSiblings, type Dialect } from "../resolve/dialect.js";
 import { innermostResource } from "../resolve/index-document.js";
@@ -17,6 +17,8 @@ import { rewriteEmptyEnums } from "./empty-enum.js";
 import { guardProtoProperty } from "./proto-property.js";
 import { liftNestedResourceRefs, liftRootRef } from "./lift-root-ref.js";
 import { orderSchemaKeys } from "./order-keys.js";
+import { MAX_SCOPE_COPIES } from "./validation-form/dynamic-scopes.js";
+import { validationForm, type ValidationForm } from "./validation-form/validation-form.js";
 
 export interface Bundle {
   /** The contract's name: its source path without extension. */
@@ -26,6 +28,8 @@ export interface Bundle {
   schema: JsonValue;
   /** Keys of every document the bundle embeds, sorted. */
   embedded: string[];
+  /** What the validators are compiled from when it differs from `schema` (validation-form/validation-form.ts). */
+  validation?: ValidationForm;
 }
 
 
@@ -64,17 +68,42 @@ export function bundleContract(
   const bundled = (entry: IndexedDocument, isEmbedded: boolean) =>
     bundledDocument(graph, entry, { embedded: isEmbedded, bundleDialect, rewrites: referenceRewrites(graph, entry, finalUris, bundleDialect), refSiblings, uri: rootUriOf(entry) });
   const rootSchema = bundled(root, false);
+  let placed = new Map<string, string>();
   if (embedded.length > 0) {
     const defsKey = definitionsKeyword(bundleDialect);
     const existing = rootSchema[defsKey];
     const defs: JsonObject = existing !== null && typeof existing === "object" && !Array.isArray(existing) ? existing : {};
     // The author's keys stay; each embedded document takes a key none of them has.
-    const placed = embeddingKeys(Object.keys(defs), embedded.map((key) => ({ key, name: graph.documents.get(key)!.document.name })));
+    placed = embeddingKeys(Object.keys(defs), embedded.map((key) => ({ key, name: graph.documents.get(key)!.document.name })));
     for (const key of embedded) defineKey(defs, placed.get(key)!, bundled(graph.documents.get(key)!, true));
     delete rootSchema[defsKey];
     rootSchema[defsKey] = defs;
   }
-  return { bundle: { name: root.document.name, id: canonicalIdOf(root.document.name), dialect: bundleDialect, schema: rootSchema, embedded }, diagnostics: [] };
+  const id = canonicalIdOf(root.document.name);
+  const formed = validationForm(rootSchema, id, bundleDialect);
+  if ("tooMany" in formed) return { diagnostics: [tooManyScopes(graph, root, placed, formed.tooMany)] };
+  const bundle: Bundle = { name: root.document.name, id, dialect: bundleDialect, schema: rootSchema, embedded };
+  if (formed.form) bundle.validation = formed.form;
+  return { bundle, diagnostics: [] };
+}
+
+/** CH405 at the subschema whose copies ran out: in the document of the bundle it came from. */
+function tooManyScopes(graph: ResolvedGraph, root: IndexedDocument, placed: ReadonlyMap<string, string>, where: string): Diagnostic {
+  let entry = root;
+  let pointer = where;
+  for (const [key, defsKey] of placed) {
+    const prefix = joinPointer("/$defs", defsKey);
+    if (isWithin(where, prefix)) {
+      entry = graph.documents.get(key)!;
+      pointer = where.slice(prefix.length);
+    }
+  }
+  const { document } = entry;
+  return errorAt(
+    BUNDLE_CODES.tooManyScopes,
+    `the dynamic references of "${root.document.name}" are read in more than ${MAX_SCOPE_COPIES} distinct dynamic scopes; charter copies a subschema per scope so that ajv sees plain $refs, and stops here rather than guess`,
+    { file: document.file, position: document.positions.get(pointer) ?? { line: 1, column: 1 }, pointer },
+  );
 }
 
 /**

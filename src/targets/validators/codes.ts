@@ -9,7 +9,7 @@ export const VALIDATOR_CODES = {
   compileFailed: {
     code: "CH702",
     title: "validator generation failed",
-    help: "ajv could not compile the bundled schema into a standalone validator, or the validator it compiled overflows its stack on every value (a probe runs it once on a value of each JSON type), which happens with some `$dynamicRef` and `unevaluated*` combinations that ajv 8 does not support, and with one schema that applies more than about 30,000 subschemas (an object of that many properties), whose function JavaScript cannot compile. The message says which. Simplify the schema (a plain `$ref` instead of `$dynamicRef`; such an object's properties split into definitions an `allOf` refers to), or report the contract if it is valid.",
+    help: "ajv could not compile the bundled schema into a standalone validator, or the validator it compiled overflows its stack on every value (a probe runs it once on a value of each JSON type). The known cause is one schema that applies more than about 30,000 subschemas (an object of that many properties), whose function JavaScript cannot compile; the message says so. Split such an object's properties into definitions an `allOf` refers to. Any other cause is a defect of charter's or ajv's: report the contract.",
   },
   unknownFormatRefused: {
     code: "CH703",

@@ -34,6 +34,12 @@ export interface ValidatorTask {
   exports: ValidatorExport[];
   policy: ValidationPolicy;
   instances: DeclaredInstance[];
+  /**
+   * The validation form the validators are compiled from, when it differs
+   * from the bundle (validation-form.ts), and what its places stand for in the
+   * bundle. Strict mode still reads the bundle: its findings are the author's.
+   */
+  form?: { schema: JsonValue; origins: [string, string][] };
 }
 
 export interface CompiledValidator {
@@ -57,7 +63,8 @@ export interface CompiledValidator {
  */
 export function compileValidator(task: ValidatorTask): CompiledValidator {
   const { id, dialect, file, exports, policy, instances } = task;
-  const schema = withoutAsync(task.schema);
+  const published = withoutAsync(task.schema);
+  const schema = task.form ? withoutAsync(task.form.schema) : published;
   const log: AjvLog = { warnings: [] };
   const strictApart: string[] = [];
   const modules: string[] = [];
@@ -67,8 +74,8 @@ export function compileValidator(task: ValidatorTask): CompiledValidator {
   try {
     if (policy.strictness === "strict") {
       const checker = createAjv(dialect, { formats: policy.formats, patterns: policy.patterns, ownProperties, strictChecks: true }, log);
-      addBundle(checker, schema, dialect);
-      const { reached, apart } = strictFindings(checker, exports, schema, log);
+      addBundle(checker, published, dialect);
+      const { reached, apart } = strictFindings(checker, exports, published, log);
       log.warnings.push(...reached);
       strictApart.push(...apart);
     }
@@ -84,7 +91,7 @@ export function compileValidator(task: ValidatorTask): CompiledValidator {
       addBundle(ajv, schema, dialect);
       for (const e of exports) compileExport(ajv, e, id, log);
       const code = standaloneCode(ajv, Object.fromEntries(exports.map((e) => [e.exportName, e.ref])));
-      modules.push(bundleSchemaPaths(code, ajv, exports.map((e) => e.ref), schema).code);
+      modules.push(bundleSchemaPaths(code, ajv, exports.map((e) => e.ref), schema, new Map(task.form?.origins ?? [])).code);
     }
     if (flat) modules.unshift(modules[0]!);
   } catch (error) {

@@ -68,6 +68,8 @@ export function startValidators(contracts: readonly ValidatorContract[], names: 
     id: bundle.id,
     dialect: bundle.dialect,
     schema: bundle.schema,
+    // What ajv compiles where the bundle needs it (dynamic references resolved, unevaluated* made exact).
+    ...(bundle.validation ? { form: { schema: bundle.validation.schema, origins: [...bundle.validation.origins] } } : {}),
     file,
     exports: exportsOf(bundle, names.byDocument.get(key)),
     policy,

@@ -1,0 +1,46 @@
+import { isDeepStrictEqual } from "node:util";
+import type { JsonValue } from "../../../core/json-value.js";
+import type { Dialect } from "../../resolve/dialect.js";
+import { walkSchema } from "../../resolve/walk-schema.js";
+import { resolveDynamicScopes } from "./dynamic-scopes.js";
+import type { Origins } from "./origins.js";
+import { closeUnevaluated } from "./unevaluated.js";
+
+/**
+ * The schema a contract's validators are compiled from, when it must differ
+ * from the published bundle for ajv to judge as the spec does: dynamic
+ * references resolved for the scopes evaluation gives them, and the
+ * unevaluated* cases ajv gets wrong rewritten. The published bundle keeps the
+ * author's keywords; `origins` maps what the form adds back to it.
+ */
+export interface ValidationForm {
+  schema: JsonValue;
+  origins: Origins;
+}
+
+export type FormResult = { form?: ValidationForm } | { tooMany: string };
+
+const DYNAMIC = ["$dynamicRef", "$recursiveRef", "$dynamicAnchor", "$recursiveAnchor"];
+const UNEVALUATED = ["unevaluatedProperties", "unevaluatedItems"];
+
+export function validationForm(schema: JsonValue, id: string, dialect: Dialect): FormResult {
+  if (dialect !== "2019-09" && dialect !== "2020-12") return {};
+  let dynamic = false;
+  let unevaluated = false;
+  walkSchema(schema, undefined, (node) => {
+    dynamic ||= DYNAMIC.some((keyword) => keyword in node);
+    unevaluated ||= UNEVALUATED.some((keyword) => keyword in node);
+    return undefined;
+  });
+  if (!dynamic && !unevaluated) return {};
+  let form: ValidationForm;
+  if (dynamic) {
+    const scoped = resolveDynamicScopes(schema, id);
+    if ("tooMany" in scoped) return scoped;
+    form = scoped;
+  } else {
+    form = { schema: structuredClone(schema), origins: new Map() };
+  }
+  closeUnevaluated(form.schema, dialect, form.origins);
+  return dynamic || form.origins.size > 0 || !isDeepStrictEqual(form.schema, schema) ? { form } : {};
+}
