@@ -91,6 +91,27 @@ export const EXAMPLES: Record<string, DiagnosticExample> = {
       "vendor/people/person.json": '{ "$ref": "#/definitions/name", "maxLength": 40, "definitions": { "name": { "type": "string" } } }\n',
     },
   },
+  CH212: {
+    files: {
+      "charter.config.yaml": "catalog:\n  https://pets.example/meta/: meta\n",
+      "schema-src/pet.yaml": "$schema: https://pets.example/meta/units.json\ntype: object\n",
+      "meta/units.json": '{\n  "$schema": "https://json-schema.org/draft/2020-12/schema",\n  "$id": "https://pets.example/meta/units.json",\n  "$vocabulary": {\n    "https://json-schema.org/draft/2020-12/vocab/core": true,\n    "https://json-schema.org/draft/2020-12/vocab/validation": true,\n    "https://pets.example/vocab/units": true\n  }\n}\n',
+    },
+  },
+  CH213: {
+    files: {
+      "charter.config.yaml": "catalog:\n  https://pets.example/meta/: meta\n",
+      "schema-src/pet.yaml": "$schema: https://pets.example/meta/loose.json\ntype: object\nproperties:\n  age: { type: integer, minimum: 0 }\n",
+      "meta/loose.json": '{\n  "$schema": "https://json-schema.org/draft/2020-12/schema",\n  "$id": "https://pets.example/meta/loose.json",\n  "$vocabulary": {\n    "https://json-schema.org/draft/2020-12/vocab/core": true,\n    "https://json-schema.org/draft/2020-12/vocab/applicator": true\n  }\n}\n',
+    },
+  },
+  CH214: {
+    files: {
+      "charter.config.yaml": "catalog:\n  https://pets.example/meta/: meta\n",
+      "schema-src/pet.yaml": "$schema: https://pets.example/meta/formats.json\ntype: object\nproperties:\n  email: { type: string, format: email }\n",
+      "meta/formats.json": '{\n  "$schema": "https://json-schema.org/draft/2020-12/schema",\n  "$id": "https://pets.example/meta/formats.json",\n  "$vocabulary": {\n    "https://json-schema.org/draft/2020-12/vocab/core": true,\n    "https://json-schema.org/draft/2020-12/vocab/applicator": true,\n    "https://json-schema.org/draft/2020-12/vocab/validation": true,\n    "https://json-schema.org/draft/2020-12/vocab/format-assertion": true\n  }\n}\n',
+    },
+  },
 
   CH301: { files: { "schema-src/booking.yaml": "type: object\nx-charter-rules:\n  End after start: The end must be later than the start.\n" } },
   CH302: { files: { "schema-src/booking.yaml": "type: object\nproperties:\n  slot:\n    type: object\n    x-charter-rules:\n      end-after-start: The end must be later than the start.\n" } },

@@ -17,6 +17,7 @@ import { rewriteEmptyEnums } from "./empty-enum.js";
 import { guardProtoProperty } from "./proto-property.js";
 import { liftNestedResourceRefs, liftRootRef } from "./lift-root-ref.js";
 import { orderSchemaKeys } from "./order-keys.js";
+import { leaveOutVocabularies } from "./vocabulary-keywords.js";
 import { MAX_SCOPE_COPIES } from "./validation-form/dynamic-scopes.js";
 import { validationForm, type ValidationForm } from "./validation-form/validation-form.js";
 
@@ -205,7 +206,7 @@ function bundledDocument(
 ): JsonObject {
   const { dialect } = entry.document;
   const targets = targetsIn(graph, entry.document.key);
-  const copied = asObject(refuseDanglingReferences(entry, copyDocument(entry, context.rewrites, { orderKeys: orderSchemaKeys })));
+  const copied = asObject(refuseDanglingReferences(entry, leaveOutVocabularies(entry, copyDocument(entry, context.rewrites, { orderKeys: orderSchemaKeys }))));
   const schema = liftRootRef(copied, dialect, context.embedded, targets, context.refSiblings);
   liftNestedResourceRefs(schema, dialect);
   settleRefSiblings(schema, dialect, targets, context.refSiblings);

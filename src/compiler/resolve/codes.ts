@@ -4,7 +4,7 @@ export const RESOLVE_CODES = {
   unknownDialect: {
     code: "CH201",
     title: "unknown $schema",
-    help: "charter reads draft-04, draft-06, draft-07, 2019-09 and 2020-12. Set `$schema` to one of their meta-schema URIs, or remove it for 2020-12. A custom meta-schema is accepted when it is a source (by its `$id`) or a file a `--catalog` mapping reaches, and its own `$schema` leads to one of those dialects; its `$vocabulary` is not honoured.",
+    help: "charter reads draft-04, draft-06, draft-07, 2019-09 and 2020-12. Set `$schema` to one of their meta-schema URIs, or remove it for 2020-12. A custom meta-schema is accepted when it is a source (by its `$id`) or a file a `--catalog` mapping reaches, and its own `$schema` leads to one of those dialects. Such a schema is read in that dialect, with the vocabularies the meta-schema's `$vocabulary` lists (CH212, CH213).",
   },
   badIdentifier: {
     code: "CH202",
@@ -55,5 +55,20 @@ export const RESOLVE_CODES = {
     code: "CH209",
     title: "catalog file cannot be used",
     help: "A file reached through a `--catalog` mapping could not be used: it does not parse (its own diagnostics say where), or a symbolic link puts it outside its catalog folder.",
+  },
+  unknownVocabulary: {
+    code: "CH212",
+    title: "meta-schema requires an unknown vocabulary",
+    help: "The custom meta-schema that `$schema` names lists, in its `$vocabulary`, a vocabulary marked `true` (required) that charter does not know, so charter cannot read the schema as the meta-schema says. charter knows the vocabularies of 2020-12 (core, applicator, unevaluated, validation, meta-data, format-annotation, format-assertion, content) and of 2019-09 (core, applicator, validation, meta-data, format, content), each for the dialect the meta-schema's own `$schema` leads to: a 2019-09 vocabulary in a meta-schema built on 2020-12 is unknown too. Mark the vocabulary `false` if a validator that does not know it may ignore its keywords (charter then reads them as annotations), or name a meta-schema whose vocabularies charter knows.",
+  },
+  vocabularyLeftOut: {
+    code: "CH213",
+    title: "keywords of a vocabulary the meta-schema leaves out (warning)",
+    help: "The custom meta-schema that `$schema` names lists its vocabularies in `$vocabulary`, and leaves out one whose keywords this document uses (the validation vocabulary, say, whose keywords include `type` and `minimum`). Such keywords are annotations there: they assert nothing. The bundle declares the standard dialect, where they would assert, so charter leaves them out of the bundle (an applicator keyword with its subschemas), and neither the validators nor the types see them. Remove the keywords, or add their vocabulary to the meta-schema's `$vocabulary`.",
+  },
+  formatAssertion: {
+    code: "CH214",
+    title: "format-assertion vocabulary is honoured per contract (warning)",
+    help: "The custom meta-schema that `$schema` names uses the 2020-12 format-assertion vocabulary, under which `format` asserts. charter checks formats per contract, by `validation.formats` in charter.config.yaml, not per document: the formats of this document are checked where that setting is `assert` for the contract, and not under `dialect` (the default) or `annotate`. Set `validation.formats: assert` for the contracts that use this document (under `validation.contracts`, by name or folder); the warning stays, as charter cannot tell at this stage which setting each contract has.",
   },
 } satisfies Record<string, DiagnosticCode>;

@@ -3,25 +3,32 @@ import type { ParsedSource } from "../load/parse-source.js";
 import { catalogFile } from "./catalog-file.js";
 import { dialectOf, type Dialect } from "./dialect.js";
 import type { CatalogMapping } from "./catalog-file.js";
+import { declaredVocabularies, type DeclaredVocabularies } from "./vocabularies.js";
 
 /** Custom meta-schemas built on custom meta-schemas: a longer chain is a mistake, not a design. */
 const MAX_CHAIN = 8;
 
+/** A custom meta-schema as charter reads the schemas that name it: the dialect it builds on, and its `$vocabulary`. */
+export interface CustomMetaSchema extends DeclaredVocabularies {
+  dialect: Dialect;
+}
+
 /**
- * The dialect behind each `$schema` that names a custom meta-schema (one of
- * the sources, by its `$id`, or a file a catalog mapping reaches; never the
- * network): its own `$schema`, followed until a dialect charter knows. A URI
- * whose chain ends nowhere known is left out, and CH201 reports it. charter
- * reads such a schema as that dialect; `$vocabulary` is not honoured, as ajv
- * does not honour it either.
+ * What each `$schema` that names a custom meta-schema (one of the sources, by
+ * its `$id`, or a file a catalog mapping reaches; never the network) means:
+ * the dialect its own `$schema`, followed until a dialect charter knows, ends
+ * in, and the vocabularies its `$vocabulary` lists, read in that dialect (the
+ * dialect's own when it lists none; a meta-schema further up the chain does
+ * not change them). A URI whose chain ends nowhere known is left out, and
+ * CH201 reports it; a required vocabulary charter does not know, CH212.
  */
-export async function metaSchemaDialects(
+export async function customMetaSchemas(
   uris: Iterable<string>,
   sourcesById: ReadonlyMap<string, JsonValue>,
   catalog: readonly CatalogMapping[],
   loadFile: (file: string) => Promise<{ parsed?: ParsedSource }>,
-): Promise<Map<string, Dialect>> {
-  const found = new Map<string, Dialect>();
+): Promise<Map<string, CustomMetaSchema>> {
+  const found = new Map<string, CustomMetaSchema>();
   const read = async (uri: string): Promise<JsonValue | undefined> => {
     const bare = uri.replace(/#$/, "");
     const source = sourcesById.get(bare);
@@ -33,14 +40,16 @@ export async function metaSchemaDialects(
     if (dialectOf(start)) continue;
     const seen = new Set<string>();
     let uri: string | undefined = start;
+    let named: JsonValue | undefined;
     while (uri !== undefined && !seen.has(uri) && seen.size < MAX_CHAIN) {
       seen.add(uri);
       const known = dialectOf(uri);
       if (known) {
-        found.set(start, known);
+        found.set(start, { dialect: known, ...declaredVocabularies(named, known) });
         break;
       }
       const meta = await read(uri);
+      if (uri === start) named = meta;
       const next: JsonValue | undefined = meta !== null && typeof meta === "object" && !Array.isArray(meta) ? meta["$schema"] : undefined;
       uri = typeof next === "string" ? next : undefined;
     }

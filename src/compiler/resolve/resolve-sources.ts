@@ -4,11 +4,12 @@ import { loadSource } from "../load/load-source.js";
 import type { LoadedSources } from "../load/load-sources.js";
 import type { CatalogMapping } from "./catalog-file.js";
 import { createDocument } from "./create-document.js";
-import { metaSchemaDialects } from "./meta-schema-dialect.js";
+import { customMetaSchemas } from "./meta-schema-dialect.js";
 import { resolutionFor, type ResolutionSettings } from "./resolution-settings.js";
 import { resolveReferences, type FailedSource, type ResolvedGraph } from "./resolve-references.js";
 import type { SchemaDocument } from "./schema-document.js";
 import { sourceUri } from "./uri.js";
+import { vocabularyWarnings } from "./vocabularies.js";
 
 export interface ResolvedSources {
   /** A document for each source that loaded, in discovery order. */
@@ -22,8 +23,10 @@ export interface ResolvedSources {
 
 /**
  * The resolve stage: each loaded source becomes a document of its dialect
- * (custom meta-schemas that sources or catalog files define included), then
- * every reference is resolved, reading catalog files as they are reached.
+ * (custom meta-schemas that sources or catalog files define included, with
+ * the vocabularies they list), then every reference is resolved, reading
+ * catalog files as they are reached. A document whose meta-schema leaves out
+ * vocabularies it uses keywords of is told so (the bundle leaves them out).
  */
 export async function resolveSources(loaded: LoadedSources, catalog: readonly CatalogMapping[], resolution: ResolutionSettings | undefined): Promise<ResolvedSources> {
   const diagnostics: Diagnostic[] = [];
@@ -34,7 +37,7 @@ export async function resolveSources(loaded: LoadedSources, catalog: readonly Ca
     if (declared !== undefined) declaredSchemas.push(declared);
     if (id !== undefined) sourcesById.set(id.replace(/#$/, ""), parsed!.value);
   }
-  const customDialects = await metaSchemaDialects(declaredSchemas, sourcesById, catalog, loadSource);
+  const metaSchemas = await customMetaSchemas(declaredSchemas, sourcesById, catalog, loadSource);
   const documents: SchemaDocument[] = [];
   const failedSources: FailedSource[] = [];
   const failedNames: string[] = [];
@@ -48,7 +51,7 @@ export async function resolveSources(loaded: LoadedSources, catalog: readonly Ca
           read.parsed,
           { key, kind: "source", name: source.name, file: source.absolutePath, relativePath: source.relativePath, retrievalUri: uri, ...(settings.ids === "local" ? { ids: "local" as const } : {}) },
           settings.dialect,
-          customDialects,
+          metaSchemas,
         )
       : { diagnostics: [] };
     diagnostics.push(...(read?.diagnostics ?? []), ...created.diagnostics);
@@ -60,7 +63,7 @@ export async function resolveSources(loaded: LoadedSources, catalog: readonly Ca
   }
   const graph = await resolveReferences(documents, catalog, loadSource, failedSources);
   diagnostics.push(...graph.diagnostics);
-  for (const entry of graph.documents.values()) diagnostics.push(...entry.diagnostics);
+  for (const entry of graph.documents.values()) diagnostics.push(...entry.diagnostics, ...vocabularyWarnings(entry.document, entry.index.schemaPointers));
   return { documents, failedNames, graph, diagnostics };
 }
 

@@ -2,6 +2,7 @@ import type { SourcePosition } from "../../core/diagnostic.js";
 import type { JsonValue } from "../../core/json-value.js";
 import type { Dialect } from "./dialect.js";
 import type { IdScope } from "./resolution-settings.js";
+import type { Vocabulary } from "./vocabularies.js";
 
 /** One loaded schema document: a source of the tree, or a file reached through a catalog mapping. */
 export interface SchemaDocument {
@@ -20,6 +21,14 @@ export interface SchemaDocument {
   positions: ReadonlyMap<string, SourcePosition>;
   keyPositions: ReadonlyMap<string, SourcePosition>;
   dialect: Dialect;
+  /**
+   * The vocabularies in use when its `$schema` names a custom meta-schema that
+   * lists them in `$vocabulary` (2019-09 and 2020-12); absent: every one of
+   * its dialect's. The bundle leaves out the keywords of those not in use.
+   */
+  vocabularies?: readonly Vocabulary[];
+  /** The custom meta-schema its `$schema` names, if it names one. */
+  metaSchema?: string;
   /** Whether its `$id`s name it for other documents (absent: `global`). */
   ids?: IdScope;
 }
