@@ -31,6 +31,8 @@ export interface Probe {
   /** For invalid instances and mutants: why ajv rejects it. */
   category?: Category;
   keyword?: string;
+  /** For a mutant: the index of the valid probe it was made from. */
+  parent?: number;
 }
 
 export interface Exclusions {
@@ -93,6 +95,7 @@ export function prepareProbes(unitId: string, raws: readonly RawInstance[], judg
       continue;
     }
     if (!add({ origin: "valid", source: raw.source }, raw.value)) continue;
+    const parent = out.probes.length - 1;
     const random = mulberry32(hash32(`${seed}:${unitId}:${raw.source}`));
     const candidates = candidateMutations(raw.value, vocabulary, (choices) => choices[Math.floor(random() * choices.length)]!);
     const selected = selectMutants(raw.value, candidates, random, (value) => {
@@ -105,7 +108,7 @@ export function prepareProbes(unitId: string, raws: readonly RawInstance[], judg
     out.mutation.kept += selected.kept.length;
     if (selected.capped) out.mutation.capped++;
     for (const m of selected.kept) {
-      add({ origin: "mutant", source: `${raw.source}: ${describeMutation(m.mutation)}`, category: m.verdict.category, keyword: m.verdict.keyword }, m.value);
+      add({ origin: "mutant", source: `${raw.source}: ${describeMutation(m.mutation)}`, category: m.verdict.category, keyword: m.verdict.keyword, parent }, m.value);
     }
   }
   return out;

@@ -14,6 +14,9 @@ export interface SetReport {
   facts: string[];
   units: UnitResult[];
   wallMs: number;
+  /** When, at which commit, on what machine, with which seed. */
+  measured: string;
+  caps: MutantCaps;
 }
 
 const SIDE_LABEL: Record<Side, string> = { charter: "charter", json2ts: "json-schema-to-typescript" };
@@ -37,6 +40,7 @@ function measureRows(): Row[] {
     ...CATEGORIES.map((c): Row => [`… ${CATEGORY_LABELS[c]}`, (s) => s.byCategory[c]]),
     ["precision on the given invalid instances", (s) => s.givenInvalid],
     ["precision on mutants", (s) => s.mutants],
+    ["… of valid instances the side's types accept (own count)", (s) => s.mutantsOfAccepted],
   ];
 }
 
@@ -50,7 +54,7 @@ function totalsTable(totals: SetTotals): string[] {
   ];
   for (const [label, pick] of measureRows()) {
     const [c, j] = [pick(charter), pick(json2ts)];
-    lines.push(`| ${label} | ${c.of} | ${c.hit} (${percent(c)}) | ${j.hit} (${percent(j)}) | ${ratioOf(c, j)} |`);
+    lines.push(`| ${label} | ${c.of === j.of ? c.of : `${c.of} · ${j.of}`} | ${c.hit} (${percent(c)}) | ${j.hit} (${percent(j)}) | ${ratioOf(c, j)} |`);
   }
   const own = (side: Side) =>
     `${SIDE_LABEL[side]} over all ${totals.ownUnits[side]} contracts it typed: soundness ${cell(totals.own[side].soundness)} (${percent(totals.own[side].soundness)}), precision ${cell(totals.own[side].precision)} (${percent(totals.own[side].precision)}), structural ${cell(totals.own[side].structural)} (${percent(totals.own[side].structural)}).`;
@@ -125,20 +129,20 @@ function exclusionsSection(units: readonly UnitResult[], caps: MutantCaps): stri
   ];
 }
 
-export function renderSet(set: SetReport, caps: MutantCaps): string {
+export function renderSet(set: SetReport): string {
   const totals = setTotals(set.units);
   return [
     `## ${set.title}`,
     "",
+    `- ${set.measured} This set took ${(set.wallMs / 1000).toFixed(1)} s.`,
     ...set.facts.map((f) => `- ${f}`),
-    `- Measured in ${(set.wallMs / 1000).toFixed(1)} s.`,
     "",
     "### Totals",
     "",
     ...totalsTable(totals),
     "",
     ...missesSection(set.units),
-    ...exclusionsSection(set.units, caps),
+    ...exclusionsSection(set.units, set.caps),
     "### Per contract",
     "",
     ...contractTable(set.units),
@@ -158,6 +162,7 @@ export function summaryLines(set: SetReport): string[] {
     line("precision", (s) => s.precision),
     line("structural precision", (s) => s.structural),
     ...CATEGORIES.map((k) => line(k, (s) => s.byCategory[k])),
+    line("mutants of accepted", (s) => s.mutantsOfAccepted),
     `  charter soundness misses (all contracts it typed): ${misses}`,
   ];
 }

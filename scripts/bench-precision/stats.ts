@@ -21,6 +21,8 @@ export interface SideStats {
   byCategory: Record<Category, Ratio>;
   givenInvalid: Ratio;
   mutants: Ratio;
+  /** Mutants of valid instances this side's types accept: precision that unsound types cannot buy. */
+  mutantsOfAccepted: Ratio;
 }
 
 const zero = (): Ratio => ({ hit: 0, of: 0 });
@@ -33,6 +35,7 @@ export function emptyStats(): SideStats {
     byCategory: Object.fromEntries(CATEGORIES.map((c) => [c, zero()])) as Record<Category, Ratio>,
     givenInvalid: zero(),
     mutants: zero(),
+    mutantsOfAccepted: zero(),
   };
 }
 
@@ -54,6 +57,7 @@ export function unitStats(unit: UnitResult, side: Side): SideStats | undefined {
     count(stats.byCategory[probe.category ?? "other"], rejected);
     if (STRUCTURAL.has(probe.category ?? "other")) count(stats.structural, rejected);
     count(probe.origin === "mutant" ? stats.mutants : stats.givenInvalid, rejected);
+    if (probe.parent !== undefined && outcome.verdicts[probe.parent] === null) count(stats.mutantsOfAccepted, rejected);
   });
   return stats;
 }
@@ -69,6 +73,7 @@ export function addStats(into: SideStats, from: SideStats): void {
   addRatio(into.structural, from.structural);
   addRatio(into.givenInvalid, from.givenInvalid);
   addRatio(into.mutants, from.mutants);
+  addRatio(into.mutantsOfAccepted, from.mutantsOfAccepted);
   for (const c of CATEGORIES) addRatio(into.byCategory[c], from.byCategory[c]);
 }
 
