@@ -10,7 +10,17 @@
  *     `validate` and `isValid` against the function `ajv.compile` returns
  *     with the same options; ratio runtime / ajv, target at least 0.95;
  * (c) the same on invalid instances, where the runtime re-runs its
- *     all-errors validator and sorts the violations: reported, no target.
+ *     all-errors validator and sorts the violations: reported, no target;
+ * (d) what the depth limit costs on valid data: the runtime with its default
+ *     `maxDepth` against the same runtime bound with `maxDepth: Infinity`, in
+ *     the process of (b), in rounds of short slices that alternate the two
+ *     (the order swapped every round); ratio limited / unlimited, target at
+ *     least 0.97.
+ *     Only a contract the registry marks `recursive` has its data measured
+ *     (elsewhere the ratio is 1 by construction, and says so); a synthetic
+ *     recursive tree contract, where the validator does little per level of
+ *     the data and the walk weighs most, is measured the same way, with no
+ *     target.
  *
  * The contracts are compiled with charter's `compile()` into a temporary
  * directory (removed at the end); the measurements run in child processes
@@ -51,6 +61,26 @@ const ROUND_MS = 100;
 const WARMUP_MS = { valid: 1500, invalid: 1000 };
 const TARGET_FIRST = 0.2;
 const TARGET_THROUGHPUT = 0.95;
+const TARGET_DEPTH = 0.97;
+/**
+ * (d) pairs the two bindings closely: each round runs one, then the other, for
+ * DEPTH_SLICE_MS each (the order swapped every round), since a neighbour's job
+ * that slows one slice mostly slows the next too; after DEPTH_WARMUP_MS of each alone.
+ */
+const DEPTH_ROUNDS = 100;
+const DEPTH_SLICE_MS = 25;
+const DEPTH_WARMUP_MS = 500;
+/** The synthetic recursive contract of (d): a tree of named nodes, and its valid instances. */
+const TREE = {
+  name: "bench-tree",
+  schema: {
+    $schema: "https://json-schema.org/draft/2020-12/schema",
+    type: "object",
+    required: ["name"],
+    additionalProperties: false,
+    properties: { name: { type: "string" }, value: { type: "number" }, children: { type: "array", items: { $ref: "#" } } },
+  },
+};
 
 const REPO = fileURLToPath(new URL("..", import.meta.url));
 const CORPUS = path.join(SCHEMASTORE, "..");
@@ -96,12 +126,45 @@ process.stdout.write(JSON.stringify({ boot: t0, total: t3 - t0, imports: t1 - t0
 `;
 
 /**
+ * Why (d) validates a second parse of the instances. Objects that JSON.parse made before a
+ * member's representation settled (a number member seen as an integer, then as a fraction) keep
+ * a deprecated map, on which V8's for-in (the depth walk's) takes a slow path, twice as slow on
+ * the tree: an artefact of validating the same objects again and again. A service parses new
+ * objects for each request, which get the settled maps, as a second parse does.
+ */
+const SETTLED_NOTE = `// (d) reads a second parse: objects whose maps settled, as a service's next request gets (SETTLED_NOTE in bench-validators.ts).`;
+
+/**
+ * (d) in a child: for each pair [label, limited, unlimited] of checks, DEPTH_ROUNDS rounds of a
+ * slice of each, the order swapped every round; each check gets a loop of its own.
+ */
+const DEPTH_PAIRS = `const depthPairs = (pairs, list, rounds, sliceMs, warmMs) => {
+  const LOOP_SOURCE = "let ops = 0, sum = 0; const start = performance.now(); const end = start + ms; let now = start;" +
+    "do { for (let i = 0; i < list.length; i++) sum += check(list[i]); ops += list.length; now = performance.now(); } while (now < end);" +
+    "return { ops, ms: now - start, sum };";
+  return pairs.map(([label, limitedCheck, unlimitedCheck]) => {
+    const [limited, unlimited] = [limitedCheck, unlimitedCheck].map((check) => ({ check, loop: new Function("check", "list", "ms", LOOP_SOURCE), rates: [], sum: 0 }));
+    for (const v of [limited, unlimited]) v.sum += v.loop(v.check, list, warmMs).sum;
+    for (let round = 0; round < rounds; round++) {
+      for (const v of round % 2 === 0 ? [limited, unlimited] : [unlimited, limited]) {
+        const r = v.loop(v.check, list, sliceMs);
+        v.rates.push((r.ops / r.ms) * 1000);
+        v.sum += r.sum;
+      }
+    }
+    return { label, limited: limited.rates, unlimited: unlimited.rates, sum: limited.sum + unlimited.sum };
+  });
+};
+`;
+
+/**
  * Throughput, one process per contract: every variant gets its own loop
  * (`new Function`, so no call site is shared between variants), a warm-up of
  * WARMUP_MS alone, then ROUNDS rounds of ROUND_MS each, the variants' order
  * rotating every round. Every result feeds a sum that is printed, so nothing is dead code.
  */
-const THROUGHPUT = `const [name, dialect, schemaFile, instancesFile, rounds, roundMs, warmValid, warmInvalid] = process.argv.slice(2);
+const THROUGHPUT = `const [name, dialect, schemaFile, instancesFile, rounds, roundMs, warmValid, warmInvalid, depthRounds, depthSliceMs, depthWarmMs] = process.argv.slice(2);
+${DEPTH_PAIRS}
 const warmup = { valid: Number(warmValid), invalid: Number(warmInvalid) };
 const { readFileSync } = await import("node:fs");
 const { bindContracts } = await import("./runtime.js");
@@ -120,6 +183,8 @@ const all = rawAjv(true);
 // ajv with the option charter generates with (inlineRefs: false): what the runtime adds, alone.
 const sameOptions = rawAjv(false, false);
 const contract = await bindContracts(registry).load(name);
+// (d): the same contract with the depth limit off; only a recursive entry has its data measured.
+const unlimited = await bindContracts(registry, { maxDepth: Infinity }).load(name);
 const generated = (await import(\`./out/validators/\${name}.js\`)).validate;
 // A second instance of the same module, loaded with the linear pattern engine installed (its patterns are built as it loads).
 const { usePatternEngine } = await import("charter-runtime/patterns");
@@ -127,9 +192,12 @@ const { linearPattern } = await import("charter-runtime/re2js");
 usePatternEngine(linearPattern);
 const generatedLinear = (await import(\`./out/validators/\${name}.js?linear\`)).validate;
 usePatternEngine(undefined);
-const { valid, invalid } = JSON.parse(readFileSync(instancesFile, "utf8"));
+const instancesText = readFileSync(instancesFile, "utf8");
+const { valid, invalid } = JSON.parse(instancesText);
+${SETTLED_NOTE}
+const settled = JSON.parse(instancesText).valid;
 // The all-errors functions (ajv's and the runtime's) only ever see invalid data; both first-error functions see both kinds.
-for (const data of valid) if (!contract.isValid(data) || !contract.validate(data).ok || !first(data) || !generatedLinear(data)) throw new Error("a valid instance fails");
+for (const data of valid) if (!contract.isValid(data) || !contract.validate(data).ok || !unlimited.validate(data).ok || !first(data) || !generatedLinear(data)) throw new Error("a valid instance fails");
 for (const data of invalid) if (contract.isValid(data) || contract.validate(data).ok || first(data) || all(data)) throw new Error("an invalid instance passes");
 const LOOP = \`let ops = 0, sum = 0;
 const start = performance.now();
@@ -162,7 +230,7 @@ const errorsPerInstance = {
   first: invalid.map((d) => (first(d), first.errors.length)),
   all: invalid.map((d) => (all(d), all.errors.length)),
 };
-const out = { errorsPerInstance };
+const out = { errorsPerInstance, recursive: registry[name].recursive === true };
 for (const [group, variants] of Object.entries(groups)) {
   for (const v of variants) v.sum += v.loop(v.check, v.list, warmup[group]).sum;
   for (let round = 0; round < Number(rounds); round++) {
@@ -175,7 +243,44 @@ for (const [group, variants] of Object.entries(groups)) {
   }
   out[group] = variants.map((v) => ({ label: v.label, rates: v.rates, sum: v.sum }));
 }
+out.depth = depthPairs(
+  [
+    ["validate", (d) => (contract.validate(d).ok ? 1 : 0), (d) => (unlimited.validate(d).ok ? 1 : 0)],
+    ["isValid", (d) => (contract.isValid(d) ? 1 : 0), (d) => (unlimited.isValid(d) ? 1 : 0)],
+  ],
+  settled, Number(depthRounds), Number(depthSliceMs), Number(depthWarmMs),
+);
 process.stdout.write(JSON.stringify(out));
+`;
+
+/** (d) alone, for the synthetic tree: the runtime with its default depth limit against `maxDepth: Infinity`, as in THROUGHPUT. */
+const DEPTH_LIMIT = `const [name, instancesFile, depthRounds, depthSliceMs, depthWarmMs] = process.argv.slice(2);
+${DEPTH_PAIRS}
+const { readFileSync } = await import("node:fs");
+const { bindContracts } = await import("./runtime.js");
+const { registry } = await import("./out/validators/index.js");
+const limited = await bindContracts(registry).load(name);
+const unlimited = await bindContracts(registry, { maxDepth: Infinity }).load(name);
+const instancesText = readFileSync(instancesFile, "utf8");
+JSON.parse(instancesText);
+${SETTLED_NOTE}
+const { valid } = JSON.parse(instancesText);
+for (const data of valid) if (!limited.validate(data).ok || !unlimited.isValid(data)) throw new Error("a valid instance fails");
+const depth = depthPairs(
+  [
+    ["validate", (d) => (limited.validate(d).ok ? 1 : 0), (d) => (unlimited.validate(d).ok ? 1 : 0)],
+    ["isValid", (d) => (limited.isValid(d) ? 1 : 0), (d) => (unlimited.isValid(d) ? 1 : 0)],
+  ],
+  valid, Number(depthRounds), Number(depthSliceMs), Number(depthWarmMs),
+);
+const depthOf = (value) => (value !== null && typeof value === "object" ? 1 + Math.max(0, ...Object.values(value).map(depthOf)) : 0);
+const nodes = (value) => 1 + (value.children ?? []).reduce((n, child) => n + nodes(child), 0);
+process.stdout.write(JSON.stringify({
+  recursive: registry[name].recursive === true,
+  maxDepth: Math.max(...valid.map(depthOf)),
+  nodes: Math.round(valid.reduce((n, tree) => n + nodes(tree), 0) / valid.length),
+  depth,
+}));
 `;
 
 // ---------------------------------------------------------------------------------------------
@@ -213,8 +318,19 @@ interface ThroughputVariant {
   sum: number;
 }
 
+/** (d): one pair's rates, the runtime with its default depth limit and with `maxDepth: Infinity`, slice by slice. */
+interface DepthPair {
+  label: "validate" | "isValid";
+  limited: number[];
+  unlimited: number[];
+  sum: number;
+}
+
 interface Throughput {
   errorsPerInstance: { runtime: number[]; first: number[]; all: number[] };
+  /** Whether the registry marks the contract recursive: only then does the runtime measure the data's depth. */
+  recursive: boolean;
+  depth: DepthPair[];
   valid: ThroughputVariant[];
   invalid: ThroughputVariant[];
 }
@@ -278,6 +394,26 @@ function spawnNode(cwd: string, args: string[]): { stdout: string; wall: number 
   return { stdout: child.stdout, wall };
 }
 
+/**
+ * The valid instances of the synthetic tree: 60 trees from a fixed seed, each node with a name,
+ * most with a value, up to three children, at most 12 levels of nodes (23 of data).
+ */
+function treeInstances(): unknown[] {
+  let seed = 21;
+  const random = () => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return seed / 2 ** 31;
+  };
+  const node = (level: number): Record<string, unknown> => {
+    const made: Record<string, unknown> = { name: `n${level}-${Math.floor(random() * 1000)}` };
+    if (random() < 0.8) made["value"] = Math.round(random() * 1000) / 10;
+    const children = level >= 12 ? 0 : Math.floor(random() * (level < 3 ? 4 : 2.6));
+    if (children > 0 || random() < 0.3) made["children"] = Array.from({ length: children }, () => node(level + 1));
+    return made;
+  };
+  return Array.from({ length: 60 }, () => node(1));
+}
+
 const f1 = (n: number) => n.toFixed(1);
 const f2 = (n: number) => n.toFixed(2);
 const kilo = (bytes: number) => `${Math.round(bytes / 1024)} KiB`;
@@ -290,6 +426,46 @@ function table(header: string[], rows: string[][], textColumns = 1): string {
   return [line(header), `|${widths.map((w, i) => (left(i) ? "-".repeat(w + 2) : "-".repeat(w + 1) + ":")).join("|")}|`, ...rows.map(line)].join("\n");
 }
 
+/** What the tree's child reports for (d). */
+interface TreeDepth {
+  recursive: boolean;
+  depth: DepthPair[];
+  /** The deepest instance, and the mean number of nodes an instance. */
+  maxDepth: number;
+  nodes: number;
+}
+
+/** (d): the runtime with its default depth limit against the same runtime with `maxDepth: Infinity`, slice by slice. */
+function reportDepthLimit(contracts: readonly Contract[], throughput: ReadonlyMap<string, Throughput>, tree: TreeDepth): void {
+  console.log(`## (d) the depth limit on valid instances: the runtime with its default maxDepth against maxDepth: Infinity (median of ${DEPTH_ROUNDS} rounds of a ${DEPTH_SLICE_MS} ms slice of each, alternating, after ${DEPTH_WARMUP_MS} ms of warm-up each; in the process of (b), the tree in its own)`);
+  console.log();
+  console.log("Only a contract its registry marks `recursive: true` (a reference cycle in its schema) has its data measured before the validator runs; on any other the limit is never");
+  console.log("checked, both bindings run the same code, and the ratio is 1 by construction: what it shows there is the noise of the measurement.");
+  console.log("Both validate a second parse of the valid instances: objects parsed before a member's representation settled keep deprecated maps, on which V8's for-in (the walk's)");
+  console.log("is slow (twice as slow on the tree), an artefact of validating the same objects again and again; a service parses fresh objects for each request.");
+  console.log("Ratios: median of the per-round ratios (each slice with limit paired with the slice without beside it), interquartile range in brackets.");
+  console.log();
+  const rows: string[][] = [];
+  const range = (r: { low: number; high: number }) => `${f2(r.low)}–${f2(r.high)}`;
+  const ratios = (label: string, recursive: boolean, pairs: readonly DepthPair[]) => {
+    const found = pairs.map((pair) => ({ pair, ratio: pairedRatio(pair.limited, pair.unlimited) }));
+    rows.push([label, recursive ? "yes: measured" : "no: 1 by construction", ...found.flatMap(({ pair, ratio }) => [rate(median(pair.limited)), rate(median(pair.unlimited)), `${f2(ratio.median)} (${range(ratio)})`])]);
+    return found;
+  };
+  const verdicts = contracts.map((c) => {
+    const t = throughput.get(c.name)!;
+    const found = ratios(c.name, t.recursive, t.depth).map(({ pair, ratio }) => `${pair.label} ${f2(ratio.median)} ${ratio.median >= TARGET_DEPTH ? "met" : "MISSED"}`);
+    return `${c.name}${t.recursive ? "" : " (not recursive)"} ${found.join(", ")}`;
+  });
+  ratios(`${TREE.name} (synthetic)`, tree.recursive, tree.depth);
+  console.log(table(["contract", "recursive", "validate, limit", "validate, Infinity", "ratio", "isValid, limit", "isValid, Infinity", "ratio"], rows, 2));
+  console.log();
+  console.log(`Target: ratio at least ${TARGET_DEPTH} on the SchemaStore contracts. ${verdicts.join("; ")}.`);
+  if (!contracts.some((c) => throughput.get(c.name)!.recursive)) console.log("None of the SchemaStore contracts is recursive: their ratios are 1 by construction, and only the tree shows what the walk costs.");
+  console.log(`The tree (no target): ${TREE.name}, ${tree.nodes} nodes a tree on average, data up to ${tree.maxDepth} levels deep; its validator does little for each level, so the walk weighs most there.`);
+  console.log();
+}
+
 // ---------------------------------------------------------------------------------------------
 
 const started = performance.now();
@@ -300,6 +476,7 @@ try {
   const outDir = path.join(root, "out");
   mkdirSync(sourceDir);
   for (const name of CONTRACTS) copyFileSync(path.join(SCHEMASTORE, `${name}.json`), path.join(sourceDir, `${name}.json`));
+  writeFileSync(path.join(sourceDir, `${TREE.name}.json`), JSON.stringify(TREE.schema));
   const compileStarted = performance.now();
   const result = await compile({ ...SCHEMASTORE_OPTIONS, sourceDir, outDir, typeCheck: false });
   const compileMs = performance.now() - compileStarted;
@@ -313,15 +490,20 @@ try {
   }
   writeFileSync(path.join(root, "package.json"), JSON.stringify({ private: true, type: "module" }));
   symlinkSync(path.join(REPO, "node_modules"), path.join(root, "node_modules"), "dir");
-  const runtimeSource = readFileSync(path.join(REPO, "packages/runtime/src/index.ts"), "utf8");
-  const runtimeJs = ts.transpileModule(runtimeSource, {
-    compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: false, sourceMap: false },
-    fileName: "index.ts",
-  }).outputText;
-  writeFileSync(path.join(root, "runtime.js"), runtimeJs);
+  // The runtime's entry module as runtime.js, beside the modules it imports (./depth.js).
+  for (const [module, written] of [["index", "runtime"], ["depth", "depth"]]) {
+    const runtimeSource = readFileSync(path.join(REPO, `packages/runtime/src/${module}.ts`), "utf8");
+    const runtimeJs = ts.transpileModule(runtimeSource, {
+      compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: false, sourceMap: false },
+      fileName: `${module}.ts`,
+    }).outputText;
+    writeFileSync(path.join(root, `${written}.js`), runtimeJs);
+  }
   writeFileSync(path.join(root, "first-runtime.js"), FIRST_RUNTIME);
   writeFileSync(path.join(root, "first-ajv.js"), FIRST_AJV);
   writeFileSync(path.join(root, "throughput.js"), THROUGHPUT);
+  writeFileSync(path.join(root, "depth-limit.js"), DEPTH_LIMIT);
+  writeFileSync(path.join(root, `${TREE.name}.instances.json`), JSON.stringify({ valid: treeInstances() }));
 
   const manifest = JSON.parse(result.files.get("manifest.json")!) as { contracts: { name: string; dialect: Dialect }[] };
   const contracts: Contract[] = CONTRACTS.map((name) => {
@@ -378,9 +560,13 @@ try {
   // (b) and (c): throughput, one fresh process per contract.
   const throughput = new Map<string, Throughput>();
   for (const c of contracts) {
-    const child = spawnNode(root, ["throughput.js", c.name, c.dialect, c.schemaFile, path.join(root, `${c.name}.instances.json`), String(ROUNDS), String(ROUND_MS), String(WARMUP_MS.valid), String(WARMUP_MS.invalid)]);
+    const child = spawnNode(root, ["throughput.js", c.name, c.dialect, c.schemaFile, path.join(root, `${c.name}.instances.json`), String(ROUNDS), String(ROUND_MS), String(WARMUP_MS.valid), String(WARMUP_MS.invalid), String(DEPTH_ROUNDS), String(DEPTH_SLICE_MS), String(DEPTH_WARMUP_MS)]);
     throughput.set(c.name, JSON.parse(child.stdout) as Throughput);
   }
+
+  // (d) on the synthetic tree: the same rounds, the depth variants only.
+  const treeChild = spawnNode(root, ["depth-limit.js", TREE.name, path.join(root, `${TREE.name}.instances.json`), String(DEPTH_ROUNDS), String(DEPTH_SLICE_MS), String(WARMUP_MS.valid)]);
+  const treeDepth = JSON.parse(treeChild.stdout) as TreeDepth;
 
   // Report.
   const cpus = os.cpus();
@@ -512,7 +698,8 @@ try {
   }
   console.log(table(["contract", "instances", "violations each", "runtime validate", "ajv compiled", "ajv allErrors", "runtime / ajv", "runtime / ajv allErrors"], invalidRows));
   console.log();
-  const checksum = [...throughput.values()].flatMap((t) => [...t.valid, ...t.invalid]).reduce((a, v) => a + v.sum, 0);
+  reportDepthLimit(contracts, throughput, treeDepth);
+  const checksum = [...throughput.values()].flatMap((t) => [...t.valid, ...t.invalid]).reduce((a, v) => a + v.sum, 0) + [...[...throughput.values()].flatMap((t) => t.depth), ...treeDepth.depth].reduce((a, v) => a + v.sum, 0);
   console.log(`Checksum of every result (so none is dead code): ${checksum}. Total ${f1((performance.now() - started) / 1000)} s.`);
 } finally {
   rmSync(root, { recursive: true, force: true });

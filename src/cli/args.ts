@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import { DEFAULT_MAX_DEPTH } from "charter-runtime";
 
 /** Each command: what it does, how it is called, and the options it takes (one definition for parsing and `--help`). */
 export const COMMANDS = {
@@ -15,7 +16,7 @@ export const COMMANDS = {
   validate: {
     summary: "validate JSON or YAML data files (- reads stdin); exit 1 if any is invalid",
     usage: "charter validate CONTRACT FILE... [options]",
-    options: ["config", "out", "format", "patterns"],
+    options: ["config", "out", "format", "patterns", "max-depth"],
   },
   diff: {
     summary: "compare the contracts with another version; exit 1 on a breaking change",
@@ -57,6 +58,7 @@ export const OPTIONS = {
   "no-cache": { type: "boolean", help: "generate: compute everything afresh and keep nothing (check never uses the cache)" },
   wait: { type: "string", value: "SECONDS", help: "how long to wait for another charter run writing the same output (default 120; 0: do not wait); then exit 75" },
   patterns: { type: "string", value: "linear|native", help: "validate: the engine of `pattern`: linear time, which no input can make run long (default), or JavaScript's RegExp, as the application runs them by default" },
+  "max-depth": { type: "string", value: "N", help: `validate: how many levels of nested objects and arrays a recursive contract judges; deeper data is not judged (exit 3). A whole number from 1, or Infinity for no limit (default ${DEFAULT_MAX_DEPTH})` },
   quiet: { type: "boolean", short: "q", help: "no progress display on a terminal (the final summary and every finding still print)" },
   help: { type: "boolean", short: "h", help: "show this help" },
   version: { type: "boolean", help: "print charter's version" },
@@ -86,6 +88,8 @@ export interface ParsedArgs {
   baseDir?: string;
   /** validate: the pattern engine (default linear). */
   patterns?: "linear" | "native";
+  /** validate: the runtime's depth limit (default the runtime's). */
+  maxDepth?: number;
   help: boolean;
   version: boolean;
 }
@@ -139,6 +143,12 @@ export function parseCommandLine(argv: readonly string[]): { args?: ParsedArgs; 
   if (values.patterns !== undefined) {
     if (values.patterns !== "linear" && values.patterns !== "native") return { usage: `--patterns must be linear or native, got "${values.patterns}"` };
     args.patterns = values.patterns;
+  }
+  if (values["max-depth"] !== undefined) {
+    const text = values["max-depth"].trim();
+    const depth = text === "Infinity" ? Infinity : /^[0-9]+$/.test(text) ? Number(text) : NaN;
+    if (!(depth === Infinity || (Number.isSafeInteger(depth) && depth >= 1))) return { usage: `--max-depth must be a whole number from 1, or Infinity for no limit, got "${values["max-depth"]}"`, flagOf: command as Command };
+    args.maxDepth = depth;
   }
   if (values.base !== undefined) args.base = values.base;
   if (values["base-dir"] !== undefined) args.baseDir = values["base-dir"];

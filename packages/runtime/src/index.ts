@@ -6,6 +6,10 @@
  * validators it loads import only its helpers and formats.
  */
 
+import { depthLimit, firstTooDeep } from "./depth.js";
+
+export { DEFAULT_MAX_DEPTH } from "./depth.js";
+
 /** One violation: where in the data, which keyword, a sentence, and where in the schema. */
 export interface Violation {
   /** JSON pointer into the data ("" for the whole value). */
@@ -36,6 +40,12 @@ export interface RegistryEntry<T, Rules extends string = never> {
   readonly load: () => Promise<Record<string, unknown>>;
   readonly loadAllErrors: () => Promise<Record<string, unknown>>;
   readonly loadSchema: () => Promise<{ default: unknown }>;
+  /**
+   * Whether the schema has a reference cycle, so that its validator can recurse
+   * once per level of the data: only then is the data's depth measured against
+   * `maxDepth` before validating. Absent (trees generated before it) means no.
+   */
+  readonly recursive?: boolean;
   /** Carries the validated type; never set. */
   readonly __type?: T;
 }
@@ -76,7 +86,16 @@ export type RuleRegistrations<R extends Registry> = true extends true
 export type ErrorReporting = "all" | "first";
 
 export type BindOptions<R extends Registry> = true extends true
-  ? { readonly errors?: ErrorReporting } & (
+  ? {
+      readonly errors?: ErrorReporting;
+      /**
+       * How deep data may nest (objects and arrays; a scalar at the top is depth 0)
+       * before a recursive contract judges it: deeper data gets one violation
+       * TOO_DEEP_KEYWORD, before the validator runs. A positive integer, or Infinity
+       * for no limit; default DEFAULT_MAX_DEPTH (128).
+       */
+      readonly maxDepth?: number;
+    } & (
       | (RulesRequired<R> extends true
           ? { readonly rules: RuleRegistrations<R>; readonly skipRules?: false }
           : { readonly rules?: RuleRegistrations<R>; readonly skipRules?: false })
@@ -102,12 +121,14 @@ type RulesToRegister<R extends Registry> = {
 export const RULE_KEYWORD = "x-charter-rules";
 
 /**
- * The keyword of the one violation reported when the validator ran out of
- * call stack on the data (nested deeper than a recursive schema can follow,
- * typically some thousands of levels, or a string of megabytes under a
- * pattern RegExp backtracks over): the data was not judged, which is not
- * the same as invalid. The result is `ok: false` all the same, and `isValid`
- * is false: data nobody could check is not accepted.
+ * The keyword of the one violation reported for data too deep to judge:
+ * nested deeper than `maxDepth` against a recursive contract (found before
+ * the validator runs, at the first value beyond the limit, `params.limit`),
+ * or, as a backstop, when the validator ran out of call stack anyway (a
+ * string of megabytes under a pattern RegExp backtracks over, a limit set
+ * too high): the data was not judged, which is not the same as invalid. The
+ * result is `ok: false` all the same, and `isValid` is false: data nobody
+ * could check is not accepted.
  */
 export const TOO_DEEP_KEYWORD = "x-charter-too-deep";
 
@@ -127,6 +148,11 @@ function outOfStack(error: unknown): boolean {
 
 function tooDeep(): Violation[] {
   return [{ pointer: "", keyword: TOO_DEEP_KEYWORD, message: "is too deep to judge: the validator ran out of call stack (data nested deeper than the schema can follow, or a string too long for a backtracking pattern)", schemaPath: "#", params: {} }];
+}
+
+function beyondLimit(pointer: string, limit: number): Violation[] {
+  const message = `is nested deeper than the depth limit of ${limit} levels, so it was not judged; raise the limit with bindContracts(registry, { maxDepth }) (charter validate --max-depth N), or turn it off with maxDepth: Infinity`;
+  return [{ pointer, keyword: TOO_DEEP_KEYWORD, message, schemaPath: "#", params: { limit } }];
 }
 
 /** Thrown by `assertValid`: every violation, and the digest of the schema the data was checked against. */
@@ -182,6 +208,7 @@ export function bindContracts<R extends Registry>(registry: R, options?: BindOpt
   const registered = (options?.rules ?? {}) as Readonly<Record<string, Readonly<Record<string, Rule<unknown>>>>>;
   if (!skipRules) checkRegistrations(registry, registered);
   const reporting = options?.errors ?? "all";
+  const maxDepth = depthLimit(options?.maxDepth);
   const checkers = new Map<string, Promise<Checker>>();
   const schemas = new Map<string, Promise<unknown>>();
   const entryOf = (name: string): RegistryEntry<unknown, string> => {
@@ -196,7 +223,8 @@ export function bindContracts<R extends Registry>(registry: R, options?: BindOpt
     if (!checker) {
       const entry = entryOf(name);
       const rules = skipRules ? [] : Object.keys(entry.rules).map((id) => ({ id, sentence: entry.rules[id]!, check: registered[name]![id]! }));
-      checker = loadChecker(name, entry, rules, reporting);
+      // Only a recursive contract's validator can follow the data deeper than its schema: only its data is measured.
+      checker = loadChecker(name, entry, rules, reporting, entry.recursive === true ? maxDepth : Infinity);
       checkers.set(name, checker);
     }
     return checker;
@@ -276,7 +304,7 @@ const NO_VIOLATIONS: readonly Violation[] = Object.freeze([]);
 interface Checker {
   readonly name: string;
   readonly digest: string;
-  /** The fast validator: false also when it ran out of stack (then `firstViolations` says so). */
+  /** The fast validator: false also when the data is too deep or it ran out of stack (then `firstViolations` says so). */
   fast(data: unknown): boolean;
   loadAll(): Promise<void>;
   /** Violations of data the fast validator just refused: every one with the all-errors validator loaded, else the first. */
@@ -287,18 +315,22 @@ interface Checker {
   ruleViolations(data: unknown): readonly Violation[];
 }
 
-async function loadChecker(name: string, entry: RegistryEntry<unknown, string>, rules: readonly BoundRule[], reporting: ErrorReporting): Promise<Checker> {
+async function loadChecker(name: string, entry: RegistryEntry<unknown, string>, rules: readonly BoundRule[], reporting: ErrorReporting, limit: number): Promise<Checker> {
   const fast = (await entry.load())[entry.exportName] as ValidatorFunction | undefined;
   if (typeof fast !== "function") throw new Error(`the validator module of "${name}" has no export ${entry.exportName}; regenerate`);
   let all: ValidatorFunction | undefined;
   let allLoading: Promise<void> | undefined;
-  // Whether the fast validator's last call ran out of stack; read synchronously after the call.
+  // Whether the fast validator's last call ran out of stack, and where the last data was too deep
+  // (before the validator ran); read synchronously after the call.
   let overflowed = false;
+  let tooDeepAt: string | undefined;
   return {
     name,
     digest: entry.digest,
     fast(data) {
       overflowed = false;
+      tooDeepAt = limit === Infinity ? undefined : firstTooDeep(data, limit);
+      if (tooDeepAt !== undefined) return false;
       try {
         return fast(data);
       } catch (error) {
@@ -314,7 +346,7 @@ async function loadChecker(name: string, entry: RegistryEntry<unknown, string>, 
       });
       return allLoading;
     },
-    firstViolations: () => (overflowed ? tooDeep() : (fast.errors ?? []).map(toViolation)),
+    firstViolations: () => (tooDeepAt !== undefined ? beyondLimit(tooDeepAt, limit) : overflowed ? tooDeep() : (fast.errors ?? []).map(toViolation)),
     schemaViolations(data) {
       // `first`, or the all-errors module not loaded: the violation the fast validator stopped at
       // (callers return `firstViolations` themselves when that says the data was too deep).

@@ -53,7 +53,7 @@ export async function runValidate(args: ParsedArgs, settings: Settings, io: CliI
   };
   await installPatternEngine(registryFile, args.patterns === "native" ? undefined : linear);
   const { registry } = (await import(pathToFileURL(registryFile).href)) as { registry: Registry };
-  const runtime = bindContracts(registry, { skipRules: true });
+  const runtime = bindContracts(registry, { skipRules: true, ...(args.maxDepth !== undefined ? { maxDepth: args.maxDepth } : {}) });
   if (!Object.prototype.hasOwnProperty.call(registry, contract)) {
     return usage(io, args, errorAt(CLI_CODES.noValidators, `${out} has no contract "${contract}"; it has ${runtime.contracts().join(", ")}`, {}));
   }
@@ -83,7 +83,7 @@ export async function runValidate(args: ParsedArgs, settings: Settings, io: CliI
     const result = checker.validate(loaded.parsed.value);
     const warnings = loaded.diagnostics.filter((d) => d.severity !== "error");
     if (!result.ok && isTooDeep(result.errors)) {
-      const undecided = errorAt(DATA_CODES.tooDeep, "the validator ran out of call stack on the data (nested deeper than the schema can follow, or a string too long for a backtracking pattern); no verdict", { file: absolute, position: { line: 1, column: 1 } });
+      const undecided = tooDeepDiagnostic(result.errors[0]!, absolute, loaded.parsed);
       results.push({ file: absolute, ok: false, judged: false, errors: [], diagnostics: [...warnings, undecided] });
       continue;
     }
@@ -152,6 +152,20 @@ async function installPatternEngine(registryFile: string, engine: PatternEngine 
     // The tree resolves no runtime of its own: it gets this CLI's (resolve-fallback), set above.
   }
   if (treeCopy !== undefined) ((await import(treeCopy)) as { usePatternEngine(next: PatternEngine | undefined): void }).usePatternEngine(engine);
+}
+
+/**
+ * Data not judged: nested deeper than the depth limit (located at the first
+ * value beyond it), or the validator ran out of call stack anyway.
+ */
+function tooDeepDiagnostic(violation: Violation, file: string, parsed: ParsedSource): Diagnostic {
+  const limit = violation.params["limit"];
+  if (typeof limit !== "number") {
+    return errorAt(DATA_CODES.tooDeep, "the validator ran out of call stack on the data (nested deeper than the schema can follow, or a string too long for a backtracking pattern); no verdict", { file, position: { line: 1, column: 1 } });
+  }
+  const { line, column } = locate(violation, parsed);
+  const message = `${violation.pointer}: nested deeper than the depth limit of ${limit} levels for this recursive contract; no verdict (raise it with --max-depth N, or --max-depth Infinity for none)`;
+  return errorAt(DATA_CODES.tooDeep, message, { file, position: { line: line ?? 1, column: column ?? 1 }, pointer: violation.pointer });
 }
 
 function usage(io: CliIo, args: ParsedArgs, diagnostic: Diagnostic): number {

@@ -18,6 +18,7 @@ import { locateFinding } from "./finding-location.js";
 import { bundleResources, resourceOf, type BundleResource } from "./finding-resources.js";
 import { compileValidator, type CompiledValidator, type ValidatorTask } from "./compile-validator.js";
 import type { ValidatorExport } from "./validator-export.js";
+import { schemaRecursion } from "./recursive-schema.js";
 
 /** Each contract's validators, computed on worker threads and kept in the cache. */
 const VALIDATOR_TASK: TaskDefinition<ValidatorTask, CompiledValidator> = {
@@ -101,6 +102,8 @@ function assemble(contracts: readonly ValidatorContract[], tasks: readonly Valid
     result.files.set(allErrorsPath(bundle.name), header + modules[1]);
     result.files.set(allErrorsPath(bundle.name).replace(/\.js$/, ".d.ts"), declared);
     result.produced.add(bundle.name);
+    // Read from the schema the validators were compiled from: what they can recurse through.
+    const recursive = schemaRecursion(tasks[index]!.schema, { baseUri: bundle.id, dialect: bundle.dialect });
     for (const e of exports) {
       registry.push({
         name: e.pointer === "" ? bundle.name : `${bundle.name}#${pointerToFragment(e.pointer)}`,
@@ -110,6 +113,7 @@ function assemble(contracts: readonly ValidatorContract[], tasks: readonly Valid
         typeName: typesModule ? e.typeName : undefined,
         typesModule,
         rules: e.pointer === "" ? rules : new Map(),
+        recursive: recursive(e.pointer),
       });
     }
   });
@@ -251,12 +255,16 @@ interface RegistryLine {
   typeName: string | undefined;
   typesModule: string | undefined;
   rules: DeclaredRules;
+  /** A reference cycle is reachable from the export's schema: the runtime measures data's depth first. */
+  recursive: boolean;
 }
 
 /**
  * `validators/index.js`: every contract and exported definition, each loaded
- * on first use by the runtime, with the rules the application must register
- * and the bundled schema (a JSON module, also loaded only when asked for).
+ * on first use by the runtime, with the rules the application must register,
+ * `recursive: true` where the schema has a reference cycle (the runtime then
+ * measures the data's depth before validating), and the bundled schema (a
+ * JSON module, also loaded only when asked for).
  */
 function registryModule(lines: readonly RegistryLine[]): string {
   const entries = [...lines]
@@ -268,6 +276,7 @@ function registryModule(lines: readonly RegistryLine[]): string {
       `    digest: ${JSON.stringify(l.digest)},`,
       `    exportName: ${JSON.stringify(l.exportName)},`,
       `    rules: ${JSON.stringify(Object.fromEntries(l.rules))},`,
+      ...(l.recursive ? ["    recursive: true,"] : []),
       `    load: () => import(${JSON.stringify(`./${moduleStem(l.contract)}.js`)}),`,
       `    loadAllErrors: () => import(${JSON.stringify(`./${moduleStem(l.contract)}.all-errors.js`)}),`,
       `    loadSchema: () => import(${JSON.stringify(`../${schemaPath(l.contract)}`)}, { with: { type: "json" } }),`,
@@ -306,6 +315,8 @@ function registryDeclarations(lines: readonly RegistryLine[]): string {
     "  readonly load: () => Promise<Record<string, unknown>>;",
     "  readonly loadAllErrors: () => Promise<Record<string, unknown>>;",
     "  readonly loadSchema: () => Promise<{ default: unknown }>;",
+    "  /** The schema refers back to itself: the runtime measures the data's depth (maxDepth) before validating. */",
+    "  readonly recursive?: boolean;",
     "  readonly __type?: T;",
     "}",
     "",
