@@ -11,6 +11,7 @@ import { replaceRequires } from "./esm-imports.js";
 import { scopeInFunction } from "./function-scope.js";
 import { withoutAsync } from "./async-keyword.js";
 import { appendErrorsInPlace } from "./linear-error-merge.js";
+import { guardPatternProps } from "./pattern-props-guard.js";
 import { namesInheritedProperties } from "./own-properties.js";
 import type { ValidationPolicy } from "./policy.js";
 import { bundleSchemaPaths } from "./schema-paths.js";
@@ -108,7 +109,7 @@ export function compileValidator(task: ValidatorTask): CompiledValidator {
     const message = `ajv's code calls ${unknown.join(", ")}, which charter-runtime does not provide (a defect of charter's; please report it with the schema)`;
     return { warnings: log.warnings, strictApart, diagnostics: [errorAt(VALIDATOR_CODES.compileFailed, message, { file, position: { line: 1, column: 1 } })] };
   }
-  const [fast, all] = imported.map((module) => scopeInFunction(appendErrorsInPlace(module.code).code));
+  const [fast, all] = imported.map((module) => scopeInFunction(guardPatternProps(appendErrorsInPlace(module.code).code).code));
   return { warnings: log.warnings, strictApart, diagnostics, modules: [fast!, all!] };
 }
 

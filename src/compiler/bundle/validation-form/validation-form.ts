@@ -5,12 +5,14 @@ import { walkSchema } from "../../resolve/walk-schema.js";
 import { resolveDynamicScopes } from "./dynamic-scopes.js";
 import type { Origins } from "./origins.js";
 import { closeUnevaluated } from "./unevaluated.js";
+import { hasTupleContains, isolateTupleContains } from "./tuple-contains.js";
 
 /**
  * The schema a contract's validators are compiled from, when it must differ
  * from the published bundle for ajv to judge as the spec does: dynamic
- * references resolved for the scopes evaluation gives them, and the
- * unevaluated* cases ajv gets wrong rewritten. The published bundle keeps the
+ * references resolved for the scopes evaluation gives them, a `contains`
+ * beside a tuple moved where ajv's first-error code does not skip it, and
+ * the unevaluated* cases ajv gets wrong rewritten. The published bundle keeps the
  * author's keywords; `origins` maps what the form adds back to it.
  */
 export interface ValidationForm {
@@ -24,15 +26,17 @@ const DYNAMIC = ["$dynamicRef", "$recursiveRef", "$dynamicAnchor", "$recursiveAn
 const UNEVALUATED = ["unevaluatedProperties", "unevaluatedItems"];
 
 export function validationForm(schema: JsonValue, id: string, dialect: Dialect): FormResult {
-  if (dialect !== "2019-09" && dialect !== "2020-12") return {};
+  const modern = dialect === "2019-09" || dialect === "2020-12";
   let dynamic = false;
   let unevaluated = false;
+  let tupleContains = false;
   walkSchema(schema, undefined, (node) => {
-    dynamic ||= DYNAMIC.some((keyword) => keyword in node);
-    unevaluated ||= UNEVALUATED.some((keyword) => keyword in node);
+    dynamic ||= modern && DYNAMIC.some((keyword) => keyword in node);
+    unevaluated ||= modern && UNEVALUATED.some((keyword) => keyword in node);
+    tupleContains ||= hasTupleContains(node, dialect);
     return undefined;
   });
-  if (!dynamic && !unevaluated) return {};
+  if (!dynamic && !unevaluated && !tupleContains) return {};
   let form: ValidationForm;
   if (dynamic) {
     const scoped = resolveDynamicScopes(schema, id);
@@ -41,6 +45,7 @@ export function validationForm(schema: JsonValue, id: string, dialect: Dialect):
   } else {
     form = { schema: structuredClone(schema), origins: new Map() };
   }
+  if (tupleContains) isolateTupleContains(form.schema, dialect, form.origins);
   closeUnevaluated(form.schema, dialect, form.origins);
   return dynamic || form.origins.size > 0 || !isDeepStrictEqual(form.schema, schema) ? { form } : {};
 }
