@@ -189,16 +189,10 @@ export const EXAMPLES: Record<string, DiagnosticExample> = {
     argv: ["validate", "booking", "booking.yaml"],
   },
   CH804: {
-    // Each level of the data passes through a hundred validator functions: 490 levels run out of stack.
-    files: {
-      "schema-src/nest.yaml": {
-        text: `$ref: "#/$defs/a0"\n$defs:\n${Array.from({ length: 99 }, (_, i) => `  a${i}: { type: array, $ref: "#/$defs/a${i + 1}" }`).join("\n")}\n  a99: { type: array, items: { $ref: "#/$defs/a0" } }\n`,
-        shown: '$ref: "#/$defs/a0"\n$defs:\n  a0: { type: array, $ref: "#/$defs/a1" }\n  # ... a1 to a98 alike ...\n  a99: { type: array, items: { $ref: "#/$defs/a0" } }\n',
-      },
-      "deep.json": { text: "[".repeat(490) + "]".repeat(490) + "\n", shown: "[[[[[[ ... 490 levels ... ]]]]]]\n" },
-    },
+    // A recursive contract: data deeper than the depth limit (here lowered to 5) is not judged.
+    files: { "schema-src/tree.yaml": "type: array\nitems: { $ref: '#' }\n", "deep.json": "[[[[[[[[]]]]]]]]\n" },
     before: [["generate"]],
-    argv: ["validate", "nest", "deep.json"],
+    argv: ["validate", "tree", "deep.json", "--max-depth", "5"],
   },
   CH805: {
     files: { "schema-src/account.yaml": "type: object\nproperties:\n  password: { type: string, pattern: '^(?=.*[0-9]).{8,}$' }\n", "account.json": '{ "password": "secret12" }\n' },

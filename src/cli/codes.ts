@@ -83,7 +83,7 @@ export const DATA_CODES = {
   tooDeep: {
     code: "CH804",
     title: "data too deep to judge",
-    help: "The validator ran out of call stack on the data: a recursive schema followed it deeper than JavaScript's stack allows (some thousands of levels for a simple recursive schema, fewer where each level passes through many definitions), or, with `--patterns native`, RegExp backtracked over a string of megabytes (the default linear engine does not). The data was not judged, which is not the same as invalid: `charter validate` exits 3 when no file was found invalid but some could not be judged, and the runtime reports one violation with the keyword `x-charter-too-deep`. Data nested more than 500 levels is refused when it is read (CH111), with the same exit code.",
+    help: "The data was not judged, which is not the same as invalid. Either it nests deeper than the depth limit (`--max-depth`, the runtime's `maxDepth`, default 128 levels of objects and arrays), which is checked before the validator runs for contracts whose schema refers back to itself (the message gives the place of the first value too deep), or the validator ran out of call stack all the same: with `--patterns native`, RegExp backtracking over a string of megabytes (the default linear engine does not), or a limit raised past what the stack holds. `charter validate` exits 3 when no file was found invalid but some could not be judged, and the runtime reports one violation with the keyword `x-charter-too-deep`. Data nested more than 500 levels is refused when it is read (CH111), with the same exit code.",
   },
 } satisfies Record<string, DiagnosticCode>;
 

@@ -103,7 +103,7 @@ function assemble(contracts: readonly ValidatorContract[], tasks: readonly Valid
     result.files.set(allErrorsPath(bundle.name).replace(/\.js$/, ".d.ts"), declared);
     result.produced.add(bundle.name);
     // Read from the schema the validators were compiled from: what they can recurse through.
-    const recursive = schemaRecursion(tasks[index]!.schema, { baseUri: bundle.id, dialect: bundle.dialect });
+    const recursive = schemaRecursion(tasks[index]!.form?.schema ?? tasks[index]!.schema, { baseUri: bundle.id, dialect: bundle.dialect });
     for (const e of exports) {
       registry.push({
         name: e.pointer === "" ? bundle.name : `${bundle.name}#${pointerToFragment(e.pointer)}`,
