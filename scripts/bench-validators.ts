@@ -12,14 +12,16 @@
  * (c) the same on invalid instances, where the runtime re-runs its
  *     all-errors validator and sorts the violations: reported, no target;
  * (d) what the depth limit costs on valid data: the runtime with its default
- *     `maxDepth` against the same runtime bound with `maxDepth: Infinity`, in
- *     the process of (b), in rounds of short slices that alternate the two
- *     (the order swapped every round); ratio limited / unlimited, target at
- *     least 0.97.
- *     Only a contract the registry marks `recursive` has its data measured
+ *     `maxDepth` against the same runtime on a copy of the validator modules
+ *     with the check taken out (the code as it was before the depth limit:
+ *     BEFORE_LIMIT), in the process of (b), in rounds of short slices that
+ *     alternate the two (the order swapped every round); ratio limited /
+ *     before, target at least 0.97.
+ *     Only a contract whose validators can call themselves with the data (a
+ *     reference cycle in the schema) checks the limit, at each such call
  *     (elsewhere the ratio is 1 by construction, and says so); a synthetic
  *     recursive tree contract, where the validator does little per level of
- *     the data and the walk weighs most, is measured the same way, with no
+ *     the data and the check weighs most, is measured the same way, with no
  *     target.
  *
  * The contracts are compiled with charter's `compile()` into a temporary
@@ -125,14 +127,6 @@ const t3 = performance.now();
 process.stdout.write(JSON.stringify({ boot: t0, total: t3 - t0, imports: t1 - t0, prepare: t2 - t1, validate: t3 - t2, ok }));
 `;
 
-/**
- * Why (d) validates a second parse of the instances. Objects that JSON.parse made before a
- * member's representation settled (a number member seen as an integer, then as a fraction) keep
- * a deprecated map, on which V8's for-in (the depth walk's) takes a slow path, twice as slow on
- * the tree: an artefact of validating the same objects again and again. A service parses new
- * objects for each request, which get the settled maps, as a second parse does.
- */
-const SETTLED_NOTE = `// (d) reads a second parse: objects whose maps settled, as a service's next request gets (SETTLED_NOTE in bench-validators.ts).`;
 
 /**
  * (d) in a child: for each pair [label, limited, unlimited] of checks, DEPTH_ROUNDS rounds of a
@@ -163,6 +157,24 @@ const DEPTH_PAIRS = `const depthPairs = (pairs, list, rounds, sliceMs, warmMs) =
  * WARMUP_MS alone, then ROUNDS rounds of ROUND_MS each, the variants' order
  * rotating every round. Every result feeds a sum that is printed, so nothing is dead code.
  */
+/**
+ * (d)'s baseline in a child: the contract bound to copies of its validator modules without the
+ * depth check (`withoutDepthCheck`, written beside them as `*.before.js`), where it has one; the
+ * modules themselves elsewhere, whose code the limit does not change.
+ */
+const BEFORE_LIMIT = `// (d): the code as it was before the depth limit.
+const guardedModule = "__charterDepth" in (await import(\`./out/validators/\${name}.js\`));
+const beforeEntry = guardedModule ? { ...registry[name], load: () => import(\`./out/validators/\${name}.before.js\`), loadAllErrors: () => import(\`./out/validators/\${name}.before.all-errors.js\`) } : registry[name];
+const unlimited = await bindContracts({ [name]: beforeEntry }).load(name);`;
+
+/** A generated validator module without the depth check: no check in its functions, no limit exported for the runtime to set. */
+function withoutDepthCheck(code: string): string {
+  return code
+    .split("\n")
+    .filter((line) => !line.startsWith("if (instancePath.length >= __charterDepth.limit") && !line.startsWith("export const __charterDepth = "))
+    .join("\n");
+}
+
 const THROUGHPUT = `const [name, dialect, schemaFile, instancesFile, rounds, roundMs, warmValid, warmInvalid, depthRounds, depthSliceMs, depthWarmMs] = process.argv.slice(2);
 ${DEPTH_PAIRS}
 const warmup = { valid: Number(warmValid), invalid: Number(warmInvalid) };
@@ -183,8 +195,7 @@ const all = rawAjv(true);
 // ajv with the option charter generates with (inlineRefs: false): what the runtime adds, alone.
 const sameOptions = rawAjv(false, false);
 const contract = await bindContracts(registry).load(name);
-// (d): the same contract with the depth limit off; only a recursive entry has its data measured.
-const unlimited = await bindContracts(registry, { maxDepth: Infinity }).load(name);
+${BEFORE_LIMIT}
 const generated = (await import(\`./out/validators/\${name}.js\`)).validate;
 // A second instance of the same module, loaded with the linear pattern engine installed (its patterns are built as it loads).
 const { usePatternEngine } = await import("charter-runtime/patterns");
@@ -194,8 +205,6 @@ const generatedLinear = (await import(\`./out/validators/\${name}.js?linear\`)).
 usePatternEngine(undefined);
 const instancesText = readFileSync(instancesFile, "utf8");
 const { valid, invalid } = JSON.parse(instancesText);
-${SETTLED_NOTE}
-const settled = JSON.parse(instancesText).valid;
 // The all-errors functions (ajv's and the runtime's) only ever see invalid data; both first-error functions see both kinds.
 for (const data of valid) if (!contract.isValid(data) || !contract.validate(data).ok || !unlimited.validate(data).ok || !first(data) || !generatedLinear(data)) throw new Error("a valid instance fails");
 for (const data of invalid) if (contract.isValid(data) || contract.validate(data).ok || first(data) || all(data)) throw new Error("an invalid instance passes");
@@ -230,7 +239,7 @@ const errorsPerInstance = {
   first: invalid.map((d) => (first(d), first.errors.length)),
   all: invalid.map((d) => (all(d), all.errors.length)),
 };
-const out = { errorsPerInstance, recursive: registry[name].recursive === true };
+const out = { errorsPerInstance, recursive: "__charterDepth" in (await import(\`./out/validators/\${name}.js\`)) };
 for (const [group, variants] of Object.entries(groups)) {
   for (const v of variants) v.sum += v.loop(v.check, v.list, warmup[group]).sum;
   for (let round = 0; round < Number(rounds); round++) {
@@ -248,22 +257,20 @@ out.depth = depthPairs(
     ["validate", (d) => (contract.validate(d).ok ? 1 : 0), (d) => (unlimited.validate(d).ok ? 1 : 0)],
     ["isValid", (d) => (contract.isValid(d) ? 1 : 0), (d) => (unlimited.isValid(d) ? 1 : 0)],
   ],
-  settled, Number(depthRounds), Number(depthSliceMs), Number(depthWarmMs),
+  valid, Number(depthRounds), Number(depthSliceMs), Number(depthWarmMs),
 );
 process.stdout.write(JSON.stringify(out));
 `;
 
-/** (d) alone, for the synthetic tree: the runtime with its default depth limit against `maxDepth: Infinity`, as in THROUGHPUT. */
+/** (d) alone, for the synthetic tree: the runtime with its default depth limit against the code before it, as in THROUGHPUT. */
 const DEPTH_LIMIT = `const [name, instancesFile, depthRounds, depthSliceMs, depthWarmMs] = process.argv.slice(2);
 ${DEPTH_PAIRS}
 const { readFileSync } = await import("node:fs");
 const { bindContracts } = await import("./runtime.js");
 const { registry } = await import("./out/validators/index.js");
 const limited = await bindContracts(registry).load(name);
-const unlimited = await bindContracts(registry, { maxDepth: Infinity }).load(name);
+${BEFORE_LIMIT}
 const instancesText = readFileSync(instancesFile, "utf8");
-JSON.parse(instancesText);
-${SETTLED_NOTE}
 const { valid } = JSON.parse(instancesText);
 for (const data of valid) if (!limited.validate(data).ok || !unlimited.isValid(data)) throw new Error("a valid instance fails");
 const depth = depthPairs(
@@ -276,7 +283,7 @@ const depth = depthPairs(
 const depthOf = (value) => (value !== null && typeof value === "object" ? 1 + Math.max(0, ...Object.values(value).map(depthOf)) : 0);
 const nodes = (value) => 1 + (value.children ?? []).reduce((n, child) => n + nodes(child), 0);
 process.stdout.write(JSON.stringify({
-  recursive: registry[name].recursive === true,
+  recursive: "__charterDepth" in (await import(\`./out/validators/\${name}.js\`)),
   maxDepth: Math.max(...valid.map(depthOf)),
   nodes: Math.round(valid.reduce((n, tree) => n + nodes(tree), 0) / valid.length),
   depth,
@@ -318,7 +325,7 @@ interface ThroughputVariant {
   sum: number;
 }
 
-/** (d): one pair's rates, the runtime with its default depth limit and with `maxDepth: Infinity`, slice by slice. */
+/** (d): one pair's rates, the runtime with its default depth limit and on the code before it, slice by slice. */
 interface DepthPair {
   label: "validate" | "isValid";
   limited: number[];
@@ -328,7 +335,7 @@ interface DepthPair {
 
 interface Throughput {
   errorsPerInstance: { runtime: number[]; first: number[]; all: number[] };
-  /** Whether the registry marks the contract recursive: only then does the runtime measure the data's depth. */
+  /** Whether the contract's validators can call themselves with the data: only then do they check its depth. */
   recursive: boolean;
   depth: DepthPair[];
   valid: ThroughputVariant[];
@@ -435,14 +442,13 @@ interface TreeDepth {
   nodes: number;
 }
 
-/** (d): the runtime with its default depth limit against the same runtime with `maxDepth: Infinity`, slice by slice. */
+/** (d): the runtime with its default depth limit against the same runtime on the code before it, slice by slice. */
 function reportDepthLimit(contracts: readonly Contract[], throughput: ReadonlyMap<string, Throughput>, tree: TreeDepth): void {
-  console.log(`## (d) the depth limit on valid instances: the runtime with its default maxDepth against maxDepth: Infinity (median of ${DEPTH_ROUNDS} rounds of a ${DEPTH_SLICE_MS} ms slice of each, alternating, after ${DEPTH_WARMUP_MS} ms of warm-up each; in the process of (b), the tree in its own)`);
+  console.log(`## (d) the depth limit on valid instances: the runtime with its default maxDepth against the same runtime on the validator modules without the check, as before the limit (median of ${DEPTH_ROUNDS} rounds of a ${DEPTH_SLICE_MS} ms slice of each, alternating, after ${DEPTH_WARMUP_MS} ms of warm-up each; in the process of (b), the tree in its own)`);
   console.log();
-  console.log("Only a contract its registry marks `recursive: true` (a reference cycle in its schema) has its data measured before the validator runs; on any other the limit is never");
-  console.log("checked, both bindings run the same code, and the ratio is 1 by construction: what it shows there is the noise of the measurement.");
-  console.log("Both validate a second parse of the valid instances: objects parsed before a member's representation settled keep deprecated maps, on which V8's for-in (the walk's)");
-  console.log("is slow (twice as slow on the tree), an artefact of validating the same objects again and again; a service parses fresh objects for each request.");
+  console.log("Only a contract whose validators can call themselves with the data (a reference cycle in its schema) checks the limit, in each function that can, on the path");
+  console.log("of the value it is given; on any other the limit is never checked, both bindings run the same code, and the ratio is 1 by construction: what it shows there is");
+  console.log("the noise of the measurement.");
   console.log("Ratios: median of the per-round ratios (each slice with limit paired with the slice without beside it), interquartile range in brackets.");
   console.log();
   const rows: string[][] = [];
@@ -458,11 +464,11 @@ function reportDepthLimit(contracts: readonly Contract[], throughput: ReadonlyMa
     return `${c.name}${t.recursive ? "" : " (not recursive)"} ${found.join(", ")}`;
   });
   ratios(`${TREE.name} (synthetic)`, tree.recursive, tree.depth);
-  console.log(table(["contract", "recursive", "validate, limit", "validate, Infinity", "ratio", "isValid, limit", "isValid, Infinity", "ratio"], rows, 2));
+  console.log(table(["contract", "recursive", "validate, limit", "validate, before", "ratio", "isValid, limit", "isValid, before", "ratio"], rows, 2));
   console.log();
   console.log(`Target: ratio at least ${TARGET_DEPTH} on the SchemaStore contracts. ${verdicts.join("; ")}.`);
-  if (!contracts.some((c) => throughput.get(c.name)!.recursive)) console.log("None of the SchemaStore contracts is recursive: their ratios are 1 by construction, and only the tree shows what the walk costs.");
-  console.log(`The tree (no target): ${TREE.name}, ${tree.nodes} nodes a tree on average, data up to ${tree.maxDepth} levels deep; its validator does little for each level, so the walk weighs most there.`);
+  if (!contracts.some((c) => throughput.get(c.name)!.recursive)) console.log("None of the SchemaStore contracts is recursive: their ratios are 1 by construction, and only the tree shows what the check costs.");
+  console.log(`The tree (no target): ${TREE.name}, ${tree.nodes} nodes a tree on average, data up to ${tree.maxDepth} levels deep; its validator does little for each level, so the check weighs most there.`);
   console.log();
 }
 
@@ -487,6 +493,8 @@ try {
   for (const [file, content] of result.files) {
     mkdirSync(path.dirname(path.join(outDir, file)), { recursive: true });
     writeFileSync(path.join(outDir, file), content);
+    const before = /^(validators\/.*?)\.(all-errors\.)?js$/.exec(file);
+    if (before && content.includes("\nexport const __charterDepth = ")) writeFileSync(path.join(outDir, `${before[1]}.before.${before[2] ?? ""}js`), withoutDepthCheck(content));
   }
   writeFileSync(path.join(root, "package.json"), JSON.stringify({ private: true, type: "module" }));
   symlinkSync(path.join(REPO, "node_modules"), path.join(root, "node_modules"), "dir");

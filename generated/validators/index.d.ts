@@ -28,8 +28,6 @@ export interface RegistryEntry<T, Rules extends string = never> {
   readonly load: () => Promise<Record<string, unknown>>;
   readonly loadAllErrors: () => Promise<Record<string, unknown>>;
   readonly loadSchema: () => Promise<{ default: unknown }>;
-  /** The schema refers back to itself: the runtime measures the data's depth (maxDepth) before validating. */
-  readonly recursive?: boolean;
   readonly __type?: T;
 }
 

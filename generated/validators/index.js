@@ -140,7 +140,6 @@ export const registry = {
     digest: "sha256:9897d13759317e9e2b6b19fcb462010924e54fc1f66d1538b21260ca9b74da05",
     exportName: "validate",
     rules: {},
-    recursive: true,
     load: () => import("./charter/source.js"),
     loadAllErrors: () => import("./charter/source.all-errors.js"),
     loadSchema: () => import("../schemas/charter/source.schema.json", { with: { type: "json" } }),

@@ -1,17 +1,17 @@
 /**
- * The depth limit (`maxDepth`): data nested deeper than the limit against a recursive contract is
- * one violation TOO_DEEP_KEYWORD at the first value beyond it, found before the validator runs,
- * through every entry point; a contract without a reference cycle never has its data walked.
+ * The depth limit (`maxDepth`): where a validator follows its schema's references back to itself
+ * into data nested deeper than the limit, the data is one violation TOO_DEEP_KEYWORD at the first
+ * value beyond it, through every entry point; data the validator does not follow that deep, and
+ * every contract without a reference cycle, get the validator's own verdict.
  */
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { readFileSync } from "node:fs";
+import { readFileSync, readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { bindContracts, ContractViolation, DEFAULT_MAX_DEPTH, isTooDeep, TOO_DEEP_KEYWORD, type Registry, type Violation } from "charter-runtime";
 import { registry as repository } from "../../generated/validators/index.js";
 import { rules } from "../../examples/typed-client/src/rules.js";
 import { generateImportable } from "../helpers/generate-importable.js";
-import { firstTooDeep } from "../../packages/runtime/src/depth.js";
 
 const SOURCES = {
   // Recursive: each level of the data is one more call of the validator.
@@ -38,10 +38,13 @@ function chain(levels: number): unknown {
   return value;
 }
 
-/** The pointer of the first value of `chain` deeper than `limit`: an object at odd depths, its `children` at even ones. */
+/**
+ * The pointer of the first node of `chain` deeper than `limit`: nodes lie at odd depths, their
+ * `children` arrays at even ones, and the validator calls itself for each node, where it checks.
+ */
 function chainPointer(limit: number): string {
-  const depth = limit + 1;
-  return "/children/0".repeat(Math.floor((depth - 1) / 2)) + (depth % 2 === 0 ? "/children" : "");
+  const depth = limit % 2 === 0 ? limit + 1 : limit + 2;
+  return "/children/0".repeat((depth - 1) / 2);
 }
 
 const beyond = (pointer: string, limit: number): Violation => ({
@@ -89,21 +92,40 @@ function expectNotJudged(verdicts: Awaited<ReturnType<typeof everyEntryPoint>>, 
   if (!verdicts.validate.ok) expect(isTooDeep(verdicts.validate.errors)).toBe(true);
 }
 
-describe("the registry", () => {
-  it("marks recursive: true exactly the contracts and definitions that can recurse with the data", async () => {
-    const { registry, outDir } = await generated();
-    const marks = Object.fromEntries(Object.keys(registry).sort().map((name) => [name, registry[name]!.recursive]));
-    expect(marks).toEqual({ doc: undefined, "doc#/$defs/node": true, map: true, shallow: undefined, tree: true });
-    expect(readFileSync(path.join(outDir, "validators/index.d.ts"), "utf8")).toContain("  readonly recursive?: boolean;\n");
+describe("the validator modules", () => {
+  it("export the depth limit exactly where a validator can call itself with the data", async () => {
+    const { outDir } = await generated();
+    const guarded = (stem: string) => readFileSync(path.join(outDir, `validators/${stem}`), "utf8").includes("export const __charterDepth = ");
+    expect(["tree", "map", "doc", "shallow"].map((stem) => [stem, guarded(`${stem}.js`), guarded(`${stem}.all-errors.js`)])).toEqual([
+      ["tree", true, true],
+      ["map", true, true],
+      // The root of doc has no cycle, its exported definition has one: one module holds both.
+      ["doc", true, true],
+      ["shallow", false, false],
+    ]);
+    expect(readFileSync(path.join(outDir, "validators/tree.d.ts"), "utf8")).toContain("export declare const __charterDepth: { limit: number; at: string };\n");
+    expect(readFileSync(path.join(outDir, "validators/shallow.d.ts"), "utf8")).not.toContain("__charterDepth");
     // This repository: only charter/source, which extends the 2020-12 meta-schema, recurses.
-    expect(Object.keys(repository).filter((name) => (repository as Registry)[name]!.recursive === true)).toEqual(["charter/source"]);
+    const root = path.resolve("generated/validators");
+    const modules = readdirSync(root, { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".js") && file !== "index.js");
+    expect(modules.filter((file) => readFileSync(path.join(root, file), "utf8").includes("throw __charterDepth")).sort()).toEqual(["charter/source.all-errors.js", "charter/source.js"]);
+  });
+
+  it("behave as ajv's when called without the runtime, before and after the runtime used them", async () => {
+    const { registry, outDir } = await generated();
+    const module = (await import(pathToFileURL(path.join(outDir, "validators/tree.js")).href)) as { validate: (data: unknown) => boolean; __charterDepth: { limit: number } };
+    expect(module.__charterDepth.limit).toBe(Infinity);
+    expect(module.validate(chain(40))).toBe(true);
+    expect(await bindContracts(registry, { maxDepth: 5 }).validate("tree", chain(40))).toEqual({ ok: false, errors: [beyond(chainPointer(5), 5)] });
+    expect(module.__charterDepth.limit).toBe(Infinity);
+    expect(module.validate(chain(40))).toBe(true);
   });
 });
 
 describe("data nested deeper than maxDepth against a recursive contract", () => {
   it.each(["all", "first"] as const)("is one violation at the first value beyond the limit, from every entry point (errors: %s)", async (errors) => {
     const { registry } = await generated();
-    expectNotJudged(await everyEntryPoint(registry, { maxDepth: 5, errors }, "tree", chain(4)), beyond("/children/0/children/0/children", 5));
+    expectNotJudged(await everyEntryPoint(registry, { maxDepth: 5, errors }, "tree", chain(4)), beyond("/children/0/children/0/children/0", 5));
     // At the limit itself, the validator judges: valid, and invalid with the validator's own violations.
     expect((await everyEntryPoint(registry, { maxDepth: 5, errors }, "tree", chain(3))).validate).toEqual({ ok: true, value: chain(3) });
     const invalid = await everyEntryPoint(registry, { maxDepth: 5, errors }, "tree", { children: [{ children: [{ name: 1 }] }] });
@@ -127,6 +149,7 @@ describe("data nested deeper than maxDepth against a recursive contract", () => 
     expect(DEFAULT_MAX_DEPTH).toBe(128);
     expect(await bindContracts(registry).validate("tree", chain(64))).toEqual({ ok: true, value: chain(64) });
     expect(await bindContracts(registry).validate("tree", chain(65))).toEqual({ ok: false, errors: [beyond(chainPointer(128), 128)] });
+    expect(chainPointer(128)).toBe("/children/0".repeat(64));
     // charter/source, where each level of the data is several validator calls, judges data at the
     // default limit with the limit turned off, in both error modes: the default is not above what it can follow.
     const nested = (leaf: object) => {
@@ -142,6 +165,20 @@ describe("data nested deeper than maxDepth against a recursive contract", () => 
       const judged = await unlimited.validate("charter/source", invalid);
       expect(!judged.ok && !isTooDeep(judged.errors) && judged.errors.every((e) => e.pointer.startsWith("/not".repeat(DEFAULT_MAX_DEPTH - 1) + "/type"))).toBe(true);
       expect(await bindContracts(repository, { rules, errors }).validate("charter/source", { not: valid })).toEqual({ ok: false, errors: [beyond("/not".repeat(DEFAULT_MAX_DEPTH), DEFAULT_MAX_DEPTH)] });
+    }
+  });
+
+  it("is judged where the validator does not follow the data: deep members of an open node are not refused", async () => {
+    const { registry } = await generated();
+    let free: unknown = { leaf: true };
+    for (let i = 0; i < 10_000; i++) free = { free };
+    const data = { name: "root", children: [{ name: "child", extra: free }], extra: [free] };
+    for (const errors of ["all", "first"] as const) {
+      expect(await bindContracts(registry, { maxDepth: 3, errors }).validate("tree", data)).toEqual({ ok: true, value: data });
+      // Invalid where the validator does follow: its own verdict, not the limit's.
+      const invalid = { ...data, children: [{ name: 1, extra: free }] };
+      const judged = await bindContracts(registry, { maxDepth: 3, errors }).validate("tree", invalid);
+      expect(!judged.ok && judged.errors.map((e) => [e.pointer, e.keyword])).toEqual([["/children/0/name", "type"]]);
     }
   });
 
@@ -170,7 +207,7 @@ describe("data nested deeper than maxDepth against a recursive contract", () => 
 });
 
 describe("a contract without a reference cycle", () => {
-  it("never has its data walked: a value 1,000,000 deep gets the validator's own verdict", async () => {
+  it("has nothing checked: a value 1,000,000 deep gets the validator's own verdict, read as far as the schema goes", async () => {
     const { registry } = await generated();
     let reads = 0;
     const watched = Object.defineProperty({}, "watched", {
@@ -205,60 +242,5 @@ describe("the maxDepth option", () => {
     expect(() => bindContracts(registry, { maxDepth: "10" as unknown as number })).toThrow(/got "10"$/);
     expect(() => bindContracts(registry, { maxDepth: 1.5 })).toThrow(/got 1\.5$/);
     for (const good of [1, 128, 1_000_000, Infinity, undefined]) expect(() => bindContracts(registry, good === undefined ? {} : { maxDepth: good })).not.toThrow();
-  });
-});
-
-describe("the walk that measures the data (firstTooDeep)", () => {
-  it("counts objects and arrays only, a scalar at the top being depth 0", () => {
-    for (const scalar of [null, 0, "x".repeat(1000), true, undefined, 10n]) expect(firstTooDeep(scalar, 1)).toBeUndefined();
-    expect(firstTooDeep({ a: 1, b: "x", c: null }, 1)).toBeUndefined();
-    expect(firstTooDeep([[1, 2], [3]], 1)).toBe("/0");
-    expect(firstTooDeep([[1, 2], [3]], 2)).toBeUndefined();
-    expect(firstTooDeep([1, [2, [3, [4]]], [[[[5]]]]], 3)).toBe("/1/1/1");
-    expect(firstTooDeep({ "": { "~": { "/": {} } } }, 3)).toBe("//~0/~1");
-  });
-
-  it("reads only own enumerable string keys, calls nothing on the data, and throws for nothing", () => {
-    let called = 0;
-    const spy = () => {
-      called++;
-      return {};
-    };
-    class Node {
-      inner = { deeper: {} };
-      get viaPrototype() {
-        return spy();
-      }
-      toJSON() {
-        return spy();
-      }
-    }
-    expect(firstTooDeep(new Node(), 2)).toBe("/inner/deeper");
-    expect(firstTooDeep(new Node(), 3)).toBeUndefined();
-    const hidden = Object.defineProperty({ [Symbol("s")]: { a: {} } }, "hidden", { enumerable: false, value: { a: {} } });
-    expect(firstTooDeep(hidden, 1)).toBeUndefined();
-    const bare = Object.create(null) as Record<string, unknown>;
-    bare["__proto__"] = { toString: { a: {} } };
-    expect(firstTooDeep(bare, 2)).toBe("/__proto__/toString");
-    expect(called).toBe(0);
-    // An accessor that throws ends the walk without a verdict; the validator meets it.
-    const hostile = Object.defineProperty({}, "boom", { enumerable: true, get: () => { throw new Error("boom"); } });
-    expect(() => firstTooDeep({ a: hostile }, 5)).not.toThrow();
-    expect(firstTooDeep({ a: hostile }, 5)).toBeUndefined();
-  });
-
-  it("stops at the limit: cycles, sparse arrays and data a million deep end at once", () => {
-    const cycle: unknown[] = [];
-    cycle.push(cycle);
-    expect(firstTooDeep(cycle, 5)).toBe("/0/0/0/0/0");
-    expect(firstTooDeep(cycle, Infinity)).toBeUndefined();
-    const sparse = new Array<unknown>(1000);
-    sparse[999] = [[]];
-    expect(firstTooDeep(sparse, 2)).toBe("/999/0");
-    let deep: unknown = {};
-    for (let i = 0; i < 1_000_000; i++) deep = [deep];
-    const started = performance.now();
-    expect(firstTooDeep(deep, 128)).toBe("/0".repeat(128));
-    expect(performance.now() - started).toBeLessThan(250);
   });
 });

@@ -17,3 +17,6 @@ export interface Validator<T> {
 }
 
 export declare const validate: Validator<CharterSource>;
+
+/** The depth limit of validators that can recurse with the data: set by charter-runtime around each call (maxDepth), Infinity otherwise. */
+export declare const __charterDepth: { limit: number; at: string };

@@ -9,6 +9,16 @@ const schema2 = {"title":"Core vocabulary meta-schema","type":["object","boolean
 const schema4 = {"type":"string","format":"uri-reference"};
 const formats0 = __charter_uriReference;
 
+const __charterDepth = { limit: Infinity, at: "" };
+function __charterTooDeep(instancePath, data) {
+if (typeof data !== "object" || data === null) return false;
+let levels = 0;
+for (let i = 0; i < instancePath.length; i++) if (instancePath.charCodeAt(i) === 47) levels++;
+if (levels < __charterDepth.limit) return false;
+__charterDepth.at = instancePath;
+return true;
+}
+
 function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
@@ -105,6 +115,7 @@ const pattern0 = func0("^[^#]*#?$", "u");
 const wrapper0 = {validate: validate0};
 
 function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+if (instancePath.length >= __charterDepth.limit && __charterTooDeep(instancePath, data)) throw __charterDepth;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate2.evaluated;
@@ -310,6 +321,7 @@ const schema10 = {"title":"Applicator vocabulary meta-schema","type":["object","
 const schema11 = {"type":"array","minItems":1,"items":{"$ref":"https://charter.invalid/charter/source.schema.json"}};
 
 function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+if (instancePath.length >= __charterDepth.limit && __charterTooDeep(instancePath, data)) throw __charterDepth;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate26.evaluated;
@@ -354,6 +366,7 @@ validate26.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
 const formats8 = __charter_regex;
 
 function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+if (instancePath.length >= __charterDepth.limit && __charterTooDeep(instancePath, data)) throw __charterDepth;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate25.evaluated;
@@ -653,6 +666,7 @@ validate25.evaluated = {"props":{"prefixItems":true,"items":true,"contains":true
 const schema12 = {"title":"Unevaluated applicator vocabulary meta-schema","type":["object","boolean"],"properties":{"unevaluatedItems":{"$ref":"https://charter.invalid/charter/source.schema.json"},"unevaluatedProperties":{"$ref":"https://charter.invalid/charter/source.schema.json"}}};
 
 function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+if (instancePath.length >= __charterDepth.limit && __charterTooDeep(instancePath, data)) throw __charterDepth;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate32.evaluated;
@@ -1386,6 +1400,7 @@ validate54.evaluated = {"props":{"format":true},"dynamicProps":false,"dynamicIte
 const schema20 = {"title":"Content vocabulary meta-schema","type":["object","boolean"],"properties":{"contentEncoding":{"type":"string"},"contentMediaType":{"type":"string"},"contentSchema":{"$ref":"https://charter.invalid/charter/source.schema.json"}}};
 
 function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+if (instancePath.length >= __charterDepth.limit && __charterTooDeep(instancePath, data)) throw __charterDepth;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate56.evaluated;
@@ -1504,6 +1519,7 @@ validate58.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+if (instancePath.length >= __charterDepth.limit && __charterTooDeep(instancePath, data)) throw __charterDepth;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate1.evaluated;
@@ -1714,6 +1730,7 @@ const pattern7 = func0("^CH31[0-9]$", "u");
 const pattern8 = func0("^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)$", "u");
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+if (instancePath.length >= __charterDepth.limit && __charterTooDeep(instancePath, data)) throw __charterDepth;
 /*# sourceURL="https://charter.invalid/charter/source.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -2016,6 +2033,7 @@ return errors === 0;
 }
 validate0.evaluated = {"props":{"x-charter-name":true,"x-charter-rules":true,"x-charter-counterexamples":true,"x-charter-ignore":true,"x-charter-version":true,"definitions":true,"dependencies":true,"$recursiveAnchor":true,"$recursiveRef":true,"contentEncoding":true,"contentMediaType":true,"contentSchema":true,"format":true,"title":true,"description":true,"default":true,"deprecated":true,"readOnly":true,"writeOnly":true,"examples":true,"type":true,"const":true,"enum":true,"multipleOf":true,"maximum":true,"exclusiveMaximum":true,"minimum":true,"exclusiveMinimum":true,"maxLength":true,"minLength":true,"pattern":true,"maxItems":true,"minItems":true,"uniqueItems":true,"maxContains":true,"minContains":true,"maxProperties":true,"minProperties":true,"required":true,"dependentRequired":true,"unevaluatedItems":true,"unevaluatedProperties":true,"prefixItems":true,"items":true,"contains":true,"additionalProperties":true,"properties":true,"patternProperties":true,"dependentSchemas":true,"propertyNames":true,"if":true,"then":true,"else":true,"allOf":true,"anyOf":true,"oneOf":true,"not":true,"$id":true,"$schema":true,"$ref":true,"$anchor":true,"$dynamicRef":true,"$dynamicAnchor":true,"$vocabulary":true,"$comment":true,"$defs":true},"dynamicProps":false,"dynamicItems":false};
 
-return { validate: validate0 };
+return { validate: validate0, __charterDepth: __charterDepth };
 })();
 export const validate = __charterExports.validate;
+export const __charterDepth = __charterExports.__charterDepth;

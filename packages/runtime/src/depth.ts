@@ -1,14 +1,15 @@
 /**
- * The depth limit: how deep data may nest before a recursive contract's
- * validator is trusted with it. A generated validator calls itself once per
- * level of the data wherever the schema refers back to itself, so data
- * nested deeply enough runs it out of call stack; the runtime measures the
- * data first, and reports data beyond the limit as not judged without
- * running the validator.
+ * The depth limit: how deep into the data a contract's validator may follow
+ * its schema's references back to itself. Such a validator calls itself once
+ * per level of the data, so data nested deeply enough would run it out of call
+ * stack; instead, each of its functions that can call itself checks the depth
+ * of the value it is given, and the validation stops at the first object or
+ * array deeper than the limit, reported as not judged.
  *
  * Depth counts objects and arrays: a scalar at the top is depth 0, `{}` and
- * `[]` are depth 1, `{"a": [1]}` is depth 2. A limit of N accepts data of
- * depth N and reports the first object or array at depth N + 1.
+ * `[]` are depth 1, `{"a": [1]}` is depth 2. A limit of N judges data of
+ * depth N. Data nested deeper where the schema does not recurse (an open
+ * object's members) is never followed by the validator, and never refused.
  */
 
 /**
@@ -30,96 +31,19 @@ export function depthLimit(option: unknown): number {
 }
 
 /**
- * The JSON pointer of the first object or array, in document order, nested
- * deeper than `limit` (the root is depth 1), or undefined when there is none.
- * Iterative: it cannot overflow the stack, whatever the depth. It reads only
- * own enumerable string keys, as JSON has, and calls nothing on the data (no
- * `toJSON`); a value that throws as it is read (an accessor of a class
- * instance) ends the walk with undefined, and the validator meets it.
+ * The limit a generated module checks (recursion-guard.ts of the compiler):
+ * exported by validator modules that can recurse with the data, as
+ * `__charterDepth`. The validator throws this object itself, with the pointer
+ * of the value too deep in `at`, when a function that can call itself meets a
+ * value nested deeper than `limit`.
  */
-export function firstTooDeep(data: unknown, limit: number): string | undefined {
-  if (typeof data !== "object" || data === null || limit === Infinity) return undefined;
-  try {
-    // Most data is within the limit: a quick pass says so; only data beyond it is walked again, in order, for the pointer.
-    return exceeds(data, limit) ? locate(data, limit) : undefined;
-  } catch {
-    return undefined;
-  }
+export interface DepthGuard {
+  limit: number;
+  at: string;
 }
 
-const hasOwn = Object.prototype.hasOwnProperty;
-
-/**
- * Whether any object or array lies deeper than `limit`: a depth-first pass in
- * no particular order, with one stack of the containers still to read, each
- * followed by its depth (nothing for scalars); it returns at the first one too deep.
- */
-function exceeds(root: object, limit: number): boolean {
-  const stack: (object | number)[] = [root, 1];
-  for (let top = 2; top > 0; ) {
-    const depth = stack[--top] as number;
-    const value = stack[--top] as object;
-    if (Array.isArray(value)) {
-      for (let i = 0; i < value.length; i++) {
-        const child: unknown = value[i];
-        if (typeof child !== "object" || child === null) continue;
-        if (depth >= limit) return true;
-        stack[top++] = child;
-        stack[top++] = depth + 1;
-      }
-    } else {
-      for (const key in value) {
-        if (!hasOwn.call(value, key)) continue;
-        const child: unknown = (value as Record<string, unknown>)[key];
-        if (typeof child !== "object" || child === null) continue;
-        if (depth >= limit) return true;
-        stack[top++] = child;
-        stack[top++] = depth + 1;
-      }
-    }
-  }
-  return false;
-}
-
-/**
- * The pointer of the first object or array deeper than `limit`, in document
- * order: a walk that keeps the path from the root, each container with its
- * keys (undefined for an array) and the position of the next member to read,
- * and stops at the first value too deep.
- */
-function locate(root: object, limit: number): string | undefined {
-  const containers: object[] = [root];
-  const keys: (string[] | undefined)[] = [Array.isArray(root) ? undefined : Object.keys(root)];
-  const positions: number[] = [0];
-  let top = 0;
-  while (top >= 0) {
-    const container = containers[top]!;
-    const names = keys[top];
-    const at = positions[top]!;
-    if (at >= (names === undefined ? (container as unknown[]).length : names.length)) {
-      top--;
-      continue;
-    }
-    positions[top] = at + 1;
-    const child: unknown = names === undefined ? (container as unknown[])[at] : (container as Record<string, unknown>)[names[at]!];
-    if (typeof child !== "object" || child === null) continue;
-    // The child's depth is top + 2: the root is depth 1 at index 0.
-    if (top + 2 > limit) return pointerOf(keys, positions, top);
-    top++;
-    containers[top] = child;
-    keys[top] = Array.isArray(child) ? undefined : Object.keys(child);
-    positions[top] = 0;
-  }
-  return undefined;
-}
-
-/** The pointer of the member last read at each level of the path, down to `top`. */
-function pointerOf(keys: readonly (string[] | undefined)[], positions: readonly number[], top: number): string {
-  let pointer = "";
-  for (let level = 0; level <= top; level++) {
-    const at = positions[level]! - 1;
-    const names = keys[level];
-    pointer += "/" + (names === undefined ? String(at) : names[at]!.replace(/~/g, "~0").replace(/\//g, "~1"));
-  }
-  return pointer;
+/** The module's depth guard, or undefined for a module whose validators cannot recurse with the data (or generated before the guard). */
+export function depthGuardOf(module: Record<string, unknown>): DepthGuard | undefined {
+  const guard = module["__charterDepth"] as DepthGuard | undefined;
+  return typeof guard === "object" && guard !== null && typeof guard.limit === "number" ? guard : undefined;
 }

@@ -6,7 +6,7 @@
  * validators it loads import only its helpers and formats.
  */
 
-import { depthLimit, firstTooDeep } from "./depth.js";
+import { depthGuardOf, depthLimit, type DepthGuard } from "./depth.js";
 
 export { DEFAULT_MAX_DEPTH } from "./depth.js";
 
@@ -40,12 +40,6 @@ export interface RegistryEntry<T, Rules extends string = never> {
   readonly load: () => Promise<Record<string, unknown>>;
   readonly loadAllErrors: () => Promise<Record<string, unknown>>;
   readonly loadSchema: () => Promise<{ default: unknown }>;
-  /**
-   * Whether the schema has a reference cycle, so that its validator can recurse
-   * once per level of the data: only then is the data's depth measured against
-   * `maxDepth` before validating. Absent (trees generated before it) means no.
-   */
-  readonly recursive?: boolean;
   /** Carries the validated type; never set. */
   readonly __type?: T;
 }
@@ -89,10 +83,11 @@ export type BindOptions<R extends Registry> = true extends true
   ? {
       readonly errors?: ErrorReporting;
       /**
-       * How deep data may nest (objects and arrays; a scalar at the top is depth 0)
-       * before a recursive contract judges it: deeper data gets one violation
-       * TOO_DEEP_KEYWORD, before the validator runs. A positive integer, or Infinity
-       * for no limit; default DEFAULT_MAX_DEPTH (128).
+       * How deep into the data (objects and arrays; a scalar at the top is depth 0)
+       * a validator may follow its schema's references back to itself: data it
+       * would follow deeper gets one violation TOO_DEEP_KEYWORD instead of the
+       * validator's verdict. A positive integer, or Infinity for no limit;
+       * default DEFAULT_MAX_DEPTH (128).
        */
       readonly maxDepth?: number;
     } & (
@@ -122,8 +117,9 @@ export const RULE_KEYWORD = "x-charter-rules";
 
 /**
  * The keyword of the one violation reported for data too deep to judge:
- * nested deeper than `maxDepth` against a recursive contract (found before
- * the validator runs, at the first value beyond the limit, `params.limit`),
+ * nested deeper than `maxDepth` where the contract's schema refers back to
+ * itself (found as the validator follows the data there, at the first value
+ * beyond the limit, `params.limit`),
  * or, as a backstop, when the validator ran out of call stack anyway (a
  * string of megabytes under a pattern RegExp backtracks over, a limit set
  * too high): the data was not judged, which is not the same as invalid. The
@@ -223,8 +219,7 @@ export function bindContracts<R extends Registry>(registry: R, options?: BindOpt
     if (!checker) {
       const entry = entryOf(name);
       const rules = skipRules ? [] : Object.keys(entry.rules).map((id) => ({ id, sentence: entry.rules[id]!, check: registered[name]![id]! }));
-      // Only a recursive contract's validator can follow the data deeper than its schema: only its data is measured.
-      checker = loadChecker(name, entry, rules, reporting, entry.recursive === true ? maxDepth : Infinity);
+      checker = loadChecker(name, entry, rules, reporting, maxDepth);
       checkers.set(name, checker);
     }
     return checker;
@@ -316,12 +311,15 @@ interface Checker {
 }
 
 async function loadChecker(name: string, entry: RegistryEntry<unknown, string>, rules: readonly BoundRule[], reporting: ErrorReporting, limit: number): Promise<Checker> {
-  const fast = (await entry.load())[entry.exportName] as ValidatorFunction | undefined;
+  const module = await entry.load();
+  const fast = module[entry.exportName] as ValidatorFunction | undefined;
   if (typeof fast !== "function") throw new Error(`the validator module of "${name}" has no export ${entry.exportName}; regenerate`);
+  const fastGuard = depthGuardOf(module);
   let all: ValidatorFunction | undefined;
+  let allGuard: DepthGuard | undefined;
   let allLoading: Promise<void> | undefined;
-  // Whether the fast validator's last call ran out of stack, and where the last data was too deep
-  // (before the validator ran); read synchronously after the call.
+  // Whether the fast validator's last call ran out of stack, and where it met data too deep
+  // for the limit; read synchronously after the call.
   let overflowed = false;
   let tooDeepAt: string | undefined;
   return {
@@ -329,20 +327,25 @@ async function loadChecker(name: string, entry: RegistryEntry<unknown, string>, 
     digest: entry.digest,
     fast(data) {
       overflowed = false;
-      tooDeepAt = limit === Infinity ? undefined : firstTooDeep(data, limit);
-      if (tooDeepAt !== undefined) return false;
+      tooDeepAt = undefined;
+      // Set around the call only: the module's functions behave as ajv's when called directly.
+      if (fastGuard) fastGuard.limit = limit;
       try {
         return fast(data);
       } catch (error) {
-        if (!outOfStack(error)) throw error;
-        overflowed = true;
+        if (fastGuard !== undefined && error === fastGuard) tooDeepAt = fastGuard.at;
+        else if (outOfStack(error)) overflowed = true;
+        else throw error;
         return false;
+      } finally {
+        if (fastGuard) fastGuard.limit = Infinity;
       }
     },
     loadAll() {
       if (reporting === "first") return Promise.resolve();
       allLoading ??= entry.loadAllErrors().then((module) => {
         all = module[entry.exportName] as ValidatorFunction;
+        allGuard = depthGuardOf(module);
       });
       return allLoading;
     },
@@ -351,11 +354,15 @@ async function loadChecker(name: string, entry: RegistryEntry<unknown, string>, 
       // `first`, or the all-errors module not loaded: the violation the fast validator stopped at
       // (callers return `firstViolations` themselves when that says the data was too deep).
       if (!all) return (fast.errors ?? []).map(toViolation);
+      if (allGuard) allGuard.limit = limit;
       try {
         all(data);
       } catch (error) {
+        if (allGuard !== undefined && error === allGuard) return beyondLimit(allGuard.at, limit);
         if (!outOfStack(error)) throw error;
         return tooDeep();
+      } finally {
+        if (allGuard) allGuard.limit = Infinity;
       }
       return sortViolations((all.errors ?? []).map(toViolation));
     },

@@ -12,6 +12,7 @@ import { scopeInFunction } from "./function-scope.js";
 import { withoutAsync } from "./async-keyword.js";
 import { appendErrorsInPlace } from "./linear-error-merge.js";
 import { guardPatternProps } from "./pattern-props-guard.js";
+import { functionsOnCycles, guardDepth } from "./recursion-guard.js";
 import { namesInheritedProperties } from "./own-properties.js";
 import type { ValidationPolicy } from "./policy.js";
 import { bundleSchemaPaths } from "./schema-paths.js";
@@ -54,6 +55,8 @@ export interface CompiledValidator {
   overflowed?: true;
   /** The first-error module and the all-errors module, as ES module text, when ajv compiled the bundle. */
   modules?: [string, string];
+  /** Whether the modules can recurse with the data, so that they check its depth and export the limit (recursion-guard.ts). */
+  depthGuarded?: boolean;
 }
 
 /**
@@ -109,8 +112,11 @@ export function compileValidator(task: ValidatorTask): CompiledValidator {
     const message = `ajv's code calls ${unknown.join(", ")}, which charter-runtime does not provide (a defect of charter's; please report it with the schema)`;
     return { warnings: log.warnings, strictApart, diagnostics: [errorAt(VALIDATOR_CODES.compileFailed, message, { file, position: { line: 1, column: 1 } })] };
   }
-  const [fast, all] = imported.map((module) => scopeInFunction(guardPatternProps(appendErrorsInPlace(module.code).code).code));
-  return { warnings: log.warnings, strictApart, diagnostics, modules: [fast!, all!] };
+  const codes = imported.map((module) => guardPatternProps(appendErrorsInPlace(module.code).code).code);
+  const cycles = codes.map(functionsOnCycles);
+  const depthGuarded = cycles.some((cyclic) => cyclic.size > 0);
+  const [fast, all] = codes.map((code, i) => scopeInFunction(depthGuarded ? guardDepth(code, cycles[i]!) : code));
+  return { warnings: log.warnings, strictApart, diagnostics, modules: [fast!, all!], ...(depthGuarded ? { depthGuarded } : {}) };
 }
 
 /**
