@@ -498,8 +498,9 @@ try {
   }
   writeFileSync(path.join(root, "package.json"), JSON.stringify({ private: true, type: "module" }));
   symlinkSync(path.join(REPO, "node_modules"), path.join(root, "node_modules"), "dir");
-  // The runtime's entry module as runtime.js, beside the modules it imports (./depth.js).
-  for (const [module, written] of [["index", "runtime"], ["depth", "depth"]]) {
+  // The runtime's entry module as runtime.js, beside the modules it imports (./checker.js, ./depth.js, …).
+  const runtimeModules = readdirSync(path.join(REPO, "packages/runtime/src")).filter((file) => file.endsWith(".ts")).map((file) => file.replace(/\.ts$/, ""));
+  for (const [module, written] of runtimeModules.map((module) => [module, module === "index" ? "runtime" : module] as const)) {
     const runtimeSource = readFileSync(path.join(REPO, `packages/runtime/src/${module}.ts`), "utf8");
     const runtimeJs = ts.transpileModule(runtimeSource, {
       compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: false, sourceMap: false },

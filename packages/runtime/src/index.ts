@@ -6,62 +6,17 @@
  * validators it loads import only its helpers and formats.
  */
 
-import { depthGuardOf, depthLimit, type DepthGuard } from "./depth.js";
+import { loadChecker, type Checker } from "./checker.js";
+import type { ErrorReporting, Registry, RegistryEntry, Rule, ValidationResult, Violation } from "./contract-types.js";
+import { depthLimit } from "./depth.js";
+import { ContractViolation, isTooDeep } from "./violations.js";
 
+export type { ErrorReporting, Registry, RegistryEntry, Rule, RuleFinding, ValidationResult, ValidatorFunction, Violation } from "./contract-types.js";
 export { DEFAULT_MAX_DEPTH } from "./depth.js";
+export { ContractViolation, isTooDeep, RULE_KEYWORD, sortViolations, TOO_DEEP_KEYWORD } from "./violations.js";
 
-/** One violation: where in the data, which keyword, a sentence, and where in the schema. */
-export interface Violation {
-  /** JSON pointer into the data ("" for the whole value). */
-  pointer: string;
-  keyword: string;
-  message: string;
-  /** JSON pointer into the contract's bundled schema, as a URI fragment (`#/properties/id/format`). */
-  schemaPath: string;
-  params: Record<string, unknown>;
-}
-
-export type ValidationResult<T> = { ok: true; value: T } | { ok: false; errors: Violation[] };
-
-/** What a generated validator function is: a guard that leaves ajv's errors on itself. */
-export interface ValidatorFunction {
-  (data: unknown): boolean;
-  errors?: { instancePath: string; schemaPath: string; keyword: string; params: Record<string, unknown>; message?: string }[] | null;
-}
-
-/** One entry of the registry a generated tree exports (`generated/validators/index.js`). */
-export interface RegistryEntry<T, Rules extends string = never> {
-  readonly contract: string;
-  readonly digest: string;
-  /** The export of the contract's validator modules that checks this entry. */
-  readonly exportName: string;
-  /** Rules the contract declares (`x-charter-rules`): id to the sentence that says what each requires. */
-  readonly rules: { readonly [id in Rules]: string };
-  readonly load: () => Promise<Record<string, unknown>>;
-  readonly loadAllErrors: () => Promise<Record<string, unknown>>;
-  readonly loadSchema: () => Promise<{ default: unknown }>;
-  /** Carries the validated type; never set. */
-  readonly __type?: T;
-}
-
-// `any` in the rule position: an entry with rules must still be a registry entry.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type Registry = Readonly<Record<string, RegistryEntry<unknown, any>>>;
 type TypeOf<E> = E extends RegistryEntry<infer T, infer _> ? T : never;
 type RuleIdsOf<E> = E extends RegistryEntry<unknown, infer Rules> ? Rules : never;
-
-/** A violation a rule reports: where in the value (default: the whole value), and why (default: the rule's sentence). */
-export interface RuleFinding {
-  pointer?: string;
-  message?: string;
-}
-
-/**
- * A rule JSON Schema cannot state, run on data the schema accepted: `true`
- * when the data keeps it, `false` for one violation described by the rule's
- * declared sentence, or a list of findings (empty when the data keeps it).
- */
-export type Rule<T> = (value: T) => boolean | readonly RuleFinding[];
 
 // `true extends true ? … : never` (here and in BindOptions) resolves at once, so the type
 // carries no alias: compiler messages then spell out the contracts and rule ids rather than
@@ -70,14 +25,6 @@ export type Rule<T> = (value: T) => boolean | readonly RuleFinding[];
 export type RuleRegistrations<R extends Registry> = true extends true
   ? { readonly [N in keyof R as [RuleIdsOf<R[N]>] extends [never] ? never : N]: { readonly [Id in RuleIdsOf<R[N]>]: Rule<TypeOf<R[N]>> } }
   : never;
-
-/**
- * Which violations a failed check reports: `all` (default) re-runs the data
- * through ajv's all-errors validator; `first` reports the one the fast
- * validator stopped at, for high volumes of untrusted input, where collecting
- * every error of a huge invalid document is work an attacker chooses.
- */
-export type ErrorReporting = "all" | "first";
 
 export type BindOptions<R extends Registry> = true extends true
   ? {
@@ -111,57 +58,6 @@ type RulesRequired<R extends Registry> = string extends keyof R ? false : keyof 
 type RulesToRegister<R extends Registry> = {
   readonly [N in keyof RuleRegistrations<R> & string as `${N}: ${RuleIdsOf<R[N]> & string}`]: Rule<TypeOf<R[N]>>;
 };
-
-/** The keyword and schema location a rule's violations carry: the declaration in the contract's source. */
-export const RULE_KEYWORD = "x-charter-rules";
-
-/**
- * The keyword of the one violation reported for data too deep to judge:
- * nested deeper than `maxDepth` where the contract's schema refers back to
- * itself (found as the validator follows the data there, at the first value
- * beyond the limit, `params.limit`),
- * or, as a backstop, when the validator ran out of call stack anyway (a
- * string of megabytes under a pattern RegExp backtracks over, a limit set
- * too high): the data was not judged, which is not the same as invalid. The
- * result is `ok: false` all the same, and `isValid` is false: data nobody
- * could check is not accepted.
- */
-export const TOO_DEEP_KEYWORD = "x-charter-too-deep";
-
-/** Whether a failed check's violations say the data was too deep to judge rather than invalid. */
-export function isTooDeep(errors: readonly Violation[]): boolean {
-  return errors.length === 1 && errors[0]!.keyword === TOO_DEEP_KEYWORD;
-}
-
-/**
- * Whether a validator threw because it ran out of call stack: V8's and
- * JavaScriptCore's RangeError, Firefox's InternalError ("too much recursion").
- * Generated code throws nothing else on data.
- */
-function outOfStack(error: unknown): boolean {
-  return error instanceof RangeError || (error instanceof Error && error.name === "InternalError");
-}
-
-function tooDeep(): Violation[] {
-  return [{ pointer: "", keyword: TOO_DEEP_KEYWORD, message: "is too deep to judge: the validator ran out of call stack (data nested deeper than the schema can follow, or a string too long for a backtracking pattern)", schemaPath: "#", params: {} }];
-}
-
-function beyondLimit(pointer: string, limit: number): Violation[] {
-  const message = `is nested deeper than the depth limit of ${limit} levels, so it was not judged; raise the limit with bindContracts(registry, { maxDepth }) (charter validate --max-depth N), or turn it off with maxDepth: Infinity`;
-  return [{ pointer, keyword: TOO_DEEP_KEYWORD, message, schemaPath: "#", params: { limit } }];
-}
-
-/** Thrown by `assertValid`: every violation, and the digest of the schema the data was checked against. */
-export class ContractViolation extends Error {
-  override readonly name = "ContractViolation";
-  constructor(
-    readonly contract: string,
-    readonly digest: string,
-    readonly errors: readonly Violation[],
-  ) {
-    super(`data does not satisfy ${contract} (${errors.length} violation${errors.length === 1 ? "" : "s"}): ${errors.map((e) => `${e.pointer || "/"} ${e.message}`).join("; ")}`);
-  }
-}
 
 /** A contract's validators, loaded: every check is synchronous from here on. */
 export interface LoadedContract<T> {
@@ -287,101 +183,6 @@ function checkRegistrations(registry: Registry, registered: Readonly<Record<stri
   if (problems.length > 0) throw new Error(`charter runtime: rules do not match the contracts: ${problems.join("; ")}`);
 }
 
-interface BoundRule {
-  id: string;
-  sentence: string;
-  check: Rule<unknown>;
-}
-
-const NO_VIOLATIONS: readonly Violation[] = Object.freeze([]);
-
-/** One contract's validators and rules; `schemaViolations` needs `loadAll` first. */
-interface Checker {
-  readonly name: string;
-  readonly digest: string;
-  /** The fast validator: false also when the data is too deep or it ran out of stack (then `firstViolations` says so). */
-  fast(data: unknown): boolean;
-  loadAll(): Promise<void>;
-  /** Violations of data the fast validator just refused: every one with the all-errors validator loaded, else the first. */
-  schemaViolations(data: unknown): readonly Violation[];
-  /** The violation the fast validator stopped at, read right after it ran (synchronously). */
-  firstViolations(): readonly Violation[];
-  /** Violations of the rules, for data the schema accepted. */
-  ruleViolations(data: unknown): readonly Violation[];
-}
-
-async function loadChecker(name: string, entry: RegistryEntry<unknown, string>, rules: readonly BoundRule[], reporting: ErrorReporting, limit: number): Promise<Checker> {
-  const module = await entry.load();
-  const fast = module[entry.exportName] as ValidatorFunction | undefined;
-  if (typeof fast !== "function") throw new Error(`the validator module of "${name}" has no export ${entry.exportName}; regenerate`);
-  const fastGuard = depthGuardOf(module);
-  let all: ValidatorFunction | undefined;
-  let allGuard: DepthGuard | undefined;
-  let allLoading: Promise<void> | undefined;
-  // Whether the fast validator's last call ran out of stack, and where it met data too deep
-  // for the limit; read synchronously after the call.
-  let overflowed = false;
-  let tooDeepAt: string | undefined;
-  return {
-    name,
-    digest: entry.digest,
-    fast(data) {
-      overflowed = false;
-      tooDeepAt = undefined;
-      // Set around the call only: the module's functions behave as ajv's when called directly.
-      if (fastGuard) fastGuard.limit = limit;
-      try {
-        return fast(data);
-      } catch (error) {
-        if (fastGuard !== undefined && error === fastGuard) tooDeepAt = fastGuard.at;
-        else if (outOfStack(error)) overflowed = true;
-        else throw error;
-        return false;
-      } finally {
-        if (fastGuard) fastGuard.limit = Infinity;
-      }
-    },
-    loadAll() {
-      if (reporting === "first") return Promise.resolve();
-      allLoading ??= entry.loadAllErrors().then((module) => {
-        all = module[entry.exportName] as ValidatorFunction;
-        allGuard = depthGuardOf(module);
-      });
-      return allLoading;
-    },
-    firstViolations: () => (tooDeepAt !== undefined ? beyondLimit(tooDeepAt, limit) : overflowed ? tooDeep() : (fast.errors ?? []).map(toViolation)),
-    schemaViolations(data) {
-      // `first`, or the all-errors module not loaded: the violation the fast validator stopped at
-      // (callers return `firstViolations` themselves when that says the data was too deep).
-      if (!all) return (fast.errors ?? []).map(toViolation);
-      if (allGuard) allGuard.limit = limit;
-      try {
-        all(data);
-      } catch (error) {
-        if (allGuard !== undefined && error === allGuard) return beyondLimit(allGuard.at, limit);
-        if (!outOfStack(error)) throw error;
-        return tooDeep();
-      } finally {
-        if (allGuard) allGuard.limit = Infinity;
-      }
-      return sortViolations((all.errors ?? []).map(toViolation));
-    },
-    ruleViolations(data) {
-      // Rules run only on data the schema accepted: they may rely on its shape.
-      if (rules.length === 0) return NO_VIOLATIONS;
-      const found: Violation[] = [];
-      for (const rule of rules) {
-        const outcome = rule.check(data);
-        if (outcome === true) continue;
-        if (outcome === false) found.push(ruleViolation(rule, {}));
-        else if (Array.isArray(outcome)) for (const finding of outcome as readonly RuleFinding[]) found.push(ruleViolation(rule, finding));
-        else throw new TypeError(`rule ${rule.id} of ${name} returned ${typeof outcome}; a rule returns true, false or a list of findings`);
-      }
-      return sortViolations(found);
-    },
-  };
-}
-
 /** A contract whose validators are all loaded: every check is synchronous. */
 function loadedContract(checker: Checker): LoadedContract<unknown> {
   const violations = (data: unknown) => {
@@ -402,30 +203,4 @@ function loadedContract(checker: Checker): LoadedContract<unknown> {
       if (errors.length > 0) throw new ContractViolation(checker.name, checker.digest, [...errors]);
     },
   };
-}
-
-function ruleViolation(rule: BoundRule, finding: RuleFinding): Violation {
-  return {
-    pointer: finding.pointer ?? "",
-    keyword: RULE_KEYWORD,
-    message: finding.message ?? rule.sentence,
-    schemaPath: `#/${RULE_KEYWORD}/${rule.id}`,
-    params: { rule: rule.id },
-  };
-}
-
-function toViolation(error: NonNullable<ValidatorFunction["errors"]>[number]): Violation {
-  return {
-    pointer: error.instancePath,
-    keyword: error.keyword,
-    message: error.message ?? error.keyword,
-    schemaPath: error.schemaPath,
-    params: error.params,
-  };
-}
-
-/** By place in the data, then in the schema: the same data always reports in the same order. */
-export function sortViolations(violations: Violation[]): Violation[] {
-  const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-  return violations.sort((a, b) => compare(a.pointer, b.pointer) || compare(a.schemaPath, b.schemaPath) || compare(a.message, b.message));
 }
