@@ -97,7 +97,7 @@ export function memberSchema(shape: MemberShape, declared: JsonObject): JsonObje
  * with an optional member, `unknown` would keep `undefined` in the type read.
  * Otherwise "any value but undefined".
  */
-function presentSchema(declared: JsonValue | undefined): JsonValue {
+export function presentSchema(declared: JsonValue | undefined): JsonValue {
   if (isJsonObject(declared)) {
     const reference = declared["$ref"];
     if (typeof reference === "string") return { $ref: reference };

@@ -5,6 +5,7 @@ import { repair as commentTerminator } from "./comment-terminator.js";
 import { repair as compositeSchemaNames } from "./composite-schema-names.js";
 import { repair as dependentSchemas } from "./dependent-schemas.js";
 import { repair as deprecatedReason } from "./deprecated-reason.js";
+import { repair as discriminatedAlternatives } from "./discriminated-alternatives.js";
 import { repair as discriminatedConditionals } from "./discriminated-conditionals.js";
 import { repair as dynamicReferences } from "./dynamic-references.js";
 import { repair as generatorInputChecks } from "./generator-input-checks.js";
@@ -40,6 +41,7 @@ export const REPAIRS: readonly Repair[] = [
   unevaluatedPropertiesClosed,
   patternPropertiesOpen,
   discriminatedConditionals,
+  discriminatedAlternatives,
   notSchema,
   unconstrainedSchemas,
   titleNames,

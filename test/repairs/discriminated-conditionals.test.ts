@@ -6,19 +6,10 @@ import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { compile } from "../../src/compiler/compile.js";
 import { tempTree } from "../helpers/temp-tree.js";
-import { typedLiterals } from "./typed-literals.js";
+import { combinations, typedLiterals } from "./typed-literals.js";
 
 const FIXTURE = fileURLToPath(new URL("./fixtures/discriminated-conditionals/in.yaml", import.meta.url));
 const GENERATED = fileURLToPath(new URL("../../generated/types/", import.meta.url));
-
-/** Every object made of these choices per member (`undefined`: left out). */
-function combinations(choices: Record<string, unknown[]>): Record<string, unknown>[] {
-  let all: Record<string, unknown>[] = [{}];
-  for (const [name, values] of Object.entries(choices)) {
-    all = all.flatMap((partial) => values.map((value) => (value === undefined ? partial : { ...partial, [name]: value })));
-  }
-  return all;
-}
 
 async function fixtureTypes(): Promise<string> {
   const dir = tempTree({ "src/fixture.yaml": readFileSync(FIXTURE, "utf8") });

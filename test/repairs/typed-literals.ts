@@ -22,3 +22,12 @@ export function typedLiterals(modules: Record<string, string>, importFrom: strin
   }
   return literals.map((_, i) => !rejected.has(i));
 }
+
+/** Every object made of these choices per member (`undefined`: left out). */
+export function combinations(choices: Record<string, unknown[]>): Record<string, unknown>[] {
+  let all: Record<string, unknown>[] = [{}];
+  for (const [name, values] of Object.entries(choices)) {
+    all = all.flatMap((partial) => values.map((value) => (value === undefined ? partial : { ...partial, [name]: value })));
+  }
+  return all;
+}
