@@ -1,6 +1,6 @@
 import { ts } from "ts-morph";
 import { RULES, type Finding, type RuleId } from "./rules.js";
-import { discriminatedViews, fieldsOf, normalize, type Field } from "./type-views.js";
+import { discriminatedViews, fieldsOf, normalize, type Discriminated, type Field } from "./type-views.js";
 
 /** One exported type of a generated module, as code compiled against it sees it. */
 interface ExportedType {
@@ -8,8 +8,8 @@ interface ExportedType {
   module: string;
   /** Fields of an interface or an object type alias (of its object part, when it is discriminated); absent for other aliases. */
   fields?: Map<string, Field>;
-  /** Of a discriminated object type: the fields code sees after narrowing to each value of the discriminator. */
-  discriminated?: { discriminator: string; views: Map<string, Map<string, Field>> };
+  /** Of a discriminated object type: for each union, the fields code sees after narrowing to each value of its discriminator. */
+  unions?: Discriminated[];
   /** The declaration without its name and comments, to recognise a renamed type. */
   body: string;
 }
@@ -77,8 +77,7 @@ function exportsOf(modules: ReadonlyMap<string, { text: string }>): Map<string, 
         const union = literal ? undefined : discriminatedViews(statement.type);
         const fields = literal ? fieldsOf(literal.members) : union?.fields;
         const body = literal ? bodyOf(fields!, "") : normalize(statement.type.getText());
-        const discriminated = union ? { discriminated: { discriminator: union.discriminator, views: union.views } } : {};
-        types.set(statement.name.text, { name: statement.name.text, module, ...(fields ? { fields } : {}), ...discriminated, body });
+        types.set(statement.name.text, { name: statement.name.text, module, ...(fields ? { fields } : {}), ...(union ? { unions: union.unions } : {}), body });
       }
     }
   }
@@ -91,39 +90,48 @@ function bodyOf(fields: Map<string, Field>, heritage: string): string {
 
 /**
  * How each field changed between two versions of an object type. Where
- * either is discriminated, fields are compared in each value of the
+ * either is discriminated, fields are compared in each value of each
  * discriminator both know (a member a union requires of one outcome breaks
  * code that builds that outcome), and each change is reported once, naming
- * the values it holds for unless it holds for all.
+ * the values it holds for unless it holds for all of them.
  */
 function fieldChanges(old: ExportedType, now: ExportedType): { rule: RuleId; field: string; change: string; where: string }[] {
-  const discriminated = now.discriminated ?? old.discriminated;
-  const values = discriminated ? [...discriminated.views.keys()].filter((v) => (old.discriminated?.views.has(v) ?? true) && (now.discriminated?.views.has(v) ?? true)) : [""];
-  const viewOf = (t: ExportedType, value: string) => t.discriminated?.views.get(value) ?? t.fields!;
-  const changes = new Map<string, { rule: RuleId; field: string; change: string; values: string[] }>();
-  const note = (rule: RuleId, field: string, change: string, value: string) => {
-    const key = JSON.stringify([rule, field, change]);
-    const entry = changes.get(key) ?? { rule, field, change, values: [] };
-    entry.values.push(value);
-    changes.set(key, entry);
-  };
-  for (const value of values) {
-    const [before, after] = [viewOf(old, value), viewOf(now, value)];
-    for (const [field, was] of before) {
-      const is = after.get(field);
-      if (is === undefined) note(was.deprecated ? "deprecated-field-removed" : "field-removed", field, " removed", value);
-      else {
-        if (was.optional && !is.optional) note("field-became-required", field, " is now required", value);
-        if (!was.optional && is.optional) note("field-became-optional", field, " is now optional", value);
-        if (was.type !== is.type) note("field-type-changed", field, `: ${was.type} → ${is.type}`, value);
+  const discriminators = [...new Set([...(now.unions ?? []), ...(old.unions ?? [])].map((u) => u.discriminator))];
+  const unionOf = (t: ExportedType, discriminator: string) => t.unions?.find((u) => u.discriminator === discriminator);
+  const changes = new Map<string, { rule: RuleId; field: string; change: string; where: string }>();
+  for (const discriminator of discriminators.length > 0 ? discriminators : [undefined]) {
+    const [was, is] = discriminator === undefined ? [undefined, undefined] : [unionOf(old, discriminator), unionOf(now, discriminator)];
+    const values = was === undefined && is === undefined ? [""] : [...(is ?? was)!.views.keys()].filter((v) => (was?.views.has(v) ?? true) && (is?.views.has(v) ?? true));
+    const found = new Map<string, { rule: RuleId; field: string; change: string; values: string[] }>();
+    for (const value of values) {
+      const [before, after] = [was?.views.get(value) ?? old.fields!, is?.views.get(value) ?? now.fields!];
+      for (const [rule, field, change] of compareFields(before, after)) {
+        const key = JSON.stringify([rule, field, change]);
+        const entry = found.get(key) ?? { rule, field, change, values: [] };
+        entry.values.push(value);
+        found.set(key, entry);
       }
     }
+    for (const [key, { rule, field, change, values: where }] of found) {
+      const scoped = where.length < values.length ? ` where ${discriminator} is ${where.join(" or ")}` : "";
+      // A change of the object's own fields shows under every discriminator: reported once, unscoped.
+      if (!changes.has(key) || scoped === "") changes.set(key, { rule, field, change, where: scoped });
+    }
   }
-  return [...changes.values()].map(({ rule, field, change, values: where }) => ({
-    rule,
-    field,
-    change,
-    where: discriminated && where.length < values.length ? ` where ${discriminated.discriminator} is ${where.join(" or ")}` : "",
-  }));
+  return [...changes.values()];
 }
 
+function compareFields(before: Map<string, Field>, after: Map<string, Field>): [RuleId, string, string][] {
+  const found: [RuleId, string, string][] = [];
+  for (const [field, was] of before) {
+    const is = after.get(field);
+    if (is === undefined) {
+      found.push([was.deprecated ? "deprecated-field-removed" : "field-removed", field, " removed"]);
+      continue;
+    }
+    if (was.optional && !is.optional) found.push(["field-became-required", field, " is now required"]);
+    if (!was.optional && is.optional) found.push(["field-became-optional", field, " is now optional"]);
+    if (was.type !== is.type) found.push(["field-type-changed", field, `: ${was.type} → ${is.type}`]);
+  }
+  return found;
+}

@@ -7,20 +7,36 @@ export interface Field {
   deprecated: boolean;
 }
 
+/** One discriminated union of an object type: the fields code sees once it has narrowed to each value. */
+export interface Discriminated {
+  discriminator: string;
+  views: Map<string, Map<string, Field>>;
+}
+
 /**
  * A discriminated object type, `{ ...members } & ({ kind: "a"; ... } | { kind: "b" | "c"; ... })`
- * (what the discriminated-conditionals repair writes): the discriminator, and the fields code
- * sees once it has narrowed to each of its values (`absent` for the member where `kind?: never`).
- * A member typed `never` there is left out: code cannot read it. Undefined for any other form.
+ * (what the discriminated-conditionals repair writes, with one union per discriminator): the
+ * object's own fields, and for each union the fields code sees once it has narrowed to each
+ * value of its discriminator (`absent` for the member where `kind?: never`). A member typed
+ * `never` there is left out: code cannot read it. Undefined for any other form.
  */
-export function discriminatedViews(type: ts.TypeNode): { fields: Map<string, Field>; discriminator: string; views: Map<string, Map<string, Field>> } | undefined {
+export function discriminatedViews(type: ts.TypeNode): { fields: Map<string, Field>; unions: Discriminated[] } | undefined {
   if (!ts.isIntersectionTypeNode(type)) return undefined;
-  const literals = type.types.filter(ts.isTypeLiteralNode);
-  const unions = type.types.map(unparenthesized).filter(ts.isUnionTypeNode);
-  if (literals.length !== 1 || unions.length !== 1 || type.types.length !== 2) return undefined;
-  const members = unions[0]!.types.map(unparenthesized);
+  const [literal, ...rest] = type.types.map(unparenthesized);
+  if (literal === undefined || !ts.isTypeLiteralNode(literal) || rest.length === 0) return undefined;
+  const fields = fieldsOf(literal.members);
+  const unions: Discriminated[] = [];
+  for (const union of rest) {
+    const discriminated = ts.isUnionTypeNode(union) ? unionViews(fields, union) : undefined;
+    if (discriminated === undefined) return undefined;
+    unions.push(discriminated);
+  }
+  return { fields, unions };
+}
+
+function unionViews(fields: Map<string, Field>, union: ts.UnionTypeNode): Discriminated | undefined {
+  const members = union.types.map(unparenthesized);
   if (!members.every(ts.isTypeLiteralNode)) return undefined;
-  const fields = fieldsOf(literals[0]!.members);
   const branches = (members as ts.TypeLiteralNode[]).map((member) => ({ fields: fieldsOf(member.members), node: propertyTypes(member) }));
   const discriminator = [...branches[0]!.node.keys()].find((name) => branches.every((b) => b.node.has(name) && literalValues(b.node.get(name)!) !== undefined));
   if (discriminator === undefined) return undefined;
@@ -29,7 +45,7 @@ export function discriminatedViews(type: ts.TypeNode): { fields: Map<string, Fie
     const view = merged(fields, branch.fields);
     for (const value of literalValues(branch.node.get(discriminator)!)!) views.set(value, view);
   }
-  return { fields, discriminator, views };
+  return { discriminator, views };
 }
 
 export function fieldsOf(members: ts.NodeArray<ts.TypeElement>): Map<string, Field> {

@@ -34,7 +34,8 @@ export const repair: Repair = {
     "else: { properties: { payload: false } } }]`). json-schema-to-typescript ignores the three keywords, so " +
     "every such member is optional in every case. When each `if` tests only the value of one property " +
     "(`const` or `enum`, with or without `required`) whose values the object lists (`enum`, `const`, through " +
-    "a `$ref`), charter intersects the object with a union of one member per outcome of the tests: the " +
+    "a `$ref`, or `type: boolean`), charter intersects the object with a union, one per such property, of one " +
+    "member per outcome of the tests: the " +
     "discriminator as a literal type, what the chosen branches require made required, what they forbid " +
     "(`false`, `not: { required: [x] }`) typed `?: never`, and property schemas they add intersected. When " +
     "the discriminator is optional, a member for its absence holds what the tests say then (an `if` without " +
@@ -43,16 +44,19 @@ export const repair: Repair = {
   schema(input, applied, context) {
     walkInput(input, (schema, pointer) => {
       if (schema["type"] !== "object" || !isJsonObject(schema["properties"])) return;
-      const chosen = chooseDiscriminator(conditionalsOf(schema));
-      if (chosen === undefined) return;
-      const property = chosen[0]!.test.property;
-      const domain = literalDomain((schema["properties"] as JsonObject)[property], context);
-      if (domain === undefined || domain.length === 0) return;
-      const required = Array.isArray(schema["required"]) && (schema["required"] as JsonValue[]).includes(property);
-      const shapes = memberShapes(property, domain, required, chosen);
-      if (shapes === undefined) return;
-      addUnion(schema, shapes.map((shape) => memberSchema(shape, schema["properties"] as JsonObject)));
-      applied(pointer);
+      let changed = false;
+      // Each discriminator's union holds for every valid instance on its own, so their intersection does too.
+      for (const chosen of byDiscriminator(conditionalsOf(schema))) {
+        const property = chosen[0]!.test.property;
+        const domain = literalDomain((schema["properties"] as JsonObject)[property], context);
+        if (domain === undefined || domain.length === 0) continue;
+        const required = Array.isArray(schema["required"]) && (schema["required"] as JsonValue[]).includes(property);
+        const shapes = memberShapes(property, domain, required, chosen);
+        if (shapes === undefined) continue;
+        addUnion(schema, shapes.map((shape) => memberSchema(shape, schema["properties"] as JsonObject)));
+        changed = true;
+      }
+      if (changed) applied(pointer);
     });
   },
 };
@@ -99,17 +103,15 @@ function discriminatorTest(condition: JsonValue | undefined): Test | undefined {
   return { property, values, needsPresence: Array.isArray(required) && required.length > 0 };
 }
 
-/** The discriminator most conditionals test (the first one met on a tie), with those conditionals; the rest stay as they are. */
-function chooseDiscriminator(conditionals: Conditional[]): Conditional[] | undefined {
+/** The conditionals grouped by the property they test, in the order first met. */
+function byDiscriminator(conditionals: Conditional[]): Conditional[][] {
   const byProperty = new Map<string, Conditional[]>();
   for (const conditional of conditionals) {
     const list = byProperty.get(conditional.test.property) ?? [];
     list.push(conditional);
     byProperty.set(conditional.test.property, list);
   }
-  let best: Conditional[] | undefined;
-  for (const list of byProperty.values()) if (best === undefined || list.length > best.length) best = list;
-  return best;
+  return [...byProperty.values()];
 }
 
 /**

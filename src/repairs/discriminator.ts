@@ -26,7 +26,7 @@ export function constraintKeys(schema: JsonObject): string[] {
 /**
  * Every value a property schema allows, when its `const` or `enum` (or those
  * of the schema its `$ref` names, or of each alternative of an `anyOf` /
- * `oneOf`) lists them all as literals; undefined when the set is not known
+ * `oneOf`) lists them all as literals, or its `type` is `boolean` or `null`; undefined when the set is not known
  * to be finite. The list may hold values other keywords refuse: a superset of
  * the valid values is all soundness needs.
  */
@@ -35,6 +35,8 @@ export function literalDomain(schema: JsonValue | undefined, context: SchemaCont
   if (schema["const"] !== undefined) return isLiteral(schema["const"]) ? [schema["const"]] : undefined;
   const values = schema["enum"];
   if (Array.isArray(values)) return values.every(isLiteral) ? unique(values) : undefined;
+  if (schema["type"] === "boolean") return [true, false];
+  if (schema["type"] === "null") return [null];
   const reference = schema["$ref"];
   if (typeof reference === "string") return literalDomain(context.resolve(reference), context, depth + 1);
   for (const keyword of ["anyOf", "oneOf"]) {

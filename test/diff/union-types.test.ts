@@ -46,6 +46,19 @@ describe("charter diff on discriminated union types", () => {
     expect(findings(base, base.replace("payload?: {", "payload: {").replace("outcome: \"succeeded\"; payload: { [k: string]: unknown };", "outcome: \"succeeded\";"))).toEqual(["field-became-required [typescript-api] field R.payload is now required where outcome is \"failed\" or \"suspended\""]);
   });
 
+  it("compares each union of an object with two discriminators, and a change of the object's own members once", () => {
+    const two = (receipt: string, courier: string) => `export type D = { mode: "post" | "courier"; paid: boolean; courier?: string; receipt?: string } & (
+  | { mode: "post"; courier?: never }
+  | { mode: "courier"; ${courier} }
+) & ({ paid: true; ${receipt} } | { paid: false; receipt?: never });
+`;
+    const base = two("receipt?: string;", "courier: string;");
+    expect(findings(base, two("receipt: string;", "courier: string;"))).toEqual(['field-became-required [typescript-api] field D.receipt is now required where paid is true']);
+    expect(findings(base, base.replace("paid: boolean; courier?: string;", "paid: boolean; courier: string;"))).toEqual(["field-became-required [typescript-api] field D.courier is now required"]);
+    expect(findings(base, base.replace("mode: \"post\" | \"courier\"; paid: boolean;", "mode: \"post\" | \"courier\"; paid: boolean; note: string;"))).toEqual([]);
+    expect(findings(base.replace("receipt?: string }", "receipt?: string; note?: string }"), base.replace("receipt?: string }", "receipt?: string; note: string }"))).toEqual(["field-became-required [typescript-api] field D.note is now required"]);
+  });
+
   it("on generated contracts: a then-branch that requires one more member breaks the types of that outcome only", async () => {
     const contract = (required: string) => `
 $schema: https://json-schema.org/draft/2020-12/schema
