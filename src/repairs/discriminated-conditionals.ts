@@ -25,6 +25,8 @@ interface Effect {
 }
 
 const CONDITIONAL_KEYS = new Set(["if", "then", "else"]);
+/** The most object types the unions of one object may multiply out to. */
+const MAX_COMBINATIONS = 64;
 
 export const repair: Repair = {
   id: "discriminated-conditionals",
@@ -45,6 +47,7 @@ export const repair: Repair = {
     walkInput(input, (schema, pointer) => {
       if (schema["type"] !== "object" || !isJsonObject(schema["properties"])) return;
       let changed = false;
+      let combinations = 1;
       // Each discriminator's union holds for every valid instance on its own, so their intersection does too.
       for (const chosen of byDiscriminator(conditionalsOf(schema))) {
         const property = chosen[0]!.test.property;
@@ -52,7 +55,9 @@ export const repair: Repair = {
         if (domain === undefined || domain.length === 0) continue;
         const required = Array.isArray(schema["required"]) && (schema["required"] as JsonValue[]).includes(property);
         const shapes = memberShapes(property, domain, required, chosen);
-        if (shapes === undefined) continue;
+        // TypeScript multiplies intersected unions out; past a bound a union is left out (a wider type, never a narrower one).
+        if (shapes === undefined || combinations * shapes.length > MAX_COMBINATIONS) continue;
+        combinations *= shapes.length;
         addUnion(schema, shapes.map((shape) => memberSchema(shape, schema["properties"] as JsonObject)));
         changed = true;
       }

@@ -103,3 +103,22 @@ describe("discriminated-conditionals on this repository's contracts (generated/t
     expect(verdicts).toEqual([true, true, false, false]);
   });
 });
+
+describe("discriminated-conditionals on many discriminators", () => {
+  it("intersects unions only up to 64 object types, so that TypeScript never has to multiply out more", async () => {
+    const flags = Array.from({ length: 8 }, (_, i) => `f${i}`);
+    const schema = {
+      type: "object",
+      properties: Object.fromEntries(flags.flatMap((f) => [[f, { type: "boolean" }], [`${f}_note`, { type: "string" }]])),
+      allOf: flags.map((f) => ({ if: { properties: { [f]: { const: true } } }, then: { required: [`${f}_note`] } })),
+    };
+    const dir = tempTree({ "src/flags.json": JSON.stringify(schema) });
+    const result = await compile({ sourceDir: path.join(dir, "src"), outDir: path.join(dir, "out"), baseUri: "https://fixtures.test/", catalog: [], typeCheck: false });
+    const types = result.files.get("types/flags.ts")!;
+    // Three members each (true, false, absent): 3 × 3 × 3 = 27 ≤ 64 < 81. The note is required when the flag is true or absent.
+    expect(types.match(/f\d_note: string;/g)?.length).toBe(6);
+    expect(types).not.toContain("f3_note: string;");
+    const all = Object.fromEntries(flags.map((f) => [f, false]));
+    expect(typedLiterals({ "flags.ts": types }, "flags.js", [{ type: "Flags", value: all }, { type: "Flags", value: { ...all, f0: true } }])).toEqual([true, false]);
+  });
+});
