@@ -37,8 +37,8 @@ export const repair: Repair = {
     "every such member is optional in every case. When each `if` tests only the value of one property " +
     "(`const` or `enum`, with or without `required`) whose values the object lists (`enum`, `const`, through " +
     "a `$ref`, or `type: boolean`), charter intersects the object with a union, one per such property, of one " +
-    "member per outcome of the tests: the " +
-    "discriminator as a literal type, what the chosen branches require made required, what they forbid " +
+    "member per outcome of the tests: the discriminator as a literal type, what the chosen branches require " +
+    "made required, what they forbid " +
     "(`false`, `not: { required: [x] }`) typed `?: never`, and property schemas they add intersected. When " +
     "the discriminator is optional, a member for its absence holds what the tests say then (an `if` without " +
     "`required` is true there). A condition of any other form, and any branch keyword a type cannot state, is " +

@@ -26,9 +26,9 @@ export function constraintKeys(schema: JsonObject): string[] {
 /**
  * Every value a property schema allows, when its `const` or `enum` (or those
  * of the schema its `$ref` names, or of each alternative of an `anyOf` /
- * `oneOf`) lists them all as literals, or its `type` is `boolean` or `null`; undefined when the set is not known
- * to be finite. The list may hold values other keywords refuse: a superset of
- * the valid values is all soundness needs.
+ * `oneOf`) lists them all as literals, or its `type` is `boolean` or `null`;
+ * undefined when the set is not known to be finite. The list may hold values
+ * other keywords refuse: a superset of the valid values is all soundness needs.
  */
 export function literalDomain(schema: JsonValue | undefined, context: SchemaContext, depth = 0): Literal[] | undefined {
   if (!isJsonObject(schema) || depth > 16) return undefined;
