@@ -35,7 +35,8 @@ export function discriminatedViews(type: ts.TypeNode): { fields: Map<string, Fie
 }
 
 function unionViews(fields: Map<string, Field>, union: ts.UnionTypeNode): Discriminated | undefined {
-  const members = union.types.map(unparenthesized);
+  // A member may carry alternatives of its own (`{ kind: "a" } & ({ x: T } | { y: U })`): its object part is read.
+  const members = union.types.map(unparenthesized).map((m) => (ts.isIntersectionTypeNode(m) ? unparenthesized(m.types[0]!) : m));
   if (!members.every(ts.isTypeLiteralNode)) return undefined;
   const branches = (members as ts.TypeLiteralNode[]).map((member) => ({ fields: fieldsOf(member.members), node: propertyTypes(member) }));
   const discriminator = [...branches[0]!.node.keys()].find((name) => branches.every((b) => b.node.has(name) && literalValues(b.node.get(name)!) !== undefined));

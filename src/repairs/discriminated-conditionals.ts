@@ -22,11 +22,15 @@ interface Effect {
   required: Set<string>;
   forbidden: Set<string>;
   narrowed: Map<string, JsonValue[]>;
+  /** `anyOf`/`oneOf` of `required` lists: in each group, at least one list is all present. */
+  alternatives: string[][][];
 }
 
 const CONDITIONAL_KEYS = new Set(["if", "then", "else"]);
 /** The most object types the unions of one object may multiply out to. */
 const MAX_COMBINATIONS = 64;
+/** The most alternatives of one `anyOf` of `required` lists that a member states. */
+const MAX_ALTERNATIVES = 4;
 
 export const repair: Repair = {
   id: "discriminated-conditionals",
@@ -39,7 +43,8 @@ export const repair: Repair = {
     "a `$ref`, or `type: boolean`), charter intersects the object with a union, one per such property, of one " +
     "member per outcome of the tests: the discriminator as a literal type, what the chosen branches require " +
     "made required, what they forbid " +
-    "(`false`, `not: { required: [x] }`) typed `?: never`, and property schemas they add intersected. When " +
+    "(`false`, `not: { required: [x] }`) typed `?: never`, one of several members they ask for (`anyOf` of " +
+    "`required` lists) as a union, and property schemas they add intersected. When " +
     "the discriminator is optional, a member for its absence holds what the tests say then (an `if` without " +
     "`required` is true there). A condition of any other form, and any branch keyword a type cannot state, is " +
     "left to the validator: the type is never narrower than the schema.",
@@ -56,8 +61,9 @@ export const repair: Repair = {
         const required = Array.isArray(schema["required"]) && (schema["required"] as JsonValue[]).includes(property);
         const shapes = memberShapes(property, domain, required, chosen);
         // TypeScript multiplies intersected unions out; past a bound a union is left out (a wider type, never a narrower one).
-        if (shapes === undefined || combinations * shapes.length > MAX_COMBINATIONS) continue;
-        combinations *= shapes.length;
+        const size = shapes === undefined ? 0 : shapes.reduce((sum, shape) => sum + shape.alternatives.reduce((product, group) => product * group.length, 1), 0);
+        if (shapes === undefined || combinations * size > MAX_COMBINATIONS) continue;
+        combinations *= size;
         addUnion(schema, shapes.map((shape) => memberSchema(shape, schema["properties"] as JsonObject)));
         changed = true;
       }
@@ -141,15 +147,20 @@ function memberShapes(property: string, domain: Literal[], required: boolean, co
     const effect = combine(conditionals.map((c) => (c.test.needsPresence ? c.else : c.then)));
     if (effect !== false && !effect.required.has(property)) shapes.push({ discriminator: { property, values: "absent" }, ...effect });
   }
-  const says = (shape: MemberShape) => shape.required.size + shape.forbidden.size + shape.narrowed.size > 0;
+  const says = (shape: MemberShape) => shape.required.size + shape.forbidden.size + shape.narrowed.size + shape.alternatives.length > 0;
   if (shapes.length === 0 || !shapes.some(says)) return undefined;
   return shapes;
 }
 
 function combine(branches: (JsonValue | undefined)[]): Effect | false {
-  const effect: Effect = { required: new Set(), forbidden: new Set(), narrowed: new Map() };
+  const effect: Effect = { required: new Set(), forbidden: new Set(), narrowed: new Map(), alternatives: [] };
   for (const branch of branches) if (!addEffect(effect, branch)) return false;
   for (const name of effect.required) if (effect.forbidden.has(name)) return false;
+  // A list naming a forbidden member cannot be met; a group with no list left allows no object.
+  effect.alternatives = effect.alternatives.map((group) => group.filter((names) => !names.some((name) => effect.forbidden.has(name))));
+  if (effect.alternatives.some((group) => group.length === 0)) return false;
+  // A group with a list already met says nothing more.
+  effect.alternatives = effect.alternatives.filter((group) => !group.some((names) => names.every((name) => effect.required.has(name))));
   return effect;
 }
 
@@ -171,6 +182,10 @@ function addEffect(effect: Effect, branch: JsonValue | undefined, depth = 0): bo
     }
   }
   for (const name of absentBy(branch["not"])) effect.forbidden.add(name);
+  for (const keyword of ["anyOf", "oneOf"]) {
+    const group = requiredLists(branch[keyword]);
+    if (group !== undefined) effect.alternatives.push(group);
+  }
   const members = branch["allOf"];
   if (Array.isArray(members)) for (const member of members) if (!addEffect(effect, member, depth + 1)) return false;
   return true;
@@ -193,7 +208,18 @@ function absentBy(negated: JsonValue | undefined): string[] {
   return names.every((name) => name !== undefined) ? (names as string[]) : [];
 }
 
+/** `[{ required: [a] }, { required: [b, c] }]`: the lists, when every alternative is only a `required`. */
+function requiredLists(alternatives: JsonValue | undefined): string[][] | undefined {
+  if (!Array.isArray(alternatives) || alternatives.length === 0 || alternatives.length > MAX_ALTERNATIVES) return undefined;
+  const lists = alternatives.map((alternative) => {
+    if (!isJsonObject(alternative) || constraintKeys(alternative).join() !== "required") return undefined;
+    const names = alternative["required"];
+    return Array.isArray(names) && names.every((name) => typeof name === "string") ? (names as string[]) : undefined;
+  });
+  return lists.every((list) => list !== undefined) ? (lists as string[][]) : undefined;
+}
+
 function effectKey(effect: Effect): string {
   const narrowed = [...effect.narrowed.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return JSON.stringify([[...effect.required].sort(), [...effect.forbidden].sort(), narrowed]);
+  return JSON.stringify([[...effect.required].sort(), [...effect.forbidden].sort(), narrowed, effect.alternatives]);
 }

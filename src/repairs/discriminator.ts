@@ -66,6 +66,8 @@ export interface MemberShape {
   forbidden: ReadonlySet<string>;
   /** Schemas a property's value also satisfies in this member (intersected with the object's own). */
   narrowed: ReadonlyMap<string, readonly JsonValue[]>;
+  /** Groups of `required` lists, at least one list of each group all present. */
+  alternatives: readonly (readonly string[])[][];
 }
 
 /**
@@ -89,7 +91,18 @@ export function memberSchema(shape: MemberShape, declared: JsonObject): JsonObje
   }
   for (const name of [...shape.forbidden].sort()) defineKey(properties, name, false);
   const required = [...(values === "absent" ? [] : [property]), ...[...shape.required].filter((name) => name !== property).sort()];
-  return { type: "object", properties, required, additionalProperties: false };
+  const member: JsonObject = { type: "object", properties, required, additionalProperties: false };
+  const unions = shape.alternatives.map((group) => ({ anyOf: group.map((names) => presentMembers(names, declared)) }));
+  if (unions.length === 1) member["anyOf"] = unions[0]!.anyOf;
+  else if (unions.length > 1) member["allOf"] = unions;
+  return member;
+}
+
+/** A closed object type in which these members are present, each typed as the object declares it. */
+function presentMembers(names: readonly string[], declared: JsonObject): JsonObject {
+  const properties: JsonObject = {};
+  for (const name of names) defineKey(properties, name, presentSchema(Object.prototype.hasOwnProperty.call(declared, name) ? declared[name] : undefined));
+  return { type: "object", properties, required: [...names], additionalProperties: false };
 }
 
 /**

@@ -86,3 +86,15 @@ allOf:
     expect(report.ok).toBe(false);
   });
 });
+
+describe("charter diff on a union member with alternatives of its own", () => {
+  it("reads the member's object part", () => {
+    const tolerances = (numeric: string) => `export type T = { compare: "exact" | "numeric"; absolute?: number; relative?: number } & (
+  | { compare: "exact"; absolute?: never; relative?: never }
+  | ({ compare: "numeric"; ${numeric} } & ({ absolute: number } | { relative: number }))
+);
+`;
+    const found = compareTypes(modules(tolerances("")), modules(tolerances("relative: number;"))).map((f) => f.message);
+    expect(found).toEqual(['field T.relative is now required where compare is "numeric"']);
+  });
+});

@@ -32,6 +32,7 @@ describe("discriminated-conditionals: soundness and precision over every combina
     { type: "Shipment", pointer: "/$defs/shipment", instances: combinations({ mode: [undefined, "post", "courier", "van"], tracking: [undefined, "t"], courier: [undefined, "c"] }) },
     { type: "Gated", pointer: "/$defs/gated", instances: combinations({ level: [undefined, 1, 2, 3], key: [undefined, "k"] }) },
     { type: "Delivery", pointer: "/$defs/delivery", instances: combinations({ mode: [undefined, "post", "courier"], paid: [undefined, true, false], courier: [undefined, "c"], receipt: [undefined, "r"] }) },
+    { type: "Bounds", pointer: "/$defs/bounds", instances: combinations({ compare: [undefined, "exact", "numeric"], absolute: [undefined, 0.1], relative: [undefined, 0.2] }) },
   ];
 
   it("accepts every instance the schema accepts, and refuses every invalid one whose only fault is a member its case requires or forbids", async () => {

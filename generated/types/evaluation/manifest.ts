@@ -18,9 +18,16 @@ export type Tolerances = {
       absolute?: never;
       relative?: never;
     }
-  | {
+  | ({
       compare: "numeric";
-    }
+    } & (
+      | {
+          absolute: number;
+        }
+      | {
+          relative: number;
+        }
+    ))
 );
 /**
  * A path inside the set's folder, with forward slashes, never climbing out of it.
