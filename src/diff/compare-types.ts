@@ -1,20 +1,17 @@
 import { ts } from "ts-morph";
 import { RULES, type Finding, type RuleId } from "./rules.js";
+import { discriminatedViews, fieldsOf, normalize, type Discriminated, type Field } from "./type-views.js";
 
 /** One exported type of a generated module, as code compiled against it sees it. */
 interface ExportedType {
   name: string;
   module: string;
-  /** Fields of an interface or an object type alias; absent for other aliases. */
+  /** Fields of an interface or an object type alias (of its object part, when it is discriminated); absent for other aliases. */
   fields?: Map<string, Field>;
+  /** Of a discriminated object type: for each union, the fields code sees after narrowing to each value of its discriminator. */
+  unions?: Discriminated[];
   /** The declaration without its name and comments, to recognise a renamed type. */
   body: string;
-}
-
-interface Field {
-  optional: boolean;
-  type: string;
-  deprecated: boolean;
 }
 
 /**
@@ -52,15 +49,9 @@ export function compareTypes(base: ReadonlyMap<string, { text: string; contract:
       if (old.body !== now.body) add("alias-changed", contractOf(now.module), { base: at(old), head: at(now) }, `type ${name}: ${old.body} → ${now.body}`);
       continue;
     }
-    for (const [field, was] of old.fields) {
-      const is = now.fields.get(field);
-      if (is === undefined) {
-        add(was.deprecated ? "deprecated-field-removed" : "field-removed", contractOf(now.module), { base: at(old, field), head: at(now) }, `field ${name}.${field} removed`);
-        continue;
-      }
-      if (was.optional && !is.optional) add("field-became-required", contractOf(now.module), { base: at(old, field), head: at(now, field) }, `field ${name}.${field} is now required`);
-      if (!was.optional && is.optional) add("field-became-optional", contractOf(now.module), { base: at(old, field), head: at(now, field) }, `field ${name}.${field} is now optional`);
-      if (was.type !== is.type) add("field-type-changed", contractOf(now.module), { base: at(old, field), head: at(now, field) }, `field ${name}.${field}: ${was.type} → ${is.type}`);
+    for (const { rule, field, change, where } of fieldChanges(old, now)) {
+      const head = rule === "field-removed" || rule === "deprecated-field-removed" ? at(now) : at(now, field);
+      add(rule, contractOf(now.module), { base: at(old, field), head }, `field ${name}.${field}${change}${where}`);
     }
   }
   for (const [name, now] of after) {
@@ -83,33 +74,64 @@ function exportsOf(modules: ReadonlyMap<string, { text: string }>): Map<string, 
         types.set(statement.name.text, { name: statement.name.text, module, fields, body: bodyOf(fields, statement.heritageClauses?.map((h) => h.getText()).join(" ") ?? "") });
       } else if (ts.isTypeAliasDeclaration(statement)) {
         const literal = ts.isTypeLiteralNode(statement.type) ? statement.type : undefined;
-        const fields = literal ? fieldsOf(literal.members) : undefined;
-        const body = fields ? bodyOf(fields, "") : normalize(statement.type.getText());
-        types.set(statement.name.text, { name: statement.name.text, module, ...(fields ? { fields } : {}), body });
+        const union = literal ? undefined : discriminatedViews(statement.type);
+        const fields = literal ? fieldsOf(literal.members) : union?.fields;
+        const body = literal ? bodyOf(fields!, "") : normalize(statement.type.getText());
+        types.set(statement.name.text, { name: statement.name.text, module, ...(fields ? { fields } : {}), ...(union ? { unions: union.unions } : {}), body });
       }
     }
   }
   return types;
 }
 
-function fieldsOf(members: ts.NodeArray<ts.TypeElement>): Map<string, Field> {
-  const fields = new Map<string, Field>();
-  for (const member of members) {
-    if (ts.isPropertySignature(member)) {
-      const name = ts.isIdentifier(member.name) || ts.isStringLiteral(member.name) ? member.name.text : member.name.getText();
-      const deprecated = ts.getJSDocTags(member).some((tag) => tag.tagName.text === "deprecated");
-      fields.set(name, { optional: member.questionToken !== undefined, type: normalize(member.type?.getText() ?? "any"), deprecated });
-    } else if (ts.isIndexSignatureDeclaration(member)) {
-      fields.set("[index]", { optional: true, type: normalize(member.type.getText()), deprecated: false });
-    }
-  }
-  return fields;
-}
-
 function bodyOf(fields: Map<string, Field>, heritage: string): string {
   return heritage + "{" + [...fields].map(([name, f]) => `${name}${f.optional ? "?" : ""}:${f.type}`).join(";") + "}";
 }
 
-function normalize(text: string): string {
-  return text.replace(/\/\*[\s\S]*?\*\//g, "").replace(/\s+/g, " ").trim();
+/**
+ * How each field changed between two versions of an object type. Where
+ * either is discriminated, fields are compared in each value of each
+ * discriminator both know (a member a union requires of one outcome breaks
+ * code that builds that outcome), and each change is reported once, naming
+ * the values it holds for unless it holds for all of them.
+ */
+function fieldChanges(old: ExportedType, now: ExportedType): { rule: RuleId; field: string; change: string; where: string }[] {
+  const discriminators = [...new Set([...(now.unions ?? []), ...(old.unions ?? [])].map((u) => u.discriminator))];
+  const unionOf = (t: ExportedType, discriminator: string) => t.unions?.find((u) => u.discriminator === discriminator);
+  const changes = new Map<string, { rule: RuleId; field: string; change: string; where: string }>();
+  for (const discriminator of discriminators.length > 0 ? discriminators : [undefined]) {
+    const [was, is] = discriminator === undefined ? [undefined, undefined] : [unionOf(old, discriminator), unionOf(now, discriminator)];
+    const values = was === undefined && is === undefined ? [""] : [...(is ?? was)!.views.keys()].filter((v) => (was?.views.has(v) ?? true) && (is?.views.has(v) ?? true));
+    const found = new Map<string, { rule: RuleId; field: string; change: string; values: string[] }>();
+    for (const value of values) {
+      const [before, after] = [was?.views.get(value) ?? old.fields!, is?.views.get(value) ?? now.fields!];
+      for (const [rule, field, change] of compareFields(before, after)) {
+        const key = JSON.stringify([rule, field, change]);
+        const entry = found.get(key) ?? { rule, field, change, values: [] };
+        entry.values.push(value);
+        found.set(key, entry);
+      }
+    }
+    for (const [key, { rule, field, change, values: where }] of found) {
+      const scoped = where.length < values.length ? ` where ${discriminator} is ${where.join(" or ")}` : "";
+      // A change of the object's own fields shows under every discriminator: reported once, unscoped.
+      if (!changes.has(key) || scoped === "") changes.set(key, { rule, field, change, where: scoped });
+    }
+  }
+  return [...changes.values()];
+}
+
+function compareFields(before: Map<string, Field>, after: Map<string, Field>): [RuleId, string, string][] {
+  const found: [RuleId, string, string][] = [];
+  for (const [field, was] of before) {
+    const is = after.get(field);
+    if (is === undefined) {
+      found.push([was.deprecated ? "deprecated-field-removed" : "field-removed", field, " removed"]);
+      continue;
+    }
+    if (was.optional && !is.optional) found.push(["field-became-required", field, " is now required"]);
+    if (!was.optional && is.optional) found.push(["field-became-optional", field, " is now optional"]);
+    if (was.type !== is.type) found.push(["field-type-changed", field, `: ${was.type} → ${is.type}`]);
+  }
+  return found;
 }

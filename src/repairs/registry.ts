@@ -5,6 +5,8 @@ import { repair as commentTerminator } from "./comment-terminator.js";
 import { repair as compositeSchemaNames } from "./composite-schema-names.js";
 import { repair as dependentSchemas } from "./dependent-schemas.js";
 import { repair as deprecatedReason } from "./deprecated-reason.js";
+import { repair as discriminatedAlternatives } from "./discriminated-alternatives.js";
+import { repair as discriminatedConditionals } from "./discriminated-conditionals.js";
 import { repair as dynamicReferences } from "./dynamic-references.js";
 import { repair as generatorInputChecks } from "./generator-input-checks.js";
 import { repair as generatorKeywords } from "./generator-keywords.js";
@@ -25,7 +27,8 @@ import { repair as unevaluatedPropertiesClosed } from "./unevaluated-properties-
  * Every repair, in the order they run at each depth. Order matters where one
  * writes what another reads: descriptions are complete (titles, tags) before
  * `*\/` is escaped and before `$ref` siblings are counted; properties that
- * other repairs add or close are in place before composite schemas are split;
+ * other repairs add or close are in place before composite schemas are split,
+ * and before conditionals become unions (which read `not` before it is dropped);
  * the generator's input checks are met last, on the input as every other
  * repair left it.
  */
@@ -37,6 +40,8 @@ export const REPAIRS: readonly Repair[] = [
   dependentSchemas,
   unevaluatedPropertiesClosed,
   patternPropertiesOpen,
+  discriminatedConditionals,
+  discriminatedAlternatives,
   notSchema,
   unconstrainedSchemas,
   titleNames,

@@ -31,6 +31,14 @@ const GAPS: Record<string, { gap: string; shows: (output: string | undefined, me
   "unevaluated-properties-closed": { gap: "unevaluatedProperties: false leaves an index signature", shows: (out) => out!.includes("[k: string]: unknown") },
   "pattern-properties-open": { gap: "patternProperties on an open object refuse keys that match no pattern", shows: (out) => /\[k: string\]: number \| string \| undefined;/.test(out!) },
   "dependent-schemas": { gap: "properties of dependentSchemas are dropped", shows: (out) => /export interface Fixture \{\n\s+card\?: string;\n\}/.test(out!) },
+  "discriminated-alternatives": {
+    gap: "a member a oneOf branch requires but only the object declares stays optional, and each branch opens the object",
+    shows: (out) => /\| \{\n\s+shape\?: "circle";\n\s+\[k: string\]: unknown;\n\s+\}/.test(out!) && !/radius: number/.test(out!),
+  },
+  "discriminated-conditionals": {
+    gap: "if/then/else is ignored: every member a branch requires or forbids is optional in every case",
+    shows: (out) => /outcome: Outcome;\n\s+payload\?: \{\n\s+\[k: string\]: unknown;\n\s+\};\n\s+problem\?: string;\n\s+retry_after\?: number;\n\s+note\?: string;\n\};/.test(out!) && !out!.includes("never"),
+  },
   "not-schema": { gap: "not becomes an object type", shows: (out) => /anythingButText\?: \{/.test(out!) },
   "title-names": { gap: "titles make numbered names", shows: (out) => out!.includes("Point1") },
   "jsdoc-tags": { gap: "default and examples are left out of JSDoc", shows: (out) => /\/\*\*\n\s+\* How many times to try again\.\n\s+\*\/\n\s+retries\?: number;/.test(out!) },
@@ -68,7 +76,7 @@ describe("every registered repair", () => {
     const ids = REPAIRS.map((r) => r.id);
     expect(new Set(ids).size).toBe(ids.length);
     const files = readdirSync(fileURLToPath(new URL("../../src/repairs/", import.meta.url)))
-      .filter((f) => !["repair.ts", "registry.ts", "walk-input.ts", "generator-input.ts"].includes(f))
+      .filter((f) => !["repair.ts", "registry.ts", "walk-input.ts", "generator-input.ts", "discriminator.ts"].includes(f))
       .map((f) => f.replace(/\.ts$/, ""))
       .sort();
     expect([...ids].sort()).toEqual(files);

@@ -46,7 +46,50 @@ export type AgentResult = {
    * Present only to ask for a person's review before the result is used. It cannot be false: a result that needs no review leaves it out, so that no reader has to tell `false` from absent.
    */
   requires_human_review?: true;
-};
+} & (
+  | {
+      outcome: "succeeded";
+      payload: {
+        [k: string]: unknown;
+      };
+      problem?: never;
+      reason_code?: never;
+      referred_to?: never;
+      resume_after?: never;
+    }
+  | {
+      outcome: "abstained";
+      reason_code: string;
+      payload?: never;
+      problem?: never;
+      referred_to?: never;
+      resume_after?: never;
+    }
+  | {
+      outcome: "referred";
+      reason_code: string;
+      referred_to: string;
+      payload?: never;
+      problem?: never;
+      resume_after?: never;
+    }
+  | {
+      outcome: "failed";
+      problem: AgentProblem;
+      payload?: never;
+      reason_code?: never;
+      referred_to?: never;
+      resume_after?: never;
+    }
+  | {
+      outcome: "suspended";
+      problem: AgentProblem;
+      resume_after: string;
+      payload?: never;
+      reason_code?: never;
+      referred_to?: never;
+    }
+);
 /**
  * How the invocation ended. `succeeded`: the task is done and the payload is its output. `abstained`: the agent chose not to act. `referred`: the task belongs to someone else. `failed`: the agent tried and could not. `suspended`: the agent waits for something and may be resumed.
  */

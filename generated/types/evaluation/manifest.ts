@@ -12,7 +12,23 @@ export type Tolerances = {
   compare: "exact" | "set" | "numeric";
   absolute?: number;
   relative?: number;
-};
+} & (
+  | {
+      compare: "exact" | "set";
+      absolute?: never;
+      relative?: never;
+    }
+  | ({
+      compare: "numeric";
+    } & (
+      | {
+          absolute: number;
+        }
+      | {
+          relative: number;
+        }
+    ))
+);
 /**
  * A path inside the set's folder, with forward slashes, never climbing out of it.
  */

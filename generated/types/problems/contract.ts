@@ -65,7 +65,16 @@ export type ProblemContract = {
    * @minItems 1
    */
   reference_cases: [ReferenceCase, ...ReferenceCase[]];
-};
+} & (
+  | {
+      family: "sum";
+      semantics?: SumSemantics;
+    }
+  | {
+      family: "argmin";
+      semantics?: ArgminSemantics;
+    }
+);
 export type Slug = string;
 /**
  * One budget. `none`: no limit. `wall_clock`: at most `seconds` of elapsed time. `evaluations`: at most `limit` calls of the objective.
@@ -74,7 +83,23 @@ export type Budget = {
   kind: "none" | "wall_clock" | "evaluations";
   seconds?: number;
   limit?: number;
-};
+} & (
+  | {
+      kind: "none";
+      limit?: never;
+      seconds?: never;
+    }
+  | {
+      kind: "wall_clock";
+      seconds: number;
+      limit?: never;
+    }
+  | {
+      kind: "evaluations";
+      limit: number;
+      seconds?: never;
+    }
+);
 
 /**
  * A result an evaluator must judge as stated, with the metrics it must compute. Paths are relative to the repository root.

@@ -31,4 +31,12 @@ export type TasksAction = {
    * Key the tool uses to recognise a repeated call; required for any side effect.
    */
   idempotency_key?: string;
-};
+} & (
+  | {
+      side_effects: "none";
+    }
+  | {
+      side_effects: "reversible" | "irreversible";
+      idempotency_key: string;
+    }
+);

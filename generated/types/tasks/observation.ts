@@ -26,4 +26,17 @@ export type TasksObservation = {
    * Why the tool failed; only when failed.
    */
   problem?: AgentProblem;
-};
+} & (
+  | {
+      status: "completed";
+      output: {
+        [k: string]: unknown;
+      };
+      problem?: never;
+    }
+  | {
+      status: "failed";
+      problem: AgentProblem;
+      output?: never;
+    }
+);

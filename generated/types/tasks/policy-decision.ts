@@ -29,4 +29,32 @@ export type TasksPolicyDecision = {
    * Why the action is denied; only for `deny`.
    */
   reason?: string;
-};
+} & (
+  | {
+      decision: "allow";
+      approval_request_id?: never;
+      constraints?: never;
+      reason?: never;
+    }
+  | {
+      decision: "allow_with_constraints";
+      /**
+       * @minItems 1
+       */
+      constraints: [string, ...string[]];
+      approval_request_id?: never;
+      reason?: never;
+    }
+  | {
+      decision: "require_approval";
+      approval_request_id: AgentUuidv7;
+      constraints?: never;
+      reason?: never;
+    }
+  | {
+      decision: "deny";
+      reason: string;
+      approval_request_id?: never;
+      constraints?: never;
+    }
+);

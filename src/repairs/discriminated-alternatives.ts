@@ -1,0 +1,92 @@
+import { defineKey, isJsonObject, type JsonObject } from "../core/json-object.js";
+import { joinPointer } from "../core/json-pointer.js";
+import type { JsonValue } from "../core/json-value.js";
+import { literalDomain, presentSchema } from "./discriminator.js";
+import type { Repair, SchemaContext } from "./repair.js";
+import { walkInput } from "./walk-input.js";
+
+export const repair: Repair = {
+  id: "discriminated-alternatives",
+  description:
+    "An object's `oneOf` or `anyOf` branches say which members each alternative carries (`oneOf: " +
+    "[{ properties: { kind: { const: circle } }, required: [kind, radius] }, ...]`). json-schema-to-typescript " +
+    "drops a name a branch requires but only the object declares (`radius` stays optional), ignores " +
+    "`not: { required: [x] }`, and writes each branch with `[k: string]: unknown`, which opens an object " +
+    "that `additionalProperties: false` closed. charter gives each inline branch the object's own schema of " +
+    "every member it requires, types a member it forbids that way as `?: never`, and, when the branches " +
+    "form a discriminated union (each fixes one required property to values of its own, through `const`, " +
+    "`enum` or a `$ref`, none shared), closes each branch: the object's own part of the type still says " +
+    "which keys are allowed. A branch that is a `$ref` keeps its own type.",
+  schema(input, applied, context) {
+    walkInput(input, (schema, pointer) => {
+      const declared = schema["properties"];
+      if (!isJsonObject(declared)) return;
+      for (const keyword of ["oneOf", "anyOf"]) {
+        const branches = schema[keyword];
+        if (!Array.isArray(branches) || branches.length < 2) continue;
+        const inline = branches.filter((branch): branch is JsonObject => isJsonObject(branch) && branch["$ref"] === undefined);
+        const close = inline.length === branches.length && sharedDiscriminator(schema, inline, context) !== undefined;
+        let changed = false;
+        for (const branch of inline) changed = tighten(branch, declared, close) || changed;
+        if (changed) applied(joinPointer(pointer, keyword));
+      }
+    });
+  },
+};
+
+/**
+ * A property that every branch declares with values of its own (`const`,
+ * `enum`, through `$ref`), no two branches sharing one, and that each branch
+ * (or the object) requires: then exactly one branch describes any instance.
+ */
+function sharedDiscriminator(schema: JsonObject, branches: JsonObject[], context: SchemaContext): string | undefined {
+  const first = branches[0]!["properties"];
+  if (!isJsonObject(first)) return undefined;
+  const requiredBy = (holder: JsonObject, name: string) => Array.isArray(holder["required"]) && (holder["required"] as JsonValue[]).includes(name);
+  for (const name of Object.keys(first)) {
+    const seen = new Set<string>();
+    const fixes = branches.every((branch) => {
+      if (branch["$ref"] !== undefined || !(requiredBy(branch, name) || requiredBy(schema, name))) return false;
+      const properties = branch["properties"];
+      const domain = isJsonObject(properties) ? literalDomain(properties[name], context) : undefined;
+      if (domain === undefined || domain.length === 0) return false;
+      for (const value of domain) {
+        const key = JSON.stringify(value);
+        if (seen.has(key)) return false;
+        seen.add(key);
+      }
+      return true;
+    });
+    if (fixes) return name;
+  }
+  return undefined;
+}
+
+/** Types what one branch requires and forbids, and closes it when asked; whether anything changed. */
+function tighten(branch: JsonObject, declared: JsonObject, close: boolean): boolean {
+  const required = Array.isArray(branch["required"]) ? (branch["required"] as JsonValue[]) : [];
+  if (!close && required.length === 0 && branch["not"] === undefined) return false;
+  let changed = false;
+  if (!isJsonObject(branch["properties"])) branch["properties"] = {};
+  const properties = branch["properties"] as JsonObject;
+  const has = (name: string) => Object.prototype.hasOwnProperty.call(properties, name);
+  for (const name of required) {
+    if (typeof name !== "string" || has(name)) continue;
+    defineKey(properties, name, Object.prototype.hasOwnProperty.call(declared, name) ? presentSchema(declared[name]) : {});
+    changed = true;
+  }
+  const negated = branch["not"];
+  if (isJsonObject(negated) && Object.keys(negated).length === 1 && Array.isArray(negated["required"]) && negated["required"].length === 1) {
+    const name = negated["required"][0];
+    if (typeof name === "string" && !has(name)) {
+      defineKey(properties, name, false);
+      changed = true;
+    }
+  }
+  // The branch is one part of an intersection with the object's own type, which keeps the object's openness.
+  if (close && ["additionalProperties", "unevaluatedProperties", "patternProperties"].every((key) => branch[key] === undefined)) {
+    branch["additionalProperties"] = false;
+    changed = true;
+  }
+  return changed;
+}
