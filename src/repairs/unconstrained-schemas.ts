@@ -16,11 +16,11 @@ export const repair: Repair = {
     "value, but json-schema-to-typescript types a named one as an object (`interface X { [k: string]: " +
     "unknown }`), so strings and numbers the schema accepts do not type-check. charter gives such schemas " +
     "the type `unknown`.",
-  schema(input, applied) {
+  schema(input, applied, context) {
     walkInput(input, (schema, pointer) => {
       if (SHAPING.some((keyword) => schema[keyword] !== undefined)) return;
       schema["tsType"] = "unknown";
       applied(pointer);
-    });
+    }, context);
   },
 };
