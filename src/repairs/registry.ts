@@ -11,6 +11,7 @@ import { repair as generatorKeywords } from "./generator-keywords.js";
 import { repair as jsdocTags } from "./jsdoc-tags.js";
 import { repair as keywordNamedProperties } from "./keyword-named-properties.js";
 import { repair as notSchema } from "./not-schema.js";
+import { repair as openTuples } from "./open-tuples.js";
 import { repair as patternPropertiesOpen } from "./pattern-properties-open.js";
 import { repair as prefixItemsTuple } from "./prefix-items-tuple.js";
 import { repair as readonlyProperties } from "./readonly-properties.js";
@@ -34,6 +35,7 @@ export const REPAIRS: readonly Repair[] = [
   anchorReferences,
   dynamicReferences,
   prefixItemsTuple,
+  openTuples,
   dependentSchemas,
   unevaluatedPropertiesClosed,
   patternPropertiesOpen,

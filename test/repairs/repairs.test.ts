@@ -28,6 +28,7 @@ const GAPS: Record<string, { gap: string; shows: (output: string | undefined, me
   "anchor-references": { gap: "the generator throws on a $ref to an anchor", shows: (out, messages) => out === undefined && messages.includes("Refs should have been resolved") },
   "dynamic-references": { gap: "$dynamicRef loses the recursive structure", shows: (out) => /children\?: unknown\[\];/.test(out!) },
   "prefix-items-tuple": { gap: "prefixItems becomes never[] / unknown[]", shows: (out) => /point\?: never\[\]/.test(out!) && /labelled\?: boolean\[\]/.test(out!) },
+  "open-tuples": { gap: "an items list without additionalItems becomes a closed tuple", shows: (out) => /settings\?: \[\] \| \[string\];/.test(out!) },
   "unevaluated-properties-closed": { gap: "unevaluatedProperties: false leaves an index signature", shows: (out) => out!.includes("[k: string]: unknown") },
   "pattern-properties-open": { gap: "patternProperties on an open object refuse keys that match no pattern", shows: (out) => /\[k: string\]: number \| string \| undefined;/.test(out!) },
   "dependent-schemas": { gap: "properties of dependentSchemas are dropped", shows: (out) => /export interface Fixture \{\n\s+card\?: string;\n\}/.test(out!) },

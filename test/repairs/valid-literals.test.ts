@@ -38,4 +38,22 @@ examples:
 `);
     expect(problems).toEqual([]);
   }, 30_000);
+
+  it("an items list without additionalItems, holding more items than it lists (drupal-recipe's setThirdPartySettings)", async () => {
+    const { problems } = await diagnosticsOf(`
+$schema: http://json-schema.org/draft-07/schema#
+type: object
+properties:
+  settings:
+    type: array
+    items:
+      - type: object
+        properties: { module: { type: string }, value: { type: string } }
+        required: [module, value]
+examples:
+  - settings: [{ module: a, value: b }, { module: c, value: d }]
+  - settings: [{ module: a, value: b }, 3]
+`);
+    expect(problems).toEqual([]);
+  }, 30_000);
 });
