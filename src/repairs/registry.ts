@@ -8,6 +8,7 @@ import { repair as deprecatedReason } from "./deprecated-reason.js";
 import { repair as dynamicReferences } from "./dynamic-references.js";
 import { repair as generatorInputChecks } from "./generator-input-checks.js";
 import { repair as generatorKeywords } from "./generator-keywords.js";
+import { repair as impliedTypes } from "./implied-types.js";
 import { repair as jsdocTags } from "./jsdoc-tags.js";
 import { repair as keywordNamedProperties } from "./keyword-named-properties.js";
 import { repair as notSchema } from "./not-schema.js";
@@ -41,6 +42,7 @@ export const REPAIRS: readonly Repair[] = [
   patternPropertiesOpen,
   notSchema,
   unconstrainedSchemas,
+  impliedTypes,
   titleNames,
   jsdocTags,
   deprecatedReason,

@@ -32,6 +32,7 @@ const GAPS: Record<string, { gap: string; shows: (output: string | undefined, me
   "unevaluated-properties-closed": { gap: "unevaluatedProperties: false leaves an index signature", shows: (out) => out!.includes("[k: string]: unknown") },
   "pattern-properties-open": { gap: "patternProperties on an open object refuse keys that match no pattern", shows: (out) => /\[k: string\]: number \| string \| undefined;/.test(out!) },
   "dependent-schemas": { gap: "properties of dependentSchemas are dropped", shows: (out) => /export interface Fixture \{\n\s+card\?: string;\n\}/.test(out!) },
+  "implied-types": { gap: "keywords of one kind make an untyped schema that kind alone", shows: (out) => /export interface Widget \{\n\s+hint\?: string;/.test(out!) && /with\?: \{\n\s+args\?: string;\n\s+\[k: string\]: unknown;\n\s+\} & Env;/.test(out!) },
   "not-schema": { gap: "not becomes an object type", shows: (out) => /anythingButText\?: \{/.test(out!) },
   "title-names": { gap: "titles make numbered names", shows: (out) => out!.includes("Point1") },
   "jsdoc-tags": { gap: "default and examples are left out of JSDoc", shows: (out) => /\/\*\*\n\s+\* How many times to try again\.\n\s+\*\/\n\s+retries\?: number;/.test(out!) },

@@ -56,4 +56,55 @@ examples:
 `);
     expect(problems).toEqual([]);
   }, 30_000);
+
+  it("keywords of one kind in a schema without type: other kinds pass (netlify's widget, github-workflow's with, tslint's rules)", async () => {
+    const { problems } = await diagnosticsOf(`
+$schema: http://json-schema.org/draft-07/schema#
+type: object
+properties:
+  widget:
+    properties:
+      hint: { type: string }
+  with:
+    $ref: "#/definitions/env"
+    properties:
+      args: { type: string }
+  rule:
+    allOf:
+      - type: [boolean, object, array]
+      - items: [{ type: boolean }]
+        additionalItems: { type: string }
+        properties:
+          options: { type: string }
+        additionalProperties: false
+definitions:
+  env:
+    oneOf:
+      - type: object
+        additionalProperties: { type: string }
+      - type: string
+examples:
+  - { widget: string, with: "\${{ fromJSON(inputs.with) }}", rule: true }
+  - { widget: { hint: h }, with: { args: a }, rule: { options: o } }
+  - { widget: 3, rule: [false, a, b] }
+`);
+    expect(problems).toEqual([]);
+  }, 30_000);
+
+  it("a schema of only if/then/else (flatpak's modules: a module object, or a file name)", async () => {
+    const { problems } = await diagnosticsOf(`
+$schema: http://json-schema.org/draft-07/schema#
+type: object
+properties:
+  modules:
+    type: array
+    items:
+      if: { type: object }
+      then: { required: [name], properties: { name: { type: string } } }
+      else: { type: string }
+examples:
+  - modules: [{ name: app }, extra-module.json]
+`);
+    expect(problems).toEqual([]);
+  }, 30_000);
 });

@@ -1,0 +1,100 @@
+import { isJsonObject, type JsonObject } from "../core/json-object.js";
+import type { JsonValue } from "../core/json-value.js";
+import type { Repair } from "./repair.js";
+import { walkInput } from "./walk-input.js";
+
+type Kind = "object" | "array" | "string" | "number" | "boolean" | "null";
+const KINDS: readonly Kind[] = ["object", "array", "string", "number", "boolean", "null"];
+
+/** Keywords that constrain one kind of value and let every other kind through. */
+const KEYWORDS_OF: Partial<Record<Kind, readonly string[]>> = {
+  object: [
+    "properties", "patternProperties", "additionalProperties", "required", "propertyNames", "minProperties",
+    "maxProperties", "dependencies", "dependentRequired", "dependentSchemas", "unevaluatedProperties",
+  ],
+  array: ["items", "additionalItems", "contains", "minItems", "maxItems", "uniqueItems", "minContains", "maxContains", "unevaluatedItems"],
+};
+/** Keywords from which the generator takes a type other than an object (or that pin the values): it then adds no object of its own. */
+const TYPED_ELSEWHERE = ["allOf", "anyOf", "oneOf", "$ref", "items", "properties", "patternProperties"];
+
+export const repair: Repair = {
+  id: "implied-types",
+  description:
+    "Keywords of one kind of value (`properties`, `required`, `additionalProperties` for objects, `items` for " +
+    "arrays) constrain only values of that kind: a schema without `type` lets every other value through " +
+    "(`{ properties: {hint: {type: string}} }` accepts `\"text\"` and `3`). json-schema-to-typescript types such " +
+    "a schema as that kind alone, and as an intersection beside a `$ref` or `oneOf` (`{ args?: string } & Env` " +
+    "where `Env` may be a string; `[boolean, ...Option[]] & { options?: Option }` for a rule that is a list or " +
+    "an object), so valid values do not type-check. charter moves those keywords into an `anyOf` member of " +
+    "their kind (`type: object`), beside one member for the other kinds, so the type is `{ hint?: string } | " +
+    "unknown[] | string | number | boolean | null`. Where the schema is a part of `allOf`, `anyOf` or `oneOf` " +
+    "of a schema that allows fewer kinds, only those kinds are added, and nothing is " +
+    "changed when the part's kind is the only one allowed there (or by a typed sibling in `allOf`).",
+  schema(input, applied, context) {
+    const allowed = new Map<JsonObject, readonly Kind[]>();
+    // The generator ignores `if`, `then` and `else`: what they hold is no part of a type.
+    const conditional = new Set<JsonObject>();
+    walkInput(input, (schema, pointer, parent) => {
+      if (parent !== undefined && (conditional.has(parent) || ["if", "then", "else"].some((k) => parent[k] === schema))) {
+        conditional.add(schema);
+        return;
+      }
+      const around = parent !== undefined && isPartOf(schema, parent) ? narrowedBySiblings(schema, parent, allowed.get(parent) ?? KINDS) : KINDS;
+      const own = kindsOf(schema["type"]);
+      allowed.set(schema, own === undefined ? around : around.filter((kind) => own.includes(kind)));
+      if (own !== undefined || schema["type"] !== undefined || ["tsType", "enum", "const"].some((k) => schema[k] !== undefined)) return;
+      const implied = impliedKinds(schema);
+      if (implied.length === 0) return;
+      if (around.length === 1 && implied.includes(around[0]!)) return;
+      const members: JsonValue[] = [];
+      for (const kind of implied) {
+        const member: JsonObject = { type: kind };
+        for (const keyword of KEYWORDS_OF[kind] ?? []) {
+          if (schema[keyword] === undefined) continue;
+          member[keyword] = schema[keyword]!;
+          delete schema[keyword];
+        }
+        if (around.includes(kind)) members.push(member);
+      }
+      const others = around.filter((kind) => !implied.includes(kind));
+      if (others.length > 0) members.push({ type: others.length === 1 ? others[0]! : [...others] });
+      if (schema["anyOf"] === undefined) schema["anyOf"] = members;
+      else schema["allOf"] = [...(Array.isArray(schema["allOf"]) ? schema["allOf"] : []), { anyOf: members }];
+      applied(pointer);
+    }, context);
+  },
+};
+
+/** The kinds a `type` allows (`integer` is a number here); undefined when it says nothing usable. */
+function kindsOf(type: JsonValue | undefined): readonly Kind[] | undefined {
+  const listed = typeof type === "string" ? [type] : Array.isArray(type) ? type : undefined;
+  if (listed === undefined) return undefined;
+  return KINDS.filter((kind) => listed.includes(kind) || (kind === "number" && listed.includes("integer")));
+}
+
+/** A schema evaluated on the same value as its parent, and combined with it as an intersection. */
+function isPartOf(schema: JsonObject, parent: JsonObject): boolean {
+  return ["allOf", "anyOf", "oneOf"].some((keyword) => Array.isArray(parent[keyword]) && (parent[keyword] as JsonValue[]).includes(schema));
+}
+
+/** An `allOf` part holds only values its typed siblings allow too. */
+function narrowedBySiblings(schema: JsonObject, parent: JsonObject, kinds: readonly Kind[]): readonly Kind[] {
+  const siblings = Array.isArray(parent["allOf"]) && parent["allOf"].includes(schema) ? parent["allOf"] : [];
+  return siblings.reduce<readonly Kind[]>((left, sibling) => {
+    const typed = isJsonObject(sibling) && sibling !== schema ? kindsOf(sibling["type"]) : undefined;
+    return typed === undefined ? left : left.filter((kind) => typed.includes(kind));
+  }, kinds);
+}
+
+/**
+ * The kinds the generator makes an untyped schema: an array for `items`, an object for `properties` or
+ * `patternProperties`, and an object when nothing else gives it a type but object or array keywords are there.
+ */
+function impliedKinds(schema: JsonObject): Kind[] {
+  const has = (keyword: string) => schema[keyword] !== undefined;
+  const kinds: Kind[] = [];
+  const ofKind = (kind: Kind) => (KEYWORDS_OF[kind] ?? []).some(has);
+  if (has("properties") || has("patternProperties") || (!TYPED_ELSEWHERE.some(has) && (ofKind("object") || ofKind("array")))) kinds.push("object");
+  if (has("items")) kinds.push("array");
+  return kinds;
+}
