@@ -1,6 +1,6 @@
 import { isJsonObject, type JsonObject } from "../core/json-object.js";
 import type { JsonValue } from "../core/json-value.js";
-import type { Repair } from "./repair.js";
+import type { Repair, SchemaContext } from "./repair.js";
 import { walkInput } from "./walk-input.js";
 
 type Kind = "object" | "array" | "string" | "number" | "boolean" | "null";
@@ -14,6 +14,8 @@ const KEYWORDS_OF: Partial<Record<Kind, readonly string[]>> = {
   ],
   array: ["items", "additionalItems", "contains", "minItems", "maxItems", "uniqueItems", "minContains", "maxContains", "unevaluatedItems"],
 };
+/** The kind keywords the generator reads. */
+const READ_BY_GENERATOR = ["properties", "patternProperties", "additionalProperties", "required", "items"];
 /** Keywords from which the generator takes a type other than an object (or that pin the values): it then adds no object of its own. */
 const TYPED_ELSEWHERE = ["allOf", "anyOf", "oneOf", "$ref", "items", "properties", "patternProperties"];
 
@@ -25,11 +27,14 @@ export const repair: Repair = {
     "(`{ properties: {hint: {type: string}} }` accepts `\"text\"` and `3`). json-schema-to-typescript types such " +
     "a schema as that kind alone, and as an intersection beside a `$ref` or `oneOf` (`{ args?: string } & Env` " +
     "where `Env` may be a string; `[boolean, ...Option[]] & { options?: Option }` for a rule that is a list or " +
-    "an object), so valid values do not type-check. charter moves those keywords into an `anyOf` member of " +
-    "their kind (`type: object`), beside one member for the other kinds, so the type is `{ hint?: string } | " +
-    "unknown[] | string | number | boolean | null`. Where the schema is a part of `allOf`, `anyOf` or `oneOf` " +
-    "of a schema that allows fewer kinds, only those kinds are added, and nothing is " +
-    "changed when the part's kind is the only one allowed there (or by a typed sibling in `allOf`).",
+    "an object), so valid values do not type-check; keywords it ignores (`minItems`, `contains`) make it an " +
+    "object too. charter moves those keywords into an `anyOf` member of their kind (`type: object`), beside one " +
+    "member for the other kinds, so the type is `{ hint?: string } | unknown[] | string | number | boolean | " +
+    "null` (a closed object member beside arrays gets `length?: never`, which no valid object of it has and " +
+    "every array does, or TypeScript would let arrays through it); a schema of ignored keywords only is " +
+    "`unknown`. Where the schema is a part of `allOf`, `anyOf` or `oneOf` of a schema that allows fewer kinds " +
+    "(or beside a typed `allOf` member), only those kinds are added, and nothing changes when the part's kind " +
+    "is the only one allowed there.",
   schema(input, applied, context) {
     const allowed = new Map<JsonObject, readonly Kind[]>();
     // The generator ignores `if`, `then` and `else`: what they hold is no part of a type.
@@ -39,13 +44,22 @@ export const repair: Repair = {
         conditional.add(schema);
         return;
       }
-      const around = parent !== undefined && isPartOf(schema, parent) ? narrowedBySiblings(schema, parent, allowed.get(parent) ?? KINDS) : KINDS;
+      const around = parent !== undefined && isPartOf(schema, parent) ? narrowedBySiblings(schema, parent, allowed.get(parent) ?? KINDS, context.resolve) : KINDS;
       const own = kindsOf(schema["type"]);
       allowed.set(schema, own === undefined ? around : around.filter((kind) => own.includes(kind)));
       if (own !== undefined || schema["type"] !== undefined || ["tsType", "enum", "const"].some((k) => schema[k] !== undefined)) return;
       const implied = impliedKinds(schema);
       if (implied.length === 0) return;
       if (around.length === 1 && implied.includes(around[0]!)) return;
+      if (!READ_BY_GENERATOR.some((keyword) => schema[keyword] !== undefined)) {
+        // Only keywords the generator ignores (`minItems`, `contains`, `propertyNames`) made it an object: they say
+        // nothing a type can, so the schema is `unknown`, empty where that is all it holds (the generator's own
+        // `unknown`, which it leaves out of an intersection).
+        for (const keyword of [...KEYWORDS_OF.object!, ...KEYWORDS_OF.array!]) delete schema[keyword];
+        if (Object.keys(schema).length > 0) schema["tsType"] = "unknown";
+        applied(pointer);
+        return;
+      }
       const members: JsonValue[] = [];
       for (const kind of implied) {
         const member: JsonObject = { type: kind };
@@ -54,6 +68,7 @@ export const repair: Repair = {
           member[keyword] = schema[keyword]!;
           delete schema[keyword];
         }
+        if (kind === "object" && around.includes("array")) excludeArrays(member);
         if (around.includes(kind)) members.push(member);
       }
       const others = around.filter((kind) => !implied.includes(kind));
@@ -64,6 +79,18 @@ export const repair: Repair = {
     }, context);
   },
 };
+
+/**
+ * TypeScript lets an array through a closed object type with optional members only (`unknown[] & { options?: X }`
+ * holds `[true, 0]`), so beside arrays such an object member would undo what `items` says. No valid object of it has
+ * a `length` member, which every array has: `length?: never` says so, and keeps arrays out.
+ */
+function excludeArrays(member: JsonObject): void {
+  const properties = member["properties"];
+  if (member["additionalProperties"] !== false || member["patternProperties"] !== undefined || member["unevaluatedProperties"] !== undefined) return;
+  if (isJsonObject(properties) && Object.prototype.hasOwnProperty.call(properties, "length")) return;
+  member["properties"] = { ...(isJsonObject(properties) ? properties : {}), length: false };
+}
 
 /** The kinds a `type` allows (`integer` is a number here); undefined when it says nothing usable. */
 function kindsOf(type: JsonValue | undefined): readonly Kind[] | undefined {
@@ -77,11 +104,13 @@ function isPartOf(schema: JsonObject, parent: JsonObject): boolean {
   return ["allOf", "anyOf", "oneOf"].some((keyword) => Array.isArray(parent[keyword]) && (parent[keyword] as JsonValue[]).includes(schema));
 }
 
-/** An `allOf` part holds only values its typed siblings allow too. */
-function narrowedBySiblings(schema: JsonObject, parent: JsonObject, kinds: readonly Kind[]): readonly Kind[] {
+/** An `allOf` part holds only values its typed siblings allow too (a sibling that is only a `$ref` is read at its target). */
+function narrowedBySiblings(schema: JsonObject, parent: JsonObject, kinds: readonly Kind[], resolve: SchemaContext["resolve"]): readonly Kind[] {
   const siblings = Array.isArray(parent["allOf"]) && parent["allOf"].includes(schema) ? parent["allOf"] : [];
   return siblings.reduce<readonly Kind[]>((left, sibling) => {
-    const typed = isJsonObject(sibling) && sibling !== schema ? kindsOf(sibling["type"]) : undefined;
+    if (!isJsonObject(sibling) || sibling === schema) return left;
+    const target = sibling["type"] === undefined && typeof sibling["$ref"] === "string" ? resolve(sibling["$ref"]) : sibling;
+    const typed = isJsonObject(target) ? kindsOf(target["type"]) : undefined;
     return typed === undefined ? left : left.filter((kind) => typed.includes(kind));
   }, kinds);
 }

@@ -27,7 +27,9 @@ import { repair as unevaluatedPropertiesClosed } from "./unevaluated-properties-
  * Every repair, in the order they run at each depth. Order matters where one
  * writes what another reads: descriptions are complete (titles, tags) before
  * `*\/` is escaped and before `$ref` siblings are counted; properties that
- * other repairs add or close are in place before composite schemas are split;
+ * other repairs add or close are in place before composite schemas are split,
+ * and kind-specific keywords are split by kind once composite schemas have
+ * put them in members of their own;
  * the generator's input checks are met last, on the input as every other
  * repair left it.
  */
@@ -42,7 +44,6 @@ export const REPAIRS: readonly Repair[] = [
   patternPropertiesOpen,
   notSchema,
   unconstrainedSchemas,
-  impliedTypes,
   titleNames,
   jsdocTags,
   deprecatedReason,
@@ -51,6 +52,7 @@ export const REPAIRS: readonly Repair[] = [
   aliasChains,
   aliasDefinitions,
   compositeSchemaNames,
+  impliedTypes,
   unknownComposites,
   keywordNamedProperties,
   commentTerminator,
