@@ -1,6 +1,7 @@
 import { isJsonObject, type JsonObject } from "../core/json-object.js";
 import type { JsonValue } from "../core/json-value.js";
 import type { Repair, SchemaContext } from "./repair.js";
+import { ROOT_KEY } from "./generator-input.js";
 import { walkInput } from "./walk-input.js";
 
 type Kind = "object" | "array" | "string" | "number" | "boolean" | "null";
@@ -34,20 +35,25 @@ export const repair: Repair = {
     "every array does, or TypeScript would let arrays through it); a schema of ignored keywords only is " +
     "`unknown`. Where the schema is a part of `allOf`, `anyOf` or `oneOf` of a schema that allows fewer kinds " +
     "(or beside a typed `allOf` member), only those kinds are added, and nothing changes when the part's kind " +
-    "is the only one allowed there.",
+    "is the only one allowed there; a definition is widened only to the kinds the places that refer to it " +
+    "allow.",
   schema(input, applied, context) {
-    const allowed = new Map<JsonObject, readonly Kind[]>();
-    // The generator ignores `if`, `then` and `else`: what they hold is no part of a type.
-    const conditional = new Set<JsonObject>();
-    walkInput(input, (schema, pointer, parent) => {
-      if (parent !== undefined && (conditional.has(parent) || ["if", "then", "else"].some((k) => parent[k] === schema))) {
-        conditional.add(schema);
-        return;
-      }
-      const around = parent !== undefined && isPartOf(schema, parent) ? narrowedBySiblings(schema, parent, allowed.get(parent) ?? KINDS, context.resolve) : KINDS;
-      const own = kindsOf(schema["type"]);
-      allowed.set(schema, own === undefined ? around : around.filter((kind) => own.includes(kind)));
-      if (own !== undefined || schema["type"] !== undefined || ["tsType", "enum", "const"].some((k) => schema[k] !== undefined)) return;
+    // First the kinds each definition is used for: the union over the places that refer to it (read with every
+    // definition allowing all kinds, which can only widen). A definition used only where one kind is allowed
+    // keeps that kind: widening the 32 definitions stylelint's `allRules` intersects would make a union
+    // TypeScript cannot represent.
+    const uses = new Map<JsonValue, Set<Kind>>();
+    walkKinds(input, context, () => KINDS, (schema, kinds) => {
+      if (typeof schema["$ref"] !== "string") return;
+      const target = context.resolve(schema["$ref"]);
+      if (target === undefined) return;
+      const used = uses.get(target) ?? new Set<Kind>();
+      for (const kind of kinds) used.add(kind);
+      uses.set(target, used);
+    });
+    const usedAs = (schema: JsonObject) => KINDS.filter((kind) => uses.get(schema)?.has(kind) ?? true);
+    walkKinds(input, context, usedAs, (schema, _kinds, around, pointer) => {
+      if (schema["type"] !== undefined || ["tsType", "enum", "const"].some((k) => schema[k] !== undefined)) return;
       const implied = impliedKinds(schema);
       if (implied.length === 0) return;
       if (around.length === 1 && implied.includes(around[0]!)) return;
@@ -76,9 +82,46 @@ export const repair: Repair = {
       if (schema["anyOf"] === undefined) schema["anyOf"] = members;
       else schema["allOf"] = [...(Array.isArray(schema["allOf"]) ? schema["allOf"] : []), { anyOf: members }];
       applied(pointer);
-    }, context);
+    });
   },
 };
+
+/**
+ * Visits each subschema with the kinds of value it can meet where it sits (`around`: a part of `allOf`, `anyOf`
+ * or `oneOf` meets what its parent allows; a definition what `definition` says; anything else every kind) and
+ * those it allows (`kinds`: `around` narrowed by its own `type`). What `if`, `then` and `else` hold is skipped:
+ * the generator ignores them, so it is no part of a type.
+ */
+function walkKinds(
+  input: JsonObject,
+  context: SchemaContext,
+  definition: (schema: JsonObject) => readonly Kind[],
+  visit: (schema: JsonObject, kinds: readonly Kind[], around: readonly Kind[], pointer: string) => void,
+): void {
+  const allowed = new Map<JsonObject, readonly Kind[]>();
+  const conditional = new Set<JsonObject>();
+  // The contract's root is what its values are checked against, whatever refers to it.
+  const root = Array.isArray(input[ROOT_KEY]) ? input[ROOT_KEY][0] : input[ROOT_KEY];
+  walkInput(input, (schema, pointer, parent) => {
+    if (parent !== undefined && (conditional.has(parent) || ["if", "then", "else"].some((k) => parent[k] === schema))) {
+      conditional.add(schema);
+      return;
+    }
+    const around =
+      schema === root ? KINDS
+      : parent === undefined || isDefinition(schema, parent) ? definition(schema)
+      : isPartOf(schema, parent) ? narrowedBySiblings(schema, parent, allowed.get(parent) ?? KINDS, context.resolve)
+      : KINDS;
+    const own = kindsOf(schema["type"]);
+    const kinds = own === undefined ? around : around.filter((kind) => own.includes(kind));
+    allowed.set(schema, kinds);
+    visit(schema, kinds, around, pointer);
+  }, context);
+}
+
+function isDefinition(schema: JsonObject, parent: JsonObject): boolean {
+  return ["$defs", "definitions"].some((keyword) => isJsonObject(parent[keyword]) && Object.values(parent[keyword] as JsonObject).includes(schema));
+}
 
 /**
  * TypeScript lets an array through a closed object type with optional members only (`unknown[] & { options?: X }`
