@@ -119,8 +119,16 @@ function walkKinds(
   }, context);
 }
 
+/** The definitions each schema holds, gathered once per schema (a schema may hold thousands). */
+const definitionsHeld = new WeakMap<JsonObject, Set<JsonValue>>();
+
 function isDefinition(schema: JsonObject, parent: JsonObject): boolean {
-  return ["$defs", "definitions"].some((keyword) => isJsonObject(parent[keyword]) && Object.values(parent[keyword] as JsonObject).includes(schema));
+  let held = definitionsHeld.get(parent);
+  if (!held) {
+    held = new Set(["$defs", "definitions"].flatMap((keyword) => (isJsonObject(parent[keyword]) ? Object.values(parent[keyword] as JsonObject) : [])));
+    definitionsHeld.set(parent, held);
+  }
+  return held.has(schema);
 }
 
 /**

@@ -21,14 +21,17 @@ export function walkInput(
   visit: (schema: JsonObject, pointer: string, parent: JsonObject | undefined) => void,
   context?: SchemaContext,
 ): void {
-  const visited = new Set<JsonObject>();
+  let targets = context ? outsideTargets.get(input) : undefined;
+  // Only the first walk of an input with a context looks for targets: repairs move schemas but keep them
+  // (references name them by identity), and none moves one under an unknown keyword.
+  const visited = context && !targets ? new Set<JsonObject>() : undefined;
   const references: string[] = [];
   const walk = (document: JsonValue, pointer: string) => {
     walkSchema<JsonObject | undefined>(document, undefined, (schema, at, parent) => {
-      visited.add(schema);
+      visited?.add(schema);
       visit(schema, at, parent);
       // Read after the visit: a repair may have rewritten the reference.
-      if (typeof schema["$ref"] === "string") references.push(schema["$ref"]);
+      if (visited && typeof schema["$ref"] === "string") references.push(schema["$ref"]);
       return schema;
     }, pointer);
   };
@@ -38,15 +41,36 @@ export function walkInput(
   const embedded = input[EMBEDDED_KEY];
   if (isJsonObject(embedded)) for (const [name, document] of Object.entries(embedded)) walk(document, joinPointer("", EMBEDDED_KEY, name));
   if (!context) return;
-  let positions: Map<JsonValue, string> | undefined;
-  while (references.length > 0) {
-    const target = context.resolve(references.shift()!);
-    if (!isJsonObject(target) || visited.has(target)) continue;
-    positions ??= positionsIn(input);
+  if (!targets) {
+    targets = unwalkedTargets(references, visited!, context);
+    outsideTargets.set(input, targets);
+  }
+  if (targets.length === 0) return;
+  const positions = positionsIn(input);
+  for (const target of targets) {
     const at = positions.get(target);
     // A target no longer in the input (a repair replaced it) is not the generator's to read.
     if (at !== undefined) walk(target, at);
   }
+}
+
+/** Per generator input, the reference targets the keyword walk does not reach. */
+const outsideTargets = new WeakMap<JsonObject, JsonObject[]>();
+
+/** The targets of `references` not in `visited`, and those their own references reach. */
+function unwalkedTargets(references: string[], visited: Set<JsonObject>, context: SchemaContext): JsonObject[] {
+  const found: JsonObject[] = [];
+  while (references.length > 0) {
+    const target = context.resolve(references.shift()!);
+    if (!isJsonObject(target) || visited.has(target)) continue;
+    found.push(target);
+    walkSchema<null>(target, null, (schema) => {
+      visited.add(schema);
+      if (typeof schema["$ref"] === "string") references.push(schema["$ref"]);
+      return null;
+    });
+  }
+  return found;
 }
 
 /** Where each object of the input sits, as users read pointers (the contract's document at ""). */
