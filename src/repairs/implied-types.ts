@@ -52,7 +52,7 @@ export const repair: Repair = {
       uses.set(target, used);
     });
     const usedAs = (schema: JsonObject) => KINDS.filter((kind) => uses.get(schema)?.has(kind) ?? true);
-    walkKinds(input, context, usedAs, (schema, _kinds, around, pointer) => {
+    walkKinds(input, context, usedAs, (schema, around, _where, pointer) => {
       if (schema["type"] !== undefined || ["tsType", "enum", "const"].some((k) => schema[k] !== undefined)) return;
       const implied = impliedKinds(schema);
       if (implied.length === 0) return;
@@ -89,7 +89,7 @@ export const repair: Repair = {
 /**
  * Visits each subschema with the kinds of value it can meet where it sits (`around`: a part of `allOf`, `anyOf`
  * or `oneOf` meets what its parent allows; a definition what `definition` says; anything else every kind) and
- * those it allows (`kinds`: `around` narrowed by its own `type`). What `if`, `then` and `else` hold is skipped:
+ * those it allows (`kinds`: `around` narrowed by its own `type` and `oneOf`, see ownKinds). What `if`, `then` and `else` hold is skipped:
  * the generator ignores them, so it is no part of a type.
  */
 function walkKinds(
@@ -112,8 +112,8 @@ function walkKinds(
       : parent === undefined || isDefinition(schema, parent) ? definition(schema)
       : isPartOf(schema, parent) ? narrowedBySiblings(schema, parent, allowed.get(parent) ?? KINDS, context.resolve)
       : KINDS;
-    const own = kindsOf(schema["type"]);
-    const kinds = own === undefined ? around : around.filter((kind) => own.includes(kind));
+    const own = ownKinds(schema, context.resolve);
+    const kinds = around.filter((kind) => own.includes(kind));
     allowed.set(schema, kinds);
     visit(schema, kinds, around, pointer);
   }, context);
@@ -155,15 +155,49 @@ function isPartOf(schema: JsonObject, parent: JsonObject): boolean {
   return ["allOf", "anyOf", "oneOf"].some((keyword) => Array.isArray(parent[keyword]) && (parent[keyword] as JsonValue[]).includes(schema));
 }
 
-/** An `allOf` part holds only values its typed siblings allow too (a sibling that is only a `$ref` is read at its target). */
+/** An `allOf` part holds only values its siblings allow too. */
 function narrowedBySiblings(schema: JsonObject, parent: JsonObject, kinds: readonly Kind[], resolve: SchemaContext["resolve"]): readonly Kind[] {
   const siblings = Array.isArray(parent["allOf"]) && parent["allOf"].includes(schema) ? parent["allOf"] : [];
   return siblings.reduce<readonly Kind[]>((left, sibling) => {
     if (!isJsonObject(sibling) || sibling === schema) return left;
-    const target = sibling["type"] === undefined && typeof sibling["$ref"] === "string" ? resolve(sibling["$ref"]) : sibling;
-    const typed = isJsonObject(target) ? kindsOf(target["type"]) : undefined;
-    return typed === undefined ? left : left.filter((kind) => typed.includes(kind));
+    const allowed = ownKinds(sibling, resolve);
+    return left.filter((kind) => allowed.includes(kind));
   }, kinds);
+}
+
+/** Keywords that say nothing of a value (and the marks charter writes). */
+const ANNOTATIONS = new Set(["$schema", "$id", "$comment", "title", "description", "default", "examples", "deprecated", "readOnly", "writeOnly", "$defs", "definitions"]);
+
+/** A schema that is only a `$ref` (beside annotations) is read at its target. */
+function throughReference(schema: JsonValue | undefined, resolve: SchemaContext["resolve"]): JsonValue | undefined {
+  if (!isJsonObject(schema) || typeof schema["$ref"] !== "string") return schema;
+  if (!Object.keys(schema).every((key) => key === "$ref" || ANNOTATIONS.has(key) || key.startsWith("x-charter-"))) return schema;
+  return resolve(schema["$ref"]);
+}
+
+/**
+ * The kinds a schema lets through, as far as its `type` and `oneOf` tell: a `oneOf` refuses every value of a kind
+ * that two of its members accept whatever it is (members of only object keywords all accept `[]` and `"x"`, so
+ * enonic's `oneOf` of twenty closed objects holds objects only).
+ */
+function ownKinds(schema: JsonObject, resolve: SchemaContext["resolve"]): readonly Kind[] {
+  const target = throughReference(schema, resolve);
+  if (!isJsonObject(target)) return KINDS;
+  const typed = kindsOf(target["type"]) ?? KINDS;
+  const oneOf = target["oneOf"];
+  if (!Array.isArray(oneOf) || oneOf.length < 2) return typed;
+  return typed.filter((kind) => oneOf.filter((member) => acceptsAll(throughReference(member, resolve), kind)).length < 2);
+}
+
+/** Whether a schema accepts every value of a kind: it holds only annotations and keywords of other kinds. */
+function acceptsAll(schema: JsonValue | undefined, kind: Kind): boolean {
+  if (schema === true) return true;
+  if (!isJsonObject(schema)) return false;
+  return Object.keys(schema).every((key) => {
+    if (ANNOTATIONS.has(key) || key.startsWith("x-charter-")) return true;
+    const of = KINDS.find((k) => KEYWORDS_OF[k]?.includes(key));
+    return of !== undefined && of !== kind;
+  });
 }
 
 /**
