@@ -36,7 +36,8 @@ export const repair: Repair = {
     "`unknown`. Where the schema is a part of `allOf`, `anyOf` or `oneOf` of a schema that allows fewer kinds " +
     "(or beside a typed `allOf` member), only those kinds are added, and nothing changes when the part's kind " +
     "is the only one allowed there; a definition is widened only to the kinds the places that refer to it " +
-    "allow.",
+    "allow, and a `oneOf` two of whose members accept every value of a kind (members of object keywords only " +
+    "all accept `\"x\"`) lets no value of that kind through.",
   schema(input, applied, context) {
     // First the kinds each definition is used for: the union over the places that refer to it (read with every
     // definition allowing all kinds, which can only widen). A definition used only where one kind is allowed
