@@ -23,11 +23,12 @@ export const repair: Repair = {
     "overflow TypeScript's checker in the client. charter points each alias of a chain longer than " +
     `${LONGEST_KEPT_CHAIN} straight at the chain's end (\`type A0 = A999\`), which is the same type; shorter chains ` +
     "keep their shape.",
-  schema(input, applied, { resolve }) {
+  schema(input, applied, context) {
+    const { resolve } = context;
     const aliases = new Map<JsonObject, string>();
     walkInput(input, (schema, pointer) => {
       if (typeof schema[TYPE_NAME_MARKER] === "string" && typeof schema["$ref"] === "string" && Object.keys(schema).every((key) => ANNOTATIONS.has(key))) aliases.set(schema, pointer);
-    });
+    }, context);
     const aliasTarget = (alias: JsonObject) => {
       const target = resolve(alias["$ref"] as string);
       return isJsonObject(target) && aliases.has(target) ? target : undefined;

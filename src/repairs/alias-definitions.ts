@@ -10,13 +10,13 @@ export const repair: Repair = {
     "structure (`export type Id = string`) rather than as the alias the schema says, and the two drift apart " +
     "in documentation and in editors. charter moves the `$ref` of each named schema (a contract's root or " +
     "definition) into `allOf`, so the generator declares the alias (`export type Id = Uuid`).",
-  schema(input, applied) {
+  schema(input, applied, context) {
     walkInput(input, (schema, pointer) => {
       if (typeof schema[TYPE_NAME_MARKER] !== "string" || typeof schema["$ref"] !== "string") return;
       const allOf = Array.isArray(schema["allOf"]) ? schema["allOf"] : [];
       schema["allOf"] = [{ $ref: schema["$ref"] }, ...allOf];
       delete schema["$ref"];
       applied(pointer);
-    });
+    }, context);
   },
 };

@@ -7,7 +7,7 @@ export const repair: Repair = {
     "A `description` or `title` holding `*/` (a glob such as `src/**/*.ts`) would end the JSDoc comment; " +
     "json-schema-to-typescript turns it into `* /`, which changes the text (`src/** /*.ts`). charter writes " +
     "`*\\/` instead, the usual JSDoc escape, so the text reads as written and the comment stays closed.",
-  schema(input, applied) {
+  schema(input, applied, context) {
     walkInput(input, (schema, pointer) => {
       let changed = false;
       for (const keyword of ["description", "title"]) {
@@ -18,6 +18,6 @@ export const repair: Repair = {
         }
       }
       if (changed) applied(pointer);
-    });
+    }, context);
   },
 };

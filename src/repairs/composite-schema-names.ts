@@ -19,7 +19,7 @@ export const repair: Repair = {
     "numbered in the order it meets them (`Item = Base & Item1`, `Item1`, `Item2`). charter moves the other " +
     "keywords into an `allOf` member of their own (the same meaning), and each combinator into its own member " +
     "when there are several, so the name lands on one declaration and the parts are written inline.",
-  schema(input, applied) {
+  schema(input, applied, context) {
     walkInput(input, (schema, pointer) => {
       const combinators = COMPOSITION.filter((k) => Array.isArray(schema[k]));
       if (combinators.length === 0) return;
@@ -42,6 +42,6 @@ export const repair: Repair = {
       }
       schema["allOf"] = [...members, ...allOf];
       applied(pointer);
-    });
+    }, context);
   },
 };

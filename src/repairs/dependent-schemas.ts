@@ -11,7 +11,7 @@ export const repair: Repair = {
     "refused by a closed object). charter adds each such property to the object's `properties` as an " +
     "optional member, unless the object declares it already, or closes itself with " +
     "`additionalProperties: false` (which refuses such properties anyway).",
-  schema(input, applied) {
+  schema(input, applied, context) {
     walkInput(input, (schema, pointer) => {
       // additionalProperties: false refuses what `properties` does not list, dependents' properties included.
       if (schema["additionalProperties"] === false) return;
@@ -31,6 +31,6 @@ export const repair: Repair = {
         }
       }
       if (changed) applied(pointer);
-    });
+    }, context);
   },
 };

@@ -30,7 +30,7 @@ export const repair: Repair = {
         for (const branch of inline) changed = tighten(branch, declared, close) || changed;
         if (changed) applied(joinPointer(pointer, keyword));
       }
-    });
+    }, context);
   },
 };
 

@@ -68,7 +68,7 @@ export const repair: Repair = {
         changed = true;
       }
       if (changed) applied(pointer);
-    });
+    }, context);
   },
 };
 

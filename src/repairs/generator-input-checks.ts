@@ -47,13 +47,13 @@ export const repair: Repair = {
     "keywords), a `const` that would be rewritten becomes the one-value `enum` the generator makes of it " +
     "anyway, which it does not walk, and an unknown keyword that would trip a check is left out of its " +
     "input. Validation is unchanged.",
-  schema(input, applied) {
+  schema(input, applied, context) {
     const schemas = new Map<JsonValue, string>();
     const propertyMaps = new Set<JsonValue>();
     walkInput(input, (schema, pointer) => {
       schemas.set(schema, pointer);
       if (isJsonObject(schema["properties"])) propertyMaps.add(schema["properties"]);
-    });
+    }, context);
     schemas.set(input, "");
     for (const [schema, pointer] of schemas) {
       if (schema === input || !isJsonObject(schema)) continue;

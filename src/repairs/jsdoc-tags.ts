@@ -7,7 +7,7 @@ export const repair: Repair = {
     "json-schema-to-typescript writes `description` and `deprecated` into JSDoc but drops `default` and " +
     "`examples`, which readers of a contract's types need most. charter adds them as `@default` and " +
     "`@example` tags (values as JSON).",
-  schema(input, applied) {
+  schema(input, applied, context) {
     walkInput(input, (schema, pointer) => {
       const tags: string[] = [];
       if (schema["default"] !== undefined) tags.push(`@default ${JSON.stringify(schema["default"])}`);
@@ -19,6 +19,6 @@ export const repair: Repair = {
       if (tags.length === 0) return;
       appendToDescription(schema, tags.join("\n"));
       applied(pointer);
-    });
+    }, context);
   },
 };

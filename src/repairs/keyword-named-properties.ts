@@ -24,7 +24,7 @@ export const repair: Repair = {
     "string becomes a list, the other properties move into an `anyOf`). charter gives each property named like a keyword a placeholder name in the " +
     "generator's input (schema depth, `required` included) and puts the real name back on the generated " +
     "member (AST depth).",
-  schema(input, applied) {
+  schema(input, applied, context) {
     walkInput(input, (schema, pointer) => {
       const properties = schema["properties"];
       if (!isJsonObject(properties)) return;
@@ -37,7 +37,7 @@ export const repair: Repair = {
         schema["required"] = schema["required"].map((name) => (typeof name === "string" && CHECKED.has(name) ? PLACEHOLDER + name : name));
       }
       applied(pointer);
-    });
+    }, context);
   },
   // Only members the schema depth renamed are changed.
   astApplies: (text) => text.includes(PLACEHOLDER),

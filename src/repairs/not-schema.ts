@@ -9,11 +9,11 @@ export const repair: Repair = {
     "other keywords it adds the same object type to them. charter drops `not` from the generator's input, " +
     "so the type says what the rest of the schema says (`unknown` when nothing else is said), and the " +
     "validator alone enforces the exclusion.",
-  schema(input, applied) {
+  schema(input, applied, context) {
     walkInput(input, (schema, pointer) => {
       if (schema["not"] === undefined) return;
       delete schema["not"];
       applied(pointer);
-    });
+    }, context);
   },
 };

@@ -12,13 +12,13 @@ export const repair: Repair = {
     "`patternProperties` of such an object out of the generator's input, so the object gets the " +
     "`[k: string]: unknown` of every open object, which holds the pattern types too. A closed object, or one " +
     "whose `additionalProperties` or `unevaluatedProperties` is a schema, keeps them: the union is then sound.",
-  schema(input, applied) {
+  schema(input, applied, context) {
     walkInput(input, (schema, pointer) => {
       if (schema["patternProperties"] === undefined) return;
       const open = (keyword: string) => schema[keyword] === undefined || schema[keyword] === true;
       if (!open("additionalProperties") || !open("unevaluatedProperties")) return;
       delete schema["patternProperties"];
       applied(pointer);
-    });
+    }, context);
   },
 };

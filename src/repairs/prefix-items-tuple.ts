@@ -9,7 +9,7 @@ export const repair: Repair = {
     "`items: false`. charter rewrites it into the form the generator knows (`items` as a list, `additionalItems` " +
     "from `items`), so the type is the tuple `[string, number]` (with shorter prefixes allowed unless " +
     "`minItems` says otherwise, and a rest element when further items are allowed).",
-  schema(input, applied) {
+  schema(input, applied, context) {
     walkInput(input, (schema, pointer) => {
       const prefix = schema["prefixItems"];
       if (!Array.isArray(prefix)) return;
@@ -19,6 +19,6 @@ export const repair: Repair = {
       if (rest === undefined) delete schema["additionalItems"];
       else schema["additionalItems"] = rest;
       applied(pointer);
-    });
+    }, context);
   },
 };

@@ -11,12 +11,12 @@ export const repair: Repair = {
     "json-schema-to-typescript ignores it. charter tags the schema's JSDoc with `@readonly` (schema depth) " +
     "and then marks each property whose JSDoc carries the tag `readonly` in the generated interface (AST " +
     "depth), so assigning it is a compile error.",
-  schema(input, applied) {
+  schema(input, applied, context) {
     walkInput(input, (schema, pointer) => {
       if (schema["readOnly"] !== true) return;
       appendToDescription(schema, TAG);
       applied(pointer);
-    });
+    }, context);
   },
   // Only a property whose JSDoc has the tag is changed.
   astApplies: (text) => text.includes(TAG),

@@ -14,7 +14,7 @@ export const repair: Repair = {
     "and keeps the description on the property. A reference to another contract's type (which reaches the " +
     "generator as `tsType`, silencing every keyword beside it) gets the same treatment when other keywords " +
     "constrain it too.",
-  schema(input, applied) {
+  schema(input, applied, context) {
     walkInput(input, (schema, pointer) => {
       const ref = schema["$ref"];
       if (typeof ref === "string") {
@@ -35,6 +35,6 @@ export const repair: Repair = {
       const allOf = Array.isArray(schema["allOf"]) ? schema["allOf"] : [];
       schema["allOf"] = [{ tsType: imported }, ...allOf];
       applied(pointer);
-    });
+    }, context);
   },
 };

@@ -10,9 +10,11 @@ import { repair as discriminatedConditionals } from "./discriminated-conditional
 import { repair as dynamicReferences } from "./dynamic-references.js";
 import { repair as generatorInputChecks } from "./generator-input-checks.js";
 import { repair as generatorKeywords } from "./generator-keywords.js";
+import { repair as impliedTypes } from "./implied-types.js";
 import { repair as jsdocTags } from "./jsdoc-tags.js";
 import { repair as keywordNamedProperties } from "./keyword-named-properties.js";
 import { repair as notSchema } from "./not-schema.js";
+import { repair as openTuples } from "./open-tuples.js";
 import { repair as patternPropertiesOpen } from "./pattern-properties-open.js";
 import { repair as prefixItemsTuple } from "./prefix-items-tuple.js";
 import { repair as readonlyProperties } from "./readonly-properties.js";
@@ -28,7 +30,10 @@ import { repair as unevaluatedPropertiesClosed } from "./unevaluated-properties-
  * writes what another reads: descriptions are complete (titles, tags) before
  * `*\/` is escaped and before `$ref` siblings are counted; properties that
  * other repairs add or close are in place before composite schemas are split,
- * and before conditionals become unions (which read `not` before it is dropped);
+ * and before conditionals become unions (which read `not` before it is dropped,
+ * and run before unconstrained-schemas drops schemas of only if/then/else);
+ * kind-specific keywords are split by kind once composite schemas have put
+ * them in members of their own;
  * the generator's input checks are met last, on the input as every other
  * repair left it.
  */
@@ -37,6 +42,7 @@ export const REPAIRS: readonly Repair[] = [
   anchorReferences,
   dynamicReferences,
   prefixItemsTuple,
+  openTuples,
   dependentSchemas,
   unevaluatedPropertiesClosed,
   patternPropertiesOpen,
@@ -52,6 +58,7 @@ export const REPAIRS: readonly Repair[] = [
   aliasChains,
   aliasDefinitions,
   compositeSchemaNames,
+  impliedTypes,
   unknownComposites,
   keywordNamedProperties,
   commentTerminator,

@@ -9,7 +9,7 @@ export const repair: Repair = {
     "the JSDoc. Names then change when an unrelated property is added, and two contracts may export one " +
     "name. charter names types only from contract names, `$defs` keys and `x-charter-name`; it moves each " +
     "`title` into the description, where it becomes the first paragraph of the JSDoc.",
-  schema(input, applied) {
+  schema(input, applied, context) {
     walkInput(input, (schema, pointer) => {
       const title = schema["title"];
       if (typeof title !== "string") return;
@@ -19,6 +19,6 @@ export const repair: Repair = {
       appendToDescription(schema, title);
       if (description !== "") appendToDescription(schema, description);
       applied(pointer);
-    });
+    }, context);
   },
 };

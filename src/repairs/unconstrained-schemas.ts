@@ -1,10 +1,15 @@
 import type { Repair } from "./repair.js";
 import { walkInput } from "./walk-input.js";
 
-/** Keywords from which the generator can tell what kind of value a schema describes. */
+const CONDITIONS = ["if", "then", "else"];
+
+/**
+ * Keywords from which the generator can tell what kind of value a schema describes. Not `if`, `then` and
+ * `else`: the generator ignores them, and a schema of nothing else became an object type.
+ */
 const SHAPING = [
   "type", "properties", "additionalProperties", "patternProperties", "items", "prefixItems", "additionalItems",
-  "enum", "const", "allOf", "anyOf", "oneOf", "$ref", "tsType", "required", "if", "then", "else", "not",
+  "enum", "const", "allOf", "anyOf", "oneOf", "$ref", "tsType", "required", "not",
   "contains", "dependentSchemas", "dependencies", "unevaluatedProperties", "unevaluatedItems", "propertyNames",
 ];
 
@@ -13,14 +18,19 @@ export const repair: Repair = {
   description:
     "A schema that says nothing about the kind of value (`true`, `{}`, `{ description: ... }`, " +
     "`{ minLength: 1 }`, which only constrains strings and lets anything else through) accepts every JSON " +
-    "value, but json-schema-to-typescript types a named one as an object (`interface X { [k: string]: " +
-    "unknown }`), so strings and numbers the schema accepts do not type-check. charter gives such schemas " +
-    "the type `unknown`.",
-  schema(input, applied) {
+    "value, but json-schema-to-typescript types it as an object (`interface X { [k: string]: unknown }`), so " +
+    "strings and numbers the schema accepts do not type-check. The same holds for a schema of only " +
+    "`if`/`then`/`else`, which the generator ignores (flatpak's module list: an object that is a module, or " +
+    "a string). charter gives such schemas the type `unknown` (dropping the conditions, which the validator " +
+    "enforces, from the generator's input).",
+  schema(input, applied, context) {
     walkInput(input, (schema, pointer) => {
       if (SHAPING.some((keyword) => schema[keyword] !== undefined)) return;
-      schema["tsType"] = "unknown";
+      const conditions = CONDITIONS.filter((keyword) => schema[keyword] !== undefined);
+      for (const keyword of conditions) delete schema[keyword];
+      // Left empty, it is the generator's own `unknown`, which it leaves out of an intersection (an `allOf` of conditions).
+      if (conditions.length === 0 || Object.keys(schema).length > 0) schema["tsType"] = "unknown";
       applied(pointer);
-    });
+    }, context);
   },
 };

@@ -14,7 +14,7 @@ export const repair: Repair = {
     "`additionalProperties` itself (a member that is a `$ref` keeps its own type). Where `if`/`then`/`else`, " +
     "`anyOf`, `oneOf` or `not` may evaluate further properties, the type stays open (properties of " +
     "`dependentSchemas` are listed by the dependent-schemas repair, which runs first).",
-  schema(input, applied) {
+  schema(input, applied, context) {
     walkInput(input, (schema, pointer) => {
       if (schema["unevaluatedProperties"] !== false) return;
       // Properties a condition or an alternative may evaluate cannot be listed in one closed type: stay open.
@@ -30,6 +30,6 @@ export const repair: Repair = {
         }
       }
       applied(pointer);
-    });
+    }, context);
   },
 };

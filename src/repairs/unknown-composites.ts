@@ -24,12 +24,12 @@ export const repair: Repair = {
     "root or definition of that form is never declared, and the contract gets no types (CH606). charter " +
     "gives each named schema of that form the type `unknown` itself, which the generator declares under " +
     "its name.",
-  schema(input, applied) {
+  schema(input, applied, context) {
     walkInput(input, (schema, pointer) => {
       if (typeof schema[TYPE_NAME_MARKER] !== "string" || schema["tsType"] !== undefined || !collapses(schema)) return;
       schema["tsType"] = "unknown";
       applied(pointer);
-    });
+    }, context);
   },
 };
 

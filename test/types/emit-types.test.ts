@@ -51,7 +51,7 @@ describe("the types target", () => {
   });
 
   it("takes explicit names from x-charter-name, and qualifies definitions when asked", async () => {
-    const files = { "src/a/b.yaml": "x-charter-name: Request\nproperties: {k: {$ref: '#/$defs/kind'}}\n$defs:\n  kind: {x-charter-name: RequestKind, const: k}\n  other-thing: {type: string}\n" };
+    const files = { "src/a/b.yaml": "x-charter-name: Request\ntype: object\nproperties: {k: {$ref: '#/$defs/kind'}}\n$defs:\n  kind: {x-charter-name: RequestKind, const: k}\n  other-thing: {type: string}\n" };
     const short = await generate(files);
     for (const declaration of ["export interface Request {", 'export type RequestKind = "k";', "export type OtherThing = string;"]) {
       expect(short.types("a/b")).toContain(declaration);
