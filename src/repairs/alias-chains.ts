@@ -2,12 +2,13 @@ import { isJsonObject, type JsonObject } from "../core/json-object.js";
 import { TYPE_NAME_MARKER } from "./generator-input.js";
 import type { Repair } from "./repair.js";
 import { walkInput } from "./walk-input.js";
+import { ANNOTATIONS } from "./annotations.js";
 
 /** Chains up to this many aliases keep their shape (`A = B`, `B = C`); tsc and the generator follow a few hundred. */
 export const LONGEST_KEPT_CHAIN = 100;
 
 /** Keys a named schema may hold beside its `$ref` and still be only another name for the target. */
-const ANNOTATIONS = new Set(["$ref", TYPE_NAME_MARKER, "title", "description", "$comment", "examples", "default", "deprecated", "readOnly", "writeOnly"]);
+const ALIAS_KEYS = new Set(["$ref", TYPE_NAME_MARKER, ...ANNOTATIONS]);
 
 interface Chain {
   length: number;
@@ -27,7 +28,7 @@ export const repair: Repair = {
     const { resolve } = context;
     const aliases = new Map<JsonObject, string>();
     walkInput(input, (schema, pointer) => {
-      if (typeof schema[TYPE_NAME_MARKER] === "string" && typeof schema["$ref"] === "string" && Object.keys(schema).every((key) => ANNOTATIONS.has(key))) aliases.set(schema, pointer);
+      if (typeof schema[TYPE_NAME_MARKER] === "string" && typeof schema["$ref"] === "string" && Object.keys(schema).every((key) => ALIAS_KEYS.has(key))) aliases.set(schema, pointer);
     }, context);
     const aliasTarget = (alias: JsonObject) => {
       const target = resolve(alias["$ref"] as string);

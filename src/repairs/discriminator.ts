@@ -2,6 +2,7 @@ import { defineKey, isJsonObject, type JsonObject } from "../core/json-object.js
 import type { JsonValue } from "../core/json-value.js";
 import { TYPE_NAME_MARKER } from "./generator-input.js";
 import type { SchemaContext } from "./repair.js";
+import { ANNOTATIONS } from "./annotations.js";
 
 /**
  * What the discriminated-union repairs share: the finite set of values a
@@ -12,7 +13,6 @@ import type { SchemaContext } from "./repair.js";
 /** A value TypeScript can write as a literal type. */
 export type Literal = string | number | boolean | null;
 
-const ANNOTATIONS = new Set(["title", "description", "$comment", "examples", "default", "deprecated", "readOnly", "writeOnly"]);
 
 export function isLiteral(value: JsonValue | undefined): value is Literal {
   return value === null || ["string", "number", "boolean"].includes(typeof value);

@@ -3,6 +3,7 @@ import type { JsonValue } from "../core/json-value.js";
 import type { Repair, SchemaContext } from "./repair.js";
 import { ROOT_KEY } from "./generator-input.js";
 import { walkInput } from "./walk-input.js";
+import { ANNOTATIONS } from "./annotations.js";
 
 type Kind = "object" | "array" | "string" | "number" | "boolean" | "null";
 const KINDS: readonly Kind[] = ["object", "array", "string", "number", "boolean", "null"];
@@ -166,13 +167,13 @@ function narrowedBySiblings(schema: JsonObject, parent: JsonObject, kinds: reado
   }, kinds);
 }
 
-/** Keywords that say nothing of a value (and the marks charter writes). */
-const ANNOTATIONS = new Set(["$schema", "$id", "$comment", "title", "description", "default", "examples", "deprecated", "readOnly", "writeOnly", "$defs", "definitions"]);
+/** Keywords that say nothing of a value (with the marks charter writes, `x-charter-*`). */
+const NOT_CONSTRAINING = new Set(["$schema", "$id", "$defs", "definitions", ...ANNOTATIONS]);
 
 /** A schema that is only a `$ref` (beside annotations) is read at its target. */
 function throughReference(schema: JsonValue | undefined, resolve: SchemaContext["resolve"]): JsonValue | undefined {
   if (!isJsonObject(schema) || typeof schema["$ref"] !== "string") return schema;
-  if (!Object.keys(schema).every((key) => key === "$ref" || ANNOTATIONS.has(key) || key.startsWith("x-charter-"))) return schema;
+  if (!Object.keys(schema).every((key) => key === "$ref" || NOT_CONSTRAINING.has(key) || key.startsWith("x-charter-"))) return schema;
   return resolve(schema["$ref"]);
 }
 
@@ -195,7 +196,7 @@ function acceptsAll(schema: JsonValue | undefined, kind: Kind): boolean {
   if (schema === true) return true;
   if (!isJsonObject(schema)) return false;
   return Object.keys(schema).every((key) => {
-    if (ANNOTATIONS.has(key) || key.startsWith("x-charter-")) return true;
+    if (NOT_CONSTRAINING.has(key) || key.startsWith("x-charter-")) return true;
     const of = KINDS.find((k) => KEYWORDS_OF[k]?.includes(key));
     return of !== undefined && of !== kind;
   });

@@ -1,8 +1,8 @@
 import type { Repair } from "./repair.js";
 import { walkInput } from "./walk-input.js";
 import { CHARTER_KEYWORD_PREFIX } from "../compiler/resolve/schema-keywords.js";
+import { ANNOTATIONS } from "./annotations.js";
 
-const ANNOTATIONS = new Set(["description", "title", "default", "examples", "deprecated", "readOnly", "writeOnly", "$comment"]);
 
 export const repair: Repair = {
   id: "ref-sibling-keywords",
