@@ -1,3 +1,4 @@
+import { isJsonObject } from "../core/json-object.js";
 import type { Repair } from "./repair.js";
 import { walkInput } from "./walk-input.js";
 
@@ -11,14 +12,27 @@ export const repair: Repair = {
     "and `patternProperties: {^x-: ...}` makes its own examples fail to type-check). charter leaves the " +
     "`patternProperties` of such an object out of the generator's input, so the object gets the " +
     "`[k: string]: unknown` of every open object, which holds the pattern types too. A closed object, or one " +
-    "whose `additionalProperties` or `unevaluatedProperties` is a schema, keeps them: the union is then sound.",
+    "whose `additionalProperties` or `unevaluatedProperties` is a schema, or one with a pattern that every key " +
+    "matches (`.*`, the empty pattern), keeps them: the union is then sound.",
   schema(input, applied, context) {
     walkInput(input, (schema, pointer) => {
       if (schema["patternProperties"] === undefined) return;
       const open = (keyword: string) => schema[keyword] === undefined || schema[keyword] === true;
       if (!open("additionalProperties") || !open("unevaluatedProperties")) return;
+      if (isJsonObject(schema["patternProperties"]) && Object.keys(schema["patternProperties"]).some(matchesEveryKey)) return;
       delete schema["patternProperties"];
       applied(pointer);
     }, context);
   },
 };
+
+/**
+ * A pattern every key matches (ajv tests patterns with the `u` flag, unanchored): empty, `^` or `$`
+ * alone, or any run of characters (`.*`, `[\s\S]*`, `[^]*`), anchored at one end at most when the run
+ * is `.*`, since `.` stops at a line terminator (`^.*$` refuses "a\nb"; `^.+$` refuses "" too).
+ */
+export function matchesEveryKey(pattern: string): boolean {
+  const match = /^(\^?)(\.\*|\[\\s\\S\]\*|\[\\S\\s\]\*|\[\^\]\*)?(\$?)$/.exec(pattern);
+  if (!match) return false;
+  return !(match[2] === ".*" && match[1] === "^" && match[3] === "$");
+}

@@ -14,6 +14,7 @@ import { repair as impliedTypes } from "./implied-types.js";
 import { repair as jsdocTags } from "./jsdoc-tags.js";
 import { repair as keywordNamedProperties } from "./keyword-named-properties.js";
 import { repair as notSchema } from "./not-schema.js";
+import { repair as objectIntersections } from "./object-intersections.js";
 import { repair as openTuples } from "./open-tuples.js";
 import { repair as patternPropertiesOpen } from "./pattern-properties-open.js";
 import { repair as prefixItemsTuple } from "./prefix-items-tuple.js";
@@ -33,7 +34,8 @@ import { repair as unevaluatedPropertiesClosed } from "./unevaluated-properties-
  * and before conditionals become unions (which read `not` before it is dropped,
  * and run before unconstrained-schemas drops schemas of only if/then/else);
  * kind-specific keywords are split by kind once composite schemas have put
- * them in members of their own;
+ * them in members of their own, and members of only `type: object` are
+ * typed once both have written them;
  * the generator's input checks are met last, on the input as every other
  * repair left it.
  */
@@ -60,6 +62,7 @@ export const REPAIRS: readonly Repair[] = [
   compositeSchemaNames,
   impliedTypes,
   unknownComposites,
+  objectIntersections,
   keywordNamedProperties,
   commentTerminator,
   generatorInputChecks,
