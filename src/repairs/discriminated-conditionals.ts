@@ -1,6 +1,6 @@
 import { isJsonObject, type JsonObject } from "../core/json-object.js";
 import type { JsonValue } from "../core/json-value.js";
-import { addUnion, constraintKeys, isLiteral, literalDomain, memberSchema, type Literal, type MemberShape } from "./discriminator.js";
+import { addUnion, constraintKeys, expressedConditionals, isLiteral, literalDomain, memberSchema, type Literal, type MemberShape } from "./discriminator.js";
 import type { Repair } from "./repair.js";
 import { walkInput } from "./walk-input.js";
 
@@ -12,6 +12,8 @@ interface Test {
 }
 
 interface Conditional {
+  /** The schema whose `if` this is: the object, or one of its `allOf` members. */
+  holder: JsonObject;
   test: Test;
   then: JsonValue | undefined;
   else: JsonValue | undefined;
@@ -24,6 +26,8 @@ interface Effect {
   narrowed: Map<string, JsonValue[]>;
   /** `anyOf`/`oneOf` of `required` lists: in each group, at least one list is all present. */
   alternatives: string[][][];
+  /** References a branch is made of (`then: { $ref: pageObject }`): the member is also each target. */
+  references: string[];
 }
 
 const CONDITIONAL_KEYS = new Set(["if", "then", "else"]);
@@ -44,7 +48,8 @@ export const repair: Repair = {
     "member per outcome of the tests: the discriminator as a literal type, what the chosen branches require " +
     "made required, what they forbid " +
     "(`false`, `not: { required: [x] }`) typed `?: never`, one of several members they ask for (`anyOf` of " +
-    "`required` lists) as a union, and property schemas they add intersected. When " +
+    "`required` lists) as a union, and property schemas they add, and schemas a branch refers to " +
+    "(`then: { $ref: pageObject }`), intersected. When " +
     "the discriminator is optional, a member for its absence holds what the tests say then (an `if` without " +
     "`required` is true there). A condition of any other form, and any branch keyword a type cannot state, is " +
     "left to the validator: the type is never narrower than the schema.",
@@ -65,6 +70,7 @@ export const repair: Repair = {
         if (shapes === undefined || combinations * size > MAX_COMBINATIONS) continue;
         combinations *= size;
         addUnion(schema, shapes.map((shape) => memberSchema(shape, schema["properties"] as JsonObject)));
+        for (const conditional of chosen) expressedConditionals.add(conditional.holder);
         changed = true;
       }
       if (changed) applied(pointer);
@@ -77,7 +83,7 @@ function conditionalsOf(schema: JsonObject): Conditional[] {
   const found: Conditional[] = [];
   const add = (holder: JsonObject) => {
     const test = discriminatorTest(holder["if"]);
-    if (test !== undefined) found.push({ test, then: holder["then"], else: holder["else"] });
+    if (test !== undefined) found.push({ holder, test, then: holder["then"], else: holder["else"] });
   };
   if (schema["if"] !== undefined) add(schema);
   const members = schema["allOf"];
@@ -147,13 +153,13 @@ function memberShapes(property: string, domain: Literal[], required: boolean, co
     const effect = combine(conditionals.map((c) => (c.test.needsPresence ? c.else : c.then)));
     if (effect !== false && !effect.required.has(property)) shapes.push({ discriminator: { property, values: "absent" }, ...effect });
   }
-  const says = (shape: MemberShape) => shape.required.size + shape.forbidden.size + shape.narrowed.size + shape.alternatives.length > 0;
+  const says = (shape: MemberShape) => shape.required.size + shape.forbidden.size + shape.narrowed.size + shape.alternatives.length + (shape.references?.length ?? 0) > 0;
   if (shapes.length === 0 || !shapes.some(says)) return undefined;
   return shapes;
 }
 
 function combine(branches: (JsonValue | undefined)[]): Effect | false {
-  const effect: Effect = { required: new Set(), forbidden: new Set(), narrowed: new Map(), alternatives: [] };
+  const effect: Effect = { required: new Set(), forbidden: new Set(), narrowed: new Map(), alternatives: [], references: [] };
   for (const branch of branches) if (!addEffect(effect, branch)) return false;
   for (const name of effect.required) if (effect.forbidden.has(name)) return false;
   // A list naming a forbidden member cannot be met; a group with no list left allows no object.
@@ -174,6 +180,8 @@ function addEffect(effect: Effect, branch: JsonValue | undefined, depth = 0): bo
   if (!isJsonObject(branch) || depth > 16) return true;
   const required = branch["required"];
   if (Array.isArray(required)) for (const name of required) if (typeof name === "string") effect.required.add(name);
+  const reference = branch["$ref"];
+  if (typeof reference === "string" && !effect.references.includes(reference)) effect.references.push(reference);
   const properties = branch["properties"];
   if (isJsonObject(properties)) {
     for (const [name, schema] of Object.entries(properties)) {
@@ -221,5 +229,5 @@ function requiredLists(alternatives: JsonValue | undefined): string[][] | undefi
 
 function effectKey(effect: Effect): string {
   const narrowed = [...effect.narrowed.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return JSON.stringify([[...effect.required].sort(), [...effect.forbidden].sort(), narrowed, effect.alternatives]);
+  return JSON.stringify([[...effect.required].sort(), [...effect.forbidden].sort(), narrowed, effect.alternatives, [...effect.references].sort()]);
 }

@@ -10,6 +10,12 @@ import { ANNOTATIONS } from "./annotations.js";
  * here decides whether a rewrite is sound; the repairs do.
  */
 
+/**
+ * The schemas whose `if`/`then`/`else` discriminated-conditionals has stated as a union, so that
+ * conditional-branches, which states any conditional less precisely, leaves them alone.
+ */
+export const expressedConditionals = new WeakSet<JsonObject>();
+
 /** A value TypeScript can write as a literal type. */
 export type Literal = string | number | boolean | null;
 
@@ -68,6 +74,8 @@ export interface MemberShape {
   narrowed: ReadonlyMap<string, readonly JsonValue[]>;
   /** Groups of `required` lists, at least one list of each group all present. */
   alternatives: readonly (readonly string[])[][];
+  /** References to schemas the member also satisfies as a whole. */
+  references?: readonly string[];
 }
 
 /**
@@ -95,7 +103,8 @@ export function memberSchema(shape: MemberShape, declared: JsonObject): JsonObje
   const unions = shape.alternatives.map((group) => ({ anyOf: group.map((names) => presentMembers(names, declared)) }));
   if (unions.length === 1) member["anyOf"] = unions[0]!.anyOf;
   else if (unions.length > 1) member["allOf"] = unions;
-  return member;
+  const references = shape.references ?? [];
+  return references.length === 0 ? member : { allOf: [member, ...references.map((reference) => ({ $ref: reference }))] };
 }
 
 /** A closed object type in which these members are present, each typed as the object declares it. */

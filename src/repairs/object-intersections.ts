@@ -2,7 +2,7 @@ import { isJsonObject, type JsonObject } from "../core/json-object.js";
 import type { JsonValue } from "../core/json-value.js";
 import { ANNOTATIONS } from "./annotations.js";
 import { TYPE_NAME_MARKER } from "./generator-input.js";
-import type { Repair } from "./repair.js";
+import type { Repair, SchemaContext } from "./repair.js";
 import { walkInput } from "./walk-input.js";
 
 /** Keywords from which the generator writes an object type (a reference is taken to lead to one). */
@@ -18,19 +18,60 @@ export const repair: Repair = {
     "but TypeScript stops checking object literals for unknown keys against any type that has one, at every " +
     "depth: a misspelt key in a closed `V1`, or in any object nested in it, type-checks. charter types such a " +
     "member `object`, which says the same in an intersection (not a string, number, array... of JSON, only an " +
-    "object) and keeps the check. Beside members that may not be object types of their own (a schema the generator leaves out or types `unknown`, a union with strings), the member keeps its index signature: it is what lets a reader index the object.",
+    "object) and keeps the check. Beside members that may not be object types of their own (a schema the " +
+    "generator leaves out or types `unknown`, a union with strings), the member keeps its index signature: it " +
+    "is what lets a reader index the object. The same holds for an object's own members (`{ type: object, " +
+    "properties: {interface: ...}, oneOf: [{$ref: page}, {$ref: pageInterface}] }`) beside a member that closes " +
+    "the object (`additionalProperties: false`, in every alternative of a union or in one part of an " +
+    "intersection): a valid value has only keys that member declares, so charter leaves the index signature " +
+    "off the object's own members, and TypeScript, which knows a key if any part of the intersection declares " +
+    "it, still accepts every valid value.",
   schema(input, applied, context) {
     walkInput(input, (schema, pointer) => {
       const allOf = schema["allOf"];
       if (!Array.isArray(allOf) || allOf.length < 2) return;
       allOf.forEach((member, index) => {
-        if (!onlyObject(member) || !allOf.some((other, i) => i !== index && objectShaped(other))) return;
-        member["tsType"] = "object";
-        applied(`${pointer}/allOf/${index}`);
+        const others = allOf.filter((_, i) => i !== index);
+        if (onlyObject(member) && others.some(objectShaped)) {
+          member["tsType"] = "object";
+          applied(`${pointer}/allOf/${index}`);
+        } else if (openDeclared(member) && others.some((other) => closed(other, context))) {
+          member["additionalProperties"] = false;
+          applied(`${pointer}/allOf/${index}`);
+        }
       });
     }, context);
   },
 };
+
+/** Keywords of an object's own member that say which members it declares and nothing else of its keys. */
+const DECLARING = new Set(["type", "properties", "required"]);
+
+/** An unnamed object member that declares properties and leaves other keys open: `{ type: object, properties, required }`. */
+function openDeclared(member: JsonValue): member is JsonObject {
+  if (!isJsonObject(member) || member[TYPE_NAME_MARKER] !== undefined || !isJsonObject(member["properties"])) return false;
+  if (member["type"] !== undefined && member["type"] !== "object") return false;
+  return Object.keys(member).every((key) => DECLARING.has(key) || ANNOTATIONS.has(key));
+}
+
+/**
+ * Whether every value a schema accepts is an object with only the keys its type declares (`additionalProperties:
+ * false`), or none: so that beside it another member's index signature lets no valid key through that the type
+ * would not know anyway. An intersection is when one member is, a union when each is.
+ */
+function closed(schema: JsonValue, context: SchemaContext, depth = 0): boolean {
+  if (schema === false) return true;
+  if (!isJsonObject(schema) || depth > 16) return false;
+  if (schema["additionalProperties"] === false) return true;
+  const reference = schema["$ref"];
+  if (typeof reference === "string" && closed(context.resolve(reference) ?? true, context, depth + 1)) return true;
+  const allOf = schema["allOf"];
+  if (Array.isArray(allOf) && allOf.some((member) => closed(member, context, depth + 1))) return true;
+  return ["anyOf", "oneOf"].some((keyword) => {
+    const alternatives = schema[keyword];
+    return Array.isArray(alternatives) && alternatives.length > 0 && alternatives.every((alternative) => closed(alternative, context, depth + 1));
+  });
+}
 
 /** `{ type: object }` (or `type: [object]`) with annotations at most, unnamed. */
 function onlyObject(member: JsonValue): member is JsonObject {

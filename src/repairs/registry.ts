@@ -3,6 +3,7 @@ import { repair as aliasDefinitions } from "./alias-definitions.js";
 import { repair as anchorReferences } from "./anchor-references.js";
 import { repair as commentTerminator } from "./comment-terminator.js";
 import { repair as compositeSchemaNames } from "./composite-schema-names.js";
+import { repair as conditionalBranches } from "./conditional-branches.js";
 import { repair as dependentSchemas } from "./dependent-schemas.js";
 import { repair as deprecatedReason } from "./deprecated-reason.js";
 import { repair as discriminatedAlternatives } from "./discriminated-alternatives.js";
@@ -32,7 +33,9 @@ import { repair as unevaluatedPropertiesClosed } from "./unevaluated-properties-
  * `*\/` is escaped and before `$ref` siblings are counted; properties that
  * other repairs add or close are in place before composite schemas are split,
  * and before conditionals become unions (which read `not` before it is dropped,
- * and run before unconstrained-schemas drops schemas of only if/then/else);
+ * and run before unconstrained-schemas drops schemas of only if/then/else;
+ * the discriminated ones first, which conditional-branches then leaves alone,
+ * and the unions of its branches before discriminated-alternatives reads them);
  * kind-specific keywords are split by kind once composite schemas have put
  * them in members of their own, and members of only `type: object` are
  * typed once both have written them;
@@ -49,6 +52,7 @@ export const REPAIRS: readonly Repair[] = [
   unevaluatedPropertiesClosed,
   patternPropertiesOpen,
   discriminatedConditionals,
+  conditionalBranches,
   discriminatedAlternatives,
   notSchema,
   unconstrainedSchemas,

@@ -20,8 +20,8 @@ export const repair: Repair = {
     "`{ minLength: 1 }`, which only constrains strings and lets anything else through) accepts every JSON " +
     "value, but json-schema-to-typescript types it as an object (`interface X { [k: string]: unknown }`), so " +
     "strings and numbers the schema accepts do not type-check. The same holds for a schema of only " +
-    "`if`/`then`/`else`, which the generator ignores (flatpak's module list: an object that is a module, or " +
-    "a string). charter gives such schemas the type `unknown` (dropping the conditions, which the validator " +
+    "`if`/`then`/`else` that conditional-branches cannot state as a union (`if: {required: [author]}, then: " +
+    "{required: [date]}`: an object with an author has a date, anything else passes). charter gives such schemas the type `unknown` (dropping the conditions, which the validator " +
     "enforces, from the generator's input).",
   schema(input, applied, context) {
     walkInput(input, (schema, pointer) => {

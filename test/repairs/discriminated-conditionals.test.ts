@@ -33,6 +33,9 @@ describe("discriminated-conditionals: soundness and precision over every combina
     { type: "Gated", pointer: "/$defs/gated", instances: combinations({ level: [undefined, 1, 2, 3], key: [undefined, "k"] }) },
     { type: "Delivery", pointer: "/$defs/delivery", instances: combinations({ mode: [undefined, "post", "courier"], paid: [undefined, true, false], courier: [undefined, "c"], receipt: [undefined, "r"] }) },
     { type: "Bounds", pointer: "/$defs/bounds", instances: combinations({ compare: [undefined, "exact", "numeric"], absolute: [undefined, 0.1], relative: [undefined, 0.2] }) },
+    // Without `interface`, TypeScript has no discriminant to pick the member by, and a key any member declares is
+    // known: `{ elements, methods }` is left to the validator.
+    { type: "Page", pointer: "/$defs/page", instances: combinations({ interface: [undefined, true, false], elements: [undefined, []], methods: [undefined, []] }).filter((i) => "interface" in i || !("elements" in i && "methods" in i)) },
   ];
 
   it("accepts every instance the schema accepts, and refuses every invalid one whose only fault is a member its case requires or forbids", async () => {

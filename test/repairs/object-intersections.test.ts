@@ -37,4 +37,14 @@ describe("object-intersections: unknown keys in an object that is one of several
     const without = typedLiterals({ "types.ts": await typesOf(REPAIRS.filter((r) => r.id !== "object-intersections")) }, "types.js", literals);
     expect(without[3]).toBe(true);
   }, 30_000);
+
+  it("leaves the index signature off an object's own members when every alternative closes the object", async () => {
+    const instances = [{ version: "2.0" }, { queues: {} }, { version: "2.0", extra: true }, { queues: { batchSize: 1, bacthSize: 2 } }];
+    const validate = new Ajv({ strict: false }).compile({ ...parse(readFileSync(FIXTURE, "utf8")), $ref: "#/definitions/versioned" });
+    expect(instances.map((instance) => validate(instance))).toEqual([true, true, false, false]);
+    const literals = instances.map((value) => ({ type: "Versioned", value }));
+    expect(typedLiterals({ "types.ts": await typesOf() }, "types.js", literals)).toEqual([true, true, false, false]);
+    const without = typedLiterals({ "types.ts": await typesOf(REPAIRS.filter((r) => r.id !== "object-intersections")) }, "types.js", literals);
+    expect(without).toEqual([true, true, true, true]);
+  }, 30_000);
 });
