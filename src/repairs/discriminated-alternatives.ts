@@ -1,7 +1,7 @@
 import { defineKey, isJsonObject, type JsonObject } from "../core/json-object.js";
 import { joinPointer } from "../core/json-pointer.js";
 import type { JsonValue } from "../core/json-value.js";
-import { literalDomain, presentSchema } from "./discriminator.js";
+import { closedForTheType, literalDomain, presentSchema } from "./discriminator.js";
 import type { Repair, SchemaContext } from "./repair.js";
 import { walkInput } from "./walk-input.js";
 
@@ -86,6 +86,7 @@ function tighten(branch: JsonObject, declared: JsonObject, close: boolean): bool
   // The branch is one part of an intersection with the object's own type, which keeps the object's openness.
   if (close && ["additionalProperties", "unevaluatedProperties", "patternProperties"].every((key) => branch[key] === undefined)) {
     branch["additionalProperties"] = false;
+    closedForTheType.add(branch);
     changed = true;
   }
   return changed;

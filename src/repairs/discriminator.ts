@@ -16,6 +16,13 @@ import { ANNOTATIONS } from "./annotations.js";
  */
 export const expressedConditionals = new WeakSet<JsonObject>();
 
+/**
+ * Objects these repairs close (`additionalProperties: false`) for the type's sake only: a member of a union
+ * intersected with the object, whose own type says which keys are allowed. They say nothing of which keys a
+ * valid value may have, so object-intersections does not take them as closing the object.
+ */
+export const closedForTheType = new WeakSet<JsonObject>();
+
 /** A value TypeScript can write as a literal type. */
 export type Literal = string | number | boolean | null;
 
@@ -100,6 +107,7 @@ export function memberSchema(shape: MemberShape, declared: JsonObject): JsonObje
   for (const name of [...shape.forbidden].sort()) defineKey(properties, name, false);
   const required = [...(values === "absent" ? [] : [property]), ...[...shape.required].filter((name) => name !== property).sort()];
   const member: JsonObject = { type: "object", properties, required, additionalProperties: false };
+  closedForTheType.add(member);
   const unions = shape.alternatives.map((group) => ({ anyOf: group.map((names) => presentMembers(names, declared)) }));
   if (unions.length === 1) member["anyOf"] = unions[0]!.anyOf;
   else if (unions.length > 1) member["allOf"] = unions;
@@ -111,7 +119,9 @@ export function memberSchema(shape: MemberShape, declared: JsonObject): JsonObje
 function presentMembers(names: readonly string[], declared: JsonObject): JsonObject {
   const properties: JsonObject = {};
   for (const name of names) defineKey(properties, name, presentSchema(Object.prototype.hasOwnProperty.call(declared, name) ? declared[name] : undefined));
-  return { type: "object", properties, required: [...names], additionalProperties: false };
+  const member: JsonObject = { type: "object", properties, required: [...names], additionalProperties: false };
+  closedForTheType.add(member);
+  return member;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { isJsonObject, type JsonObject } from "../core/json-object.js";
 import type { JsonValue } from "../core/json-value.js";
 import { ANNOTATIONS } from "./annotations.js";
+import { closedForTheType } from "./discriminator.js";
 import { TYPE_NAME_MARKER } from "./generator-input.js";
 import type { Repair, SchemaContext } from "./repair.js";
 import { walkInput } from "./walk-input.js";
@@ -62,7 +63,7 @@ function openDeclared(member: JsonValue): member is JsonObject {
 function closed(schema: JsonValue, context: SchemaContext, depth = 0): boolean {
   if (schema === false) return true;
   if (!isJsonObject(schema) || depth > 16) return false;
-  if (schema["additionalProperties"] === false) return true;
+  if (schema["additionalProperties"] === false && !closedForTheType.has(schema)) return true;
   const reference = schema["$ref"];
   if (typeof reference === "string" && closed(context.resolve(reference) ?? true, context, depth + 1)) return true;
   const allOf = schema["allOf"];

@@ -107,4 +107,26 @@ examples:
 `);
     expect(problems).toEqual([]);
   }, 30_000);
+
+  it("an open object with a discriminated union: the union's members close only for the type (drupal-info's starterkit)", async () => {
+    const { types, problems } = await diagnosticsOf(`
+$schema: http://json-schema.org/draft-07/schema#
+type: object
+properties:
+  name: { type: string }
+  type: { enum: [module, theme] }
+required: [name, type]
+allOf:
+  - if: { properties: { type: { const: module } } }
+    then: { properties: { configure: { type: string } } }
+  - if: { properties: { type: { const: theme } } }
+    then: { properties: { engine: { type: string } }, required: [engine] }
+examples:
+  - { name: olivero, type: theme, engine: twig, starterkit: true }
+  - { name: views, type: module, configure: views.settings, hidden: true }
+`);
+    expect(problems).toEqual([]);
+    // The union did form (else this test would not reach the case): the theme case requires its engine.
+    expect(types).toMatch(/type: "theme";\n\s+engine: string;/);
+  }, 30_000);
 });
