@@ -14,6 +14,7 @@ import { repair as generatorKeywords } from "./generator-keywords.js";
 import { repair as impliedTypes } from "./implied-types.js";
 import { repair as jsdocTags } from "./jsdoc-tags.js";
 import { repair as keywordNamedProperties } from "./keyword-named-properties.js";
+import { repair as literalPatternProperties } from "./literal-pattern-properties.js";
 import { repair as notSchema } from "./not-schema.js";
 import { repair as objectIntersections } from "./object-intersections.js";
 import { repair as openTuples } from "./open-tuples.js";
@@ -50,6 +51,7 @@ export const REPAIRS: readonly Repair[] = [
   openTuples,
   dependentSchemas,
   unevaluatedPropertiesClosed,
+  literalPatternProperties,
   patternPropertiesOpen,
   discriminatedConditionals,
   conditionalBranches,

@@ -1,0 +1,144 @@
+/**
+ * The keys a `patternProperties` pattern matches, when they are few and
+ * spelled out: `^(cdn|Cdn)$`, `^WebOptimizer$`, `^branches(-ignore)?$`,
+ * `^[Ww]eb$`. Undefined for any other pattern (an unanchored one, a class
+ * like `\d`, a quantifier other than `?`) or past `limit` keys.
+ *
+ * The pattern must be anchored at both ends with nothing outside the anchors
+ * (`^a|b$` is `(^a)|(b$)`, which is not finite), and `$` without the `m` flag
+ * matches only at the end of the input, so the keys are exactly the strings
+ * the pattern accepts.
+ */
+export function literalKeys(pattern: string, limit = 64): string[] | undefined {
+  if (!pattern.startsWith("^") || !pattern.endsWith("$") || pattern.endsWith("\\$")) return undefined;
+  const parser = new Parser(pattern.slice(1, -1), limit);
+  const branches = parser.alternatives();
+  // A `|` outside any group splits the anchors between branches.
+  if (branches === undefined || branches.length !== 1 || !parser.done()) return undefined;
+  const keys = parser.sequence(branches[0]!);
+  if (keys === undefined) return undefined;
+  let regex: RegExp;
+  try {
+    regex = new RegExp(pattern, "u");
+  } catch {
+    return undefined;
+  }
+  return keys.every((key) => regex.test(key)) ? [...new Set(keys)] : undefined;
+}
+
+/** Characters that mean something in a pattern outside a class. */
+const SPECIAL = new Set([..."\\^$.|?*+()[]{}"]);
+
+type Atom = { choices: string[] } | { group: Atom[][] };
+interface Quantified {
+  atom: Atom;
+  optional: boolean;
+}
+
+class Parser {
+  private at = 0;
+  constructor(
+    private readonly source: string,
+    private readonly limit: number,
+  ) {}
+
+  done(): boolean {
+    return this.at === this.source.length;
+  }
+
+  /** `seq | seq | ...` up to a `)` or the end; each sequence as its quantified atoms. */
+  alternatives(): Quantified[][] | undefined {
+    const branches: Quantified[][] = [];
+    let current: Quantified[] = [];
+    while (this.at < this.source.length && this.source[this.at] !== ")") {
+      if (this.source[this.at] === "|") {
+        branches.push(current);
+        current = [];
+        this.at += 1;
+        continue;
+      }
+      const atom = this.atom();
+      if (atom === undefined) return undefined;
+      const optional = this.source[this.at] === "?";
+      if (optional) this.at += 1;
+      if (["*", "+", "{", "?"].includes(this.source[this.at] ?? "")) return undefined;
+      current.push({ atom, optional });
+    }
+    branches.push(current);
+    return branches;
+  }
+
+  private atom(): Atom | undefined {
+    const char = this.source[this.at]!;
+    if (char === "(") {
+      this.at += 1;
+      if (this.source.startsWith("?:", this.at)) this.at += 2;
+      else if (this.source[this.at] === "?") return undefined; // lookarounds, named groups
+      const group = this.alternatives();
+      if (group === undefined || this.source[this.at] !== ")") return undefined;
+      this.at += 1;
+      return { group };
+    }
+    if (char === "[") return this.characterClass();
+    if (char === "\\") {
+      const escaped = this.escaped();
+      return escaped === undefined ? undefined : { choices: [escaped] };
+    }
+    if (SPECIAL.has(char)) return undefined;
+    this.at += 1;
+    return { choices: [char] };
+  }
+
+  /** `\.`, `\-`: punctuation taken literally; `\d`, `\w`, `\u0041` and the like are not read. */
+  private escaped(): string | undefined {
+    const next = this.source[this.at + 1];
+    if (next === undefined || /[\p{L}\p{N}_]/u.test(next)) return undefined;
+    this.at += 2;
+    return next;
+  }
+
+  /** `[Cc]`, `[-_]`: literal members only, no ranges or negation. */
+  private characterClass(): Atom | undefined {
+    this.at += 1;
+    if (this.source[this.at] === "^") return undefined;
+    const choices: string[] = [];
+    while (this.at < this.source.length && this.source[this.at] !== "]") {
+      const char = this.source[this.at]!;
+      if (char === "\\") {
+        const escaped = this.escaped();
+        if (escaped === undefined) return undefined;
+        choices.push(escaped);
+        continue;
+      }
+      if (char === "[" || (char === "-" && choices.length > 0 && this.source[this.at + 1] !== "]")) return undefined;
+      choices.push(char);
+      this.at += 1;
+    }
+    if (this.source[this.at] !== "]" || choices.length === 0) return undefined;
+    this.at += 1;
+    return { choices };
+  }
+
+  /** Every string a sequence of atoms spells, or undefined past the limit. */
+  sequence(atoms: Quantified[]): string[] | undefined {
+    let strings = [""];
+    for (const { atom, optional } of atoms) {
+      const options = "choices" in atom ? atom.choices : this.union(atom.group);
+      if (options === undefined) return undefined;
+      const all = optional ? ["", ...options] : options;
+      if (strings.length * all.length > this.limit) return undefined;
+      strings = strings.flatMap((prefix) => all.map((option) => prefix + option));
+    }
+    return strings;
+  }
+
+  private union(branches: Quantified[][]): string[] | undefined {
+    const strings: string[] = [];
+    for (const branch of branches) {
+      const spelled = this.sequence(branch);
+      if (spelled === undefined || strings.length + spelled.length > this.limit) return undefined;
+      strings.push(...spelled);
+    }
+    return strings;
+  }
+}

@@ -1,0 +1,49 @@
+import { defineKey, isJsonObject, type JsonObject } from "../core/json-object.js";
+import type { JsonValue } from "../core/json-value.js";
+import { TYPE_NAME_MARKER } from "./generator-input.js";
+import { literalKeys } from "./literal-keys.js";
+import type { Repair } from "./repair.js";
+import { walkInput } from "./walk-input.js";
+
+export const repair: Repair = {
+  id: "literal-pattern-properties",
+  description:
+    "A `patternProperties` pattern that spells out its keys (appsettings' `^(ElmahIo|Elmahio|elmahIo|elmahio)$`, " +
+    "`^branches(-ignore)?$`, `^[Ww]eb$`) names a few properties, each with the pattern's schema. " +
+    "json-schema-to-typescript writes every pattern as one index signature, `[k: string]: ElmahIo | Cdn | ...`, " +
+    "or, on an open object, charter's pattern-properties-open leaves it to `unknown`, so a misspelt member of " +
+    "`ElmahIo` type-checks. charter lists each key the pattern matches (at most 64, anchored at both ends, " +
+    "literal characters, classes of them, groups of alternatives, `?`) as an optional property with the " +
+    "pattern's schema (beside its own schema, when the object also declares the key), and leaves the pattern " +
+    "out. Any other pattern is left as written.",
+  schema(input, applied, context) {
+    walkInput(input, (schema, pointer) => {
+      const patterns = schema["patternProperties"];
+      if (!isJsonObject(patterns)) return;
+      let changed = false;
+      for (const [pattern, value] of Object.entries(patterns)) {
+        const keys = literalKeys(pattern);
+        // A schema that names a type would be declared once per key it is copied to.
+        if (keys === undefined || namesAType(value)) continue;
+        if (!isJsonObject(schema["properties"])) schema["properties"] = {};
+        const properties = schema["properties"] as JsonObject;
+        keys.forEach((key, index) => {
+          const own = index === 0 ? value : structuredClone(value);
+          const declared = Object.prototype.hasOwnProperty.call(properties, key) ? properties[key] : undefined;
+          defineKey(properties, key, declared === undefined ? own : { allOf: [declared, own] });
+        });
+        delete patterns[pattern];
+        changed = true;
+      }
+      if (!changed) return;
+      if (Object.keys(patterns).length === 0) delete schema["patternProperties"];
+      applied(pointer);
+    }, context);
+  },
+};
+
+function namesAType(value: JsonValue): boolean {
+  if (Array.isArray(value)) return value.some(namesAType);
+  if (!isJsonObject(value)) return false;
+  return value[TYPE_NAME_MARKER] !== undefined || Object.values(value).some(namesAType);
+}

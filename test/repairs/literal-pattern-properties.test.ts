@@ -1,0 +1,30 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { Ajv } from "ajv";
+import { describe, expect, it } from "vitest";
+import { parse } from "yaml";
+import { compile } from "../../src/compiler/compile.js";
+import { tempTree } from "../helpers/temp-tree.js";
+import { typedLiterals } from "./typed-literals.js";
+
+const FIXTURE = fileURLToPath(new URL("./fixtures/literal-pattern-properties/in.yaml", import.meta.url));
+
+describe("literal-pattern-properties: keys a pattern spells out", () => {
+  it("types each key as the pattern's schema, and keeps every other key of an open object open", async () => {
+    const dir = tempTree({ "src/fixture.yaml": readFileSync(FIXTURE, "utf8") });
+    const result = await compile({ sourceDir: path.join(dir, "src"), outDir: path.join(dir, "out"), baseUri: "https://fixtures.test/", catalog: [], typeCheck: false });
+    const types = result.files.get("types/fixture.ts")!;
+    const validate = new Ajv({ strict: false }).compile(parse(readFileSync(FIXTURE, "utf8")));
+    const cases: [unknown, boolean][] = [
+      [{ ElmahIo: { ApiKey: "k", LogId: "l" }, cdn: { url: "u" }, Other: 3 }, true],
+      [{ elmahIo: { ApiKey: "k", LogId: "l" }, ELMAHIO: "anything" }, true],
+      [{ ElmahIo: { ApiKey: "k" } }, false],
+      [{ elmahIo: { ApiKey: "k", LogId: "l", LogID: "typo" } }, false],
+      [{ Cdn: { url: 3 } }, false],
+    ];
+    expect(cases.map(([value]) => validate(value))).toEqual(cases.map(([, valid]) => valid));
+    const verdicts = typedLiterals({ "types.ts": types }, "types.js", cases.map(([value]) => ({ type: "Fixture", value })));
+    expect(verdicts).toEqual(cases.map(([, valid]) => valid));
+  }, 30_000);
+});
