@@ -15,8 +15,9 @@ export const repair: Repair = {
     "that `additionalProperties: false` closed. charter gives each inline branch the object's own schema of " +
     "every member it requires, types a member it forbids that way as `?: never`, and, when the branches " +
     "form a discriminated union (each fixes one required property to values of its own, through `const`, " +
-    "`enum` or a `$ref`, none shared), closes each branch: the object's own part of the type still says " +
-    "which keys are allowed. A branch that is a `$ref` keeps its own type.",
+    "`enum` or a `$ref`, none shared), or when the object is closed (`additionalProperties: false`), closes " +
+    "each branch: the object's own part of the type still says which keys are allowed. A branch that is a " +
+    "`$ref` keeps its own type.",
   schema(input, applied, context) {
     walkInput(input, (schema, pointer) => {
       const declared = schema["properties"];
@@ -25,7 +26,8 @@ export const repair: Repair = {
         const branches = schema[keyword];
         if (!Array.isArray(branches) || branches.length < 2) continue;
         const inline = branches.filter((branch): branch is JsonObject => isJsonObject(branch) && branch["$ref"] === undefined);
-        const close = inline.length === branches.length && sharedDiscriminator(schema, inline, context) !== undefined;
+        // A closed object's own type lists every key a valid value may have, so its branches may close too.
+        const close = schema["additionalProperties"] === false || (inline.length === branches.length && sharedDiscriminator(schema, inline, context) !== undefined);
         let changed = false;
         for (const branch of inline) changed = tighten(branch, declared, close) || changed;
         if (changed) applied(joinPointer(pointer, keyword));

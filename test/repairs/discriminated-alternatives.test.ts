@@ -20,6 +20,7 @@ describe("discriminated-alternatives: soundness and precision over every combina
     const cases = [
       { type: "Fixture", pointer: "", instances: combinations({ shape: [undefined, "circle", "square", "diamond"], radius: [undefined, 1], side: [undefined, 2], label: [undefined, "l"], extra: [undefined, true] }) },
       { type: "Overlapping", pointer: "/$defs/overlapping", instances: combinations({ kind: [undefined, "x", "y", "z"], a: [undefined, "a"], extra: [undefined, true] }) },
+      { type: "Step", pointer: "/$defs/step", instances: combinations({ name: [undefined, "n"], uses: [undefined, "u"], run: [undefined, "r"], extra: [undefined, true] }) },
     ];
     for (const { type, pointer, instances } of cases) {
       const validate = ajv.getSchema(`https://fixtures.test/fixture#${pointer}`)!;
@@ -29,6 +30,10 @@ describe("discriminated-alternatives: soundness and precision over every combina
       if (type === "Fixture") {
         // Every fault here is one a type can state: a member missing, forbidden or unknown, or a discriminator left out.
         expect(instances.filter((_, i) => !valid[i] && verdicts[i]), `${type}: invalid instances the type accepts`).toEqual([]);
+      } else if (type === "Step") {
+        // An unknown key, or neither member: refused. Both members (a oneOf matched twice) is left to the validator.
+        const loose = instances.filter((instance, i) => !valid[i] && verdicts[i] && !("uses" in instance && "run" in instance));
+        expect(loose, `${type}: invalid instances the type accepts`).toEqual([]);
       } else {
         // Not discriminated (y is in both branches), and open: only the member the first branch requires is stated.
         expect(verdicts[instances.findIndex((i) => i["kind"] === "x" && i["a"] === undefined && i["extra"] === undefined)]).toBe(false);
