@@ -1,7 +1,7 @@
 import { defineKey, isJsonObject, type JsonObject } from "../core/json-object.js";
 import { joinPointer } from "../core/json-pointer.js";
 import type { JsonValue } from "../core/json-value.js";
-import { closedForTheType, literalDomain, presentSchema } from "./discriminator.js";
+import { closedForTheType, constraintKeys, literalDomain, presentSchema } from "./discriminator.js";
 import type { Repair, SchemaContext } from "./repair.js";
 import { walkInput } from "./walk-input.js";
 
@@ -22,15 +22,26 @@ export const repair: Repair = {
     walkInput(input, (schema, pointer) => {
       const declared = schema["properties"];
       if (!isJsonObject(declared)) return;
-      for (const keyword of ["oneOf", "anyOf"]) {
-        const branches = schema[keyword];
-        if (!Array.isArray(branches) || branches.length < 2) continue;
-        const inline = branches.filter((branch): branch is JsonObject => isJsonObject(branch) && branch["$ref"] === undefined);
-        // A closed object's own type lists every key a valid value may have, so its branches may close too.
-        const close = schema["additionalProperties"] === false || (inline.length === branches.length && sharedDiscriminator(schema, inline, context) !== undefined);
-        let changed = false;
-        for (const branch of inline) changed = tighten(branch, declared, close) || changed;
-        if (changed) applied(joinPointer(pointer, keyword));
+      // The object's own alternatives, and those of each `allOf` member that is only alternatives (enonic's
+      // `allOf: [{ oneOf: [{required: [controller]}, {required: [filter]}] }, ...]`): both apply to the object.
+      const holders: [JsonObject, string][] = [[schema, pointer]];
+      const allOf = schema["allOf"];
+      if (Array.isArray(allOf)) {
+        allOf.forEach((member, index) => {
+          if (isJsonObject(member) && constraintKeys(member).every((key) => key === "oneOf" || key === "anyOf")) holders.push([member, joinPointer(pointer, "allOf", String(index))]);
+        });
+      }
+      for (const [holder, at] of holders) {
+        for (const keyword of ["oneOf", "anyOf"]) {
+          const branches = holder[keyword];
+          if (!Array.isArray(branches) || branches.length < 2) continue;
+          const inline = branches.filter((branch): branch is JsonObject => isJsonObject(branch) && branch["$ref"] === undefined);
+          // A closed object's own type lists every key a valid value may have, so its branches may close too.
+          const close = schema["additionalProperties"] === false || (inline.length === branches.length && sharedDiscriminator(schema, inline, context) !== undefined);
+          let changed = false;
+          for (const branch of inline) changed = tighten(branch, declared, close) || changed;
+          if (changed) applied(joinPointer(at, keyword));
+        }
       }
     }, context);
   },

@@ -29,7 +29,7 @@ export function literalKeys(pattern: string, limit = 64): string[] | undefined {
 /** Characters that mean something in a pattern outside a class. */
 const SPECIAL = new Set([..."\\^$.|?*+()[]{}"]);
 
-type Atom = { choices: string[] } | { group: Atom[][] };
+type Atom = { choices: string[] } | { group: Quantified[][] };
 interface Quantified {
   atom: Atom;
   optional: boolean;

@@ -21,6 +21,7 @@ describe("discriminated-alternatives: soundness and precision over every combina
       { type: "Fixture", pointer: "", instances: combinations({ shape: [undefined, "circle", "square", "diamond"], radius: [undefined, 1], side: [undefined, 2], label: [undefined, "l"], extra: [undefined, true] }) },
       { type: "Overlapping", pointer: "/$defs/overlapping", instances: combinations({ kind: [undefined, "x", "y", "z"], a: [undefined, "a"], extra: [undefined, true] }) },
       { type: "Step", pointer: "/$defs/step", instances: combinations({ name: [undefined, "n"], uses: [undefined, "u"], run: [undefined, "r"], extra: [undefined, true] }) },
+      { type: "Mapping", pointer: "/$defs/mapping", instances: combinations({ controller: [undefined, "c"], filter: [undefined, "f"], order: [undefined, 1], extra: [undefined, true] }) },
     ];
     for (const { type, pointer, instances } of cases) {
       const validate = ajv.getSchema(`https://fixtures.test/fixture#${pointer}`)!;
@@ -30,9 +31,10 @@ describe("discriminated-alternatives: soundness and precision over every combina
       if (type === "Fixture") {
         // Every fault here is one a type can state: a member missing, forbidden or unknown, or a discriminator left out.
         expect(instances.filter((_, i) => !valid[i] && verdicts[i]), `${type}: invalid instances the type accepts`).toEqual([]);
-      } else if (type === "Step") {
+      } else if (type === "Step" || type === "Mapping") {
         // An unknown key, or neither member: refused. Both members (a oneOf matched twice) is left to the validator.
-        const loose = instances.filter((instance, i) => !valid[i] && verdicts[i] && !("uses" in instance && "run" in instance));
+        const both = (instance: Record<string, unknown>) => ("uses" in instance && "run" in instance) || ("controller" in instance && "filter" in instance);
+        const loose = instances.filter((instance, i) => !valid[i] && verdicts[i] && !both(instance));
         expect(loose, `${type}: invalid instances the type accepts`).toEqual([]);
       } else {
         // Not discriminated (y is in both branches), and open: only the member the first branch requires is stated.

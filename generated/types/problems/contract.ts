@@ -81,14 +81,12 @@ export type ProblemContract = {
           dataset: unknown;
           [k: string]: unknown;
         }[];
-        [k: string]: unknown;
       }
     | {
         reference_cases?: {
           dataset?: never;
           [k: string]: unknown;
         }[];
-        [k: string]: unknown;
       }
   );
 export type Slug = string;
