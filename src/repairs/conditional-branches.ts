@@ -1,7 +1,7 @@
 import { isJsonObject, type JsonObject } from "../core/json-object.js";
 import type { JsonValue } from "../core/json-value.js";
-import { addUnion, constraintKeys, expressedConditionals } from "./discriminator.js";
-import type { Repair } from "./repair.js";
+import { addUnion, closedForTheType, closesObject, constraintKeys, expressedConditionals } from "./discriminator.js";
+import type { Repair, SchemaContext } from "./repair.js";
 import { walkInput } from "./walk-input.js";
 
 /** Keywords that name the kinds of value a schema accepts, or lead to a schema that does. */
@@ -21,7 +21,9 @@ export const repair: Repair = {
     "conditional more precisely, charter gives the generator `anyOf: [then, else]` in its place, so the type " +
     "is intersected with `Then | Else`. An `if` of only `type` also gives a branch that is left out: the " +
     "kinds it tests (for a missing `else`) or the others (for a missing `then`). Any other conditional " +
-    "missing a branch is left to the validator; at most six conditionals of one object become unions.",
+    "missing a branch is left to the validator, and so is one whose branches constrain the items of an array " +
+    "the object declares (TypeScript would stop checking those items for unknown keys); at most six " +
+    "conditionals of one object become unions.",
   schema(input, applied, context) {
     const decided = new WeakSet<JsonObject>();
     walkInput(input, (schema, pointer) => {
@@ -37,9 +39,10 @@ export const repair: Repair = {
       for (const [holder, at] of holders) {
         decided.add(holder);
         const branches = branchesOf(holder);
-        if (branches === undefined || count === MAX_CONDITIONALS) continue;
+        if (branches === undefined || count === MAX_CONDITIONALS || branches.some((branch) => narrowsItems(branch, schema))) continue;
         count += 1;
         for (const key of ["if", "then", "else"]) delete holder[key];
+        for (const branch of branches) closeAlongside(branch, schema, context);
         applied(at);
         if (holder === schema || constraintKeys(holder).length > 0) {
           addUnion(holder, branches);
@@ -102,4 +105,55 @@ function typeTest(condition: JsonValue | undefined): string[] | undefined {
 function asSchema(branch: JsonValue): JsonObject {
   if (isJsonObject(branch)) return branch;
   return branch === false ? { tsType: "never" } : {};
+}
+
+/** Keywords by which an object schema admits keys beyond its `properties`, or leads elsewhere. */
+const OPENING = ["additionalProperties", "patternProperties", "unevaluatedProperties", "$ref", "allOf", "anyOf", "oneOf", "if"];
+
+/**
+ * Closes, for the type's sake, the objects a branch describes inside members the object declares closed
+ * (`then: {properties: {source: {required: [url]}}}` beside a declared `source` that allows no unknown
+ * key): the branch's type is intersected with the declared one, whose
+ * keys are the only ones a valid value has, and an index signature on the branch's side would turn off
+ * TypeScript's unknown-key check for the declared type too. A branch object the object does not declare
+ * stays open.
+ */
+function closeAlongside(branch: JsonObject, declared: JsonValue | undefined, context: SchemaContext, depth = 0): void {
+  const target = dereference(declared, context);
+  if (target === undefined || depth > 8) return;
+  const [branchProperties, declaredProperties] = [branch["properties"], target["properties"]];
+  if (isJsonObject(branchProperties) && isJsonObject(declaredProperties)) {
+    for (const [name, schema] of Object.entries(branchProperties)) {
+      if (isJsonObject(schema) && Object.prototype.hasOwnProperty.call(declaredProperties, name)) closeNested(schema, declaredProperties[name], context, depth + 1);
+    }
+  }
+}
+
+function closeNested(branch: JsonObject, declared: JsonValue | undefined, context: SchemaContext, depth: number): void {
+  const target = dereference(declared, context);
+  if (target === undefined) return;
+  const describesObject = branch["properties"] !== undefined || branch["required"] !== undefined;
+  if (describesObject && OPENING.every((key) => branch[key] === undefined) && closesObject(target, context)) {
+    branch["additionalProperties"] = false;
+    closedForTheType.add(branch);
+  }
+  closeAlongside(branch, target, context, depth);
+}
+
+/**
+ * Whether a branch says something of the items of an array the object declares (problems/contract's
+ * reference cases): TypeScript checks no unknown keys in an array literal's items against an intersection of
+ * array types (`Case[] & { dataset: unknown }[]`), so the union would cost the declared items that check.
+ */
+function narrowsItems(branch: JsonObject, object: JsonObject): boolean {
+  const [properties, declared] = [branch["properties"], object["properties"]];
+  if (!isJsonObject(properties) || !isJsonObject(declared)) return false;
+  return Object.entries(properties).some(([name, schema]) => isJsonObject(schema) && schema["items"] !== undefined && Object.prototype.hasOwnProperty.call(declared, name));
+}
+
+/** The schema a `$ref` chain ends at. */
+function dereference(schema: JsonValue | undefined, context: SchemaContext): JsonObject | undefined {
+  let current = schema;
+  for (let hops = 0; hops < 8 && isJsonObject(current) && typeof current["$ref"] === "string"; hops += 1) current = context.resolve(current["$ref"]);
+  return isJsonObject(current) ? current : undefined;
 }

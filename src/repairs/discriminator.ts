@@ -166,3 +166,22 @@ export function addUnion(schema: JsonObject, members: JsonObject[]): void {
   all.push({ anyOf: members });
   schema["allOf"] = all;
 }
+
+/**
+ * Whether every value a schema accepts is an object with only the keys its type declares (`additionalProperties:
+ * false`), or none: so that beside it another member's index signature lets no valid key through that the type
+ * would not know anyway. An intersection is when one member is, a union when each is.
+ */
+export function closesObject(schema: JsonValue, context: SchemaContext, depth = 0): boolean {
+  if (schema === false) return true;
+  if (!isJsonObject(schema) || depth > 16) return false;
+  if (schema["additionalProperties"] === false && !closedForTheType.has(schema)) return true;
+  const reference = schema["$ref"];
+  if (typeof reference === "string" && closesObject(context.resolve(reference) ?? true, context, depth + 1)) return true;
+  const allOf = schema["allOf"];
+  if (Array.isArray(allOf) && allOf.some((member) => closesObject(member, context, depth + 1))) return true;
+  return ["anyOf", "oneOf"].some((keyword) => {
+    const alternatives = schema[keyword];
+    return Array.isArray(alternatives) && alternatives.length > 0 && alternatives.every((alternative) => closesObject(alternative, context, depth + 1));
+  });
+}

@@ -1,9 +1,9 @@
 import { isJsonObject, type JsonObject } from "../core/json-object.js";
 import type { JsonValue } from "../core/json-value.js";
 import { ANNOTATIONS } from "./annotations.js";
-import { closedForTheType } from "./discriminator.js";
+import { closesObject } from "./discriminator.js";
 import { TYPE_NAME_MARKER } from "./generator-input.js";
-import type { Repair, SchemaContext } from "./repair.js";
+import type { Repair } from "./repair.js";
 import { walkInput } from "./walk-input.js";
 
 /** Keywords from which the generator writes an object type (a reference is taken to lead to one). */
@@ -36,7 +36,7 @@ export const repair: Repair = {
         if (onlyObject(member) && others.some(objectShaped)) {
           member["tsType"] = "object";
           applied(`${pointer}/allOf/${index}`);
-        } else if (openDeclared(member) && others.some((other) => closed(other, context))) {
+        } else if (openDeclared(member) && others.some((other) => closesObject(other, context))) {
           member["additionalProperties"] = false;
           applied(`${pointer}/allOf/${index}`);
         }
@@ -53,25 +53,6 @@ function openDeclared(member: JsonValue): member is JsonObject {
   if (!isJsonObject(member) || member[TYPE_NAME_MARKER] !== undefined || !isJsonObject(member["properties"])) return false;
   if (member["type"] !== undefined && member["type"] !== "object") return false;
   return Object.keys(member).every((key) => DECLARING.has(key) || ANNOTATIONS.has(key));
-}
-
-/**
- * Whether every value a schema accepts is an object with only the keys its type declares (`additionalProperties:
- * false`), or none: so that beside it another member's index signature lets no valid key through that the type
- * would not know anyway. An intersection is when one member is, a union when each is.
- */
-function closed(schema: JsonValue, context: SchemaContext, depth = 0): boolean {
-  if (schema === false) return true;
-  if (!isJsonObject(schema) || depth > 16) return false;
-  if (schema["additionalProperties"] === false && !closedForTheType.has(schema)) return true;
-  const reference = schema["$ref"];
-  if (typeof reference === "string" && closed(context.resolve(reference) ?? true, context, depth + 1)) return true;
-  const allOf = schema["allOf"];
-  if (Array.isArray(allOf) && allOf.some((member) => closed(member, context, depth + 1))) return true;
-  return ["anyOf", "oneOf"].some((keyword) => {
-    const alternatives = schema[keyword];
-    return Array.isArray(alternatives) && alternatives.length > 0 && alternatives.every((alternative) => closed(alternative, context, depth + 1));
-  });
 }
 
 /** `{ type: object }` (or `type: [object]`) with annotations at most, unnamed. */

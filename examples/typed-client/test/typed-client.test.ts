@@ -141,9 +141,7 @@ describe("typed-client problems", () => {
 
   it("reports a case it cannot judge instead of stopping", async () => {
     const sum = await problem("problems/sum/contract.yaml");
-    // The sum problem has no dataset schemas, so no case names a dataset: the contract's type says all cases do or none.
-    const { dataset, ...first } = sum.reference_cases[0];
-    expect(dataset).toBeUndefined();
+    const [first] = sum.reference_cases;
     const [missing, withoutParameters] = await judgeCases({ ...sum, reference_cases: [{ ...first, result: "problems/sum/reference/none.result.json" }, { id: "defaults", result: first.result, expected_metrics: first.expected_metrics, expected_verdict: "complete" }] }, DATA);
     expect(missing?.disagreements).toEqual(["cannot judge: problems/sum/reference/none.result.json:1:1: cannot read the file (ENOENT)"]);
     expect(withoutParameters?.disagreements).toEqual(["cannot judge: the case names no parameters"]);
@@ -151,9 +149,7 @@ describe("typed-client problems", () => {
 
   it("reports a case whose expected metrics disagree with what the judge measures", async () => {
     const sum = await problem("problems/sum/contract.yaml");
-    const { dataset, ...first } = sum.reference_cases[0];
-    expect(dataset).toBeUndefined();
-    const [exact] = await judgeCases({ ...sum, reference_cases: [{ ...first, expected_metrics: "problems/sum/reference/off-by-one.metrics.json" }] }, DATA);
+    const [exact] = await judgeCases({ ...sum, reference_cases: [{ ...sum.reference_cases[0], expected_metrics: "problems/sum/reference/off-by-one.metrics.json" }] }, DATA);
     expect(exact?.disagreements).toEqual(['metrics {"absolute_error":0}, expected {"absolute_error":1}']);
   });
 });

@@ -74,21 +74,7 @@ export type ProblemContract = {
       family: "argmin";
       semantics?: ArgminSemantics;
     }
-) &
-  (
-    | {
-        reference_cases?: {
-          dataset: unknown;
-          [k: string]: unknown;
-        }[];
-      }
-    | {
-        reference_cases?: {
-          dataset?: never;
-          [k: string]: unknown;
-        }[];
-      }
-  );
+);
 export type Slug = string;
 /**
  * One budget. `none`: no limit. `wall_clock`: at most `seconds` of elapsed time. `evaluations`: at most `limit` calls of the objective.
