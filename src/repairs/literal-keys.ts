@@ -26,6 +26,41 @@ export function literalKeys(pattern: string, limit = 64): string[] | undefined {
   return keys.every((key) => regex.test(key)) ? [...new Set(keys)] : undefined;
 }
 
+/**
+ * What every string a pattern matches starts with, when the pattern is anchored at its start and begins
+ * with atoms `literalKeys` reads (`^command:[a-z]+$` starts with `command:`; `^https?://` with `http://`
+ * or `https://`): each string the pattern matches starts with one of them. Undefined when nothing is known
+ * (a prefix may be empty), past `limit` prefixes, or when a `|` outside any group splits the anchor off.
+ */
+export function literalPrefixes(pattern: string, limit = 16): string[] | undefined {
+  if (!pattern.startsWith("^") || hasTopLevelAlternation(pattern)) return undefined;
+  const parser = new Parser(pattern.slice(1), limit);
+  const prefixes = parser.leadingStrings();
+  if (prefixes === undefined || prefixes.some((prefix) => prefix === "")) return undefined;
+  try {
+    new RegExp(pattern, "u");
+  } catch {
+    return undefined;
+  }
+  return [...new Set(prefixes)];
+}
+
+/** Whether a `|` stands outside every group and class of a pattern. */
+function hasTopLevelAlternation(pattern: string): boolean {
+  let depth = 0;
+  let inClass = false;
+  for (let i = 0; i < pattern.length; i += 1) {
+    const char = pattern[i];
+    if (char === "\\") i += 1;
+    else if (inClass) inClass = char !== "]";
+    else if (char === "[") inClass = true;
+    else if (char === "(") depth += 1;
+    else if (char === ")") depth -= 1;
+    else if (char === "|" && depth === 0) return true;
+  }
+  return false;
+}
+
 /** Characters that mean something in a pattern outside a class. */
 const SPECIAL = new Set([..."\\^$.|?*+()[]{}"]);
 
@@ -117,6 +152,27 @@ class Parser {
     if (this.source[this.at] !== "]" || choices.length === 0) return undefined;
     this.at += 1;
     return { choices };
+  }
+
+  /**
+   * The strings the leading atoms of a sequence spell, up to the first atom it cannot read or one
+   * repeated (`*`, `+`, `{`): what each match starts with.
+   */
+  leadingStrings(): string[] | undefined {
+    const atoms: Quantified[] = [];
+    while (!this.done()) {
+      const start = this.at;
+      const atom = this.source[this.at] === "|" ? undefined : this.atom();
+      const next = this.source[this.at] ?? "";
+      if (atom === undefined || ["*", "+", "{"].includes(next)) {
+        this.at = start;
+        break;
+      }
+      const optional = next === "?";
+      if (optional) this.at += this.source[this.at + 1] === "?" ? 2 : 1;
+      atoms.push({ atom, optional });
+    }
+    return this.sequence(atoms);
   }
 
   /** Every string a sequence of atoms spells, or undefined past the limit. */

@@ -19,6 +19,7 @@ import { repair as notSchema } from "./not-schema.js";
 import { repair as objectIntersections } from "./object-intersections.js";
 import { repair as openTuples } from "./open-tuples.js";
 import { repair as patternPropertiesOpen } from "./pattern-properties-open.js";
+import { repair as patternStrings } from "./pattern-strings.js";
 import { repair as prefixItemsTuple } from "./prefix-items-tuple.js";
 import { repair as readonlyProperties } from "./readonly-properties.js";
 import type { Repair } from "./repair.js";
@@ -67,6 +68,7 @@ export const REPAIRS: readonly Repair[] = [
   aliasDefinitions,
   compositeSchemaNames,
   impliedTypes,
+  patternStrings,
   unknownComposites,
   objectIntersections,
   keywordNamedProperties,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { literalKeys } from "../../src/repairs/literal-keys.js";
+import { literalKeys, literalPrefixes } from "../../src/repairs/literal-keys.js";
 
 /** Every string of up to `length` characters from `alphabet` the pattern matches (as ajv tests it: u flag). */
 function bruteForce(pattern: string, alphabet: string[], length: number): string[] {
@@ -40,5 +40,34 @@ describe("literalKeys: the keys a pattern spells out", () => {
   it("stops at the limit", () => {
     expect(literalKeys("^[ab][ab][ab]$", 8)).toHaveLength(8);
     expect(literalKeys("^[ab][ab][ab][ab]$", 8)).toBeUndefined();
+  });
+});
+
+describe("literalPrefixes: what every match starts with", () => {
+  it("names prefixes that every matching string has, and no empty one", () => {
+    const cases: [string, string[], string[]][] = [
+      ["^command:[a-z]+$", ["command:"], ["c", "o", "m", "a", "n", "d", ":", "x"]],
+      ["^https?://", ["http://", "https://"], ["h", "t", "p", "s", ":", "/"]],
+      ["^\\[(.*)\\]$", ["["], ["[", "]", "a"]],
+      ["^a(b|c)d*e", ["ab", "ac"], ["a", "b", "c", "d", "e"]],
+    ];
+    for (const [pattern, expected, alphabet] of cases) {
+      const prefixes = literalPrefixes(pattern);
+      expect(prefixes, pattern).toEqual(expected);
+      const regex = new RegExp(pattern, "u");
+      let layer = [""];
+      for (let i = 0; i < 9; i += 1) {
+        layer = layer.flatMap((prefix) => alphabet.map((char) => prefix + char)).filter((s) => expected.some((p) => p.startsWith(s) || s.startsWith(p)) || s.length < 3);
+        for (const s of layer) if (regex.test(s)) expect(prefixes!.some((p) => s.startsWith(p)), `${pattern} matches ${s}`).toBe(true);
+      }
+    }
+  });
+
+  it("knows nothing of unanchored patterns, a top-level alternation, or a start it cannot read", () => {
+    for (const pattern of ["command:", "^a|b", "^(a|b)|c", "^[a-z]+", "^\\d", "^.x", "^a*b", "^x?y"]) {
+      const prefixes = literalPrefixes(pattern);
+      if (pattern === "^x?y") expect(prefixes).toEqual(["y", "xy"]);
+      else expect(prefixes, pattern).toBeUndefined();
+    }
   });
 });

@@ -32,6 +32,7 @@ const GAPS: Record<string, { gap: string; shows: (output: string | undefined, me
   "unevaluated-properties-closed": { gap: "unevaluatedProperties: false leaves an index signature", shows: (out) => out!.includes("[k: string]: unknown") },
   "pattern-properties-open": { gap: "patternProperties on an open object refuse keys that match no pattern", shows: (out) => /\[k: string\]: number \| string \| undefined;/.test(out!) },
   "literal-pattern-properties": { gap: "a pattern that spells out its keys becomes an index signature", shows: (out) => /\[k: string\]: Cdn \| string \| undefined;/.test(out!) },
+  "pattern-strings": { gap: "a pattern that fixes a string's start or lists its values leaves it string", shows: (out) => /command\?: string;/.test(out!) && /newLine\?: string;/.test(out!) },
   "dependent-schemas": { gap: "properties of dependentSchemas are dropped", shows: (out) => /export interface Fixture \{\n\s+card\?: string;\n\}/.test(out!) },
   "discriminated-alternatives": {
     gap: "a member a oneOf branch requires but only the object declares stays optional, and each branch opens the object",

@@ -242,6 +242,6 @@ export interface DiffIgnore {
     | "field-type-changed"
     | "alias-changed";
   contract?: string;
-  pointer?: string;
+  pointer?: `#${string}` | `types/${string}`;
   reason: string;
 }

@@ -33,7 +33,7 @@ export type CharterSource = (
       /**
        * Lint codes (CH310 to CH319) silenced on this schema.
        */
-      "x-charter-ignore"?: string[];
+      "x-charter-ignore"?: `CH31${string}`[];
       /**
        * At a contract's root, its version as MAJOR.MINOR.PATCH, for `charter diff`.
        */
