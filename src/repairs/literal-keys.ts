@@ -45,6 +45,12 @@ export function literalPrefixes(pattern: string, limit = 16): string[] | undefin
   return [...new Set(prefixes)];
 }
 
+/** The template literal type of the strings that start with `prefix`: `` `x-${string}` ``. */
+export function startsWithType(prefix: string): string {
+  const text = prefix.replace(/[\\`]/g, (char) => `\\${char}`).replace(/\$\{/g, "\\${");
+  return `\`${text}\${string}\``;
+}
+
 /** Whether a `|` stands outside every group and class of a pattern. */
 function hasTopLevelAlternation(pattern: string): boolean {
   let depth = 0;

@@ -1,6 +1,5 @@
-import type { JsonObject } from "../core/json-object.js";
 import { constraintKeys } from "./discriminator.js";
-import { literalKeys, literalPrefixes } from "./literal-keys.js";
+import { literalKeys, literalPrefixes, startsWithType } from "./literal-keys.js";
 import type { Repair } from "./repair.js";
 import { walkInput } from "./walk-input.js";
 
@@ -30,17 +29,8 @@ export const repair: Repair = {
       }
       const prefixes = literalPrefixes(pattern);
       if (prefixes === undefined) return;
-      stateType(schema, prefixes.map((prefix) => `\`${escapeTemplate(prefix)}\${string}\``).join(" | "));
+      schema["tsType"] = prefixes.map(startsWithType).join(" | ");
       applied(pointer);
     }, context);
   },
 };
-
-function stateType(schema: JsonObject, type: string): void {
-  schema["tsType"] = type;
-}
-
-/** A string as the text of a template literal type: backslashes, backticks and `${` escaped. */
-function escapeTemplate(text: string): string {
-  return text.replace(/[\\`]/g, (char) => `\\${char}`).replace(/\$\{/g, "\\${");
-}

@@ -26,5 +26,12 @@ describe("literal-pattern-properties: keys a pattern spells out", () => {
     expect(cases.map(([value]) => validate(value))).toEqual(cases.map(([, valid]) => valid));
     const verdicts = typedLiterals({ "types.ts": types }, "types.js", cases.map(([value]) => ({ type: "Fixture", value })));
     expect(verdicts).toEqual(cases.map(([, valid]) => valid));
+    const metadata: [unknown, boolean][] = [
+      [{ name: "n", "x-team": { any: "thing" } }, true],
+      [{ name: "n", nmae: "typo" }, false],
+    ];
+    const validateMetadata = new Ajv({ strict: false }).compile({ ...parse(readFileSync(FIXTURE, "utf8")), $ref: "#/definitions/metadata" });
+    expect(metadata.map(([value]) => validateMetadata(value))).toEqual([true, false]);
+    expect(typedLiterals({ "types.ts": types }, "types.js", metadata.map(([value]) => ({ type: "Metadata", value })))).toEqual([true, false]);
   }, 30_000);
 });
