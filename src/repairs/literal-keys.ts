@@ -45,10 +45,60 @@ export function literalPrefixes(pattern: string, limit = 16): string[] | undefin
   return [...new Set(prefixes)];
 }
 
+/**
+ * A TypeScript type of exactly the strings a finite pattern matches, written without listing them when
+ * they are many: tsconfig's `^([Cc][Oo][Mm][Mm][Oo][Nn][Jj][Ss]|[Nn][Oo][Nn][Ee])$` becomes
+ * `` `${"C" | "c"}${"O" | "o"}...` | `${"N" | "n"}...` ``, which TypeScript expands itself. Undefined for a
+ * pattern `literalKeys` cannot read, or one of more than `limit` strings.
+ */
+export function finitePatternType(pattern: string, limit = 10_000): string | undefined {
+  if (!pattern.startsWith("^") || !pattern.endsWith("$") || pattern.endsWith("\\$")) return undefined;
+  const parser = new Parser(pattern.slice(1, -1), Number.POSITIVE_INFINITY);
+  const branches = parser.alternatives();
+  if (branches === undefined || branches.length !== 1 || !parser.done()) return undefined;
+  const type = sequenceType(branches[0]!);
+  return type.size <= limit ? type.text : undefined;
+}
+
+interface TypeText {
+  /** As a type (a string literal, a template literal, or a union of them). */
+  text: string;
+  /** As a template literal's content: literal text, or `${...}`. */
+  inTemplate: string;
+  /** How many strings it stands for. */
+  size: number;
+  /** The one string it stands for, when it is a literal. */
+  value?: string;
+}
+
+function literalType(value: string): TypeText {
+  return { text: JSON.stringify(value), inTemplate: templateText(value), size: 1, value };
+}
+
+function unionType(members: TypeText[]): TypeText {
+  if (members.length === 1) return members[0]!;
+  const text = members.map((member) => member.text).join(" | ");
+  return { text, inTemplate: `\${${text}}`, size: members.reduce((sum, member) => sum + member.size, 0) };
+}
+
+function sequenceType(atoms: Quantified[]): TypeText {
+  const parts = atoms.map(({ atom, optional }) => {
+    const type = "choices" in atom ? unionType([...new Set(atom.choices)].map(literalType)) : unionType(atom.group.map(sequenceType));
+    return optional ? unionType([literalType(""), type]) : type;
+  });
+  if (parts.every((part) => part.value !== undefined)) return literalType(parts.map((part) => part.value).join(""));
+  if (parts.length === 1) return parts[0]!;
+  const inTemplate = parts.map((part) => part.inTemplate).join("");
+  return { text: `\`${inTemplate}\``, inTemplate, size: parts.reduce((product, part) => product * part.size, 1) };
+}
+
+function templateText(text: string): string {
+  return text.replace(/[\\`]/g, (char) => `\\${char}`).replace(/\$\{/g, "\\${");
+}
+
 /** The template literal type of the strings that start with `prefix`: `` `x-${string}` ``. */
 export function startsWithType(prefix: string): string {
-  const text = prefix.replace(/[\\`]/g, (char) => `\\${char}`).replace(/\$\{/g, "\\${");
-  return `\`${text}\${string}\``;
+  return `\`${templateText(prefix)}\${string}\``;
 }
 
 /** Whether a `|` stands outside every group and class of a pattern. */

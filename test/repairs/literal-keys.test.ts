@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { literalKeys, literalPrefixes } from "../../src/repairs/literal-keys.js";
+import { finitePatternType, literalKeys, literalPrefixes } from "../../src/repairs/literal-keys.js";
 
 /** Every string of up to `length` characters from `alphabet` the pattern matches (as ajv tests it: u flag). */
 function bruteForce(pattern: string, alphabet: string[], length: number): string[] {
@@ -69,5 +69,16 @@ describe("literalPrefixes: what every match starts with", () => {
       if (pattern === "^x?y") expect(prefixes).toEqual(["y", "xy"]);
       else expect(prefixes, pattern).toBeUndefined();
     }
+  });
+});
+
+describe("finitePatternType: a finite pattern as a TypeScript type", () => {
+  it("writes unions of literals inside template literals, and refuses what it cannot bound", () => {
+    expect(finitePatternType("^(ab|c)$")).toBe('"ab" | "c"');
+    expect(finitePatternType("^[Aa]b?$")).toBe('`${"A" | "a"}${"" | "b"}`');
+    expect(finitePatternType("^x`\\$\\{y\\}$")).toBe('"x`${y}"');
+    expect(finitePatternType("^a[`b]$")).toBe('`a${"`" | "b"}`');
+    expect(finitePatternType("^a+$")).toBeUndefined();
+    expect(finitePatternType("^[ab][ab][ab]$", 7)).toBeUndefined();
   });
 });

@@ -23,6 +23,12 @@ describe("pattern-strings: what a pattern says of a string's start, or of all it
       [{ homepage: "ftp://example.org" }, false],
       [{ replicas: "three" }, false],
       [{ newLine: "CR" }, false],
+      [{ module: "CommonJS" }, true],
+      [{ module: "nONe" }, true],
+      [{ module: "common" }, false],
+      [{ newLineAny: "CRLF" }, true],
+      [{ newLineAny: null }, true],
+      [{ newLineAny: "cr" }, false],
     ];
     expect(cases.map(([value]) => validate(value))).toEqual(cases.map(([, valid]) => valid));
     expect(typedLiterals({ "types.ts": types }, "types.js", cases.map(([value]) => ({ type: "Fixture", value })))).toEqual(cases.map(([, valid]) => valid));
