@@ -15,7 +15,7 @@ export const repair: Repair = {
     "ARM template expressions' `^\\\\[`, `^https?://`) or spells out every value (`^(CRLF|LF|crlf|lf)$`). " +
     "json-schema-to-typescript types it `string`, so any other string type-checks where the contract " +
     "expects one of those. charter types a schema of only `type: string` and `pattern` (with length bounds " +
-    "and `format` at most) as a template literal of what every match starts with (`` `command:${string}` ``, " +
+    "and `format` at most; without `type`, with the other kinds of value beside) as a template literal of what every match starts with (`` `command:${string}` ``, " +
     "`` `http://${string}` | `https://${string}` ``), or as the union of the values when the pattern lists " +
     "them all (up to 64 written out; up to 10,000 as a template literal of unions that TypeScript expands, " +
     "as tsconfig's case-insensitive `^([Cc][Oo][Mm][Mm][Oo][Nn][Jj][Ss]|...)$`), read by the parser " +
