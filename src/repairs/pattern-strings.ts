@@ -11,8 +11,8 @@ const STRING_ONLY = new Set(["type", "pattern", "minLength", "maxLength", "forma
 export const repair: Repair = {
   id: "pattern-strings",
   description:
-    "A string's `pattern` often fixes how it starts (claude-code-keybindings' `^command:[a-zA-Z0-9:\\\\-_]+$`, " +
-    "ARM template expressions' `^\\\\[`, `^https?://`) or spells out every value (`^(CRLF|LF|crlf|lf)$`). " +
+    "A string's `pattern` often fixes how it starts (claude-code-keybindings' `^command:[a-zA-Z0-9:\\-_]+$`, " +
+    "ARM template expressions' `^\\[`, `^https?://`) or spells out every value (`^(CRLF|LF|crlf|lf)$`). " +
     "json-schema-to-typescript types it `string`, so any other string type-checks where the contract " +
     "expects one of those. charter types a schema of only `type: string` and `pattern` (with length bounds " +
     "and `format` at most; without `type`, with the other kinds of value beside) as a template literal of what every match starts with (`` `command:${string}` ``, " +
