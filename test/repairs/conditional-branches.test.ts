@@ -1,21 +1,12 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { Ajv } from "ajv";
 import { describe, expect, it } from "vitest";
-import { parse } from "yaml";
-import { compile } from "../../src/compiler/compile.js";
-import { tempTree } from "../helpers/temp-tree.js";
+import { fixtureSchema, fixtureTypes } from "./fixture-types.js";
 import { typedLiterals } from "./typed-literals.js";
-
-const FIXTURE = fileURLToPath(new URL("./fixtures/conditional-branches/in.yaml", import.meta.url));
 
 describe("conditional-branches: what either branch of an if/then/else refuses", () => {
   it("accepts every instance the schema accepts, and refuses those that fit neither branch", async () => {
-    const dir = tempTree({ "src/fixture.yaml": readFileSync(FIXTURE, "utf8") });
-    const result = await compile({ sourceDir: path.join(dir, "src"), outDir: path.join(dir, "out"), baseUri: "https://fixtures.test/", catalog: [], typeCheck: false });
-    const types = result.files.get("types/fixture.ts")!;
-    const validate = new Ajv({ strict: false }).compile(parse(readFileSync(FIXTURE, "utf8")));
+    const types = await fixtureTypes("conditional-branches");
+    const validate = new Ajv({ strict: false }).compile(fixtureSchema("conditional-branches"));
     const cases: [unknown, boolean][] = [
       [{ modules: [{ name: "a" }, "more.json"] }, true],
       [{ modules: [{ nme: "a" }] }, false],
@@ -39,7 +30,7 @@ describe("conditional-branches: what either branch of an if/then/else refuses", 
     expect(verdicts).toEqual([...cases.map(([, valid]) => valid), true, true]);
     // On a closed object, a misspelt key of a case the branches describe is refused (the branch's case object closes).
     const problems = [{ datasets: [], cases: [{ id: "a", dataset: "d" }] }, { datasets: [], cases: [{ id: "a", dataset: "d", datset: "typo" }] }];
-    const validateProblem = new Ajv({ strict: false }).compile({ ...parse(readFileSync(FIXTURE, "utf8")), $ref: "#/definitions/problem" });
+    const validateProblem = new Ajv({ strict: false }).compile({ ...fixtureSchema("conditional-branches"), $ref: "#/definitions/problem" });
     expect(problems.map((value) => validateProblem(value))).toEqual([true, false]);
     expect(typedLiterals({ "types.ts": types }, "types.js", problems.map((value) => ({ type: "Problem", value })))).toEqual([true, false]);
   }, 30_000);

@@ -1,21 +1,12 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { Ajv } from "ajv";
 import { describe, expect, it } from "vitest";
-import { parse } from "yaml";
-import { compile } from "../../src/compiler/compile.js";
-import { tempTree } from "../helpers/temp-tree.js";
+import { fixtureSchema, fixtureTypes } from "./fixture-types.js";
 import { typedLiterals } from "./typed-literals.js";
-
-const FIXTURE = fileURLToPath(new URL("./fixtures/literal-pattern-properties/in.yaml", import.meta.url));
 
 describe("literal-pattern-properties: keys a pattern spells out", () => {
   it("types each key as the pattern's schema, and keeps every other key of an open object open", async () => {
-    const dir = tempTree({ "src/fixture.yaml": readFileSync(FIXTURE, "utf8") });
-    const result = await compile({ sourceDir: path.join(dir, "src"), outDir: path.join(dir, "out"), baseUri: "https://fixtures.test/", catalog: [], typeCheck: false });
-    const types = result.files.get("types/fixture.ts")!;
-    const validate = new Ajv({ strict: false }).compile(parse(readFileSync(FIXTURE, "utf8")));
+    const types = await fixtureTypes("literal-pattern-properties");
+    const validate = new Ajv({ strict: false }).compile(fixtureSchema("literal-pattern-properties"));
     const cases: [unknown, boolean][] = [
       [{ ElmahIo: { ApiKey: "k", LogId: "l" }, cdn: { url: "u" }, Other: 3 }, true],
       [{ elmahIo: { ApiKey: "k", LogId: "l" }, ELMAHIO: "anything" }, true],
@@ -30,7 +21,7 @@ describe("literal-pattern-properties: keys a pattern spells out", () => {
       [{ name: "n", "x-team": { any: "thing" } }, true],
       [{ name: "n", nmae: "typo" }, false],
     ];
-    const validateMetadata = new Ajv({ strict: false }).compile({ ...parse(readFileSync(FIXTURE, "utf8")), $ref: "#/definitions/metadata" });
+    const validateMetadata = new Ajv({ strict: false }).compile({ ...fixtureSchema("literal-pattern-properties"), $ref: "#/definitions/metadata" });
     expect(metadata.map(([value]) => validateMetadata(value))).toEqual([true, false]);
     expect(typedLiterals({ "types.ts": types }, "types.js", metadata.map(([value]) => ({ type: "Metadata", value })))).toEqual([true, false]);
   }, 30_000);

@@ -1,21 +1,12 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { Ajv } from "ajv";
 import { describe, expect, it } from "vitest";
-import { parse } from "yaml";
-import { compile } from "../../src/compiler/compile.js";
-import { tempTree } from "../helpers/temp-tree.js";
+import { fixtureSchema, fixtureTypes } from "./fixture-types.js";
 import { typedLiterals } from "./typed-literals.js";
-
-const FIXTURE = fileURLToPath(new URL("./fixtures/pattern-strings/in.yaml", import.meta.url));
 
 describe("pattern-strings: what a pattern says of a string's start, or of all its values", () => {
   it("accepts every string the pattern matches, and refuses one that starts otherwise", async () => {
-    const dir = tempTree({ "src/fixture.yaml": readFileSync(FIXTURE, "utf8") });
-    const result = await compile({ sourceDir: path.join(dir, "src"), outDir: path.join(dir, "out"), baseUri: "https://fixtures.test/", catalog: [], typeCheck: false });
-    const types = result.files.get("types/fixture.ts")!;
-    const validate = new Ajv({ strict: false, validateFormats: false }).compile(parse(readFileSync(FIXTURE, "utf8")));
+    const types = await fixtureTypes("pattern-strings");
+    const validate = new Ajv({ strict: false, validateFormats: false }).compile(fixtureSchema("pattern-strings"));
     const cases: [unknown, boolean][] = [
       [{ command: "command:commit", homepage: "https://example.org", replicas: "[parameters('n')]", newLine: "LF", template: "`${x}" }, true],
       [{ replicas: 3, name: "abc", anywhere: "run command:x", either: "a-then-anything" }, true],
