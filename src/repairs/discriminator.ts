@@ -116,7 +116,7 @@ export function memberSchema(shape: MemberShape, declared: JsonObject): JsonObje
 }
 
 /** A closed object type in which these members are present, each typed as the object declares it. */
-function presentMembers(names: readonly string[], declared: JsonObject): JsonObject {
+export function presentMembers(names: readonly string[], declared: JsonObject): JsonObject {
   const properties: JsonObject = {};
   for (const name of names) defineKey(properties, name, presentSchema(Object.prototype.hasOwnProperty.call(declared, name) ? declared[name] : undefined));
   const member: JsonObject = { type: "object", properties, required: [...names], additionalProperties: false };

@@ -4,6 +4,7 @@ import { repair as anchorReferences } from "./anchor-references.js";
 import { repair as commentTerminator } from "./comment-terminator.js";
 import { repair as compositeSchemaNames } from "./composite-schema-names.js";
 import { repair as conditionalBranches } from "./conditional-branches.js";
+import { repair as dependentRequired } from "./dependent-required.js";
 import { repair as dependentSchemas } from "./dependent-schemas.js";
 import { repair as deprecatedReason } from "./deprecated-reason.js";
 import { repair as discriminatedAlternatives } from "./discriminated-alternatives.js";
@@ -56,6 +57,7 @@ export const REPAIRS: readonly Repair[] = [
   patternPropertiesOpen,
   discriminatedConditionals,
   conditionalBranches,
+  dependentRequired,
   discriminatedAlternatives,
   notSchema,
   unconstrainedSchemas,

@@ -9,7 +9,9 @@ import type { SchemaContext } from "./repair.js";
  * Visits every subschema of the contract's document in a generator input, and
  * of the documents embedded beside it, with the pointer a user would read
  * (into the contract's document, or under `/x-charter-embedded/<name>`), and
- * the schema whose keyword holds it (none for a document's root).
+ * the schema whose keyword holds it (none for a document's root), and the
+ * root of the document it is in (whose `$schema` names its dialect; none for
+ * the targets below).
  *
  * Given the repair's context, it also visits each schema that only a `$ref`
  * makes one: a target under a keyword no dialect defines (vector's
@@ -18,7 +20,7 @@ import type { SchemaContext } from "./repair.js";
  */
 export function walkInput(
   input: JsonObject,
-  visit: (schema: JsonObject, pointer: string, parent: JsonObject | undefined) => void,
+  visit: (schema: JsonObject, pointer: string, parent: JsonObject | undefined, document: JsonObject | undefined) => void,
   context?: SchemaContext,
 ): void {
   let targets = context ? outsideTargets.get(input) : undefined;
@@ -26,10 +28,10 @@ export function walkInput(
   // (references name them by identity), and none moves one under an unknown keyword.
   const visited = context && !targets ? new Set<JsonObject>() : undefined;
   const references: string[] = [];
-  const walk = (document: JsonValue, pointer: string) => {
+  const walk = (document: JsonValue, pointer: string, root?: JsonObject) => {
     walkSchema<JsonObject | undefined>(document, undefined, (schema, at, parent) => {
       visited?.add(schema);
-      visit(schema, at, parent);
+      visit(schema, at, parent, root);
       // Read after the visit: a repair may have rewritten the reference.
       if (visited && typeof schema["$ref"] === "string") references.push(schema["$ref"]);
       return schema;
@@ -37,9 +39,10 @@ export function walkInput(
   };
   // generator-input-checks may have put the document in a list of one.
   const root = input[ROOT_KEY];
-  walk(Array.isArray(root) ? root[0]! : root!, "");
+  const rootDocument = Array.isArray(root) ? root[0]! : root!;
+  walk(rootDocument, "", isJsonObject(rootDocument) ? rootDocument : undefined);
   const embedded = input[EMBEDDED_KEY];
-  if (isJsonObject(embedded)) for (const [name, document] of Object.entries(embedded)) walk(document, joinPointer("", EMBEDDED_KEY, name));
+  if (isJsonObject(embedded)) for (const [name, document] of Object.entries(embedded)) walk(document, joinPointer("", EMBEDDED_KEY, name), isJsonObject(document) ? document : undefined);
   if (!context) return;
   if (!targets) {
     targets = unwalkedTargets(references, visited!, context);
