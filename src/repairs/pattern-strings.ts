@@ -34,8 +34,7 @@ export const repair: Repair = {
         applied(pointer);
         return;
       }
-      const prefixes = literalPrefixes(pattern);
-      const strings = values !== undefined ? values.map((value) => JSON.stringify(value)).join(" | ") : finitePatternType(pattern) ?? prefixes?.map(startsWithType).join(" | ");
+      const strings = values !== undefined ? values.map((value) => JSON.stringify(value)).join(" | ") : finitePatternType(pattern) ?? literalPrefixes(pattern)?.map(startsWithType).join(" | ");
       if (strings === undefined) return;
       schema["tsType"] = `${strings}${kinds}`;
       applied(pointer);
