@@ -36,10 +36,10 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ValidateFunction } from "ajv";
-import { ajvForDialect } from "../src/compiler/check/ajv-for-dialect.js";
+import { ajvForDialect } from "../src/schema/ajv-for-dialect.js";
 import addFormats from "ajv-formats";
 import ts from "typescript";
-import { compile } from "../src/compiler/compile.js";
+import { compile } from "../src/pipeline/compile.js";
 import { SCHEMASTORE, SCHEMASTORE_OPTIONS } from "./schemastore-corpus.js";
 
 /** Large draft-07 schemas with many valid instances and corpus negatives, and a 2020-12 one (Ajv2020, unevaluatedProperties). */

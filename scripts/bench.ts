@@ -9,7 +9,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { compile as generateTypes } from "json-schema-to-typescript";
-import { compile } from "../src/compiler/compile.js";
+import { compile } from "../src/pipeline/compile.js";
 import { SCHEMASTORE, SCHEMASTORE_OPTIONS } from "./schemastore-corpus.js";
 
 const CORPUS = SCHEMASTORE;

@@ -9,7 +9,7 @@ import { Ajv, type Options } from "ajv";
 import { Ajv2019 } from "ajv/dist/2019.js";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
-import { compile } from "../src/compiler/compile.js";
+import { compile } from "../src/pipeline/compile.js";
 import { SCHEMASTORE_OPTIONS } from "./schemastore-corpus.js";
 
 

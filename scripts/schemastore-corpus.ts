@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { CompileOptions } from "../src/compiler/compile.js";
-import { DEFAULT_DIALECT, dialectOf, idKeyword, refHidesSiblings } from "../src/compiler/resolve/dialect.js";
-import type { DocumentResolution } from "../src/compiler/resolve/resolution-settings.js";
-import { DEFAULT_VALIDATION } from "../src/targets/validators/policy.js";
+import type { CompileOptions } from "../src/pipeline/compile.js";
+import { DEFAULT_DIALECT, dialectOf, idKeyword, refHidesSiblings } from "../src/schema/dialect.js";
+import type { DocumentResolution } from "../src/settings/resolution.js";
+import { DEFAULT_VALIDATION } from "../src/settings/validation.js";
 
 /** The SchemaStore part of `../shared/corpora`, beside this repository. */
 export const SCHEMASTORE = fileURLToPath(new URL("../../shared/corpora/schemastore/schemas/", import.meta.url));

@@ -9,7 +9,7 @@
  */
 import { copyFileSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { compile } from "../../src/compiler/compile.js";
+import { compile } from "../../src/pipeline/compile.js";
 import { readCorpus } from "../conformance-schemastore/corpus.js";
 import { instanceReader } from "../conformance-schemastore/instances.js";
 import { CORPUS_ROOT, SCHEMAS_DIR } from "../conformance-schemastore/paths.js";

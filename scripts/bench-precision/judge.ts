@@ -8,9 +8,9 @@
  */
 import type { Ajv, ValidateFunction } from "ajv";
 import addFormatsModule from "ajv-formats";
-import { ajvForDialect } from "../../src/compiler/check/ajv-for-dialect.js";
-import type { Dialect } from "../../src/compiler/resolve/dialect.js";
-import { idKeyword } from "../../src/compiler/resolve/dialect.js";
+import { ajvForDialect } from "../../src/schema/ajv-for-dialect.js";
+import type { Dialect } from "../../src/schema/dialect.js";
+import { idKeyword } from "../../src/schema/dialect.js";
 import { pointerToFragment } from "../../src/core/json-pointer.js";
 import type { JsonValue } from "../../src/core/json-value.js";
 import { addBundle } from "../../src/targets/validators/create-ajv.js";

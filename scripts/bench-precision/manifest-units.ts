@@ -5,7 +5,7 @@
  * be exported by the contract's types module).
  */
 import path from "node:path";
-import type { Dialect } from "../../src/compiler/resolve/dialect.js";
+import type { Dialect } from "../../src/schema/dialect.js";
 import type { JsonValue } from "../../src/core/json-value.js";
 import { exportsType } from "./json2ts.js";
 import type { UnitSpec } from "./measure.js";

@@ -9,8 +9,8 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Ajv } from "ajv";
-import type { Dialect } from "../../src/compiler/resolve/dialect.js";
-import { idKeyword } from "../../src/compiler/resolve/dialect.js";
+import type { Dialect } from "../../src/schema/dialect.js";
+import { idKeyword } from "../../src/schema/dialect.js";
 import type { JsonValue } from "../../src/core/json-value.js";
 import { ajvFor, judgeFor } from "./judge.js";
 import { json2tsRootName, type Json2tsReply } from "./json2ts.js";

@@ -5,13 +5,13 @@
  * style and clash policy it was given. The root of `agent/result` is
  * `AgentResult`; a top-level definition's name is under its pointer.
  */
-import type { CompileOptions } from "../../src/compiler/compile.js";
+import type { CompileOptions } from "../../src/pipeline/compile.js";
 import { checkContracts } from "../../src/compiler/check/check-contracts.js";
 import type { DeclaredInstance } from "../../src/compiler/check/declared-counterexamples.js";
 import { loadSources } from "../../src/compiler/load/load-sources.js";
 import { resolveSources } from "../../src/compiler/resolve/resolve-sources.js";
-import { moduleStem } from "../../src/targets/output-files.js";
-import { assignTypeNames } from "../../src/targets/type-names.js";
+import { moduleStem } from "../../src/targets/shared/output-files.js";
+import { assignTypeNames } from "../../src/targets/shared/type-names.js";
 
 type NamingOptions = Pick<CompileOptions, "sourceDir" | "catalog" | "resolution" | "typeNaming" | "typeNameClashes">;
 

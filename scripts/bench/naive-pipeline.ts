@@ -14,8 +14,8 @@ import type { Ajv as AjvInstance, AnySchemaObject } from "ajv";
 import standaloneCode from "ajv/dist/standalone/index.js";
 import addFormats from "ajv-formats";
 import { compile as generateTypes } from "json-schema-to-typescript";
-import { ajvForDialect } from "../../src/compiler/check/ajv-for-dialect.js";
-import { dialectOf, type Dialect } from "../../src/compiler/resolve/dialect.js";
+import { ajvForDialect } from "../../src/schema/ajv-for-dialect.js";
+import { dialectOf, type Dialect } from "../../src/schema/dialect.js";
 
 const [schemasDir, out] = process.argv.slice(2) as [string, string];
 mkdirSync(path.join(out, "types"), { recursive: true });

@@ -7,7 +7,7 @@
  *   tsx scripts/bench/profile-stages.ts SOURCE_DIR CATALOG_DIR
  */
 import path from "node:path";
-import { compile } from "../../src/compiler/compile.js";
+import { compile } from "../../src/pipeline/compile.js";
 
 const [sourceDir, catalogDir] = process.argv.slice(2);
 const started = performance.now();

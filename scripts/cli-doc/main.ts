@@ -6,7 +6,7 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { COMMANDS, exitCodes, flagText, OPTIONS, TOP_USAGE, type Command } from "../../src/cli/args.js";
-import { compareTrees } from "../../src/compiler/drift/compare-trees.js";
+import { compareTrees } from "../../src/drift/compare-trees.js";
 
 const PAGE = "docs/cli.md";
 const START = "<!-- cli-reference:start -->";

@@ -11,9 +11,9 @@
 import { copyFileSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { compile, type CompileResult } from "../../src/compiler/compile.js";
+import { compile, type CompileResult } from "../../src/pipeline/compile.js";
 import type { Diagnostic } from "../../src/core/diagnostic.js";
-import { DEFAULT_VALIDATION, type ValidationPolicy, type ValidationSettings } from "../../src/targets/validators/policy.js";
+import { DEFAULT_VALIDATION, type ValidationPolicy, type ValidationSettings } from "../../src/settings/validation.js";
 import { bindContracts, type Registry } from "charter-runtime";
 import { SCHEMASTORE_OPTIONS } from "../schemastore-corpus.js";
 import type { Corpus } from "./corpus.js";

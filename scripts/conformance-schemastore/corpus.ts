@@ -9,7 +9,7 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { dialectOf, type Dialect } from "../../src/compiler/resolve/dialect.js";
+import { dialectOf, type Dialect } from "../../src/schema/dialect.js";
 import { SCHEMAS_DIR } from "./paths.js";
 
 export interface CorpusSchema {

@@ -11,7 +11,7 @@
 import { createRequire } from "node:module";
 import type { Ajv, ErrorObject, Options, ValidateFunction } from "ajv";
 import addFormats from "ajv-formats";
-import { ajvForDialect } from "../../src/compiler/check/ajv-for-dialect.js";
+import { ajvForDialect } from "../../src/schema/ajv-for-dialect.js";
 import type { Corpus, CorpusSchema } from "./corpus.js";
 import type { Instance } from "./instances.js";
 import type { AjvSchemaResult, Verdict } from "./results.js";

@@ -3,7 +3,7 @@
  * results file, so the report can be re-rendered without re-running a side
  * that takes minutes.
  */
-import type { Dialect } from "../../src/compiler/resolve/dialect.js";
+import type { Dialect } from "../../src/schema/dialect.js";
 
 /** One instance file's verdict on one side: accepted, or rejected with the first few violations. */
 export interface Verdict {

@@ -4,7 +4,7 @@
  */
 import type { Ajv } from "ajv";
 import addFormats from "ajv-formats";
-import { ajvForDialect } from "../../src/compiler/check/ajv-for-dialect.js";
+import { ajvForDialect } from "../../src/schema/ajv-for-dialect.js";
 import { describeError, type GroupOutcome, type Verdict } from "./outcome.js";
 import { DIALECT_OF, type Draft, type RemoteDocument, type SuiteGroup } from "./suite.js";
 

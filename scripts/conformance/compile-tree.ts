@@ -6,8 +6,8 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { DEFAULT_VALIDATION } from "../../src/targets/validators/policy.js";
-import { compile } from "../../src/compiler/compile.js";
+import { DEFAULT_VALIDATION } from "../../src/settings/validation.js";
+import { compile } from "../../src/pipeline/compile.js";
 import type { Diagnostic } from "../../src/core/diagnostic.js";
 import { MANIFEST_PATH, type Manifest } from "../../src/targets/manifest/emit-manifest.js";
 import { bindContracts, type Registry, type Runtime } from "charter-runtime";

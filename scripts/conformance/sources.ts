@@ -1,7 +1,7 @@
 /** How a test group becomes a charter source: its contract name and its YAML text. */
 import { isDeepStrictEqual } from "node:util";
 import { stringify } from "yaml";
-import { DEFAULT_DIALECT, DIALECT_URIS } from "../../src/compiler/resolve/dialect.js";
+import { DEFAULT_DIALECT, DIALECT_URIS } from "../../src/schema/dialect.js";
 import { parseSource } from "../../src/compiler/load/parse-source.js";
 import { DIALECT_OF, type SuiteGroup } from "./suite.js";
 

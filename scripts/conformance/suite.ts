@@ -4,7 +4,7 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import type { Dialect } from "../../src/compiler/resolve/dialect.js";
+import type { Dialect } from "../../src/schema/dialect.js";
 
 export const DRAFTS = ["draft7", "draft2019-09", "draft2020-12"] as const;
 export type Draft = (typeof DRAFTS)[number];

@@ -4,8 +4,8 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { ALL_CODES } from "../../src/cli/all-codes.js";
-import { RETIRED_CODES } from "../../src/compiler/diagnostic-catalogue.js";
-import { compareTrees } from "../../src/compiler/drift/compare-trees.js";
+import { RETIRED_CODES } from "../../src/pipeline/diagnostic-catalogue.js";
+import { compareTrees } from "../../src/drift/compare-trees.js";
 import { EXAMPLES } from "./examples.js";
 import { renderCatalogue, type CatalogueEntry } from "./render.js";
 import { runExample } from "./run-example.js";

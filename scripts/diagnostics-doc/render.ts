@@ -1,4 +1,4 @@
-import type { RetiredCode } from "../../src/compiler/diagnostic-catalogue.js";
+import type { RetiredCode } from "../../src/pipeline/diagnostic-catalogue.js";
 import type { DiagnosticCode } from "../../src/core/diagnostic.js";
 import type { DiagnosticExample, ExampleFile } from "./examples.js";
 import type { ExampleOutput } from "./run-example.js";

@@ -7,7 +7,7 @@
 import { copyFileSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { compile } from "../../src/compiler/compile.js";
+import { compile } from "../../src/pipeline/compile.js";
 import { contractTree, isDiffInput } from "../../src/diff/contract-tree.js";
 import { diffTrees, type ContractTree } from "../../src/diff/diff-trees.js";
 import { CATEGORIES, type Category } from "../../src/diff/rules.js";

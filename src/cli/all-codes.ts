@@ -1,4 +1,4 @@
-import { COMPILER_CODES } from "../compiler/diagnostic-catalogue.js";
+import { COMPILER_CODES } from "../pipeline/diagnostic-catalogue.js";
 import type { DiagnosticCode } from "../core/diagnostic.js";
 import { TYPES_CODES } from "../targets/types/codes.js";
 import { VALIDATOR_CODES } from "../targets/validators/codes.js";

@@ -5,9 +5,9 @@ import { validate as validateConfig } from "../../generated/validators/charter/c
 import { errorAt, type Diagnostic } from "../core/diagnostic.js";
 import { parseSource } from "../compiler/load/parse-source.js";
 import type { CatalogMapping } from "../compiler/resolve/catalog-file.js";
-import type { DocumentResolution, ResolutionSettings } from "../compiler/resolve/resolution-settings.js";
-import type { NameClashes, NamingStyle } from "../targets/type-names.js";
-import { DEFAULT_VALIDATION, type ValidationSettings } from "../targets/validators/policy.js";
+import type { DocumentResolution, ResolutionSettings } from "../settings/resolution.js";
+import type { NameClashes, NamingStyle } from "../targets/shared/type-names.js";
+import { DEFAULT_VALIDATION, type ValidationSettings } from "../settings/validation.js";
 import { DEFAULT_DIFF, type DiffSettings } from "../diff/settings.js";
 import { CLI_CODES } from "./codes.js";
 import { configDiagnostics } from "./config-violations.js";

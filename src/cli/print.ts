@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { Diagnostic } from "../core/diagnostic.js";
-import type { Drift } from "../compiler/drift/compare-trees.js";
+import type { Drift } from "../drift/compare-trees.js";
 
 /** Paths as a person at this terminal would type them: relative to the current directory, `/`-separated. */
 export function displayPath(file: string, cwd: string): string {

@@ -1,5 +1,5 @@
-import { DATA_KEYWORDS } from "../compiler/resolve/schema-keywords.js";
-import { DEFAULT_DIALECT, dialectOf, idKeyword, type Dialect } from "../compiler/resolve/dialect.js";
+import { DATA_KEYWORDS } from "../schema/keywords.js";
+import { DEFAULT_DIALECT, dialectOf, idKeyword, type Dialect } from "../schema/dialect.js";
 import { fragmentToPointer, getAtPointer, joinPointer } from "../core/json-pointer.js";
 import { DEFINITIONS_KEYWORDS } from "./keywords.js";
 import { isObject, stripFragment, type SchemaObject } from "./schema-values.js";

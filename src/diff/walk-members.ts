@@ -3,7 +3,7 @@
  * properties, tuple items, what governs the rest of them, named subschemas,
  * and dependencies.
  */
-import { ITEMS_KEYWORD } from "../compiler/resolve/schema-keywords.js";
+import { ITEMS_KEYWORD } from "../schema/keywords.js";
 import { joinPointer } from "../core/json-pointer.js";
 import { DEPENDENCIES, KEYED_SUBSCHEMAS, PROPERTY_RESTS, SINGLE_SUBSCHEMAS, type RestKeyword } from "./keywords.js";
 import { isObject, objectOf, stringSet, type SchemaObject } from "./schema-values.js";

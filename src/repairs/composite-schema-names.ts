@@ -1,7 +1,7 @@
 import type { JsonValue } from "../core/json-value.js";
 import type { Repair } from "./repair.js";
 import { walkInput } from "./walk-input.js";
-import { CHARTER_KEYWORD_PREFIX } from "../compiler/resolve/schema-keywords.js";
+import { CHARTER_KEYWORD_PREFIX } from "../schema/keywords.js";
 
 const COMPOSITION = ["allOf", "anyOf", "oneOf"];
 /** Keywords that say nothing about the shape of a value: they stay where they are. */

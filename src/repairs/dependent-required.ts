@@ -1,5 +1,5 @@
 import { defineKey, isJsonObject, type JsonObject } from "../core/json-object.js";
-import { dialectOf, type Dialect } from "../compiler/resolve/dialect.js";
+import { dialectOf, type Dialect } from "../schema/dialect.js";
 import { addUnion, closedForTheType, presentMembers } from "./discriminator.js";
 import type { Repair } from "./repair.js";
 import { walkInput } from "./walk-input.js";

@@ -5,7 +5,7 @@ import type { JsonValue } from "../core/json-value.js";
 import { ROOT_KEY } from "./generator-input.js";
 import type { Repair } from "./repair.js";
 import { appendToDescription, walkInput } from "./walk-input.js";
-import { CHARTER_KEYWORD_PREFIX } from "../compiler/resolve/schema-keywords.js";
+import { CHARTER_KEYWORD_PREFIX } from "../schema/keywords.js";
 
 /**
  * Keys json-schema-to-typescript's traversal (its `traverse`, which its input check and its

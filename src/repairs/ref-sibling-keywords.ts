@@ -1,6 +1,6 @@
 import type { Repair } from "./repair.js";
 import { walkInput } from "./walk-input.js";
-import { CHARTER_KEYWORD_PREFIX } from "../compiler/resolve/schema-keywords.js";
+import { CHARTER_KEYWORD_PREFIX } from "../schema/keywords.js";
 import { ANNOTATIONS } from "./annotations.js";
 
 

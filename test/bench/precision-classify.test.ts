@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { classify } from "../../scripts/bench-precision/classify.js";
 import { ajvFor, judgeFor } from "../../scripts/bench-precision/judge.js";
-import type { Dialect } from "../../src/compiler/resolve/dialect.js";
+import type { Dialect } from "../../src/schema/dialect.js";
 import type { JsonValue } from "../../src/core/json-value.js";
 
 function categoryOf(schema: Record<string, unknown>, value: unknown, dialect: Dialect = "2020-12"): string {

@@ -4,7 +4,7 @@ import { Ajv } from "ajv";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import canonicalize from "canonicalize";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_VALIDATION } from "../../src/targets/validators/policy.js";
+import { DEFAULT_VALIDATION } from "../../src/settings/validation.js";
 import { BASE, compileTree } from "../helpers/compile-tree.js";
 
 /** Compiles a bundle alone, as a consumer would: if anything were left unbundled, ajv could not resolve it. */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { ajvForDialect } from "../../src/compiler/check/ajv-for-dialect.js";
+import { ajvForDialect } from "../../src/schema/ajv-for-dialect.js";
 import type { JsonValue } from "../../src/core/json-value.js";
-import { MAX_SCOPE_COPIES, resolveDynamicScopes } from "../../src/compiler/bundle/validation-form/dynamic-scopes.js";
-import { validationForm } from "../../src/compiler/bundle/validation-form/validation-form.js";
+import { MAX_SCOPE_COPIES, resolveDynamicScopes } from "../../src/targets/validators/validation-form/dynamic-scopes.js";
+import { validationForm } from "../../src/targets/validators/validation-form/validation-form.js";
 import { compileTree } from "../helpers/compile-tree.js";
 
 const ROOT = "https://scopes.test/root";

@@ -3,7 +3,7 @@ import path from "node:path";
 import { Ajv } from "ajv";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
-import { compile } from "../../src/compiler/compile.js";
+import { compile } from "../../src/pipeline/compile.js";
 import { BASE, compileTree } from "../helpers/compile-tree.js";
 import { tempTree } from "../helpers/temp-tree.js";
 

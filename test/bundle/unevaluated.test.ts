@@ -2,10 +2,10 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { getAtPointer, joinPointer } from "../../src/core/json-pointer.js";
 import type { JsonValue } from "../../src/core/json-value.js";
-import { originOf } from "../../src/compiler/bundle/validation-form/origins.js";
-import { closeUnevaluated } from "../../src/compiler/bundle/validation-form/unevaluated.js";
-import { schemaChildren } from "../../src/compiler/bundle/validation-form/unevaluated-index.js";
-import type { Dialect } from "../../src/compiler/resolve/dialect.js";
+import { originOf } from "../../src/targets/validators/validation-form/origins.js";
+import { closeUnevaluated } from "../../src/targets/validators/validation-form/unevaluated.js";
+import { schemaChildren } from "../../src/targets/validators/validation-form/unevaluated-index.js";
+import type { Dialect } from "../../src/schema/dialect.js";
 import { addBundle, createAjv } from "../../src/targets/validators/create-ajv.js";
 
 const SUITE = new URL("../../../shared/corpora/json-schema-test-suite/tests/", import.meta.url);

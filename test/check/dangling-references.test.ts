@@ -1,7 +1,7 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Diagnostic } from "../../src/core/diagnostic.js";
-import type { Dialect } from "../../src/compiler/resolve/dialect.js";
+import type { Dialect } from "../../src/schema/dialect.js";
 import { createAjv } from "../../src/targets/validators/create-ajv.js";
 import { compileTree } from "../helpers/compile-tree.js";
 import { generateImportable } from "../helpers/generate-importable.js";

@@ -114,7 +114,7 @@ properties:
     const outside = tempTree({ "secret.yaml": "id: 7\n" });
     const tree = await compileTree({ "src/order.yaml": "type: object\nproperties:\n  id: { type: string }\n" });
     symlinkSync(outside, `${tree.dir}/src/order.examples`);
-    const { compile } = await import("../../src/compiler/compile.js");
+    const { compile } = await import("../../src/pipeline/compile.js");
     const again = await compile({ sourceDir: `${tree.dir}/src`, outDir: `${tree.dir}/out`, baseUri: "https://x.test/", catalog: [], typeCheck: false });
     expect(again.diagnostics).toEqual([]);
   });

@@ -1,4 +1,4 @@
-import { DEFAULT_VALIDATION } from "../../src/targets/validators/policy.js";
+import { DEFAULT_VALIDATION } from "../../src/settings/validation.js";
 import { describe, expect, it } from "vitest";
 import { compileTree } from "../helpers/compile-tree.js";
 

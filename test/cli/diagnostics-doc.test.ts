@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ALL_CODES } from "../../src/cli/all-codes.js";
-import { RETIRED_CODES } from "../../src/compiler/diagnostic-catalogue.js";
+import { RETIRED_CODES } from "../../src/pipeline/diagnostic-catalogue.js";
 import { EXAMPLES } from "../../scripts/diagnostics-doc/examples.js";
 
 // The page itself is compared with a fresh rendering by `npm run check`, which runs every example.

@@ -9,7 +9,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { compile } from "../../src/compiler/compile.js";
+import { compile } from "../../src/pipeline/compile.js";
 import { tempTree } from "../helpers/temp-tree.js";
 
 const text = fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom("*/", "`${x}`", '"quoted"', "line\nbreak", "</script>", "__proto__", "constructor", "ÄÖÜ ı", "\\u0000"));

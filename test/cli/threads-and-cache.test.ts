@@ -2,10 +2,10 @@ import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { TaskCache } from "../../src/cli/cache/task-cache.js";
 import { describe, expect, it } from "vitest";
-import { compile, type CompileOptions } from "../../src/compiler/compile.js";
-import { MIN_TASKS_FOR_WORKERS, startTasks } from "../../src/compiler/parallel/run-tasks.js";
+import { compile, type CompileOptions } from "../../src/pipeline/compile.js";
+import { MIN_TASKS_FOR_WORKERS, startTasks } from "../../src/tasks/run-tasks.js";
 import { compileValidator, type ValidatorTask } from "../../src/targets/validators/compile-validator.js";
-import { DEFAULT_VALIDATION } from "../../src/targets/validators/policy.js";
+import { DEFAULT_VALIDATION } from "../../src/settings/validation.js";
 import { runCli } from "../helpers/run-cli.js";
 import { tempTree, writeTree } from "../helpers/temp-tree.js";
 

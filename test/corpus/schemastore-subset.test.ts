@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { Ajv } from "ajv";
 import addFormats from "ajv-formats";
 import { describe, expect, it } from "vitest";
-import { compile } from "../../src/compiler/compile.js";
+import { compile } from "../../src/pipeline/compile.js";
 import { SCHEMASTORE, SCHEMASTORE_OPTIONS } from "../../scripts/schemastore-corpus.js";
 import { tempTree } from "../helpers/temp-tree.js";
 

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { compile } from "../../src/compiler/compile.js";
+import { compile } from "../../src/pipeline/compile.js";
 import { compareTypes } from "../../src/diff/compare-types.js";
 import { diffTrees } from "../../src/diff/diff-trees.js";
 import { DEFAULT_DIFF } from "../../src/diff/settings.js";

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { compile, type CompileOptions, type CompileResult } from "../../src/compiler/compile.js";
+import { compile, type CompileOptions, type CompileResult } from "../../src/pipeline/compile.js";
 import type { CatalogMapping } from "../../src/compiler/resolve/catalog-file.js";
 import { tempTree } from "./temp-tree.js";
 

@@ -1,7 +1,7 @@
 import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { compile, type CompileOptions } from "../../src/compiler/compile.js";
+import { compile, type CompileOptions } from "../../src/pipeline/compile.js";
 import { tempTree } from "./temp-tree.js";
 
 const NODE_MODULES = fileURLToPath(new URL("../../node_modules", import.meta.url));

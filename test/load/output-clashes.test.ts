@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { outputClashes } from "../../src/compiler/load/output-clashes.js";
-import { moduleStem } from "../../src/targets/output-files.js";
+import { moduleStem } from "../../src/targets/shared/output-files.js";
 
 const sources = (...paths: string[]) => paths.map((relativePath) => ({ relativePath, name: relativePath.replace(/\.[^.]+$/, "") }));
 

@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { compile } from "../../src/compiler/compile.js";
+import { compile } from "../../src/pipeline/compile.js";
 import type { Manifest } from "../../src/targets/manifest/emit-manifest.js";
 import { tempTree } from "../helpers/temp-tree.js";
 

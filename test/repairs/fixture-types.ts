@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parse } from "yaml";
-import { compile } from "../../src/compiler/compile.js";
+import { compile } from "../../src/pipeline/compile.js";
 import { REPAIRS } from "../../src/repairs/registry.js";
 import type { Repair } from "../../src/repairs/repair.js";
 import { tempTree } from "../helpers/temp-tree.js";

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { compile, type CompileResult } from "../../src/compiler/compile.js";
+import { compile, type CompileResult } from "../../src/pipeline/compile.js";
 import { REPAIRS } from "../../src/repairs/registry.js";
 import { tempTree } from "../helpers/temp-tree.js";
 

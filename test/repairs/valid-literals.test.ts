@@ -7,7 +7,7 @@
  */
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { compile } from "../../src/compiler/compile.js";
+import { compile } from "../../src/pipeline/compile.js";
 import { tempTree } from "../helpers/temp-tree.js";
 
 async function diagnosticsOf(source: string) {

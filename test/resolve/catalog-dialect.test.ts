@@ -2,7 +2,7 @@ import path from "node:path";
 import { Ajv } from "ajv";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
-import type { Dialect } from "../../src/compiler/resolve/dialect.js";
+import type { Dialect } from "../../src/schema/dialect.js";
 import { compileTree, type CompiledTree } from "../helpers/compile-tree.js";
 
 // A catalog file without $schema whose meaning depends on its dialect: before 2019-09 the

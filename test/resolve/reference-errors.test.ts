@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { loadSource } from "../../src/compiler/load/load-source.js";
 import { createDocument } from "../../src/compiler/resolve/create-document.js";
 import { resolveReferences, type LoadFile } from "../../src/compiler/resolve/resolve-references.js";
-import { sourceUri } from "../../src/compiler/resolve/uri.js";
+import { sourceUri } from "../../src/schema/uri.js";
 import { compileTree } from "../helpers/compile-tree.js";
 import { tempTree } from "../helpers/temp-tree.js";
 

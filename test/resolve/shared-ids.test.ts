@@ -2,7 +2,7 @@ import path from "node:path";
 import { Ajv } from "ajv";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
-import type { DocumentResolution } from "../../src/compiler/resolve/resolution-settings.js";
+import type { DocumentResolution } from "../../src/settings/resolution.js";
 import type { CatalogMapping } from "../../src/compiler/resolve/catalog-file.js";
 import { compileTree, type CompiledTree } from "../helpers/compile-tree.js";
 

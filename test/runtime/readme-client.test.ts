@@ -4,7 +4,7 @@ import { Project, ts } from "ts-morph";
 import { describe, expect, it } from "vitest";
 import { generateImportable } from "../helpers/generate-importable.js";
 import { STRICT_CLIENT_OPTIONS } from "../helpers/client-programs.js";
-import { DEFAULT_VALIDATION } from "../../src/targets/validators/policy.js";
+import { DEFAULT_VALIDATION } from "../../src/settings/validation.js";
 
 // The runtime's reference page, which moved out of the README; the test keeps its name.
 const PAGE = readFileSync(new URL("../../docs/runtime.md", import.meta.url), "utf8");

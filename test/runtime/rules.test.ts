@@ -3,7 +3,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { bindContracts, ContractViolation, RULE_KEYWORD, type Registry, type RegistryEntry } from "charter-runtime";
-import { CHARTER_KEYWORD } from "../../src/compiler/resolve/schema-keywords.js";
+import { CHARTER_KEYWORD } from "../../src/schema/keywords.js";
 import { generateImportable } from "../helpers/generate-importable.js";
 import { TRIP_SOURCE } from "../helpers/client-programs.js";
 

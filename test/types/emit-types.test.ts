@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { compile } from "../../src/compiler/compile.js";
+import { compile } from "../../src/pipeline/compile.js";
 import type { Repair } from "../../src/repairs/repair.js";
 import { checkTypes } from "../../src/targets/types/check-types.js";
 import { tempTree } from "../helpers/temp-tree.js";
@@ -159,7 +159,7 @@ describe("type names", () => {
     ["2fa", "_2Fa"],
     ["a.b c", "ABC"],
   ])("%s becomes %s, a name json-schema-to-typescript keeps", async (from, name) => {
-    const { pascalCase, isStableName } = await import("../../src/targets/type-names.js");
+    const { pascalCase, isStableName } = await import("../../src/targets/shared/type-names.js");
     expect(pascalCase(from)).toBe(name);
     expect(isStableName(name)).toBe(true);
   });

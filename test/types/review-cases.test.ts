@@ -1,7 +1,7 @@
 import path from "node:path";
 import { Project, ts } from "ts-morph";
 import { describe, expect, it } from "vitest";
-import { compile } from "../../src/compiler/compile.js";
+import { compile } from "../../src/pipeline/compile.js";
 import { tempTree } from "../helpers/temp-tree.js";
 
 async function generate(files: Record<string, string>) {

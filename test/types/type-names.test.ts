@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { compile, type CompileOptions } from "../../src/compiler/compile.js";
+import { compile, type CompileOptions } from "../../src/pipeline/compile.js";
 import { tempTree } from "../helpers/temp-tree.js";
 
 async function generate(files: Record<string, string>, options: Partial<CompileOptions> = {}) {

@@ -7,8 +7,8 @@
 import { createRequire } from "node:module";
 import type { Ajv } from "ajv";
 import { describe, expect, it } from "vitest";
-import { ajvForDialect } from "../../src/compiler/check/ajv-for-dialect.js";
-import { DIALECT_URIS, type Dialect } from "../../src/compiler/resolve/dialect.js";
+import { ajvForDialect } from "../../src/schema/ajv-for-dialect.js";
+import { DIALECT_URIS, type Dialect } from "../../src/schema/dialect.js";
 import { guardPatternProps } from "../../src/targets/validators/pattern-props-guard.js";
 import { generateImportable } from "../helpers/generate-importable.js";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { compile } from "../../src/compiler/compile.js";
-import { DEFAULT_VALIDATION, policyFor, type ValidationSettings } from "../../src/targets/validators/policy.js";
+import { compile } from "../../src/pipeline/compile.js";
+import { DEFAULT_VALIDATION, policyFor, type ValidationSettings } from "../../src/settings/validation.js";
 import { runCli } from "../helpers/run-cli.js";
 import { generateImportable } from "../helpers/generate-importable.js";
 import { snapshotTree, tempTree } from "../helpers/temp-tree.js";

@@ -14,7 +14,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { parse } from "yaml";
 import { beforeAll, describe, expect, it } from "vitest";
 import { bindContracts, type Registry, type Runtime } from "charter-runtime";
-import { ajvForDialect } from "../../src/compiler/check/ajv-for-dialect.js";
+import { ajvForDialect } from "../../src/schema/ajv-for-dialect.js";
 import { fragmentToPointer, getAtPointer } from "../../src/core/json-pointer.js";
 import { generateImportable } from "../helpers/generate-importable.js";
 

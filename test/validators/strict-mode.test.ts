@@ -2,8 +2,8 @@ import path from "node:path";
 import { Ajv } from "ajv";
 import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
-import { compile } from "../../src/compiler/compile.js";
-import { DEFAULT_VALIDATION } from "../../src/targets/validators/policy.js";
+import { compile } from "../../src/pipeline/compile.js";
+import { DEFAULT_VALIDATION } from "../../src/settings/validation.js";
 import { tempTree } from "../helpers/temp-tree.js";
 
 // Under `strictness: strict`, charter refuses what ajv's strict mode refuses when it compiles

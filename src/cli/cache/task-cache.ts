@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { TaskStore } from "../../compiler/parallel/task-store.js";
+import type { TaskStore } from "../../tasks/task-store.js";
 import { charterFingerprint } from "./fingerprint.js";
 
 /**

@@ -1,6 +1,6 @@
-import { compile } from "../../compiler/compile.js";
+import { compile } from "../../pipeline/compile.js";
 import { hasErrors } from "../../core/diagnostic.js";
-import { compareTrees, driftDiagnostics, hasDrift, type Drift } from "../../compiler/drift/compare-trees.js";
+import { compareTrees, driftDiagnostics, hasDrift, type Drift } from "../../drift/compare-trees.js";
 import type { ParsedArgs } from "../args.js";
 import type { Settings } from "../config.js";
 import { EXIT_BUSY, EXIT_FINDINGS, EXIT_OK, type CliIo } from "../io.js";

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { compile } from "../../compiler/compile.js";
+import { compile } from "../../pipeline/compile.js";
 import { hasErrors, type SourcePosition } from "../../core/diagnostic.js";
 import { fragmentToPointer, joinPointer, splitPointer } from "../../core/json-pointer.js";
 import { parseSource } from "../../compiler/load/parse-source.js";

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { compile, type CompileResult } from "../../compiler/compile.js";
+import { compile, type CompileResult } from "../../pipeline/compile.js";
 import { progressLine } from "../progress.js";
 import { errorAt, hasErrors } from "../../core/diagnostic.js";
 import type { ParsedArgs } from "../args.js";

@@ -1,13 +1,13 @@
 import { errorAt, type Diagnostic } from "../../core/diagnostic.js";
-import { documentClosure } from "../resolve/document-closure.js";
+import { documentClosure } from "../../schema/document-closure.js";
 import { isWithin, joinPointer, pointerToFragment } from "../../core/json-pointer.js";
 import type { JsonValue } from "../../core/json-value.js";
-import { definitionsKeyword, DIALECT_URIS, idKeyword, refHidesSiblings, type Dialect } from "../resolve/dialect.js";
+import { definitionsKeyword, DIALECT_URIS, idKeyword, refHidesSiblings, type Dialect } from "../../schema/dialect.js";
 import { innermostResource } from "../resolve/index-document.js";
 import type { IndexedDocument, ResolvedGraph } from "../resolve/resolve-references.js";
-import { copyDocument, type KeywordReplacement } from "../resolve/copy-document.js";
+import { copyDocument, type KeywordReplacement } from "../../schema/copy-document.js";
 import { defineKey, type JsonObject } from "../../core/json-object.js";
-import { resolveUri, SOURCE_SCHEME, splitFragment } from "../resolve/uri.js";
+import { resolveUri, SOURCE_SCHEME, splitFragment } from "../../schema/uri.js";
 import { BUNDLE_CODES } from "./codes.js";
 import { refuseDanglingReferences } from "./dangling-references.js";
 import { embeddingKeys } from "./embedding-keys.js";
@@ -18,8 +18,8 @@ import { guardProtoProperty } from "./proto-property.js";
 import { liftNestedResourceRefs, liftRootRef } from "./lift-root-ref.js";
 import { orderSchemaKeys } from "./order-keys.js";
 import { leaveOutVocabularies } from "./vocabulary-keywords.js";
-import { MAX_SCOPE_COPIES } from "./validation-form/dynamic-scopes.js";
-import { validationForm, type ValidationForm } from "./validation-form/validation-form.js";
+import { MAX_SCOPE_COPIES } from "../../targets/validators/validation-form/dynamic-scopes.js";
+import { validationForm, type ValidationForm } from "../../targets/validators/validation-form/validation-form.js";
 
 export interface Bundle {
   /** The contract's name: its source path without extension. */

@@ -1,7 +1,7 @@
 import { errorAt, hasErrors, type Diagnostic } from "../../core/diagnostic.js";
 import type { DanglingVerdict } from "../check/reachable-references.js";
 import type { ResolvedGraph } from "../resolve/resolve-references.js";
-import type { SchemaDocument } from "../resolve/schema-document.js";
+import type { SchemaDocument } from "../../schema/schema-document.js";
 import { bundleContract, dependencyClosure, type Bundle } from "./bundle-contract.js";
 import { BUNDLE_CODES } from "./codes.js";
 import type { RefSiblings } from "./ref-assertions.js";

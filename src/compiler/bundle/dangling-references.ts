@@ -1,7 +1,7 @@
 import { defineKey, isJsonObject, replaceContents, type JsonObject } from "../../core/json-object.js";
 import { getAtPointer } from "../../core/json-pointer.js";
 import type { JsonValue } from "../../core/json-value.js";
-import { idKeyword, refHidesSiblings } from "../resolve/dialect.js";
+import { idKeyword, refHidesSiblings } from "../../schema/dialect.js";
 import type { IndexedDocument } from "../resolve/resolve-references.js";
 
 /**

@@ -1,5 +1,5 @@
 import type { JsonValue } from "../../core/json-value.js";
-import { walkSchema } from "../resolve/walk-schema.js";
+import { walkSchema } from "../../schema/walk-schema.js";
 
 /**
  * `enum: []` accepts no value. ajv refuses to compile it ("enum must have

@@ -1,7 +1,7 @@
 import { replaceContents, type JsonObject } from "../../core/json-object.js";
 import type { JsonValue } from "../../core/json-value.js";
-import { idKeyword, refHidesSiblings, type Dialect } from "../resolve/dialect.js";
-import { walkSchema } from "../resolve/walk-schema.js";
+import { idKeyword, refHidesSiblings, type Dialect } from "../../schema/dialect.js";
+import { walkSchema } from "../../schema/walk-schema.js";
 import { ASSERTIONS, type RefSiblings } from "./ref-assertions.js";
 import { orderSchemaKeys } from "./order-keys.js";
 

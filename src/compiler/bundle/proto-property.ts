@@ -1,8 +1,8 @@
 import { defineKey, type JsonObject } from "../../core/json-object.js";
 import { joinPointer, pointerToFragment } from "../../core/json-pointer.js";
 import type { JsonValue } from "../../core/json-value.js";
-import { idKeyword, type Dialect } from "../resolve/dialect.js";
-import { isSchemaObject, walkSchema } from "../resolve/walk-schema.js";
+import { idKeyword, type Dialect } from "../../schema/dialect.js";
+import { isSchemaObject, walkSchema } from "../../schema/walk-schema.js";
 
 /**
  * ajv's code skips a property schema named `__proto__` (its properties

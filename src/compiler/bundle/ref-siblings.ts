@@ -1,8 +1,8 @@
 import { replaceContents } from "../../core/json-object.js";
 import { joinPointer } from "../../core/json-pointer.js";
 import type { JsonValue } from "../../core/json-value.js";
-import { refHidesSiblings, type Dialect } from "../resolve/dialect.js";
-import { walkSchema } from "../resolve/walk-schema.js";
+import { refHidesSiblings, type Dialect } from "../../schema/dialect.js";
+import { walkSchema } from "../../schema/walk-schema.js";
 import { liftRootRef } from "./lift-root-ref.js";
 import { ASSERTIONS, type RefSiblings } from "./ref-assertions.js";
 

@@ -2,7 +2,7 @@ import { isJsonObject } from "../../core/json-object.js";
 import { getAtPointer } from "../../core/json-pointer.js";
 import type { JsonValue } from "../../core/json-value.js";
 import type { IndexedDocument } from "../resolve/resolve-references.js";
-import { leftOutSites } from "../resolve/vocabularies.js";
+import { leftOutSites } from "../../schema/vocabularies.js";
 
 /**
  * A document whose custom meta-schema leaves out a vocabulary (`$vocabulary`

@@ -1,8 +1,8 @@
 import { errorAt, hasErrors, type Diagnostic } from "../../core/diagnostic.js";
 import { loadInstanceFiles } from "../load/instance-files.js";
-import { referencedSchemas } from "../resolve/referenced-schemas.js";
+import { referencedSchemas } from "../../schema/referenced-schemas.js";
 import type { ResolvedGraph } from "../resolve/resolve-references.js";
-import type { SchemaDocument } from "../resolve/schema-document.js";
+import type { SchemaDocument } from "../../schema/schema-document.js";
 import { CHECK_CODES } from "./codes.js";
 import { declaredInstances, readCounterexample, type DeclaredInstance } from "./declared-counterexamples.js";
 import { declaredRules, type DeclaredRules } from "./declared-rules.js";

@@ -2,10 +2,10 @@ import { errorAt, type Diagnostic, type SourcePosition } from "../../core/diagno
 import { isJsonObject } from "../../core/json-object.js";
 import { joinPointer } from "../../core/json-pointer.js";
 import type { JsonValue } from "../../core/json-value.js";
-import type { SchemaDocument } from "../resolve/schema-document.js";
-import { walkSchema } from "../resolve/walk-schema.js";
+import type { SchemaDocument } from "../../schema/schema-document.js";
+import { walkSchema } from "../../schema/walk-schema.js";
 import { CHECK_CODES } from "./codes.js";
-import { CHARTER_KEYWORD } from "../resolve/schema-keywords.js";
+import { CHARTER_KEYWORD } from "../../schema/keywords.js";
 
 /** charter's keyword for invalid instances, each with the violation it must produce. */
 export const COUNTEREXAMPLES_KEYWORD = CHARTER_KEYWORD.counterexamples;

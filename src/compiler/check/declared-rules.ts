@@ -1,10 +1,10 @@
 import { errorAt, type Diagnostic } from "../../core/diagnostic.js";
 import { isJsonObject } from "../../core/json-object.js";
 import { joinPointer } from "../../core/json-pointer.js";
-import type { SchemaDocument } from "../resolve/schema-document.js";
-import { walkSchema } from "../resolve/walk-schema.js";
+import type { SchemaDocument } from "../../schema/schema-document.js";
+import { walkSchema } from "../../schema/walk-schema.js";
 import { CHECK_CODES } from "./codes.js";
-import { CHARTER_KEYWORD } from "../resolve/schema-keywords.js";
+import { CHARTER_KEYWORD } from "../../schema/keywords.js";
 
 /** charter's keyword for rules JSON Schema cannot state; the application registers a function per id. */
 export const RULES_KEYWORD = CHARTER_KEYWORD.rules;

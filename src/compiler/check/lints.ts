@@ -1,9 +1,9 @@
 import { errorAt, type Diagnostic } from "../../core/diagnostic.js";
-import type { SchemaDocument } from "../resolve/schema-document.js";
-import { walkSchema } from "../resolve/walk-schema.js";
+import type { SchemaDocument } from "../../schema/schema-document.js";
+import { walkSchema } from "../../schema/walk-schema.js";
 import type { LintContext, LintRule, LintSettings } from "./lints/lint-rule.js";
 import { LINT_RULES } from "./lints/registry.js";
-import { CHARTER_KEYWORD } from "../resolve/schema-keywords.js";
+import { CHARTER_KEYWORD } from "../../schema/keywords.js";
 
 /** charter's keyword for silencing lints on one schema: `x-charter-ignore: [CH312]`. */
 export const IGNORE_KEYWORD = CHARTER_KEYWORD.ignore;

@@ -1,12 +1,12 @@
 import { createRequire } from "node:module";
 import type { AnySchemaObject, ValidateFunction } from "ajv";
-import { ajvForDialect } from "./ajv-for-dialect.js";
+import { ajvForDialect } from "../../schema/ajv-for-dialect.js";
 import { errorAt, type Diagnostic } from "../../core/diagnostic.js";
 import { joinPointer } from "../../core/json-pointer.js";
-import type { Dialect } from "../resolve/dialect.js";
-import { CHARTER_KEYWORD, CHARTER_KEYWORD_PREFIX } from "../resolve/schema-keywords.js";
-import type { SchemaDocument } from "../resolve/schema-document.js";
-import { walkSchema } from "../resolve/walk-schema.js";
+import type { Dialect } from "../../schema/dialect.js";
+import { CHARTER_KEYWORD, CHARTER_KEYWORD_PREFIX } from "../../schema/keywords.js";
+import type { SchemaDocument } from "../../schema/schema-document.js";
+import { walkSchema } from "../../schema/walk-schema.js";
 import { CHECK_CODES } from "./codes.js";
 
 /** charter's keywords; any other `x-charter-*` is most likely a typo. */

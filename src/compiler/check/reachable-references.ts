@@ -1,10 +1,10 @@
 import type { Diagnostic } from "../../core/diagnostic.js";
-import { documentClosure } from "../resolve/document-closure.js";
+import { documentClosure } from "../../schema/document-closure.js";
 import { isJsonObject } from "../../core/json-object.js";
 import { getAtPointer, joinPointer } from "../../core/json-pointer.js";
 import type { JsonValue } from "../../core/json-value.js";
 import type { ResolvedGraph, ResolvedReference } from "../resolve/resolve-references.js";
-import { ITEMS_KEYWORD, SCHEMA_KEYWORDS, SCHEMA_LIST_KEYWORDS, SCHEMA_MAP_KEYWORDS } from "../resolve/schema-keywords.js";
+import { ITEMS_KEYWORD, SCHEMA_KEYWORDS, SCHEMA_LIST_KEYWORDS, SCHEMA_MAP_KEYWORDS } from "../../schema/keywords.js";
 import { CHECK_CODES } from "./codes.js";
 
 /** A reference that names nothing, in the document that holds it. */

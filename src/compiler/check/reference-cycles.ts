@@ -1,7 +1,7 @@
 import { errorAt, type Diagnostic } from "../../core/diagnostic.js";
 import { joinPointer } from "../../core/json-pointer.js";
 import type { ResolvedGraph } from "../resolve/resolve-references.js";
-import { walkSchema } from "../resolve/walk-schema.js";
+import { walkSchema } from "../../schema/walk-schema.js";
 import { CHECK_CODES } from "./codes.js";
 
 /** Keywords whose subschemas apply to the same value as their parent. */

@@ -1,9 +1,9 @@
 import { compareStrings, errorAt, type Diagnostic } from "../../core/diagnostic.js";
 import type { ParsedSource } from "../load/parse-source.js";
 import { RESOLVE_CODES } from "./codes.js";
-import type { Dialect } from "./dialect.js";
-import { describeDocument } from "./resolved-graph.js";
-import type { SchemaDocument } from "./schema-document.js";
+import type { Dialect } from "../../schema/dialect.js";
+import { describeDocument } from "../../schema/resolved-graph.js";
+import type { SchemaDocument } from "../../schema/schema-document.js";
 
 /** A document that references a catalog file which declares no dialect: the file takes its referrers' dialect. */
 export interface Referrer {

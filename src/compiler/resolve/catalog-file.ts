@@ -1,6 +1,6 @@
 import { realpath } from "node:fs/promises";
 import path from "node:path";
-import type { DocumentResolution } from "./resolution-settings.js";
+import type { DocumentResolution } from "../../settings/resolution.js";
 
 /**
  * `$id`/`$ref` URIs starting with `prefix` are files under `dir` (absolute).

@@ -2,11 +2,11 @@ import { errorAt, type Diagnostic } from "../../core/diagnostic.js";
 import { getAtPointer, isWithin, joinPointer } from "../../core/json-pointer.js";
 import type { JsonValue } from "../../core/json-value.js";
 import { RESOLVE_CODES } from "./codes.js";
-import { idKeyword, refHidesSiblings } from "./dialect.js";
-import { REFERENCE_KEYWORDS, type ReferenceKeyword } from "./schema-keywords.js";
-import type { SchemaDocument } from "./schema-document.js";
-import { resolveUri, splitFragment } from "./uri.js";
-import { walkSchema } from "./walk-schema.js";
+import { idKeyword, refHidesSiblings } from "../../schema/dialect.js";
+import { REFERENCE_KEYWORDS, type ReferenceKeyword } from "../../schema/keywords.js";
+import type { SchemaDocument } from "../../schema/schema-document.js";
+import { resolveUri, splitFragment } from "../../schema/uri.js";
+import { walkSchema } from "../../schema/walk-schema.js";
 
 /** A schema resource: the document root, or a subschema with an `$id` of its own. */
 export interface SchemaResource {

@@ -1,9 +1,9 @@
 import type { JsonValue } from "../../core/json-value.js";
 import type { ParsedSource } from "../load/parse-source.js";
 import { catalogFile } from "./catalog-file.js";
-import { dialectOf, type Dialect } from "./dialect.js";
+import { dialectOf, type Dialect } from "../../schema/dialect.js";
 import type { CatalogMapping } from "./catalog-file.js";
-import { declaredVocabularies, type DeclaredVocabularies } from "./vocabularies.js";
+import { declaredVocabularies, type DeclaredVocabularies } from "../../schema/vocabularies.js";
 
 /** Custom meta-schemas built on custom meta-schemas: a longer chain is a mistake, not a design. */
 const MAX_CHAIN = 8;

@@ -1,10 +1,10 @@
 import type { CatalogMapping } from "./catalog-file.js";
-import type { Dialect } from "./dialect.js";
+import type { Dialect } from "../../schema/dialect.js";
 import { ResolveRun } from "./resolve-run.js";
-import type { FailedSource, LoadFile, ResolvedGraph } from "./resolved-graph.js";
-import type { SchemaDocument } from "./schema-document.js";
+import type { FailedSource, LoadFile, ResolvedGraph } from "../../schema/resolved-graph.js";
+import type { SchemaDocument } from "../../schema/schema-document.js";
 
-export { describeDocument, type FailedSource, type IndexedDocument, type LoadFile, type ReferenceTarget, type ResolvedGraph, type ResolvedReference } from "./resolved-graph.js";
+export { describeDocument, type FailedSource, type IndexedDocument, type LoadFile, type ReferenceTarget, type ResolvedGraph, type ResolvedReference } from "../../schema/resolved-graph.js";
 
 /**
  * Builds the offline catalog of every schema resource and resolves every

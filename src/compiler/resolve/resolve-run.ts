@@ -5,14 +5,14 @@ import type { ParsedSource } from "../load/parse-source.js";
 import { catalogFile, catalogSettings, type CatalogMapping } from "./catalog-file.js";
 import { RESOLVE_CODES } from "./codes.js";
 import { createDocument } from "./create-document.js";
-import { DEFAULT_DIALECT, idKeyword, isMetaSchemaUri, type Dialect } from "./dialect.js";
+import { DEFAULT_DIALECT, idKeyword, isMetaSchemaUri, type Dialect } from "../../schema/dialect.js";
 import { indexDocument, indexSubschema, type ReferenceSite, type SchemaResource } from "./index-document.js";
-import type { DocumentResolution } from "./resolution-settings.js";
-import { describeDocument, type FailedSource, type IndexedDocument, type LoadFile, type ReferenceTarget, type ResolvedGraph } from "./resolved-graph.js";
-import { CHARTER_KEYWORD_PREFIX, DATA_KEYWORDS } from "./schema-keywords.js";
-import type { SchemaDocument } from "./schema-document.js";
+import type { DocumentResolution } from "../../settings/resolution.js";
+import { describeDocument, type FailedSource, type IndexedDocument, type LoadFile, type ReferenceTarget, type ResolvedGraph } from "../../schema/resolved-graph.js";
+import { CHARTER_KEYWORD_PREFIX, DATA_KEYWORDS } from "../../schema/keywords.js";
+import type { SchemaDocument } from "../../schema/schema-document.js";
 import { declaresDialect, mixedReferrers, type Referrer } from "./catalog-dialect.js";
-import { resolveUri, SOURCE_SCHEME, splitFragment } from "./uri.js";
+import { resolveUri, SOURCE_SCHEME, splitFragment } from "../../schema/uri.js";
 
 type CatalogLookup =
   | { kind: "found"; location: Location }

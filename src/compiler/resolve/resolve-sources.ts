@@ -5,11 +5,11 @@ import type { LoadedSources } from "../load/load-sources.js";
 import type { CatalogMapping } from "./catalog-file.js";
 import { createDocument } from "./create-document.js";
 import { customMetaSchemas } from "./meta-schema-dialect.js";
-import { resolutionFor, type ResolutionSettings } from "./resolution-settings.js";
+import { resolutionFor, type ResolutionSettings } from "../../settings/resolution.js";
 import { resolveReferences, type FailedSource, type ResolvedGraph } from "./resolve-references.js";
-import type { SchemaDocument } from "./schema-document.js";
-import { sourceUri } from "./uri.js";
-import { vocabularyWarnings } from "./vocabularies.js";
+import type { SchemaDocument } from "../../schema/schema-document.js";
+import { sourceUri } from "../../schema/uri.js";
+import { vocabularyWarnings } from "../../schema/vocabularies.js";
 
 export interface ResolvedSources {
   /** A document for each source that loaded, in discovery order. */

@@ -1,5 +1,5 @@
 import type { Bundle } from "../../compiler/bundle/bundle-contract.js";
-import { formatJson, schemaPath, typesPath, validatorPath, type OutputFiles } from "../output-files.js";
+import { formatJson, schemaPath, typesPath, validatorPath, type OutputFiles } from "../shared/output-files.js";
 
 export const MANIFEST_PATH = "manifest.json";
 /** Bumped when the manifest's shape changes incompatibly. */

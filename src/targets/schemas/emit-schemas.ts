@@ -1,5 +1,5 @@
 import type { Bundle } from "../../compiler/bundle/bundle-contract.js";
-import { formatJson, schemaPath, type OutputFiles } from "../output-files.js";
+import { formatJson, schemaPath, type OutputFiles } from "../shared/output-files.js";
 
 /** `schemas/<name>.schema.json` for each bundle. */
 export function emitSchemas(bundles: readonly Bundle[]): OutputFiles {

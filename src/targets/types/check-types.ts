@@ -2,7 +2,7 @@ import { Project, ts } from "ts-morph";
 import { errorAt, type Diagnostic, type Severity, type SourcePosition } from "../../core/diagnostic.js";
 import type { JsonValue } from "../../core/json-value.js";
 import { TYPES_CODES } from "./codes.js";
-import { typesPath } from "../output-files.js";
+import { typesPath } from "../shared/output-files.js";
 import { importSpecifier } from "./module-paths.js";
 
 /** An instance a contract declares (`examples`), to be checked against the type generated for its schema. */

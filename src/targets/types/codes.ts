@@ -1,5 +1,5 @@
 import type { DiagnosticCode } from "../../core/diagnostic.js";
-import { NAMING_CODES } from "../naming-codes.js";
+import { NAMING_CODES } from "../shared/naming-codes.js";
 
 export const TYPES_CODES = {
   ...NAMING_CODES,

@@ -1,20 +1,20 @@
 import { format } from "prettier";
 import { errorAt, type Diagnostic } from "../../core/diagnostic.js";
 import { declaredInstances } from "../../compiler/check/declared-counterexamples.js";
-import { referencedSchemas } from "../../compiler/resolve/referenced-schemas.js";
+import { referencedSchemas } from "../../schema/referenced-schemas.js";
 import type { ResolvedGraph } from "../../compiler/resolve/resolve-references.js";
 import type { Repair, RepairApplication } from "../../repairs/repair.js";
-import { typesPath, type OutputFiles } from "../output-files.js";
+import { typesPath, type OutputFiles } from "../shared/output-files.js";
 import { TYPES_CODES } from "./codes.js";
 import { importSpecifier } from "./module-paths.js";
 import { finalizeReferences, prepareGeneratorInput, reportedPointer, type GeneratorInput } from "./prepare-input.js";
 import { generateTypesModule, type TypesModuleResult, type TypesModuleTask } from "./generate-module.js";
-import { runTasks, siblingModule, type TaskDefinition } from "../../compiler/parallel/run-tasks.js";
-import type { TaskStore } from "../../compiler/parallel/task-store.js";
+import { runTasks, siblingModule, type TaskDefinition } from "../../tasks/run-tasks.js";
+import type { TaskStore } from "../../tasks/task-store.js";
 import { REPAIRS } from "../../repairs/registry.js";
 import { prettierOptions, typesHeader } from "./templates.js";
 import { checkTypes, type TypedExample } from "./check-types.js";
-import type { TypeNames } from "../type-names.js";
+import type { TypeNames } from "../shared/type-names.js";
 
 /** Each contract's module, computed on worker threads and kept in the cache. */
 const TYPES_TASK: TaskDefinition<TypesModuleTask, TypesModuleResult> = {

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { moduleStem } from "../output-files.js";
+import { moduleStem } from "../shared/output-files.js";
 
 /** The specifier one generated module uses to import another (NodeNext: relative, with `.js`). */
 export function importSpecifier(fromName: string, toName: string): string {

@@ -1,13 +1,13 @@
 import { getAtPointer, joinPointer, pointerToFragment } from "../../core/json-pointer.js";
 import { defineKey, isJsonObject, type JsonObject } from "../../core/json-object.js";
 import type { JsonValue } from "../../core/json-value.js";
-import { copyDocument, type KeywordReplacement } from "../../compiler/resolve/copy-document.js";
-import { walkSchema } from "../../compiler/resolve/walk-schema.js";
+import { copyDocument, type KeywordReplacement } from "../../schema/copy-document.js";
+import { walkSchema } from "../../schema/walk-schema.js";
 import type { IndexedDocument, ResolvedGraph } from "../../compiler/resolve/resolve-references.js";
 import { EMBEDDED_KEY, ROOT_KEY, TYPE_NAME_MARKER, WRAPPER_NAME } from "../../repairs/generator-input.js";
 import { sourceDrops, type Repair, type RepairApplication } from "../../repairs/repair.js";
-import type { TypeNames } from "../type-names.js";
-import { DATA_KEYWORDS } from "../../compiler/resolve/schema-keywords.js";
+import type { TypeNames } from "../shared/type-names.js";
+import { DATA_KEYWORDS } from "../../schema/keywords.js";
 
 
 export interface GeneratorInput {

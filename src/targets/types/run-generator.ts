@@ -1,6 +1,6 @@
 import { compile, type Options } from "json-schema-to-typescript";
 import type { JsonObject } from "../../core/json-object.js";
-import { DATA_KEYWORDS, ITEMS_KEYWORD, SCHEMA_KEYWORDS, SCHEMA_LIST_KEYWORDS, SCHEMA_MAP_KEYWORDS } from "../../compiler/resolve/schema-keywords.js";
+import { DATA_KEYWORDS, ITEMS_KEYWORD, SCHEMA_KEYWORDS, SCHEMA_LIST_KEYWORDS, SCHEMA_MAP_KEYWORDS } from "../../schema/keywords.js";
 import { EMBEDDED_KEY, ROOT_KEY, TYPE_NAME_MARKER, WRAPPER_NAME } from "../../repairs/generator-input.js";
 import { capturePrinted } from "./console-capture.js";
 

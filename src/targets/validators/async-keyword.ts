@@ -1,5 +1,5 @@
 import type { JsonValue } from "../../core/json-value.js";
-import { walkSchema, type SchemaObject } from "../../compiler/resolve/walk-schema.js";
+import { walkSchema, type SchemaObject } from "../../schema/walk-schema.js";
 
 /**
  * ajv's own keyword for asynchronous validation: a schema holding

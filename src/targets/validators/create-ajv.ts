@@ -1,14 +1,14 @@
 import type { Ajv, Options } from "ajv";
-import { ajvForDialect } from "../../compiler/check/ajv-for-dialect.js";
+import { ajvForDialect } from "../../schema/ajv-for-dialect.js";
 import { _Code } from "ajv/dist/compile/codegen/code.js";
 import { formatLimitDefinition } from "ajv-formats/dist/limit.js";
 import { formats as runtimeFormats } from "charter-runtime/formats";
 import { linearPattern } from "charter-runtime/re2js";
 import type { JsonValue } from "../../core/json-value.js";
-import { idKeyword, type Dialect } from "../../compiler/resolve/dialect.js";
-import { walkSchema } from "../../compiler/resolve/walk-schema.js";
+import { idKeyword, type Dialect } from "../../schema/dialect.js";
+import { walkSchema } from "../../schema/walk-schema.js";
 import { FORMATS_CODE, LINEAR_PATTERN_CODE, PATTERN_CODE } from "./esm-imports.js";
-import { assertsFormats, type Formats, type Patterns } from "./policy.js";
+import { assertsFormats, type Formats, type Patterns } from "../../settings/validation.js";
 
 /** What ajv said while compiling, instead of printing it. */
 export interface AjvLog {

@@ -1,7 +1,7 @@
 import { getAtPointer } from "../../core/json-pointer.js";
 import type { JsonValue } from "../../core/json-value.js";
-import { idKeyword, type Dialect } from "../../compiler/resolve/dialect.js";
-import { isSchemaObject, walkSchema } from "../../compiler/resolve/walk-schema.js";
+import { idKeyword, type Dialect } from "../../schema/dialect.js";
+import { isSchemaObject, walkSchema } from "../../schema/walk-schema.js";
 
 /** A schema resource of a bundle: where it lies, and whether the contract's source wrote it. */
 export interface BundleResource {

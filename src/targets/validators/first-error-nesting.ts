@@ -1,6 +1,6 @@
 import type { JsonValue } from "../../core/json-value.js";
-import { isSchemaObject } from "../../compiler/resolve/walk-schema.js";
-import { ITEMS_KEYWORD, SCHEMA_KEYWORDS, SCHEMA_LIST_KEYWORDS, SCHEMA_MAP_KEYWORDS } from "../../compiler/resolve/schema-keywords.js";
+import { isSchemaObject } from "../../schema/walk-schema.js";
+import { ITEMS_KEYWORD, SCHEMA_KEYWORDS, SCHEMA_LIST_KEYWORDS, SCHEMA_MAP_KEYWORDS } from "../../schema/keywords.js";
 
 /** Definitions compile to functions of their own (`inlineRefs: false`): they start their own nesting. */
 const APART = new Set(["$defs", "definitions"]);

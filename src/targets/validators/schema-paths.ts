@@ -1,6 +1,6 @@
 import type { Ajv } from "ajv";
 import { fragmentToPointer, joinPointer, pointerToFragment } from "../../core/json-pointer.js";
-import { isPointer, originOf } from "../../compiler/bundle/validation-form/origins.js";
+import { isPointer, originOf } from "./validation-form/origins.js";
 
 /** What charter reads of ajv's compiled schema environments (not in ajv's public types). */
 interface CompiledSchema {

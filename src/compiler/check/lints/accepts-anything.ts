@@ -1,4 +1,4 @@
-import { isSchemaObject } from "../../resolve/walk-schema.js";
+import { isSchemaObject } from "../../../schema/walk-schema.js";
 import { CHECK_CODES } from "../codes.js";
 import type { LintRule } from "./lint-rule.js";
 

@@ -1,5 +1,5 @@
 import { joinPointer } from "../../../core/json-pointer.js";
-import { isSchemaObject, type SchemaObject } from "../../resolve/walk-schema.js";
+import { isSchemaObject, type SchemaObject } from "../../../schema/walk-schema.js";
 import { CHECK_CODES } from "../codes.js";
 import type { LintRule } from "./lint-rule.js";
 

@@ -1,7 +1,7 @@
 import type { DiagnosticCode, Severity } from "../../../core/diagnostic.js";
 import type { JsonValue } from "../../../core/json-value.js";
-import type { Dialect } from "../../resolve/dialect.js";
-import type { SchemaObject } from "../../resolve/walk-schema.js";
+import type { Dialect } from "../../../schema/dialect.js";
+import type { SchemaObject } from "../../../schema/walk-schema.js";
 
 /**
  * A lint finds a schema that parses and passes its meta-schema but probably

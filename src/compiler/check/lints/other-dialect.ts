@@ -1,6 +1,6 @@
 import { joinPointer } from "../../../core/json-pointer.js";
 import type { JsonValue } from "../../../core/json-value.js";
-import type { Dialect } from "../../resolve/dialect.js";
+import type { Dialect } from "../../../schema/dialect.js";
 import { CHECK_CODES } from "../codes.js";
 import type { LintRule } from "./lint-rule.js";
 

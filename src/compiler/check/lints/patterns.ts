@@ -1,5 +1,5 @@
 import { joinPointer } from "../../../core/json-pointer.js";
-import { isSchemaObject, type SchemaObject } from "../../resolve/walk-schema.js";
+import { isSchemaObject, type SchemaObject } from "../../../schema/walk-schema.js";
 
 /** A regular expression written in a schema: its `pattern`, or a key of its `patternProperties`. */
 export interface SchemaPattern {

@@ -1,8 +1,8 @@
 import { escapeToken, fragmentToPointer, getAtPointer, isWithin, joinPointer, pointerToFragment } from "../../../core/json-pointer.js";
 import type { JsonValue } from "../../../core/json-value.js";
-import { ITEMS_KEYWORD, REFERENCE_KEYWORDS, SCHEMA_KEYWORDS, SCHEMA_LIST_KEYWORDS, SCHEMA_MAP_KEYWORDS } from "../../resolve/schema-keywords.js";
-import { resolveUri, splitFragment } from "../../resolve/uri.js";
-import { isSchemaObject, type SchemaObject } from "../../resolve/walk-schema.js";
+import { ITEMS_KEYWORD, REFERENCE_KEYWORDS, SCHEMA_KEYWORDS, SCHEMA_LIST_KEYWORDS, SCHEMA_MAP_KEYWORDS } from "../../../schema/keywords.js";
+import { resolveUri, splitFragment } from "../../../schema/uri.js";
+import { isSchemaObject, type SchemaObject } from "../../../schema/walk-schema.js";
 
 /** A schema resource of the form: where its root is, and the URI its `$id` gives it (none for a root without `$id`). */
 export interface FormResource {

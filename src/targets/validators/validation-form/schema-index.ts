@@ -1,8 +1,8 @@
 import { fragmentToPointer, joinPointer, pointerToFragment } from "../../../core/json-pointer.js";
 import { isJsonObject, type JsonObject } from "../../../core/json-object.js";
 import type { JsonValue } from "../../../core/json-value.js";
-import { ITEMS_KEYWORD, SCHEMA_KEYWORDS, SCHEMA_LIST_KEYWORDS, SCHEMA_MAP_KEYWORDS } from "../../resolve/schema-keywords.js";
-import { resolveUri, splitFragment } from "../../resolve/uri.js";
+import { ITEMS_KEYWORD, SCHEMA_KEYWORDS, SCHEMA_LIST_KEYWORDS, SCHEMA_MAP_KEYWORDS } from "../../../schema/keywords.js";
+import { resolveUri, splitFragment } from "../../../schema/uri.js";
 import { officialMetaSchema } from "./official-meta-schemas.js";
 
 /** The name `$recursiveAnchor: true` binds in a dynamic scope (2019-09); no `$dynamicAnchor` can spell it. */

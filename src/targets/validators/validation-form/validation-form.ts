@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from "node:util";
 import type { JsonValue } from "../../../core/json-value.js";
-import type { Dialect } from "../../resolve/dialect.js";
-import { walkSchema } from "../../resolve/walk-schema.js";
+import type { Dialect } from "../../../schema/dialect.js";
+import { walkSchema } from "../../../schema/walk-schema.js";
 import { resolveDynamicScopes } from "./dynamic-scopes.js";
 import type { Origins } from "./origins.js";
 import { closeUnevaluated } from "./unevaluated.js";

@@ -1,5 +1,5 @@
 import { createTwoFilesPatch } from "diff";
-import { compareStrings, errorAt, type Diagnostic } from "../../core/diagnostic.js";
+import { compareStrings, errorAt, type Diagnostic } from "../core/diagnostic.js";
 import { DRIFT_CODES } from "./codes.js";
 
 export interface StaleFile {

@@ -1,11 +1,11 @@
-import { errorAt, type Diagnostic, type SourcePosition } from "../core/diagnostic.js";
-import { getAtPointer, joinPointer } from "../core/json-pointer.js";
-import { isJsonObject, type JsonObject } from "../core/json-object.js";
-import type { JsonValue } from "../core/json-value.js";
-import type { IndexedDocument, ResolvedGraph } from "../compiler/resolve/resolve-references.js";
+import { errorAt, type Diagnostic, type SourcePosition } from "../../core/diagnostic.js";
+import { getAtPointer, joinPointer } from "../../core/json-pointer.js";
+import { isJsonObject, type JsonObject } from "../../core/json-object.js";
+import type { JsonValue } from "../../core/json-value.js";
+import type { IndexedDocument, ResolvedGraph } from "../../compiler/resolve/resolve-references.js";
 import { NAMING_CODES } from "./naming-codes.js";
-import { WRAPPER_NAME } from "../repairs/generator-input.js";
-import { CHARTER_KEYWORD } from "../compiler/resolve/schema-keywords.js";
+import { WRAPPER_NAME } from "../../repairs/generator-input.js";
+import { CHARTER_KEYWORD } from "../../schema/keywords.js";
 
 /** The keyword that names a contract's root type or one of its definitions explicitly. */
 export const NAME_KEYWORD = CHARTER_KEYWORD.name;

@@ -1,7 +1,7 @@
 import { joinPointer } from "../../../core/json-pointer.js";
-import { REFERENCE_KEYWORDS } from "../../resolve/schema-keywords.js";
-import type { Dialect } from "../../resolve/dialect.js";
-import { isSchemaObject, type SchemaObject } from "../../resolve/walk-schema.js";
+import { REFERENCE_KEYWORDS } from "../../../schema/keywords.js";
+import type { Dialect } from "../../../schema/dialect.js";
+import { isSchemaObject, type SchemaObject } from "../../../schema/walk-schema.js";
 import type { FormIndex, Place } from "./unevaluated-index.js";
 
 /**

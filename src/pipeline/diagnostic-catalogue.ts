@@ -1,9 +1,9 @@
-import { BUNDLE_CODES } from "./bundle/codes.js";
-import { CHECK_CODES } from "./check/codes.js";
+import { BUNDLE_CODES } from "../compiler/bundle/codes.js";
+import { CHECK_CODES } from "../compiler/check/codes.js";
 import type { DiagnosticCode } from "../core/diagnostic.js";
-import { DRIFT_CODES } from "./drift/codes.js";
-import { LOAD_CODES } from "./load/codes.js";
-import { RESOLVE_CODES } from "./resolve/codes.js";
+import { DRIFT_CODES } from "../drift/codes.js";
+import { LOAD_CODES } from "../compiler/load/codes.js";
+import { RESOLVE_CODES } from "../compiler/resolve/codes.js";
 
 /** Every code the compiler emits, declared beside its stage and collected here for the documentation. */
 export const COMPILER_CODES: readonly DiagnosticCode[] = [

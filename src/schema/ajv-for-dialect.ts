@@ -2,7 +2,7 @@ import { Ajv, type Options } from "ajv";
 import AjvDraft04 from "ajv-draft-04";
 import { Ajv2019 } from "ajv/dist/2019.js";
 import { Ajv2020 } from "ajv/dist/2020.js";
-import type { Dialect } from "../resolve/dialect.js";
+import type { Dialect } from "./dialect.js";
 
 /** An ajv instance of the class that implements `dialect` (draft-04 through ajv-draft-04; draft-06/07 through ajv's default). */
 export function ajvForDialect(dialect: Dialect, options: Options): Ajv {

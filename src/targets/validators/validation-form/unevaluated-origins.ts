@@ -1,6 +1,6 @@
 import { joinPointer } from "../../../core/json-pointer.js";
 import type { JsonValue } from "../../../core/json-value.js";
-import { isSchemaObject, type SchemaObject } from "../../resolve/walk-schema.js";
+import { isSchemaObject, type SchemaObject } from "../../../schema/walk-schema.js";
 import type { Origins } from "./origins.js";
 import { schemaChildren } from "./unevaluated-index.js";
 

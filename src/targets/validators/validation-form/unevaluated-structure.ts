@@ -1,7 +1,7 @@
 import { joinPointer } from "../../../core/json-pointer.js";
 import type { JsonValue } from "../../../core/json-value.js";
-import { REFERENCE_KEYWORDS } from "../../resolve/schema-keywords.js";
-import { isSchemaObject, type SchemaObject } from "../../resolve/walk-schema.js";
+import { REFERENCE_KEYWORDS } from "../../../schema/keywords.js";
+import { isSchemaObject, type SchemaObject } from "../../../schema/walk-schema.js";
 import type { Origins } from "./origins.js";
 import { escaped, forEachChild, isSchema, referenceTo, resourceOpenedBy, type FormResource } from "./unevaluated-index.js";
 import { appendAllOf, nextAllOf, originAt, recordAdded } from "./unevaluated-origins.js";

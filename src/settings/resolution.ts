@@ -1,4 +1,4 @@
-import type { Dialect } from "./dialect.js";
+import type { Dialect } from "../schema/dialect.js";
 
 /**
  * How far a document's `$id`s reach. `global`: each names its schema for

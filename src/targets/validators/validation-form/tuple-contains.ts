@@ -1,7 +1,7 @@
 import { joinPointer } from "../../../core/json-pointer.js";
 import type { JsonValue } from "../../../core/json-value.js";
-import type { Dialect } from "../../resolve/dialect.js";
-import { walkSchema, type SchemaObject } from "../../resolve/walk-schema.js";
+import type { Dialect } from "../../../schema/dialect.js";
+import { walkSchema, type SchemaObject } from "../../../schema/walk-schema.js";
 import type { Origins } from "./origins.js";
 
 const CONTAINS = ["contains", "minContains", "maxContains"] as const;

@@ -1,6 +1,6 @@
-import type { JsonValue } from "../../core/json-value.js";
-import { joinPointer } from "../../core/json-pointer.js";
-import { ITEMS_KEYWORD, SCHEMA_KEYWORDS, SCHEMA_LIST_KEYWORDS, SCHEMA_MAP_KEYWORDS } from "./schema-keywords.js";
+import type { JsonValue } from "../core/json-value.js";
+import { joinPointer } from "../core/json-pointer.js";
+import { ITEMS_KEYWORD, SCHEMA_KEYWORDS, SCHEMA_LIST_KEYWORDS, SCHEMA_MAP_KEYWORDS } from "./keywords.js";
 
 export type SchemaObject = { [key: string]: JsonValue };
 

@@ -1,8 +1,8 @@
 import { joinPointer } from "../../../core/json-pointer.js";
 import type { JsonValue } from "../../../core/json-value.js";
-import type { Dialect } from "../../resolve/dialect.js";
-import { REFERENCE_KEYWORDS } from "../../resolve/schema-keywords.js";
-import { isSchemaObject, type SchemaObject } from "../../resolve/walk-schema.js";
+import type { Dialect } from "../../../schema/dialect.js";
+import { REFERENCE_KEYWORDS } from "../../../schema/keywords.js";
+import { isSchemaObject, type SchemaObject } from "../../../schema/walk-schema.js";
 import type { Origins } from "./origins.js";
 import { uncheckedItemsCheck } from "./unevaluated-check.js";
 import { FormIndex, hasUnevaluated } from "./unevaluated-index.js";

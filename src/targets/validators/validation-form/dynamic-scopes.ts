@@ -4,8 +4,8 @@ import type { JsonValue } from "../../../core/json-value.js";
 import type { Origins } from "./origins.js";
 import { appliedSubschemas, childPointer, SchemaIndex, type Location, type Resource } from "./schema-index.js";
 import { reachedNames } from "./reached-names.js";
-import { walkSchema } from "../../resolve/walk-schema.js";
-import { resolveUri } from "../../resolve/uri.js";
+import { walkSchema } from "../../../schema/walk-schema.js";
+import { resolveUri } from "../../../schema/uri.js";
 
 /** Copies a contract may need before charter calls its dynamic scopes unbounded. */
 export const MAX_SCOPE_COPIES = 1000;

@@ -1,4 +1,4 @@
-import type { DiagnosticCode } from "../../core/diagnostic.js";
+import type { DiagnosticCode } from "../core/diagnostic.js";
 
 export const DRIFT_CODES = {
   missing: {

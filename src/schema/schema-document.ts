@@ -1,7 +1,7 @@
-import type { SourcePosition } from "../../core/diagnostic.js";
-import type { JsonValue } from "../../core/json-value.js";
+import type { SourcePosition } from "../core/diagnostic.js";
+import type { JsonValue } from "../core/json-value.js";
 import type { Dialect } from "./dialect.js";
-import type { IdScope } from "./resolution-settings.js";
+import type { IdScope } from "../settings/resolution.js";
 import type { Vocabulary } from "./vocabularies.js";
 
 /** One loaded schema document: a source of the tree, or a file reached through a catalog mapping. */

@@ -1,5 +1,5 @@
 import type { JsonValue } from "../../../core/json-value.js";
-import type { Dialect } from "../../resolve/dialect.js";
+import type { Dialect } from "../../../schema/dialect.js";
 import { referenceTo, type FormIndex, type FormResource } from "./unevaluated-index.js";
 import type { ItemScope } from "./unevaluated-items.js";
 

@@ -1,5 +1,5 @@
-import type { RefSiblings } from "../../compiler/bundle/ref-assertions.js";
-import type { Dialect } from "../../compiler/resolve/dialect.js";
+import type { RefSiblings } from "../compiler/bundle/ref-assertions.js";
+import type { Dialect } from "../schema/dialect.js";
 
 /** What a format ajv-formats does not know does: reported and left unchecked, or refused. */
 export type UnknownFormats = "ignore" | "refuse";

@@ -1,7 +1,7 @@
-import { errorAt, type Diagnostic, type SourcePosition } from "../../core/diagnostic.js";
-import { getAtPointer } from "../../core/json-pointer.js";
-import type { JsonValue } from "../../core/json-value.js";
-import { RESOLVE_CODES } from "./codes.js";
+import { errorAt, type Diagnostic, type SourcePosition } from "../core/diagnostic.js";
+import { getAtPointer } from "../core/json-pointer.js";
+import type { JsonValue } from "../core/json-value.js";
+import { RESOLVE_CODES } from "../compiler/resolve/codes.js";
 import type { Dialect } from "./dialect.js";
 
 /**

@@ -1,4 +1,4 @@
-import type { DiagnosticCode } from "../core/diagnostic.js";
+import type { DiagnosticCode } from "../../core/diagnostic.js";
 
 /** Findings of type naming (type-names.ts), which every target shares; listed with the types target's codes. */
 export const NAMING_CODES = {
