@@ -8,7 +8,14 @@ export default defineConfig({
     projects: [
       // test/packages installs packed tarballs, test/stress runs the lock at scale, test/scale the largest
       // schemas: scripts of their own.
-      { extends: true, test: { name: "charter", include: ["test/**/*.test.ts"], exclude: ["test/packages/**", "test/stress/**", "test/scale/**"] } },
+      {
+        extends: true,
+        test: {
+          name: "charter",
+          include: ["test/**/*.test.ts"],
+          exclude: ["test/packages/**", "test/stress/**", "test/scale/**"],
+        },
+      },
       // A downstream client of the generated tree, with its own config (its import aliases).
       "examples/typed-client/vitest.config.ts",
     ],

@@ -31,7 +31,17 @@
  * milliseconds.
  */
 import { spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -80,7 +90,11 @@ const TREE = {
     type: "object",
     required: ["name"],
     additionalProperties: false,
-    properties: { name: { type: "string" }, value: { type: "number" }, children: { type: "array", items: { $ref: "#" } } },
+    properties: {
+      name: { type: "string" },
+      value: { type: "number" },
+      children: { type: "array", items: { $ref: "#" } },
+    },
   },
 };
 
@@ -127,7 +141,6 @@ const t3 = performance.now();
 process.stdout.write(JSON.stringify({ boot: t0, total: t3 - t0, imports: t1 - t0, prepare: t2 - t1, validate: t3 - t2, ok }));
 `;
 
-
 /**
  * (d) in a child: for each pair [label, limited, unlimited] of checks, DEPTH_ROUNDS rounds of a
  * slice of each, the order swapped every round; each check gets a loop of its own.
@@ -171,7 +184,11 @@ const unlimited = await bindContracts({ [name]: beforeEntry }).load(name);`;
 function withoutDepthCheck(code: string): string {
   return code
     .split("\n")
-    .filter((line) => !line.startsWith("if (instancePath.length >= __charterDepth.limit") && !line.startsWith("export const __charterDepth = "))
+    .filter(
+      (line) =>
+        !line.startsWith("if (instancePath.length >= __charterDepth.limit") &&
+        !line.startsWith("export const __charterDepth = "),
+    )
     .join("\n");
 }
 
@@ -357,7 +374,10 @@ function quantile(values: readonly number[], q: number): number {
 }
 
 /** Median of the ratios of paired measurements (same run or round), and their interquartile range. */
-function pairedRatio(numerators: readonly number[], denominators: readonly number[]): { median: number; low: number; high: number } {
+function pairedRatio(
+  numerators: readonly number[],
+  denominators: readonly number[],
+): { median: number; low: number; high: number } {
   const ratios = numerators.map((n, i) => n / denominators[i]!);
   return { median: median(ratios), low: quantile(ratios, 0.25), high: quantile(ratios, 0.75) };
 }
@@ -383,9 +403,20 @@ function readJsonFiles(dir: string): { file: string; bytes: number; data: unknow
 function mutations(data: unknown): { kind: string; data: unknown }[] {
   if (typeof data !== "object" || data === null || Array.isArray(data)) return [];
   const object = data as Record<string, unknown>;
-  const list: { kind: string; data: unknown }[] = [{ kind: "unknown top-level property", data: { ...object, "x-bench-unknown": true } }];
+  const list: { kind: string; data: unknown }[] = [
+    { kind: "unknown top-level property", data: { ...object, "x-bench-unknown": true } },
+  ];
   for (const [key, value] of Object.entries(object)) {
-    const wrong = typeof value === "string" ? 42 : typeof value === "number" || typeof value === "boolean" ? "wrong" : Array.isArray(value) ? 42 : value === null ? 42 : [];
+    const wrong =
+      typeof value === "string"
+        ? 42
+        : typeof value === "number" || typeof value === "boolean"
+          ? "wrong"
+          : Array.isArray(value)
+            ? 42
+            : value === null
+              ? 42
+              : [];
     list.push({ kind: "top-level value of the wrong type", data: { ...object, [key]: wrong } });
   }
   return list;
@@ -424,13 +455,19 @@ function treeInstances(): unknown[] {
 const f1 = (n: number) => n.toFixed(1);
 const f2 = (n: number) => n.toFixed(2);
 const kilo = (bytes: number) => `${Math.round(bytes / 1024)} KiB`;
-const rate = (n: number) => (n >= 100_000 ? `${Math.round(n / 1000)}k` : n >= 10_000 ? `${(n / 1000).toFixed(1)}k` : String(Math.round(n)));
+const rate = (n: number) =>
+  n >= 100_000 ? `${Math.round(n / 1000)}k` : n >= 10_000 ? `${(n / 1000).toFixed(1)}k` : String(Math.round(n));
 /** A Markdown table; the first `textColumns` columns align left, the others right. */
 function table(header: string[], rows: string[][], textColumns = 1): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const left = (i: number) => i < textColumns;
-  const line = (cells: string[]) => `| ${cells.map((c, i) => (left(i) ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(" | ")} |`;
-  return [line(header), `|${widths.map((w, i) => (left(i) ? "-".repeat(w + 2) : "-".repeat(w + 1) + ":")).join("|")}|`, ...rows.map(line)].join("\n");
+  const line = (cells: string[]) =>
+    `| ${cells.map((c, i) => (left(i) ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(" | ")} |`;
+  return [
+    line(header),
+    `|${widths.map((w, i) => (left(i) ? "-".repeat(w + 2) : "-".repeat(w + 1) + ":")).join("|")}|`,
+    ...rows.map(line),
+  ].join("\n");
 }
 
 /** What the tree's child reports for (d). */
@@ -443,32 +480,74 @@ interface TreeDepth {
 }
 
 /** (d): the runtime with its default depth limit against the same runtime on the code before it, slice by slice. */
-function reportDepthLimit(contracts: readonly Contract[], throughput: ReadonlyMap<string, Throughput>, tree: TreeDepth): void {
-  console.log(`## (d) the depth limit on valid instances: the runtime with its default maxDepth against the same runtime on the validator modules without the check, as before the limit (median of ${DEPTH_ROUNDS} rounds of a ${DEPTH_SLICE_MS} ms slice of each, alternating, after ${DEPTH_WARMUP_MS} ms of warm-up each; in the process of (b), the tree in its own)`);
+function reportDepthLimit(
+  contracts: readonly Contract[],
+  throughput: ReadonlyMap<string, Throughput>,
+  tree: TreeDepth,
+): void {
+  console.log(
+    `## (d) the depth limit on valid instances: the runtime with its default maxDepth against the same runtime on the validator modules without the check, as before the limit (median of ${DEPTH_ROUNDS} rounds of a ${DEPTH_SLICE_MS} ms slice of each, alternating, after ${DEPTH_WARMUP_MS} ms of warm-up each; in the process of (b), the tree in its own)`,
+  );
   console.log();
-  console.log("Only a contract whose validators can call themselves with the data (a reference cycle in its schema) checks the limit, in each function that can, on the path");
-  console.log("of the value it is given; on any other the limit is never checked, both bindings run the same code, and the ratio is 1 by construction: what it shows there is");
+  console.log(
+    "Only a contract whose validators can call themselves with the data (a reference cycle in its schema) checks the limit, in each function that can, on the path",
+  );
+  console.log(
+    "of the value it is given; on any other the limit is never checked, both bindings run the same code, and the ratio is 1 by construction: what it shows there is",
+  );
   console.log("the noise of the measurement.");
-  console.log("Ratios: median of the per-round ratios (each slice with limit paired with the slice without beside it), interquartile range in brackets.");
+  console.log(
+    "Ratios: median of the per-round ratios (each slice with limit paired with the slice without beside it), interquartile range in brackets.",
+  );
   console.log();
   const rows: string[][] = [];
   const range = (r: { low: number; high: number }) => `${f2(r.low)}–${f2(r.high)}`;
   const ratios = (label: string, recursive: boolean, pairs: readonly DepthPair[]) => {
     const found = pairs.map((pair) => ({ pair, ratio: pairedRatio(pair.limited, pair.unlimited) }));
-    rows.push([label, recursive ? "yes: measured" : "no: 1 by construction", ...found.flatMap(({ pair, ratio }) => [rate(median(pair.limited)), rate(median(pair.unlimited)), `${f2(ratio.median)} (${range(ratio)})`])]);
+    rows.push([
+      label,
+      recursive ? "yes: measured" : "no: 1 by construction",
+      ...found.flatMap(({ pair, ratio }) => [
+        rate(median(pair.limited)),
+        rate(median(pair.unlimited)),
+        `${f2(ratio.median)} (${range(ratio)})`,
+      ]),
+    ]);
     return found;
   };
   const verdicts = contracts.map((c) => {
     const t = throughput.get(c.name)!;
-    const found = ratios(c.name, t.recursive, t.depth).map(({ pair, ratio }) => `${pair.label} ${f2(ratio.median)} ${ratio.median >= TARGET_DEPTH ? "met" : "MISSED"}`);
+    const found = ratios(c.name, t.recursive, t.depth).map(
+      ({ pair, ratio }) => `${pair.label} ${f2(ratio.median)} ${ratio.median >= TARGET_DEPTH ? "met" : "MISSED"}`,
+    );
     return `${c.name}${t.recursive ? "" : " (not recursive)"} ${found.join(", ")}`;
   });
   ratios(`${TREE.name} (synthetic)`, tree.recursive, tree.depth);
-  console.log(table(["contract", "recursive", "validate, limit", "validate, before", "ratio", "isValid, limit", "isValid, before", "ratio"], rows, 2));
+  console.log(
+    table(
+      [
+        "contract",
+        "recursive",
+        "validate, limit",
+        "validate, before",
+        "ratio",
+        "isValid, limit",
+        "isValid, before",
+        "ratio",
+      ],
+      rows,
+      2,
+    ),
+  );
   console.log();
   console.log(`Target: ratio at least ${TARGET_DEPTH} on the SchemaStore contracts. ${verdicts.join("; ")}.`);
-  if (!contracts.some((c) => throughput.get(c.name)!.recursive)) console.log("None of the SchemaStore contracts is recursive: their ratios are 1 by construction, and only the tree shows what the check costs.");
-  console.log(`The tree (no target): ${TREE.name}, ${tree.nodes} nodes a tree on average, data up to ${tree.maxDepth} levels deep; its validator does little for each level, so the check weighs most there.`);
+  if (!contracts.some((c) => throughput.get(c.name)!.recursive))
+    console.log(
+      "None of the SchemaStore contracts is recursive: their ratios are 1 by construction, and only the tree shows what the check costs.",
+    );
+  console.log(
+    `The tree (no target): ${TREE.name}, ${tree.nodes} nodes a tree on average, data up to ${tree.maxDepth} levels deep; its validator does little for each level, so the check weighs most there.`,
+  );
   console.log();
 }
 
@@ -481,7 +560,8 @@ try {
   const sourceDir = path.join(root, "src");
   const outDir = path.join(root, "out");
   mkdirSync(sourceDir);
-  for (const name of CONTRACTS) copyFileSync(path.join(SCHEMASTORE, `${name}.json`), path.join(sourceDir, `${name}.json`));
+  for (const name of CONTRACTS)
+    copyFileSync(path.join(SCHEMASTORE, `${name}.json`), path.join(sourceDir, `${name}.json`));
   writeFileSync(path.join(sourceDir, `${TREE.name}.json`), JSON.stringify(TREE.schema));
   const compileStarted = performance.now();
   const result = await compile({ ...SCHEMASTORE_OPTIONS, sourceDir, outDir, typeCheck: false });
@@ -494,16 +574,26 @@ try {
     mkdirSync(path.dirname(path.join(outDir, file)), { recursive: true });
     writeFileSync(path.join(outDir, file), content);
     const before = /^(validators\/.*?)\.(all-errors\.)?js$/.exec(file);
-    if (before && content.includes("\nexport const __charterDepth = ")) writeFileSync(path.join(outDir, `${before[1]}.before.${before[2] ?? ""}js`), withoutDepthCheck(content));
+    if (before && content.includes("\nexport const __charterDepth = "))
+      writeFileSync(path.join(outDir, `${before[1]}.before.${before[2] ?? ""}js`), withoutDepthCheck(content));
   }
   writeFileSync(path.join(root, "package.json"), JSON.stringify({ private: true, type: "module" }));
   symlinkSync(path.join(REPO, "node_modules"), path.join(root, "node_modules"), "dir");
   // The runtime's entry module as runtime.js, beside the modules it imports (./checker.js, ./depth.js, …).
-  const runtimeModules = readdirSync(path.join(REPO, "packages/runtime/src")).filter((file) => file.endsWith(".ts")).map((file) => file.replace(/\.ts$/, ""));
-  for (const [module, written] of runtimeModules.map((module) => [module, module === "index" ? "runtime" : module] as const)) {
+  const runtimeModules = readdirSync(path.join(REPO, "packages/runtime/src"))
+    .filter((file) => file.endsWith(".ts"))
+    .map((file) => file.replace(/\.ts$/, ""));
+  for (const [module, written] of runtimeModules.map(
+    (module) => [module, module === "index" ? "runtime" : module] as const,
+  )) {
     const runtimeSource = readFileSync(path.join(REPO, `packages/runtime/src/${module}.ts`), "utf8");
     const runtimeJs = ts.transpileModule(runtimeSource, {
-      compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: false, sourceMap: false },
+      compilerOptions: {
+        module: ts.ModuleKind.ESNext,
+        target: ts.ScriptTarget.ES2022,
+        verbatimModuleSyntax: false,
+        sourceMap: false,
+      },
       fileName: `${module}.ts`,
     }).outputText;
     writeFileSync(path.join(root, `${written}.js`), runtimeJs);
@@ -514,7 +604,9 @@ try {
   writeFileSync(path.join(root, "depth-limit.js"), DEPTH_LIMIT);
   writeFileSync(path.join(root, `${TREE.name}.instances.json`), JSON.stringify({ valid: treeInstances() }));
 
-  const manifest = JSON.parse(result.files.get("manifest.json")!) as { contracts: { name: string; dialect: Dialect }[] };
+  const manifest = JSON.parse(result.files.get("manifest.json")!) as {
+    contracts: { name: string; dialect: Dialect }[];
+  };
   const contracts: Contract[] = CONTRACTS.map((name) => {
     const dialect = manifest.contracts.find((c) => c.name === name)!.dialect;
     const schemaFile = path.join(outDir, `schemas/${name}.schema.json`);
@@ -547,7 +639,8 @@ try {
       invalidSource,
     };
   });
-  for (const c of contracts) writeFileSync(path.join(root, `${c.name}.instances.json`), JSON.stringify({ valid: c.valid, invalid: c.invalid }));
+  for (const c of contracts)
+    writeFileSync(path.join(root, `${c.name}.instances.json`), JSON.stringify({ valid: c.valid, invalid: c.invalid }));
 
   // (a) time to the first validation in fresh processes, the variants interleaved; the first pass warms the file cache and is dropped.
   const first = new Map(contracts.map((c) => [c.name, { runtime: [] as FirstRun[], ajv: [] as FirstRun[] }]));
@@ -569,12 +662,32 @@ try {
   // (b) and (c): throughput, one fresh process per contract.
   const throughput = new Map<string, Throughput>();
   for (const c of contracts) {
-    const child = spawnNode(root, ["throughput.js", c.name, c.dialect, c.schemaFile, path.join(root, `${c.name}.instances.json`), String(ROUNDS), String(ROUND_MS), String(WARMUP_MS.valid), String(WARMUP_MS.invalid), String(DEPTH_ROUNDS), String(DEPTH_SLICE_MS), String(DEPTH_WARMUP_MS)]);
+    const child = spawnNode(root, [
+      "throughput.js",
+      c.name,
+      c.dialect,
+      c.schemaFile,
+      path.join(root, `${c.name}.instances.json`),
+      String(ROUNDS),
+      String(ROUND_MS),
+      String(WARMUP_MS.valid),
+      String(WARMUP_MS.invalid),
+      String(DEPTH_ROUNDS),
+      String(DEPTH_SLICE_MS),
+      String(DEPTH_WARMUP_MS),
+    ]);
     throughput.set(c.name, JSON.parse(child.stdout) as Throughput);
   }
 
   // (d) on the synthetic tree: the same rounds, the depth variants only.
-  const treeChild = spawnNode(root, ["depth-limit.js", TREE.name, path.join(root, `${TREE.name}.instances.json`), String(DEPTH_ROUNDS), String(DEPTH_SLICE_MS), String(WARMUP_MS.valid)]);
+  const treeChild = spawnNode(root, [
+    "depth-limit.js",
+    TREE.name,
+    path.join(root, `${TREE.name}.instances.json`),
+    String(DEPTH_ROUNDS),
+    String(DEPTH_SLICE_MS),
+    String(WARMUP_MS.valid),
+  ]);
   const treeDepth = JSON.parse(treeChild.stdout) as TreeDepth;
 
   // Report.
@@ -583,35 +696,75 @@ try {
   const verdict = (met: boolean) => (met ? "met" : "MISSED");
   console.log(`# charter validators benchmark`);
   console.log();
-  console.log(`node ${process.version}, ${os.type()} ${os.release()}, ${cpus.length} × ${cpus[0]?.model ?? "unknown CPU"}, load average ${os.loadavg().map(f2).join(" ")} at the end`);
+  console.log(
+    `node ${process.version}, ${os.type()} ${os.release()}, ${cpus.length} × ${cpus[0]?.model ?? "unknown CPU"}, load average ${os.loadavg().map(f2).join(" ")} at the end`,
+  );
   const git = (...args: string[]) => spawnSync("git", args, { cwd: REPO, encoding: "utf8" }).stdout.trim();
-  const dirty = git("status", "--porcelain", "--", "packages/runtime/src", "src/targets/validators") !== "" ? " (runtime or validator sources modified)" : "";
-  console.log(`charter at ${git("rev-parse", "--short", "HEAD") || "unknown commit"}${dirty}; compile() of the three contracts (typeCheck off): ${f1(compileMs / 1000)} s`);
+  const dirty =
+    git("status", "--porcelain", "--", "packages/runtime/src", "src/targets/validators") !== ""
+      ? " (runtime or validator sources modified)"
+      : "";
+  console.log(
+    `charter at ${git("rev-parse", "--short", "HEAD") || "unknown commit"}${dirty}; compile() of the three contracts (typeCheck off): ${f1(compileMs / 1000)} s`,
+  );
   console.log();
   console.log(
     table(
-      ["contract", "dialect", "bundled schema", "validator module", "all-errors module", "valid instances", "invalid instances"],
-      contracts.map((c) => [c.name, c.dialect, kilo(c.schemaBytes), kilo(c.validatorBytes), kilo(c.allErrorsBytes), `${c.valid.length} of ${c.validFiles}`, String(c.invalid.length)]),
+      [
+        "contract",
+        "dialect",
+        "bundled schema",
+        "validator module",
+        "all-errors module",
+        "valid instances",
+        "invalid instances",
+      ],
+      contracts.map((c) => [
+        c.name,
+        c.dialect,
+        kilo(c.schemaBytes),
+        kilo(c.validatorBytes),
+        kilo(c.allErrorsBytes),
+        `${c.valid.length} of ${c.validFiles}`,
+        String(c.invalid.length),
+      ]),
       2,
     ),
   );
   console.log();
-  for (const c of contracts) console.log(`- ${c.name}: invalid instances are ${c.invalidSource}; the first validation in (a) checks ${path.relative(CORPUS, c.firstInstance)}`);
+  for (const c of contracts)
+    console.log(
+      `- ${c.name}: invalid instances are ${c.invalidSource}; the first validation in (a) checks ${path.relative(CORPUS, c.firstInstance)}`,
+    );
   console.log();
 
-  console.log(`## (a) time to first validation in a fresh \`node\` process (medians of ${FRESH_RUNS} interleaved runs, ms)`);
+  console.log(
+    `## (a) time to first validation in a fresh \`node\` process (medians of ${FRESH_RUNS} interleaved runs, ms)`,
+  );
   console.log();
-  console.log("In-process: from the child's first statement to the end of its first validation. Wall: spawn to exit, for information. Node boot: the child's first statement after process start.");
-  console.log("Runtime: imports = runtime + registry; prepare = bind and read the instance; first validate = `validate(name, data)`, which loads the contract's validator module. Ajv: imports = ajv's class + ajv-formats; prepare = `new Ajv`, formats, `compile()`, read the instance.");
-  console.log("Ratio: median of the per-run ratios (each runtime run paired with the ajv run beside it), with their interquartile range.");
+  console.log(
+    "In-process: from the child's first statement to the end of its first validation. Wall: spawn to exit, for information. Node boot: the child's first statement after process start.",
+  );
+  console.log(
+    "Runtime: imports = runtime + registry; prepare = bind and read the instance; first validate = `validate(name, data)`, which loads the contract's validator module. Ajv: imports = ajv's class + ajv-formats; prepare = `new Ajv`, formats, `compile()`, read the instance.",
+  );
+  console.log(
+    "Ratio: median of the per-run ratios (each runtime run paired with the ajv run beside it), with their interquartile range.",
+  );
   console.log();
   const firstRows: string[][] = [];
   const firstVerdicts: string[] = [];
   for (const c of contracts) {
     const runs = first.get(c.name)!;
     const m = (variant: "runtime" | "ajv", key: keyof Omit<FirstRun, "ok">) => median(runs[variant].map((r) => r[key]));
-    const ratio = pairedRatio(runs.runtime.map((r) => r.total), runs.ajv.map((r) => r.total));
-    const wallRatio = pairedRatio(runs.runtime.map((r) => r.wall), runs.ajv.map((r) => r.wall));
+    const ratio = pairedRatio(
+      runs.runtime.map((r) => r.total),
+      runs.ajv.map((r) => r.total),
+    );
+    const wallRatio = pairedRatio(
+      runs.runtime.map((r) => r.wall),
+      runs.ajv.map((r) => r.wall),
+    );
     firstVerdicts.push(`${c.name} ${f2(ratio.median)} ${verdict(ratio.median <= TARGET_FIRST)}`);
     for (const variant of ["runtime", "ajv"] as const) {
       firstRows.push([
@@ -625,18 +778,41 @@ try {
         f1(m(variant, "boot")),
       ]);
     }
-    firstRows.push(["", "ratio runtime / ajv", "", "", "", `${f2(ratio.median)} (${range(ratio)})`, `${f2(wallRatio.median)} (${range(wallRatio)})`, ""]);
+    firstRows.push([
+      "",
+      "ratio runtime / ajv",
+      "",
+      "",
+      "",
+      `${f2(ratio.median)} (${range(ratio)})`,
+      `${f2(wallRatio.median)} (${range(wallRatio)})`,
+      "",
+    ]);
   }
-  console.log(table(["contract", "variant", "imports", "prepare", "first validate", "in-process total", "process wall", "node boot"], firstRows, 2));
+  console.log(
+    table(
+      ["contract", "variant", "imports", "prepare", "first validate", "in-process total", "process wall", "node boot"],
+      firstRows,
+      2,
+    ),
+  );
   console.log();
   console.log(`Target: in-process ratio at most ${TARGET_FIRST}. ${firstVerdicts.join("; ")}.`);
   console.log();
 
-  console.log(`## (b) valid instances: validations per second (median of ${ROUNDS} alternating rounds of ${ROUND_MS} ms per variant after ${WARMUP_MS.valid} ms of warm-up each, one process per contract)`);
+  console.log(
+    `## (b) valid instances: validations per second (median of ${ROUNDS} alternating rounds of ${ROUND_MS} ms per variant after ${WARMUP_MS.valid} ms of warm-up each, one process per contract)`,
+  );
   console.log();
-  console.log("Each pass cycles through all the contract's valid instances. `generated export` calls the generated module's `validate` directly (the function the runtime wraps).");
-  console.log("`ajv defaults` is `ajv.compile()` of the bundled schema in the same process with ajv's defaults (what a hand-rolled service runs); `ajv same options` adds charter's `inlineRefs: false`,");
-  console.log("so `validate / same` is what the runtime itself costs. `linear patterns / RegExp`: the generated export loaded with the linear pattern engine (charter-runtime/re2js) against the same export with RegExp.");
+  console.log(
+    "Each pass cycles through all the contract's valid instances. `generated export` calls the generated module's `validate` directly (the function the runtime wraps).",
+  );
+  console.log(
+    "`ajv defaults` is `ajv.compile()` of the bundled schema in the same process with ajv's defaults (what a hand-rolled service runs); `ajv same options` adds charter's `inlineRefs: false`,",
+  );
+  console.log(
+    "so `validate / same` is what the runtime itself costs. `linear patterns / RegExp`: the generated export loaded with the linear pattern engine (charter-runtime/re2js) against the same export with RegExp.",
+  );
   console.log("Ratios: median of the per-round ratios, interquartile range in brackets.");
   console.log();
   const validRows: string[][] = [];
@@ -671,7 +847,19 @@ try {
   }
   console.log(
     table(
-      ["contract", "runtime validate", "runtime isValid", "generated export", "ajv defaults", "ajv same options", "validate / defaults", "isValid / defaults", "validate / same", "isValid / same", "linear patterns / RegExp"],
+      [
+        "contract",
+        "runtime validate",
+        "runtime isValid",
+        "generated export",
+        "ajv defaults",
+        "ajv same options",
+        "validate / defaults",
+        "isValid / defaults",
+        "validate / same",
+        "isValid / same",
+        "linear patterns / RegExp",
+      ],
       validRows,
     ),
   );
@@ -679,11 +867,19 @@ try {
   console.log(`Target: ratio at least ${TARGET_THROUGHPUT}. ${validVerdicts.join("; ")}.`);
   console.log();
 
-  console.log(`## (c) invalid instances: validations per second (median of ${ROUNDS} alternating rounds of ${ROUND_MS} ms per variant after ${WARMUP_MS.invalid} ms of warm-up each)`);
+  console.log(
+    `## (c) invalid instances: validations per second (median of ${ROUNDS} alternating rounds of ${ROUND_MS} ms per variant after ${WARMUP_MS.invalid} ms of warm-up each)`,
+  );
   console.log();
-  console.log("runtime validate = `LoadedContract.validate`: the first-error check, then the all-errors validator, its errors mapped and sorted; ajv compiled = first error only (`errors` read);");
-  console.log("ajv allErrors = `allErrors: true`. Violations each = what the runtime reports per instance (mean). No target.");
-  console.log("Measured after (b) in the same process: the first-error functions (ajv's and the runtime's) have seen the valid instances too, as in a service;");
+  console.log(
+    "runtime validate = `LoadedContract.validate`: the first-error check, then the all-errors validator, its errors mapped and sorted; ajv compiled = first error only (`errors` read);",
+  );
+  console.log(
+    "ajv allErrors = `allErrors: true`. Violations each = what the runtime reports per instance (mean). No target.",
+  );
+  console.log(
+    "Measured after (b) in the same process: the first-error functions (ajv's and the runtime's) have seen the valid instances too, as in a service;",
+  );
   console.log("the all-errors functions have only seen invalid data.");
   console.log();
   const invalidRows: string[][] = [];
@@ -705,11 +901,29 @@ try {
       `${f2(vsAll.median)} (${range(vsAll)})`,
     ]);
   }
-  console.log(table(["contract", "instances", "violations each", "runtime validate", "ajv compiled", "ajv allErrors", "runtime / ajv", "runtime / ajv allErrors"], invalidRows));
+  console.log(
+    table(
+      [
+        "contract",
+        "instances",
+        "violations each",
+        "runtime validate",
+        "ajv compiled",
+        "ajv allErrors",
+        "runtime / ajv",
+        "runtime / ajv allErrors",
+      ],
+      invalidRows,
+    ),
+  );
   console.log();
   reportDepthLimit(contracts, throughput, treeDepth);
-  const checksum = [...throughput.values()].flatMap((t) => [...t.valid, ...t.invalid]).reduce((a, v) => a + v.sum, 0) + [...[...throughput.values()].flatMap((t) => t.depth), ...treeDepth.depth].reduce((a, v) => a + v.sum, 0);
-  console.log(`Checksum of every result (so none is dead code): ${checksum}. Total ${f1((performance.now() - started) / 1000)} s.`);
+  const checksum =
+    [...throughput.values()].flatMap((t) => [...t.valid, ...t.invalid]).reduce((a, v) => a + v.sum, 0) +
+    [...[...throughput.values()].flatMap((t) => t.depth), ...treeDepth.depth].reduce((a, v) => a + v.sum, 0);
+  console.log(
+    `Checksum of every result (so none is dead code): ${checksum}. Total ${f1((performance.now() - started) / 1000)} s.`,
+  );
 } finally {
   rmSync(root, { recursive: true, force: true });
 }

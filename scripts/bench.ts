@@ -13,7 +13,9 @@ import { compile } from "../src/pipeline/compile.js";
 import { SCHEMASTORE, SCHEMASTORE_OPTIONS } from "./schemastore-corpus.js";
 
 const CORPUS = SCHEMASTORE;
-const files = readdirSync(CORPUS).filter((f) => f.endsWith(".json")).sort();
+const files = readdirSync(CORPUS)
+  .filter((f) => f.endsWith(".json"))
+  .sort();
 
 async function baseline(): Promise<{ ms: number; ok: number; failed: number }> {
   const quiet = { error: console.error, log: console.log, warn: console.warn };
@@ -25,7 +27,10 @@ async function baseline(): Promise<{ ms: number; ok: number; failed: number }> {
     for (const file of files) {
       try {
         const schema = JSON.parse(readFileSync(path.join(CORPUS, file), "utf8")) as object;
-        await generateTypes(schema as never, file.replace(/\.json$/, ""), { cwd: CORPUS, $refOptions: { resolve: { http: false } } });
+        await generateTypes(schema as never, file.replace(/\.json$/, ""), {
+          cwd: CORPUS,
+          $refOptions: { resolve: { http: false } },
+        });
         ok++;
       } catch {
         failed++;
@@ -48,7 +53,15 @@ const ours = await charter(false);
 const checked = await charter(true);
 const seconds = (ms: number) => (ms / 1000).toFixed(1);
 console.log(`corpus: ${files.length} schemas`);
-console.log(`baseline  json-schema-to-typescript defaults, once per schema: ${seconds(base.ms)} s (${base.ok} typed, ${base.failed} failed)`);
-console.log(`charter   types stage, no type check:                        ${seconds(ours.ms)} s (${ours.ok} of ${ours.total} bundled contracts typed)`);
-console.log(`charter   types stage, with the strict type check:           ${seconds(checked.ms)} s (${checked.ok} compile with their examples)`);
-console.log(`ratio charter / baseline: ${(ours.ms / base.ms).toFixed(2)} without the type check, ${(checked.ms / base.ms).toFixed(2)} with it`);
+console.log(
+  `baseline  json-schema-to-typescript defaults, once per schema: ${seconds(base.ms)} s (${base.ok} typed, ${base.failed} failed)`,
+);
+console.log(
+  `charter   types stage, no type check:                        ${seconds(ours.ms)} s (${ours.ok} of ${ours.total} bundled contracts typed)`,
+);
+console.log(
+  `charter   types stage, with the strict type check:           ${seconds(checked.ms)} s (${checked.ok} compile with their examples)`,
+);
+console.log(
+  `ratio charter / baseline: ${(ours.ms / base.ms).toFixed(2)} without the type check, ${(checked.ms / base.ms).toFixed(2)} with it`,
+);

@@ -17,14 +17,21 @@ const SCHEMASTORE_OUT = "/tmp/conformance-schemastore";
 
 // The code measured is the code at the start.
 const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: REPO, encoding: "utf8" }).trim();
-const dirty = execFileSync("git", ["status", "--porcelain", "--untracked-files=no"], { cwd: REPO, encoding: "utf8" }).trim() !== "" ? " with uncommitted changes" : "";
+const dirty =
+  execFileSync("git", ["status", "--porcelain", "--untracked-files=no"], { cwd: REPO, encoding: "utf8" }).trim() !== ""
+    ? " with uncommitted changes"
+    : "";
 
 for (const [script, args, env] of [
   ["scripts/conformance/run-suite.ts", ["--out", SUITE_OUT], {}],
   // Arguments go to the SchemaStore run: `npm run conformance -- --sides charter` re-runs charter's side only.
   ["scripts/conformance-schemastore/main.ts", process.argv.slice(2), { CONFORMANCE_OUT: SCHEMASTORE_OUT }],
 ] as const) {
-  const run = spawnSync(process.execPath, [TSX, path.join(REPO, script), ...args], { cwd: REPO, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, ...env } });
+  const run = spawnSync(process.execPath, [TSX, path.join(REPO, script), ...args], {
+    cwd: REPO,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, ...env },
+  });
   if (run.status !== 0) throw new Error(`${script} failed (exit ${run.status})`);
 }
 

@@ -20,8 +20,14 @@ for (const [file, text] of result.files) {
   mkdirSync(path.dirname(target), { recursive: true });
   writeFileSync(target, text);
 }
-const relative = (file: string | undefined) => (file === undefined ? undefined : path.relative(SCHEMASTORE_OPTIONS.sourceDir, file));
+const relative = (file: string | undefined) =>
+  file === undefined ? undefined : path.relative(SCHEMASTORE_OPTIONS.sourceDir, file);
 const diagnostics = result.diagnostics.map((d) => ({ ...d, file: relative(d.file) }));
 writeFileSync(path.join(out, "diagnostics.json"), `${JSON.stringify(diagnostics, null, 1)}\n`);
-writeFileSync(path.join(out, "contracts.json"), `${JSON.stringify({ produced: result.produced, failed: result.failed, incomplete: result.incomplete }, null, 1)}\n`);
-console.log(`${result.files.size} files, ${result.diagnostics.length} diagnostics, ${result.produced.length} produced, ${result.failed.length} failed: ${out}`);
+writeFileSync(
+  path.join(out, "contracts.json"),
+  `${JSON.stringify({ produced: result.produced, failed: result.failed, incomplete: result.incomplete }, null, 1)}\n`,
+);
+console.log(
+  `${result.files.size} files, ${result.diagnostics.length} diagnostics, ${result.produced.length} produced, ${result.failed.length} failed: ${out}`,
+);

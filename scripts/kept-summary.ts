@@ -6,7 +6,8 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 
-export const KEPT_START = "<!-- Hand-written: the script that writes this page keeps the text from here to the end marker. -->";
+export const KEPT_START =
+  "<!-- Hand-written: the script that writes this page keeps the text from here to the end marker. -->";
 export const KEPT_END = "<!-- End of the hand-written part. -->";
 
 /** The kept part of `page`, markers included, as lines; none when the page or its markers are missing. */

@@ -20,7 +20,9 @@ export const SCHEMASTORE = fileURLToPath(new URL("../../shared/corpora/schemasto
  */
 function sharedIdSchemas(dir: string): Map<string, DocumentResolution> {
   const claims = new Map<string, string[]>();
-  for (const file of readdirSync(dir).filter((f) => f.endsWith(".json")).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith(".json"))
+    .sort()) {
     let root: unknown;
     try {
       root = JSON.parse(readFileSync(path.join(dir, file), "utf8"));
@@ -29,13 +31,19 @@ function sharedIdSchemas(dir: string): Map<string, DocumentResolution> {
     }
     if (root === null || typeof root !== "object" || Array.isArray(root)) continue;
     const schema = root as Record<string, unknown>;
-    const dialect = (typeof schema["$schema"] === "string" ? dialectOf(schema["$schema"]) : undefined) ?? DEFAULT_DIALECT;
+    const dialect =
+      (typeof schema["$schema"] === "string" ? dialectOf(schema["$schema"]) : undefined) ?? DEFAULT_DIALECT;
     const id = schema[idKeyword(dialect)];
     if (typeof id !== "string" || (refHidesSiblings(dialect) && typeof schema["$ref"] === "string")) continue;
     const uri = id.replace(/#$/, "");
     claims.set(uri, [...(claims.get(uri) ?? []), file.replace(/\.json$/, "")]);
   }
-  return new Map([...claims.values()].filter((names) => names.length > 1).flat().map((name) => [name, { ids: "local" }]));
+  return new Map(
+    [...claims.values()]
+      .filter((names) => names.length > 1)
+      .flat()
+      .map((name) => [name, { ids: "local" }]),
+  );
 }
 
 /**
@@ -56,5 +64,8 @@ export const SCHEMASTORE_OPTIONS: CompileOptions = {
   // SchemaStore's own tests run ajv with ajv-formats, which checks formats in every dialect,
   // never look at `examples` (annotations there, some of them wrong), and rely on ajv applying
   // the assertions beside a draft-07 `$ref` (pre-commit-config's negative tests do).
-  validation: { defaults: { ...DEFAULT_VALIDATION.defaults, formats: "assert", examples: "warning", refSiblings: "apply" }, contracts: new Map() },
+  validation: {
+    defaults: { ...DEFAULT_VALIDATION.defaults, formats: "assert", examples: "warning", refSiblings: "apply" },
+    contracts: new Map(),
+  },
 };

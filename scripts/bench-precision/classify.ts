@@ -17,11 +17,26 @@
  *   `pattern`, `minimum`, `minItems`, ...).
  */
 
-export const CATEGORIES = ["required", "additional", "type", "const/enum", "conditional", "oneOf/anyOf", "other"] as const;
+export const CATEGORIES = [
+  "required",
+  "additional",
+  "type",
+  "const/enum",
+  "conditional",
+  "oneOf/anyOf",
+  "other",
+] as const;
 export type Category = (typeof CATEGORIES)[number];
 
 /** The categories types can express: "structural" precision is over these. */
-export const STRUCTURAL: ReadonlySet<Category> = new Set(["required", "additional", "type", "const/enum", "conditional", "oneOf/anyOf"]);
+export const STRUCTURAL: ReadonlySet<Category> = new Set([
+  "required",
+  "additional",
+  "type",
+  "const/enum",
+  "conditional",
+  "oneOf/anyOf",
+]);
 
 export const CATEGORY_LABELS: Record<Category, string> = {
   required: "required",
@@ -48,7 +63,15 @@ export interface Classified {
 const UNION = new Set(["oneOf", "anyOf"]);
 const CONDITIONAL = new Set(["if", "then", "else", "dependentRequired", "dependentSchemas", "dependencies"]);
 /** Keywords whose next path segment is a name, never a keyword (`properties/then` is a property). */
-const NAMED = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "dependencies", "dependentRequired"]);
+const NAMED = new Set([
+  "properties",
+  "patternProperties",
+  "$defs",
+  "definitions",
+  "dependentSchemas",
+  "dependencies",
+  "dependentRequired",
+]);
 
 function segments(schemaPath: string): string[] {
   return schemaPath
@@ -86,7 +109,12 @@ function byKeyword(error: AjvErrorLike): Category {
       const parts = segments(error.schemaPath).slice(0, -1);
       const parent = parts[parts.length - 1];
       const named = parts[parts.length - 2];
-      return parent === "additionalProperties" || parent === "unevaluatedProperties" || named === "properties" || named === "patternProperties" ? "additional" : "other";
+      return parent === "additionalProperties" ||
+        parent === "unevaluatedProperties" ||
+        named === "properties" ||
+        named === "patternProperties"
+        ? "additional"
+        : "other";
     }
     default:
       return "other";
@@ -98,7 +126,9 @@ export function classify(errors: readonly AjvErrorLike[]): Classified {
   const last = errors[errors.length - 1];
   if (!first || !last) return { category: "other", keyword: "(no error)", schemaPath: "" };
   const described = { keyword: first.keyword, schemaPath: first.schemaPath };
-  const outer = outermost(last.schemaPath) ?? (UNION.has(last.keyword) ? "union" : CONDITIONAL.has(last.keyword) ? "conditional" : outermost(first.schemaPath));
+  const outer =
+    outermost(last.schemaPath) ??
+    (UNION.has(last.keyword) ? "union" : CONDITIONAL.has(last.keyword) ? "conditional" : outermost(first.schemaPath));
   if (outer === "union") return { category: "oneOf/anyOf", ...described };
   if (outer === "conditional") return { category: "conditional", ...described };
   return { category: byKeyword(first), ...described };

@@ -34,7 +34,11 @@ export interface CorpusSet {
   tomlParser: string | undefined;
 }
 
-export async function corpusUnits(workdir: string, only: ReadonlySet<string> | undefined, log: (line: string) => void): Promise<CorpusSet> {
+export async function corpusUnits(
+  workdir: string,
+  only: ReadonlySet<string> | undefined,
+  log: (line: string) => void,
+): Promise<CorpusSet> {
   const corpus = readCorpus();
   const upstream = readSchemaValidation();
   const reader = await instanceReader();
@@ -79,10 +83,25 @@ export async function corpusUnits(workdir: string, only: ReadonlySet<string> | u
     const raws: RawInstance[] = [];
     for (const instance of reader.read(schema.name)) {
       if (instance.status !== "parsed") instancesNotRead++;
-      else raws.push({ source: path.relative(CORPUS_ROOT, instance.file), value: instance.value, declared: instance.kind === "positive" ? "valid" : "invalid" });
+      else
+        raws.push({
+          source: path.relative(CORPUS_ROOT, instance.file),
+          value: instance.value,
+          declared: instance.kind === "positive" ? "valid" : "invalid",
+        });
     }
-    if (raws.length > 0) units.push(unitOf(compiled.files, contract, "", facts.typeNames.get(schema.name), typesRoot, raws));
+    if (raws.length > 0)
+      units.push(unitOf(compiled.files, contract, "", facts.typeNames.get(schema.name), typesRoot, raws));
     else withoutInstances++;
   }
-  return { units, schemas: measured.length, notCompiled, withoutInstances, skippedUpstream: all.length - measured.length, instancesNotRead, compileMs, tomlParser: reader.tomlParser };
+  return {
+    units,
+    schemas: measured.length,
+    notCompiled,
+    withoutInstances,
+    skippedUpstream: all.length - measured.length,
+    instancesNotRead,
+    compileMs,
+    tomlParser: reader.tomlParser,
+  };
 }

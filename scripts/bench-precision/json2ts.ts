@@ -28,7 +28,10 @@ const NOT_SCHEMAS = new Set(["enum", "const", "examples", "default"]);
  * means what it says. The split is lossless: a compound document is its
  * resources.
  */
-export function splitResources(bundle: Record<string, unknown>, idKeyword: "$id" | "id"): { root: Record<string, unknown>; resources: Map<string, unknown> } {
+export function splitResources(
+  bundle: Record<string, unknown>,
+  idKeyword: "$id" | "id",
+): { root: Record<string, unknown>; resources: Map<string, unknown> } {
   const resources = new Map<string, unknown>();
   const split = (node: unknown, isResourceRoot: boolean): unknown => {
     if (Array.isArray(node)) return node.map((item) => split(item, false));
@@ -44,7 +47,12 @@ export function splitResources(bundle: Record<string, unknown>, idKeyword: "$id"
     }
     const out: Record<string, unknown> = {};
     for (const [key, child] of Object.entries(node)) {
-      Object.defineProperty(out, key, { value: NOT_SCHEMAS.has(key) ? child : split(child, false), enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(out, key, {
+        value: NOT_SCHEMAS.has(key) ? child : split(child, false),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     }
     return out;
   };
@@ -61,12 +69,17 @@ export function splitResources(bundle: Record<string, unknown>, idKeyword: "$id"
  * numbered.
  */
 export function json2tsRootName(schema: Record<string, unknown>, name: string): string {
-  const pick = [schema["title"], schema["$id"], schema["id"], path.parse(name).name].find((v) => typeof v === "string" && v !== "") as string;
+  const pick = [schema["title"], schema["$id"], schema["id"], path.parse(name).name].find(
+    (v) => typeof v === "string" && v !== "",
+  ) as string;
   return toSafeString(pick) || "NoName";
 }
 
 export function exportsType(module: string, name: string): boolean {
-  return new RegExp(`^export (?:declare )?(?:type|interface|(?:const )?enum) ${name.replace(/\$/g, "\\$")}\\b`, "m").test(module);
+  return new RegExp(
+    `^export (?:declare )?(?:type|interface|(?:const )?enum) ${name.replace(/\$/g, "\\$")}\\b`,
+    "m",
+  ).test(module);
 }
 
 export interface Json2tsJob {
@@ -78,7 +91,8 @@ export interface Json2tsJob {
   idKeyword: "$id" | "id";
 }
 
-export type Json2tsReply = { ok: true; rootName: string; bytes: number; ms: number } | { ok: false; error: string; ms: number };
+export type Json2tsReply =
+  { ok: true; rootName: string; bytes: number; ms: number } | { ok: false; error: string; ms: number };
 
 export async function runJson2ts(job: Json2tsJob): Promise<Json2tsReply> {
   const started = performance.now();
@@ -96,9 +110,16 @@ export async function runJson2ts(job: Json2tsJob): Promise<Json2tsReply> {
     });
     writeFileSync(job.outFile, ts);
     const rootName = json2tsRootName(schema, job.name);
-    if (!exportsType(ts, rootName)) return { ok: false, error: `root type ${rootName} not found in the output`, ms: performance.now() - started };
+    if (!exportsType(ts, rootName))
+      return { ok: false, error: `root type ${rootName} not found in the output`, ms: performance.now() - started };
     return { ok: true, rootName, bytes: Buffer.byteLength(ts), ms: performance.now() - started };
   } catch (error) {
-    return { ok: false, error: `${(error as Error)?.name ?? "Error"}: ${String((error as Error)?.message ?? error).split("\n")[0]!.slice(0, 300)}`, ms: performance.now() - started };
+    return {
+      ok: false,
+      error: `${(error as Error)?.name ?? "Error"}: ${String((error as Error)?.message ?? error)
+        .split("\n")[0]!
+        .slice(0, 300)}`,
+      ms: performance.now() - started,
+    };
   }
 }

@@ -40,7 +40,11 @@ export function judgeFor(ajv: Ajv, bundle: JsonValue, dialect: Dialect, pointer:
   try {
     validate = ajv.getSchema(pointer === "" ? id : `${id}#${pointerToFragment(pointer)}`);
   } catch (error) {
-    return { error: `ajv: ${String((error as Error).message).split("\n")[0]!.slice(0, 200)}` };
+    return {
+      error: `ajv: ${String((error as Error).message)
+        .split("\n")[0]!
+        .slice(0, 200)}`,
+    };
   }
   if (!validate) return { error: `ajv: no schema at ${pointer || "the root"}` };
   const compiled = validate;

@@ -33,7 +33,8 @@ export function writeLiteral(value: unknown): Written {
     }
     if (Array.isArray(node)) return `[${node.map((item) => write(item, depth + 1)).join(", ")}]`;
     const prototype = Object.getPrototypeOf(node) as unknown;
-    if (prototype !== Object.prototype && prototype !== null) throw new Unwritable(`a ${(node as object).constructor?.name ?? "non-plain"} object is not JSON`);
+    if (prototype !== Object.prototype && prototype !== null)
+      throw new Unwritable(`a ${(node as object).constructor?.name ?? "non-plain"} object is not JSON`);
     const members = Object.keys(node).map((key) => {
       const name = JSON.stringify(key);
       const member = write((node as Record<string, unknown>)[key], depth + 1);

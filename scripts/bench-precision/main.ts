@@ -53,7 +53,11 @@ const { values: args } = parseArgs({
 const OUT = process.env["BENCH_PRECISION_OUT"] ?? "/tmp/bench-precision";
 const REPO_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const log = (line: string) => process.stderr.write(`${line}\n`);
-const caps: MutantCaps = { perInstance: Number(args.mutants), triesPerInstance: Number(args.tries), bytesPerInstance: Number(args.kib) * 1024 };
+const caps: MutantCaps = {
+  perInstance: Number(args.mutants),
+  triesPerInstance: Number(args.tries),
+  bytesPerInstance: Number(args.kib) * 1024,
+};
 const sets = new Set(args.sets!.split(",").map((s) => s.trim()));
 const only = args.only ? new Set(args.only.split(",").map((s) => s.trim().replace(/\.json$/, ""))) : undefined;
 const runStarted = performance.now();
@@ -62,13 +66,22 @@ function settingsFor(set: string): MeasureSettings {
   const workdir = path.join(OUT, set);
   rmSync(workdir, { recursive: true, force: true });
   mkdirSync(workdir, { recursive: true });
-  return { workdir, workers: Number(args.workers), timeoutMs: Number(args.timeout) * 1000, caps, seed: Number(args.seed), log };
+  return {
+    workdir,
+    workers: Number(args.workers),
+    timeoutMs: Number(args.timeout) * 1000,
+    caps,
+    seed: Number(args.seed),
+    log,
+  };
 }
 
 const git = (argv: string[]) => spawnSync("git", argv, { cwd: REPO_ROOT, encoding: "utf8" }).stdout?.trim() ?? "";
 /** When, at which commit and on what the set is measured (other engineers edit the tree meanwhile). */
 function measuredLine(): string {
-  const dirty = git(["status", "--porcelain", "--", "src", "generated", "package.json"]).split("\n").filter(Boolean).length;
+  const dirty = git(["status", "--porcelain", "--", "src", "generated", "package.json"])
+    .split("\n")
+    .filter(Boolean).length;
   const tree = `${git(["rev-parse", "--short", "HEAD"]) || "?"}${dirty > 0 ? ` with ${dirty} uncommitted change(s) under src/, generated/ or package.json` : ""}`;
   return `Measured ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC at ${tree}, on ${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? "?"}, Node ${process.version}, seed ${args.seed}.`;
 }
@@ -104,7 +117,10 @@ async function measureCorpus(): Promise<SetReport> {
   const settings = settingsFor("schemastore");
   const corpus = await corpusUnits(settings.workdir, only, log);
   const units = await measureUnits(corpus.units, settings);
-  const notCompiled = corpus.notCompiled.length > 0 ? ` (${corpus.notCompiled.slice(0, 8).join(", ")}${corpus.notCompiled.length > 8 ? ", …" : ""})` : "";
+  const notCompiled =
+    corpus.notCompiled.length > 0
+      ? ` (${corpus.notCompiled.slice(0, 8).join(", ")}${corpus.notCompiled.length > 8 ? ", …" : ""})`
+      : "";
   return keep("schemastore", {
     title: `SchemaStore${only ? ` (only ${[...only].join(", ")})` : ""}`,
     facts: [
@@ -137,4 +153,6 @@ const header = [
 const report = header + "\n" + reports.map((r) => renderSet(r)).join("\n");
 writeFileSync(path.join(OUT, "report.md"), report);
 for (const r of reports) process.stdout.write(summaryLines(r).join("\n") + "\n");
-process.stdout.write(`report: ${path.join(OUT, "report.md")} (${((performance.now() - runStarted) / 1000).toFixed(1)} s)\n`);
+process.stdout.write(
+  `report: ${path.join(OUT, "report.md")} (${((performance.now() - runStarted) / 1000).toFixed(1)} s)\n`,
+);

@@ -36,7 +36,8 @@ export interface UnitSpec {
   raws: RawInstance[];
 }
 
-export type SideOutcome = { status: "checked"; verdicts: (string | null)[]; ms: number } | { status: "missing"; reason: string };
+export type SideOutcome =
+  { status: "checked"; verdicts: (string | null)[]; ms: number } | { status: "missing"; reason: string };
 
 export interface UnitResult {
   id: string;
@@ -61,7 +62,13 @@ export interface MeasureSettings {
 
 /** A file stem for a unit: its contract's name, and for a definition its pointer's segments. */
 function stemOf(spec: UnitSpec): string {
-  return spec.pointer === "" ? spec.contract : `${spec.contract}.${spec.pointer.split("/").filter(Boolean).join(".").replace(/[^A-Za-z0-9._-]/g, "_")}`;
+  return spec.pointer === ""
+    ? spec.contract
+    : `${spec.contract}.${spec.pointer
+        .split("/")
+        .filter(Boolean)
+        .join(".")
+        .replace(/[^A-Za-z0-9._-]/g, "_")}`;
 }
 
 function relativeImport(fromFile: string, module: string): string {
@@ -79,7 +86,8 @@ function json2tsInput(spec: UnitSpec): Record<string, unknown> {
   const bundle = spec.bundle as Record<string, unknown>;
   if (spec.pointer === "") return bundle;
   const [keyword, key] = spec.pointer.split("/").slice(1);
-  const definition = ((bundle[keyword!] as Record<string, unknown>)[key!.replace(/~1/g, "/").replace(/~0/g, "~")] ?? {}) as Record<string, unknown>;
+  const definition = ((bundle[keyword!] as Record<string, unknown>)[key!.replace(/~1/g, "/").replace(/~0/g, "~")] ??
+    {}) as Record<string, unknown>;
   return { $schema: bundle["$schema"], ...definition, [keyword!]: bundle[keyword!] };
 }
 
@@ -92,13 +100,34 @@ interface Prepared {
 /** ajv's verdicts, the probes, and the files for both sides of one unit. */
 function prepareUnit(spec: UnitSpec, ajv: Ajv | { error: string }, settings: MeasureSettings): Prepared {
   const stem = stemOf(spec);
-  const empty = { probes: [], excluded: { validRejected: [], invalidAccepted: 0, unwritable: 0, ajvFailed: 0 }, mutation: { instances: 0, candidates: 0, tried: 0, kept: 0, capped: 0 }, computedKeys: 0 };
+  const empty = {
+    probes: [],
+    excluded: { validRejected: [], invalidAccepted: 0, unwritable: 0, ajvFailed: 0 },
+    mutation: { instances: 0, candidates: 0, tried: 0, kept: 0, capped: 0 },
+    computedKeys: 0,
+  };
   const judge = "error" in ajv ? ajv : judgeFor(ajv, spec.bundle, spec.dialect, spec.pointer);
   const missing = (reason: string): SideOutcome => ({ status: "missing", reason });
   if ("error" in judge) {
-    return { result: { id: spec.id, contract: spec.contract, ...empty, ajvError: judge.error, sides: { charter: missing("ajv could not compile"), json2ts: missing("ajv could not compile") } }, checks: {} };
+    return {
+      result: {
+        id: spec.id,
+        contract: spec.contract,
+        ...empty,
+        ajvError: judge.error,
+        sides: { charter: missing("ajv could not compile"), json2ts: missing("ajv could not compile") },
+      },
+      checks: {},
+    };
   }
-  const prepared = prepareProbes(spec.id, spec.raws, judge, schemaVocabulary(spec.bundle), settings.caps, settings.seed);
+  const prepared = prepareProbes(
+    spec.id,
+    spec.raws,
+    judge,
+    schemaVocabulary(spec.bundle),
+    settings.caps,
+    settings.seed,
+  );
   const literals = prepared.probes.map((p) => p.literal);
   const result: UnitResult = {
     id: spec.id,
@@ -129,7 +158,11 @@ function prepareUnit(spec: UnitSpec, ajv: Ajv | { error: string }, settings: Mea
   mkdirSync(path.dirname(typesFile), { recursive: true });
   write(checkFile, checkModule(relativeImport(checkFile, typesFile), json2tsRootName(input, name), literals));
   checks.json2ts = { file: checkFile, count: literals.length };
-  return { result, checks, json2tsJob: { kind: "json2ts", schemaFile, outFile: typesFile, name, idKeyword: idKeyword(spec.dialect) } };
+  return {
+    result,
+    checks,
+    json2tsJob: { kind: "json2ts", schemaFile, outFile: typesFile, name, idKeyword: idKeyword(spec.dialect) },
+  };
 }
 
 export async function measureUnits(specs: readonly UnitSpec[], settings: MeasureSettings): Promise<UnitResult[]> {
@@ -142,7 +175,11 @@ export async function measureUnits(specs: readonly UnitSpec[], settings: Measure
       try {
         ajv = ajvFor(spec.dialect, spec.bundle);
       } catch (error) {
-        ajv = { error: `ajv: ${String((error as Error).message).split("\n")[0]!.slice(0, 200)}` };
+        ajv = {
+          error: `ajv: ${String((error as Error).message)
+            .split("\n")[0]!
+            .slice(0, 200)}`,
+        };
       }
       ajvByContract.clear(); // one contract's instance at a time: the units of a contract are consecutive
       ajvByContract.set(spec.contract, ajv);
@@ -159,9 +196,14 @@ export async function measureUnits(specs: readonly UnitSpec[], settings: Measure
 async function runGenerator(prepared: Prepared[], settings: MeasureSettings): Promise<void> {
   const started = performance.now();
   const withJob = prepared.filter((p) => p.json2tsJob);
-  const replies = await runPool<Json2tsReply>(withJob.map((p) => p.json2tsJob!), settings.workers, settings.timeoutMs, (n) => {
-    if (n % 100 === 0) settings.log(`  json-schema-to-typescript: ${n}/${withJob.length}`);
-  });
+  const replies = await runPool<Json2tsReply>(
+    withJob.map((p) => p.json2tsJob!),
+    settings.workers,
+    settings.timeoutMs,
+    (n) => {
+      if (n % 100 === 0) settings.log(`  json-schema-to-typescript: ${n}/${withJob.length}`);
+    },
+  );
   withJob.forEach((p, i) => {
     const reply = replies[i]!;
     p.result.json2tsMs = Math.round(reply.ms);
@@ -170,7 +212,9 @@ async function runGenerator(prepared: Prepared[], settings: MeasureSettings): Pr
       delete p.checks.json2ts;
     }
   });
-  settings.log(`  json-schema-to-typescript: ${withJob.length} schemas in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  settings.log(
+    `  json-schema-to-typescript: ${withJob.length} schemas in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
 }
 
 async function runChecks(prepared: Prepared[], settings: MeasureSettings): Promise<void> {
@@ -182,13 +226,22 @@ async function runChecks(prepared: Prepared[], settings: MeasureSettings): Promi
       if (check) jobs.push({ unit, side, job: { kind: "check", file: check.file, count: check.count } });
     }
   }
-  const replies = await runPool<CheckReply>(jobs.map((j) => j.job), settings.workers, settings.timeoutMs, (n) => {
-    if (n % 100 === 0) settings.log(`  tsc: ${n}/${jobs.length} programs`);
-  });
+  const replies = await runPool<CheckReply>(
+    jobs.map((j) => j.job),
+    settings.workers,
+    settings.timeoutMs,
+    (n) => {
+      if (n % 100 === 0) settings.log(`  tsc: ${n}/${jobs.length} programs`);
+    },
+  );
   jobs.forEach(({ unit, side }, i) => {
     const reply = replies[i]!;
     if (!reply.ok) unit.result.sides[side] = { status: "missing", reason: `tsc: ${reply.error}` };
-    else if (reply.moduleProblems.length > 0) unit.result.sides[side] = { status: "missing", reason: `tsc: ${reply.moduleProblems.slice(0, 2).join("; ").slice(0, 300)}` };
+    else if (reply.moduleProblems.length > 0)
+      unit.result.sides[side] = {
+        status: "missing",
+        reason: `tsc: ${reply.moduleProblems.slice(0, 2).join("; ").slice(0, 300)}`,
+      };
     else unit.result.sides[side] = { status: "checked", verdicts: reply.verdicts, ms: Math.round(reply.ms) };
   });
   settings.log(`  tsc: ${jobs.length} programs in ${((performance.now() - started) / 1000).toFixed(1)} s`);

@@ -13,7 +13,13 @@ import type { Vocabulary } from "./vocabulary.js";
 export type JsonPath = readonly (string | number)[];
 
 export type MutationKind = "drop-member" | "add-unknown" | "flip-value" | "unlisted-value" | "change-type";
-export const MUTATION_KINDS: readonly MutationKind[] = ["drop-member", "add-unknown", "flip-value", "unlisted-value", "change-type"];
+export const MUTATION_KINDS: readonly MutationKind[] = [
+  "drop-member",
+  "add-unknown",
+  "flip-value",
+  "unlisted-value",
+  "change-type",
+];
 
 /** The member an `add-unknown` mutant adds, and the strings that replace values. */
 export const UNKNOWN_KEY = "__charter_unknown__";
@@ -47,7 +53,11 @@ export function otherType(value: unknown): unknown {
 }
 
 /** Every candidate mutation of `instance`, in document order. `pick` chooses a sibling for a flip. */
-export function candidateMutations(instance: unknown, vocabulary: Vocabulary, pick: (choices: readonly string[]) => string): Mutation[] {
+export function candidateMutations(
+  instance: unknown,
+  vocabulary: Vocabulary,
+  pick: (choices: readonly string[]) => string,
+): Mutation[] {
   const out: Mutation[] = [];
   const visit = (node: unknown, path: (string | number)[]): void => {
     out.push({ kind: "change-type", path: [...path], replacement: otherType(node) });
@@ -80,7 +90,9 @@ function updateAt(node: unknown, path: JsonPath, change: (value: unknown) => unk
     return copy;
   }
   if (isObject(node) && typeof head === "string") {
-    return withMembers(Object.keys(node).map((key) => [key, key === head ? updateAt(node[key], rest, change) : node[key]] as const));
+    return withMembers(
+      Object.keys(node).map((key) => [key, key === head ? updateAt(node[key], rest, change) : node[key]] as const),
+    );
   }
   throw new Error(`mutation path ${pointerOf(path)} does not exist`);
 }
@@ -88,16 +100,21 @@ function updateAt(node: unknown, path: JsonPath, change: (value: unknown) => unk
 /** Builds an object member by member, so that a `__proto__` key stays an own member, as JSON.parse makes it. */
 function withMembers(entries: readonly (readonly [string, unknown])[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [key, value] of entries) Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+  for (const [key, value] of entries)
+    Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
   return out;
 }
 
 export function applyMutation(instance: unknown, mutation: Mutation): unknown {
   switch (mutation.kind) {
     case "drop-member":
-      return updateAt(instance, mutation.path, (node) => withMembers(Object.entries(node as object).filter(([k]) => k !== mutation.key)));
+      return updateAt(instance, mutation.path, (node) =>
+        withMembers(Object.entries(node as object).filter(([k]) => k !== mutation.key)),
+      );
     case "add-unknown":
-      return updateAt(instance, mutation.path, (node) => withMembers([...Object.entries(node as object), [UNKNOWN_KEY, true]]));
+      return updateAt(instance, mutation.path, (node) =>
+        withMembers([...Object.entries(node as object), [UNKNOWN_KEY, true]]),
+      );
     default:
       return updateAt(instance, mutation.path, () => mutation.replacement);
   }
@@ -147,10 +164,19 @@ export function selectMutants<V>(
 ): { kept: Mutant<V>[]; tried: number; capped: boolean } {
   const bytes = Math.max(1, JSON.stringify(instance)?.length ?? 1);
   const wanted = Math.min(caps.perInstance, Math.floor(caps.bytesPerInstance / bytes));
-  const queues = MUTATION_KINDS.map((kind) => shuffled(candidates.filter((c) => c.kind === kind), random));
+  const queues = MUTATION_KINDS.map((kind) =>
+    shuffled(
+      candidates.filter((c) => c.kind === kind),
+      random,
+    ),
+  );
   const kept: Mutant<V>[] = [];
   let tried = 0;
-  for (let turn = 0; kept.length < wanted && tried < caps.triesPerInstance && queues.some((q) => q.length > 0); turn++) {
+  for (
+    let turn = 0;
+    kept.length < wanted && tried < caps.triesPerInstance && queues.some((q) => q.length > 0);
+    turn++
+  ) {
     const queue = queues[turn % queues.length]!;
     const mutation = queue.shift();
     if (!mutation) continue;

@@ -22,7 +22,11 @@ export interface ContractFacts {
   declared: Map<string, DeclaredInstance[]>;
 }
 
-export async function contractFacts(options: NamingOptions, produced: readonly string[], withDeclared = false): Promise<ContractFacts> {
+export async function contractFacts(
+  options: NamingOptions,
+  produced: readonly string[],
+  withDeclared = false,
+): Promise<ContractFacts> {
   const loaded = await loadSources(options.sourceDir, moduleStem);
   const { documents, failedNames, graph } = await resolveSources(loaded, options.catalog, options.resolution);
   const wanted = new Set(produced);
@@ -36,7 +40,10 @@ export async function contractFacts(options: NamingOptions, produced: readonly s
   const declared = new Map<string, DeclaredInstance[]>();
   if (withDeclared) {
     // The check stage decides which `examples` entries are instances and reads the instance folders beside a source.
-    const checked = await checkContracts(graph, documents, failedNames, { sourceDir: options.sourceDir, policyOf: () => ({ strict: false, linearPatterns: false }) });
+    const checked = await checkContracts(graph, documents, failedNames, {
+      sourceDir: options.sourceDir,
+      policyOf: () => ({ strict: false, linearPatterns: false }),
+    });
     for (const [name, instances] of checked.instancesOf) if (wanted.has(name)) declared.set(name, instances);
   }
   return { typeNames, declared };

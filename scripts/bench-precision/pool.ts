@@ -43,8 +43,18 @@ function runOne<R>(slot: { child: ChildProcess }, job: WorkerJob, timeoutMs: num
       if (message.id === id) finish(message.reply, false);
     };
     const onExit = (code: number | null, signal: string | null) =>
-      finish({ ok: false, error: `worker died (${signal ?? `exit ${code}`}), e.g. out of memory`, ms: performance.now() - started }, true);
-    const timer = setTimeout(() => finish({ ok: false, error: `timed out after ${timeoutMs / 1000} s`, ms: timeoutMs }, true), timeoutMs);
+      finish(
+        {
+          ok: false,
+          error: `worker died (${signal ?? `exit ${code}`}), e.g. out of memory`,
+          ms: performance.now() - started,
+        },
+        true,
+      );
+    const timer = setTimeout(
+      () => finish({ ok: false, error: `timed out after ${timeoutMs / 1000} s`, ms: timeoutMs }, true),
+      timeoutMs,
+    );
     child.on("message", onMessage);
     child.on("exit", onExit);
     child.send({ id, job });
@@ -52,7 +62,12 @@ function runOne<R>(slot: { child: ChildProcess }, job: WorkerJob, timeoutMs: num
 }
 
 /** Runs every job; replies in the order of `jobs`. */
-export async function runPool<R>(jobs: readonly WorkerJob[], workers: number, timeoutMs: number, onDone?: (done: number) => void): Promise<(R | Failure)[]> {
+export async function runPool<R>(
+  jobs: readonly WorkerJob[],
+  workers: number,
+  timeoutMs: number,
+  onDone?: (done: number) => void,
+): Promise<(R | Failure)[]> {
   const replies: (R | Failure)[] = new Array(jobs.length);
   let next = 0;
   let done = 0;

@@ -62,7 +62,14 @@ export interface UnitProbes {
   computedKeys: number;
 }
 
-export function prepareProbes(unitId: string, raws: readonly RawInstance[], judge: Judge, vocabulary: Vocabulary, caps: MutantCaps, seed: number): UnitProbes {
+export function prepareProbes(
+  unitId: string,
+  raws: readonly RawInstance[],
+  judge: Judge,
+  vocabulary: Vocabulary,
+  caps: MutantCaps,
+  seed: number,
+): UnitProbes {
   const out: UnitProbes = {
     probes: [],
     excluded: { validRejected: [], invalidAccepted: 0, unwritable: 0, ajvFailed: 0 },
@@ -87,7 +94,16 @@ export function prepareProbes(unitId: string, raws: readonly RawInstance[], judg
     }
     if (raw.declared === "invalid" || (raw.declared === "judged" && verdict !== undefined)) {
       if (verdict === undefined) out.excluded.invalidAccepted++;
-      else add({ origin: "invalid", source: raw.source, category: verdict.rejected.category, keyword: verdict.rejected.keyword }, raw.value);
+      else
+        add(
+          {
+            origin: "invalid",
+            source: raw.source,
+            category: verdict.rejected.category,
+            keyword: verdict.rejected.keyword,
+          },
+          raw.value,
+        );
       continue;
     }
     if (verdict !== undefined) {
@@ -97,18 +113,37 @@ export function prepareProbes(unitId: string, raws: readonly RawInstance[], judg
     if (!add({ origin: "valid", source: raw.source }, raw.value)) continue;
     const parent = out.probes.length - 1;
     const random = mulberry32(hash32(`${seed}:${unitId}:${raw.source}`));
-    const candidates = candidateMutations(raw.value, vocabulary, (choices) => choices[Math.floor(random() * choices.length)]!);
-    const selected = selectMutants(raw.value, candidates, random, (value) => {
-      const j = judge.judge(value);
-      return j !== undefined && "rejected" in j ? j.rejected : undefined;
-    }, caps);
+    const candidates = candidateMutations(
+      raw.value,
+      vocabulary,
+      (choices) => choices[Math.floor(random() * choices.length)]!,
+    );
+    const selected = selectMutants(
+      raw.value,
+      candidates,
+      random,
+      (value) => {
+        const j = judge.judge(value);
+        return j !== undefined && "rejected" in j ? j.rejected : undefined;
+      },
+      caps,
+    );
     out.mutation.instances++;
     out.mutation.candidates += candidates.length;
     out.mutation.tried += selected.tried;
     out.mutation.kept += selected.kept.length;
     if (selected.capped) out.mutation.capped++;
     for (const m of selected.kept) {
-      add({ origin: "mutant", source: `${raw.source}: ${describeMutation(m.mutation)}`, category: m.verdict.category, keyword: m.verdict.keyword, parent }, m.value);
+      add(
+        {
+          origin: "mutant",
+          source: `${raw.source}: ${describeMutation(m.mutation)}`,
+          category: m.verdict.category,
+          keyword: m.verdict.keyword,
+          parent,
+        },
+        m.value,
+      );
     }
   }
   return out;

@@ -23,7 +23,11 @@ const REPO_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 /** examples/typed-client's data files, by the contract the client reads them with. */
 const CLIENT_DATA: readonly { contract: string; files: (name: string) => boolean; folder: string }[] = [
   { contract: "agent/result", folder: "examples/typed-client/data/results", files: (f) => /\.(json|ya?ml)$/.test(f) },
-  { contract: "problems/contract", folder: "examples/typed-client/data/problems", files: (f) => /(^|\/)contract\.ya?ml$/.test(f) || f.startsWith("invalid/") },
+  {
+    contract: "problems/contract",
+    folder: "examples/typed-client/data/problems",
+    files: (f) => /(^|\/)contract\.ya?ml$/.test(f) || f.startsWith("invalid/"),
+  },
 ];
 
 function readTree(dir: string): Map<string, string> {
@@ -63,7 +67,11 @@ export async function repoUnits(): Promise<RepoSet> {
   const tree: Tree = readTree(settings.outDir);
   const typesRoot = path.join(settings.outDir, "types");
   const contracts = manifestContracts(tree);
-  const facts = await contractFacts(settings, contracts.map((c) => c.name), true);
+  const facts = await contractFacts(
+    settings,
+    contracts.map((c) => c.name),
+    true,
+  );
   const units: UnitSpec[] = [];
   for (const contract of contracts) {
     const declared = facts.declared.get(contract.name) ?? [];
@@ -77,7 +85,8 @@ export async function repoUnits(): Promise<RepoSet> {
           declared: d.expected ? "invalid" : "valid",
         }));
       if (pointer === "") raws.push(...clientData(contract.name));
-      if (raws.length > 0) units.push(unitOf(tree, contract, pointer, facts.typeNames.get(contract.name), typesRoot, raws));
+      if (raws.length > 0)
+        units.push(unitOf(tree, contract, pointer, facts.typeNames.get(contract.name), typesRoot, raws));
     }
   }
   return { units, contracts: contracts.length, typesRoot };

@@ -27,7 +27,7 @@ const pair = (c: Ratio | undefined, j: Ratio | undefined) => `${c ? cell(c) : "n
 function ratioOf(c: Ratio, j: Ratio): string {
   if (c.of === 0 || j.of === 0) return "";
   const jr = j.hit / j.of;
-  return jr === 0 ? (c.hit > 0 ? "∞" : "") : ((c.hit / c.of) / jr).toFixed(2);
+  return jr === 0 ? (c.hit > 0 ? "∞" : "") : (c.hit / c.of / jr).toFixed(2);
 }
 
 type Row = [string, (s: SideStats) => Ratio];
@@ -54,7 +54,9 @@ function totalsTable(totals: SetTotals): string[] {
   ];
   for (const [label, pick] of measureRows()) {
     const [c, j] = [pick(charter), pick(json2ts)];
-    lines.push(`| ${label} | ${c.of === j.of ? c.of : `${c.of} · ${j.of}`} | ${c.hit} (${percent(c)}) | ${j.hit} (${percent(j)}) | ${ratioOf(c, j)} |`);
+    lines.push(
+      `| ${label} | ${c.of === j.of ? c.of : `${c.of} · ${j.of}`} | ${c.hit} (${percent(c)}) | ${j.hit} (${percent(j)}) | ${ratioOf(c, j)} |`,
+    );
   }
   const own = (side: Side) =>
     `${SIDE_LABEL[side]} over all ${totals.ownUnits[side]} contracts it typed: soundness ${cell(totals.own[side].soundness)} (${percent(totals.own[side].soundness)}), precision ${cell(totals.own[side].precision)} (${percent(totals.own[side].precision)}), structural ${cell(totals.own[side].structural)} (${percent(totals.own[side].structural)}).`;
@@ -63,7 +65,15 @@ function totalsTable(totals: SetTotals): string[] {
 }
 
 function contractTable(units: readonly UnitResult[]): string[] {
-  const header = ["contract", "valid", "invalid", "soundness", "precision", "structural", ...CATEGORIES.map((c) => CATEGORY_LABELS[c])];
+  const header = [
+    "contract",
+    "valid",
+    "invalid",
+    "soundness",
+    "precision",
+    "structural",
+    ...CATEGORIES.map((c) => CATEGORY_LABELS[c]),
+  ];
   const lines = [
     "Each cell: charter · json-schema-to-typescript (accepted valid, or rejected invalid, over the instances of that kind); n/a: that side has no types for the contract (see below).",
     "",
@@ -75,7 +85,15 @@ function contractTable(units: readonly UnitResult[]): string[] {
     const valid = unit.probes.filter((p) => p.origin === "valid").length;
     const invalid = unit.probes.length - valid;
     const pick = (f: (s: SideStats) => Ratio) => pair(c && f(c), j && f(j));
-    const cells = [unit.id, String(valid), String(invalid), pick((s) => s.soundness), pick((s) => s.precision), pick((s) => s.structural), ...CATEGORIES.map((k) => pick((s) => s.byCategory[k]))];
+    const cells = [
+      unit.id,
+      String(valid),
+      String(invalid),
+      pick((s) => s.soundness),
+      pick((s) => s.precision),
+      pick((s) => s.structural),
+      ...CATEGORIES.map((k) => pick((s) => s.byCategory[k])),
+    ];
     lines.push(`| ${cells.join(" | ")} |`);
   }
   return lines;
@@ -90,7 +108,11 @@ function missesSection(units: readonly UnitResult[]): string[] {
   const theirs = soundnessMisses(units, "json2ts");
   const byUnit = new Map<string, number>();
   for (const m of theirs) byUnit.set(m.unit, (byUnit.get(m.unit) ?? 0) + 1);
-  lines.push("", `json-schema-to-typescript's types reject ${theirs.length} valid instance(s)${byUnit.size > 0 ? `: ${[...byUnit].map(([u, n]) => `${u} ${n}`).join(", ")}` : ""}.`, "");
+  lines.push(
+    "",
+    `json-schema-to-typescript's types reject ${theirs.length} valid instance(s)${byUnit.size > 0 ? `: ${[...byUnit].map(([u, n]) => `${u} ${n}`).join(", ")}` : ""}.`,
+    "",
+  );
   return lines;
 }
 
@@ -99,11 +121,17 @@ function groupedReasons(units: readonly UnitResult[], side: Side): string {
   for (const unit of units) {
     const o = unit.sides[side];
     if (o.status === "checked" || o.reason === "no instance to check") continue;
-    const key = o.reason.replace(/\d+(\.\d+)? s\b/g, "N s").replace(/"[^"]*"|'[^']*'|`[^`]*`/g, "…").slice(0, 120);
+    const key = o.reason
+      .replace(/\d+(\.\d+)? s\b/g, "N s")
+      .replace(/"[^"]*"|'[^']*'|`[^`]*`/g, "…")
+      .slice(0, 120);
     reasons.set(key, [...(reasons.get(key) ?? []), unit.id]);
   }
   if (reasons.size === 0) return "none";
-  return [...reasons].sort((a, b) => b[1].length - a[1].length).map(([reason, ids]) => `${ids.length} × ${reason} (${ids.slice(0, 4).join(", ")}${ids.length > 4 ? ", …" : ""})`).join("; ");
+  return [...reasons]
+    .sort((a, b) => b[1].length - a[1].length)
+    .map(([reason, ids]) => `${ids.length} × ${reason} (${ids.slice(0, 4).join(", ")}${ids.length > 4 ? ", …" : ""})`)
+    .join("; ");
 }
 
 function exclusionsSection(units: readonly UnitResult[], caps: MutantCaps): string[] {
@@ -112,14 +140,36 @@ function exclusionsSection(units: readonly UnitResult[], caps: MutantCaps): stri
   const keywords = new Map<string, number>();
   for (const v of validRejected) keywords.set(v.keyword, (keywords.get(v.keyword) ?? 0) + 1);
   const other = new Map<string, number>();
-  for (const p of units.flatMap((u) => u.probes)) if (p.category === "other") other.set(p.keyword ?? "?", (other.get(p.keyword ?? "?") ?? 0) + 1);
-  const top = (m: Map<string, number>) => [...m].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`).join(", ") || "none";
-  const m = units.reduce((acc, u) => ({ instances: acc.instances + u.mutation.instances, candidates: acc.candidates + u.mutation.candidates, tried: acc.tried + u.mutation.tried, kept: acc.kept + u.mutation.kept, capped: acc.capped + u.mutation.capped }), { instances: 0, candidates: 0, tried: 0, kept: 0, capped: 0 });
+  for (const p of units.flatMap((u) => u.probes))
+    if (p.category === "other") other.set(p.keyword ?? "?", (other.get(p.keyword ?? "?") ?? 0) + 1);
+  const top = (m: Map<string, number>) =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .map(([k, n]) => `${k} ${n}`)
+      .join(", ") || "none";
+  const m = units.reduce(
+    (acc, u) => ({
+      instances: acc.instances + u.mutation.instances,
+      candidates: acc.candidates + u.mutation.candidates,
+      tried: acc.tried + u.mutation.tried,
+      kept: acc.kept + u.mutation.kept,
+      capped: acc.capped + u.mutation.capped,
+    }),
+    { instances: 0, candidates: 0, tried: 0, kept: 0, capped: 0 },
+  );
   return [
     "### What was not checked, and the mutants",
     "",
     `- Declared valid but rejected by ajv (not a test of the types): ${validRejected.length} (first error: ${top(keywords)}).`,
-    `- Declared invalid but accepted by ajv: ${sum((u) => u.excluded.invalidAccepted)}. ajv threw on ${sum((u) => u.excluded.ajvFailed)}; ajv could not compile ${units.filter((u) => u.ajvError).length} contract(s)${units.some((u) => u.ajvError) ? ` (${units.filter((u) => u.ajvError).map((u) => u.id).slice(0, 6).join(", ")})` : ""}.`,
+    `- Declared invalid but accepted by ajv: ${sum((u) => u.excluded.invalidAccepted)}. ajv threw on ${sum((u) => u.excluded.ajvFailed)}; ajv could not compile ${units.filter((u) => u.ajvError).length} contract(s)${
+      units.some((u) => u.ajvError)
+        ? ` (${units
+            .filter((u) => u.ajvError)
+            .map((u) => u.id)
+            .slice(0, 6)
+            .join(", ")})`
+        : ""
+    }.`,
     `- Not writable as a TypeScript literal: ${sum((u) => u.excluded.unwritable)}; written with a computed \`__proto__\` key: ${sum((u) => u.computedKeys)}.`,
     `- charter has no root type to check: ${groupedReasons(units, "charter")}.`,
     `- json-schema-to-typescript has no root type to check: ${groupedReasons(units, "json2ts")}.`,
@@ -155,7 +205,8 @@ export function summaryLines(set: SetReport): string[] {
   const totals = setTotals(set.units);
   const [c, j] = [totals.common.charter, totals.common.json2ts];
   const misses = soundnessMisses(set.units, "charter").length;
-  const line = (label: string, f: (s: SideStats) => Ratio) => `  ${label.padEnd(22)} charter ${percent(f(c)).padStart(8)} (${cell(f(c))})   json-schema-to-typescript ${percent(f(j)).padStart(8)} (${cell(f(j))})`;
+  const line = (label: string, f: (s: SideStats) => Ratio) =>
+    `  ${label.padEnd(22)} charter ${percent(f(c)).padStart(8)} (${cell(f(c))})   json-schema-to-typescript ${percent(f(j)).padStart(8)} (${cell(f(j))})`;
   return [
     `${set.title}: ${totals.commonUnits} contracts both sides typed`,
     line("soundness", (s) => s.soundness),

@@ -94,7 +94,10 @@ export function setTotals(units: readonly UnitResult[]): SetTotals {
     ownUnits: { charter: 0, json2ts: 0 },
   };
   for (const unit of units) {
-    const stats = Object.fromEntries(SIDES.map((side) => [side, unitStats(unit, side)])) as Record<Side, SideStats | undefined>;
+    const stats = Object.fromEntries(SIDES.map((side) => [side, unitStats(unit, side)])) as Record<
+      Side,
+      SideStats | undefined
+    >;
     for (const side of SIDES) {
       const s = stats[side];
       if (!s) continue;
@@ -114,14 +117,18 @@ export function percent(r: Ratio): string {
 }
 
 /** Valid literals charter's types reject: defects. */
-export function soundnessMisses(units: readonly UnitResult[], side: Side): { unit: string; source: string; message: string }[] {
+export function soundnessMisses(
+  units: readonly UnitResult[],
+  side: Side,
+): { unit: string; source: string; message: string }[] {
   const out: { unit: string; source: string; message: string }[] = [];
   for (const unit of units) {
     const outcome = unit.sides[side];
     if (outcome.status !== "checked") continue;
     unit.probes.forEach((probe, i) => {
       const verdict = outcome.verdicts[i];
-      if (probe.origin === "valid" && verdict !== null && verdict !== undefined) out.push({ unit: unit.id, source: probe.source, message: verdict });
+      if (probe.origin === "valid" && verdict !== null && verdict !== undefined)
+        out.push({ unit: unit.id, source: probe.source, message: verdict });
     });
   }
   return out;

@@ -65,7 +65,8 @@ export function checkLiterals(fileName: string, count: number): CheckReply {
   const started = performance.now();
   const program = ts.createProgram({ rootNames: [fileName], options: OPTIONS, host: compilerHost() });
   const file = program.getSourceFile(fileName);
-  if (!file) return { ok: true, verdicts: [], moduleProblems: [`${fileName} was not read`], ms: performance.now() - started };
+  if (!file)
+    return { ok: true, verdicts: [], moduleProblems: [`${fileName} was not read`], ms: performance.now() - started };
   const statements = literalStatements(file);
   const verdicts: (string | null)[] = Array.from({ length: count }, () => null);
   const moduleProblems: string[] = [...program.getOptionsDiagnostics(), ...program.getGlobalDiagnostics()].map(message);

@@ -37,7 +37,11 @@ export function schemaVocabulary(schema: unknown): Vocabulary {
     if (!isObject(node) || seen.has(node)) return;
     seen.add(node);
     const listed = node["enum"];
-    if (Array.isArray(listed)) link(alternatives, listed.filter((v): v is string => typeof v === "string"));
+    if (Array.isArray(listed))
+      link(
+        alternatives,
+        listed.filter((v): v is string => typeof v === "string"),
+      );
     const constant = node["const"];
     if (typeof constant === "string") {
       link(alternatives, [constant]);

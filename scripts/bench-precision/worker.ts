@@ -21,7 +21,14 @@ process.on("message", (message: { id: number; job: WorkerJob }) => {
       const reply = job.kind === "json2ts" ? await runJson2ts(job) : checkLiterals(job.file, job.count);
       process.send!({ id, reply });
     } catch (error) {
-      process.send!({ id, reply: { ok: false, error: `${(error as Error)?.name ?? "Error"}: ${String((error as Error)?.message ?? error).slice(0, 300)}`, ms: 0 } });
+      process.send!({
+        id,
+        reply: {
+          ok: false,
+          error: `${(error as Error)?.name ?? "Error"}: ${String((error as Error)?.message ?? error).slice(0, 300)}`,
+          ms: 0,
+        },
+      });
     }
   })();
 });

@@ -21,8 +21,12 @@ const [schemasDir, out] = process.argv.slice(2) as [string, string];
 mkdirSync(path.join(out, "types"), { recursive: true });
 mkdirSync(path.join(out, "validators"), { recursive: true });
 
-const files = readdirSync(schemasDir).filter((f) => f.endsWith(".json")).sort();
-const schemas = new Map(files.map((f) => [f, JSON.parse(readFileSync(path.join(schemasDir, f), "utf8")) as AnySchemaObject]));
+const files = readdirSync(schemasDir)
+  .filter((f) => f.endsWith(".json"))
+  .sort();
+const schemas = new Map(
+  files.map((f) => [f, JSON.parse(readFileSync(path.join(schemasDir, f), "utf8")) as AnySchemaObject]),
+);
 
 const instances = new Map<Dialect, AjvInstance>();
 function ajvFor(schema: AnySchemaObject): AjvInstance {
@@ -38,7 +42,8 @@ function ajvFor(schema: AnySchemaObject): AjvInstance {
       const declared = typeof $id === "string" ? $id : typeof id === "string" ? id : undefined;
       try {
         ajv.addSchema(rest, `https://json.schemastore.org/${file}`);
-        if (declared !== undefined && declared !== `https://json.schemastore.org/${file}`) ajv.addSchema(rest, declared);
+        if (declared !== undefined && declared !== `https://json.schemastore.org/${file}`)
+          ajv.addSchema(rest, declared);
       } catch {
         // A schema ajv cannot even add is counted when it is compiled below.
       }
@@ -49,7 +54,15 @@ function ajvFor(schema: AnySchemaObject): AjvInstance {
 }
 
 const quiet = { error: console.error, log: console.log, warn: console.warn };
-const summary = { schemas: files.length, typesOk: 0, typesFailed: 0, validatorsOk: 0, validatorsFailed: 0, typesMs: 0, validatorsMs: 0 };
+const summary = {
+  schemas: files.length,
+  typesOk: 0,
+  typesFailed: 0,
+  validatorsOk: 0,
+  validatorsFailed: 0,
+  typesMs: 0,
+  validatorsMs: 0,
+};
 const started = performance.now();
 // BENCH_LIMIT (a trial of the benchmark) compiles the first N schemas; references still reach them all.
 const compiled = [...schemas].slice(0, Number(process.env["BENCH_LIMIT"] ?? Infinity));
@@ -59,7 +72,10 @@ for (const [file, schema] of compiled) {
   let clock = performance.now();
   console.error = console.log = console.warn = () => {};
   try {
-    const ts = await generateTypes(structuredClone(schema) as never, name, { cwd: schemasDir, $refOptions: { resolve: { http: false } } });
+    const ts = await generateTypes(structuredClone(schema) as never, name, {
+      cwd: schemasDir,
+      $refOptions: { resolve: { http: false } },
+    });
     writeFileSync(path.join(out, "types", `${name}.ts`), ts);
     summary.typesOk++;
   } catch {
@@ -80,4 +96,6 @@ for (const [file, schema] of compiled) {
   }
   summary.validatorsMs += performance.now() - clock;
 }
-process.stdout.write(JSON.stringify({ ...summary, ms: performance.now() - started, maxRssKb: process.resourceUsage().maxRSS }) + "\n");
+process.stdout.write(
+  JSON.stringify({ ...summary, ms: performance.now() - started, maxRssKb: process.resourceUsage().maxRSS }) + "\n",
+);

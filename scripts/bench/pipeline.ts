@@ -37,7 +37,8 @@ const REPO = fileURLToPath(new URL("../..", import.meta.url));
 const TSX = path.join(REPO, "node_modules/tsx/dist/cli.mjs");
 const work = mkdtempSync(path.join(os.tmpdir(), "charter-bench-"));
 // The code measured is the code at the start; later edits would not be in the early measurements.
-const commit = spawnSync("git", ["rev-parse", "--short", "HEAD"], { cwd: REPO, encoding: "utf8" }).stdout.trim() || "unknown commit";
+const commit =
+  spawnSync("git", ["rev-parse", "--short", "HEAD"], { cwd: REPO, encoding: "utf8" }).stdout.trim() || "unknown commit";
 const names = readdirSync(SCHEMASTORE)
   .filter((f) => f.endsWith(".json"))
   .sort()
@@ -52,28 +53,60 @@ interface Measured {
 }
 
 function child<T>(script: string, args: string[], nodeOptions?: string): T {
-  const env = nodeOptions === undefined ? process.env : { ...process.env, NODE_OPTIONS: `${process.env["NODE_OPTIONS"] ?? ""} ${nodeOptions}`.trim() };
-  const result = spawnSync(process.execPath, [TSX, path.join(REPO, "scripts/bench", script), ...args], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024, env });
+  const env =
+    nodeOptions === undefined
+      ? process.env
+      : { ...process.env, NODE_OPTIONS: `${process.env["NODE_OPTIONS"] ?? ""} ${nodeOptions}`.trim() };
+  const result = spawnSync(process.execPath, [TSX, path.join(REPO, "scripts/bench", script), ...args], {
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+    env,
+  });
   const last = result.stdout.trim().split("\n").pop() ?? "";
-  if (result.status !== 0 || !last.startsWith("{")) throw new Error(`${script} failed (${result.status}):\n${result.stderr.slice(-2000)}`);
+  if (result.status !== 0 || !last.startsWith("{"))
+    throw new Error(`${script} failed (${result.status}):\n${result.stderr.slice(-2000)}`);
   return JSON.parse(last) as T;
 }
 
 /** A project holding copies of `files`; references to other corpus schemas resolve through the catalog. */
-function project(name: string, files: readonly string[], catalogDir = SCHEMASTORE): { dir: string; args: (command: string) => string[] } {
+function project(
+  name: string,
+  files: readonly string[],
+  catalogDir = SCHEMASTORE,
+): { dir: string; args: (command: string) => string[] } {
   const dir = path.join(work, name);
   mkdirSync(path.join(dir, "src"), { recursive: true });
   for (const file of files) copyFileSync(path.join(SCHEMASTORE, file), path.join(dir, "src", file));
   const args = (command: string) => [
     dir,
     command,
-    ...["--source", "src", "--out", "generated", "--base-uri", "https://json.schemastore.org/", "--type-names", "qualified", "--keep-going"],
-    ...["--catalog", `https://json.schemastore.org/=${catalogDir}`, "--catalog", `https://www.schemastore.org/=${catalogDir}`],
+    ...[
+      "--source",
+      "src",
+      "--out",
+      "generated",
+      "--base-uri",
+      "https://json.schemastore.org/",
+      "--type-names",
+      "qualified",
+      "--keep-going",
+    ],
+    ...[
+      "--catalog",
+      `https://json.schemastore.org/=${catalogDir}`,
+      "--catalog",
+      `https://www.schemastore.org/=${catalogDir}`,
+    ],
   ];
   return { dir, args };
 }
 
-function charter(p: ReturnType<typeof project>, command: "generate" | "check", fresh = command === "generate", extra: string[] = []): Measured {
+function charter(
+  p: ReturnType<typeof project>,
+  command: "generate" | "check",
+  fresh = command === "generate",
+  extra: string[] = [],
+): Measured {
   if (fresh) rmSync(path.join(p.dir, "generated"), { recursive: true, force: true });
   return child<Measured>("measure-cli.ts", [...p.args(command), ...extra]);
 }
@@ -89,7 +122,12 @@ const log = (line: string) => process.stdout.write(line + "\n");
 // The whole corpus: generate and the naive pipeline, interleaved; then check; then one edit.
 const all = project("all", names, path.join(work, "all", "src"));
 const generateRuns: Measured[] = [];
-const naiveRuns: ({ ms: number; maxRssKb: number } & { typesOk: number; validatorsOk: number; typesMs: number; validatorsMs: number })[] = [];
+const naiveRuns: ({ ms: number; maxRssKb: number } & {
+  typesOk: number;
+  validatorsOk: number;
+  typesMs: number;
+  validatorsMs: number;
+})[] = [];
 for (let round = 0; round < RUNS; round++) {
   generateRuns.push(charter(all, "generate"));
   log(`generate, all ${names.length}: ${seconds(generateRuns.at(-1)!.ms)} s`);
@@ -99,7 +137,9 @@ for (let round = 0; round < RUNS; round++) {
 }
 // check and one edit: ratios to a full generate of the same project, measured on the first
 // CHECK_SIZE sources so that several rounds fit in the benchmark's time.
-const checkSources = sample(CHECK_SIZE).includes(EDITED) ? sample(CHECK_SIZE) : [...sample(CHECK_SIZE).slice(0, -1), EDITED];
+const checkSources = sample(CHECK_SIZE).includes(EDITED)
+  ? sample(CHECK_SIZE)
+  : [...sample(CHECK_SIZE).slice(0, -1), EDITED];
 const checked = project(`check-${CHECK_SIZE}`, checkSources);
 // The full run starts from an empty cache and fills it; the run after the edit finds the other contracts there.
 const cacheDir = path.join(work, "cache");
@@ -119,22 +159,31 @@ for (let round = 0; round < RUNS; round++) {
   writeFileSync(editedFile, JSON.stringify(edited, null, 2));
   regenerateRuns.push(charter(checked, "generate", false, cached));
   writeFileSync(editedFile, original);
-  log(`check ${seconds(checkRuns.at(-1)!.ms)} s, full ${seconds(fullRuns.at(-1)!.ms)} s, after one edit ${seconds(regenerateRuns.at(-1)!.ms)} s`);
+  log(
+    `check ${seconds(checkRuns.at(-1)!.ms)} s, full ${seconds(fullRuns.at(-1)!.ms)} s, after one edit ${seconds(regenerateRuns.at(-1)!.ms)} s`,
+  );
 }
 // Most of the heap of a full run is garbage V8 has not collected yet, because the default heap
 // limit (from the machine's memory) lets it grow: the same run with a heap limit.
 rmSync(path.join(all.dir, "generated"), { recursive: true, force: true });
 const limited = child<Measured>("measure-cli.ts", all.args("generate"), `--max-old-space-size=${HEAP_LIMIT_MIB}`);
-log(`generate, all, heap limit ${HEAP_LIMIT_MIB} MiB: ${seconds(limited.ms)} s, ${Math.round(limited.maxRssKb / 1024)} MiB`);
+log(
+  `generate, all, heap limit ${HEAP_LIMIT_MIB} MiB: ${seconds(limited.ms)} s, ${Math.round(limited.maxRssKb / 1024)} MiB`,
+);
 // Where the time of a full run goes: the same project compiled in memory, on one thread.
-const profile = child<{ ms: number; stages: Record<string, number> }>("profile-stages.ts", [path.join(checked.dir, "src"), SCHEMASTORE]);
+const profile = child<{ ms: number; stages: Record<string, number> }>("profile-stages.ts", [
+  path.join(checked.dir, "src"),
+  SCHEMASTORE,
+]);
 log(`stages of one thread: ${JSON.stringify(profile.stages)}`);
 // The last full run's tree is still there: what charter writes.
 const charterTypes = typesSize(path.join(all.dir, "generated", "types"));
 const naiveTypes = typesSize(path.join(work, "naive", "types"));
 const charterValidatorBytes = bytesUnder(path.join(all.dir, "generated", "validators"), ".js");
 const naiveValidatorBytes = bytesUnder(path.join(work, "naive", "validators"), ".js");
-const manifest = JSON.parse(readFileSync(path.join(all.dir, "generated", "manifest.json"), "utf8")) as { contracts: unknown[] };
+const manifest = JSON.parse(readFileSync(path.join(all.dir, "generated", "manifest.json"), "utf8")) as {
+  contracts: unknown[];
+};
 
 // Scaling: N sources spread over the corpus.
 const scaling: { size: number; ms: number }[] = [];
@@ -152,7 +201,11 @@ const trial = Number.isFinite(LIMIT);
 let runtimeReport = "(not measured in a BENCH_LIMIT trial)\n";
 if (!trial) {
   // Its printed report is this run's figures; docs/benchmarks/validators.md says how to read them.
-  const runtime = spawnSync(process.execPath, [TSX, path.join(REPO, "scripts/bench-validators.ts")], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], maxBuffer: 16 * 1024 * 1024 });
+  const runtime = spawnSync(process.execPath, [TSX, path.join(REPO, "scripts/bench-validators.ts")], {
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+    maxBuffer: 16 * 1024 * 1024,
+  });
   if (runtime.status !== 0) throw new Error("bench-validators.ts failed");
   process.stdout.write(runtime.stdout);
   runtimeReport = `How to read these figures: [docs/benchmarks/validators.md](benchmarks/validators.md).\n\n${runtime.stdout}`;
@@ -167,9 +220,11 @@ const fullMs = median(fullRuns.map((r) => r.ms));
 const regenerateMs = median(regenerateRuns.map((r) => r.ms));
 const peakMiB = Math.max(...generateRuns.map((r) => r.maxRssKb)) / 1024;
 const exponent = scalingExponent(scaling);
-const verdict = (ratio: number, target: number, atMost = true) => ((atMost ? ratio <= target : ratio >= target) ? "met" : `**missed** by ${(ratio / target).toFixed(1)}x`);
+const verdict = (ratio: number, target: number, atMost = true) =>
+  (atMost ? ratio <= target : ratio >= target) ? "met" : `**missed** by ${(ratio / target).toFixed(1)}x`;
 const mb = (bytes: number) => (bytes / 1e6).toFixed(1);
-const sizeRow = (label: string, s: TypesSize) => `| ${label} | ${s.files} | ${mb(s.bytes)} MB | ${s.lines.toLocaleString("en")} | ${s.openSignatures.toLocaleString("en")} | ${s.numberedNames.toLocaleString("en")} |`;
+const sizeRow = (label: string, s: TypesSize) =>
+  `| ${label} | ${s.files} | ${mb(s.bytes)} MB | ${s.lines.toLocaleString("en")} | ${s.openSignatures.toLocaleString("en")} | ${s.numberedNames.toLocaleString("en")} |`;
 
 const report = [
   "# Benchmarks",
@@ -189,7 +244,11 @@ const report = [
   `| peak memory of \`generate\` (max RSS) | ${peakMiB.toFixed(0)} MiB | | | < ${TARGETS.peakMiB} MiB: ${verdict(peakMiB, TARGETS.peakMiB)} |`,
   `| the same with \`NODE_OPTIONS=--max-old-space-size=${HEAP_LIMIT_MIB}\` | ${(limited.maxRssKb / 1024).toFixed(0)} MiB (${seconds(limited.ms)} s) | | | < ${TARGETS.peakMiB} MiB: ${verdict(limited.maxRssKb / 1024, TARGETS.peakMiB)} |`,
   "",
-  `Where the time goes: the ${CHECK_SIZE}-source project compiled in memory on one thread, without a cache (\`scripts/bench/profile-stages.ts\`), ${seconds(profile.ms)} s: ${Object.entries(profile.stages).map(([stage, ms]) => `${stage} ${seconds(ms)} s (${Math.round((100 * ms) / profile.ms)} %)`).join(", ")}. \`generate\` runs the validators on a worker thread beside the types.`,
+  `Where the time goes: the ${CHECK_SIZE}-source project compiled in memory on one thread, without a cache (\`scripts/bench/profile-stages.ts\`), ${seconds(profile.ms)} s: ${Object.entries(
+    profile.stages,
+  )
+    .map(([stage, ms]) => `${stage} ${seconds(ms)} s (${Math.round((100 * ms) / profile.ms)} %)`)
+    .join(", ")}. \`generate\` runs the validators on a worker thread beside the types.`,
   "",
   // What the figures mean is written by hand; every rewrite, a trial's too, carries it over from the committed page.
   ...keptSummary(path.join(REPO, "docs/benchmarks.md")),
@@ -208,7 +267,12 @@ const report = [
   sizeRow("charter", charterTypes),
   sizeRow("naive (json-schema-to-typescript defaults)", naiveTypes),
   "",
-  `Diagnostics of a full \`generate\` (no config file: each setting at its default), by code: ${Object.entries(generateRuns[0]!.codes).sort().map(([c, n]) => `${c} ${n}`).join(", ")}.`,
+  `Diagnostics of a full \`generate\` (no config file: each setting at its default), by code: ${Object.entries(
+    generateRuns[0]!.codes,
+  )
+    .sort()
+    .map(([c, n]) => `${c} ${n}`)
+    .join(", ")}.`,
   "",
   `Validators: charter ${mb(charterValidatorBytes)} MB (a fast and an all-errors module per contract), naive ${mb(naiveValidatorBytes)} MB (one standalone module per schema).`,
   `Naive pipeline, median run: types for ${naiveRuns[0]!.typesOk} of ${names.length} schemas, validators for ${naiveRuns[0]!.validatorsOk}; ${seconds(median(naiveRuns.map((r) => r.typesMs)))} s in json-schema-to-typescript, ${seconds(median(naiveRuns.map((r) => r.validatorsMs)))} s in ajv.`,
@@ -217,11 +281,16 @@ const report = [
   "",
   "- charter: `charter generate --source src --out generated --base-uri https://json.schemastore.org/ --type-names qualified --keep-going` with both SchemaStore hosts mapped by `--catalog` to the sources (`check` with the same flags).",
   "- naive: `scripts/bench/naive-pipeline.ts`: json-schema-to-typescript's `compile` with its defaults per schema (HTTP references closed), and ajv's `standaloneCode` per schema from one instance per dialect holding every schema of the folder.",
-  "- one edit: the root `description` of `" + EDITED + "` changes, then `generate` runs on the existing tree. Both this run and the full run it is compared with use `--cache-dir` (the full run starts with it empty); `check` never reads the cache.",
+  "- one edit: the root `description` of `" +
+    EDITED +
+    "` changes, then `generate` runs on the existing tree. Both this run and the full run it is compared with use `--cache-dir` (the full run starts with it empty); `check` never reads the cache.",
   "",
   "## Runtime",
   "",
-  runtimeReport.replace(/^# .*\n+/, "").replace(/^(#+) /gm, "#$1 ").trim(),
+  runtimeReport
+    .replace(/^# .*\n+/, "")
+    .replace(/^(#+) /gm, "#$1 ")
+    .trim(),
   "",
 ].join("\n");
 // A trial's figures are not the corpus's: they never overwrite the committed report.

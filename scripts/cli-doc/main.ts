@@ -35,7 +35,12 @@ function render(): string {
     "| option | meaning | taken by |",
     "| --- | --- | --- |",
     ...(Object.keys(OPTIONS) as (keyof typeof OPTIONS)[]).map((name) => {
-      const takers = name === "help" ? "every command" : name === "version" ? "`charter` alone" : commands.filter((c) => (COMMANDS[c].options as readonly string[]).includes(name)).join(", ");
+      const takers =
+        name === "help"
+          ? "every command"
+          : name === "version"
+            ? "`charter` alone"
+            : commands.filter((c) => (COMMANDS[c].options as readonly string[]).includes(name)).join(", ");
       return `| ${code(flagText(name))} | ${cell(OPTIONS[name].help)} | ${takers} |`;
     }),
     "",
@@ -58,11 +63,15 @@ const page = committed.slice(0, start) + render() + committed.slice(end + END.le
 if (process.argv.includes("--check")) {
   const drift = compareTrees(new Map([[PAGE, page]]), new Map([[PAGE, Buffer.from(committed)]]));
   if (drift.stale.length > 0) {
-    process.stderr.write(`${PAGE}: error CH502 the CLI reference differs from the options charter parses; run \`npm run docs:cli\`\n`);
+    process.stderr.write(
+      `${PAGE}: error CH502 the CLI reference differs from the options charter parses; run \`npm run docs:cli\`\n`,
+    );
     for (const stale of drift.stale) process.stderr.write(stale.diff + "\n");
     process.exit(1);
   }
-  process.stdout.write(`${PAGE}: the CLI reference is up to date (${Object.keys(COMMANDS).length} commands, ${Object.keys(OPTIONS).length} options)\n`);
+  process.stdout.write(
+    `${PAGE}: the CLI reference is up to date (${Object.keys(COMMANDS).length} commands, ${Object.keys(OPTIONS).length} options)\n`,
+  );
 } else {
   writeFileSync(pageUrl, page);
   process.stdout.write(`wrote the CLI reference of ${PAGE}\n`);

@@ -66,7 +66,9 @@ function dependencyErrorsOf(result: CompileResult, own: readonly Diagnostic[]): 
     if (d.code !== "CH402" && d.code !== "CH604") continue;
     for (const m of d.message.matchAll(/([\w.@+-]+)\.json\b/g)) names.add(`${m[1]}.json`);
   }
-  return result.diagnostics.filter((d) => d.severity === "error" && d.file !== undefined && names.has(path.basename(d.file)) && d.code !== "CH402");
+  return result.diagnostics.filter(
+    (d) => d.severity === "error" && d.file !== undefined && names.has(path.basename(d.file)) && d.code !== "CH402",
+  );
 }
 
 function describeViolations(errors: readonly { pointer: string; keyword: string; message: string }[]): string[] {
@@ -92,9 +94,14 @@ export async function runCharter(
     sourceDir = path.join(OUT_ROOT, "charter-subset-sources");
     rmSync(sourceDir, { recursive: true, force: true });
     mkdirSync(sourceDir, { recursive: true });
-    for (const name of subset) copyFileSync(path.join(SCHEMAS_DIR, `${name}.json`), path.join(sourceDir, `${name}.json`));
+    for (const name of subset)
+      copyFileSync(path.join(SCHEMAS_DIR, `${name}.json`), path.join(sourceDir, `${name}.json`));
   }
-  const compiled = await compile({ ...SCHEMASTORE_OPTIONS, sourceDir, validation: charterValidationSettings(corpus, upstream) });
+  const compiled = await compile({
+    ...SCHEMASTORE_OPTIONS,
+    sourceDir,
+    validation: charterValidationSettings(corpus, upstream),
+  });
   const sourceOf = (name: string) => path.join(sourceDir, `${name}.json`);
   const compileMs = performance.now() - wallStarted;
 
@@ -113,7 +120,9 @@ export async function runCharter(
   const writeMs = performance.now() - clock;
 
   // tsc --strict over every written types module (they import each other, so one program).
-  const typeFiles = [...compiled.files.keys()].filter((f) => f.startsWith("types/") && f.endsWith(".ts")).map((f) => path.join(outDir, f));
+  const typeFiles = [...compiled.files.keys()]
+    .filter((f) => f.startsWith("types/") && f.endsWith(".ts"))
+    .map((f) => path.join(outDir, f));
   const tsc = runTscStrict(CHARTER_TREE, typeFiles);
   if (tsc.global.length > 0) console.warn(`tsc (charter types): ${tsc.global.join("; ").slice(0, 500)}`);
 
@@ -121,7 +130,9 @@ export async function runCharter(
   clock = performance.now();
   const schemas: CharterSchemaResult[] = [];
   const registryFile = path.join(outDir, "validators", "index.js");
-  const registry = compiled.files.has("validators/index.js") ? ((await import(pathToFileURL(registryFile).href)) as { registry: Registry }).registry : {};
+  const registry = compiled.files.has("validators/index.js")
+    ? ((await import(pathToFileURL(registryFile).href)) as { registry: Registry }).registry
+    : {};
   const runtime = bindContracts(registry, { skipRules: true });
   const produced = new Set(compiled.produced);
   for (const name of measured) {

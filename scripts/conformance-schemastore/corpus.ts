@@ -68,7 +68,8 @@ export function readCorpus(dir = SCHEMAS_DIR): Corpus {
       const schemaKeyword = typeof object["$schema"] === "string" ? object["$schema"] : undefined;
       const dialect = schemaKeyword === undefined ? undefined : dialectOf(schemaKeyword);
       const idKeyword = dialect === "draft-04" ? object["id"] : object["$id"];
-      const declaredId = typeof idKeyword === "string" && /^[a-z][a-z0-9+.-]*:/i.test(idKeyword) ? stripFragment(idKeyword) : undefined;
+      const declaredId =
+        typeof idKeyword === "string" && /^[a-z][a-z0-9+.-]*:/i.test(idKeyword) ? stripFragment(idKeyword) : undefined;
       return { file, name: file.replace(/\.json$/, ""), path: path.join(dir, file), json, dialect, declaredId };
     });
   const byFile = new Map(schemas.map((s) => [s.file, s]));

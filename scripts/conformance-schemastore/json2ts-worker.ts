@@ -46,7 +46,8 @@ function localResolver(schemasDir: string) {
   return {
     order: 1,
     canRead: (file: { url: string }) =>
-      SCHEMASTORE_URI.test(file.url) || (file.url.startsWith(schemasDir) && !existsSync(file.url) && localPath(file.url) !== undefined),
+      SCHEMASTORE_URI.test(file.url) ||
+      (file.url.startsWith(schemasDir) && !existsSync(file.url) && localPath(file.url) !== undefined),
     read(file: { url: string }): string {
       const found = localPath(file.url);
       if (!found) throw new Error(`${file.url} is not in the local schemas folder`);
@@ -75,11 +76,20 @@ process.on("message", (job: Job) => {
         $refOptions: { resolve: { http: false, schemastore: localResolver(job.schemasDir) } as never },
       });
       writeFileSync(job.outFile, ts);
-      process.send!({ ok: true, bytes: Buffer.byteLength(ts), lines: ts.split("\n").length - (ts.endsWith("\n") ? 1 : 0), ms: performance.now() - started });
+      process.send!({
+        ok: true,
+        bytes: Buffer.byteLength(ts),
+        lines: ts.split("\n").length - (ts.endsWith("\n") ? 1 : 0),
+        ms: performance.now() - started,
+      });
     } catch (error) {
       const own = String((error as Error)?.message ?? error).split("\n")[0]!;
       const detail = printed.join("; ").replace(/\s+/g, " ").trim();
-      const message = `${(error as Error)?.name ?? "Error"}: ${own || "(no message)"}${detail ? ` (printed: ${detail})` : ""}`.slice(0, 400);
+      const message =
+        `${(error as Error)?.name ?? "Error"}: ${own || "(no message)"}${detail ? ` (printed: ${detail})` : ""}`.slice(
+          0,
+          400,
+        );
       process.send!({ ok: false, bytes: 0, lines: 0, ms: performance.now() - started, error: message });
     }
   })();

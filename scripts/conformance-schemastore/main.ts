@@ -46,7 +46,8 @@ const { values: args } = parseArgs({
 const sides = new Set(args["report-only"] ? [] : args.sides!.split(",").map((s) => s.trim()));
 const resultsFile = (side: string) => path.join(OUT_ROOT, `results-${side}.json`);
 const save = (side: string, value: unknown) => writeFileSync(resultsFile(side), JSON.stringify(value, null, 1) + "\n");
-const load = <T>(side: string): T | undefined => (existsSync(resultsFile(side)) ? (JSON.parse(readFileSync(resultsFile(side), "utf8")) as T) : undefined);
+const load = <T>(side: string): T | undefined =>
+  existsSync(resultsFile(side)) ? (JSON.parse(readFileSync(resultsFile(side), "utf8")) as T) : undefined;
 const log = (text: string) => process.stderr.write(`${text}\n`);
 
 mkdirSync(OUT_ROOT, { recursive: true });
@@ -82,7 +83,8 @@ const facts: SchemaFacts[] = corpus.schemas
   });
 const measured = facts.filter((f) => !f.skipped);
 const instancesOf = (name: string) => instances.get(name) ?? [];
-if (!args["report-only"]) writeFileSync(path.join(OUT_ROOT, "results-facts.json"), JSON.stringify(facts, null, 1) + "\n");
+if (!args["report-only"])
+  writeFileSync(path.join(OUT_ROOT, "results-facts.json"), JSON.stringify(facts, null, 1) + "\n");
 
 let charter = load<CharterResults>("charter");
 let ajv = load<AjvResults>("ajv");
@@ -104,7 +106,9 @@ if (sides.has("charter")) {
 if (sides.has("ajv")) {
   log(`naive ajv: ${measured.length} schemas…`);
   const started = performance.now();
-  const schemas = measured.map((f) => runNaiveAjv(corpus, corpus.byFile.get(f.file)!, upstream.rulesFor(f.file), instancesOf(f.name)));
+  const schemas = measured.map((f) =>
+    runNaiveAjv(corpus, corpus.byFile.get(f.file)!, upstream.rulesFor(f.file), instancesOf(f.name)),
+  );
   ajv = { side: "ajv", wallMs: performance.now() - started, schemas };
   save("ajv", ajv);
   log(`naive ajv: done in ${(ajv.wallMs / 1000).toFixed(1)} s`);
@@ -114,7 +118,11 @@ if (sides.has("json2ts")) {
   log(`naive json-schema-to-typescript: ${measured.length} schemas…`);
   json2ts = await runJson2ts(
     measured.map((f) => corpus.byFile.get(f.file)!),
-    { workers: Number(args["json2ts-workers"]), timeoutMs: Number(args["json2ts-timeout"]) * 1000, tscEvery: Math.max(1, Number(args["tsc-every"])) },
+    {
+      workers: Number(args["json2ts-workers"]),
+      timeoutMs: Number(args["json2ts-timeout"]) * 1000,
+      tscEvery: Math.max(1, Number(args["tsc-every"])),
+    },
   );
   save("json2ts", json2ts);
   log(`naive json-schema-to-typescript: done in ${(json2ts.wallMs / 1000).toFixed(1)} s`);

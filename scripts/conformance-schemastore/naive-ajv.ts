@@ -22,13 +22,17 @@ const DRAFT06_META = require("ajv/dist/refs/json-schema-draft-06.json") as objec
 
 /** ajv options as upstream sets them: `strict: true`, or its relaxed set for `ajvNotStrictMode`. */
 export function upstreamAjvOptions(fullStrict: boolean): Options {
-  const strictness: Options = fullStrict ? { strict: true } : { strictTypes: false, strictTuples: false, allowMatchingProperties: true };
+  const strictness: Options = fullStrict
+    ? { strict: true }
+    : { strictTypes: false, strictTuples: false, allowMatchingProperties: true };
   // The logger only keeps ajv quiet; "log"-level findings never change a verdict.
   return { ...strictness, logger: false };
 }
 
 export function describeAjvErrors(errors: readonly ErrorObject[] | null | undefined, limit = 3): string[] {
-  return (errors ?? []).slice(0, limit).map((e) => `${e.instancePath || "/"} ${e.keyword}: ${e.message ?? ""}`.slice(0, 200));
+  return (errors ?? [])
+    .slice(0, limit)
+    .map((e) => `${e.instancePath || "/"} ${e.keyword}: ${e.message ?? ""}`.slice(0, 200));
 }
 
 function createUpstreamAjv(schema: CorpusSchema, rules: UpstreamRules, notes: string[]): Ajv {
@@ -73,7 +77,12 @@ function addCorpusSchema(ajv: Ajv, corpus: Corpus, schema: CorpusSchema, failure
 }
 
 /** ajv for the schema as upstream sets it up, its dependencies added, and the compiled function; or why not. */
-function compileUpstream(corpus: Corpus, schema: CorpusSchema, rules: UpstreamRules, result: AjvSchemaResult): ValidateFunction | undefined {
+function compileUpstream(
+  corpus: Corpus,
+  schema: CorpusSchema,
+  rules: UpstreamRules,
+  result: AjvSchemaResult,
+): ValidateFunction | undefined {
   if (schema.dialect === undefined) {
     result.error = "no known $schema: upstream's harness has no ajv class for it";
     return undefined;
@@ -98,9 +107,22 @@ function compileUpstream(corpus: Corpus, schema: CorpusSchema, rules: UpstreamRu
   }
 }
 
-export function runNaiveAjv(corpus: Corpus, schema: CorpusSchema, rules: UpstreamRules, instances: readonly Instance[]): AjvSchemaResult {
+export function runNaiveAjv(
+  corpus: Corpus,
+  schema: CorpusSchema,
+  rules: UpstreamRules,
+  instances: readonly Instance[],
+): AjvSchemaResult {
   const started = performance.now();
-  const result: AjvSchemaResult = { name: schema.name, compiled: false, added: [], addFailures: [], notes: [], verdicts: [], ms: 0 };
+  const result: AjvSchemaResult = {
+    name: schema.name,
+    compiled: false,
+    added: [],
+    addFailures: [],
+    notes: [],
+    verdicts: [],
+    ms: 0,
+  };
   const validate = compileUpstream(corpus, schema, rules, result);
   if (validate) {
     result.compiled = true;

@@ -39,7 +39,12 @@ function startWorker(networkLog: string): ChildProcess {
 }
 
 /** One schema on one worker; a worker that times out or dies is replaced. */
-function generateOne(slot: { child: ChildProcess }, schema: CorpusSchema, timeoutMs: number, networkLog: string): Promise<Reply> {
+function generateOne(
+  slot: { child: ChildProcess },
+  schema: CorpusSchema,
+  timeoutMs: number,
+  networkLog: string,
+): Promise<Reply> {
   return new Promise((resolve) => {
     const child = slot.child;
     let settled = false;
@@ -57,11 +62,28 @@ function generateOne(slot: { child: ChildProcess }, schema: CorpusSchema, timeou
     };
     const onMessage = (reply: Reply) => finish(reply, false);
     const onExit = (code: number | null, signal: string | null) =>
-      finish({ ok: false, bytes: 0, lines: 0, ms: timeoutMs, error: `generator process died (${signal ?? `exit ${code}`}), e.g. out of memory` }, true);
-    const timer = setTimeout(() => finish({ ok: false, bytes: 0, lines: 0, ms: timeoutMs, error: `timed out after ${timeoutMs / 1000} s` }, true), timeoutMs);
+      finish(
+        {
+          ok: false,
+          bytes: 0,
+          lines: 0,
+          ms: timeoutMs,
+          error: `generator process died (${signal ?? `exit ${code}`}), e.g. out of memory`,
+        },
+        true,
+      );
+    const timer = setTimeout(
+      () =>
+        finish({ ok: false, bytes: 0, lines: 0, ms: timeoutMs, error: `timed out after ${timeoutMs / 1000} s` }, true),
+      timeoutMs,
+    );
     child.on("message", onMessage);
     child.on("exit", onExit);
-    child.send({ file: schema.path, outFile: path.join(NAIVE_TYPES_DIR, `${schema.name}.ts`), schemasDir: SCHEMAS_DIR });
+    child.send({
+      file: schema.path,
+      outFile: path.join(NAIVE_TYPES_DIR, `${schema.name}.ts`),
+      schemasDir: SCHEMAS_DIR,
+    });
   });
 }
 
@@ -102,7 +124,8 @@ export async function runJson2ts(schemas: readonly CorpusSchema[], options: Json
   const sample = succeeded.filter((_, i) => i % options.tscEvery === 0);
   const files = sample.map((s) => path.join(NAIVE_TYPES_DIR, `${s.name}.ts`));
   const tsc = runTscStrict(NAIVE_TYPES_DIR, files);
-  if (tsc.global.length > 0) console.warn(`tsc (json-schema-to-typescript output): ${tsc.global.join("; ").slice(0, 500)}`);
+  if (tsc.global.length > 0)
+    console.warn(`tsc (json-schema-to-typescript output): ${tsc.global.join("; ").slice(0, 500)}`);
   for (const s of sample) {
     const r = results.get(s.name)!;
     const errors = tsc.errorsByFile.get(path.join(NAIVE_TYPES_DIR, `${s.name}.ts`));

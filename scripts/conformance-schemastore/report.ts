@@ -8,7 +8,15 @@
 import path from "node:path";
 import { ALL_CODES } from "../../src/cli/all-codes.js";
 import { CORPUS_ROOT } from "./paths.js";
-import type { AjvResults, CharterResults, CharterSchemaResult, DiagnosticLine, Json2tsResults, SchemaFacts, Verdict } from "./results.js";
+import type {
+  AjvResults,
+  CharterResults,
+  CharterSchemaResult,
+  DiagnosticLine,
+  Json2tsResults,
+  SchemaFacts,
+  Verdict,
+} from "./results.js";
 
 export interface ReportInput {
   facts: SchemaFacts[];
@@ -29,7 +37,11 @@ interface InstanceTally {
   right: number;
 }
 
-function tally(facts: readonly SchemaFacts[], verdicts: Map<string, Verdict[]>, kind: "positive" | "negative"): InstanceTally {
+function tally(
+  facts: readonly SchemaFacts[],
+  verdicts: Map<string, Verdict[]>,
+  kind: "positive" | "negative",
+): InstanceTally {
   let total = 0;
   let checked = 0;
   let right = 0;
@@ -47,7 +59,11 @@ function tally(facts: readonly SchemaFacts[], verdicts: Map<string, Verdict[]>, 
 /** The codes that explain a charter failure: its own errors, or for CH402/CH604 its dependency's. */
 function causeOf(s: CharterSchemaResult, stage: "bundle" | "types" | "validator"): string {
   const relevant = (d: DiagnosticLine) =>
-    stage === "types" ? d.code.startsWith("CH6") : stage === "validator" ? d.code.startsWith("CH7") : !d.code.startsWith("CH6") && !d.code.startsWith("CH7");
+    stage === "types"
+      ? d.code.startsWith("CH6")
+      : stage === "validator"
+        ? d.code.startsWith("CH7")
+        : !d.code.startsWith("CH6") && !d.code.startsWith("CH7");
   const own = s.errors.filter(relevant).map((d) => d.code);
   const codes = new Set(own.filter((c) => c !== "CH402" && c !== "CH604"));
   if (codes.size === 0) {
@@ -59,19 +75,27 @@ function causeOf(s: CharterSchemaResult, stage: "bundle" | "types" | "validator"
 
 function diagnosticLines(s: CharterSchemaResult, stage: "bundle" | "types" | "validator", limit = 6): string[] {
   const relevant = (d: DiagnosticLine) =>
-    stage === "types" ? d.code.startsWith("CH6") : stage === "validator" ? d.code.startsWith("CH7") : !d.code.startsWith("CH6") && !d.code.startsWith("CH7");
+    stage === "types"
+      ? d.code.startsWith("CH6")
+      : stage === "validator"
+        ? d.code.startsWith("CH7")
+        : !d.code.startsWith("CH6") && !d.code.startsWith("CH7");
   const own = s.errors.filter(relevant);
   const out = own.slice(0, limit).map((d) => `    - \`${d.code}\` ${d.at ? `${d.at}: ` : ""}${esc(d.message)}`);
   if (own.length > limit) out.push(`    - … ${own.length - limit} more`);
   if (own.some((d) => d.code === "CH402" || d.code === "CH604")) {
     const deps = s.dependencyErrors.slice(0, limit);
     for (const d of deps) out.push(`    - via dependency: \`${d.code}\` ${d.at}: ${esc(d.message)}`);
-    if (s.dependencyErrors.length > limit) out.push(`    - … ${s.dependencyErrors.length - limit} more in dependencies`);
+    if (s.dependencyErrors.length > limit)
+      out.push(`    - … ${s.dependencyErrors.length - limit} more in dependencies`);
   }
   return out;
 }
 
-function grouped(entries: readonly { s: CharterSchemaResult; extra: string }[], stage: "bundle" | "types" | "validator"): string[] {
+function grouped(
+  entries: readonly { s: CharterSchemaResult; extra: string }[],
+  stage: "bundle" | "types" | "validator",
+): string[] {
   const groups = new Map<string, { s: CharterSchemaResult; extra: string }[]>();
   for (const e of entries) {
     const cause = causeOf(e.s, stage);
@@ -100,7 +124,8 @@ export function renderReport(input: ReportInput): string {
   const charterBy = new Map((charter?.schemas ?? []).map((s) => [s.name, s]));
   const ajvBy = new Map((ajv?.schemas ?? []).map((s) => [s.name, s]));
   const tsBy = new Map((json2ts?.schemas ?? []).map((s) => [s.name, s]));
-  const count = <T>(map: Map<string, T>, pick: (v: T) => boolean) => measured.filter((f) => map.has(f.name) && pick(map.get(f.name)!)).length;
+  const count = <T>(map: Map<string, T>, pick: (v: T) => boolean) =>
+    measured.filter((f) => map.has(f.name) && pick(map.get(f.name)!)).length;
   const na = (present: unknown, text: string) => (present ? text : "not run");
 
   const charterVerdicts = new Map(measured.map((f) => [f.name, charterBy.get(f.name)?.verdicts ?? []]));
@@ -128,7 +153,9 @@ export function renderReport(input: ReportInput): string {
   lines.push(
     `| bundled (charter) / compiled by ajv (naive) | ${na(charter, String(count(charterBy, (s) => s.bundled)))} | ${na(ajv, String(count(ajvBy, (s) => s.compiled)))} |`,
   );
-  lines.push(`| types produced | ${na(charter, String(count(charterBy, (s) => s.typesProduced)))} | ${na(json2ts, String(count(tsBy, (s) => s.ok)))} |`);
+  lines.push(
+    `| types produced | ${na(charter, String(count(charterBy, (s) => s.typesProduced)))} | ${na(json2ts, String(count(tsBy, (s) => s.ok)))} |`,
+  );
   lines.push(
     `| types compiling under \`tsc --strict\` | ${na(charter, `${count(charterBy, (s) => s.typesTscOk === true)} of ${count(charterBy, (s) => s.typesProduced)}`)} | ${na(
       json2ts,
@@ -159,7 +186,9 @@ export function renderReport(input: ReportInput): string {
   lines.push("## Run times (wall clock)", "");
   if (charter) {
     lines.push(
-      `- charter: ${seconds(charter.wallMs)} in all: compile ${seconds(charter.compileMs)} (stages, ms: ${Object.entries(charter.stageMs)
+      `- charter: ${seconds(charter.wallMs)} in all: compile ${seconds(charter.compileMs)} (stages, ms: ${Object.entries(
+        charter.stageMs,
+      )
         .map(([k, v]) => `${k} ${v}`)
         .join(
           ", ",
@@ -176,15 +205,22 @@ export function renderReport(input: ReportInput): string {
 
   if (charter) {
     lines.push("## Schemas charter cannot handle that the naive pipeline can", "");
-    const notBundled = measured.filter((f) => charterBy.get(f.name) && !charterBy.get(f.name)!.bundled && ajvBy.get(f.name)?.compiled);
+    const notBundled = measured.filter(
+      (f) => charterBy.get(f.name) && !charterBy.get(f.name)!.bundled && ajvBy.get(f.name)?.compiled,
+    );
     lines.push(`### Not bundled by charter, compiled by ajv (${notBundled.length})`, "");
     lines.push(
       ...grouped(
-        notBundled.map((f) => ({ s: charterBy.get(f.name)!, extra: tsBy.get(f.name)?.ok ? "json-schema-to-typescript also succeeds" : "" })),
+        notBundled.map((f) => ({
+          s: charterBy.get(f.name)!,
+          extra: tsBy.get(f.name)?.ok ? "json-schema-to-typescript also succeeds" : "",
+        })),
         "bundle",
       ),
     );
-    const noValidator = measured.filter((f) => charterBy.get(f.name)?.bundled && !charterBy.get(f.name)!.validatorProduced && ajvBy.get(f.name)?.compiled);
+    const noValidator = measured.filter(
+      (f) => charterBy.get(f.name)?.bundled && !charterBy.get(f.name)!.validatorProduced && ajvBy.get(f.name)?.compiled,
+    );
     lines.push(`### Bundled, but no validator from charter; ajv compiles (${noValidator.length})`, "");
     lines.push(
       ...grouped(
@@ -192,8 +228,13 @@ export function renderReport(input: ReportInput): string {
         "validator",
       ),
     );
-    const noTypes = measured.filter((f) => charterBy.get(f.name)?.bundled && !charterBy.get(f.name)!.typesProduced && tsBy.get(f.name)?.ok);
-    lines.push(`### Bundled, but no types from charter; json-schema-to-typescript produces some (${noTypes.length})`, "");
+    const noTypes = measured.filter(
+      (f) => charterBy.get(f.name)?.bundled && !charterBy.get(f.name)!.typesProduced && tsBy.get(f.name)?.ok,
+    );
+    lines.push(
+      `### Bundled, but no types from charter; json-schema-to-typescript produces some (${noTypes.length})`,
+      "",
+    );
     lines.push(
       ...grouped(
         noTypes.map((f) => {
@@ -214,7 +255,8 @@ export function renderReport(input: ReportInput): string {
     const tscFails = measured.filter((f) => charterBy.get(f.name)?.typesTscOk === false);
     if (tscFails.length > 0) {
       lines.push(`### charter types that \`tsc --strict\` rejects (${tscFails.length})`, "");
-      for (const f of tscFails) lines.push(`- **${f.name}**: ${esc((charterBy.get(f.name)!.tscErrors ?? []).join("; "))}`);
+      for (const f of tscFails)
+        lines.push(`- **${f.name}**: ${esc((charterBy.get(f.name)!.tscErrors ?? []).join("; "))}`);
       lines.push("");
     }
 
@@ -242,10 +284,15 @@ export function renderReport(input: ReportInput): string {
       }
     }
     lines.push(...(wrong.length > 0 ? wrong : ["None."]), "");
-    lines.push(`Where both have a validator: both wrong on ${bothWrong.length} instance(s); ajv wrong and charter right on ${ajvOnlyWrong}.`, "");
+    lines.push(
+      `Where both have a validator: both wrong on ${bothWrong.length} instance(s); ajv wrong and charter right on ${ajvOnlyWrong}.`,
+      "",
+    );
     for (const line of bothWrong) lines.push(line);
     if (bothWrong.length > 0) lines.push("");
-    const unchecked = measured.filter((f) => charterBy.get(f.name) && !charterBy.get(f.name)!.validatorProduced && ajvBy.get(f.name)?.compiled);
+    const unchecked = measured.filter(
+      (f) => charterBy.get(f.name) && !charterBy.get(f.name)!.validatorProduced && ajvBy.get(f.name)?.compiled,
+    );
     const lost = unchecked.reduce((n, f) => n + (ajvBy.get(f.name)?.verdicts.length ?? 0), 0);
     lines.push(
       `Instances charter could not check because it produced no validator for their schema (ajv checked them): ${lost}, across ${
@@ -258,14 +305,27 @@ export function renderReport(input: ReportInput): string {
     );
 
     // The other direction, in short: what the naive pipeline cannot do that charter does.
-    const naiveOnlyFails = measured.filter((f) => charterBy.get(f.name)?.validatorProduced && ajvBy.get(f.name) && !ajvBy.get(f.name)!.compiled);
-    lines.push(`## The other direction: ajv fails to compile, charter produces a validator (${naiveOnlyFails.length})`, "");
+    const naiveOnlyFails = measured.filter(
+      (f) => charterBy.get(f.name)?.validatorProduced && ajvBy.get(f.name) && !ajvBy.get(f.name)!.compiled,
+    );
+    lines.push(
+      `## The other direction: ajv fails to compile, charter produces a validator (${naiveOnlyFails.length})`,
+      "",
+    );
     for (const f of naiveOnlyFails) lines.push(`- ${f.name}: ${esc(ajvBy.get(f.name)!.error ?? "")}`);
     lines.push("");
-    const typesOnlyCharter = measured.filter((f) => charterBy.get(f.name)?.typesProduced && tsBy.get(f.name) && !tsBy.get(f.name)!.ok);
-    lines.push(`## The other direction: json-schema-to-typescript fails, charter produces types (${typesOnlyCharter.length})`, "");
+    const typesOnlyCharter = measured.filter(
+      (f) => charterBy.get(f.name)?.typesProduced && tsBy.get(f.name) && !tsBy.get(f.name)!.ok,
+    );
+    lines.push(
+      `## The other direction: json-schema-to-typescript fails, charter produces types (${typesOnlyCharter.length})`,
+      "",
+    );
     if (typesOnlyCharter.length > 0) lines.push(typesOnlyCharter.map((f) => f.name).join(", "), "");
-    const bothNoTypes = measured.filter((f) => charterBy.get(f.name) && !charterBy.get(f.name)!.typesProduced && tsBy.get(f.name) && !tsBy.get(f.name)!.ok);
+    const bothNoTypes = measured.filter(
+      (f) =>
+        charterBy.get(f.name) && !charterBy.get(f.name)!.typesProduced && tsBy.get(f.name) && !tsBy.get(f.name)!.ok,
+    );
     lines.push(
       `Neither produces types: ${bothNoTypes.map((f) => `${f.name} (charter: ${causeOf(charterBy.get(f.name)!, charterBy.get(f.name)!.bundled ? "types" : "bundle")})`).join(", ") || "none"}.`,
       "",

@@ -49,7 +49,14 @@ export function runTscStrict(projectDir: string, files: readonly string[]): TscO
   const started = performance.now();
   const run = spawnSync(
     process.execPath,
-    ["--max-old-space-size=8192", path.join(NODE_MODULES, "typescript", "bin", "tsc"), "-p", tsconfig, "--pretty", "false"],
+    [
+      "--max-old-space-size=8192",
+      path.join(NODE_MODULES, "typescript", "bin", "tsc"),
+      "-p",
+      tsconfig,
+      "--pretty",
+      "false",
+    ],
     {
       cwd: projectDir,
       encoding: "utf8",

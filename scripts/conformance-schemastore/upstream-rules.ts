@@ -95,7 +95,8 @@ export interface SchemaValidation {
 export function readSchemaValidation(file = SCHEMA_VALIDATION_FILE): SchemaValidation {
   const errors: ParseError[] = [];
   const raw = parse(readFileSync(file, "utf8"), errors, { allowTrailingComma: true }) as SchemaValidationJson;
-  if (errors.length > 0) throw new Error(`${file}: ${errors.length} JSONC parse errors (first at offset ${errors[0]!.offset})`);
+  if (errors.length > 0)
+    throw new Error(`${file}: ${errors.length} JSONC parse errors (first at offset ${errors[0]!.offset})`);
   const skip = new Set(raw.skiptest);
   const notStrict = new Set(raw.ajvNotStrictMode);
   return {

@@ -44,7 +44,16 @@ export interface CharterRun {
 }
 
 export async function runCharter(groups: readonly SuiteGroup[], options: CharterOptions): Promise<CharterRun> {
-  const run: CharterRun = { outcomes: new Map(), isolated: [], validateMismatches: [], incomplete: [], misread: [], compiles: 0, compileMs: 0, validateMs: 0 };
+  const run: CharterRun = {
+    outcomes: new Map(),
+    isolated: [],
+    validateMismatches: [],
+    incomplete: [],
+    misread: [],
+    compiles: 0,
+    compileMs: 0,
+    validateMs: 0,
+  };
   const compileIn = async (batch: readonly SuiteGroup[], folder: string): Promise<Tree> => {
     const tree = await compileTree(batch, path.join(options.workDir, folder), options);
     run.compiles++;
@@ -71,7 +80,8 @@ export async function runCharter(groups: readonly SuiteGroup[], options: Charter
 
   for (const group of groups) {
     const result = final.get(group)!;
-    if (result.kind === "compiled" && (!result.types || result.errors.length > 0)) run.incomplete.push({ group, types: result.types, errors: result.errors });
+    if (result.kind === "compiled" && (!result.types || result.errors.length > 0))
+      run.incomplete.push({ group, types: result.types, errors: result.errors });
   }
   const started = performance.now();
   for (const group of groups) run.outcomes.set(group, await judge(group, final.get(group)!, run.validateMismatches));
@@ -88,15 +98,18 @@ function partition(groups: readonly SuiteGroup[], split: Split): SuiteGroup[][] 
 }
 
 function needsIsolation(result: TreeResult): string | undefined {
-  if (result.kind === "refused") return `refused in company: ${result.diagnostics.map((d) => d.split(" ")[0]).join(", ")}`;
+  if (result.kind === "refused")
+    return `refused in company: ${result.diagnostics.map((d) => d.split(" ")[0]).join(", ")}`;
   if (result.kind === "crashed") return "the shared compile crashed";
   if (result.borrowed.length > 0) return `embeds ${result.borrowed.join(", ")}`;
   return undefined;
 }
 
 async function judge(group: SuiteGroup, result: TreeResult, mismatches: ValidateMismatch[]): Promise<GroupOutcome> {
-  if (result.kind === "refused") return { verdicts: group.tests.map(() => "refused"), refusal: result.diagnostics, crashes: [] };
-  if (result.kind === "crashed") return { verdicts: group.tests.map(() => "refused"), refusal: ["compile() threw"], crashes: [result.stack] };
+  if (result.kind === "refused")
+    return { verdicts: group.tests.map(() => "refused"), refusal: result.diagnostics, crashes: [] };
+  if (result.kind === "crashed")
+    return { verdicts: group.tests.map(() => "refused"), refusal: ["compile() threw"], crashes: [result.stack] };
   const name = contractName(group);
   const crashes: string[] = [];
   const verdicts: Verdict[] = [];

@@ -65,11 +65,18 @@ export async function compileTree(groups: readonly SuiteGroup[], dir: string, op
       typeNaming: "qualified",
       typeCheck: options.typeCheck,
       // optional/format is written for implementations that assert formats; the required tests expect the dialect's default.
-      validation: { defaults: DEFAULT_VALIDATION.defaults, contracts: new Map([["optional/format/", { formats: "assert" }]]) },
+      validation: {
+        defaults: DEFAULT_VALIDATION.defaults,
+        contracts: new Map([["optional/format/", { formats: "assert" }]]),
+      },
     });
   } catch (error) {
     const stack = describeError(error);
-    return { results: new Map(groups.map((g) => [g, { kind: "crashed", stack }])), misread, compileMs: performance.now() - started };
+    return {
+      results: new Map(groups.map((g) => [g, { kind: "crashed", stack }])),
+      misread,
+      compileMs: performance.now() - started,
+    };
   }
   const compileMs = performance.now() - started;
   for (const [file, content] of result.files) writeFile(path.join(outDir, file), content);
@@ -78,7 +85,9 @@ export async function compileTree(groups: readonly SuiteGroup[], dir: string, op
   const contracts = new Map(manifest.contracts.map((c) => [c.name, c]));
   const names = new Set(groups.map(contractName));
   const withValidators = manifest.contracts.some((c) => c.artifacts["validator"] !== undefined);
-  const registry = withValidators ? ((await import(pathToFileURL(path.join(outDir, "validators/index.js")).href)) as { registry: Registry }).registry : {};
+  const registry = withValidators
+    ? ((await import(pathToFileURL(path.join(outDir, "validators/index.js")).href)) as { registry: Registry }).registry
+    : {};
   const runtime = bindContracts(registry, { skipRules: true });
 
   const results = new Map<SuiteGroup, TreeResult>();
@@ -109,7 +118,8 @@ export async function compileTree(groups: readonly SuiteGroup[], dir: string, op
 function refusalOf(file: string, sourceDir: string, diagnostics: readonly Diagnostic[]): string[] {
   const errors = diagnostics.filter((d) => d.severity === "error");
   const own = errors.filter((d) => d.file === file);
-  const shown = own.length > 0 ? own : errors.filter((d) => d.file === undefined || !d.file.startsWith(sourceDir + path.sep));
+  const shown =
+    own.length > 0 ? own : errors.filter((d) => d.file === undefined || !d.file.startsWith(sourceDir + path.sep));
   return shown.map(describe);
 }
 

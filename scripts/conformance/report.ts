@@ -59,8 +59,15 @@ export function renderReport(runs: readonly DraftRun[], settings: RunSettings): 
       }),
   );
   const bothFailByFile = [...groupBy(neither, (r) => `${r.group.draft}/${r.group.file}`).values()].map((fileRows) => {
-    const tally = (pick: (r: TestRow) => Verdict) => [...groupBy(fileRows, pick)].map(([verdict, n]) => `${n.length} ${verdict}`).join(", ");
-    return row([fileRows[0]!.group.draft, fileRows[0]!.group.file, fileRows.length, tally((r) => r.charter), tally((r) => r.ajv)]);
+    const tally = (pick: (r: TestRow) => Verdict) =>
+      [...groupBy(fileRows, pick)].map(([verdict, n]) => `${n.length} ${verdict}`).join(", ");
+    return row([
+      fileRows[0]!.group.draft,
+      fileRows[0]!.group.file,
+      fileRows.length,
+      tally((r) => r.charter),
+      tally((r) => r.ajv),
+    ]);
   });
 
   return [
@@ -75,13 +82,23 @@ export function renderReport(runs: readonly DraftRun[], settings: RunSettings): 
     ...table(
       ["draft", "charter compiles", "charter compile()", "charter validation", "groups compiled alone", "ajv"],
       runs.map((r) =>
-        row([r.draft, r.charter.compiles, seconds(r.charter.compileMs), seconds(r.charter.validateMs), r.charter.isolated.length, seconds(r.ajvMs)]),
+        row([
+          r.draft,
+          r.charter.compiles,
+          seconds(r.charter.compileMs),
+          seconds(r.charter.validateMs),
+          r.charter.isolated.length,
+          seconds(r.ajvMs),
+        ]),
       ),
     ),
     "",
     "## Counts",
     "",
-    ...table(["draft", "part", "tests", "charter pass", "ajv pass", "only ajv passes", "only charter passes", "both fail"], counts),
+    ...table(
+      ["draft", "part", "tests", "charter pass", "ajv pass", "only ajv passes", "only charter passes", "both fail"],
+      counts,
+    ),
     "",
     `## ajv passes, charter fails (${onlyAjv.length})`,
     "",
@@ -119,10 +136,24 @@ function refusals(runs: readonly DraftRun[]): string[] {
     run.groups.flatMap((group) => {
       const refusal = run.charter.outcomes.get(group)!.refusal;
       const ajv = run.ajv.outcomes.get(group)!.refusal;
-      return refusal ? [row([label(group), group.tests.length, ajv ? `refused: ${ajv.join("; ")}` : "compiles", refusal.join("<br>")])] : [];
+      return refusal
+        ? [
+            row([
+              label(group),
+              group.tests.length,
+              ajv ? `refused: ${ajv.join("; ")}` : "compiles",
+              refusal.join("<br>"),
+            ]),
+          ]
+        : [];
     }),
   );
-  return ["", `## Groups charter refuses to compile (${refused.length})`, "", ...table(["group", "tests", "ajv", "charter's diagnostics"], refused)];
+  return [
+    "",
+    `## Groups charter refuses to compile (${refused.length})`,
+    "",
+    ...table(["group", "tests", "ajv", "charter's diagnostics"], refused),
+  ];
 }
 
 function crashes(runs: readonly DraftRun[]): string[] {
@@ -141,17 +172,24 @@ function crashes(runs: readonly DraftRun[]): string[] {
     "```",
     "",
   ]);
-  return ["", "## Exceptions (where a diagnostic or a verdict was due)", "", ...(entries.length > 0 ? entries : ["None."])];
+  return [
+    "",
+    "## Exceptions (where a diagnostic or a verdict was due)",
+    "",
+    ...(entries.length > 0 ? entries : ["None."]),
+  ];
 }
 
 /** What charter did beside the verdicts, and what the runner worked around: each list should be short, most of them empty. */
 function charterNotes(runs: readonly DraftRun[]): string[] {
   const all = <T>(pick: (run: CharterRun) => T[]) => runs.flatMap((r) => pick(r.charter));
   const mismatches = all((c) => c.validateMismatches).map(
-    (m) => `- ${label(m.group)}, test "${m.group.tests[m.test]!.description}": isValid ${m.isValid}, validate ok ${m.validateOk}`,
+    (m) =>
+      `- ${label(m.group)}, test "${m.group.tests[m.test]!.description}": isValid ${m.isValid}, validate ok ${m.validateOk}`,
   );
   const incomplete = all((c) => c.incomplete).map(
-    ({ group, types, errors }) => `- ${label(group)}: ${types ? "types" : "no types"}${errors.length > 0 ? `; ${errors.join("; ")}` : ""}`,
+    ({ group, types, errors }) =>
+      `- ${label(group)}: ${types ? "types" : "no types"}${errors.length > 0 ? `; ${errors.join("; ")}` : ""}`,
   );
   const isolated = all((c) => c.isolated).map(({ group, reason }) => `- ${label(group)}: ${reason}`);
   const misread = all((c) => c.misread).map((group) => `- ${label(group)}`);

@@ -22,7 +22,10 @@ const NODE_MODULES = fileURLToPath(new URL("../../node_modules", import.meta.url
 
 const { values } = parseArgs({
   options: {
-    suite: { type: "string", default: fileURLToPath(new URL("../../../shared/corpora/json-schema-test-suite", import.meta.url)) },
+    suite: {
+      type: "string",
+      default: fileURLToPath(new URL("../../../shared/corpora/json-schema-test-suite", import.meta.url)),
+    },
     draft: { type: "string", multiple: true },
     split: { type: "string", default: "draft" },
     "type-check": { type: "boolean", default: false },
@@ -49,7 +52,12 @@ const remotes = readRemotes(suiteDir);
 const runs: DraftRun[] = [];
 for (const draft of drafts) {
   const groups = readDraft(suiteDir, draft);
-  const charter = await runCharter(groups, { split, typeCheck: values["type-check"], remotesDir: remotesDir(suiteDir), workDir: path.join(workDir, draft) });
+  const charter = await runCharter(groups, {
+    split,
+    typeCheck: values["type-check"],
+    remotesDir: remotesDir(suiteDir),
+    workDir: path.join(workDir, draft),
+  });
   const ajvStarted = performance.now();
   const ajv = runAjv(draft, groups, remotes);
   runs.push({ draft, groups, charter, ajv, ajvMs: performance.now() - ajvStarted });

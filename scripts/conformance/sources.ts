@@ -37,6 +37,13 @@ export function yamlSource(group: SuiteGroup): Source {
 function withDialect(group: SuiteGroup): unknown {
   const dialect = DIALECT_OF[group.draft];
   const schema = group.schema;
-  if (dialect === DEFAULT_DIALECT || schema === null || typeof schema !== "object" || Array.isArray(schema) || "$schema" in schema) return schema;
+  if (
+    dialect === DEFAULT_DIALECT ||
+    schema === null ||
+    typeof schema !== "object" ||
+    Array.isArray(schema) ||
+    "$schema" in schema
+  )
+    return schema;
   return { $schema: DIALECT_URIS[dialect], ...schema };
 }

@@ -9,7 +9,11 @@ import type { Dialect } from "../../src/schema/dialect.js";
 export const DRAFTS = ["draft7", "draft2019-09", "draft2020-12"] as const;
 export type Draft = (typeof DRAFTS)[number];
 
-export const DIALECT_OF: Record<Draft, Dialect> = { draft7: "draft-07", "draft2019-09": "2019-09", "draft2020-12": "2020-12" };
+export const DIALECT_OF: Record<Draft, Dialect> = {
+  draft7: "draft-07",
+  "draft2019-09": "2019-09",
+  "draft2020-12": "2020-12",
+};
 
 /** The URI prefix under which the suite's tests expect the documents of `remotes/`. */
 export const REMOTES_URI = "http://localhost:1234/";
@@ -52,9 +56,27 @@ export function readDraft(suiteDir: string, draft: Draft): SuiteGroup[] {
   const folder = path.join(suiteDir, "tests", draft);
   const groups: SuiteGroup[] = [];
   for (const file of jsonFiles(folder)) {
-    const part: Part = !file.startsWith("optional/") ? "required" : file.startsWith("optional/format/") ? "optional-format" : "optional-other";
-    const parsed = JSON.parse(readFileSync(path.join(folder, file), "utf8")) as { description: string; schema: unknown; tests: SuiteTest[] }[];
-    parsed.forEach((group, index) => groups.push({ draft, file, part, index, description: group.description, schema: group.schema, tests: group.tests }));
+    const part: Part = !file.startsWith("optional/")
+      ? "required"
+      : file.startsWith("optional/format/")
+        ? "optional-format"
+        : "optional-other";
+    const parsed = JSON.parse(readFileSync(path.join(folder, file), "utf8")) as {
+      description: string;
+      schema: unknown;
+      tests: SuiteTest[];
+    }[];
+    parsed.forEach((group, index) =>
+      groups.push({
+        draft,
+        file,
+        part,
+        index,
+        description: group.description,
+        schema: group.schema,
+        tests: group.tests,
+      }),
+    );
   }
   return groups;
 }
@@ -62,7 +84,10 @@ export function readDraft(suiteDir: string, draft: Draft): SuiteGroup[] {
 /** Every document of `remotes/`, under the URI its tests use. */
 export function readRemotes(suiteDir: string): RemoteDocument[] {
   const folder = remotesDir(suiteDir);
-  return jsonFiles(folder).map((file) => ({ uri: REMOTES_URI + file, schema: JSON.parse(readFileSync(path.join(folder, file), "utf8")) as unknown }));
+  return jsonFiles(folder).map((file) => ({
+    uri: REMOTES_URI + file,
+    schema: JSON.parse(readFileSync(path.join(folder, file), "utf8")) as unknown,
+  }));
 }
 
 export function remotesDir(suiteDir: string): string {

@@ -16,7 +16,9 @@ const pageUrl = new URL(`../../${PAGE}`, import.meta.url);
 const unlisted = ALL_CODES.filter((code) => EXAMPLES[code.code] === undefined).map((code) => code.code);
 const unknown = Object.keys(EXAMPLES).filter((code) => !ALL_CODES.some((known) => known.code === code));
 if (unlisted.length > 0 || unknown.length > 0) {
-  process.stderr.write(`scripts/diagnostics-doc/examples.ts: error: give every code an example or a reason for none (missing: ${unlisted.join(", ") || "none"}; not a code: ${unknown.join(", ") || "none"})\n`);
+  process.stderr.write(
+    `scripts/diagnostics-doc/examples.ts: error: give every code an example or a reason for none (missing: ${unlisted.join(", ") || "none"}; not a code: ${unknown.join(", ") || "none"})\n`,
+  );
   process.exit(1);
 }
 
@@ -34,9 +36,14 @@ if (process.argv.includes("--check")) {
   } catch {
     committed = undefined;
   }
-  const drift = compareTrees(new Map([[PAGE, page]]), committed === undefined ? new Map() : new Map([[PAGE, committed]]));
+  const drift = compareTrees(
+    new Map([[PAGE, page]]),
+    committed === undefined ? new Map() : new Map([[PAGE, committed]]),
+  );
   if (drift.missing.length > 0 || drift.stale.length > 0) {
-    process.stderr.write(`${PAGE}: error CH50${drift.missing.length > 0 ? 1 : 2} the diagnostics catalogue differs from a fresh run; run \`npm run docs:diagnostics\`\n`);
+    process.stderr.write(
+      `${PAGE}: error CH50${drift.missing.length > 0 ? 1 : 2} the diagnostics catalogue differs from a fresh run; run \`npm run docs:diagnostics\`\n`,
+    );
     for (const stale of drift.stale) process.stderr.write(stale.diff + "\n");
     process.exit(1);
   }

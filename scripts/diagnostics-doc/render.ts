@@ -29,7 +29,12 @@ export function renderCatalogue(entries: readonly CatalogueEntry[], retired: rea
   ];
   for (const entry of entries) lines.push("", ...renderEntry(entry));
   if (retired.length > 0) {
-    lines.push("", "## Retired codes", "", "Earlier versions of charter printed these; nothing does now, and their numbers are never given to another finding.");
+    lines.push(
+      "",
+      "## Retired codes",
+      "",
+      "Earlier versions of charter printed these; nothing does now, and their numbers are never given to another finding.",
+    );
     for (const code of retired) lines.push("", `### ${code.code}`, "", `**${code.title}** (retired). ${code.retired}`);
   }
   return lines.join("\n") + "\n";

@@ -15,11 +15,33 @@ import { DEFAULT_DIFF } from "../../src/diff/settings.js";
 import { SCHEMASTORE, SCHEMASTORE_OPTIONS } from "../schemastore-corpus.js";
 
 /** Families whose file names carry a version: `<family>-<version>.json`. */
-const FAMILIES = ["abc-clinical-demand-forecast", "abc-inventory-module-data", "abc-supply-plan", "aiproj", "detekt", "expo", "jreleaser", "lsdlschema", "ninjs", "pantsbuild", "renovate"];
+const FAMILIES = [
+  "abc-clinical-demand-forecast",
+  "abc-inventory-module-data",
+  "abc-supply-plan",
+  "aiproj",
+  "detekt",
+  "expo",
+  "jreleaser",
+  "lsdlschema",
+  "ninjs",
+  "pantsbuild",
+  "renovate",
+];
 
 const files = readdirSync(SCHEMASTORE);
 const rows: string[] = [];
-const totals = { pairs: 0, majorBumps: 0, breakingAtMajor: 0, breakingAtMinor: 0, cleanAtMajor: 0, cleanAtMinor: 0, failed: 0, narrowingAtMajor: 0, narrowingAtMinor: 0 };
+const totals = {
+  pairs: 0,
+  majorBumps: 0,
+  breakingAtMajor: 0,
+  breakingAtMinor: 0,
+  cleanAtMajor: 0,
+  cleanAtMinor: 0,
+  failed: 0,
+  narrowingAtMajor: 0,
+  narrowingAtMinor: 0,
+};
 
 for (const family of FAMILIES) {
   const versions = files
@@ -40,12 +62,20 @@ for (const family of FAMILIES) {
       const report = diffTrees(previous.tree, tree, DEFAULT_DIFF);
       const count = (category: Category) => report.findings.filter((f) => f.category === category).length;
       const breaking = report.findings.filter((f) => f.category !== "non-breaking");
-      const major = majorOf(version) > majorOf(previous.version) || (majorOf(version) === 0 && minorOf(version) > minorOf(previous.version));
+      const major =
+        majorOf(version) > majorOf(previous.version) ||
+        (majorOf(version) === 0 && minorOf(version) > minorOf(previous.version));
       const rules = new Map<string, number>();
       for (const f of breaking) rules.set(f.rule, (rules.get(f.rule) ?? 0) + 1);
-      const top = [...rules].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 4).map(([rule, n]) => `${rule} ${n}`).join(", ");
+      const top = [...rules]
+        .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+        .slice(0, 4)
+        .map(([rule, n]) => `${rule} ${n}`)
+        .join(", ");
       const policy = report.versions[0]?.verdict ?? "";
-      rows.push(`| ${family} | ${previous.version} → ${version} | ${CATEGORIES.map(count).join(" / ")} | ${top || "none"} | ${major ? "major" : "minor"} | ${policy} |`);
+      rows.push(
+        `| ${family} | ${previous.version} → ${version} | ${CATEGORIES.map(count).join(" / ")} | ${top || "none"} | ${major ? "major" : "minor"} | ${policy} |`,
+      );
       totals.pairs++;
       // These schemas describe files people write: what breaks them is narrowing.
       const narrowing = report.findings.some((f) => f.category === "input-narrowing");
@@ -92,8 +122,16 @@ async function generate(family: string, file: string, version: string): Promise<
   const dir = mkdtempSync(path.join(tmpdir(), "charter-diff-history-"));
   try {
     copyFileSync(path.join(SCHEMASTORE, file), path.join(dir, `${family}.json`));
-    const result = await compile({ ...SCHEMASTORE_OPTIONS, sourceDir: dir, outDir: path.join(dir, "..", "out"), typeCheck: false, validators: false, version });
-    if (!result.produced.includes(family)) return result.diagnostics.find((d) => d.severity === "error")?.code ?? "no output";
+    const result = await compile({
+      ...SCHEMASTORE_OPTIONS,
+      sourceDir: dir,
+      outDir: path.join(dir, "..", "out"),
+      typeCheck: false,
+      validators: false,
+      version,
+    });
+    if (!result.produced.includes(family))
+      return result.diagnostics.find((d) => d.severity === "error")?.code ?? "no output";
     const tree = contractTree(new Map([...result.files].filter(([name]) => isDiffInput(name))));
     return tree;
   } finally {

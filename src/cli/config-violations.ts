@@ -8,14 +8,24 @@ import { CLI_CODES } from "./codes.js";
 // message lists the keys that place does take, read from the schema rather than repeated here.
 // Read only when a key is unknown: a valid config, every run's case, costs nothing here.
 let configSchema: unknown;
-const bundledConfigSchema = (): unknown => (configSchema ??= JSON.parse(readFileSync(new URL("../../generated/schemas/charter/config.schema.json", import.meta.url), "utf8")));
+const bundledConfigSchema = (): unknown =>
+  (configSchema ??= JSON.parse(
+    readFileSync(new URL("../../generated/schemas/charter/config.schema.json", import.meta.url), "utf8"),
+  ));
 
 /** Settings whose rule is easier said than its pattern. */
 const SENTENCES: Readonly<Record<string, string>> = {
   "/baseUri": `must be an absolute URI ending in "/" or ":", without "?" or "#"`,
 };
 
-const TYPE_NAMES: Readonly<Record<string, string>> = { object: "a mapping", array: "a list", string: "a string", number: "a number", integer: "an integer", boolean: "true or false" };
+const TYPE_NAMES: Readonly<Record<string, string>> = {
+  object: "a mapping",
+  array: "a list",
+  string: "a string",
+  number: "a number",
+  integer: "an integer",
+  boolean: "true or false",
+};
 
 export interface ConfigSource {
   file: string;
@@ -34,12 +44,25 @@ export function configDiagnostics(errors: readonly ValidationError[], source: Co
   const seen = new Set<string>();
   for (const error of relevantErrors(errors)) {
     const pointer = error.instancePath;
-    const unknown = error.keyword === "additionalProperties" ? error.params["additionalProperty"] : error.keyword === "unevaluatedProperties" ? error.params["unevaluatedProperty"] : undefined;
+    const unknown =
+      error.keyword === "additionalProperties"
+        ? error.params["additionalProperty"]
+        : error.keyword === "unevaluatedProperties"
+          ? error.params["unevaluatedProperty"]
+          : undefined;
     if (typeof unknown === "string") {
       const at = joinPointer(pointer, unknown);
       const keys = keysAt(error.schemaPath.replace(/\/(additionalProperties|unevaluatedProperties)$/, ""));
       const list = keys.length > 0 ? `; the keys are ${keys.join(", ")}` : "";
-      push(diagnostics, seen, errorAt(CLI_CODES.configKey, `unknown key "${unknown}"${list}`, { file: source.file, position: source.keyPositions.get(at) ?? source.positions.get(pointer), pointer: at }));
+      push(
+        diagnostics,
+        seen,
+        errorAt(CLI_CODES.configKey, `unknown key "${unknown}"${list}`, {
+          file: source.file,
+          position: source.keyPositions.get(at) ?? source.positions.get(pointer),
+          pointer: at,
+        }),
+      );
       continue;
     }
     // A key that breaks `propertyNames`: ajv reports what it broke (with `propertyName`), then a
@@ -49,12 +72,29 @@ export function configDiagnostics(errors: readonly ValidationError[], source: Co
     if (typeof key === "string") {
       const at = joinPointer(pointer, key);
       const what = describe(error, key);
-      if (what !== undefined) push(diagnostics, seen, errorAt(CLI_CODES.configValue, `${label(pointer)} key ${JSON.stringify(key)}: ${what.replace(/^must be a non-empty string$/, "must not be empty")}`, { file: source.file, position: source.keyPositions.get(at) ?? source.positions.get(pointer), pointer: at }));
+      if (what !== undefined)
+        push(
+          diagnostics,
+          seen,
+          errorAt(
+            CLI_CODES.configValue,
+            `${label(pointer)} key ${JSON.stringify(key)}: ${what.replace(/^must be a non-empty string$/, "must not be empty")}`,
+            { file: source.file, position: source.keyPositions.get(at) ?? source.positions.get(pointer), pointer: at },
+          ),
+        );
       continue;
     }
     const sentence = describe(error, getAtPointer(source.value, pointer));
     if (sentence === undefined) continue;
-    push(diagnostics, seen, errorAt(CLI_CODES.configValue, `${label(pointer)} ${sentence}`, { file: source.file, position: source.positions.get(pointer), pointer }));
+    push(
+      diagnostics,
+      seen,
+      errorAt(CLI_CODES.configValue, `${label(pointer)} ${sentence}`, {
+        file: source.file,
+        position: source.positions.get(pointer),
+        pointer,
+      }),
+    );
   }
   // In the order of the file, as a person fixes them.
   const place = (d: Diagnostic) => [d.line ?? 0, d.column ?? 0] as const;
@@ -83,8 +123,13 @@ function relevantErrors(errors: readonly ValidationError[]): ValidationError[] {
       const types = typeErrors.get(error.schemaPath) ?? [];
       const branches = error.schemaPath;
       // Every branch refused the value's type: say which types are taken, once.
-      const branchCount = new Set(errors.filter((e) => e.schemaPath.startsWith(`${branches}/`) && e.instancePath === error.instancePath).map((e) => e.schemaPath.slice(branches.length + 1).split("/")[0])).size;
-      if (types.length > 0 && types.length === branchCount) kept.push({ ...types[0]!, params: { type: types.map((t) => String(t.params["type"])).join(",") } });
+      const branchCount = new Set(
+        errors
+          .filter((e) => e.schemaPath.startsWith(`${branches}/`) && e.instancePath === error.instancePath)
+          .map((e) => e.schemaPath.slice(branches.length + 1).split("/")[0]),
+      ).size;
+      if (types.length > 0 && types.length === branchCount)
+        kept.push({ ...types[0]!, params: { type: types.map((t) => String(t.params["type"])).join(",") } });
       continue;
     }
     if ([...wrongBranches].some((prefix) => error.schemaPath.startsWith(prefix))) continue;
@@ -111,7 +156,9 @@ function describe(error: ValidationError, value: unknown): string | undefined {
     case "enum":
       return `must be ${(error.params["allowedValues"] as unknown[]).map((v) => JSON.stringify(v)).join(" or ")}`;
     case "minLength":
-      return error.params["limit"] === 1 ? "must be a non-empty string" : `must be at least ${String(error.params["limit"])} characters long`;
+      return error.params["limit"] === 1
+        ? "must be a non-empty string"
+        : `must be at least ${String(error.params["limit"])} characters long`;
     case "pattern":
     case "format":
       return `${sentence ?? `must match ${String(error.params["pattern"] ?? error.params["format"])}`} (got ${JSON.stringify(value)})`;
@@ -119,7 +166,7 @@ function describe(error: ValidationError, value: unknown): string | undefined {
     case "if":
       return undefined;
     default:
-      return sentence ?? (error.message ?? error.keyword);
+      return sentence ?? error.message ?? error.keyword;
   }
 }
 
@@ -127,7 +174,9 @@ function describe(error: ValidationError, value: unknown): string | undefined {
 function label(pointer: string): string {
   if (pointer === "") return "the config file";
   return splitPointer(pointer)
-    .map((token, index) => (/^[A-Za-z_][A-Za-z0-9_]*$/.test(token) ? `${index === 0 ? "" : "."}${token}` : `[${JSON.stringify(token)}]`))
+    .map((token, index) =>
+      /^[A-Za-z_][A-Za-z0-9_]*$/.test(token) ? `${index === 0 ? "" : "."}${token}` : `[${JSON.stringify(token)}]`,
+    )
     .join("");
 }
 
@@ -137,7 +186,8 @@ function keysAt(schemaPath: string): string[] {
   const visit = (pointer: string, depth: number) => {
     const schema = getAtPointer(bundledConfigSchema(), pointer) as Record<string, unknown> | undefined;
     if (schema === undefined || schema === null || typeof schema !== "object" || depth > 8) return;
-    for (const key of Object.keys((schema["properties"] as object | undefined) ?? {})) if (!keys.includes(key)) keys.push(key);
+    for (const key of Object.keys((schema["properties"] as object | undefined) ?? {}))
+      if (!keys.includes(key)) keys.push(key);
     const ref = schema["$ref"];
     if (typeof ref === "string" && ref.startsWith("#")) visit(decodeURIComponent(ref.slice(1)), depth + 1);
     const all = schema["allOf"];

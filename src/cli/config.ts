@@ -92,15 +92,23 @@ export async function resolveSettings(
   for (const entry of flags.catalog ?? []) {
     const split = entry.lastIndexOf("=");
     // The prefix is a URI and may hold "=", the folder rarely does: split on the last one.
-    if (split <= 0 || split === entry.length - 1) return { diagnostics: [], usage: `--catalog expects PREFIX=DIR, got "${entry}"` };
+    if (split <= 0 || split === entry.length - 1)
+      return { diagnostics: [], usage: `--catalog expects PREFIX=DIR, got "${entry}"` };
     catalog.push({ prefix: entry.slice(0, split), dir: path.resolve(cwd, entry.slice(split + 1)) });
   }
 
-  const sourceDir = flags.source !== undefined ? path.resolve(cwd, flags.source) : path.resolve(configDir, fileConfig.source ?? "schema-src");
-  const outDir = flags.out !== undefined ? path.resolve(cwd, flags.out) : path.resolve(configDir, fileConfig.out ?? "generated");
+  const sourceDir =
+    flags.source !== undefined
+      ? path.resolve(cwd, flags.source)
+      : path.resolve(configDir, fileConfig.source ?? "schema-src");
+  const outDir =
+    flags.out !== undefined ? path.resolve(cwd, flags.out) : path.resolve(configDir, fileConfig.out ?? "generated");
   // The flag obeys the same contract as the config key.
   if (flags.baseUri !== undefined && !validateConfig({ baseUri: flags.baseUri })) {
-    return { diagnostics: [], usage: `--base-uri must be an absolute URI ending in "/" or ":", without "?" or "#" (got "${flags.baseUri}")` };
+    return {
+      diagnostics: [],
+      usage: `--base-uri must be an absolute URI ending in "/" or ":", without "?" or "#" (got "${flags.baseUri}")`,
+    };
   }
   const settings: Settings = {
     sourceDir,
@@ -115,7 +123,11 @@ export async function resolveSettings(
   };
   if (fileConfig.version !== undefined) settings.version = fileConfig.version;
   if (flags.jobs !== undefined) settings.jobs = flags.jobs;
-  const cacheDir = flags.noCache ? undefined : flags.cacheDir !== undefined ? path.resolve(cwd, flags.cacheDir) : defaultCacheDir(configDir);
+  const cacheDir = flags.noCache
+    ? undefined
+    : flags.cacheDir !== undefined
+      ? path.resolve(cwd, flags.cacheDir)
+      : defaultCacheDir(configDir);
   if (cacheDir !== undefined) settings.cacheDir = cacheDir;
 
   const diagnostics: Diagnostic[] = [];
@@ -127,11 +139,19 @@ export async function resolveSettings(
   }
   const outStat = await stat(outDir).catch(() => undefined);
   if (outStat && !outStat.isDirectory()) {
-    diagnostics.push(errorAt(CLI_CODES.outDirNotDirectory, `output path ${shown(outDir)} exists and is not a directory`, {}));
+    diagnostics.push(
+      errorAt(CLI_CODES.outDirNotDirectory, `output path ${shown(outDir)} exists and is not a directory`, {}),
+    );
   }
   const inside = (child: string, parent: string) => child === parent || child.startsWith(parent + path.sep);
   if (inside(outDir, sourceDir) || inside(sourceDir, outDir)) {
-    diagnostics.push(errorAt(CLI_CODES.outDirPlacement, `output directory ${shown(outDir)} overlaps the source directory ${shown(sourceDir)}`, {}));
+    diagnostics.push(
+      errorAt(
+        CLI_CODES.outDirPlacement,
+        `output directory ${shown(outDir)} overlaps the source directory ${shown(sourceDir)}`,
+        {},
+      ),
+    );
   }
   return diagnostics.length > 0 ? { diagnostics } : { settings, diagnostics };
 }
@@ -155,7 +175,8 @@ async function readConfig(file: string): Promise<{ config?: FileConfig; diagnost
   // A file of nothing but comments (or nothing) is a config that sets nothing.
   if (/^\s*$/.test(text.replace(/^\s*#.*$/gm, ""))) return { config: {}, diagnostics: [] };
   const parsed = parseSource(text, file);
-  if (!parsed.parsed) return { diagnostics: parsed.diagnostics.map((d) => ({ ...d, code: CLI_CODES.configSyntax.code })) };
+  if (!parsed.parsed)
+    return { diagnostics: parsed.diagnostics.map((d) => ({ ...d, code: CLI_CODES.configSyntax.code })) };
   const { positions, keyPositions } = parsed.parsed;
   // `~` or `null` sets nothing too.
   const value = parsed.parsed.value ?? {};
@@ -171,11 +192,17 @@ async function readConfig(file: string): Promise<{ config?: FileConfig; diagnost
   if (value.baseUri !== undefined) config.baseUri = value.baseUri;
   if (value.catalog !== undefined) {
     config.catalog = Object.entries(value.catalog).map(([prefix, folder]) =>
-      typeof folder === "string" ? { prefix, dir: path.resolve(dir, folder) } : { prefix, dir: path.resolve(dir, folder.path), ...documentResolution(folder) },
+      typeof folder === "string"
+        ? { prefix, dir: path.resolve(dir, folder) }
+        : { prefix, dir: path.resolve(dir, folder.path), ...documentResolution(folder) },
     );
   }
   if (value.resolution !== undefined) {
-    config.resolution = { contracts: new Map(Object.entries(value.resolution.contracts ?? {}).map(([key, entry]) => [key, documentResolution(entry)])) };
+    config.resolution = {
+      contracts: new Map(
+        Object.entries(value.resolution.contracts ?? {}).map(([key, entry]) => [key, documentResolution(entry)]),
+      ),
+    };
   }
   if (typeof value.typeNames === "string") config.typeNames = value.typeNames;
   else if (value.typeNames !== undefined) {
@@ -187,12 +214,20 @@ async function readConfig(file: string): Promise<{ config?: FileConfig; diagnost
     config.diff = {
       direction: value.diff.direction ?? DEFAULT_DIFF.direction,
       contracts: new Map(Object.entries(value.diff.contracts ?? {})),
-      ignore: (value.diff.ignore ?? []).map((i) => ({ rule: i.rule, reason: i.reason, ...(i.contract !== undefined ? { contract: i.contract } : {}), ...(i.pointer !== undefined ? { pointer: i.pointer } : {}) })),
+      ignore: (value.diff.ignore ?? []).map((i) => ({
+        rule: i.rule,
+        reason: i.reason,
+        ...(i.contract !== undefined ? { contract: i.contract } : {}),
+        ...(i.pointer !== undefined ? { pointer: i.pointer } : {}),
+      })),
     };
   }
   if (value.validation !== undefined) {
     const { contracts, ...defaults } = value.validation;
-    config.validation = { defaults: { ...DEFAULT_VALIDATION.defaults, ...defaults }, contracts: new Map(Object.entries(contracts ?? {})) };
+    config.validation = {
+      defaults: { ...DEFAULT_VALIDATION.defaults, ...defaults },
+      contracts: new Map(Object.entries(contracts ?? {})),
+    };
   }
   return { config, diagnostics: [] };
 }

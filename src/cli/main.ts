@@ -22,7 +22,10 @@ try {
       return Buffer.concat(chunks);
     },
     progress: process.stderr.isTTY === true,
-    colour: { stdout: wantsColour(process.stdout.isTTY, process.env), stderr: wantsColour(process.stderr.isTTY, process.env) },
+    colour: {
+      stdout: wantsColour(process.stdout.isTTY, process.env),
+      stderr: wantsColour(process.stderr.isTTY, process.env),
+    },
     interrupted: () =>
       new Promise((resolve) => {
         process.once("SIGINT", () => resolve());

@@ -125,7 +125,9 @@ async function readHolder(file: string): Promise<LockHolder | undefined | "gone"
 function parseHolder(text: string): LockHolder | undefined {
   try {
     const value = JSON.parse(text) as Partial<LockHolder>;
-    return typeof value.pid === "number" && typeof value.host === "string" ? { pid: value.pid, host: value.host } : undefined;
+    return typeof value.pid === "number" && typeof value.host === "string"
+      ? { pid: value.pid, host: value.host }
+      : undefined;
   } catch {
     return undefined;
   }
@@ -158,7 +160,11 @@ async function takeOver(file: string, stale: LockHolder | undefined): Promise<vo
     throw error;
   }
   const moved = await readHolder(aside);
-  const same = moved === "gone" || (moved === undefined ? stale === undefined : stale !== undefined && moved.pid === stale.pid && moved.host === stale.host);
+  const same =
+    moved === "gone" ||
+    (moved === undefined
+      ? stale === undefined
+      : stale !== undefined && moved.pid === stale.pid && moved.host === stale.host);
   if (!same) await rename(aside, file).catch(() => undefined);
   else await rm(aside, { force: true });
 }
@@ -166,10 +172,13 @@ async function takeOver(file: string, stale: LockHolder | undefined): Promise<vo
 async function releaseLock(file: string, me: LockHolder): Promise<void> {
   const holder = await readHolder(file).catch(() => "gone" as const);
   // Never remove a lock another run took over (after this one was thought dead).
-  if (holder !== "gone" && holder !== undefined && holder.pid === me.pid && holder.host === me.host) await rm(file, { force: true });
+  if (holder !== "gone" && holder !== undefined && holder.pid === me.pid && holder.host === me.host)
+    await rm(file, { force: true });
 }
 
 export function describeHolder(holder: LockHolder | undefined, outDir: string, cwd: string): string {
   const out = path.relative(cwd, outDir) || ".";
-  return holder === undefined ? `another charter run on ${out}/` : `another charter run on ${out}/, pid ${holder.pid}${holder.host === hostname() ? "" : ` on ${holder.host}`}`;
+  return holder === undefined
+    ? `another charter run on ${out}/`
+    : `another charter run on ${out}/, pid ${holder.pid}${holder.host === hostname() ? "" : ` on ${holder.host}`}`;
 }

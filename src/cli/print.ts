@@ -11,7 +11,10 @@ export function displayPath(file: string, cwd: string): string {
 /** `path:line:col: error CODE message`, or with `github` a GitHub Actions annotation that marks the line in a pull request. */
 export function formatDiagnostic(d: Diagnostic, cwd: string, format: "text" | "json" | "github" = "text"): string {
   if (format === "github") return githubAnnotation(d, cwd);
-  const where = d.file === undefined ? "charter" : displayPath(d.file, cwd) + (d.line !== undefined ? `:${d.line}:${d.column ?? 1}` : "");
+  const where =
+    d.file === undefined
+      ? "charter"
+      : displayPath(d.file, cwd) + (d.line !== undefined ? `:${d.line}:${d.column ?? 1}` : "");
   return `${where}: ${d.severity} ${d.code} ${d.message}`;
 }
 

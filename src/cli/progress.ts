@@ -3,7 +3,10 @@
  * once a run has taken a second (fast runs stay silent), rewritten in place,
  * and erased when the run ends so that what follows starts on a clean line.
  */
-export function progressLine(write: (text: string) => void, delayMs = 1000): { stage: (name: string) => void; done: () => void } {
+export function progressLine(
+  write: (text: string) => void,
+  delayMs = 1000,
+): { stage: (name: string) => void; done: () => void } {
   const started = Date.now();
   let current = "";
   let shown = false;

@@ -8,13 +8,18 @@ import path from "node:path";
  * Paths come back relative to `dir`; `keep` chooses which are read. A message
  * when git, the repository or the revision is missing.
  */
-export function readGitTree(dir: string, ref: string, keep: (relative: string) => boolean): Map<string, string> | string {
+export function readGitTree(
+  dir: string,
+  ref: string,
+  keep: (relative: string) => boolean,
+): Map<string, string> | string {
   // git runs in the nearest folder that exists (the output directory itself may not), and every
   // path is taken from the repository's top, whatever that folder is, through symbolic links too.
   let anchor = dir;
   while (!existsSync(anchor) && path.dirname(anchor) !== anchor) anchor = path.dirname(anchor);
   const real = path.join(realpathSync(anchor), path.relative(anchor, dir));
-  const git = (args: string[], input?: string) => spawnSync("git", args, { cwd: realpathSync(anchor), input, maxBuffer: 1 << 30 });
+  const git = (args: string[], input?: string) =>
+    spawnSync("git", args, { cwd: realpathSync(anchor), input, maxBuffer: 1 << 30 });
   const top = git(["rev-parse", "--show-toplevel"]);
   if (top.error) return `cannot run git (${(top.error as NodeJS.ErrnoException).code ?? top.error.message})`;
   if (top.status !== 0) return "not inside a git repository";
@@ -24,7 +29,15 @@ export function readGitTree(dir: string, ref: string, keep: (relative: string) =
   const commit = verified.stdout.toString("utf8").trim();
   const prefix = path.relative(root, real).split(path.sep).join("/");
   if (prefix.startsWith("..")) return "the output directory is outside the git repository";
-  const listed = git(["ls-tree", "-r", "-z", "--full-tree", "--name-only", commit, ...(prefix === "" ? [] : ["--", prefix])]);
+  const listed = git([
+    "ls-tree",
+    "-r",
+    "-z",
+    "--full-tree",
+    "--name-only",
+    commit,
+    ...(prefix === "" ? [] : ["--", prefix]),
+  ]);
   if (listed.status !== 0) return `git ls-tree failed: ${listed.stderr.toString("utf8").trim()}`;
   const names = listed.stdout
     .toString("utf8")

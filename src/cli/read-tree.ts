@@ -10,7 +10,9 @@ import path from "node:path";
 export async function readTree(dir: string): Promise<Map<string, Buffer | null>> {
   const entries = new Map<string, Buffer | null>();
   const walk = async (folder: string, relative: string): Promise<void> => {
-    const children = (await readdir(folder, { withFileTypes: true })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    const children = (await readdir(folder, { withFileTypes: true })).sort((a, b) =>
+      a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
+    );
     for (const child of children) {
       const name = relative === "" ? child.name : `${relative}/${child.name}`;
       const absolute = path.join(folder, child.name);

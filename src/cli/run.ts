@@ -14,7 +14,9 @@ import { formatDiagnostic, relativeDiagnostic } from "./print.js";
 import { colourise } from "./progress.js";
 
 export function charterVersion(): string {
-  const manifest = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
+  const manifest = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
+    version: string;
+  };
   return manifest.version;
 }
 
@@ -47,7 +49,11 @@ async function runCommand(argv: readonly string[], given: CliIo): Promise<number
   };
   const parsed = parseCommandLine(argv);
   if (!parsed.args) {
-    io.stderr(parsed.flagOf !== undefined ? flagErrorText(parsed.usage!, parsed.flagOf) : `charter: ${parsed.usage}\n\n${helpText()}`);
+    io.stderr(
+      parsed.flagOf !== undefined
+        ? flagErrorText(parsed.usage!, parsed.flagOf)
+        : `charter: ${parsed.usage}\n\n${helpText()}`,
+    );
     return EXIT_USAGE;
   }
   const args = parsed.args;
@@ -62,10 +68,26 @@ async function runCommand(argv: readonly string[], given: CliIo): Promise<number
   // These two read no config: one prints documentation, the other writes the first config.
   if (args.command === "explain") return runExplain(args, io);
   if (args.command === "init") return runInit(args, io);
-  const flags = { config: args.config, source: args.source, out: args.out, catalog: args.catalog, baseUri: args.baseUri, typeNames: args.typeNames, jobs: args.jobs, cacheDir: args.cacheDir, noCache: args.noCache };
+  const flags = {
+    config: args.config,
+    source: args.source,
+    out: args.out,
+    catalog: args.catalog,
+    baseUri: args.baseUri,
+    typeNames: args.typeNames,
+    jobs: args.jobs,
+    cacheDir: args.cacheDir,
+    noCache: args.noCache,
+  };
   // Watching survives a config or a source folder that is wrong for now: it reads them afresh for each run.
   if (args.command === "watch") {
-    return runWatch(args, () => resolveSettings(flags, io.cwd), path.resolve(io.cwd, args.config ?? DEFAULT_CONFIG_FILE), io, io.interrupted?.() ?? new Promise(() => {}));
+    return runWatch(
+      args,
+      () => resolveSettings(flags, io.cwd),
+      path.resolve(io.cwd, args.config ?? DEFAULT_CONFIG_FILE),
+      io,
+      io.interrupted?.() ?? new Promise(() => {}),
+    );
   }
   const resolved = await resolveSettings(flags, io.cwd, args.command !== "validate");
   if (resolved.usage !== undefined) {
@@ -74,7 +96,17 @@ async function runCommand(argv: readonly string[], given: CliIo): Promise<number
   }
   if (!resolved.settings) {
     if (args.format === "json") {
-      io.stdout(JSON.stringify({ command: args.command, ok: false, diagnostics: resolved.diagnostics.map((d) => relativeDiagnostic(d, io.cwd)) }, null, 2) + "\n");
+      io.stdout(
+        JSON.stringify(
+          {
+            command: args.command,
+            ok: false,
+            diagnostics: resolved.diagnostics.map((d) => relativeDiagnostic(d, io.cwd)),
+          },
+          null,
+          2,
+        ) + "\n",
+      );
     } else {
       for (const d of resolved.diagnostics) io.stderr(formatDiagnostic(d, io.cwd, args.format) + "\n");
     }

@@ -27,7 +27,14 @@ export async function writeTreeAtomically(
     const target = path.join(staging, ...relative.split("/"));
     await mkdir(path.dirname(target), { recursive: true });
     // A hard link shares the old file's bytes, already on disk; where the file system has none, write.
-    if (unchanged.has(relative) && (await link(path.join(outDir, ...relative.split("/")), target).then(() => true, () => false))) continue;
+    if (
+      unchanged.has(relative) &&
+      (await link(path.join(outDir, ...relative.split("/")), target).then(
+        () => true,
+        () => false,
+      ))
+    )
+      continue;
     const handle = await open(target, "w");
     try {
       await handle.writeFile(content, "utf8");
@@ -59,7 +66,8 @@ export async function recoverInterruptedWrite(outDir: string): Promise<void> {
   const prefix = path.basename(outDir) + STAGING_SUFFIX;
   const entries = await readdir(parent).catch(() => [] as string[]);
   for (const entry of entries) {
-    if (entry === prefix || entry.startsWith(`${prefix}-`)) await rm(path.join(parent, entry), { recursive: true, force: true });
+    if (entry === prefix || entry.startsWith(`${prefix}-`))
+      await rm(path.join(parent, entry), { recursive: true, force: true });
   }
 }
 
@@ -74,7 +82,11 @@ export async function isReplaceable(outDir: string): Promise<boolean> {
   if (entries.length === 0) return true;
   try {
     const manifest = JSON.parse(await readFile(path.join(outDir, MANIFEST_PATH), "utf8")) as Record<string, unknown>;
-    return typeof manifest["manifestVersion"] === "number" && Array.isArray(manifest["contracts"]) && typeof manifest["baseUri"] === "string";
+    return (
+      typeof manifest["manifestVersion"] === "number" &&
+      Array.isArray(manifest["contracts"]) &&
+      typeof manifest["baseUri"] === "string"
+    );
   } catch {
     return false;
   }

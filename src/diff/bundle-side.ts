@@ -32,9 +32,21 @@ export function normalize(schema: unknown): unknown {
   if (!isObject(schema)) return schema;
   const out: SchemaObject = {};
   // defineProperty: a property named `__proto__` stays a property instead of setting the prototype.
-  for (const [k, v] of Object.entries(schema)) Object.defineProperty(out, k, { value: DATA_KEYWORDS.has(k) ? v : normalize(v), enumerable: true, writable: true, configurable: true });
+  for (const [k, v] of Object.entries(schema))
+    Object.defineProperty(out, k, {
+      value: DATA_KEYWORDS.has(k) ? v : normalize(v),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   const not = out["not"];
-  if (isObject(not) && Object.keys(not).length === 1 && Array.isArray(not["required"]) && not["required"].length === 1 && typeof not["required"][0] === "string") {
+  if (
+    isObject(not) &&
+    Object.keys(not).length === 1 &&
+    Array.isArray(not["required"]) &&
+    not["required"].length === 1 &&
+    typeof not["required"][0] === "string"
+  ) {
     const name = not["required"][0];
     const properties = isObject(out["properties"]) ? out["properties"] : {};
     if (!Object.hasOwn(properties, name)) {
@@ -59,7 +71,8 @@ export function sideOf(root: unknown): Side {
     if (!isObject(defs)) continue;
     for (const [key, def] of Object.entries(defs)) {
       const defId = (def as SchemaObject | null)?.[id];
-      if (typeof defId === "string" && !defId.startsWith("#")) documents.set(stripFragment(defId), joinPointer(`/${container}`, key));
+      if (typeof defId === "string" && !defId.startsWith("#"))
+        documents.set(stripFragment(defId), joinPointer(`/${container}`, key));
     }
   }
   const documentPointers = new Set(documents.values());
@@ -68,9 +81,15 @@ export function sideOf(root: unknown): Side {
     if (Array.isArray(node)) return node.forEach((item, i) => walk(item, joinPointer(pointer, i), doc));
     if (!isObject(node)) return;
     if (documentPointers.has(pointer)) doc = pointer;
-    const anchor = typeof node["$anchor"] === "string" ? node["$anchor"] : typeof node[id] === "string" && (node[id] as string).startsWith("#") ? (node[id] as string).slice(1) : undefined;
+    const anchor =
+      typeof node["$anchor"] === "string"
+        ? node["$anchor"]
+        : typeof node[id] === "string" && (node[id] as string).startsWith("#")
+          ? (node[id] as string).slice(1)
+          : undefined;
     if (anchor !== undefined) anchors.set(`${doc}#${anchor}`, pointer);
-    for (const [key, value] of Object.entries(node)) if (!DATA_KEYWORDS.has(key)) walk(value, joinPointer(pointer, key), doc);
+    for (const [key, value] of Object.entries(node))
+      if (!DATA_KEYWORDS.has(key)) walk(value, joinPointer(pointer, key), doc);
   };
   walk(root, "", "");
   return { root, dialect, documents, anchors };

@@ -20,7 +20,10 @@ interface ExportedType {
  * the contract it belongs to. The barrel `types/index.ts` re-exports the
  * others and is not read.
  */
-export function compareTypes(base: ReadonlyMap<string, { text: string; contract: string }>, head: ReadonlyMap<string, { text: string; contract: string }>): Finding[] {
+export function compareTypes(
+  base: ReadonlyMap<string, { text: string; contract: string }>,
+  head: ReadonlyMap<string, { text: string; contract: string }>,
+): Finding[] {
   const [before, after] = [exportsOf(base), exportsOf(head)];
   const contractOf = (module: string) => head.get(module)?.contract ?? base.get(module)?.contract ?? module;
   const findings: Finding[] = [];
@@ -37,16 +40,35 @@ export function compareTypes(base: ReadonlyMap<string, { text: string; contract:
     const now = after.get(name);
     const at = (t: ExportedType, field?: string) => `${t.module}#${t.name}${field === undefined ? "" : `.${field}`}`;
     if (now === undefined) {
-      const twin = [...after.values()].find((t) => !before.has(t.name) && !renamedTo.has(t.name) && t.module === old.module && t.body === old.body);
+      const twin = [...after.values()].find(
+        (t) => !before.has(t.name) && !renamedTo.has(t.name) && t.module === old.module && t.body === old.body,
+      );
       if (twin) {
         renamedTo.add(twin.name);
-        add("type-renamed", contractOf(old.module), { base: at(old), head: at(twin) }, `type ${old.name} is now ${twin.name}`);
+        add(
+          "type-renamed",
+          contractOf(old.module),
+          { base: at(old), head: at(twin) },
+          `type ${old.name} is now ${twin.name}`,
+        );
       } else add("type-removed", contractOf(old.module), { base: at(old) }, `type ${old.name} removed`);
       continue;
     }
-    if (now.module !== old.module) add("type-moved", contractOf(now.module), { base: at(old), head: at(now) }, `type ${name} moved from ${old.module} to ${now.module}`);
+    if (now.module !== old.module)
+      add(
+        "type-moved",
+        contractOf(now.module),
+        { base: at(old), head: at(now) },
+        `type ${name} moved from ${old.module} to ${now.module}`,
+      );
     if (!old.fields || !now.fields) {
-      if (old.body !== now.body) add("alias-changed", contractOf(now.module), { base: at(old), head: at(now) }, `type ${name}: ${old.body} → ${now.body}`);
+      if (old.body !== now.body)
+        add(
+          "alias-changed",
+          contractOf(now.module),
+          { base: at(old), head: at(now) },
+          `type ${name}: ${old.body} → ${now.body}`,
+        );
       continue;
     }
     for (const { rule, field, change, where } of fieldChanges(old, now)) {
@@ -55,7 +77,8 @@ export function compareTypes(base: ReadonlyMap<string, { text: string; contract:
     }
   }
   for (const [name, now] of after) {
-    if (!before.has(name) && !renamedTo.has(name)) add("type-added", contractOf(now.module), { head: `${now.module}#${name}` }, `type ${name} added`);
+    if (!before.has(name) && !renamedTo.has(name))
+      add("type-added", contractOf(now.module), { head: `${now.module}#${name}` }, `type ${name} added`);
   }
   return findings;
 }
@@ -67,17 +90,30 @@ function exportsOf(modules: ReadonlyMap<string, { text: string }>): Map<string, 
     if (module === "types/index.ts") continue;
     const file = ts.createSourceFile(module, text, ts.ScriptTarget.ES2022, true);
     for (const statement of file.statements) {
-      const exported = ts.canHaveModifiers(statement) && (ts.getModifiers(statement) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+      const exported =
+        ts.canHaveModifiers(statement) &&
+        (ts.getModifiers(statement) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
       if (!exported) continue;
       if (ts.isInterfaceDeclaration(statement)) {
         const fields = fieldsOf(statement.members);
-        types.set(statement.name.text, { name: statement.name.text, module, fields, body: bodyOf(fields, statement.heritageClauses?.map((h) => h.getText()).join(" ") ?? "") });
+        types.set(statement.name.text, {
+          name: statement.name.text,
+          module,
+          fields,
+          body: bodyOf(fields, statement.heritageClauses?.map((h) => h.getText()).join(" ") ?? ""),
+        });
       } else if (ts.isTypeAliasDeclaration(statement)) {
         const literal = ts.isTypeLiteralNode(statement.type) ? statement.type : undefined;
         const union = literal ? undefined : discriminatedViews(statement.type);
         const fields = literal ? fieldsOf(literal.members) : union?.fields;
         const body = literal ? bodyOf(fields!, "") : normalize(statement.type.getText());
-        types.set(statement.name.text, { name: statement.name.text, module, ...(fields ? { fields } : {}), ...(union ? { unions: union.unions } : {}), body });
+        types.set(statement.name.text, {
+          name: statement.name.text,
+          module,
+          ...(fields ? { fields } : {}),
+          ...(union ? { unions: union.unions } : {}),
+          body,
+        });
       }
     }
   }
@@ -95,13 +131,20 @@ function bodyOf(fields: Map<string, Field>, heritage: string): string {
  * code that builds that outcome), and each change is reported once, naming
  * the values it holds for unless it holds for all of them.
  */
-function fieldChanges(old: ExportedType, now: ExportedType): { rule: RuleId; field: string; change: string; where: string }[] {
+function fieldChanges(
+  old: ExportedType,
+  now: ExportedType,
+): { rule: RuleId; field: string; change: string; where: string }[] {
   const discriminators = [...new Set([...(now.unions ?? []), ...(old.unions ?? [])].map((u) => u.discriminator))];
   const unionOf = (t: ExportedType, discriminator: string) => t.unions?.find((u) => u.discriminator === discriminator);
   const changes = new Map<string, { rule: RuleId; field: string; change: string; where: string }>();
   for (const discriminator of discriminators.length > 0 ? discriminators : [undefined]) {
-    const [was, is] = discriminator === undefined ? [undefined, undefined] : [unionOf(old, discriminator), unionOf(now, discriminator)];
-    const values = was === undefined && is === undefined ? [""] : [...(is ?? was)!.views.keys()].filter((v) => (was?.views.has(v) ?? true) && (is?.views.has(v) ?? true));
+    const [was, is] =
+      discriminator === undefined ? [undefined, undefined] : [unionOf(old, discriminator), unionOf(now, discriminator)];
+    const values =
+      was === undefined && is === undefined
+        ? [""]
+        : [...(is ?? was)!.views.keys()].filter((v) => (was?.views.has(v) ?? true) && (is?.views.has(v) ?? true));
     const found = new Map<string, { rule: RuleId; field: string; change: string; values: string[] }>();
     for (const value of values) {
       const [before, after] = [was?.views.get(value) ?? old.fields!, is?.views.get(value) ?? now.fields!];

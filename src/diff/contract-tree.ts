@@ -3,7 +3,11 @@ import type { ContractTree } from "./diff-trees.js";
 
 /** The files of a generated tree that `charter diff` reads: the manifest, the bundled schemas, the types. */
 export function isDiffInput(path: string): boolean {
-  return path === MANIFEST_PATH || (path.startsWith("schemas/") && path.endsWith(".schema.json")) || (path.startsWith("types/") && path.endsWith(".ts"));
+  return (
+    path === MANIFEST_PATH ||
+    (path.startsWith("schemas/") && path.endsWith(".schema.json")) ||
+    (path.startsWith("types/") && path.endsWith(".ts"))
+  );
 }
 
 /** A generated tree from its files; a message when it has no charter manifest to read. */
@@ -16,6 +20,7 @@ export function contractTree(files: ReadonlyMap<string, string>): ContractTree |
   } catch (error) {
     return `${MANIFEST_PATH} does not parse: ${(error as Error).message}`;
   }
-  if (typeof manifest !== "object" || manifest === null || !Array.isArray(manifest.contracts)) return `${MANIFEST_PATH} lists no contracts`;
+  if (typeof manifest !== "object" || manifest === null || !Array.isArray(manifest.contracts))
+    return `${MANIFEST_PATH} lists no contracts`;
   return { manifest, files };
 }

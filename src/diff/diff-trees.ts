@@ -55,14 +55,27 @@ export function diffTrees(base: ContractTree, head: ContractTree, settings: Diff
   for (const [name, old] of before) {
     const now = after.get(name);
     if (now === undefined) {
-      findings.push({ rule: "contract-removed", category: "input-narrowing", contract: name, basePointer: "#", message: `contract ${name} removed` });
+      findings.push({
+        rule: "contract-removed",
+        category: "input-narrowing",
+        contract: name,
+        basePointer: "#",
+        message: `contract ${name} removed`,
+      });
       continue;
     }
     if (old.digest === now.digest) continue;
     findings.push(...compareSchemas(name, schemaOf(base, old), schemaOf(head, now)));
   }
   for (const name of after.keys()) {
-    if (!before.has(name)) findings.push({ rule: "contract-added", category: "non-breaking", contract: name, headPointer: "#", message: `contract ${name} added` });
+    if (!before.has(name))
+      findings.push({
+        rule: "contract-added",
+        category: "non-breaking",
+        contract: name,
+        headPointer: "#",
+        message: `contract ${name} added`,
+      });
   }
   findings.push(...compareTypes(typeModules(base), typeModules(head)));
 
@@ -73,18 +86,31 @@ export function diffTrees(base: ContractTree, head: ContractTree, settings: Diff
     const [was, is] = [versionOf(base.manifest, before.get(name)), versionOf(head.manifest, after.get(name))];
     const verdict = versionVerdict(was, is, breaking.length > 0);
     if (verdict === "bumped") for (const f of breaking) f.verdict = "allowed-by-version";
-    if (was !== undefined || is !== undefined) versions.push({ contract: name, ...(was !== undefined ? { base: was } : {}), ...(is !== undefined ? { head: is } : {}), verdict });
+    if (was !== undefined || is !== undefined)
+      versions.push({
+        contract: name,
+        ...(was !== undefined ? { base: was } : {}),
+        ...(is !== undefined ? { head: is } : {}),
+        verdict,
+      });
   }
   const order = (f: JudgedFinding) => `${f.contract}\u0000${f.headPointer ?? f.basePointer ?? ""}\u0000${f.rule}`;
   judged.sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0));
-  const ok = !judged.some((f) => f.verdict === "breaking") && !versions.some((v) => v.verdict === "went-backwards" || v.verdict === "missing-bump");
+  const ok =
+    !judged.some((f) => f.verdict === "breaking") &&
+    !versions.some((v) => v.verdict === "went-backwards" || v.verdict === "missing-bump");
   return { findings: judged, versions, ok };
 }
 
 /** Whom the finding's category can break, against whom the contract's direction protects. */
 function judge(finding: Finding, settings: DiffSettings): JudgedFinding {
   const direction = directionOf(settings, finding.contract);
-  const breaks: readonly Category[] = direction === "input" ? ["input-narrowing", "typescript-api"] : direction === "output" ? ["output-widening", "typescript-api"] : ["input-narrowing", "output-widening", "typescript-api"];
+  const breaks: readonly Category[] =
+    direction === "input"
+      ? ["input-narrowing", "typescript-api"]
+      : direction === "output"
+        ? ["output-widening", "typescript-api"]
+        : ["input-narrowing", "output-widening", "typescript-api"];
   if (!breaks.includes(finding.category)) return { ...finding, verdict: "compatible" };
   const ignore = settings.ignore.find((i) => matches(i, finding));
   return ignore ? { ...finding, verdict: "ignored", reason: ignore.reason } : { ...finding, verdict: "breaking" };
@@ -93,7 +119,9 @@ function judge(finding: Finding, settings: DiffSettings): JudgedFinding {
 function matches(ignore: IgnoredFinding, finding: Finding): boolean {
   if (ignore.rule !== finding.rule) return false;
   if (ignore.contract !== undefined && ignore.contract !== finding.contract) return false;
-  return ignore.pointer === undefined || ignore.pointer === finding.basePointer || ignore.pointer === finding.headPointer;
+  return (
+    ignore.pointer === undefined || ignore.pointer === finding.basePointer || ignore.pointer === finding.headPointer
+  );
 }
 
 /** A contract's version, else its set's (also for a contract that one side lacks). */

@@ -11,9 +11,23 @@ export const JSON_TYPES = ["null", "boolean", "object", "array", "number", "stri
 export const ANNOTATION_KEYWORDS = ["title", "description", "$comment", "examples"] as const;
 
 /** Keywords that bound a value from below: raising one narrows, lowering it widens. */
-export const LOWER_BOUNDS = ["minimum", "exclusiveMinimum", "minLength", "minItems", "minProperties", "minContains"] as const;
+export const LOWER_BOUNDS = [
+  "minimum",
+  "exclusiveMinimum",
+  "minLength",
+  "minItems",
+  "minProperties",
+  "minContains",
+] as const;
 /** Keywords that bound a value from above: lowering one narrows, raising it widens. */
-export const UPPER_BOUNDS = ["maximum", "exclusiveMaximum", "maxLength", "maxItems", "maxProperties", "maxContains"] as const;
+export const UPPER_BOUNDS = [
+  "maximum",
+  "exclusiveMaximum",
+  "maxLength",
+  "maxItems",
+  "maxProperties",
+  "maxContains",
+] as const;
 export const MULTIPLE_OF = "multipleOf";
 /** The numeric limits of a schema, in the order they are compared. */
 export const LIMIT_KEYWORDS = [...LOWER_BOUNDS, ...UPPER_BOUNDS, MULTIPLE_OF] as const;
@@ -49,4 +63,15 @@ export const DEFINITIONS_KEYWORDS = ["$defs", "definitions"] as const;
 export type DefinitionsKeyword = (typeof DEFINITIONS_KEYWORDS)[number];
 
 /** Keywords that are neither annotations nor `$ref`: a node with none of them beside its `$ref` is only a reference. */
-export const NOT_ASSERTIONS: ReadonlySet<string> = new Set(["$ref", "$id", "id", "$schema", "$anchor", "$dynamicAnchor", ...DEFINITIONS_KEYWORDS, "default", "deprecated", ...ANNOTATION_KEYWORDS]);
+export const NOT_ASSERTIONS: ReadonlySet<string> = new Set([
+  "$ref",
+  "$id",
+  "id",
+  "$schema",
+  "$anchor",
+  "$dynamicAnchor",
+  ...DEFINITIONS_KEYWORDS,
+  "default",
+  "deprecated",
+  ...ANNOTATION_KEYWORDS,
+]);

@@ -20,7 +20,9 @@ export interface Discriminated {
  * value of its discriminator (`absent` for the member where `kind?: never`). A member typed
  * `never` there is left out: code cannot read it. Undefined for any other form.
  */
-export function discriminatedViews(type: ts.TypeNode): { fields: Map<string, Field>; unions: Discriminated[] } | undefined {
+export function discriminatedViews(
+  type: ts.TypeNode,
+): { fields: Map<string, Field>; unions: Discriminated[] } | undefined {
   if (!ts.isIntersectionTypeNode(type)) return undefined;
   const [literal, ...rest] = type.types.map(unparenthesized);
   if (literal === undefined || !ts.isTypeLiteralNode(literal) || rest.length === 0) return undefined;
@@ -36,10 +38,17 @@ export function discriminatedViews(type: ts.TypeNode): { fields: Map<string, Fie
 
 function unionViews(fields: Map<string, Field>, union: ts.UnionTypeNode): Discriminated | undefined {
   // A member may carry alternatives of its own (`{ kind: "a" } & ({ x: T } | { y: U })`): its object part is read.
-  const members = union.types.map(unparenthesized).map((m) => (ts.isIntersectionTypeNode(m) ? unparenthesized(m.types[0]!) : m));
+  const members = union.types
+    .map(unparenthesized)
+    .map((m) => (ts.isIntersectionTypeNode(m) ? unparenthesized(m.types[0]!) : m));
   if (!members.every(ts.isTypeLiteralNode)) return undefined;
-  const branches = (members as ts.TypeLiteralNode[]).map((member) => ({ fields: fieldsOf(member.members), node: propertyTypes(member) }));
-  const discriminator = [...branches[0]!.node.keys()].find((name) => branches.every((b) => b.node.has(name) && literalValues(b.node.get(name)!) !== undefined));
+  const branches = (members as ts.TypeLiteralNode[]).map((member) => ({
+    fields: fieldsOf(member.members),
+    node: propertyTypes(member),
+  }));
+  const discriminator = [...branches[0]!.node.keys()].find((name) =>
+    branches.every((b) => b.node.has(name) && literalValues(b.node.get(name)!) !== undefined),
+  );
   if (discriminator === undefined) return undefined;
   const views = new Map<string, Map<string, Field>>();
   for (const branch of branches) {
@@ -54,7 +63,11 @@ export function fieldsOf(members: ts.NodeArray<ts.TypeElement>): Map<string, Fie
   for (const member of members) {
     if (ts.isPropertySignature(member)) {
       const deprecated = ts.getJSDocTags(member).some((tag) => tag.tagName.text === "deprecated");
-      fields.set(nameOf(member), { optional: member.questionToken !== undefined, type: normalize(member.type?.getText() ?? "any"), deprecated });
+      fields.set(nameOf(member), {
+        optional: member.questionToken !== undefined,
+        type: normalize(member.type?.getText() ?? "any"),
+        deprecated,
+      });
     } else if (ts.isIndexSignatureDeclaration(member)) {
       fields.set("[index]", { optional: true, type: normalize(member.type.getText()), deprecated: false });
     }
@@ -63,7 +76,10 @@ export function fieldsOf(members: ts.NodeArray<ts.TypeElement>): Map<string, Fie
 }
 
 export function normalize(text: string): string {
-  return text.replace(/\/\*[\s\S]*?\*\//g, "").replace(/\s+/g, " ").trim();
+  return text
+    .replace(/\/\*[\s\S]*?\*\//g, "")
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 function nameOf(member: ts.PropertySignature): string {
@@ -96,7 +112,11 @@ function merged(fields: Map<string, Field>, branch: Map<string, Field>): Map<str
   for (const name of new Set([...fields.keys(), ...branch.keys()])) {
     const [own, narrowed] = [fields.get(name), branch.get(name)];
     if (narrowed?.type === "never") continue;
-    view.set(name, { optional: (own?.optional ?? true) && (narrowed?.optional ?? true), type: own?.type ?? narrowed!.type, deprecated: own?.deprecated ?? false });
+    view.set(name, {
+      optional: (own?.optional ?? true) && (narrowed?.optional ?? true),
+      type: own?.type ?? narrowed!.type,
+      deprecated: own?.deprecated ?? false,
+    });
   }
   return view;
 }

@@ -16,7 +16,10 @@ import { below, moved, type Pair, type Walk } from "./walk-context.js";
  */
 export function branches(walk: Walk, pair: Pair, keyword: BranchKeyword): void {
   const { base, head, at } = pair;
-  const [b, h] = [Array.isArray(base[keyword]) ? (base[keyword] as unknown[]) : [], Array.isArray(head[keyword]) ? (head[keyword] as unknown[]) : []];
+  const [b, h] = [
+    Array.isArray(base[keyword]) ? (base[keyword] as unknown[]) : [],
+    Array.isArray(head[keyword]) ? (head[keyword] as unknown[]) : [],
+  ];
   if (b.length === 0 && h.length === 0) return;
   const unmatched = new Set(h.keys());
   const left: number[] = [];
@@ -28,11 +31,15 @@ export function branches(walk: Walk, pair: Pair, keyword: BranchKeyword): void {
   const right = [...unmatched];
   const [bp, hp] = [at.base.pointer, at.head.pointer];
   if (left.length === right.length) {
-    left.forEach((i, n) => walk.compare(b[i], h[right[n]!], moved(at, joinPointer(bp, keyword, i), joinPointer(hp, keyword, right[n]!))));
+    left.forEach((i, n) =>
+      walk.compare(b[i], h[right[n]!], moved(at, joinPointer(bp, keyword, i), joinPointer(hp, keyword, right[n]!))),
+    );
     return;
   }
-  for (const i of left) walk.check("subschema-gone", { keyword, index: i, value: b[i] }, { base: joinPointer(bp, keyword, i), head: hp });
-  for (const j of right) walk.check("subschema-new", { keyword, index: j, value: h[j] }, { base: bp, head: joinPointer(hp, keyword, j) });
+  for (const i of left)
+    walk.check("subschema-gone", { keyword, index: i, value: b[i] }, { base: joinPointer(bp, keyword, i), head: hp });
+  for (const j of right)
+    walk.check("subschema-new", { keyword, index: j, value: h[j] }, { base: bp, head: joinPointer(hp, keyword, j) });
 }
 
 /**
@@ -45,11 +52,14 @@ export function conditions(walk: Walk, pair: Pair): void {
   const { base, head, at } = pair;
   const [bp, hp] = [at.base.pointer, at.head.pointer];
   const replaced = (keyword: "not" | "if" | "then" | "else", b: unknown, h: unknown) => {
-    if (b !== undefined) walk.check("subschema-gone", { keyword, value: b }, { base: joinPointer(bp, keyword), head: hp });
-    if (h !== undefined) walk.check("subschema-new", { keyword, value: h }, { base: bp, head: joinPointer(hp, keyword) });
+    if (b !== undefined)
+      walk.check("subschema-gone", { keyword, value: b }, { base: joinPointer(bp, keyword), head: hp });
+    if (h !== undefined)
+      walk.check("subschema-new", { keyword, value: h }, { base: bp, head: joinPointer(hp, keyword) });
   };
   if (!same(base["not"], head["not"])) replaced("not", base["not"], head["not"]);
-  const condition = (s: SchemaObject) => (s["if"] === undefined ? undefined : { if: s["if"], then: s["then"], else: s["else"] });
+  const condition = (s: SchemaObject) =>
+    s["if"] === undefined ? undefined : { if: s["if"], then: s["then"], else: s["else"] };
   if (!same(base["if"], head["if"])) return replaced("if", condition(base), condition(head));
   if (base["if"] === undefined) return;
   for (const keyword of ["then", "else"] as const) {
@@ -75,7 +85,8 @@ export function definitions(walk: Walk, pair: Pair, container: DefinitionsKeywor
   const [bd, hd] = [objectOf(base[container]), objectOf(head[container])];
   const exported = bp === "" && hp === "";
   const isDocument = (side: Side, pointer: string) => exported && [...side.documents.values()].includes(pointer);
-  const definedIn = (side: Side, defs: SchemaObject, at: string, name: string) => Object.hasOwn(defs, name) && !isDocument(side, joinPointer(at, container, name));
+  const definedIn = (side: Side, defs: SchemaObject, at: string, name: string) =>
+    Object.hasOwn(defs, name) && !isDocument(side, joinPointer(at, container, name));
   for (const [name, schema] of Object.entries(bd)) {
     const bdp = joinPointer(bp, container, name);
     if (isDocument(walk.base, bdp)) continue;
@@ -84,6 +95,7 @@ export function definitions(walk: Walk, pair: Pair, container: DefinitionsKeywor
   }
   for (const name of Object.keys(hd)) {
     const hdp = joinPointer(hp, container, name);
-    if (!definedIn(walk.base, bd, bp, name) && !isDocument(walk.head, hdp)) walk.check("definition-new", { name, exported }, { head: hdp });
+    if (!definedIn(walk.base, bd, bp, name) && !isDocument(walk.head, hdp))
+      walk.check("definition-new", { name, exported }, { head: hdp });
   }
 }

@@ -40,7 +40,10 @@ export interface Walk {
 
 /** Both places, one step further on each side (`properties`, then a name). */
 export function below(at: Places, ...tokens: (string | number)[]): Places {
-  return { base: { ...at.base, pointer: joinPointer(at.base.pointer, ...tokens) }, head: { ...at.head, pointer: joinPointer(at.head.pointer, ...tokens) } };
+  return {
+    base: { ...at.base, pointer: joinPointer(at.base.pointer, ...tokens) },
+    head: { ...at.head, pointer: joinPointer(at.head.pointer, ...tokens) },
+  };
 }
 
 /** The same documents, at other pointers: where a schema is paired with one elsewhere (a property with what governs unnamed members). */

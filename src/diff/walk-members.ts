@@ -16,7 +16,8 @@ function restOf(s: SchemaObject): { schema: unknown; pointer: (at: string) => st
   for (const keyword of PROPERTY_RESTS) {
     const value = s[keyword];
     if (value === false) return { schema: false, pointer: (at) => joinPointer(at, keyword) };
-    if (isObject(value) && Object.keys(value).length > 0) return { schema: value, pointer: (at) => joinPointer(at, keyword) };
+    if (isObject(value) && Object.keys(value).length > 0)
+      return { schema: value, pointer: (at) => joinPointer(at, keyword) };
   }
   return { schema: true, pointer: (at) => at };
 }
@@ -41,14 +42,20 @@ export function objects(walk: Walk, pair: Pair): void {
     if (Object.hasOwn(hprops, name)) walk.compare(schema, hprops[name], below(at, PROPERTIES, name));
     else if (schema === false) {
       if (hRest.schema !== false) walk.compare(false, hRest.schema, moved(at, bpp, hRest.pointer(hp)));
-    } else if (walk.check("property-gone", { name, schema, rest: hRest.schema }, { base: bpp, head: hp }) === 0) walk.compare(schema, hRest.schema, moved(at, bpp, hRest.pointer(hp)));
+    } else if (walk.check("property-gone", { name, schema, rest: hRest.schema }, { base: bpp, head: hp }) === 0)
+      walk.compare(schema, hRest.schema, moved(at, bpp, hRest.pointer(hp)));
   }
   const required = stringSet(head["required"]);
   for (const [name, schema] of Object.entries(hprops)) {
     if (Object.hasOwn(bprops, name)) continue;
     const hpp = joinPointer(hp, PROPERTIES, name);
-    const reported = walk.check("property-new", { name, schema, rest: bRest.schema, required: required.has(name) }, { base: bp, head: hpp });
-    if (reported === 0 && typeof bRest.schema !== "boolean") walk.compare(bRest.schema, schema, moved(at, bRest.pointer(bp), hpp));
+    const reported = walk.check(
+      "property-new",
+      { name, schema, rest: bRest.schema, required: required.has(name) },
+      { base: bp, head: hpp },
+    );
+    if (reported === 0 && typeof bRest.schema !== "boolean")
+      walk.compare(bRest.schema, schema, moved(at, bRest.pointer(bp), hpp));
   }
   for (const keyword of PROPERTY_RESTS) rest(walk, pair, keyword);
 }
@@ -90,11 +97,13 @@ function tuple(walk: Walk, pair: Pair, keyword: string, after: string): void {
 export function subschemas(walk: Walk, pair: Pair): void {
   const { base, head, at } = pair;
   for (const keyword of SINGLE_SUBSCHEMAS) {
-    if (keyword in base || keyword in head) walk.compare(base[keyword] ?? true, head[keyword] ?? true, below(at, keyword));
+    if (keyword in base || keyword in head)
+      walk.compare(base[keyword] ?? true, head[keyword] ?? true, below(at, keyword));
   }
   for (const keyword of KEYED_SUBSCHEMAS) {
     const [bk, hk] = [objectOf(base[keyword]), objectOf(head[keyword])];
-    for (const name of new Set([...Object.keys(bk), ...Object.keys(hk)])) walk.compare(bk[name] ?? true, hk[name] ?? true, below(at, keyword, name));
+    for (const name of new Set([...Object.keys(bk), ...Object.keys(hk)]))
+      walk.compare(bk[name] ?? true, hk[name] ?? true, below(at, keyword, name));
   }
 }
 

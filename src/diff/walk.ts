@@ -37,9 +37,15 @@ export class SchemaWalk implements Walk {
     const bs: SchemaObject = isObject(b) ? b : {};
     const hs: SchemaObject = isObject(h) ? h : {};
     // A schema that starts an embedded document is the one its `#...` references resolve in.
-    const bDoc = this.base.documents.has(documentIdOf(this.base, bs)) && at.base.pointer !== "" ? at.base.pointer : at.base.doc;
-    const hDoc = this.head.documents.has(documentIdOf(this.head, hs)) && at.head.pointer !== "" ? at.head.pointer : at.head.doc;
-    const pair: Pair = { base: bs, head: hs, at: { base: { pointer: at.base.pointer, doc: bDoc }, head: { pointer: at.head.pointer, doc: hDoc } } };
+    const bDoc =
+      this.base.documents.has(documentIdOf(this.base, bs)) && at.base.pointer !== "" ? at.base.pointer : at.base.doc;
+    const hDoc =
+      this.head.documents.has(documentIdOf(this.head, hs)) && at.head.pointer !== "" ? at.head.pointer : at.head.doc;
+    const pair: Pair = {
+      base: bs,
+      head: hs,
+      at: { base: { pointer: at.base.pointer, doc: bDoc }, head: { pointer: at.head.pointer, doc: hDoc } },
+    };
     if (bs["$ref"] !== undefined || hs["$ref"] !== undefined) references(this, pair);
     else keywords(this, pair);
   }
@@ -97,13 +103,18 @@ function references(walk: Walk, pair: Pair): void {
   // The same reference into the contract's own document: its target is compared where it stands (definitions are walked).
   const sameLocal = bs["$ref"] === hs["$ref"] && bt !== undefined && ht !== undefined && bt.doc === "" && ht.doc === "";
   if (!sameLocal) {
-    const targets: Places = { base: bt ? { pointer: bt.pointer, doc: bt.doc } : at.base, head: ht ? { pointer: ht.pointer, doc: ht.doc } : at.head };
+    const targets: Places = {
+      base: bt ? { pointer: bt.pointer, doc: bt.doc } : at.base,
+      head: ht ? { pointer: ht.pointer, doc: ht.doc } : at.head,
+    };
     walk.compare(bt ? bt.schema : without(bs), ht ? ht.schema : without(hs), targets);
   }
   // Beside the references: a side without one was compared whole above, so only its definitions remain.
-  const definitionsOf = (s: SchemaObject) => Object.fromEntries(Object.entries(s).filter(([k]) => (DEFINITIONS_KEYWORDS as readonly string[]).includes(k)));
+  const definitionsOf = (s: SchemaObject) =>
+    Object.fromEntries(Object.entries(s).filter(([k]) => (DEFINITIONS_KEYWORDS as readonly string[]).includes(k)));
   const [bSide, hSide] = [bRef ? without(bs) : definitionsOf(bs), hRef ? without(hs) : definitionsOf(hs)];
   const hasDefinitions = DEFINITIONS_KEYWORDS.some((k) => k in bSide || k in hSide);
   const onlyReference = (s: SchemaObject) => Object.keys(s).every((k) => NOT_ASSERTIONS.has(k));
-  if (hasDefinitions || !onlyReference(bSide) || !onlyReference(hSide)) keywords(walk, { base: bSide, head: hSide, at });
+  if (hasDefinitions || !onlyReference(bSide) || !onlyReference(hSide))
+    keywords(walk, { base: bSide, head: hSide, at });
 }

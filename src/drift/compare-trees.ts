@@ -37,9 +37,21 @@ export function compareTrees(
     const expected = fresh.get(path)!;
     if (actual === undefined) drift.missing.push(path);
     else if (actual === null) {
-      drift.stale.push({ path, diff: "(not a regular file: a symbolic link or other entry stands where charter writes a file)", omittedLines: 0 });
+      drift.stale.push({
+        path,
+        diff: "(not a regular file: a symbolic link or other entry stands where charter writes a file)",
+        omittedLines: 0,
+      });
     } else if (!actual.equals(Buffer.from(expected, "utf8"))) {
-      const patch = createTwoFilesPatch(`a/${displayPrefix}${path}`, `b/${displayPrefix}${path}`, actual.toString("utf8"), expected, "committed", "fresh", { context: 3 });
+      const patch = createTwoFilesPatch(
+        `a/${displayPrefix}${path}`,
+        `b/${displayPrefix}${path}`,
+        actual.toString("utf8"),
+        expected,
+        "committed",
+        "fresh",
+        { context: 3 },
+      );
       const lines = patch.replace(/\n$/, "").split("\n");
       // The first two lines are the `Index`/`===` banner jsdiff adds; keep the rest.
       const body = lines[0]?.startsWith("===") ? lines.slice(1) : lines;
@@ -70,16 +82,36 @@ export function firstDifferentLine(a: string, b: string): number {
 }
 
 /** Drift as diagnostics, one per file, in the model every other finding uses. `file` is joined to the output directory by the caller. */
-export function driftDiagnostics(drift: Drift, fresh: ReadonlyMap<string, string>, committed: ReadonlyMap<string, Buffer | null>, outDir: string): Diagnostic[] {
+export function driftDiagnostics(
+  drift: Drift,
+  fresh: ReadonlyMap<string, string>,
+  committed: ReadonlyMap<string, Buffer | null>,
+  outDir: string,
+): Diagnostic[] {
   const join = (p: string) => `${outDir}/${p}`;
   return [
-    ...drift.missing.map((p) => errorAt(DRIFT_CODES.missing, "missing: a fresh run produces this file; run `charter generate`", { file: join(p) })),
-    ...drift.stale.map((s) =>
-      errorAt(DRIFT_CODES.stale, "stale: differs from a fresh run (edited by hand, or a source changed); run `charter generate`", {
-        file: join(s.path),
-        position: { line: firstDifferentLine(committed.get(s.path)?.toString("utf8") ?? "", fresh.get(s.path)!), column: 1 },
+    ...drift.missing.map((p) =>
+      errorAt(DRIFT_CODES.missing, "missing: a fresh run produces this file; run `charter generate`", {
+        file: join(p),
       }),
     ),
-    ...drift.orphaned.map((p) => errorAt(DRIFT_CODES.orphaned, "orphaned: not produced by charter; `charter generate` removes it", { file: join(p) })),
+    ...drift.stale.map((s) =>
+      errorAt(
+        DRIFT_CODES.stale,
+        "stale: differs from a fresh run (edited by hand, or a source changed); run `charter generate`",
+        {
+          file: join(s.path),
+          position: {
+            line: firstDifferentLine(committed.get(s.path)?.toString("utf8") ?? "", fresh.get(s.path)!),
+            column: 1,
+          },
+        },
+      ),
+    ),
+    ...drift.orphaned.map((p) =>
+      errorAt(DRIFT_CODES.orphaned, "orphaned: not produced by charter; `charter generate` removes it", {
+        file: join(p),
+      }),
+    ),
   ];
 }

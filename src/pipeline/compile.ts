@@ -71,7 +71,12 @@ export interface CompileResult {
   /** What the run made, for the summary a person reads. */
   summary: { typesModules: number; validators: number; repairsApplied: number; instancesChecked: number };
   /** Milliseconds per stage, and per contract for types: for summaries and benchmarks, never for output. */
-  timings: { stages: Record<string, number>; types: Map<string, number>; importedTypeReferences: number; onWorkerThreads: number };
+  timings: {
+    stages: Record<string, number>;
+    types: Map<string, number>;
+    importedTypeReferences: number;
+    onWorkerThreads: number;
+  };
 }
 
 export function canonicalId(baseUri: string, name: string): string {
@@ -87,18 +92,30 @@ export function canonicalId(baseUri: string, name: string): string {
 export async function compile(options: CompileOptions): Promise<CompileResult> {
   const diagnostics: Diagnostic[] = [];
   const { lap, stages } = stageClock(options.onProgress);
-  const tasks: TaskSettings = { jobs: options.jobs ?? defaultJobs(), cache: options.cache, onProgress: options.onProgress };
+  const tasks: TaskSettings = {
+    jobs: options.jobs ?? defaultJobs(),
+    cache: options.cache,
+    onProgress: options.onProgress,
+  };
   const policyOf = (contract: string) => policyFor(options.validation ?? DEFAULT_VALIDATION, contract);
 
   const loaded = await loadSources(options.sourceDir, moduleStem);
   diagnostics.push(...loaded.diagnostics);
   lap("load");
-  const { documents, failedNames, graph, diagnostics: resolveFindings } = await resolveSources(loaded, options.catalog, options.resolution);
+  const {
+    documents,
+    failedNames,
+    graph,
+    diagnostics: resolveFindings,
+  } = await resolveSources(loaded, options.catalog, options.resolution);
   diagnostics.push(...resolveFindings);
   lap("resolve");
   const checked = await checkContracts(graph, documents, failedNames, {
     sourceDir: options.sourceDir,
-    policyOf: (contract) => ({ strict: policyOf(contract).strictness === "strict", linearPatterns: policyOf(contract).patterns === "linear" }),
+    policyOf: (contract) => ({
+      strict: policyOf(contract).strictness === "strict",
+      linearPatterns: policyOf(contract).patterns === "linear",
+    }),
   });
   diagnostics.push(...checked.diagnostics);
   lap("check");
@@ -112,24 +129,61 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
   const files: OutputFiles = new Map(emitSchemas(bundles));
   const sourceOf = new Map(documents.map((d) => [d.name, d]));
   const digests = new Map(bundles.map((b) => [b.name, digestSchema(b.schema)]));
-  const typesContracts = bundles.map((b) => ({ key: sourceOf.get(b.name)!.key, name: b.name, source: sourceOf.get(b.name)!.relativePath!, digest: digests.get(b.name)! }));
-  const names = assignTypeNames(graph, typesContracts.map((c) => c.key), options.typeNaming ?? "short", options.typeNameClashes ?? "qualify");
+  const typesContracts = bundles.map((b) => ({
+    key: sourceOf.get(b.name)!.key,
+    name: b.name,
+    source: sourceOf.get(b.name)!.relativePath!,
+    digest: digests.get(b.name)!,
+  }));
+  const names = assignTypeNames(
+    graph,
+    typesContracts.map((c) => c.key),
+    options.typeNaming ?? "short",
+    options.typeNameClashes ?? "qualify",
+  );
   // The validators compile on worker threads while this thread makes the types; their declarations then import the types.
-  const validatorContracts = (options.validators ?? true ? bundles : []).map((b) => {
+  const validatorContracts = ((options.validators ?? true) ? bundles : []).map((b) => {
     const source = sourceOf.get(b.name)!;
-    return { bundle: b, key: source.key, file: source.file, digest: digests.get(b.name)!, rules: checked.rulesOf.get(b.name) ?? new Map(), policy: policyOf(b.name), source, instances: checked.instancesOf.get(b.name) ?? [] };
+    return {
+      bundle: b,
+      key: source.key,
+      file: source.file,
+      digest: digests.get(b.name)!,
+      rules: checked.rulesOf.get(b.name) ?? new Map(),
+      policy: policyOf(b.name),
+      source,
+      instances: checked.instancesOf.get(b.name) ?? [],
+    };
   });
-  const validatorsUnderWay = startValidators(validatorContracts, withoutExports(names, checked.dangling.withheld), tasks);
-  const types = await emitTypes(graph, typesContracts, options.repairs ?? REPAIRS, names, options.typeCheck ?? true, tasks.cache);
+  const validatorsUnderWay = startValidators(
+    validatorContracts,
+    withoutExports(names, checked.dangling.withheld),
+    tasks,
+  );
+  const types = await emitTypes(
+    graph,
+    typesContracts,
+    options.repairs ?? REPAIRS,
+    names,
+    options.typeCheck ?? true,
+    tasks.cache,
+  );
   lap("types");
   const contractOfFile = new Map(documents.map((d) => [d.file, d.name]));
-  diagnostics.push(...examplesAtTheirSeverity(types.diagnostics, (file) => (file === undefined ? "error" : policyOf(contractOfFile.get(file) ?? "").examples)));
+  diagnostics.push(
+    ...examplesAtTheirSeverity(types.diagnostics, (file) =>
+      file === undefined ? "error" : policyOf(contractOfFile.get(file) ?? "").examples,
+    ),
+  );
   for (const [file, content] of types.files) files.set(file, content);
-  const validators = await validatorsUnderWay.finish((name) => (types.produced.has(name) ? typesPath(name) : undefined));
+  const validators = await validatorsUnderWay.finish((name) =>
+    types.produced.has(name) ? typesPath(name) : undefined,
+  );
   lap("validators");
   diagnostics.push(...validators.diagnostics);
   for (const [file, content] of validators.files) files.set(file, content);
-  if (types.files.size > 0) files.set(REPAIRS_REPORT_PATH, renderRepairsReport(options.repairs ?? REPAIRS, types.applications));
+  if (types.files.size > 0)
+    files.set(REPAIRS_REPORT_PATH, renderRepairsReport(options.repairs ?? REPAIRS, types.applications));
   const contracts = bundles.map((bundle) =>
     manifestContract(bundle, {
       source: sourceOf.get(bundle.name)!.relativePath!,
@@ -142,7 +196,14 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
     }),
   );
   const sourceRoot = toPosix(path.relative(options.outDir, options.sourceDir)) || ".";
-  for (const [file, content] of emitManifest({ manifestVersion: MANIFEST_VERSION, baseUri: options.baseUri, sourceRoot, ...(options.version !== undefined ? { version: options.version } : {}), contracts })) files.set(file, content);
+  for (const [file, content] of emitManifest({
+    manifestVersion: MANIFEST_VERSION,
+    baseUri: options.baseUri,
+    sourceRoot,
+    ...(options.version !== undefined ? { version: options.version } : {}),
+    contracts,
+  }))
+    files.set(file, content);
 
   return {
     files,
@@ -151,7 +212,13 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
     failed: [...checked.failed].sort(),
     cacheDamaged: tasks.cache?.damaged ?? 0,
     incomplete: bundles
-      .map((b) => ({ name: b.name, missing: [...(types.produced.has(b.name) ? [] : ["types" as const]), ...(validators.produced.has(b.name) || options.validators === false ? [] : ["validator" as const])] }))
+      .map((b) => ({
+        name: b.name,
+        missing: [
+          ...(types.produced.has(b.name) ? [] : ["types" as const]),
+          ...(validators.produced.has(b.name) || options.validators === false ? [] : ["validator" as const]),
+        ],
+      }))
       .filter((c) => c.missing.length > 0),
     summary: {
       typesModules: types.produced.size,
@@ -159,7 +226,12 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
       repairsApplied: types.applications.length,
       instancesChecked: bundles.reduce((n, b) => n + (checked.instancesOf.get(b.name)?.length ?? 0), 0),
     },
-    timings: { stages, types: types.durations, importedTypeReferences: types.importedReferences, onWorkerThreads: validators.onWorkerThreads },
+    timings: {
+      stages,
+      types: types.durations,
+      importedTypeReferences: types.importedReferences,
+      onWorkerThreads: validators.onWorkerThreads,
+    },
   };
 }
 
@@ -167,7 +239,14 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
 function stageClock(onProgress: ((stage: string) => void) | undefined) {
   const stages: Record<string, number> = {};
   let clock = performance.now();
-  const NEXT: Record<string, string> = { load: "resolving references", resolve: "checking the sources", check: "bundling", bundle: "types and validators", types: "validators", validators: "the manifest" };
+  const NEXT: Record<string, string> = {
+    load: "resolving references",
+    resolve: "checking the sources",
+    check: "bundling",
+    bundle: "types and validators",
+    types: "validators",
+    validators: "the manifest",
+  };
   onProgress?.("loading the sources");
   const lap = (stage: string) => {
     const now = performance.now();
@@ -179,9 +258,17 @@ function stageClock(onProgress: ((stage: string) => void) | undefined) {
 }
 
 /** The type names validators export, less the definitions that reach a reference naming nothing (they are not whole). */
-function withoutExports<T extends { byDocument: Map<string, Map<string, string>> }>(names: T, withheld: ReadonlyMap<string, ReadonlySet<string>>): T {
+function withoutExports<T extends { byDocument: Map<string, Map<string, string>> }>(
+  names: T,
+  withheld: ReadonlyMap<string, ReadonlySet<string>>,
+): T {
   if (withheld.size === 0) return names;
-  const byDocument = new Map([...names.byDocument].map(([key, pointers]) => [key, new Map([...pointers].filter(([pointer]) => !withheld.get(key)?.has(pointer)))]));
+  const byDocument = new Map(
+    [...names.byDocument].map(([key, pointers]) => [
+      key,
+      new Map([...pointers].filter(([pointer]) => !withheld.get(key)?.has(pointer))),
+    ]),
+  );
   return { ...names, byDocument };
 }
 

@@ -27,9 +27,18 @@ export const repair: Repair = {
   schema(input, applied, context) {
     const { resolve } = context;
     const aliases = new Map<JsonObject, string>();
-    walkInput(input, (schema, pointer) => {
-      if (typeof schema[TYPE_NAME_MARKER] === "string" && typeof schema["$ref"] === "string" && Object.keys(schema).every((key) => ALIAS_KEYS.has(key))) aliases.set(schema, pointer);
-    }, context);
+    walkInput(
+      input,
+      (schema, pointer) => {
+        if (
+          typeof schema[TYPE_NAME_MARKER] === "string" &&
+          typeof schema["$ref"] === "string" &&
+          Object.keys(schema).every((key) => ALIAS_KEYS.has(key))
+        )
+          aliases.set(schema, pointer);
+      },
+      context,
+    );
     const aliasTarget = (alias: JsonObject) => {
       const target = resolve(alias["$ref"] as string);
       return isJsonObject(target) && aliases.has(target) ? target : undefined;
@@ -41,7 +50,7 @@ export const repair: Repair = {
       const path: JsonObject[] = [];
       const onPath = new Set<JsonObject>();
       let after: Chain | null;
-      for (let current = start; ; ) {
+      for (let current = start; ;) {
         if (ends.has(current)) {
           after = ends.get(current)!;
           break;

@@ -11,12 +11,16 @@ export const repair: Repair = {
     "in documentation and in editors. charter moves the `$ref` of each named schema (a contract's root or " +
     "definition) into `allOf`, so the generator declares the alias (`export type Id = Uuid`).",
   schema(input, applied, context) {
-    walkInput(input, (schema, pointer) => {
-      if (typeof schema[TYPE_NAME_MARKER] !== "string" || typeof schema["$ref"] !== "string") return;
-      const allOf = Array.isArray(schema["allOf"]) ? schema["allOf"] : [];
-      schema["allOf"] = [{ $ref: schema["$ref"] }, ...allOf];
-      delete schema["$ref"];
-      applied(pointer);
-    }, context);
+    walkInput(
+      input,
+      (schema, pointer) => {
+        if (typeof schema[TYPE_NAME_MARKER] !== "string" || typeof schema["$ref"] !== "string") return;
+        const allOf = Array.isArray(schema["allOf"]) ? schema["allOf"] : [];
+        schema["allOf"] = [{ $ref: schema["$ref"] }, ...allOf];
+        delete schema["$ref"];
+        applied(pointer);
+      },
+      context,
+    );
   },
 };

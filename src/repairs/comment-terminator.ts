@@ -8,16 +8,20 @@ export const repair: Repair = {
     "json-schema-to-typescript turns it into `* /`, which changes the text (`src/** /*.ts`). charter writes " +
     "`*\\/` instead, the usual JSDoc escape, so the text reads as written and the comment stays closed.",
   schema(input, applied, context) {
-    walkInput(input, (schema, pointer) => {
-      let changed = false;
-      for (const keyword of ["description", "title"]) {
-        const text = schema[keyword];
-        if (typeof text === "string" && text.includes("*/")) {
-          schema[keyword] = text.replace(/\*\//g, "*\\/");
-          changed = true;
+    walkInput(
+      input,
+      (schema, pointer) => {
+        let changed = false;
+        for (const keyword of ["description", "title"]) {
+          const text = schema[keyword];
+          if (typeof text === "string" && text.includes("*/")) {
+            schema[keyword] = text.replace(/\*\//g, "*\\/");
+            changed = true;
+          }
         }
-      }
-      if (changed) applied(pointer);
-    }, context);
+        if (changed) applied(pointer);
+      },
+      context,
+    );
   },
 };

@@ -6,8 +6,21 @@ import { CHARTER_KEYWORD_PREFIX } from "../schema/keywords.js";
 const COMPOSITION = ["allOf", "anyOf", "oneOf"];
 /** Keywords that say nothing about the shape of a value: they stay where they are. */
 const STAYS = new Set([
-  "$id", "$schema", "$anchor", "$dynamicAnchor", "$comment", "$defs", "definitions",
-  "title", "description", "default", "examples", "deprecated", "readOnly", "writeOnly", "tsType",
+  "$id",
+  "$schema",
+  "$anchor",
+  "$dynamicAnchor",
+  "$comment",
+  "$defs",
+  "definitions",
+  "title",
+  "description",
+  "default",
+  "examples",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
+  "tsType",
 ]);
 
 export const repair: Repair = {
@@ -20,28 +33,39 @@ export const repair: Repair = {
     "keywords into an `allOf` member of their own (the same meaning), and each combinator into its own member " +
     "when there are several, so the name lands on one declaration and the parts are written inline.",
   schema(input, applied, context) {
-    walkInput(input, (schema, pointer) => {
-      const combinators = COMPOSITION.filter((k) => Array.isArray(schema[k]));
-      if (combinators.length === 0) return;
-      const moved = Object.keys(schema).filter((k) => !STAYS.has(k) && !COMPOSITION.includes(k) && !k.startsWith(CHARTER_KEYWORD_PREFIX));
-      if (moved.length === 0 && combinators.length === 1) return;
-      const members: JsonValue[] = [];
-      if (moved.length > 0) {
-        const own: Record<string, JsonValue> = {};
-        for (const key of moved) {
-          Object.defineProperty(own, key, { value: schema[key], enumerable: true, writable: true, configurable: true });
-          delete schema[key];
+    walkInput(
+      input,
+      (schema, pointer) => {
+        const combinators = COMPOSITION.filter((k) => Array.isArray(schema[k]));
+        if (combinators.length === 0) return;
+        const moved = Object.keys(schema).filter(
+          (k) => !STAYS.has(k) && !COMPOSITION.includes(k) && !k.startsWith(CHARTER_KEYWORD_PREFIX),
+        );
+        if (moved.length === 0 && combinators.length === 1) return;
+        const members: JsonValue[] = [];
+        if (moved.length > 0) {
+          const own: Record<string, JsonValue> = {};
+          for (const key of moved) {
+            Object.defineProperty(own, key, {
+              value: schema[key],
+              enumerable: true,
+              writable: true,
+              configurable: true,
+            });
+            delete schema[key];
+          }
+          members.push(own);
         }
-        members.push(own);
-      }
-      const allOf = Array.isArray(schema["allOf"]) ? (schema["allOf"] as JsonValue[]) : [];
-      for (const combinator of ["anyOf", "oneOf"]) {
-        if (!Array.isArray(schema[combinator])) continue;
-        members.push({ [combinator]: schema[combinator] as JsonValue });
-        delete schema[combinator];
-      }
-      schema["allOf"] = [...members, ...allOf];
-      applied(pointer);
-    }, context);
+        const allOf = Array.isArray(schema["allOf"]) ? (schema["allOf"] as JsonValue[]) : [];
+        for (const combinator of ["anyOf", "oneOf"]) {
+          if (!Array.isArray(schema[combinator])) continue;
+          members.push({ [combinator]: schema[combinator] as JsonValue });
+          delete schema[combinator];
+        }
+        schema["allOf"] = [...members, ...allOf];
+        applied(pointer);
+      },
+      context,
+    );
   },
 };

@@ -26,36 +26,45 @@ export const repair: Repair = {
     "conditionals of one object become unions.",
   schema(input, applied, context) {
     const decided = new WeakSet<JsonObject>();
-    walkInput(input, (schema, pointer) => {
-      const holders: [JsonObject, string][] = [];
-      if (!decided.has(schema) && isConditional(schema)) holders.push([schema, pointer]);
-      const allOf = schema["allOf"];
-      if (Array.isArray(allOf)) {
-        allOf.forEach((member, index) => {
-          if (isJsonObject(member) && isConditional(member)) holders.push([member, `${pointer}/allOf/${index}`]);
-        });
-      }
-      let count = 0;
-      for (const [holder, at] of holders) {
-        decided.add(holder);
-        const branches = branchesOf(holder);
-        if (branches === undefined || count === MAX_CONDITIONALS || branches.some((branch) => narrowsItems(branch, schema))) continue;
-        count += 1;
-        for (const key of ["if", "then", "else"]) delete holder[key];
-        for (const branch of branches) closeAlongside(branch, schema, context);
-        applied(at);
-        if (holder === schema || constraintKeys(holder).length > 0) {
-          addUnion(holder, branches);
-          continue;
+    walkInput(
+      input,
+      (schema, pointer) => {
+        const holders: [JsonObject, string][] = [];
+        if (!decided.has(schema) && isConditional(schema)) holders.push([schema, pointer]);
+        const allOf = schema["allOf"];
+        if (Array.isArray(allOf)) {
+          allOf.forEach((member, index) => {
+            if (isJsonObject(member) && isConditional(member)) holders.push([member, `${pointer}/allOf/${index}`]);
+          });
         }
-        // A member that was only the conditional hands its union to the object, where discriminated-alternatives
-        // sees the members the object declares beside what each branch requires; the empty member goes.
-        const members = schema["allOf"] as JsonValue[];
-        if (Object.keys(holder).length === 0) members.splice(members.indexOf(holder), 1);
-        if (members.length === 0) delete schema["allOf"];
-        addUnion(schema, branches);
-      }
-    }, context);
+        let count = 0;
+        for (const [holder, at] of holders) {
+          decided.add(holder);
+          const branches = branchesOf(holder);
+          if (
+            branches === undefined ||
+            count === MAX_CONDITIONALS ||
+            branches.some((branch) => narrowsItems(branch, schema))
+          )
+            continue;
+          count += 1;
+          for (const key of ["if", "then", "else"]) delete holder[key];
+          for (const branch of branches) closeAlongside(branch, schema, context);
+          applied(at);
+          if (holder === schema || constraintKeys(holder).length > 0) {
+            addUnion(holder, branches);
+            continue;
+          }
+          // A member that was only the conditional hands its union to the object, where discriminated-alternatives
+          // sees the members the object declares beside what each branch requires; the empty member goes.
+          const members = schema["allOf"] as JsonValue[];
+          if (Object.keys(holder).length === 0) members.splice(members.indexOf(holder), 1);
+          if (members.length === 0) delete schema["allOf"];
+          addUnion(schema, branches);
+        }
+      },
+      context,
+    );
   },
 };
 
@@ -98,7 +107,11 @@ function typeTest(condition: JsonValue | undefined): string[] | undefined {
   if (keys.length !== 1 || keys[0] !== "type") return undefined;
   const type = condition["type"];
   const kinds = typeof type === "string" ? [type] : type;
-  return Array.isArray(kinds) && kinds.length > 0 && kinds.every((kind) => typeof kind === "string" && KINDS.includes(kind)) ? (kinds as string[]) : undefined;
+  return Array.isArray(kinds) &&
+    kinds.length > 0 &&
+    kinds.every((kind) => typeof kind === "string" && KINDS.includes(kind))
+    ? (kinds as string[])
+    : undefined;
 }
 
 /** A branch as an object: `true` accepts anything, `false` nothing (the generator's `never`). */
@@ -108,7 +121,16 @@ function asSchema(branch: JsonValue): JsonObject {
 }
 
 /** Keywords by which an object schema admits keys beyond its `properties`, or leads elsewhere. */
-const OPENING = ["additionalProperties", "patternProperties", "unevaluatedProperties", "$ref", "allOf", "anyOf", "oneOf", "if"];
+const OPENING = [
+  "additionalProperties",
+  "patternProperties",
+  "unevaluatedProperties",
+  "$ref",
+  "allOf",
+  "anyOf",
+  "oneOf",
+  "if",
+];
 
 /**
  * Closes, for the type's sake, the objects a branch describes inside members the object declares closed
@@ -124,7 +146,8 @@ function closeAlongside(branch: JsonObject, declared: JsonValue | undefined, con
   const [branchProperties, declaredProperties] = [branch["properties"], target["properties"]];
   if (isJsonObject(branchProperties) && isJsonObject(declaredProperties)) {
     for (const [name, schema] of Object.entries(branchProperties)) {
-      if (isJsonObject(schema) && Object.prototype.hasOwnProperty.call(declaredProperties, name)) closeNested(schema, declaredProperties[name], context, depth + 1);
+      if (isJsonObject(schema) && Object.prototype.hasOwnProperty.call(declaredProperties, name))
+        closeNested(schema, declaredProperties[name], context, depth + 1);
     }
   }
 }
@@ -148,12 +171,16 @@ function closeNested(branch: JsonObject, declared: JsonValue | undefined, contex
 function narrowsItems(branch: JsonObject, object: JsonObject): boolean {
   const [properties, declared] = [branch["properties"], object["properties"]];
   if (!isJsonObject(properties) || !isJsonObject(declared)) return false;
-  return Object.entries(properties).some(([name, schema]) => isJsonObject(schema) && schema["items"] !== undefined && Object.prototype.hasOwnProperty.call(declared, name));
+  return Object.entries(properties).some(
+    ([name, schema]) =>
+      isJsonObject(schema) && schema["items"] !== undefined && Object.prototype.hasOwnProperty.call(declared, name),
+  );
 }
 
 /** The schema a `$ref` chain ends at. */
 function dereference(schema: JsonValue | undefined, context: SchemaContext): JsonObject | undefined {
   let current = schema;
-  for (let hops = 0; hops < 8 && isJsonObject(current) && typeof current["$ref"] === "string"; hops += 1) current = context.resolve(current["$ref"]);
+  for (let hops = 0; hops < 8 && isJsonObject(current) && typeof current["$ref"] === "string"; hops += 1)
+    current = context.resolve(current["$ref"]);
   return isJsonObject(current) ? current : undefined;
 }

@@ -18,22 +18,35 @@ export const repair: Repair = {
     "the dialects that define it, read from the document's `$schema` (a document without one is left as " +
     "the generator writes it); at most six entries of one object become unions.",
   schema(input, applied, context) {
-    walkInput(input, (schema, pointer, _parent, document) => {
-      const keyword = keywordOf(document);
-      const entries = keyword === undefined ? undefined : schema[keyword];
-      if (!isJsonObject(entries)) return;
-      const declared = isJsonObject(schema["properties"]) ? (schema["properties"] as JsonObject) : {};
-      let count = 0;
-      for (const [name, names] of Object.entries(entries)) {
-        if (!Array.isArray(names) || names.length === 0 || !names.every((other) => typeof other === "string") || count === MAX_ENTRIES) continue;
-        count += 1;
-        const absent: JsonObject = { type: "object", properties: {}, additionalProperties: false };
-        defineKey(absent["properties"] as JsonObject, name, false);
-        closedForTheType.add(absent);
-        addUnion(schema, [absent, presentMembers([name, ...(names as string[]).filter((other) => other !== name)], declared)]);
-      }
-      if (count > 0) applied(pointer);
-    }, context);
+    walkInput(
+      input,
+      (schema, pointer, _parent, document) => {
+        const keyword = keywordOf(document);
+        const entries = keyword === undefined ? undefined : schema[keyword];
+        if (!isJsonObject(entries)) return;
+        const declared = isJsonObject(schema["properties"]) ? (schema["properties"] as JsonObject) : {};
+        let count = 0;
+        for (const [name, names] of Object.entries(entries)) {
+          if (
+            !Array.isArray(names) ||
+            names.length === 0 ||
+            !names.every((other) => typeof other === "string") ||
+            count === MAX_ENTRIES
+          )
+            continue;
+          count += 1;
+          const absent: JsonObject = { type: "object", properties: {}, additionalProperties: false };
+          defineKey(absent["properties"] as JsonObject, name, false);
+          closedForTheType.add(absent);
+          addUnion(schema, [
+            absent,
+            presentMembers([name, ...(names as string[]).filter((other) => other !== name)], declared),
+          ]);
+        }
+        if (count > 0) applied(pointer);
+      },
+      context,
+    );
   },
 };
 
@@ -44,4 +57,3 @@ function keywordOf(document: JsonObject | undefined): string | undefined {
   if (dialect === undefined) return undefined;
   return dialect === "2019-09" || dialect === "2020-12" ? "dependentRequired" : "dependencies";
 }
-

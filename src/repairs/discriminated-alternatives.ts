@@ -19,31 +19,40 @@ export const repair: Repair = {
     "each branch: the object's own part of the type still says which keys are allowed. A branch that is a " +
     "`$ref` keeps its own type.",
   schema(input, applied, context) {
-    walkInput(input, (schema, pointer) => {
-      const declared = schema["properties"];
-      if (!isJsonObject(declared)) return;
-      // The object's own alternatives, and those of each `allOf` member that is only alternatives (enonic's
-      // `allOf: [{ oneOf: [{required: [controller]}, {required: [filter]}] }, ...]`): both apply to the object.
-      const holders: [JsonObject, string][] = [[schema, pointer]];
-      const allOf = schema["allOf"];
-      if (Array.isArray(allOf)) {
-        allOf.forEach((member, index) => {
-          if (isJsonObject(member) && constraintKeys(member).every((key) => key === "oneOf" || key === "anyOf")) holders.push([member, joinPointer(pointer, "allOf", String(index))]);
-        });
-      }
-      for (const [holder, at] of holders) {
-        for (const keyword of ["oneOf", "anyOf"]) {
-          const branches = holder[keyword];
-          if (!Array.isArray(branches) || branches.length < 2) continue;
-          const inline = branches.filter((branch): branch is JsonObject => isJsonObject(branch) && branch["$ref"] === undefined);
-          // A closed object's own type lists every key a valid value may have, so its branches may close too.
-          const close = schema["additionalProperties"] === false || (inline.length === branches.length && sharedDiscriminator(schema, inline, context) !== undefined);
-          let changed = false;
-          for (const branch of inline) changed = tighten(branch, declared, close) || changed;
-          if (changed) applied(joinPointer(at, keyword));
+    walkInput(
+      input,
+      (schema, pointer) => {
+        const declared = schema["properties"];
+        if (!isJsonObject(declared)) return;
+        // The object's own alternatives, and those of each `allOf` member that is only alternatives (enonic's
+        // `allOf: [{ oneOf: [{required: [controller]}, {required: [filter]}] }, ...]`): both apply to the object.
+        const holders: [JsonObject, string][] = [[schema, pointer]];
+        const allOf = schema["allOf"];
+        if (Array.isArray(allOf)) {
+          allOf.forEach((member, index) => {
+            if (isJsonObject(member) && constraintKeys(member).every((key) => key === "oneOf" || key === "anyOf"))
+              holders.push([member, joinPointer(pointer, "allOf", String(index))]);
+          });
         }
-      }
-    }, context);
+        for (const [holder, at] of holders) {
+          for (const keyword of ["oneOf", "anyOf"]) {
+            const branches = holder[keyword];
+            if (!Array.isArray(branches) || branches.length < 2) continue;
+            const inline = branches.filter(
+              (branch): branch is JsonObject => isJsonObject(branch) && branch["$ref"] === undefined,
+            );
+            // A closed object's own type lists every key a valid value may have, so its branches may close too.
+            const close =
+              schema["additionalProperties"] === false ||
+              (inline.length === branches.length && sharedDiscriminator(schema, inline, context) !== undefined);
+            let changed = false;
+            for (const branch of inline) changed = tighten(branch, declared, close) || changed;
+            if (changed) applied(joinPointer(at, keyword));
+          }
+        }
+      },
+      context,
+    );
   },
 };
 
@@ -55,7 +64,8 @@ export const repair: Repair = {
 function sharedDiscriminator(schema: JsonObject, branches: JsonObject[], context: SchemaContext): string | undefined {
   const first = branches[0]!["properties"];
   if (!isJsonObject(first)) return undefined;
-  const requiredBy = (holder: JsonObject, name: string) => Array.isArray(holder["required"]) && (holder["required"] as JsonValue[]).includes(name);
+  const requiredBy = (holder: JsonObject, name: string) =>
+    Array.isArray(holder["required"]) && (holder["required"] as JsonValue[]).includes(name);
   for (const name of Object.keys(first)) {
     const seen = new Set<string>();
     const fixes = branches.every((branch) => {
@@ -85,11 +95,20 @@ function tighten(branch: JsonObject, declared: JsonObject, close: boolean): bool
   const has = (name: string) => Object.prototype.hasOwnProperty.call(properties, name);
   for (const name of required) {
     if (typeof name !== "string" || has(name)) continue;
-    defineKey(properties, name, Object.prototype.hasOwnProperty.call(declared, name) ? presentSchema(declared[name]) : {});
+    defineKey(
+      properties,
+      name,
+      Object.prototype.hasOwnProperty.call(declared, name) ? presentSchema(declared[name]) : {},
+    );
     changed = true;
   }
   const negated = branch["not"];
-  if (isJsonObject(negated) && Object.keys(negated).length === 1 && Array.isArray(negated["required"]) && negated["required"].length === 1) {
+  if (
+    isJsonObject(negated) &&
+    Object.keys(negated).length === 1 &&
+    Array.isArray(negated["required"]) &&
+    negated["required"].length === 1
+  ) {
     const name = negated["required"][0];
     if (typeof name === "string" && !has(name)) {
       defineKey(properties, name, false);
@@ -97,7 +116,10 @@ function tighten(branch: JsonObject, declared: JsonObject, close: boolean): bool
     }
   }
   // The branch is one part of an intersection with the object's own type, which keeps the object's openness.
-  if (close && ["additionalProperties", "unevaluatedProperties", "patternProperties"].every((key) => branch[key] === undefined)) {
+  if (
+    close &&
+    ["additionalProperties", "unevaluatedProperties", "patternProperties"].every((key) => branch[key] === undefined)
+  ) {
     branch["additionalProperties"] = false;
     closedForTheType.add(branch);
     changed = true;

@@ -1,6 +1,15 @@
 import { isJsonObject, type JsonObject } from "../core/json-object.js";
 import type { JsonValue } from "../core/json-value.js";
-import { addUnion, constraintKeys, expressedConditionals, isLiteral, literalDomain, memberSchema, type Literal, type MemberShape } from "./discriminator.js";
+import {
+  addUnion,
+  constraintKeys,
+  expressedConditionals,
+  isLiteral,
+  literalDomain,
+  memberSchema,
+  type Literal,
+  type MemberShape,
+} from "./discriminator.js";
 import type { Repair } from "./repair.js";
 import { walkInput } from "./walk-input.js";
 
@@ -54,27 +63,40 @@ export const repair: Repair = {
     "`required` is true there). A condition of any other form, and any branch keyword a type cannot state, is " +
     "left to the validator: the type is never narrower than the schema.",
   schema(input, applied, context) {
-    walkInput(input, (schema, pointer) => {
-      if (schema["type"] !== "object" || !isJsonObject(schema["properties"])) return;
-      let changed = false;
-      let combinations = 1;
-      // Each discriminator's union holds for every valid instance on its own, so their intersection does too.
-      for (const chosen of byDiscriminator(conditionalsOf(schema))) {
-        const property = chosen[0]!.test.property;
-        const domain = literalDomain((schema["properties"] as JsonObject)[property], context);
-        if (domain === undefined || domain.length === 0) continue;
-        const required = Array.isArray(schema["required"]) && (schema["required"] as JsonValue[]).includes(property);
-        const shapes = memberShapes(property, domain, required, chosen);
-        // TypeScript multiplies intersected unions out; past a bound a union is left out (a wider type, never a narrower one).
-        const size = shapes === undefined ? 0 : shapes.reduce((sum, shape) => sum + shape.alternatives.reduce((product, group) => product * group.length, 1), 0);
-        if (shapes === undefined || combinations * size > MAX_COMBINATIONS) continue;
-        combinations *= size;
-        addUnion(schema, shapes.map((shape) => memberSchema(shape, schema["properties"] as JsonObject)));
-        for (const conditional of chosen) expressedConditionals.add(conditional.holder);
-        changed = true;
-      }
-      if (changed) applied(pointer);
-    }, context);
+    walkInput(
+      input,
+      (schema, pointer) => {
+        if (schema["type"] !== "object" || !isJsonObject(schema["properties"])) return;
+        let changed = false;
+        let combinations = 1;
+        // Each discriminator's union holds for every valid instance on its own, so their intersection does too.
+        for (const chosen of byDiscriminator(conditionalsOf(schema))) {
+          const property = chosen[0]!.test.property;
+          const domain = literalDomain((schema["properties"] as JsonObject)[property], context);
+          if (domain === undefined || domain.length === 0) continue;
+          const required = Array.isArray(schema["required"]) && (schema["required"] as JsonValue[]).includes(property);
+          const shapes = memberShapes(property, domain, required, chosen);
+          // TypeScript multiplies intersected unions out; past a bound a union is left out (a wider type, never a narrower one).
+          const size =
+            shapes === undefined
+              ? 0
+              : shapes.reduce(
+                  (sum, shape) => sum + shape.alternatives.reduce((product, group) => product * group.length, 1),
+                  0,
+                );
+          if (shapes === undefined || combinations * size > MAX_COMBINATIONS) continue;
+          combinations *= size;
+          addUnion(
+            schema,
+            shapes.map((shape) => memberSchema(shape, schema["properties"] as JsonObject)),
+          );
+          for (const conditional of chosen) expressedConditionals.add(conditional.holder);
+          changed = true;
+        }
+        if (changed) applied(pointer);
+      },
+      context,
+    );
   },
 };
 
@@ -103,7 +125,8 @@ function conditionalsOf(schema: JsonObject): Conditional[] {
 function discriminatorTest(condition: JsonValue | undefined): Test | undefined {
   if (!isJsonObject(condition)) return undefined;
   const keys = constraintKeys(condition);
-  if (!keys.includes("properties") || keys.some((key) => !["properties", "required", "type"].includes(key))) return undefined;
+  if (!keys.includes("properties") || keys.some((key) => !["properties", "required", "type"].includes(key)))
+    return undefined;
   if (condition["type"] !== undefined && condition["type"] !== "object") return undefined;
   const properties = condition["properties"];
   if (!isJsonObject(properties) || Object.keys(properties).length !== 1) return undefined;
@@ -113,10 +136,17 @@ function discriminatorTest(condition: JsonValue | undefined): Test | undefined {
   const testKeys = constraintKeys(test);
   let values: Literal[];
   if (testKeys.length === 1 && testKeys[0] === "const" && isLiteral(test["const"])) values = [test["const"]];
-  else if (testKeys.length === 1 && testKeys[0] === "enum" && Array.isArray(test["enum"]) && test["enum"].every(isLiteral)) values = test["enum"] as Literal[];
+  else if (
+    testKeys.length === 1 &&
+    testKeys[0] === "enum" &&
+    Array.isArray(test["enum"]) &&
+    test["enum"].every(isLiteral)
+  )
+    values = test["enum"] as Literal[];
   else return undefined;
   const required = condition["required"];
-  if (required !== undefined && !(Array.isArray(required) && required.every((name) => name === property))) return undefined;
+  if (required !== undefined && !(Array.isArray(required) && required.every((name) => name === property)))
+    return undefined;
   return { property, values, needsPresence: Array.isArray(required) && required.length > 0 };
 }
 
@@ -138,7 +168,12 @@ function byDiscriminator(conditionals: Conditional[]): Conditional[][] {
  * each other (a member both required and forbidden) allows no object and has
  * no member. Undefined when the tests change nothing a type can state.
  */
-function memberShapes(property: string, domain: Literal[], required: boolean, conditionals: Conditional[]): MemberShape[] | undefined {
+function memberShapes(
+  property: string,
+  domain: Literal[],
+  required: boolean,
+  conditionals: Conditional[],
+): MemberShape[] | undefined {
   const groups = new Map<string, { values: Literal[]; effect: Effect }>();
   for (const value of domain) {
     const effect = combine(conditionals.map((c) => (c.test.values.includes(value) ? c.then : c.else)));
@@ -148,25 +183,45 @@ function memberShapes(property: string, domain: Literal[], required: boolean, co
     if (group) group.values.push(value);
     else groups.set(key, { values: [value], effect });
   }
-  const shapes: MemberShape[] = [...groups.values()].map(({ values, effect }) => ({ discriminator: { property, values }, ...effect }));
+  const shapes: MemberShape[] = [...groups.values()].map(({ values, effect }) => ({
+    discriminator: { property, values },
+    ...effect,
+  }));
   if (!required) {
     const effect = combine(conditionals.map((c) => (c.test.needsPresence ? c.else : c.then)));
-    if (effect !== false && !effect.required.has(property)) shapes.push({ discriminator: { property, values: "absent" }, ...effect });
+    if (effect !== false && !effect.required.has(property))
+      shapes.push({ discriminator: { property, values: "absent" }, ...effect });
   }
-  const says = (shape: MemberShape) => shape.required.size + shape.forbidden.size + shape.narrowed.size + shape.alternatives.length + (shape.references?.length ?? 0) > 0;
+  const says = (shape: MemberShape) =>
+    shape.required.size +
+      shape.forbidden.size +
+      shape.narrowed.size +
+      shape.alternatives.length +
+      (shape.references?.length ?? 0) >
+    0;
   if (shapes.length === 0 || !shapes.some(says)) return undefined;
   return shapes;
 }
 
 function combine(branches: (JsonValue | undefined)[]): Effect | false {
-  const effect: Effect = { required: new Set(), forbidden: new Set(), narrowed: new Map(), alternatives: [], references: [] };
+  const effect: Effect = {
+    required: new Set(),
+    forbidden: new Set(),
+    narrowed: new Map(),
+    alternatives: [],
+    references: [],
+  };
   for (const branch of branches) if (!addEffect(effect, branch)) return false;
   for (const name of effect.required) if (effect.forbidden.has(name)) return false;
   // A list naming a forbidden member cannot be met; a group with no list left allows no object.
-  effect.alternatives = effect.alternatives.map((group) => group.filter((names) => !names.some((name) => effect.forbidden.has(name))));
+  effect.alternatives = effect.alternatives.map((group) =>
+    group.filter((names) => !names.some((name) => effect.forbidden.has(name))),
+  );
   if (effect.alternatives.some((group) => group.length === 0)) return false;
   // A group with a list already met says nothing more.
-  effect.alternatives = effect.alternatives.filter((group) => !group.some((names) => names.every((name) => effect.required.has(name))));
+  effect.alternatives = effect.alternatives.filter(
+    (group) => !group.some((names) => names.every((name) => effect.required.has(name))),
+  );
   return effect;
 }
 
@@ -186,7 +241,8 @@ function addEffect(effect: Effect, branch: JsonValue | undefined, depth = 0): bo
   if (isJsonObject(properties)) {
     for (const [name, schema] of Object.entries(properties)) {
       if (schema === false) effect.forbidden.add(name);
-      else if (isJsonObject(schema) && constraintKeys(schema).length > 0) effect.narrowed.set(name, [...(effect.narrowed.get(name) ?? []), schema]);
+      else if (isJsonObject(schema) && constraintKeys(schema).length > 0)
+        effect.narrowed.set(name, [...(effect.narrowed.get(name) ?? []), schema]);
     }
   }
   for (const name of absentBy(branch["not"])) effect.forbidden.add(name);
@@ -206,7 +262,9 @@ function absentBy(negated: JsonValue | undefined): string[] {
     if (!isJsonObject(schema)) return undefined;
     const keys = constraintKeys(schema);
     const required = schema["required"];
-    return keys.length === 1 && Array.isArray(required) && required.length === 1 && typeof required[0] === "string" ? required[0] : undefined;
+    return keys.length === 1 && Array.isArray(required) && required.length === 1 && typeof required[0] === "string"
+      ? required[0]
+      : undefined;
   };
   const one = single(negated);
   if (one !== undefined) return [one];
@@ -218,7 +276,8 @@ function absentBy(negated: JsonValue | undefined): string[] {
 
 /** `[{ required: [a] }, { required: [b, c] }]`: the lists, when every alternative is only a `required`. */
 function requiredLists(alternatives: JsonValue | undefined): string[][] | undefined {
-  if (!Array.isArray(alternatives) || alternatives.length === 0 || alternatives.length > MAX_ALTERNATIVES) return undefined;
+  if (!Array.isArray(alternatives) || alternatives.length === 0 || alternatives.length > MAX_ALTERNATIVES)
+    return undefined;
   const lists = alternatives.map((alternative) => {
     if (!isJsonObject(alternative) || constraintKeys(alternative).join() !== "required") return undefined;
     const names = alternative["required"];
@@ -229,5 +288,11 @@ function requiredLists(alternatives: JsonValue | undefined): string[][] | undefi
 
 function effectKey(effect: Effect): string {
   const narrowed = [...effect.narrowed.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return JSON.stringify([[...effect.required].sort(), [...effect.forbidden].sort(), narrowed, effect.alternatives, [...effect.references].sort()]);
+  return JSON.stringify([
+    [...effect.required].sort(),
+    [...effect.forbidden].sort(),
+    narrowed,
+    effect.alternatives,
+    [...effect.references].sort(),
+  ]);
 }

@@ -26,7 +26,6 @@ export const closedForTheType = new WeakSet<JsonObject>();
 /** A value TypeScript can write as a literal type. */
 export type Literal = string | number | boolean | null;
 
-
 export function isLiteral(value: JsonValue | undefined): value is Literal {
   return value === null || ["string", "number", "boolean"].includes(typeof value);
 }
@@ -99,26 +98,41 @@ export function memberSchema(shape: MemberShape, declared: JsonObject): JsonObje
   for (const name of [...shape.narrowed.keys()].sort()) {
     if (name === property) continue;
     const schemas = shape.narrowed.get(name)!;
-    defineKey(properties, name, schemas.length === 1 ? structuredClone(schemas[0]!) : { allOf: schemas.map((s) => structuredClone(s)) });
+    defineKey(
+      properties,
+      name,
+      schemas.length === 1 ? structuredClone(schemas[0]!) : { allOf: schemas.map((s) => structuredClone(s)) },
+    );
   }
   for (const name of [...shape.required].sort()) {
-    if (!Object.prototype.hasOwnProperty.call(properties, name)) defineKey(properties, name, presentSchema(declared[name]));
+    if (!Object.prototype.hasOwnProperty.call(properties, name))
+      defineKey(properties, name, presentSchema(declared[name]));
   }
   for (const name of [...shape.forbidden].sort()) defineKey(properties, name, false);
-  const required = [...(values === "absent" ? [] : [property]), ...[...shape.required].filter((name) => name !== property).sort()];
+  const required = [
+    ...(values === "absent" ? [] : [property]),
+    ...[...shape.required].filter((name) => name !== property).sort(),
+  ];
   const member: JsonObject = { type: "object", properties, required, additionalProperties: false };
   closedForTheType.add(member);
   const unions = shape.alternatives.map((group) => ({ anyOf: group.map((names) => presentMembers(names, declared)) }));
   if (unions.length === 1) member["anyOf"] = unions[0]!.anyOf;
   else if (unions.length > 1) member["allOf"] = unions;
   const references = shape.references ?? [];
-  return references.length === 0 ? member : { allOf: [member, ...references.map((reference) => ({ $ref: reference }))] };
+  return references.length === 0
+    ? member
+    : { allOf: [member, ...references.map((reference) => ({ $ref: reference }))] };
 }
 
 /** A closed object type in which these members are present, each typed as the object declares it. */
 export function presentMembers(names: readonly string[], declared: JsonObject): JsonObject {
   const properties: JsonObject = {};
-  for (const name of names) defineKey(properties, name, presentSchema(Object.prototype.hasOwnProperty.call(declared, name) ? declared[name] : undefined));
+  for (const name of names)
+    defineKey(
+      properties,
+      name,
+      presentSchema(Object.prototype.hasOwnProperty.call(declared, name) ? declared[name] : undefined),
+    );
   const member: JsonObject = { type: "object", properties, required: [...names], additionalProperties: false };
   closedForTheType.add(member);
   return member;
@@ -177,11 +191,16 @@ export function closesObject(schema: JsonValue, context: SchemaContext, depth = 
   if (!isJsonObject(schema) || depth > 16) return false;
   if (schema["additionalProperties"] === false && !closedForTheType.has(schema)) return true;
   const reference = schema["$ref"];
-  if (typeof reference === "string" && closesObject(context.resolve(reference) ?? true, context, depth + 1)) return true;
+  if (typeof reference === "string" && closesObject(context.resolve(reference) ?? true, context, depth + 1))
+    return true;
   const allOf = schema["allOf"];
   if (Array.isArray(allOf) && allOf.some((member) => closesObject(member, context, depth + 1))) return true;
   return ["anyOf", "oneOf"].some((keyword) => {
     const alternatives = schema[keyword];
-    return Array.isArray(alternatives) && alternatives.length > 0 && alternatives.every((alternative) => closesObject(alternative, context, depth + 1));
+    return (
+      Array.isArray(alternatives) &&
+      alternatives.length > 0 &&
+      alternatives.every((alternative) => closesObject(alternative, context, depth + 1))
+    );
   });
 }

@@ -13,15 +13,52 @@ import { CHARTER_KEYWORD_PREFIX } from "../schema/keywords.js";
  * values it never looks into.
  */
 const NOT_CAUGHT = new Set([
-  "id", "$defs", "$id", "$schema", "title", "description", "default", "multipleOf", "maximum",
-  "exclusiveMaximum", "minimum", "exclusiveMinimum", "maxLength", "minLength", "pattern", "additionalItems",
-  "items", "maxItems", "minItems", "uniqueItems", "maxProperties", "minProperties", "required",
-  "additionalProperties", "definitions", "properties", "patternProperties", "dependencies", "enum", "type",
-  "allOf", "anyOf", "oneOf", "not",
+  "id",
+  "$defs",
+  "$id",
+  "$schema",
+  "title",
+  "description",
+  "default",
+  "multipleOf",
+  "maximum",
+  "exclusiveMaximum",
+  "minimum",
+  "exclusiveMinimum",
+  "maxLength",
+  "minLength",
+  "pattern",
+  "additionalItems",
+  "items",
+  "maxItems",
+  "minItems",
+  "uniqueItems",
+  "maxProperties",
+  "minProperties",
+  "required",
+  "additionalProperties",
+  "definitions",
+  "properties",
+  "patternProperties",
+  "dependencies",
+  "enum",
+  "type",
+  "allOf",
+  "anyOf",
+  "oneOf",
+  "not",
 ]);
 /** Keys the generator reads or rewrites in an object it takes for a schema: a value holding them is changed by its normaliser. */
 const READ = new Set([
-  ...NOT_CAUGHT, "const", "tsType", "tsEnumNames", "extends", "nullable", "deprecated", "name", "$ref",
+  ...NOT_CAUGHT,
+  "const",
+  "tsType",
+  "tsEnumNames",
+  "extends",
+  "nullable",
+  "deprecated",
+  "name",
+  "$ref",
 ]);
 /** The longest tuple the generator spells out, as its own `maxItems` option (20) bounds the tuples it unions. */
 const TUPLE_LIMIT = 20;
@@ -30,18 +67,20 @@ export const repair: Repair = {
   id: "generator-input-checks",
   description:
     "json-schema-to-typescript checks and normalises its input before it generates anything, and refuses or " +
-    "crashes on schemas that are valid: `minItems` above `maxItems` (\"maxItems >= minItems\"; no array is " +
+    'crashes on schemas that are valid: `minItems` above `maxItems` ("maxItems >= minItems"; no array is ' +
     "valid, which is legal), a fractional or huge bound (`Invalid array length`, or a tuple of a million " +
     "members), `definitions` beside `$defs` in one schema. It also walks its input with a traversal of its " +
     "own, which takes objects for schemas that are not: the members of a schema under a keyword it does not " +
     "know (`if`, `then`, `contains`, `propertyNames`, and charter's holder of the contract's document), such " +
     "as a `$defs` map, and the members of `const` values and of unknown keywords. A definition named " +
-    "`deprecated` then refuses the schema (\"deprecated must be a boolean\"), one named `anyOf` crashes it, " +
-    "so does an unknown keyword holding `{tsEnumNames: \"x\"}`, and a `const` object holding `type` or `id` " +
+    '`deprecated` then refuses the schema ("deprecated must be a boolean"), one named `anyOf` crashes it, ' +
+    'so does an unknown keyword holding `{tsEnumNames: "x"}`, and a `const` object holding `type` or `id` ' +
     "is rewritten (it gains `required: []`, `id` becomes `$id`), so its literal type is wrong. charter " +
     "normalises the generator's input: bounds that no array meets make a `type: array` schema `never` (or " +
     "drop `array` from its list of types, or the bounds where the value may be something else), a fraction " +
-    "is rounded the way validation reads it, a lower bound above " + TUPLE_LIMIT + " is left to the JSDoc " +
+    "is rounded the way validation reads it, a lower bound above " +
+    TUPLE_LIMIT +
+    " is left to the JSDoc " +
     "(`@minItems`), `definitions` moves into `$defs`; a schema under a keyword the traversal does not know " +
     "is put in a list of one, which it walks as a list of schemas (the generator reads none of these " +
     "keywords), a `const` that would be rewritten becomes the one-value `enum` the generator makes of it " +
@@ -50,10 +89,14 @@ export const repair: Repair = {
   schema(input, applied, context) {
     const schemas = new Map<JsonValue, string>();
     const propertyMaps = new Set<JsonValue>();
-    walkInput(input, (schema, pointer) => {
-      schemas.set(schema, pointer);
-      if (isJsonObject(schema["properties"])) propertyMaps.add(schema["properties"]);
-    }, context);
+    walkInput(
+      input,
+      (schema, pointer) => {
+        schemas.set(schema, pointer);
+        if (isJsonObject(schema["properties"])) propertyMaps.add(schema["properties"]);
+      },
+      context,
+    );
     schemas.set(input, "");
     for (const [schema, pointer] of schemas) {
       if (schema === input || !isJsonObject(schema)) continue;
@@ -81,7 +124,12 @@ export const repair: Repair = {
       if (!isJsonObject(schema)) continue;
       for (const [key, value] of Object.entries(schema)) {
         if (NOT_CAUGHT.has(key) || !schemas.has(value) || !isJsonObject(value)) continue;
-        if (trips(members(value), schemas, propertyMaps)) wraps.push({ holder: schema, key, pointer: schema === input && key === ROOT_KEY ? "" : joinPointer(pointer, key) });
+        if (trips(members(value), schemas, propertyMaps))
+          wraps.push({
+            holder: schema,
+            key,
+            pointer: schema === input && key === ROOT_KEY ? "" : joinPointer(pointer, key),
+          });
       }
     }
     for (const { holder, key, pointer } of wraps) {
@@ -106,7 +154,11 @@ function members(value: JsonValue): JsonObject[] {
  * schemas of the input, which it walks as schemas: their own keywords are looked at on their own.
  * Property maps are keyword-named-properties' concern; the traversal goes on through them.
  */
-function trips(starts: readonly JsonObject[], schemas: ReadonlyMap<JsonValue, string>, propertyMaps: ReadonlySet<JsonValue>): boolean {
+function trips(
+  starts: readonly JsonObject[],
+  schemas: ReadonlyMap<JsonValue, string>,
+  propertyMaps: ReadonlySet<JsonValue>,
+): boolean {
   const seen = new Set<JsonValue>();
   const pending: JsonValue[] = [...starts];
   while (pending.length > 0) {
@@ -114,10 +166,14 @@ function trips(starts: readonly JsonObject[], schemas: ReadonlyMap<JsonValue, st
     if (!isJsonObject(node) || seen.has(node) || schemas.has(node)) continue;
     seen.add(node);
     if (!propertyMaps.has(node) && refused(node)) return true;
-    for (const key of ["anyOf", "allOf", "oneOf", "items"]) if (Array.isArray(node[key])) pending.push(...(node[key] as JsonValue[]));
-    for (const key of ["additionalProperties", "additionalItems", "not", "items"]) if (isJsonObject(node[key])) pending.push(node[key]);
-    for (const key of ["properties", "patternProperties", "definitions", "$defs", "dependencies"]) if (isObjectLike(node[key])) pending.push(...members(node[key]!));
-    for (const [key, value] of Object.entries(node)) if (!NOT_CAUGHT.has(key) && isObjectLike(value)) pending.push(...members(value));
+    for (const key of ["anyOf", "allOf", "oneOf", "items"])
+      if (Array.isArray(node[key])) pending.push(...(node[key] as JsonValue[]));
+    for (const key of ["additionalProperties", "additionalItems", "not", "items"])
+      if (isJsonObject(node[key])) pending.push(node[key]);
+    for (const key of ["properties", "patternProperties", "definitions", "$defs", "dependencies"])
+      if (isObjectLike(node[key])) pending.push(...members(node[key]!));
+    for (const [key, value] of Object.entries(node))
+      if (!NOT_CAUGHT.has(key) && isObjectLike(value)) pending.push(...members(value));
   }
   return false;
 }
@@ -131,7 +187,11 @@ function refused(node: JsonObject): boolean {
     if (node["enum"] && (node["enum"] as JsonValue[]).length !== tsEnumNames.length) return true;
   }
   if (typeof minItems === "number" && (minItems < 0 || !tupleFits(minItems))) return true;
-  if (typeof maxItems === "number" && (maxItems < 0 || !Number.isInteger(maxItems) || (typeof minItems === "number" && maxItems < minItems))) return true;
+  if (
+    typeof maxItems === "number" &&
+    (maxItems < 0 || !Number.isInteger(maxItems) || (typeof minItems === "number" && maxItems < minItems))
+  )
+    return true;
   if (["anyOf", "allOf", "oneOf"].some((k) => node[k] && !Array.isArray(node[k]))) return true;
   if (node["id"] && node["$id"] && node["id"] !== node["$id"]) return true;
   return Boolean(node["definitions"] && node["$defs"] && !isDeepStrictEqual(node["definitions"], node["$defs"]));
@@ -184,7 +244,8 @@ function fixItemBounds(schema: JsonObject): boolean {
   if (min !== undefined && (low !== min || low > TUPLE_LIMIT)) {
     // The generator writes the bound into the JSDoc of an array type; it still does, without the tuple.
     const type = schema["type"];
-    const arrayType = schema["items"] !== undefined || type === "array" || (Array.isArray(type) && type.includes("array"));
+    const arrayType =
+      schema["items"] !== undefined || type === "array" || (Array.isArray(type) && type.includes("array"));
     if (low > TUPLE_LIMIT && arrayType) appendToDescription(schema, `@minItems ${low}`);
     if (low === 0 || low > TUPLE_LIMIT) delete schema["minItems"];
     else schema["minItems"] = low;
@@ -204,7 +265,8 @@ function mergeDefinitions(schema: JsonObject): boolean {
   if (!isJsonObject(definitions) || !isJsonObject(defs) || isDeepStrictEqual(definitions, defs)) return false;
   for (const [key, definition] of Object.entries(definitions)) {
     let free = key;
-    for (let n = 1; Object.prototype.hasOwnProperty.call(defs, free); n++) free = n === 1 ? `definitions-${key}` : `definitions-${key}-${n}`;
+    for (let n = 1; Object.prototype.hasOwnProperty.call(defs, free); n++)
+      free = n === 1 ? `definitions-${key}` : `definitions-${key}-${n}`;
     defineKey(defs, free, definition);
   }
   delete schema["definitions"];

@@ -11,10 +11,29 @@ const KINDS: readonly Kind[] = ["object", "array", "string", "number", "boolean"
 /** Keywords that constrain one kind of value and let every other kind through. */
 const KEYWORDS_OF: Partial<Record<Kind, readonly string[]>> = {
   object: [
-    "properties", "patternProperties", "additionalProperties", "required", "propertyNames", "minProperties",
-    "maxProperties", "dependencies", "dependentRequired", "dependentSchemas", "unevaluatedProperties",
+    "properties",
+    "patternProperties",
+    "additionalProperties",
+    "required",
+    "propertyNames",
+    "minProperties",
+    "maxProperties",
+    "dependencies",
+    "dependentRequired",
+    "dependentSchemas",
+    "unevaluatedProperties",
   ],
-  array: ["items", "additionalItems", "contains", "minItems", "maxItems", "uniqueItems", "minContains", "maxContains", "unevaluatedItems"],
+  array: [
+    "items",
+    "additionalItems",
+    "contains",
+    "minItems",
+    "maxItems",
+    "uniqueItems",
+    "minContains",
+    "maxContains",
+    "unevaluatedItems",
+  ],
 };
 /** The kind keywords the generator reads. */
 const READ_BY_GENERATOR = ["properties", "patternProperties", "additionalProperties", "required", "items"];
@@ -26,7 +45,7 @@ export const repair: Repair = {
   description:
     "Keywords of one kind of value (`properties`, `required`, `additionalProperties` for objects, `items` for " +
     "arrays) constrain only values of that kind: a schema without `type` lets every other value through " +
-    "(`{ properties: {hint: {type: string}} }` accepts `\"text\"` and `3`). json-schema-to-typescript types such " +
+    '(`{ properties: {hint: {type: string}} }` accepts `"text"` and `3`). json-schema-to-typescript types such ' +
     "a schema as that kind alone, and as an intersection beside a `$ref` or `oneOf` (`{ args?: string } & Env` " +
     "where `Env` may be a string; `[boolean, ...Option[]] & { options?: Option }` for a rule that is a list or " +
     "an object), so valid values do not type-check; keywords it ignores (`minItems`, `contains`) make it an " +
@@ -38,21 +57,26 @@ export const repair: Repair = {
     "(or beside a typed `allOf` member), only those kinds are added, and nothing changes when the part's kind " +
     "is the only one allowed there; a definition is widened only to the kinds the places that refer to it " +
     "allow, and a `oneOf` two of whose members accept every value of a kind (members of object keywords only " +
-    "all accept `\"x\"`) lets no value of that kind through.",
+    'all accept `"x"`) lets no value of that kind through.',
   schema(input, applied, context) {
     // First the kinds each definition is used for: the union over the places that refer to it (read with every
     // definition allowing all kinds, which can only widen). A definition used only where one kind is allowed
     // keeps that kind: widening the 32 definitions stylelint's `allRules` intersects would make a union
     // TypeScript cannot represent.
     const uses = new Map<JsonValue, Set<Kind>>();
-    walkKinds(input, context, () => KINDS, (schema, kinds) => {
-      if (typeof schema["$ref"] !== "string") return;
-      const target = context.resolve(schema["$ref"]);
-      if (target === undefined) return;
-      const used = uses.get(target) ?? new Set<Kind>();
-      for (const kind of kinds) used.add(kind);
-      uses.set(target, used);
-    });
+    walkKinds(
+      input,
+      context,
+      () => KINDS,
+      (schema, kinds) => {
+        if (typeof schema["$ref"] !== "string") return;
+        const target = context.resolve(schema["$ref"]);
+        if (target === undefined) return;
+        const used = uses.get(target) ?? new Set<Kind>();
+        for (const kind of kinds) used.add(kind);
+        uses.set(target, used);
+      },
+    );
     const usedAs = (schema: JsonObject) => KINDS.filter((kind) => uses.get(schema)?.has(kind) ?? true);
     walkKinds(input, context, usedAs, (schema, around, _where, pointer) => {
       if (schema["type"] !== undefined || ["tsType", "enum", "const"].some((k) => schema[k] !== undefined)) return;
@@ -104,21 +128,31 @@ function walkKinds(
   const conditional = new Set<JsonObject>();
   // The contract's root is what its values are checked against, whatever refers to it.
   const root = Array.isArray(input[ROOT_KEY]) ? input[ROOT_KEY][0] : input[ROOT_KEY];
-  walkInput(input, (schema, pointer, parent) => {
-    if (parent !== undefined && (conditional.has(parent) || ["if", "then", "else"].some((k) => parent[k] === schema))) {
-      conditional.add(schema);
-      return;
-    }
-    const around =
-      schema === root ? KINDS
-      : parent === undefined || isDefinition(schema, parent) ? definition(schema)
-      : isPartOf(schema, parent) ? narrowedBySiblings(schema, parent, allowed.get(parent) ?? KINDS, context.resolve)
-      : KINDS;
-    const own = ownKinds(schema, context.resolve);
-    const kinds = around.filter((kind) => own.includes(kind));
-    allowed.set(schema, kinds);
-    visit(schema, kinds, around, pointer);
-  }, context);
+  walkInput(
+    input,
+    (schema, pointer, parent) => {
+      if (
+        parent !== undefined &&
+        (conditional.has(parent) || ["if", "then", "else"].some((k) => parent[k] === schema))
+      ) {
+        conditional.add(schema);
+        return;
+      }
+      const around =
+        schema === root
+          ? KINDS
+          : parent === undefined || isDefinition(schema, parent)
+            ? definition(schema)
+            : isPartOf(schema, parent)
+              ? narrowedBySiblings(schema, parent, allowed.get(parent) ?? KINDS, context.resolve)
+              : KINDS;
+      const own = ownKinds(schema, context.resolve);
+      const kinds = around.filter((kind) => own.includes(kind));
+      allowed.set(schema, kinds);
+      visit(schema, kinds, around, pointer);
+    },
+    context,
+  );
 }
 
 /** The definitions each schema holds, gathered once per schema (a schema may hold thousands). */
@@ -127,7 +161,11 @@ const definitionsHeld = new WeakMap<JsonObject, Set<JsonValue>>();
 function isDefinition(schema: JsonObject, parent: JsonObject): boolean {
   let held = definitionsHeld.get(parent);
   if (!held) {
-    held = new Set(["$defs", "definitions"].flatMap((keyword) => (isJsonObject(parent[keyword]) ? Object.values(parent[keyword] as JsonObject) : [])));
+    held = new Set(
+      ["$defs", "definitions"].flatMap((keyword) =>
+        isJsonObject(parent[keyword]) ? Object.values(parent[keyword] as JsonObject) : [],
+      ),
+    );
     definitionsHeld.set(parent, held);
   }
   return held.has(schema);
@@ -140,7 +178,12 @@ function isDefinition(schema: JsonObject, parent: JsonObject): boolean {
  */
 function excludeArrays(member: JsonObject): void {
   const properties = member["properties"];
-  if (member["additionalProperties"] !== false || member["patternProperties"] !== undefined || member["unevaluatedProperties"] !== undefined) return;
+  if (
+    member["additionalProperties"] !== false ||
+    member["patternProperties"] !== undefined ||
+    member["unevaluatedProperties"] !== undefined
+  )
+    return;
   if (isJsonObject(properties) && Object.prototype.hasOwnProperty.call(properties, "length")) return;
   member["properties"] = { ...(isJsonObject(properties) ? properties : {}), length: false };
 }
@@ -154,11 +197,18 @@ function kindsOf(type: JsonValue | undefined): readonly Kind[] | undefined {
 
 /** A schema evaluated on the same value as its parent, and combined with it as an intersection. */
 function isPartOf(schema: JsonObject, parent: JsonObject): boolean {
-  return ["allOf", "anyOf", "oneOf"].some((keyword) => Array.isArray(parent[keyword]) && (parent[keyword] as JsonValue[]).includes(schema));
+  return ["allOf", "anyOf", "oneOf"].some(
+    (keyword) => Array.isArray(parent[keyword]) && (parent[keyword] as JsonValue[]).includes(schema),
+  );
 }
 
 /** An `allOf` part holds only values its siblings allow too. */
-function narrowedBySiblings(schema: JsonObject, parent: JsonObject, kinds: readonly Kind[], resolve: SchemaContext["resolve"]): readonly Kind[] {
+function narrowedBySiblings(
+  schema: JsonObject,
+  parent: JsonObject,
+  kinds: readonly Kind[],
+  resolve: SchemaContext["resolve"],
+): readonly Kind[] {
   const siblings = Array.isArray(parent["allOf"]) && parent["allOf"].includes(schema) ? parent["allOf"] : [];
   return siblings.reduce<readonly Kind[]>((left, sibling) => {
     if (!isJsonObject(sibling) || sibling === schema) return left;
@@ -173,7 +223,8 @@ const NOT_CONSTRAINING = new Set(["$schema", "$id", "$defs", "definitions", ...A
 /** A schema that is only a `$ref` (beside annotations) is read at its target. */
 function throughReference(schema: JsonValue | undefined, resolve: SchemaContext["resolve"]): JsonValue | undefined {
   if (!isJsonObject(schema) || typeof schema["$ref"] !== "string") return schema;
-  if (!Object.keys(schema).every((key) => key === "$ref" || NOT_CONSTRAINING.has(key) || key.startsWith("x-charter-"))) return schema;
+  if (!Object.keys(schema).every((key) => key === "$ref" || NOT_CONSTRAINING.has(key) || key.startsWith("x-charter-")))
+    return schema;
   return resolve(schema["$ref"]);
 }
 
@@ -188,7 +239,9 @@ function ownKinds(schema: JsonObject, resolve: SchemaContext["resolve"]): readon
   const typed = kindsOf(target["type"]) ?? KINDS;
   const oneOf = target["oneOf"];
   if (!Array.isArray(oneOf) || oneOf.length < 2) return typed;
-  return typed.filter((kind) => oneOf.filter((member) => acceptsAll(throughReference(member, resolve), kind)).length < 2);
+  return typed.filter(
+    (kind) => oneOf.filter((member) => acceptsAll(throughReference(member, resolve), kind)).length < 2,
+  );
 }
 
 /** Whether a schema accepts every value of a kind: it holds only annotations and keywords of other kinds. */
@@ -210,7 +263,12 @@ function impliedKinds(schema: JsonObject): Kind[] {
   const has = (keyword: string) => schema[keyword] !== undefined;
   const kinds: Kind[] = [];
   const ofKind = (kind: Kind) => (KEYWORDS_OF[kind] ?? []).some(has);
-  if (has("properties") || has("patternProperties") || (!TYPED_ELSEWHERE.some(has) && (ofKind("object") || ofKind("array")))) kinds.push("object");
+  if (
+    has("properties") ||
+    has("patternProperties") ||
+    (!TYPED_ELSEWHERE.some(has) && (ofKind("object") || ofKind("array")))
+  )
+    kinds.push("object");
   if (has("items")) kinds.push("array");
   return kinds;
 }

@@ -8,9 +8,33 @@ import { walkInput } from "./walk-input.js";
  * property maps included (its input check, its normaliser and its resolver).
  */
 const CHECKED = new Set([
-  "deprecated", "tsEnumNames", "tsType", "items", "extends", "const", "enum", "definitions", "$defs",
-  "required", "allOf", "anyOf", "oneOf", "$ref", "$id", "id", "minItems", "maxItems", "additionalProperties",
-  "additionalItems", "properties", "patternProperties", "type", "not", "default", "examples", "nullable",
+  "deprecated",
+  "tsEnumNames",
+  "tsType",
+  "items",
+  "extends",
+  "const",
+  "enum",
+  "definitions",
+  "$defs",
+  "required",
+  "allOf",
+  "anyOf",
+  "oneOf",
+  "$ref",
+  "$id",
+  "id",
+  "minItems",
+  "maxItems",
+  "additionalProperties",
+  "additionalItems",
+  "properties",
+  "patternProperties",
+  "type",
+  "not",
+  "default",
+  "examples",
+  "nullable",
 ]);
 const PLACEHOLDER = "__charterProperty_";
 
@@ -19,25 +43,33 @@ export const repair: Repair = {
   description:
     "json-schema-to-typescript checks its input by walking every object in it, so a property named like a " +
     "keyword it checks is read as that keyword: `properties: {deprecated: {type: boolean}}` makes it refuse " +
-    "the whole schema (\"deprecated must be a boolean\"), one named `tsEnumNames` or `allOf` makes it " +
+    'the whole schema ("deprecated must be a boolean"), one named `tsEnumNames` or `allOf` makes it ' +
     "crash, and ones named `items`, `extends`, `const` or `nullable` are rewritten (a `minItems` member appears, a " +
     "string becomes a list, the other properties move into an `anyOf`). charter gives each property named like a keyword a placeholder name in the " +
     "generator's input (schema depth, `required` included) and puts the real name back on the generated " +
     "member (AST depth).",
   schema(input, applied, context) {
-    walkInput(input, (schema, pointer) => {
-      const properties = schema["properties"];
-      if (!isJsonObject(properties)) return;
-      const renamed = Object.keys(properties).filter((name) => CHECKED.has(name));
-      if (renamed.length === 0) return;
-      const entries = Object.entries(properties).map(([name, value]) => [CHECKED.has(name) ? PLACEHOLDER + name : name, value] as const);
-      for (const key of Object.keys(properties)) delete properties[key];
-      for (const [name, value] of entries) properties[name] = value;
-      if (Array.isArray(schema["required"])) {
-        schema["required"] = schema["required"].map((name) => (typeof name === "string" && CHECKED.has(name) ? PLACEHOLDER + name : name));
-      }
-      applied(pointer);
-    }, context);
+    walkInput(
+      input,
+      (schema, pointer) => {
+        const properties = schema["properties"];
+        if (!isJsonObject(properties)) return;
+        const renamed = Object.keys(properties).filter((name) => CHECKED.has(name));
+        if (renamed.length === 0) return;
+        const entries = Object.entries(properties).map(
+          ([name, value]) => [CHECKED.has(name) ? PLACEHOLDER + name : name, value] as const,
+        );
+        for (const key of Object.keys(properties)) delete properties[key];
+        for (const [name, value] of entries) properties[name] = value;
+        if (Array.isArray(schema["required"])) {
+          schema["required"] = schema["required"].map((name) =>
+            typeof name === "string" && CHECKED.has(name) ? PLACEHOLDER + name : name,
+          );
+        }
+        applied(pointer);
+      },
+      context,
+    );
   },
   // Only members the schema depth renamed are changed.
   astApplies: (text) => text.includes(PLACEHOLDER),
@@ -48,7 +80,9 @@ export const repair: Repair = {
     for (const node of file.getDescendants()) {
       if (!Node.isPropertySignature(node) || !node.getName().startsWith(PLACEHOLDER)) continue;
       const owner = node.getFirstAncestor((a) => Node.isInterfaceDeclaration(a) || Node.isTypeAliasDeclaration(a));
-      applied(`${owner && (Node.isInterfaceDeclaration(owner) || Node.isTypeAliasDeclaration(owner)) ? owner.getName() : "?"}.${node.getName().slice(PLACEHOLDER.length)}`);
+      applied(
+        `${owner && (Node.isInterfaceDeclaration(owner) || Node.isTypeAliasDeclaration(owner)) ? owner.getName() : "?"}.${node.getName().slice(PLACEHOLDER.length)}`,
+      );
     }
     const text = file.getFullText();
     if (text.includes(PLACEHOLDER)) file.replaceWithText(text.split(PLACEHOLDER).join(""));

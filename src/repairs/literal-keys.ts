@@ -83,7 +83,10 @@ function unionType(members: TypeText[]): TypeText {
 
 function sequenceType(atoms: Quantified[]): TypeText {
   const parts = atoms.map(({ atom, optional }) => {
-    const type = "choices" in atom ? unionType([...new Set(atom.choices)].map(literalType)) : unionType(atom.group.map(sequenceType));
+    const type =
+      "choices" in atom
+        ? unionType([...new Set(atom.choices)].map(literalType))
+        : unionType(atom.group.map(sequenceType));
     return optional ? unionType([literalType(""), type]) : type;
   });
   if (parts.every((part) => part.value !== undefined)) return literalType(parts.map((part) => part.value).join(""));

@@ -20,29 +20,34 @@ export const repair: Repair = {
     "`^x-: {}`), they become an index signature over template literal keys, `[k: \`x-${string}\`]: unknown`, " +
     "instead of `[k: string]: unknown`, which let any key through. Any other pattern is left as written.",
   schema(input, applied, context) {
-    walkInput(input, (schema, pointer) => {
-      const patterns = schema["patternProperties"];
-      if (!isJsonObject(patterns)) return;
-      let changed = false;
-      for (const [pattern, value] of Object.entries(patterns)) {
-        const keys = literalKeys(pattern);
-        // A schema that names a type would be declared once per key it is copied to.
-        if (keys === undefined || namesAType(value)) continue;
-        if (!isJsonObject(schema["properties"])) schema["properties"] = {};
-        const properties = schema["properties"] as JsonObject;
-        keys.forEach((key, index) => {
-          const own = index === 0 ? value : structuredClone(value);
-          const declared = Object.prototype.hasOwnProperty.call(properties, key) ? properties[key] : undefined;
-          defineKey(properties, key, declared === undefined ? own : { allOf: [declared, own] });
-        });
-        delete patterns[pattern];
-        changed = true;
-      }
-      if (Object.keys(patterns).length > 0 && schema["additionalProperties"] === false) changed = keyTemplates(schema, patterns) || changed;
-      if (!changed) return;
-      if (Object.keys(patterns).length === 0) delete schema["patternProperties"];
-      applied(pointer);
-    }, context);
+    walkInput(
+      input,
+      (schema, pointer) => {
+        const patterns = schema["patternProperties"];
+        if (!isJsonObject(patterns)) return;
+        let changed = false;
+        for (const [pattern, value] of Object.entries(patterns)) {
+          const keys = literalKeys(pattern);
+          // A schema that names a type would be declared once per key it is copied to.
+          if (keys === undefined || namesAType(value)) continue;
+          if (!isJsonObject(schema["properties"])) schema["properties"] = {};
+          const properties = schema["properties"] as JsonObject;
+          keys.forEach((key, index) => {
+            const own = index === 0 ? value : structuredClone(value);
+            const declared = Object.prototype.hasOwnProperty.call(properties, key) ? properties[key] : undefined;
+            defineKey(properties, key, declared === undefined ? own : { allOf: [declared, own] });
+          });
+          delete patterns[pattern];
+          changed = true;
+        }
+        if (Object.keys(patterns).length > 0 && schema["additionalProperties"] === false)
+          changed = keyTemplates(schema, patterns) || changed;
+        if (!changed) return;
+        if (Object.keys(patterns).length === 0) delete schema["patternProperties"];
+        applied(pointer);
+      },
+      context,
+    );
   },
 };
 
@@ -55,7 +60,8 @@ export const repair: Repair = {
 function keyTemplates(schema: JsonObject, patterns: JsonObject): boolean {
   const entries = Object.entries(patterns);
   const prefixes = entries.map(([pattern]) => literalPrefixes(pattern));
-  const anyValue = (value: JsonValue) => value === true || (isJsonObject(value) && Object.keys(value).every((key) => ANNOTATIONS.has(key)));
+  const anyValue = (value: JsonValue) =>
+    value === true || (isJsonObject(value) && Object.keys(value).every((key) => ANNOTATIONS.has(key)));
   if (prefixes.some((list) => list === undefined) || !entries.every(([, value]) => anyValue(value))) return false;
   const keys = [...new Set(prefixes.flat() as string[])].map(startsWithType);
   for (const [pattern] of entries) delete patterns[pattern];

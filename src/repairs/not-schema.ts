@@ -10,10 +10,14 @@ export const repair: Repair = {
     "so the type says what the rest of the schema says (`unknown` when nothing else is said), and the " +
     "validator alone enforces the exclusion.",
   schema(input, applied, context) {
-    walkInput(input, (schema, pointer) => {
-      if (schema["not"] === undefined) return;
-      delete schema["not"];
-      applied(pointer);
-    }, context);
+    walkInput(
+      input,
+      (schema, pointer) => {
+        if (schema["not"] === undefined) return;
+        delete schema["not"];
+        applied(pointer);
+      },
+      context,
+    );
   },
 };

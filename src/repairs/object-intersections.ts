@@ -28,20 +28,24 @@ export const repair: Repair = {
     "off the object's own members, and TypeScript, which knows a key if any part of the intersection declares " +
     "it, still accepts every valid value.",
   schema(input, applied, context) {
-    walkInput(input, (schema, pointer) => {
-      const allOf = schema["allOf"];
-      if (!Array.isArray(allOf) || allOf.length < 2) return;
-      allOf.forEach((member, index) => {
-        const others = allOf.filter((_, i) => i !== index);
-        if (onlyObject(member) && others.some(objectShaped)) {
-          member["tsType"] = "object";
-          applied(`${pointer}/allOf/${index}`);
-        } else if (openDeclared(member) && others.some((other) => closesObject(other, context))) {
-          member["additionalProperties"] = false;
-          applied(`${pointer}/allOf/${index}`);
-        }
-      });
-    }, context);
+    walkInput(
+      input,
+      (schema, pointer) => {
+        const allOf = schema["allOf"];
+        if (!Array.isArray(allOf) || allOf.length < 2) return;
+        allOf.forEach((member, index) => {
+          const others = allOf.filter((_, i) => i !== index);
+          if (onlyObject(member) && others.some(objectShaped)) {
+            member["tsType"] = "object";
+            applied(`${pointer}/allOf/${index}`);
+          } else if (openDeclared(member) && others.some((other) => closesObject(other, context))) {
+            member["additionalProperties"] = false;
+            applied(`${pointer}/allOf/${index}`);
+          }
+        });
+      },
+      context,
+    );
   },
 };
 
@@ -50,7 +54,8 @@ const DECLARING = new Set(["type", "properties", "required"]);
 
 /** An unnamed object member that declares properties and leaves other keys open: `{ type: object, properties, required }`. */
 function openDeclared(member: JsonValue): member is JsonObject {
-  if (!isJsonObject(member) || member[TYPE_NAME_MARKER] !== undefined || !isJsonObject(member["properties"])) return false;
+  if (!isJsonObject(member) || member[TYPE_NAME_MARKER] !== undefined || !isJsonObject(member["properties"]))
+    return false;
   if (member["type"] !== undefined && member["type"] !== "object") return false;
   return Object.keys(member).every((key) => DECLARING.has(key) || ANNOTATIONS.has(key));
 }

@@ -11,15 +11,19 @@ export const repair: Repair = {
     "type is `[] | [string, ...unknown[]]`. A list closed by `additionalItems`, or by a `maxItems` no longer than the " +
     "list, is left as it is.",
   schema(input, applied, context) {
-    walkInput(input, (schema, pointer) => {
-      const items = schema["items"];
-      if (!Array.isArray(items) || schema["additionalItems"] !== undefined) return;
-      // Past the list, the generator fills a tuple up to `maxItems` only while it keeps the bound (it drops
-      // large ones), so only a bound within the list is relied on.
-      const maxItems = schema["maxItems"];
-      if (typeof maxItems === "number" && maxItems <= items.length) return;
-      schema["additionalItems"] = true;
-      applied(pointer);
-    }, context);
+    walkInput(
+      input,
+      (schema, pointer) => {
+        const items = schema["items"];
+        if (!Array.isArray(items) || schema["additionalItems"] !== undefined) return;
+        // Past the list, the generator fills a tuple up to `maxItems` only while it keeps the bound (it drops
+        // large ones), so only a bound within the list is relied on.
+        const maxItems = schema["maxItems"];
+        if (typeof maxItems === "number" && maxItems <= items.length) return;
+        schema["additionalItems"] = true;
+        applied(pointer);
+      },
+      context,
+    );
   },
 };

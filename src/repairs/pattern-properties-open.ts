@@ -15,14 +15,19 @@ export const repair: Repair = {
     "whose `additionalProperties` or `unevaluatedProperties` is a schema, or one with a pattern that every key " +
     "matches (`.*`, the empty pattern), keeps them: the union is then sound.",
   schema(input, applied, context) {
-    walkInput(input, (schema, pointer) => {
-      if (schema["patternProperties"] === undefined) return;
-      const open = (keyword: string) => schema[keyword] === undefined || schema[keyword] === true;
-      if (!open("additionalProperties") || !open("unevaluatedProperties")) return;
-      if (isJsonObject(schema["patternProperties"]) && Object.keys(schema["patternProperties"]).some(matchesEveryKey)) return;
-      delete schema["patternProperties"];
-      applied(pointer);
-    }, context);
+    walkInput(
+      input,
+      (schema, pointer) => {
+        if (schema["patternProperties"] === undefined) return;
+        const open = (keyword: string) => schema[keyword] === undefined || schema[keyword] === true;
+        if (!open("additionalProperties") || !open("unevaluatedProperties")) return;
+        if (isJsonObject(schema["patternProperties"]) && Object.keys(schema["patternProperties"]).some(matchesEveryKey))
+          return;
+        delete schema["patternProperties"];
+        applied(pointer);
+      },
+      context,
+    );
   },
 };
 

@@ -6,7 +6,15 @@ import { walkInput } from "./walk-input.js";
 /** Every kind of value but strings, as the generator writes them. */
 const OTHER_KINDS = "number | boolean | null | unknown[] | { [k: string]: unknown }";
 /** Keywords a string schema may hold beside `pattern` for this repair to state its type: they only narrow a string. */
-const STRING_ONLY = new Set(["type", "pattern", "minLength", "maxLength", "format", "contentEncoding", "contentMediaType"]);
+const STRING_ONLY = new Set([
+  "type",
+  "pattern",
+  "minLength",
+  "maxLength",
+  "format",
+  "contentEncoding",
+  "contentMediaType",
+]);
 
 export const repair: Repair = {
   id: "pattern-strings",
@@ -22,22 +30,29 @@ export const repair: Repair = {
     "literal-pattern-properties uses. A template is a superset of " +
     "the strings the pattern matches: the rest of the pattern stays with the validator.",
   schema(input, applied, context) {
-    walkInput(input, (schema, pointer) => {
-      const pattern = schema["pattern"];
-      if (typeof pattern !== "string" || !constraintKeys(schema).every((key) => STRING_ONLY.has(key))) return;
-      // Without `type`, the pattern says nothing of other kinds (tsconfig's `anyOf: [{enum}, {pattern}]` under `type: [string, null]`).
-      const kinds = schema["type"] === "string" ? "" : schema["type"] === undefined ? ` | ${OTHER_KINDS}` : undefined;
-      if (kinds === undefined) return;
-      const values = literalKeys(pattern);
-      if (values !== undefined && kinds === "") {
-        schema["enum"] = values;
+    walkInput(
+      input,
+      (schema, pointer) => {
+        const pattern = schema["pattern"];
+        if (typeof pattern !== "string" || !constraintKeys(schema).every((key) => STRING_ONLY.has(key))) return;
+        // Without `type`, the pattern says nothing of other kinds (tsconfig's `anyOf: [{enum}, {pattern}]` under `type: [string, null]`).
+        const kinds = schema["type"] === "string" ? "" : schema["type"] === undefined ? ` | ${OTHER_KINDS}` : undefined;
+        if (kinds === undefined) return;
+        const values = literalKeys(pattern);
+        if (values !== undefined && kinds === "") {
+          schema["enum"] = values;
+          applied(pointer);
+          return;
+        }
+        const strings =
+          values !== undefined
+            ? values.map((value) => JSON.stringify(value)).join(" | ")
+            : (finitePatternType(pattern) ?? literalPrefixes(pattern)?.map(startsWithType).join(" | "));
+        if (strings === undefined) return;
+        schema["tsType"] = `${strings}${kinds}`;
         applied(pointer);
-        return;
-      }
-      const strings = values !== undefined ? values.map((value) => JSON.stringify(value)).join(" | ") : finitePatternType(pattern) ?? literalPrefixes(pattern)?.map(startsWithType).join(" | ");
-      if (strings === undefined) return;
-      schema["tsType"] = `${strings}${kinds}`;
-      applied(pointer);
-    }, context);
+      },
+      context,
+    );
   },
 };

@@ -10,15 +10,19 @@ export const repair: Repair = {
     "from `items`), so the type is the tuple `[string, number]` (with shorter prefixes allowed unless " +
     "`minItems` says otherwise, and a rest element when further items are allowed).",
   schema(input, applied, context) {
-    walkInput(input, (schema, pointer) => {
-      const prefix = schema["prefixItems"];
-      if (!Array.isArray(prefix)) return;
-      const rest = schema["items"];
-      delete schema["prefixItems"];
-      schema["items"] = prefix;
-      if (rest === undefined) delete schema["additionalItems"];
-      else schema["additionalItems"] = rest;
-      applied(pointer);
-    }, context);
+    walkInput(
+      input,
+      (schema, pointer) => {
+        const prefix = schema["prefixItems"];
+        if (!Array.isArray(prefix)) return;
+        const rest = schema["items"];
+        delete schema["prefixItems"];
+        schema["items"] = prefix;
+        if (rest === undefined) delete schema["additionalItems"];
+        else schema["additionalItems"] = rest;
+        applied(pointer);
+      },
+      context,
+    );
   },
 };

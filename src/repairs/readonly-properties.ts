@@ -12,11 +12,15 @@ export const repair: Repair = {
     "and then marks each property whose JSDoc carries the tag `readonly` in the generated interface (AST " +
     "depth), so assigning it is a compile error.",
   schema(input, applied, context) {
-    walkInput(input, (schema, pointer) => {
-      if (schema["readOnly"] !== true) return;
-      appendToDescription(schema, TAG);
-      applied(pointer);
-    }, context);
+    walkInput(
+      input,
+      (schema, pointer) => {
+        if (schema["readOnly"] !== true) return;
+        appendToDescription(schema, TAG);
+        applied(pointer);
+      },
+      context,
+    );
   },
   // Only a property whose JSDoc has the tag is changed.
   astApplies: (text) => text.includes(TAG),
@@ -27,7 +31,8 @@ export const repair: Repair = {
       if (!tagged) return;
       node.setIsReadonly(true);
       const owner = node.getFirstAncestor((a) => Node.isInterfaceDeclaration(a) || Node.isTypeAliasDeclaration(a));
-      const ownerName = owner && (Node.isInterfaceDeclaration(owner) || Node.isTypeAliasDeclaration(owner)) ? owner.getName() : "?";
+      const ownerName =
+        owner && (Node.isInterfaceDeclaration(owner) || Node.isTypeAliasDeclaration(owner)) ? owner.getName() : "?";
       applied(`${ownerName}.${node.getName()}`);
     });
   },

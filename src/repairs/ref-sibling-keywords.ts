@@ -3,7 +3,6 @@ import { walkInput } from "./walk-input.js";
 import { CHARTER_KEYWORD_PREFIX } from "../schema/keywords.js";
 import { ANNOTATIONS } from "./annotations.js";
 
-
 export const repair: Repair = {
   id: "ref-sibling-keywords",
   description:
@@ -15,26 +14,32 @@ export const repair: Repair = {
     "generator as `tsType`, silencing every keyword beside it) gets the same treatment when other keywords " +
     "constrain it too.",
   schema(input, applied, context) {
-    walkInput(input, (schema, pointer) => {
-      const ref = schema["$ref"];
-      if (typeof ref === "string") {
-        const siblings = Object.keys(schema).filter((k) => k !== "$ref" && !k.startsWith(CHARTER_KEYWORD_PREFIX));
-        if (siblings.length === 0) return;
-        delete schema["$ref"];
+    walkInput(
+      input,
+      (schema, pointer) => {
+        const ref = schema["$ref"];
+        if (typeof ref === "string") {
+          const siblings = Object.keys(schema).filter((k) => k !== "$ref" && !k.startsWith(CHARTER_KEYWORD_PREFIX));
+          if (siblings.length === 0) return;
+          delete schema["$ref"];
+          const allOf = Array.isArray(schema["allOf"]) ? schema["allOf"] : [];
+          schema["allOf"] = [{ $ref: ref }, ...allOf];
+          applied(pointer);
+          return;
+        }
+        // A reference to another contract reaches the generator as `tsType`, which silences every sibling.
+        const imported = schema["tsType"];
+        if (typeof imported !== "string") return;
+        const constraining = Object.keys(schema).filter(
+          (k) => k !== "tsType" && !k.startsWith(CHARTER_KEYWORD_PREFIX) && !ANNOTATIONS.has(k),
+        );
+        if (constraining.length === 0) return;
+        delete schema["tsType"];
         const allOf = Array.isArray(schema["allOf"]) ? schema["allOf"] : [];
-        schema["allOf"] = [{ $ref: ref }, ...allOf];
+        schema["allOf"] = [{ tsType: imported }, ...allOf];
         applied(pointer);
-        return;
-      }
-      // A reference to another contract reaches the generator as `tsType`, which silences every sibling.
-      const imported = schema["tsType"];
-      if (typeof imported !== "string") return;
-      const constraining = Object.keys(schema).filter((k) => k !== "tsType" && !k.startsWith(CHARTER_KEYWORD_PREFIX) && !ANNOTATIONS.has(k));
-      if (constraining.length === 0) return;
-      delete schema["tsType"];
-      const allOf = Array.isArray(schema["allOf"]) ? schema["allOf"] : [];
-      schema["allOf"] = [{ tsType: imported }, ...allOf];
-      applied(pointer);
-    }, context);
+      },
+      context,
+    );
   },
 };

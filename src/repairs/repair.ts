@@ -72,7 +72,8 @@ export function sourceDrops(
   for (const pointer of dropping.size > 0 ? schemaPointers : []) {
     const schema = getAtPointer(document, pointer) as JsonValue | undefined;
     if (!isJsonObject(schema)) continue;
-    for (const repair of new Set(Object.keys(schema).flatMap((k) => dropping.get(k) ?? []))) applied.push({ repair, pointer });
+    for (const repair of new Set(Object.keys(schema).flatMap((k) => dropping.get(k) ?? [])))
+      applied.push({ repair, pointer });
   }
   return { keep: (keys) => keys.filter((k) => !dropping.has(k)), applied };
 }

@@ -10,15 +10,19 @@ export const repair: Repair = {
     "name. charter names types only from contract names, `$defs` keys and `x-charter-name`; it moves each " +
     "`title` into the description, where it becomes the first paragraph of the JSDoc.",
   schema(input, applied, context) {
-    walkInput(input, (schema, pointer) => {
-      const title = schema["title"];
-      if (typeof title !== "string") return;
-      delete schema["title"];
-      const description = typeof schema["description"] === "string" ? (schema["description"] as string) : "";
-      schema["description"] = "";
-      appendToDescription(schema, title);
-      if (description !== "") appendToDescription(schema, description);
-      applied(pointer);
-    }, context);
+    walkInput(
+      input,
+      (schema, pointer) => {
+        const title = schema["title"];
+        if (typeof title !== "string") return;
+        delete schema["title"];
+        const description = typeof schema["description"] === "string" ? (schema["description"] as string) : "";
+        schema["description"] = "";
+        appendToDescription(schema, title);
+        if (description !== "") appendToDescription(schema, description);
+        applied(pointer);
+      },
+      context,
+    );
   },
 };

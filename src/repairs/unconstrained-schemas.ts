@@ -8,9 +8,28 @@ const CONDITIONS = ["if", "then", "else"];
  * `else`: the generator ignores them, and a schema of nothing else became an object type.
  */
 const SHAPING = [
-  "type", "properties", "additionalProperties", "patternProperties", "items", "prefixItems", "additionalItems",
-  "enum", "const", "allOf", "anyOf", "oneOf", "$ref", "tsType", "required", "not",
-  "contains", "dependentSchemas", "dependencies", "unevaluatedProperties", "unevaluatedItems", "propertyNames",
+  "type",
+  "properties",
+  "additionalProperties",
+  "patternProperties",
+  "items",
+  "prefixItems",
+  "additionalItems",
+  "enum",
+  "const",
+  "allOf",
+  "anyOf",
+  "oneOf",
+  "$ref",
+  "tsType",
+  "required",
+  "not",
+  "contains",
+  "dependentSchemas",
+  "dependencies",
+  "unevaluatedProperties",
+  "unevaluatedItems",
+  "propertyNames",
 ];
 
 export const repair: Repair = {
@@ -24,13 +43,17 @@ export const repair: Repair = {
     "{required: [date]}`: an object with an author has a date, anything else passes). charter gives such schemas the type `unknown` (dropping the conditions, which the validator " +
     "enforces, from the generator's input).",
   schema(input, applied, context) {
-    walkInput(input, (schema, pointer) => {
-      if (SHAPING.some((keyword) => schema[keyword] !== undefined)) return;
-      const conditions = CONDITIONS.filter((keyword) => schema[keyword] !== undefined);
-      for (const keyword of conditions) delete schema[keyword];
-      // Left empty, it is the generator's own `unknown`, which it leaves out of an intersection (an `allOf` of conditions).
-      if (conditions.length === 0 || Object.keys(schema).length > 0) schema["tsType"] = "unknown";
-      applied(pointer);
-    }, context);
+    walkInput(
+      input,
+      (schema, pointer) => {
+        if (SHAPING.some((keyword) => schema[keyword] !== undefined)) return;
+        const conditions = CONDITIONS.filter((keyword) => schema[keyword] !== undefined);
+        for (const keyword of conditions) delete schema[keyword];
+        // Left empty, it is the generator's own `unknown`, which it leaves out of an intersection (an `allOf` of conditions).
+        if (conditions.length === 0 || Object.keys(schema).length > 0) schema["tsType"] = "unknown";
+        applied(pointer);
+      },
+      context,
+    );
   },
 };

@@ -15,21 +15,30 @@ export const repair: Repair = {
     "`anyOf`, `oneOf` or `not` may evaluate further properties, the type stays open (properties of " +
     "`dependentSchemas` are listed by the dependent-schemas repair, which runs first).",
   schema(input, applied, context) {
-    walkInput(input, (schema, pointer) => {
-      if (schema["unevaluatedProperties"] !== false) return;
-      // Properties a condition or an alternative may evaluate cannot be listed in one closed type: stay open.
-      if (CONDITIONAL.some((keyword) => schema[keyword] !== undefined)) return;
-      delete schema["unevaluatedProperties"];
-      if (schema["additionalProperties"] === undefined) schema["additionalProperties"] = false;
-      const members = schema["allOf"];
-      if (Array.isArray(members)) {
-        for (const member of members) {
-          if (isJsonObject(member) && member["$ref"] === undefined && member["tsType"] === undefined && member["additionalProperties"] === undefined) {
-            member["additionalProperties"] = false;
+    walkInput(
+      input,
+      (schema, pointer) => {
+        if (schema["unevaluatedProperties"] !== false) return;
+        // Properties a condition or an alternative may evaluate cannot be listed in one closed type: stay open.
+        if (CONDITIONAL.some((keyword) => schema[keyword] !== undefined)) return;
+        delete schema["unevaluatedProperties"];
+        if (schema["additionalProperties"] === undefined) schema["additionalProperties"] = false;
+        const members = schema["allOf"];
+        if (Array.isArray(members)) {
+          for (const member of members) {
+            if (
+              isJsonObject(member) &&
+              member["$ref"] === undefined &&
+              member["tsType"] === undefined &&
+              member["additionalProperties"] === undefined
+            ) {
+              member["additionalProperties"] = false;
+            }
           }
         }
-      }
-      applied(pointer);
-    }, context);
+        applied(pointer);
+      },
+      context,
+    );
   },
 };

@@ -8,8 +8,22 @@ import { walkInput } from "./walk-input.js";
 const TYPED = ["type", "enum", "const", "properties", "patternProperties", "items", "$ref", "tsType"];
 /** Keywords that keep an `allOf` member in the generator's intersection (parser.ts, RECOGNIZED_ALL_OF_MEMBER_KEYWORDS). */
 const RECOGNIZED = new Set([
-  "$id", "additionalProperties", "allOf", "anyOf", "const", "default", "enum", "extends", "items", "oneOf",
-  "patternProperties", "properties", "required", "tsEnumNames", "tsType", "type",
+  "$id",
+  "additionalProperties",
+  "allOf",
+  "anyOf",
+  "const",
+  "default",
+  "enum",
+  "extends",
+  "items",
+  "oneOf",
+  "patternProperties",
+  "properties",
+  "required",
+  "tsEnumNames",
+  "tsType",
+  "type",
 ]);
 
 /** Keywords that give an `allOf` member something to say (a name, a comment, a target), so the generator keeps it. */
@@ -25,11 +39,16 @@ export const repair: Repair = {
     "gives each named schema of that form the type `unknown` itself, which the generator declares under " +
     "its name.",
   schema(input, applied, context) {
-    walkInput(input, (schema, pointer) => {
-      if (typeof schema[TYPE_NAME_MARKER] !== "string" || schema["tsType"] !== undefined || !collapses(schema)) return;
-      schema["tsType"] = "unknown";
-      applied(pointer);
-    }, context);
+    walkInput(
+      input,
+      (schema, pointer) => {
+        if (typeof schema[TYPE_NAME_MARKER] !== "string" || schema["tsType"] !== undefined || !collapses(schema))
+          return;
+        schema["tsType"] = "unknown";
+        applied(pointer);
+      },
+      context,
+    );
   },
 };
 
@@ -51,7 +70,12 @@ function collapses(schema: JsonValue, top = true): boolean {
     const members = schema[k] as JsonValue[];
     if (k !== "allOf") return members.some((m) => collapses(m, false));
     // The generator leaves out of an intersection the members it knows no keyword of and has nothing to say about.
-    const kept = members.filter((m) => !isJsonObject(m) || Object.keys(m).length === 0 || Object.keys(m).some((key) => RECOGNIZED.has(key) || SAYS.has(key)));
+    const kept = members.filter(
+      (m) =>
+        !isJsonObject(m) ||
+        Object.keys(m).length === 0 ||
+        Object.keys(m).some((key) => RECOGNIZED.has(key) || SAYS.has(key)),
+    );
     return kept.length > 0 && kept.every((m) => collapses(m, false));
   });
 }

@@ -20,7 +20,12 @@ import type { SchemaContext } from "./repair.js";
  */
 export function walkInput(
   input: JsonObject,
-  visit: (schema: JsonObject, pointer: string, parent: JsonObject | undefined, document: JsonObject | undefined) => void,
+  visit: (
+    schema: JsonObject,
+    pointer: string,
+    parent: JsonObject | undefined,
+    document: JsonObject | undefined,
+  ) => void,
   context?: SchemaContext,
 ): void {
   let targets = context ? outsideTargets.get(input) : undefined;
@@ -29,20 +34,27 @@ export function walkInput(
   const visited = context && !targets ? new Set<JsonObject>() : undefined;
   const references: string[] = [];
   const walk = (document: JsonValue, pointer: string, root?: JsonObject) => {
-    walkSchema<JsonObject | undefined>(document, undefined, (schema, at, parent) => {
-      visited?.add(schema);
-      visit(schema, at, parent, root);
-      // Read after the visit: a repair may have rewritten the reference.
-      if (visited && typeof schema["$ref"] === "string") references.push(schema["$ref"]);
-      return schema;
-    }, pointer);
+    walkSchema<JsonObject | undefined>(
+      document,
+      undefined,
+      (schema, at, parent) => {
+        visited?.add(schema);
+        visit(schema, at, parent, root);
+        // Read after the visit: a repair may have rewritten the reference.
+        if (visited && typeof schema["$ref"] === "string") references.push(schema["$ref"]);
+        return schema;
+      },
+      pointer,
+    );
   };
   // generator-input-checks may have put the document in a list of one.
   const root = input[ROOT_KEY];
   const rootDocument = Array.isArray(root) ? root[0]! : root!;
   walk(rootDocument, "", isJsonObject(rootDocument) ? rootDocument : undefined);
   const embedded = input[EMBEDDED_KEY];
-  if (isJsonObject(embedded)) for (const [name, document] of Object.entries(embedded)) walk(document, joinPointer("", EMBEDDED_KEY, name), isJsonObject(document) ? document : undefined);
+  if (isJsonObject(embedded))
+    for (const [name, document] of Object.entries(embedded))
+      walk(document, joinPointer("", EMBEDDED_KEY, name), isJsonObject(document) ? document : undefined);
   if (!context) return;
   if (!targets) {
     targets = unwalkedTargets(references, visited!, context);
@@ -82,7 +94,10 @@ function positionsIn(input: JsonObject): Map<JsonValue, string> {
   const rootPrefix = joinPointer("", ROOT_KEY);
   const visit = (value: JsonValue, pointer: string) => {
     if (value === null || typeof value !== "object" || positions.has(value)) return;
-    positions.set(value, pointer === rootPrefix || pointer.startsWith(`${rootPrefix}/`) ? pointer.slice(rootPrefix.length) : pointer);
+    positions.set(
+      value,
+      pointer === rootPrefix || pointer.startsWith(`${rootPrefix}/`) ? pointer.slice(rootPrefix.length) : pointer,
+    );
     if (Array.isArray(value)) value.forEach((item, i) => visit(item, joinPointer(pointer, i)));
     else for (const [key, child] of Object.entries(value)) visit(child, joinPointer(pointer, key));
   };

@@ -33,7 +33,9 @@ export function copyDocument(
     if (value === null || typeof value !== "object") return value;
     if (Array.isArray(value)) return value.map((item, i) => copy(item, joinPointer(pointer, i)));
     const isSchema = schemaPointers.has(pointer);
-    const keys = isSchema ? orderKeys(Object.keys(value).filter((k) => !k.startsWith(CHARTER_KEYWORD_PREFIX))) : Object.keys(value);
+    const keys = isSchema
+      ? orderKeys(Object.keys(value).filter((k) => !k.startsWith(CHARTER_KEYWORD_PREFIX)))
+      : Object.keys(value);
     const result: JsonObject = {};
     for (const key of keys) {
       const childPointer = joinPointer(pointer, key);

@@ -14,7 +14,10 @@ export const DIALECT_URIS: Record<Dialect, string> = {
 
 /** `$schema` values as written in the wild: http or https, with or without the empty fragment. */
 export function dialectOf(schemaKeyword: string): Dialect | undefined {
-  const normalized = schemaKeyword.trim().replace(/^https?:\/\//, "").replace(/#$/, "");
+  const normalized = schemaKeyword
+    .trim()
+    .replace(/^https?:\/\//, "")
+    .replace(/#$/, "");
   switch (normalized) {
     case "json-schema.org/draft-04/schema":
       return "draft-04";

@@ -8,7 +8,8 @@ import type { ResolvedGraph } from "../compiler/resolve/resolve-references.js";
 export function referencedSchemas(graph: ResolvedGraph): Set<string> {
   const targets = new Set<string>();
   for (const entry of graph.documents.values()) {
-    for (const reference of entry.references) if (reference.target) targets.add(`${reference.target.documentKey}#${reference.target.pointer}`);
+    for (const reference of entry.references)
+      if (reference.target) targets.add(`${reference.target.documentKey}#${reference.target.pointer}`);
   }
   return targets;
 }

@@ -4,7 +4,9 @@ import type { DocumentIndex, ReferenceSite } from "../compiler/resolve/index-doc
 import type { SchemaDocument } from "./schema-document.js";
 
 /** Reads and parses a file reached through a catalog mapping; injected so this stage never imports the loader. */
-export type LoadFile = (absolutePath: string) => Promise<{ parsed?: ParsedSource; diagnostics: Diagnostic[]; missing?: true }>;
+export type LoadFile = (
+  absolutePath: string,
+) => Promise<{ parsed?: ParsedSource; diagnostics: Diagnostic[]; missing?: true }>;
 
 export interface ReferenceTarget {
   documentKey: string;

@@ -15,7 +15,9 @@ export function sourceUri(relativePath: string): string {
  * reference written `a+b.yaml` resolves to exactly that text.
  */
 function encodePathSegment(segment: string): string {
-  return encodeURIComponent(segment).replace(/%(2B|40|2C|3B|3D|24|26|3A|21|27|28|29|2A)/g, (escape) => decodeURIComponent(escape));
+  return encodeURIComponent(segment).replace(/%(2B|40|2C|3B|3D|24|26|3A|21|27|28|29|2A)/g, (escape) =>
+    decodeURIComponent(escape),
+  );
 }
 
 /** The relative path a source URI names, or undefined for other URIs. */

@@ -9,15 +9,56 @@ import type { Dialect } from "./dialect.js";
  * segment of their URI (`https://json-schema.org/draft/2020-12/vocab/<name>`).
  * Earlier dialects have no `$vocabulary`: every keyword of theirs is in use.
  */
-export type Vocabulary = "core" | "applicator" | "unevaluated" | "validation" | "meta-data" | "format" | "format-annotation" | "format-assertion" | "content";
+export type Vocabulary =
+  | "core"
+  | "applicator"
+  | "unevaluated"
+  | "validation"
+  | "meta-data"
+  | "format"
+  | "format-annotation"
+  | "format-assertion"
+  | "content";
 
 type VocabularyDialect = "2019-09" | "2020-12";
 
 const VALIDATION = [
-  "type", "const", "enum", "multipleOf", "maximum", "exclusiveMaximum", "minimum", "exclusiveMinimum", "maxLength", "minLength", "pattern",
-  "maxItems", "minItems", "uniqueItems", "maxContains", "minContains", "maxProperties", "minProperties", "required", "dependentRequired",
+  "type",
+  "const",
+  "enum",
+  "multipleOf",
+  "maximum",
+  "exclusiveMaximum",
+  "minimum",
+  "exclusiveMinimum",
+  "maxLength",
+  "minLength",
+  "pattern",
+  "maxItems",
+  "minItems",
+  "uniqueItems",
+  "maxContains",
+  "minContains",
+  "maxProperties",
+  "minProperties",
+  "required",
+  "dependentRequired",
 ];
-const APPLICATOR = ["contains", "additionalProperties", "properties", "patternProperties", "dependentSchemas", "propertyNames", "if", "then", "else", "allOf", "anyOf", "oneOf", "not"];
+const APPLICATOR = [
+  "contains",
+  "additionalProperties",
+  "properties",
+  "patternProperties",
+  "dependentSchemas",
+  "propertyNames",
+  "if",
+  "then",
+  "else",
+  "allOf",
+  "anyOf",
+  "oneOf",
+  "not",
+];
 
 /**
  * Each known vocabulary of a dialect, with the keywords that leave the bundle
@@ -61,9 +102,20 @@ export function vocabularyUri(dialect: VocabularyDialect, name: Vocabulary): str
 
 /** Reads a meta-schema's `$vocabulary`: unknown optional vocabularies are ignored, unknown required ones returned. */
 export function declaredVocabularies(metaSchema: JsonValue | undefined, dialect: Dialect): DeclaredVocabularies {
-  const declared = metaSchema !== null && typeof metaSchema === "object" && !Array.isArray(metaSchema) ? metaSchema["$vocabulary"] : undefined;
-  if ((dialect !== "2019-09" && dialect !== "2020-12") || declared === null || typeof declared !== "object" || Array.isArray(declared)) return { unknownRequired: [] };
-  const known = new Map(Object.keys(KNOWN[dialect]).map((name) => [vocabularyUri(dialect, name as Vocabulary), name as Vocabulary]));
+  const declared =
+    metaSchema !== null && typeof metaSchema === "object" && !Array.isArray(metaSchema)
+      ? metaSchema["$vocabulary"]
+      : undefined;
+  if (
+    (dialect !== "2019-09" && dialect !== "2020-12") ||
+    declared === null ||
+    typeof declared !== "object" ||
+    Array.isArray(declared)
+  )
+    return { unknownRequired: [] };
+  const known = new Map(
+    Object.keys(KNOWN[dialect]).map((name) => [vocabularyUri(dialect, name as Vocabulary), name as Vocabulary]),
+  );
   const vocabularies = new Set<Vocabulary>(["core"]);
   const unknownRequired: string[] = [];
   for (const [uri, required] of Object.entries(declared)) {
@@ -75,7 +127,10 @@ export function declaredVocabularies(metaSchema: JsonValue | undefined, dialect:
 }
 
 /** The keywords the bundle leaves out of a document of `dialect` whose meta-schema uses only `vocabularies`, by vocabulary. */
-export function leftOutKeywords(dialect: Dialect, vocabularies: readonly Vocabulary[] | undefined): Map<Vocabulary, readonly string[]> {
+export function leftOutKeywords(
+  dialect: Dialect,
+  vocabularies: readonly Vocabulary[] | undefined,
+): Map<Vocabulary, readonly string[]> {
   const left = new Map<Vocabulary, readonly string[]>();
   if (vocabularies === undefined || (dialect !== "2019-09" && dialect !== "2020-12")) return left;
   const using = new Set(vocabularies);
@@ -99,9 +154,13 @@ export interface LeftOutSite {
  * each of its schema positions (`schemaPointers`, from the document's index),
  * in pointer order. Keywords inside one that is left out are listed too.
  */
-export function leftOutSites(document: { dialect: Dialect; vocabularies?: readonly Vocabulary[]; value: JsonValue }, schemaPointers: Iterable<string>): LeftOutSite[] {
+export function leftOutSites(
+  document: { dialect: Dialect; vocabularies?: readonly Vocabulary[]; value: JsonValue },
+  schemaPointers: Iterable<string>,
+): LeftOutSite[] {
   const byKeyword = new Map<string, Vocabulary>();
-  for (const [vocabulary, keywords] of leftOutKeywords(document.dialect, document.vocabularies)) for (const keyword of keywords) byKeyword.set(keyword, vocabulary);
+  for (const [vocabulary, keywords] of leftOutKeywords(document.dialect, document.vocabularies))
+    for (const keyword of keywords) byKeyword.set(keyword, vocabulary);
   if (byKeyword.size === 0) return [];
   const sites: LeftOutSite[] = [];
   for (const pointer of [...schemaPointers].sort()) {
@@ -138,14 +197,27 @@ export function vocabularyWarnings(document: VocabularyDocument, schemaPointers:
   const at = { file: document.file, position: document.positions.get("/$schema"), pointer: "/$schema" };
   const warnings: Diagnostic[] = [];
   const left = new Map<Vocabulary, Set<string>>();
-  for (const site of leftOutSites(document, pointers)) left.set(site.vocabulary, (left.get(site.vocabulary) ?? new Set()).add(site.keyword));
+  for (const site of leftOutSites(document, pointers))
+    left.set(site.vocabulary, (left.get(site.vocabulary) ?? new Set()).add(site.keyword));
   if (left.size > 0) {
     const order = [...leftOutKeywords(document.dialect, document.vocabularies).keys()];
     const vocabularies = [...left.keys()].sort((a, b) => order.indexOf(a) - order.indexOf(b));
-    const names = vocabularies.length === 1 ? `the ${vocabularies[0]!} vocabulary` : `the ${vocabularies.slice(0, -1).join(", ")} and ${vocabularies.at(-1)!} vocabularies`;
-    const keywords = vocabularies.map((vocabulary) => (vocabularies.length === 1 ? "" : `${vocabulary}: `) + [...left.get(vocabulary)!].sort().join(", ")).join("; ");
+    const names =
+      vocabularies.length === 1
+        ? `the ${vocabularies[0]!} vocabulary`
+        : `the ${vocabularies.slice(0, -1).join(", ")} and ${vocabularies.at(-1)!} vocabularies`;
+    const keywords = vocabularies
+      .map(
+        (vocabulary) =>
+          (vocabularies.length === 1 ? "" : `${vocabulary}: `) + [...left.get(vocabulary)!].sort().join(", "),
+      )
+      .join("; ");
     warnings.push({
-      ...errorAt(RESOLVE_CODES.vocabularyLeftOut, `$schema ${document.metaSchema ?? ""} leaves out ${names}: the bundle leaves out ${vocabularies.length === 1 ? "its" : "their"} keywords in this document (${keywords}), which assert nothing here`, at),
+      ...errorAt(
+        RESOLVE_CODES.vocabularyLeftOut,
+        `$schema ${document.metaSchema ?? ""} leaves out ${names}: the bundle leaves out ${vocabularies.length === 1 ? "its" : "their"} keywords in this document (${keywords}), which assert nothing here`,
+        at,
+      ),
       severity: "warning",
     });
   }
@@ -169,7 +241,12 @@ export function vocabularyWarnings(document: VocabularyDocument, schemaPointers:
 }
 
 /** CH212 at a document's `$schema` when its meta-schema requires vocabularies charter does not know. */
-export function unknownVocabularies(metaSchema: string, dialect: Dialect, unknownRequired: readonly string[], where: { file: string; position: SourcePosition | undefined }): Diagnostic {
+export function unknownVocabularies(
+  metaSchema: string,
+  dialect: Dialect,
+  unknownRequired: readonly string[],
+  where: { file: string; position: SourcePosition | undefined },
+): Diagnostic {
   const names = unknownRequired.map((uri) => JSON.stringify(uri)).join(", ");
   const plural = unknownRequired.length > 1;
   return errorAt(

@@ -29,7 +29,8 @@ export function walkSchema<C>(
         for (const [name, child] of Object.entries(value)) walkSchema(child, inner, enter, joinPointer(here, name));
       }
     } else if (SCHEMA_LIST_KEYWORDS.has(keyword) || keyword === ITEMS_KEYWORD) {
-      if (Array.isArray(value)) value.forEach((child, index) => walkSchema(child, inner, enter, joinPointer(here, index)));
+      if (Array.isArray(value))
+        value.forEach((child, index) => walkSchema(child, inner, enter, joinPointer(here, index)));
       else if (keyword === ITEMS_KEYWORD) walkSchema(value, inner, enter, here);
     }
   }

@@ -53,7 +53,17 @@ export interface ValidationSettings {
   contracts: ReadonlyMap<string, Partial<ValidationPolicy>>;
 }
 
-export const DEFAULT_VALIDATION: ValidationSettings = { defaults: { unknownFormats: "ignore", strictness: "lenient", formats: "dialect", examples: "error", refSiblings: "ignore", patterns: "native" }, contracts: new Map() };
+export const DEFAULT_VALIDATION: ValidationSettings = {
+  defaults: {
+    unknownFormats: "ignore",
+    strictness: "lenient",
+    formats: "dialect",
+    examples: "error",
+    refSiblings: "ignore",
+    patterns: "native",
+  },
+  contracts: new Map(),
+};
 
 export function policyFor(settings: ValidationSettings, contract: string): ValidationPolicy {
   const matching = [...settings.contracts]

@@ -68,7 +68,11 @@ export interface TaskBatch<O> {
  * cloning and JSON; the order of the outputs never depends on
  * which thread computed what.
  */
-export function startTasks<I, O>(definition: TaskDefinition<I, O>, inputs: readonly I[], settings: TaskSettings): TaskBatch<O> {
+export function startTasks<I, O>(
+  definition: TaskDefinition<I, O>,
+  inputs: readonly I[],
+  settings: TaskSettings,
+): TaskBatch<O> {
   const { cache } = settings;
   // Each input is serialized once, for its cache key and for a worker, and only if one needs it.
   const texts: (string | undefined)[] = [];
@@ -83,7 +87,8 @@ export function startTasks<I, O>(definition: TaskDefinition<I, O>, inputs: reado
     if (cache && !definition.overflowed?.(output)) writes.push(cache.write(keys[index]!, output));
   };
   const started = (async () => {
-    if (cache) (await Promise.all(keys.map((key) => cache.read<O>(key)))).forEach((output, index) => (outputs[index] = output));
+    if (cache)
+      (await Promise.all(keys.map((key) => cache.read<O>(key)))).forEach((output, index) => (outputs[index] = output));
     const missing = outputs.flatMap((output, index) => (output === undefined ? [index] : []));
     const counter = new Int32Array(new SharedArrayBuffer(4));
     const threads = Math.min(settings.jobs - 1, Math.floor(missing.length / MIN_TASKS_FOR_WORKERS));
@@ -96,19 +101,31 @@ export function startTasks<I, O>(definition: TaskDefinition<I, O>, inputs: reado
     return { missing, counter, workers };
   })();
   // A worker's failure is reported by `finish`, not as an unhandled rejection meanwhile.
-  started.then(({ workers }) => workers.forEach((w) => w.catch(() => undefined)), () => undefined);
+  started.then(
+    ({ workers }) => workers.forEach((w) => w.catch(() => undefined)),
+    () => undefined,
+  );
   return {
     async finish() {
       const { missing, counter, workers } = await started;
-      for (let at = Atomics.add(counter, 0, 1); at < missing.length; at = Atomics.add(counter, 0, 1)) store(missing[at]!, await definition.run(inputs[missing[at]!]!));
+      for (let at = Atomics.add(counter, 0, 1); at < missing.length; at = Atomics.add(counter, 0, 1))
+        store(missing[at]!, await definition.run(inputs[missing[at]!]!));
       await Promise.all(workers);
       // What overflowed a normal stack gets one more try on a large one, one task at a time (each may need all of it).
       if (definition.overflowed) {
         for (const [index, output] of outputs.entries()) {
           if (!definition.overflowed(output!)) continue;
-          settings.onProgress?.(`${definition.label ?? definition.name} of a very large contract, again on a ${LARGE_STACK_MB} MB stack (this can take minutes)`);
+          settings.onProgress?.(
+            `${definition.label ?? definition.name} of a very large contract, again on a ${LARGE_STACK_MB} MB stack (this can take minutes)`,
+          );
           const again = new Int32Array(new SharedArrayBuffer(4));
-          await startWorker(definition, [textOf(index)], again, (at, rerun) => at !== undefined && (outputs[index] = rerun as O), LARGE_STACK_MB);
+          await startWorker(
+            definition,
+            [textOf(index)],
+            again,
+            (at, rerun) => at !== undefined && (outputs[index] = rerun as O),
+            LARGE_STACK_MB,
+          );
           if (cache && !definition.overflowed(outputs[index]!)) writes.push(cache.write(keys[index]!, outputs[index]));
         }
       }
@@ -121,14 +138,32 @@ export function startTasks<I, O>(definition: TaskDefinition<I, O>, inputs: reado
   };
 }
 
-export function runTasks<I, O>(definition: TaskDefinition<I, O>, inputs: readonly I[], settings: TaskSettings): Promise<O[]> {
+export function runTasks<I, O>(
+  definition: TaskDefinition<I, O>,
+  inputs: readonly I[],
+  settings: TaskSettings,
+): Promise<O[]> {
   return startTasks(definition, inputs, settings).finish();
 }
 
 /** One worker thread claiming inputs from `counter`; settles when it has claimed the last one and posted every output. */
-function startWorker(definition: Pick<TaskDefinition<never, unknown>, "name" | "module">, inputs: string[], counter: Int32Array, finished: (at: number | undefined, output?: unknown) => void, stackSizeMb?: number): Promise<void> {
-  const data: TaskWorkerData = { module: definition.module.href, name: definition.name, inputs, next: counter.buffer as SharedArrayBuffer };
-  const worker = new Worker(workerEntry(), { workerData: data, ...(stackSizeMb !== undefined ? { resourceLimits: { stackSizeMb } } : {}) });
+function startWorker(
+  definition: Pick<TaskDefinition<never, unknown>, "name" | "module">,
+  inputs: string[],
+  counter: Int32Array,
+  finished: (at: number | undefined, output?: unknown) => void,
+  stackSizeMb?: number,
+): Promise<void> {
+  const data: TaskWorkerData = {
+    module: definition.module.href,
+    name: definition.name,
+    inputs,
+    next: counter.buffer as SharedArrayBuffer,
+  };
+  const worker = new Worker(workerEntry(), {
+    workerData: data,
+    ...(stackSizeMb !== undefined ? { resourceLimits: { stackSizeMb } } : {}),
+  });
   return new Promise<void>((resolve, reject) => {
     let failure: Error | undefined;
     let done = false;
@@ -136,14 +171,17 @@ function startWorker(definition: Pick<TaskDefinition<never, unknown>, "name" | "
       if ("done" in message) {
         done = true;
         void worker.terminate();
-      }
-      else if ("error" in message) {
+      } else if ("error" in message) {
         failure ??= new Error(`${definition.name} failed on a worker thread: ${message.error}`);
         finished(undefined);
       } else finished(message.index, message.output);
     });
     worker.on("error", (error) => (failure ??= error));
-    worker.on("exit", (code) => (failure || !done ? reject(failure ?? new Error(`a worker thread of ${definition.name} exited (code ${code}) before finishing`)) : resolve()));
+    worker.on("exit", (code) =>
+      failure || !done
+        ? reject(failure ?? new Error(`a worker thread of ${definition.name} exited (code ${code}) before finishing`))
+        : resolve(),
+    );
   });
 }
 

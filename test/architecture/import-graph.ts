@@ -35,13 +35,23 @@ function isTypeOnlyImport(node: ts.ImportDeclaration): boolean {
   if (clause.isTypeOnly) return true;
   if (clause.name !== undefined) return false;
   const bindings = clause.namedBindings;
-  return bindings !== undefined && ts.isNamedImports(bindings) && bindings.elements.length > 0 && bindings.elements.every((e) => e.isTypeOnly);
+  return (
+    bindings !== undefined &&
+    ts.isNamedImports(bindings) &&
+    bindings.elements.length > 0 &&
+    bindings.elements.every((e) => e.isTypeOnly)
+  );
 }
 
 function isTypeOnlyExport(node: ts.ExportDeclaration): boolean {
   if (node.isTypeOnly) return true;
   const clause = node.exportClause;
-  return clause !== undefined && ts.isNamedExports(clause) && clause.elements.length > 0 && clause.elements.every((e) => e.isTypeOnly);
+  return (
+    clause !== undefined &&
+    ts.isNamedExports(clause) &&
+    clause.elements.length > 0 &&
+    clause.elements.every((e) => e.isTypeOnly)
+  );
 }
 
 /** Every module a file names, in source order. */
@@ -51,19 +61,38 @@ export function importsOfText(file: string, text: string): ImportEdge[] {
   const add = (literal: ts.Node, typeOnly: boolean) => {
     if (!ts.isStringLiteralLike(literal)) return;
     const specifier = literal.text;
-    const edge: ImportEdge = { specifier, typeOnly, line: source.getLineAndCharacterOfPosition(literal.getStart(source)).line + 1 };
+    const edge: ImportEdge = {
+      specifier,
+      typeOnly,
+      line: source.getLineAndCharacterOfPosition(literal.getStart(source)).line + 1,
+    };
     if (specifier.startsWith(".")) {
-      edge.target = path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier)).replace(/\.js$/, ".ts").replace(/\.mjs$/, ".mts");
+      edge.target = path.posix
+        .normalize(path.posix.join(path.posix.dirname(file), specifier))
+        .replace(/\.js$/, ".ts")
+        .replace(/\.mjs$/, ".mts");
     }
     edges.push(edge);
   };
   const visit = (node: ts.Node) => {
     if (ts.isImportDeclaration(node)) add(node.moduleSpecifier, isTypeOnlyImport(node));
-    else if (ts.isExportDeclaration(node) && node.moduleSpecifier !== undefined) add(node.moduleSpecifier, isTypeOnlyExport(node));
-    else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference)) add(node.moduleReference.expression, node.isTypeOnly);
+    else if (ts.isExportDeclaration(node) && node.moduleSpecifier !== undefined)
+      add(node.moduleSpecifier, isTypeOnlyExport(node));
+    else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference))
+      add(node.moduleReference.expression, node.isTypeOnly);
     else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) add(node.argument.literal, true);
-    else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] !== undefined) add(node.arguments[0], false);
-    else if (ts.isNewExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === "URL" && isImportMetaUrl(node.arguments?.[1])) {
+    else if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] !== undefined
+    )
+      add(node.arguments[0], false);
+    else if (
+      ts.isNewExpression(node) &&
+      ts.isIdentifier(node.expression) &&
+      node.expression.text === "URL" &&
+      isImportMetaUrl(node.arguments?.[1])
+    ) {
       const first = node.arguments?.[0];
       if (first !== undefined && ts.isStringLiteralLike(first) && first.text.startsWith(".")) add(first, false);
     }

@@ -22,24 +22,84 @@ interface Layer {
 
 /** Lowest first. Layers on one rung (an array) are siblings: neither imports the other. */
 export const LAYERS: (Layer | Layer[])[] = [
-  { name: "core", paths: ["src/core/"], why: "the JSON value, pointers and diagnostics every stage speaks; it knows no stage" },
-  { name: "tasks", paths: ["src/compiler/parallel/"], why: "worker threads and a store of task results (TaskStore) run any stage's pure functions without knowing them" },
+  {
+    name: "core",
+    paths: ["src/core/"],
+    why: "the JSON value, pointers and diagnostics every stage speaks; it knows no stage",
+  },
+  {
+    name: "tasks",
+    paths: ["src/compiler/parallel/"],
+    why: "worker threads and a store of task results (TaskStore) run any stage's pure functions without knowing them",
+  },
   { name: "load", paths: ["src/compiler/load/"], why: "reading a source knows nothing of what references mean" },
-  { name: "resolve", paths: ["src/compiler/resolve/"], why: "resolving references is done before anything is checked or bundled" },
-  { name: "check", paths: ["src/compiler/check/"], why: "checks read resolved documents and produce findings, never bundles" },
-  { name: "bundle", paths: ["src/compiler/bundle/"], why: "a bundle is made from checked sources, for every target alike" },
-  { name: "repairs", paths: ["src/repairs/"], why: "repairs fix the type generator's input and output; the types target applies them, they never call it" },
-  { name: "targets base", paths: ["src/targets/output-files.ts", "src/targets/type-names.ts", "src/targets/naming-codes.ts"], why: "where each output file goes and what each type is named, shared by every target" },
+  {
+    name: "resolve",
+    paths: ["src/compiler/resolve/"],
+    why: "resolving references is done before anything is checked or bundled",
+  },
+  {
+    name: "check",
+    paths: ["src/compiler/check/"],
+    why: "checks read resolved documents and produce findings, never bundles",
+  },
+  {
+    name: "bundle",
+    paths: ["src/compiler/bundle/"],
+    why: "a bundle is made from checked sources, for every target alike",
+  },
+  {
+    name: "repairs",
+    paths: ["src/repairs/"],
+    why: "repairs fix the type generator's input and output; the types target applies them, they never call it",
+  },
+  {
+    name: "targets base",
+    paths: ["src/targets/output-files.ts", "src/targets/type-names.ts", "src/targets/naming-codes.ts"],
+    why: "where each output file goes and what each type is named, shared by every target",
+  },
   [
-    { name: "schemas target", paths: ["src/targets/schemas/"], why: "targets are independent: each reads bundles, none another target's output" },
-    { name: "types target", paths: ["src/targets/types/"], why: "targets are independent: each reads bundles, none another target's output" },
-    { name: "validators target", paths: ["src/targets/validators/"], why: "targets are independent: each reads bundles, none another target's output" },
-    { name: "manifest target", paths: ["src/targets/manifest/"], why: "targets are independent: each reads bundles, none another target's output" },
+    {
+      name: "schemas target",
+      paths: ["src/targets/schemas/"],
+      why: "targets are independent: each reads bundles, none another target's output",
+    },
+    {
+      name: "types target",
+      paths: ["src/targets/types/"],
+      why: "targets are independent: each reads bundles, none another target's output",
+    },
+    {
+      name: "validators target",
+      paths: ["src/targets/validators/"],
+      why: "targets are independent: each reads bundles, none another target's output",
+    },
+    {
+      name: "manifest target",
+      paths: ["src/targets/manifest/"],
+      why: "targets are independent: each reads bundles, none another target's output",
+    },
   ],
-  { name: "pipeline", paths: ["src/compiler/compile.ts", "src/compiler/diagnostic-catalogue.ts", "src/compiler/drift/"], why: "the one orchestrator calls the stages in order and passes their results on; no stage calls it" },
-  { name: "diff", paths: ["src/diff/"], why: "comparing two versions of contracts uses the compiler; the compiler never compares versions" },
-  { name: "generated", paths: ["generated/"], why: "charter's own config contract, compiled by charter: the CLI checks charter.config.yaml with it" },
-  { name: "cli", paths: ["src/cli/", "src/index.ts"], why: "only the command line and the library entry touch processes, print, and write files" },
+  {
+    name: "pipeline",
+    paths: ["src/compiler/compile.ts", "src/compiler/diagnostic-catalogue.ts", "src/compiler/drift/"],
+    why: "the one orchestrator calls the stages in order and passes their results on; no stage calls it",
+  },
+  {
+    name: "diff",
+    paths: ["src/diff/"],
+    why: "comparing two versions of contracts uses the compiler; the compiler never compares versions",
+  },
+  {
+    name: "generated",
+    paths: ["generated/"],
+    why: "charter's own config contract, compiled by charter: the CLI checks charter.config.yaml with it",
+  },
+  {
+    name: "cli",
+    paths: ["src/cli/", "src/index.ts"],
+    why: "only the command line and the library entry touch processes, print, and write files",
+  },
 ];
 
 const rungs = LAYERS.map((rung) => (Array.isArray(rung) ? rung : [rung]));
@@ -77,7 +137,9 @@ function importsOf(file: string): string[] {
   ].map((match) => match[1]!);
   return specifiers
     .filter((specifier) => specifier.startsWith("."))
-    .map((specifier) => path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier)).replace(/\.js$/, ".ts"))
+    .map((specifier) =>
+      path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier)).replace(/\.js$/, ".ts"),
+    )
     .filter((target) => target.startsWith("src/") || target.startsWith("generated/"));
 }
 
@@ -96,8 +158,14 @@ describe("the layers of src/", () => {
       for (const target of targets) {
         const to = placeOf(target);
         if (!to) continue;
-        if (to.rung > from.rung) banned.push(`${file} (${from.layer.name}) imports ${target} (${to.layer.name}), a layer above it: ${from.layer.why}`);
-        else if (to.rung === from.rung && to.layer !== from.layer) banned.push(`${file} (${from.layer.name}) imports ${target} (${to.layer.name}), a sibling: ${from.layer.why}`);
+        if (to.rung > from.rung)
+          banned.push(
+            `${file} (${from.layer.name}) imports ${target} (${to.layer.name}), a layer above it: ${from.layer.why}`,
+          );
+        else if (to.rung === from.rung && to.layer !== from.layer)
+          banned.push(
+            `${file} (${from.layer.name}) imports ${target} (${to.layer.name}), a sibling: ${from.layer.why}`,
+          );
       }
     }
     expect(banned).toEqual([]);

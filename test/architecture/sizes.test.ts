@@ -42,7 +42,10 @@ const FILES = sourceFiles("src").map((file) => ({ file, text: readFileSync(path.
 
 describe("the size of src/", () => {
   it(`has no file over ${MAX_FILE_LINES} lines`, () => {
-    const long = FILES.map(({ file, text }) => ({ file, lines: text.split("\n").length - (text.endsWith("\n") ? 1 : 0) })).filter(({ lines }) => lines > MAX_FILE_LINES);
+    const long = FILES.map(({ file, text }) => ({
+      file,
+      lines: text.split("\n").length - (text.endsWith("\n") ? 1 : 0),
+    })).filter(({ lines }) => lines > MAX_FILE_LINES);
     expect(long.map(({ file, lines }) => `${file} (${lines} lines)`)).toEqual([]);
   });
 
@@ -52,6 +55,8 @@ describe("the size of src/", () => {
 
   it("measures what it claims: a planted long function and a short one", () => {
     const body = Array.from({ length: 101 }, (_, i) => `  const v${i} = ${i};`).join("\n");
-    expect(longFunctions("x.ts", `export function long() {\n${body}\n}\nconst short = () => 1;\n`, MAX_FUNCTION_LINES)).toEqual(["x.ts:1 long (103 lines)"]);
+    expect(
+      longFunctions("x.ts", `export function long() {\n${body}\n}\nconst short = () => 1;\n`, MAX_FUNCTION_LINES),
+    ).toEqual(["x.ts:1 long (103 lines)"]);
   });
 });

@@ -18,7 +18,11 @@ function categoryOf(schema: Record<string, unknown>, value: unknown, dialect: Di
   return verdict.rejected.category;
 }
 
-const object = (properties: Record<string, unknown>, more: Record<string, unknown> = {}) => ({ type: "object", properties, ...more });
+const object = (properties: Record<string, unknown>, more: Record<string, unknown> = {}) => ({
+  type: "object",
+  properties,
+  ...more,
+});
 
 describe("classify", () => {
   it("reads the first error's keyword for plain violations", () => {
@@ -41,7 +45,10 @@ describe("classify", () => {
   });
 
   it("finds conditionals by the schema path: then, else, dependentRequired, dependentSchemas, draft-07 dependencies", () => {
-    const conditional = object({ kind: {} }, { if: object({ kind: { const: "x" } }), then: { required: ["b"] }, else: { required: ["c"] } });
+    const conditional = object(
+      { kind: {} },
+      { if: object({ kind: { const: "x" } }), then: { required: ["b"] }, else: { required: ["c"] } },
+    );
     expect(categoryOf(conditional, { kind: "x" })).toBe("conditional");
     expect(categoryOf(conditional, { kind: "y" })).toBe("conditional");
     expect(categoryOf(object({}, { dependentRequired: { a: ["b"] } }), { a: 1 })).toBe("conditional");
@@ -55,8 +62,13 @@ describe("classify", () => {
 
   it("finds a failed union by the last error, even through a $ref whose path hides it", () => {
     const branch = (k: string) => object({ k: { const: k } }, { required: ["k"] });
-    expect(categoryOf(object({ a: { anyOf: [{ type: "string" }, branch("x")] } }), { a: { k: "z" } })).toBe("oneOf/anyOf");
-    const viaRef = { ...object({ a: { $ref: "#/$defs/U" } }), $defs: { U: { oneOf: [{ $ref: "#/$defs/A" }, { $ref: "#/$defs/B" }] }, A: branch("a"), B: branch("b") } };
+    expect(categoryOf(object({ a: { anyOf: [{ type: "string" }, branch("x")] } }), { a: { k: "z" } })).toBe(
+      "oneOf/anyOf",
+    );
+    const viaRef = {
+      ...object({ a: { $ref: "#/$defs/U" } }),
+      $defs: { U: { oneOf: [{ $ref: "#/$defs/A" }, { $ref: "#/$defs/B" }] }, A: branch("a"), B: branch("b") },
+    };
     expect(categoryOf(viaRef, { a: { k: "c" } })).toBe("oneOf/anyOf");
   });
 

@@ -14,8 +14,16 @@ import { checkLiterals, checkModule } from "../../scripts/bench-precision/tsc-ch
 describe("writeLiteral", () => {
   it("writes JSON as a TypeScript expression, __proto__ as a computed key", () => {
     const parsed = JSON.parse('{"__proto__": 1, "a-b": [null, true, -0, 1e21]}') as unknown;
-    expect(writeLiteral(parsed)).toEqual({ ok: true, text: '{["__proto__"]: 1, "a-b": [null, true, -0, 1e+21]}', computedKeys: 1 });
-    expect(writeLiteral([Number.NaN, Number.POSITIVE_INFINITY])).toEqual({ ok: true, text: "[NaN, Infinity]", computedKeys: 0 });
+    expect(writeLiteral(parsed)).toEqual({
+      ok: true,
+      text: '{["__proto__"]: 1, "a-b": [null, true, -0, 1e+21]}',
+      computedKeys: 1,
+    });
+    expect(writeLiteral([Number.NaN, Number.POSITIVE_INFINITY])).toEqual({
+      ok: true,
+      text: "[NaN, Infinity]",
+      computedKeys: 0,
+    });
   });
 
   it("refuses values JSON cannot hold", () => {
@@ -27,7 +35,10 @@ describe("writeLiteral", () => {
 describe("checkLiterals", () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), "bench-precision-"));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  writeFileSync(path.join(dir, "types.ts"), "export interface Pet { kind: 'cat' | 'dog'; name: string }\nexport type Anything = any;\n");
+  writeFileSync(
+    path.join(dir, "types.ts"),
+    "export interface Pet { kind: 'cat' | 'dog'; name: string }\nexport type Anything = any;\n",
+  );
   const check = (typeName: string, literals: string[]) => {
     const file = path.join(dir, `${typeName}.check.ts`);
     writeFileSync(file, checkModule("./types.js", typeName, literals));
@@ -35,7 +46,12 @@ describe("checkLiterals", () => {
   };
 
   it("says which literals the type rejects, wherever in the statement the error is", () => {
-    const reply = check("Pet", ['{"kind": "cat", "name": "Tom"}', '{"kind": "cat"}', '{"kind": "cow", "name": "x"}', '{"kind": "dog", "name": "x", "extra": 1}']);
+    const reply = check("Pet", [
+      '{"kind": "cat", "name": "Tom"}',
+      '{"kind": "cat"}',
+      '{"kind": "cow", "name": "x"}',
+      '{"kind": "dog", "name": "x", "extra": 1}',
+    ]);
     expect(reply.moduleProblems).toEqual([]);
     expect(reply.verdicts.map((v) => v === null)).toEqual([true, false, false, false]);
     expect(reply.verdicts[1]).toMatch(/^TS2741/);

@@ -5,7 +5,14 @@
  */
 import { describe, expect, it } from "vitest";
 import { ajvFor, judgeFor, type Judge } from "../../scripts/bench-precision/judge.js";
-import { applyMutation, candidateMutations, describeMutation, selectMutants, UNKNOWN_KEY, type Mutation } from "../../scripts/bench-precision/mutants.js";
+import {
+  applyMutation,
+  candidateMutations,
+  describeMutation,
+  selectMutants,
+  UNKNOWN_KEY,
+  type Mutation,
+} from "../../scripts/bench-precision/mutants.js";
 import { hash32, mulberry32 } from "../../scripts/bench-precision/prng.js";
 import { schemaVocabulary } from "../../scripts/bench-precision/vocabulary.js";
 import type { JsonValue } from "../../src/core/json-value.js";
@@ -28,7 +35,12 @@ const SCHEMA = {
 const PET = { kind: "cat", name: "Tom", tags: [{ label: "grey" }] };
 
 function judge(): Judge {
-  const made = judgeFor(ajvFor("2020-12", SCHEMA as unknown as JsonValue), SCHEMA as unknown as JsonValue, "2020-12", "");
+  const made = judgeFor(
+    ajvFor("2020-12", SCHEMA as unknown as JsonValue),
+    SCHEMA as unknown as JsonValue,
+    "2020-12",
+    "",
+  );
   if ("error" in made) throw new Error(made.error);
   return made;
 }
@@ -43,11 +55,28 @@ describe("candidate mutations", () => {
   const described = candidates.map(describeMutation);
 
   it("drops each member and adds an unknown one at every object, nested ones included", () => {
-    expect(described).toEqual(expect.arrayContaining(["drop /kind", "drop /name", "drop /tags", "drop /tags/0/label", `add ${UNKNOWN_KEY} at /`, `add ${UNKNOWN_KEY} at /tags/0`]));
+    expect(described).toEqual(
+      expect.arrayContaining([
+        "drop /kind",
+        "drop /name",
+        "drop /tags",
+        "drop /tags/0/label",
+        `add ${UNKNOWN_KEY} at /`,
+        `add ${UNKNOWN_KEY} at /tags/0`,
+      ]),
+    );
   });
 
   it("swaps a listed string for a sibling (a discriminator flip) and for an unlisted one, and changes every value's type", () => {
-    expect(described).toEqual(expect.arrayContaining(['flip-value at /kind to "dog"', 'unlisted-value at /kind to "__charter_unlisted__"', "change-type at /name to 0", "change-type at /tags to {}", "change-type at /tags/0 to []"]));
+    expect(described).toEqual(
+      expect.arrayContaining([
+        'flip-value at /kind to "dog"',
+        'unlisted-value at /kind to "__charter_unlisted__"',
+        "change-type at /name to 0",
+        "change-type at /tags to {}",
+        "change-type at /tags/0 to []",
+      ]),
+    );
     // "Tom" is listed nowhere in the schema: no swap for it.
     expect(described.filter((d) => d.startsWith("flip-value") || d.startsWith("unlisted-value"))).toHaveLength(2);
   });
@@ -73,7 +102,11 @@ describe("candidate mutations", () => {
 describe("mutant selection", () => {
   const select = (seed: number, caps = { perInstance: 20, triesPerInstance: 200, bytesPerInstance: 1 << 20 }) => {
     const random = mulberry32(hash32(`${seed}:pet`));
-    const candidates = candidateMutations(PET, schemaVocabulary(SCHEMA), (choices) => choices[Math.floor(random() * choices.length)]!);
+    const candidates = candidateMutations(
+      PET,
+      schemaVocabulary(SCHEMA),
+      (choices) => choices[Math.floor(random() * choices.length)]!,
+    );
     return selectMutants(PET, candidates, random, rejected(judge()), caps);
   };
 
@@ -94,7 +127,10 @@ describe("mutant selection", () => {
   });
 
   it("chooses the same mutants for the same seed, others for another", () => {
-    const names = (seed: number) => select(seed, { perInstance: 4, triesPerInstance: 200, bytesPerInstance: 1 << 20 }).kept.map((m) => describeMutation(m.mutation));
+    const names = (seed: number) =>
+      select(seed, { perInstance: 4, triesPerInstance: 200, bytesPerInstance: 1 << 20 }).kept.map((m) =>
+        describeMutation(m.mutation),
+      );
     expect(names(7)).toEqual(names(7));
     expect(names(7)).not.toEqual(names(8));
   });

@@ -9,7 +9,9 @@ import { BASE, compileTree } from "../helpers/compile-tree.js";
 
 /** Compiles a bundle alone, as a consumer would: if anything were left unbundled, ajv could not resolve it. */
 function validatorFor(schema: Record<string, unknown>) {
-  const ajv = String(schema["$schema"]).includes("2020-12") ? new Ajv2020({ strict: false }) : new Ajv({ strict: false });
+  const ajv = String(schema["$schema"]).includes("2020-12")
+    ? new Ajv2020({ strict: false })
+    : new Ajv({ strict: false });
   return ajv.compile(schema);
 }
 
@@ -31,7 +33,9 @@ $defs:
     const schema = tree.schema("agent/envelope");
     expect(schema["$id"]).toBe(`${BASE}agent/envelope.schema.json`);
     expect(schema["properties"]).toEqual({ id: { $ref: `${BASE}common/ids.schema.json#/$defs/uuidv7` } });
-    expect((schema["$defs"] as Record<string, { $id: string }>)["common/ids"]!.$id).toBe(`${BASE}common/ids.schema.json`);
+    expect((schema["$defs"] as Record<string, { $id: string }>)["common/ids"]!.$id).toBe(
+      `${BASE}common/ids.schema.json`,
+    );
     const validate = validatorFor(schema);
     expect(validate({ id: "0190a2b4-1234-7abc-8def-0123456789ab" })).toBe(true);
     expect(validate({ id: "0190a2b4-1234-4abc-8def-0123456789ab" })).toBe(false);
@@ -88,7 +92,9 @@ $defs:
     expect(tree.diagnostics).toEqual([]);
     expect(tree.produced).toEqual(["app"]);
     const schema = tree.schema("app");
-    const embedded = (schema["$defs"] as Record<string, Record<string, unknown>>)["https://vendor.example.test/schemas/net.json"]!;
+    const embedded = (schema["$defs"] as Record<string, Record<string, unknown>>)[
+      "https://vendor.example.test/schemas/net.json"
+    ]!;
     expect(embedded["$id"]).toBe("https://vendor.example.test/schemas/net.json");
     // A document of another dialect keeps its $schema inside the bundle.
     expect(embedded["$schema"]).toBe("http://json-schema.org/draft-07/schema#");
@@ -108,12 +114,20 @@ $defs:
   });
 
   it("uses id, not $id, for draft-04", async () => {
-    const tree = await compileTree({ "src/old.json": `{"$schema": "http://json-schema.org/draft-04/schema#", "id": "http://old.test/x.json", "type": "string"}` });
-    expect(tree.schema("old")).toEqual({ $schema: "http://json-schema.org/draft-04/schema#", id: `${BASE}old.schema.json`, type: "string" });
+    const tree = await compileTree({
+      "src/old.json": `{"$schema": "http://json-schema.org/draft-04/schema#", "id": "http://old.test/x.json", "type": "string"}`,
+    });
+    expect(tree.schema("old")).toEqual({
+      $schema: "http://json-schema.org/draft-04/schema#",
+      id: `${BASE}old.schema.json`,
+      type: "string",
+    });
   });
 
   it("leaves references to a meta-schema alone", async () => {
-    const tree = await compileTree({ "src/meta.yaml": `properties: { schema: { $ref: "https://json-schema.org/draft/2020-12/schema" } }` });
+    const tree = await compileTree({
+      "src/meta.yaml": `properties: { schema: { $ref: "https://json-schema.org/draft/2020-12/schema" } }`,
+    });
     expect(tree.diagnostics).toEqual([]);
     const schema = tree.schema("meta");
     expect(schema["properties"]).toEqual({ schema: { $ref: "https://json-schema.org/draft/2020-12/schema" } });
@@ -157,27 +171,48 @@ properties:
   x-charter-note: { const: { x-charter-counterexamples: kept } }
 `,
     });
-    expect(tree.schema("k")).toMatchObject({ properties: { "x-charter-note": { const: { "x-charter-counterexamples": "kept" } } } });
+    expect(tree.schema("k")).toMatchObject({
+      properties: { "x-charter-note": { const: { "x-charter-counterexamples": "kept" } } },
+    });
     expect(tree.schema("k")).not.toHaveProperty("x-charter-counterexamples");
   });
 
   it("writes identity and documentation first and definitions last, the rest as authored", async () => {
-    const tree = await compileTree({ "src/o.yaml": `$defs: { d: {} }\ntype: object\ndescription: d\nrequired: []\ntitle: t\n` });
-    expect(Object.keys(tree.schema("o"))).toEqual(["$schema", "$id", "title", "description", "type", "required", "$defs"]);
+    const tree = await compileTree({
+      "src/o.yaml": `$defs: { d: {} }\ntype: object\ndescription: d\nrequired: []\ntitle: t\n`,
+    });
+    expect(Object.keys(tree.schema("o"))).toEqual([
+      "$schema",
+      "$id",
+      "title",
+      "description",
+      "type",
+      "required",
+      "$defs",
+    ]);
   });
 
   it("turns a boolean root into a schema that can carry an $id", async () => {
     const tree = await compileTree({ "src/any.yaml": "true\n", "src/none.yaml": "false\n" });
-    expect(tree.schema("any")).toEqual({ $schema: "https://json-schema.org/draft/2020-12/schema", $id: `${BASE}any.schema.json` });
+    expect(tree.schema("any")).toEqual({
+      $schema: "https://json-schema.org/draft/2020-12/schema",
+      $id: `${BASE}any.schema.json`,
+    });
     expect(tree.schema("none")["not"]).toEqual({});
   });
 
   it("pins each contract by the sha256 of its RFC 8785 form, whatever the source's key order", async () => {
     const a = await compileTree({ "src/c.yaml": "type: object\ntitle: c\nproperties: {b: {type: string}}\n" });
-    const b = await compileTree({ "src/c.json": '{"properties": {"b": {"type": "string"}}, "title": "c", "type": "object"}' });
+    const b = await compileTree({
+      "src/c.json": '{"properties": {"b": {"type": "string"}}, "title": "c", "type": "object"}',
+    });
     const manifestA = JSON.parse(a.files.get("manifest.json")!) as { contracts: { digest: string }[] };
     const manifestB = JSON.parse(b.files.get("manifest.json")!) as { contracts: { digest: string }[] };
-    const expected = "sha256:" + createHash("sha256").update(canonicalize(a.schema("c"))!).digest("hex");
+    const expected =
+      "sha256:" +
+      createHash("sha256")
+        .update(canonicalize(a.schema("c"))!)
+        .digest("hex");
     expect(manifestA.contracts[0]!.digest).toBe(expected);
     expect(manifestB.contracts[0]!.digest).toBe(expected);
   });
@@ -189,7 +224,14 @@ properties:
       baseUri: BASE,
       sourceRoot: "../src",
       contracts: [
-        expect.objectContaining({ name: "a", $id: `${BASE}a.schema.json`, dialect: "2020-12", source: "a.yaml", artifacts: { schema: "schemas/a.schema.json", types: "types/a.ts", validator: "validators/a.js" }, embeds: [] }),
+        expect.objectContaining({
+          name: "a",
+          $id: `${BASE}a.schema.json`,
+          dialect: "2020-12",
+          source: "a.yaml",
+          artifacts: { schema: "schemas/a.schema.json", types: "types/a.ts", validator: "validators/a.js" },
+          embeds: [],
+        }),
         expect.objectContaining({ name: "b/x", source: "b/x.yaml", embeds: ["a"] }),
       ],
     });
@@ -243,10 +285,15 @@ describe("a $ref at the top of a bundled document", () => {
 
   it("moves into allOf in a nested 2020-12 schema resource, which ajv otherwise overflows its stack on (test suite ref.json)", async () => {
     const tree = await compileTree({
-      "src/nested.yaml": "properties:\n  foo:\n    $id: inner.json\n    $defs:\n      bar: { type: string }\n    $ref: '#/$defs/bar'\n",
+      "src/nested.yaml":
+        "properties:\n  foo:\n    $id: inner.json\n    $defs:\n      bar: { type: string }\n    $ref: '#/$defs/bar'\n",
     });
     const foo = (tree.schema("nested")["properties"] as Record<string, unknown>)["foo"];
-    expect(foo).toEqual({ $id: `${BASE}inner.json`, allOf: [{ $ref: "#/$defs/bar" }], $defs: { bar: { type: "string" } } });
+    expect(foo).toEqual({
+      $id: `${BASE}inner.json`,
+      allOf: [{ $ref: "#/$defs/bar" }],
+      $defs: { bar: { type: "string" } },
+    });
     const validate = validatorFor(tree.schema("nested"));
     expect([validate({ foo: "x" }), validate({ foo: 1 })]).toEqual([true, false]);
   });
@@ -263,7 +310,10 @@ describe("a $ref at the top of a bundled document", () => {
 
   it("keeps them, applied beside the $ref in allOf, where the config says refSiblings: apply (ajv's reading, which SchemaStore relies on)", async () => {
     const source = `{"$schema": "http://json-schema.org/draft-07/schema#", "properties": {"a": {"$ref": "#/definitions/list", "maxItems": 1}}, "definitions": {"list": {"type": "array"}}}`;
-    const validation = { defaults: { ...DEFAULT_VALIDATION.defaults, refSiblings: "apply" as const }, contracts: new Map() };
+    const validation = {
+      defaults: { ...DEFAULT_VALIDATION.defaults, refSiblings: "apply" as const },
+      contracts: new Map(),
+    };
     const tree = await compileTree({ "src/old.json": source }, { compile: { validation } });
     const a = (tree.schema("old")["properties"] as Record<string, unknown>)["a"];
     expect(a).toEqual({ allOf: [{ $ref: "#/definitions/list" }], maxItems: 1 });
@@ -289,9 +339,14 @@ describe("catalog files without $schema", () => {
 
 describe("enum: []", () => {
   it("is written as not: {} in the bundle, which accepts nothing as the source says and which ajv compiles (test suite enum.json)", async () => {
-    const tree = await compileTree({ "src/none.yaml": "properties:\n  a: { enum: [] }\n  b: { enum: [], not: { type: string } }\n" });
+    const tree = await compileTree({
+      "src/none.yaml": "properties:\n  a: { enum: [] }\n  b: { enum: [], not: { type: string } }\n",
+    });
     expect(tree.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
-    expect(tree.schema("none")["properties"]).toEqual({ a: { not: {} }, b: { not: { type: "string" }, allOf: [{ not: {} }] } });
+    expect(tree.schema("none")["properties"]).toEqual({
+      a: { not: {} },
+      b: { not: { type: "string" }, allOf: [{ not: {} }] },
+    });
     const validate = validatorFor(tree.schema("none"));
     expect([validate({}), validate({ a: 1 }), validate({ b: 1 })]).toEqual([true, false, false]);
   });

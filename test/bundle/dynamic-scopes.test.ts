@@ -28,7 +28,12 @@ const lists = {
   type: "object",
   properties: { numbers: { $ref: "numbers" }, words: { $ref: "words" } },
   $defs: {
-    list: { $id: "list", type: "array", items: { $dynamicRef: "#item" }, $defs: { anything: { $dynamicAnchor: "item" } } },
+    list: {
+      $id: "list",
+      type: "array",
+      items: { $dynamicRef: "#item" },
+      $defs: { anything: { $dynamicAnchor: "item" } },
+    },
     numbers: { $id: "numbers", allOf: [{ $ref: "list" }], $defs: { item: { $dynamicAnchor: "item", type: "number" } } },
     words: { $id: "words", allOf: [{ $ref: "list" }], $defs: { item: { $dynamicAnchor: "item", type: "string" } } },
   },
@@ -36,9 +41,19 @@ const lists = {
 
 describe("dynamic references resolved for the scopes evaluation gives them", () => {
   it("turns a $dynamicRef whose scope is fixed into a $ref by pointer, in place, and drops the dynamic anchors", () => {
-    const schema = { $id: ROOT, type: "array", items: { $dynamicRef: "#items" }, $defs: { word: { $dynamicAnchor: "items", type: "string" } } };
+    const schema = {
+      $id: ROOT,
+      type: "array",
+      items: { $dynamicRef: "#items" },
+      $defs: { word: { $dynamicAnchor: "items", type: "string" } },
+    };
     const { schema: form, origins } = resolved(schema);
-    expect(form).toEqual({ $id: ROOT, type: "array", items: { $ref: `${ROOT}#/$defs/word` }, $defs: { word: { type: "string" } } });
+    expect(form).toEqual({
+      $id: ROOT,
+      type: "array",
+      items: { $ref: `${ROOT}#/$defs/word` },
+      $defs: { word: { type: "string" } },
+    });
     expect(origins.size).toBe(0);
     expect([judge(form)(["a"]), judge(form)([1])]).toEqual([true, false]);
     // The input is left as it was: the published bundle keeps the author's keywords.
@@ -50,10 +65,17 @@ describe("dynamic references resolved for the scopes evaluation gives them", () 
     const defs = (form as { $defs: Record<string, { items?: unknown }> }).$defs;
     // The first scope to reach `list` (through numbers) reads it in place; words gets a copy.
     expect(defs["list"]!.items).toEqual({ $ref: "https://scopes.test/numbers#/$defs/item" });
-    expect(defs["charter-scope-1"]).toEqual({ type: "array", items: { $ref: "https://scopes.test/words#/$defs/item" } });
+    expect(defs["charter-scope-1"]).toEqual({
+      type: "array",
+      items: { $ref: "https://scopes.test/words#/$defs/item" },
+    });
     expect([...origins]).toEqual([["/$defs/charter-scope-1", "/$defs/list"]]);
     const validate = judge(form);
-    expect([validate({ numbers: [1, 2], words: ["a"] }), validate({ numbers: ["a"] }), validate({ words: [1] })]).toEqual([true, false, false]);
+    expect([
+      validate({ numbers: [1, 2], words: ["a"] }),
+      validate({ numbers: ["a"] }),
+      validate({ words: [1] }),
+    ]).toEqual([true, false, false]);
   });
 
   it("is deterministic, and names copies with keys the author's definitions leave free", () => {
@@ -72,7 +94,14 @@ describe("dynamic references resolved for the scopes evaluation gives them", () 
       $ref: "tree",
       unevaluatedProperties: false,
       properties: { label: { type: "string" } },
-      $defs: { tree: { $id: "tree", $recursiveAnchor: true, type: "object", properties: { children: { type: "array", items: { $recursiveRef: "#" } } } } },
+      $defs: {
+        tree: {
+          $id: "tree",
+          $recursiveAnchor: true,
+          type: "object",
+          properties: { children: { type: "array", items: { $recursiveRef: "#" } } },
+        },
+      },
     };
     const { schema: form } = resolved(schema);
     const validate = judge(form, "2019-09");
@@ -82,20 +111,39 @@ describe("dynamic references resolved for the scopes evaluation gives them", () 
   });
 
   it("refuses, rather than guesses, when a contract needs more copies than the bound", () => {
-    const users = Object.fromEntries(Array.from({ length: MAX_SCOPE_COPIES + 2 }, (_, i) => [`of${i}`, { $id: `of${i}`, $ref: "list", $defs: { item: { $dynamicAnchor: "item", const: i } } }]));
-    const schema = { $id: ROOT, anyOf: Object.keys(users).map((key) => ({ $ref: key })), $defs: { list: lists.$defs.list, ...users } };
+    const users = Object.fromEntries(
+      Array.from({ length: MAX_SCOPE_COPIES + 2 }, (_, i) => [
+        `of${i}`,
+        { $id: `of${i}`, $ref: "list", $defs: { item: { $dynamicAnchor: "item", const: i } } },
+      ]),
+    );
+    const schema = {
+      $id: ROOT,
+      anyOf: Object.keys(users).map((key) => ({ $ref: key })),
+      $defs: { list: lists.$defs.list, ...users },
+    };
     expect(resolveDynamicScopes(schema, ROOT)).toEqual({ tooMany: "/$defs/list" });
   });
 
   it("leaves a bundle without dynamic keywords or unevaluated* to ajv as it is", () => {
-    expect(validationForm({ $id: ROOT, type: "object", properties: { a: { $ref: "#/$defs/a" } }, $defs: { a: { type: "string" } } }, ROOT, "2020-12")).toEqual({});
+    expect(
+      validationForm(
+        { $id: ROOT, type: "object", properties: { a: { $ref: "#/$defs/a" } }, $defs: { a: { type: "string" } } },
+        ROOT,
+        "2020-12",
+      ),
+    ).toEqual({});
     expect(validationForm({ $id: ROOT, items: { $recursiveRef: "#" } }, ROOT, "draft-07")).toEqual({});
   });
 });
 
 describe("CH405", () => {
   it("is placed at the subschema that would need the copy past the bound", async () => {
-    const users = Array.from({ length: MAX_SCOPE_COPIES + 2 }, (_, i) => `  of${i}: { $id: of${i}.json, $ref: list.json, $defs: { item: { $dynamicAnchor: item, const: ${i} } } }`);
+    const users = Array.from(
+      { length: MAX_SCOPE_COPIES + 2 },
+      (_, i) =>
+        `  of${i}: { $id: of${i}.json, $ref: list.json, $defs: { item: { $dynamicAnchor: item, const: ${i} } } }`,
+    );
     const text = [
       "anyOf:",
       ...users.map((_, i) => `  - $ref: of${i}.json`),
@@ -109,7 +157,9 @@ describe("CH405", () => {
     ].join("\n");
     const tree = await compileTree({ "src/lists.yaml": text });
     const found = tree.diagnostics.filter((d) => d.code === "CH405");
-    expect(found.map((d) => [d.file?.split("/").pop(), d.line, d.column, d.severity])).toEqual([["lists.yaml", MAX_SCOPE_COPIES + 6, 5, "error"]]);
+    expect(found.map((d) => [d.file?.split("/").pop(), d.line, d.column, d.severity])).toEqual([
+      ["lists.yaml", MAX_SCOPE_COPIES + 6, 5, "error"],
+    ]);
     expect(tree.files.has("validators/lists.js")).toBe(false);
   });
 });

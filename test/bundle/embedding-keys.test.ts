@@ -18,7 +18,9 @@ import { tempTree } from "../helpers/temp-tree.js";
 type Schema = Record<string, unknown>;
 
 function validatorFor(schema: Schema) {
-  const ajv = String(schema["$schema"]).includes("2020-12") ? new Ajv2020({ strict: false }) : new Ajv({ strict: false });
+  const ajv = String(schema["$schema"]).includes("2020-12")
+    ? new Ajv2020({ strict: false })
+    : new Ajv({ strict: false });
   return ajv.compile(schema);
 }
 
@@ -44,9 +46,19 @@ describe("embedding keys", () => {
       { key: "source:ids.yaml", name: "ids" },
       { key: "catalog:https://v.test/x.json", name: "https://v.test/x.json" },
     ];
-    expect(embeddingKeys([], docs)).toEqual(new Map([["source:common.yaml", "common"], ["source:ids.yaml", "ids"], ["catalog:https://v.test/x.json", "https://v.test/x.json"]]));
+    expect(embeddingKeys([], docs)).toEqual(
+      new Map([
+        ["source:common.yaml", "common"],
+        ["source:ids.yaml", "ids"],
+        ["catalog:https://v.test/x.json", "https://v.test/x.json"],
+      ]),
+    );
     const keys = embeddingKeys(["common", "common.embedded", "https://v.test/x.json"], docs);
-    expect([keys.get("source:common.yaml"), keys.get("source:ids.yaml"), keys.get("catalog:https://v.test/x.json")]).toEqual(["common.embedded-2", "ids", "https://v.test/x.json.embedded"]);
+    expect([
+      keys.get("source:common.yaml"),
+      keys.get("source:ids.yaml"),
+      keys.get("catalog:https://v.test/x.json"),
+    ]).toEqual(["common.embedded-2", "ids", "https://v.test/x.json.embedded"]);
   });
 
   it("gives every document its own key whatever order they come in, a document that keeps its name first", () => {
@@ -56,7 +68,11 @@ describe("embedding keys", () => {
       { key: "catalog:urn:x", name: "urn:x" },
       { key: "source:urn:x.embedded.yaml", name: "urn:x.embedded" },
     ];
-    const expected = new Map([["catalog:urn:x", "urn:x"], ["source:urn:x.embedded.yaml", "urn:x.embedded"], ["source:urn:x.yaml", "urn:x.embedded-2"]]);
+    const expected = new Map([
+      ["catalog:urn:x", "urn:x"],
+      ["source:urn:x.embedded.yaml", "urn:x.embedded"],
+      ["source:urn:x.yaml", "urn:x.embedded-2"],
+    ]);
     expect(embeddingKeys([], docs)).toEqual(expected);
     expect(embeddingKeys([], [...docs].reverse())).toEqual(expected);
     expect(embeddingKeys([], [docs[1]!, docs[0]!, docs[2]!])).toEqual(expected);
@@ -70,10 +86,18 @@ describe("embedding keys", () => {
     expect(Object.keys(defsOf(schema))).toEqual(["common", "common.embedded"]);
     expect(defsOf(schema)["common"]).toEqual({ type: "string" });
     expect(defsOf(schema)["common.embedded"]).toEqual({ $id: "https://v.test/common.schema.json", type: "integer" });
-    expect(schema["properties"]).toEqual({ a: { $ref: "#/$defs/common" }, b: { $ref: "https://v.test/common.schema.json" } });
+    expect(schema["properties"]).toEqual({
+      a: { $ref: "#/$defs/common" },
+      b: { $ref: "https://v.test/common.schema.json" },
+    });
 
     const { validate } = await load("validators/base.js");
-    expect([validate!({ a: "x", b: 1 }), validate!({ a: 1 }), validate!({ b: "x" }), validate!({ b: 1.5 })]).toEqual([true, false, false, false]);
+    expect([validate!({ a: "x", b: 1 }), validate!({ a: 1 }), validate!({ b: "x" }), validate!({ b: 1.5 })]).toEqual([
+      true,
+      false,
+      false,
+      false,
+    ]);
     // The same bundle read alone by a consumer's own ajv.
     const alone = validatorFor(schema);
     expect([alone({ a: "x", b: 1 }), alone({ a: 1 }), alone({ b: "x" })]).toEqual([true, false, false]);
@@ -107,7 +131,11 @@ $defs:
     expect(defsOf(schema)[uri]).toEqual({ type: "string" });
     expect(defsOf(schema)[`${uri}.embedded`]).toMatchObject({ $id: uri, type: "integer" });
     const validate = validatorFor(schema);
-    expect([validate({ local: "x", remote: 80 }), validate({ local: 80 }), validate({ remote: 70000 })]).toEqual([true, false, false]);
+    expect([validate({ local: "x", remote: 80 }), validate({ local: 80 }), validate({ remote: 70000 })]).toEqual([
+      true,
+      false,
+      false,
+    ]);
   });
 
   it("does the same under definitions before 2019-09", async () => {
@@ -123,7 +151,10 @@ $defs:
     expect(tree.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
     const schema = tree.schema("base");
     expect(schema["$defs"]).toBeUndefined();
-    expect(defsOf(schema, "definitions")).toEqual({ common: { type: "string" }, "common.embedded": { $id: `${BASE}common.schema.json`, type: "integer" } });
+    expect(defsOf(schema, "definitions")).toEqual({
+      common: { type: "string" },
+      "common.embedded": { $id: `${BASE}common.schema.json`, type: "integer" },
+    });
     const validate = validatorFor(schema);
     expect([validate({ a: "x", b: 1 }), validate({ a: 1 }), validate({ b: "x" })]).toEqual([true, false, false]);
   });
@@ -149,7 +180,16 @@ $defs:
     for (const file of readdirSync(sourceDir).sort()) {
       const { parsed } = await loadSource(path.join(sourceDir, file));
       const name = file.replace(/\.yaml$/, "");
-      documents.push(createDocument(parsed!, { key: `source:${file}`, kind: "source", name, file: path.join(sourceDir, file), relativePath: file, retrievalUri: sourceUri(file) }).document!);
+      documents.push(
+        createDocument(parsed!, {
+          key: `source:${file}`,
+          kind: "source",
+          name,
+          file: path.join(sourceDir, file),
+          relativePath: file,
+          retrievalUri: sourceUri(file),
+        }).document!,
+      );
     }
     const bundleIn = async (order: SchemaDocument[]) => {
       const graph = await resolveReferences(order, [], loadSource);

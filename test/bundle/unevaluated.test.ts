@@ -58,11 +58,15 @@ function closed(schema: JsonValue, dialect: Dialect) {
 function unmappedPlaces(original: JsonValue, form: JsonValue, origins: Map<string, string>): string[] {
   const unmapped: string[] = [];
   const visit = (node: JsonValue, pointer: string) => {
-    const keywords = node !== null && typeof node === "object" && !Array.isArray(node) ? Object.keys(node).filter((keyword) => keyword !== "$ref") : [];
+    const keywords =
+      node !== null && typeof node === "object" && !Array.isArray(node)
+        ? Object.keys(node).filter((keyword) => keyword !== "$ref")
+        : [];
     for (const at of [pointer, ...keywords.map((keyword) => joinPointer(pointer, keyword))]) {
       if (getAtPointer(original, originOf(origins, at)) === undefined) unmapped.push(at);
     }
-    if (keywords.length > 0) for (const [child, here] of schemaChildren(node as Record<string, JsonValue>, pointer)) visit(child, here);
+    if (keywords.length > 0)
+      for (const [child, here] of schemaChildren(node as Record<string, JsonValue>, pointer)) visit(child, here);
   };
   visit(form, "");
   return unmapped;
@@ -134,7 +138,14 @@ describe("closeUnevaluated: every other group of the two files", () => {
 });
 
 /** Cases beyond the suite, each with the spec's verdicts and plain ajv's (first-error mode). */
-const BEYOND: { name: string; dialect: Dialect; schema: JsonValue; data: unknown[]; valid: boolean[]; ajv: Verdict[] }[] = [
+const BEYOND: {
+  name: string;
+  dialect: Dialect;
+  schema: JsonValue;
+  data: unknown[];
+  valid: boolean[];
+  ajv: Verdict[];
+}[] = [
   {
     name: "a $ref's properties are lost when the anyOf branch after it that evaluates fails",
     dialect: "2020-12",
@@ -144,7 +155,11 @@ const BEYOND: { name: string; dialect: Dialect; schema: JsonValue; data: unknown
       unevaluatedProperties: false,
       $defs: { a: { properties: { a: true } } },
     },
-    data: [{ a: 1, baz: 1 }, { a: 1, foo: 1 }, { a: 1, q: 1 }],
+    data: [
+      { a: 1, baz: 1 },
+      { a: 1, foo: 1 },
+      { a: 1, q: 1 },
+    ],
     valid: [true, true, false],
     ajv: [false, true, false],
   },
@@ -171,14 +186,22 @@ const BEYOND: { name: string; dialect: Dialect; schema: JsonValue; data: unknown
       else: { properties: { baz: true } },
       unevaluatedProperties: false,
     },
-    data: [{ a: 1, baz: 1 }, { a: 1, foo: 1 }, { a: 1, foo: 1, baz: 1 }],
+    data: [
+      { a: 1, baz: 1 },
+      { a: 1, foo: 1 },
+      { a: 1, foo: 1, baz: 1 },
+    ],
     valid: [true, true, false],
     ajv: [false, true, false],
   },
   {
     name: "properties are lost when a dependentSchemas entry after them does not apply",
     dialect: "2020-12",
-    schema: { properties: { a: true }, dependentSchemas: { x: { properties: { y: true } } }, unevaluatedProperties: false },
+    schema: {
+      properties: { a: true },
+      dependentSchemas: { x: { properties: { y: true } } },
+      unevaluatedProperties: false,
+    },
     data: [{ a: 1 }, { a: 1, x: 1, y: 1 }, { x: 1 }],
     valid: [true, false, false],
     ajv: [false, false, false],
@@ -186,7 +209,11 @@ const BEYOND: { name: string; dialect: Dialect; schema: JsonValue; data: unknown
   {
     name: "patternProperties after an anyOf whose evaluating branch failed throws",
     dialect: "2020-12",
-    schema: { anyOf: [{ properties: { c: { const: 1 } }, required: ["c"] }, true], patternProperties: { "^x": true }, unevaluatedProperties: false },
+    schema: {
+      anyOf: [{ properties: { c: { const: 1 } }, required: ["c"] }, true],
+      patternProperties: { "^x": true },
+      unevaluatedProperties: false,
+    },
     data: [{ x1: 1 }, { c: 1, x1: 1 }, { c: 2 }],
     valid: [true, true, false],
     ajv: ["crashed", true, false],
@@ -194,8 +221,19 @@ const BEYOND: { name: string; dialect: Dialect; schema: JsonValue; data: unknown
   {
     name: "contains under a condition that is more than itself: which items count depends on which branches pass",
     dialect: "2020-12",
-    schema: { anyOf: [{ contains: { const: "a" }, minContains: 2 }, { contains: { const: "b" }, minContains: 2 }], unevaluatedItems: false },
-    data: [["a", "a", "b", "b"], ["a", "a", "b"], ["a", "a"], ["a", "a", "c"]],
+    schema: {
+      anyOf: [
+        { contains: { const: "a" }, minContains: 2 },
+        { contains: { const: "b" }, minContains: 2 },
+      ],
+      unevaluatedItems: false,
+    },
+    data: [
+      ["a", "a", "b", "b"],
+      ["a", "a", "b"],
+      ["a", "a"],
+      ["a", "a", "c"],
+    ],
     valid: [true, false, true, false],
     ajv: [false, false, false, false],
   },
@@ -239,7 +277,18 @@ describe("closeUnevaluated: what ajv gets wrong beyond the suite", () => {
 
 describe("closeUnevaluated: what it leaves and what it records", () => {
   it("leaves a schema without unevaluated* untouched, and records nothing", () => {
-    for (const file of ["if-then-else", "anyOf", "oneOf", "allOf", "ref", "items", "prefixItems", "contains", "dependentSchemas", "patternProperties"]) {
+    for (const file of [
+      "if-then-else",
+      "anyOf",
+      "oneOf",
+      "allOf",
+      "ref",
+      "items",
+      "prefixItems",
+      "contains",
+      "dependentSchemas",
+      "patternProperties",
+    ]) {
       for (const group of suiteGroups("draft2020-12", file)) {
         if (JSON.stringify(group.schema).includes("unevaluated")) continue;
         const { form, origins } = closed(group.schema, "2020-12");
@@ -252,7 +301,13 @@ describe("closeUnevaluated: what it leaves and what it records", () => {
   it("leaves dialects before 2019-09 alone, and a schema whose unevaluated* ajv already judges right", () => {
     const schema = { if: { properties: { a: true } }, else: { required: ["b"] }, unevaluatedProperties: false };
     expect(closed(schema, "draft-07").form).toEqual(schema);
-    const plain = { type: "object", properties: { a: { type: "string" } }, allOf: [{ prefixItems: [true] }], unevaluatedProperties: false, unevaluatedItems: false };
+    const plain = {
+      type: "object",
+      properties: { a: { type: "string" } },
+      allOf: [{ prefixItems: [true] }],
+      unevaluatedProperties: false,
+      unevaluatedItems: false,
+    };
     const { form, origins } = closed(plain, "2020-12");
     expect(form).toEqual(plain);
     expect(origins.size).toBe(0);
@@ -266,7 +321,9 @@ describe("closeUnevaluated: what it leaves and what it records", () => {
       $schema: original["$schema"],
       else: original["else"],
       unevaluatedProperties: false,
-      allOf: [{ if: { not: { not: original["if"] } }, then: { $ref: "#/allOf/0/if/not/not" }, else: { $ref: "#/else" } }],
+      allOf: [
+        { if: { not: { not: original["if"] } }, then: { $ref: "#/allOf/0/if/not/not" }, else: { $ref: "#/else" } },
+      ],
     });
     expect(originOf(origins, "/allOf/0/if/not/not/properties/foo")).toBe("/if/properties/foo");
     expect(originOf(origins, "/allOf/0/if")).toBe("/if");
@@ -289,14 +346,23 @@ describe("closeUnevaluated: what it leaves and what it records", () => {
   });
 
   it("moves nothing that a reference by pointer names, and then leaves that if to ajv", () => {
-    const schema = { if: { properties: { a: { const: 1 } } }, else: { required: ["b"] }, unevaluatedProperties: false, $defs: { x: { $ref: "#/if/properties/a" } } };
+    const schema = {
+      if: { properties: { a: { const: 1 } } },
+      else: { required: ["b"] },
+      unevaluatedProperties: false,
+      $defs: { x: { $ref: "#/if/properties/a" } },
+    };
     const { form } = closed(schema, "2020-12");
     expect((form as { if?: unknown }).if).toEqual(schema.if);
   });
 
   it("is deterministic, and stays linear when many unevaluatedItems read one large definition", () => {
-    const branches = Array.from({ length: 400 }, (_, i) => ({ prefixItems: Array.from({ length: 1 + (i % 3) }, () => ({ type: "number" })) }));
-    const consumers = Object.fromEntries(Array.from({ length: 400 }, (_, i) => [`c${i}`, { $ref: "#/$defs/big", unevaluatedItems: false }]));
+    const branches = Array.from({ length: 400 }, (_, i) => ({
+      prefixItems: Array.from({ length: 1 + (i % 3) }, () => ({ type: "number" })),
+    }));
+    const consumers = Object.fromEntries(
+      Array.from({ length: 400 }, (_, i) => [`c${i}`, { $ref: "#/$defs/big", unevaluatedItems: false }]),
+    );
     const schema = { $defs: { big: { anyOf: branches }, ...consumers }, unevaluatedItems: false, $ref: "#/$defs/big" };
     const first = closed(schema, "2020-12");
     // Each spelled-out check costs about what the walk behind it read, and the walks share one budget

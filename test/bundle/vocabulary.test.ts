@@ -15,10 +15,17 @@ const V2020 = "https://json-schema.org/draft/2020-12/vocab/";
 const V2019 = "https://json-schema.org/draft/2019-09/vocab/";
 const ALL_2020 = ["core", "applicator", "unevaluated", "validation", "meta-data", "format-annotation", "content"];
 
-function metaSchema(id: string, names: readonly string[], base: "2019-09" | "2020-12" = "2020-12", extra: Record<string, boolean> = {}): string {
+function metaSchema(
+  id: string,
+  names: readonly string[],
+  base: "2019-09" | "2020-12" = "2020-12",
+  extra: Record<string, boolean> = {},
+): string {
   const prefix = base === "2020-12" ? V2020 : V2019;
   const $vocabulary = { ...Object.fromEntries(names.map((name) => [`${prefix}${name}`, true])), ...extra };
-  return JSON.stringify({ $schema: `https://json-schema.org/draft/${base}/schema`, $id: id, $vocabulary }, null, 2) + "\n";
+  return (
+    JSON.stringify({ $schema: `https://json-schema.org/draft/${base}/schema`, $id: id, $vocabulary }, null, 2) + "\n"
+  );
 }
 
 /** The test suite's vocabulary.json#0, as a YAML source: a meta-schema without the validation vocabulary. */
@@ -33,12 +40,18 @@ properties:
 
 async function runtimeFor(files: Record<string, string>) {
   const generated = await generateImportable(files);
-  const { registry } = (await import(pathToFileURL(path.join(generated.outDir, "validators/index.js")).href)) as { registry: Registry };
+  const { registry } = (await import(pathToFileURL(path.join(generated.outDir, "validators/index.js")).href)) as {
+    registry: Registry;
+  };
   return { ...generated, runtime: bindContracts(registry, { skipRules: true }) };
 }
 
-const located = (diagnostics: readonly { file?: string; line?: number; column?: number; code: string; severity: string }[]) =>
-  diagnostics.map((d) => `${d.file === undefined ? "" : path.basename(d.file)}:${d.line}:${d.column} ${d.severity} ${d.code}`);
+const located = (
+  diagnostics: readonly { file?: string; line?: number; column?: number; code: string; severity: string }[],
+) =>
+  diagnostics.map(
+    (d) => `${d.file === undefined ? "" : path.basename(d.file)}:${d.line}:${d.column} ${d.severity} ${d.code}`,
+  );
 
 describe("keywords of a vocabulary the meta-schema leaves out", () => {
   it("are not asserted by the generated validator, while the applicator's still are, with one warning at $schema", async () => {
@@ -93,13 +106,19 @@ $defs:
 
   it("are read in 2019-09 too, where unevaluated* belong to the applicator", async () => {
     const tree = await compileTree({
-      "src/box.yaml": "$schema: https://meta.example.test/v2019.json\ntype: object\nunevaluatedProperties: false\nrequired: [a]\n",
+      "src/box.yaml":
+        "$schema: https://meta.example.test/v2019.json\ntype: object\nunevaluatedProperties: false\nrequired: [a]\n",
       "src/meta/v2019.json": metaSchema("https://meta.example.test/v2019.json", ["core", "validation"], "2019-09"),
     });
     expect(tree.diagnostics.filter((d) => d.code === "CH213").map((d) => d.message)).toEqual([
       "$schema https://meta.example.test/v2019.json leaves out the applicator vocabulary: the bundle leaves out its keywords in this document (unevaluatedProperties), which assert nothing here",
     ]);
-    expect(tree.schema("box")).toEqual({ $schema: "https://json-schema.org/draft/2019-09/schema", $id: "https://contracts.example.test/box.schema.json", type: "object", required: ["a"] });
+    expect(tree.schema("box")).toEqual({
+      $schema: "https://json-schema.org/draft/2019-09/schema",
+      $id: "https://contracts.example.test/box.schema.json",
+      type: "object",
+      required: ["a"],
+    });
   });
 
   it("give no warning when the document uses none of them", async () => {
@@ -125,21 +144,33 @@ $defs:
 });
 
 describe("a meta-schema that lists its dialect's own vocabularies", () => {
-  const SOURCE = "type: object\nrequired: [id]\nproperties:\n  id: { type: string, format: uuid, minLength: 1, description: the id }\n  tags: { type: array, items: { type: string }, unevaluatedItems: false }\n";
+  const SOURCE =
+    "type: object\nrequired: [id]\nproperties:\n  id: { type: string, format: uuid, minLength: 1, description: the id }\n  tags: { type: array, items: { type: string }, unevaluatedItems: false }\n";
 
   it("changes nothing in the bundle, the types or the validators, and is no finding", async () => {
-    const plain = await compileTree({ "src/item.yaml": `$schema: https://json-schema.org/draft/2020-12/schema\n${SOURCE}` });
+    const plain = await compileTree({
+      "src/item.yaml": `$schema: https://json-schema.org/draft/2020-12/schema\n${SOURCE}`,
+    });
     const custom = await compileTree(
-      { "src/item.yaml": `$schema: https://meta.example.test/full.json\n${SOURCE}`, "meta/full.json": metaSchema("https://meta.example.test/full.json", ALL_2020, "2020-12", { [`${V2020}format-assertion`]: false }) },
+      {
+        "src/item.yaml": `$schema: https://meta.example.test/full.json\n${SOURCE}`,
+        "meta/full.json": metaSchema("https://meta.example.test/full.json", ALL_2020, "2020-12", {
+          [`${V2020}format-assertion`]: false,
+        }),
+      },
       { catalog: (dir) => [{ prefix: "https://meta.example.test/", dir: path.join(dir, "meta") }] },
     );
     expect(custom.diagnostics.filter((d) => d.code !== "CH214")).toEqual(plain.diagnostics);
-    for (const file of ["schemas/item.schema.json", "types/item.ts", "validators/item.js"]) expect(custom.files.get(file), file).toBe(plain.files.get(file));
+    for (const file of ["schemas/item.schema.json", "types/item.ts", "validators/item.js"])
+      expect(custom.files.get(file), file).toBe(plain.files.get(file));
   });
 
   it("without format-assertion, is no finding at all", async () => {
     const custom = await compileTree(
-      { "src/item.yaml": `$schema: https://meta.example.test/full.json\n${SOURCE}`, "meta/full.json": metaSchema("https://meta.example.test/full.json", ALL_2020) },
+      {
+        "src/item.yaml": `$schema: https://meta.example.test/full.json\n${SOURCE}`,
+        "meta/full.json": metaSchema("https://meta.example.test/full.json", ALL_2020),
+      },
       { catalog: (dir) => [{ prefix: "https://meta.example.test/", dir: path.join(dir, "meta") }] },
     );
     expect(custom.diagnostics).toEqual([]);
@@ -150,9 +181,15 @@ describe("the format-assertion vocabulary", () => {
   it("is CH214 at $schema when the document has a format: charter asserts formats per contract (validation.formats), not per document", async () => {
     const tree = await compileTree({
       "src/host.yaml": "$schema: https://meta.example.test/formats.json\ntype: string\nformat: ipv4\n",
-      "src/meta/formats.json": metaSchema("https://meta.example.test/formats.json", ["core", "validation", "format-assertion"]),
+      "src/meta/formats.json": metaSchema("https://meta.example.test/formats.json", [
+        "core",
+        "validation",
+        "format-assertion",
+      ]),
     });
-    expect(located(tree.diagnostics.filter((d) => d.code.startsWith("CH21")))).toEqual(["host.yaml:1:10 warning CH214"]);
+    expect(located(tree.diagnostics.filter((d) => d.code.startsWith("CH21")))).toEqual([
+      "host.yaml:1:10 warning CH214",
+    ]);
     expect(tree.diagnostics.find((d) => d.code === "CH214")!.message).toContain("validation.formats is assert");
     // `format` is a keyword of the format-assertion vocabulary: it stays, for the contracts that assert formats.
     expect(tree.schema("host")).toMatchObject({ format: "ipv4" });

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { compileTree } from "../helpers/compile-tree.js";
 
-const located = (diagnostics: { code: string; line?: number | undefined; column?: number | undefined; message: string }[]) =>
-  diagnostics.map((d) => `${d.line}:${d.column} ${d.code} ${d.message}`);
+const located = (
+  diagnostics: { code: string; line?: number | undefined; column?: number | undefined; message: string }[],
+) => diagnostics.map((d) => `${d.line}:${d.column} ${d.code} ${d.message}`);
 
 describe("x-charter-rules in sources", () => {
   it("refuses malformed ids and missing sentences at their place, and the contract is not produced", async () => {
@@ -20,14 +21,19 @@ describe("x-charter-rules in sources", () => {
   });
 
   it("keeps a contract that references a refused one from being produced (CH402)", async () => {
-    const tree = await compileTree({ "src/a.yaml": "type: object\nx-charter-rules: 5\n", "src/b.yaml": "$ref: a.yaml\n" });
+    const tree = await compileTree({
+      "src/a.yaml": "type: object\nx-charter-rules: 5\n",
+      "src/b.yaml": "$ref: a.yaml\n",
+    });
     expect(tree.diagnostics.map((d) => d.code)).toEqual(["CH301", "CH402"]);
     expect(tree.failed).toEqual(["a", "b"]);
     expect(tree.produced).toEqual([]);
   });
 
   it("refuses a declaration below the root instead of ignoring it", async () => {
-    const tree = await compileTree({ "src/a.yaml": "type: object\n$defs:\n  inner:\n    type: object\n    x-charter-rules: { a: b }\n" });
+    const tree = await compileTree({
+      "src/a.yaml": "type: object\n$defs:\n  inner:\n    type: object\n    x-charter-rules: { a: b }\n",
+    });
     expect(located(tree.diagnostics)).toEqual(["5:5 CH302 x-charter-rules is read at the root of a contract only"]);
   });
 

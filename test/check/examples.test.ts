@@ -2,8 +2,9 @@ import { describe, expect, it } from "vitest";
 import { compileTree } from "../helpers/compile-tree.js";
 import { generateImportable } from "../helpers/generate-importable.js";
 
-const located = (diagnostics: { code: string; line?: number | undefined; column?: number | undefined; message: string }[]) =>
-  diagnostics.map((d) => `${d.line}:${d.column} ${d.code} ${d.message}`);
+const located = (
+  diagnostics: { code: string; line?: number | undefined; column?: number | undefined; message: string }[],
+) => diagnostics.map((d) => `${d.line}:${d.column} ${d.code} ${d.message}`);
 
 const ORDER = `type: object
 required: [id]
@@ -37,7 +38,7 @@ describe("examples and counterexamples", () => {
     expect(located(tree.diagnostics)).toEqual([
       "9:5 CH705 example does not satisfy its schema: /qty minimum: must be >= 1",
       "13:5 CH706 counterexample satisfies the schema; it should fail with minimum",
-      '15:5 CH707 counterexample fails, but not with required at /: / additionalProperties: must NOT have additional properties',
+      "15:5 CH707 counterexample fails, but not with required at /: / additionalProperties: must NOT have additional properties",
       "21:19 CH705 example does not satisfy its schema: / minimum: must be >= 1",
     ]);
     expect(tree.files.has("validators/order.js")).toBe(false);
@@ -45,8 +46,14 @@ describe("examples and counterexamples", () => {
 
   it("pass silently when the schema says what they say", async () => {
     const good = ORDER.replace("  - { id: A-2, qty: 0 }\n", "")
-      .replace("  - value: { id: A-3, qty: 2 }\n    error: { keyword: minimum }\n", "  - value: { id: A-3, qty: 0 }\n    error: { keyword: minimum }\n")
-      .replace('    error: { keyword: required, pointer: "" }', '    error: { keyword: additionalProperties, pointer: "" }')
+      .replace(
+        "  - value: { id: A-3, qty: 2 }\n    error: { keyword: minimum }\n",
+        "  - value: { id: A-3, qty: 0 }\n    error: { keyword: minimum }\n",
+      )
+      .replace(
+        '    error: { keyword: required, pointer: "" }',
+        '    error: { keyword: additionalProperties, pointer: "" }',
+      )
       .replace("examples: [1, 0]", "examples: [1, 2]");
     const tree = await compileTree({ "src/order.yaml": good });
     expect(located(tree.diagnostics)).toEqual([]);
@@ -96,7 +103,10 @@ properties:
     ]);
     expect(tree.produced).toEqual(["agent/order"]);
 
-    const malformed = await compileTree({ ...files, "src/agent/order.counterexamples/malformed.yaml": "value: { id: A }\n" });
+    const malformed = await compileTree({
+      ...files,
+      "src/agent/order.counterexamples/malformed.yaml": "value: { id: A }\n",
+    });
     expect(malformed.diagnostics.map((d) => `${where(d.file)}:${d.line}:${d.column} ${d.code} ${d.message}`)).toEqual([
       "agent/order.counterexamples/malformed.yaml:1:1 CH303 the counterexample needs `error: { keyword: ... }`, the violation it must produce",
     ]);
@@ -104,8 +114,14 @@ properties:
   });
 
   it("warn about an instance folder whose contract no source defines", async () => {
-    const tree = await compileTree({ "src/order.yaml": "type: string\n", "src/ordr.examples/a.yaml": "x\n", "src/order.examples/a.yaml": "x\n" });
-    expect(tree.diagnostics.map((d) => [d.code, d.severity, d.message])).toEqual([["CH114", "warning", 'ordr.examples/ holds instances for "ordr", which no source defines; they are not checked']]);
+    const tree = await compileTree({
+      "src/order.yaml": "type: string\n",
+      "src/ordr.examples/a.yaml": "x\n",
+      "src/order.examples/a.yaml": "x\n",
+    });
+    expect(tree.diagnostics.map((d) => [d.code, d.severity, d.message])).toEqual([
+      ["CH114", "warning", 'ordr.examples/ holds instances for "ordr", which no source defines; they are not checked'],
+    ]);
   });
 
   it("never follow an instance folder that is a symbolic link out of the tree", async () => {
@@ -115,12 +131,20 @@ properties:
     const tree = await compileTree({ "src/order.yaml": "type: object\nproperties:\n  id: { type: string }\n" });
     symlinkSync(outside, `${tree.dir}/src/order.examples`);
     const { compile } = await import("../../src/pipeline/compile.js");
-    const again = await compile({ sourceDir: `${tree.dir}/src`, outDir: `${tree.dir}/out`, baseUri: "https://x.test/", catalog: [], typeCheck: false });
+    const again = await compile({
+      sourceDir: `${tree.dir}/src`,
+      outDir: `${tree.dir}/out`,
+      baseUri: "https://x.test/",
+      catalog: [],
+      typeCheck: false,
+    });
     expect(again.diagnostics).toEqual([]);
   });
 
   it("read an examples entry that a $ref points at as a schema, not as an instance (JSON-Schema-Test-Suite refOfUnknownKeyword)", async () => {
-    const { result, load } = await generateImportable({ "src/s.yaml": "examples: [{ type: string }]\n$ref: '#/examples/0'\n" });
+    const { result, load } = await generateImportable({
+      "src/s.yaml": "examples: [{ type: string }]\n$ref: '#/examples/0'\n",
+    });
     expect(result.diagnostics).toEqual([]);
     const { validate } = await load("validators/s.js");
     expect([validate!("a"), validate!(1)]).toEqual([true, false]);

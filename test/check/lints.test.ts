@@ -14,8 +14,16 @@ const NOT_RULES = ["lint-rule.ts", "registry.ts", "edit-distance.ts", "patterns.
 // UPDATE_GOLDEN=1 rewrites expected*.txt from the current findings; review every change.
 const UPDATE = process.env["UPDATE_GOLDEN"] === "1";
 
-const findings = (diagnostics: { code: string; severity: string; file?: string | undefined; line?: number | undefined; column?: number | undefined; message: string }[]) =>
-  diagnostics.map((d) => `${d.file?.split("/src/")[1]}:${d.line}:${d.column} ${d.severity} ${d.code} ${d.message}`);
+const findings = (
+  diagnostics: {
+    code: string;
+    severity: string;
+    file?: string | undefined;
+    line?: number | undefined;
+    column?: number | undefined;
+    message: string;
+  }[],
+) => diagnostics.map((d) => `${d.file?.split("/src/")[1]}:${d.line}:${d.column} ${d.severity} ${d.code} ${d.message}`);
 
 /**
  * The cases of a rule's fixture folder: in.yaml against expected.txt, and any
@@ -36,7 +44,10 @@ function fixtureCases(id: string): { source: string; expected: string }[] {
  */
 async function lintFixture(id: string, source: string) {
   const tree = await compileTree({ "src/fixture.yaml": readFileSync(path.join(FIXTURES, id, source), "utf8") });
-  return { lines: tree.diagnostics.map((d) => `${d.line}:${d.column} ${d.severity} ${d.code} ${d.message}`), failed: tree.failed };
+  return {
+    lines: tree.diagnostics.map((d) => `${d.line}:${d.column} ${d.severity} ${d.code} ${d.message}`),
+    failed: tree.failed,
+  };
 }
 
 /** The lines of an expected*.txt, one finding each; an empty file expects none. */
@@ -49,7 +60,9 @@ describe("every registered lint", () => {
   it("is registered once, in code order, one rule for each lint code, and its id is its file name", () => {
     const ids = LINT_RULES.map((r) => r.id);
     expect(new Set(ids).size).toBe(ids.length);
-    const files = readdirSync(RULES_DIR).filter((f) => !NOT_RULES.includes(f)).map((f) => f.replace(/\.ts$/, ""));
+    const files = readdirSync(RULES_DIR)
+      .filter((f) => !NOT_RULES.includes(f))
+      .map((f) => f.replace(/\.ts$/, ""));
     expect([...ids].sort()).toEqual(files.sort());
     const lintCodes = Object.values(CHECK_CODES).filter((c) => c.code >= "CH310" && c.code <= "CH319");
     expect(LINT_RULES.map((r) => r.code)).toEqual(lintCodes);
@@ -61,7 +74,9 @@ describe("every registered lint", () => {
   });
 
   it("has a fixture folder, and every fixture folder names a registered lint", () => {
-    const folders = readdirSync(FIXTURES, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+    const folders = readdirSync(FIXTURES, { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name);
     expect(folders.sort()).toEqual(LINT_RULES.map((r) => r.id).sort());
     for (const { id } of LINT_RULES) {
       expect(existsSync(path.join(FIXTURES, id, "in.yaml")), id).toBe(true);
@@ -73,36 +88,49 @@ describe("every registered lint", () => {
 });
 
 describe.each(LINT_RULES.map((r) => [r.id, r] as const))("lint %s", (id, rule: LintRule) => {
-  it.each(fixtureCases(id))("reports $source exactly as $expected says, and no other finding", async ({ source, expected }) => {
-    const { lines, failed } = await lintFixture(id, source);
-    const file = path.join(FIXTURES, id, expected);
-    if (UPDATE) writeFileSync(file, lines.map((line) => `${line}\n`).join(""));
-    expect(lines).toEqual(expectedLines(file));
-    // The fixture triggers this rule's code only (no other lint, nor any other check),
-    expect(lines.filter((line) => line.split(" ")[2] !== rule.code.code)).toEqual([]);
-    // and in.yaml triggers it at least once. Only an error stops the contract.
-    if (source === "in.yaml") expect(lines.length).toBeGreaterThan(0);
-    expect(failed).toEqual(rule.severity === "error" && lines.length > 0 ? ["fixture"] : []);
-  });
+  it.each(fixtureCases(id))(
+    "reports $source exactly as $expected says, and no other finding",
+    async ({ source, expected }) => {
+      const { lines, failed } = await lintFixture(id, source);
+      const file = path.join(FIXTURES, id, expected);
+      if (UPDATE) writeFileSync(file, lines.map((line) => `${line}\n`).join(""));
+      expect(lines).toEqual(expectedLines(file));
+      // The fixture triggers this rule's code only (no other lint, nor any other check),
+      expect(lines.filter((line) => line.split(" ")[2] !== rule.code.code)).toEqual([]);
+      // and in.yaml triggers it at least once. Only an error stops the contract.
+      if (source === "in.yaml") expect(lines.length).toBeGreaterThan(0);
+      expect(failed).toEqual(rule.severity === "error" && lines.length > 0 ? ["fixture"] : []);
+    },
+  );
 });
 
 describe("lints", () => {
   it("count a definition as used when a reference inside an embedded resource resolves to it", async () => {
     const tree = await compileTree({
-      "src/e.yaml": "type: object\nproperties:\n  k: { $ref: '#/$defs/emb' }\n$defs:\n  emb:\n    $id: https://e.test/emb\n    type: object\n    $defs:\n      inner: { type: string }\n    properties:\n      k: { $ref: '#/$defs/inner' }\n",
+      "src/e.yaml":
+        "type: object\nproperties:\n  k: { $ref: '#/$defs/emb' }\n$defs:\n  emb:\n    $id: https://e.test/emb\n    type: object\n    $defs:\n      inner: { type: string }\n    properties:\n      k: { $ref: '#/$defs/inner' }\n",
     });
     expect(tree.diagnostics.filter((d) => d.code === "CH316")).toEqual([]);
   });
 
   it("are silenced per schema with x-charter-ignore, which leaves the bundle", async () => {
-    const tree = await compileTree({ "src/b.yaml": "x-charter-ignore: [CH310]\n$defs:\n  s: { type: string, requried: 1, x-charter-ignore: [CH312] }\n" });
+    const tree = await compileTree({
+      "src/b.yaml":
+        "x-charter-ignore: [CH310]\n$defs:\n  s: { type: string, requried: 1, x-charter-ignore: [CH312] }\n",
+    });
     expect(findings(tree.diagnostics)).toEqual([]);
     expect(JSON.stringify(tree.schema("b"))).not.toContain("x-charter-ignore");
   });
 
   it("refuse an x-charter-ignore that does not list lint codes: errors cannot be silenced", async () => {
-    const tree = await compileTree({ "src/c.yaml": "type: string\nx-charter-ignore: [CH317]\n", "src/d.yaml": "type: string\nx-charter-ignore: CH312\n" });
-    expect(findings(tree.diagnostics).map((f) => f.split(" ").slice(0, 3).join(" "))).toEqual(["c.yaml:2:19 error CH307", "d.yaml:2:19 error CH307"]);
+    const tree = await compileTree({
+      "src/c.yaml": "type: string\nx-charter-ignore: [CH317]\n",
+      "src/d.yaml": "type: string\nx-charter-ignore: CH312\n",
+    });
+    expect(findings(tree.diagnostics).map((f) => f.split(" ").slice(0, 3).join(" "))).toEqual([
+      "c.yaml:2:19 error CH307",
+      "d.yaml:2:19 error CH307",
+    ]);
     expect(tree.failed).toEqual(["c", "d"]);
   });
 });

@@ -15,7 +15,11 @@ const ORDER = [
 // qty required now, and its bound lowered: two narrowings.
 const NARROWER = ORDER.replace("required: [id]", "required: [id, qty]").replace("maximum: 100", "maximum: 50");
 
-const git = (dir: string, ...args: string[]) => execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@t.test", "-c", "commit.gpgsign=false", ...args], { cwd: dir, encoding: "utf8" });
+const git = (dir: string, ...args: string[]) =>
+  execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@t.test", "-c", "commit.gpgsign=false", ...args], {
+    cwd: dir,
+    encoding: "utf8",
+  });
 
 /** A repository whose first commit holds `files` and their generated tree. */
 async function repository(files: Record<string, string>): Promise<string> {
@@ -50,7 +54,9 @@ describe("charter diff", () => {
 
   it("passes a compatible change, and lists it", async () => {
     const dir = await repository({ "schema-src/order.yaml": ORDER });
-    writeTree(dir, { "schema-src/order.yaml": ORDER.replace("required: [id]", "  note: { type: string }\nrequired: [id]") });
+    writeTree(dir, {
+      "schema-src/order.yaml": ORDER.replace("required: [id]", "  note: { type: string }\nrequired: [id]"),
+    });
     const result = await runCli(["diff", "--base", "HEAD"], dir);
     expect(result.stdout).toBe(
       [
@@ -67,27 +73,39 @@ describe("charter diff", () => {
     writeTree(dir, { "schema-src/order.yaml": NARROWER, "charter.config.yaml": "version: 1.3.0\n" });
     const minor = await runCli(["diff", "--base", "HEAD"], dir);
     expect(minor.code).toBe(1);
-    expect(minor.stdout).toContain("schema-src/order.yaml:1:1: error CH902 order: breaking changes need version 2.0.0 or later (base 1.2.0, head 1.3.0)\n");
+    expect(minor.stdout).toContain(
+      "schema-src/order.yaml:1:1: error CH902 order: breaking changes need version 2.0.0 or later (base 1.2.0, head 1.3.0)\n",
+    );
     writeTree(dir, { "charter.config.yaml": "version: 2.0.0\n" });
     const major = await runCli(["diff", "--base", "HEAD"], dir);
-    expect(major.stdout).toContain('schema-src/order.yaml:1:1: warning CH901 order: property "qty" is now required [input-narrowing/required-added; base #, head #; allowed by the version bump]\n');
+    expect(major.stdout).toContain(
+      'schema-src/order.yaml:1:1: warning CH901 order: property "qty" is now required [input-narrowing/required-added; base #, head #; allowed by the version bump]\n',
+    );
     expect(major.code).toBe(0);
     // A contract's own version, at its root, wins over the set's.
     writeTree(dir, { "schema-src/order.yaml": "x-charter-version: 0.9.0\n" + NARROWER });
     const own = await runCli(["diff", "--base", "HEAD", "--format", "json"], dir);
-    expect(JSON.parse(own.stdout).versions).toEqual([{ contract: "order", base: "1.2.0", head: "0.9.0", verdict: "went-backwards" }]);
+    expect(JSON.parse(own.stdout).versions).toEqual([
+      { contract: "order", base: "1.2.0", head: "0.9.0", verdict: "went-backwards" },
+    ]);
     expect(own.code).toBe(1);
   });
 
   it("lets a finding pass with an ignore and its reason, and judges by the contract's direction", async () => {
     const dir = await repository({ "schema-src/order.yaml": ORDER });
-    const ignore = "diff:\n  ignore:\n    - { rule: required-added, contract: order, reason: every client sends qty }\n";
+    const ignore =
+      "diff:\n  ignore:\n    - { rule: required-added, contract: order, reason: every client sends qty }\n";
     writeTree(dir, { "schema-src/order.yaml": NARROWER, "charter.config.yaml": ignore });
     const ignored = await runCli(["diff", "--base", "HEAD"], dir);
-    expect(ignored.stdout).toContain('note CH901 order: property "qty" is now required [input-narrowing/required-added; base #, head #; ignored: every client sends qty]');
+    expect(ignored.stdout).toContain(
+      'note CH901 order: property "qty" is now required [input-narrowing/required-added; base #, head #; ignored: every client sends qty]',
+    );
     expect(ignored.code).toBe(1); // the bound is still breaking
     // An output contract: narrowing breaks no consumer; the generated types break either way.
-    writeTree(dir, { "charter.config.yaml": "diff:\n  direction: output\n  ignore:\n    - { rule: field-became-required, reason: nobody builds orders in TypeScript }\n" });
+    writeTree(dir, {
+      "charter.config.yaml":
+        "diff:\n  direction: output\n  ignore:\n    - { rule: field-became-required, reason: nobody builds orders in TypeScript }\n",
+    });
     const output = await runCli(["diff", "--base", "HEAD"], dir);
     expect(output.stdout).toMatch(/0 breaking, 0 allowed by version bumps, 1 ignored, 2 compatible/);
     expect(output.code).toBe(0);
@@ -95,9 +113,15 @@ describe("charter diff", () => {
 
   it("finds an embedded document by its $id when the contract's own definition took its key", async () => {
     const pet = "type: object\nproperties:\n  b: { $ref: common.yaml }\n";
-    const dir = await repository({ "schema-src/pet.yaml": pet, "schema-src/common.yaml": "type: string\nmaxLength: 9\n" });
+    const dir = await repository({
+      "schema-src/pet.yaml": pet,
+      "schema-src/common.yaml": "type: string\nmaxLength: 9\n",
+    });
     // pet now defines `common` itself, so its bundle keeps common.yaml under another key.
-    writeTree(dir, { "schema-src/pet.yaml": pet + "$defs:\n  common: { type: integer }\n", "schema-src/common.yaml": "type: string\nmaxLength: 5\n" });
+    writeTree(dir, {
+      "schema-src/pet.yaml": pet + "$defs:\n  common: { type: integer }\n",
+      "schema-src/common.yaml": "type: string\nmaxLength: 5\n",
+    });
     const result = await runCli(["diff", "--base", "HEAD"], dir);
     expect(result.stdout.split("\n").filter((line) => line.includes(" pet: ") && line.includes("#/$defs/"))).toEqual([
       'schema-src/pet.yaml:5:11: note CH904 pet: definition "common" added [non-breaking/definition-added; head #/$defs/common]',
@@ -124,11 +148,17 @@ describe("charter diff", () => {
       column: 1,
     });
     const github = await runCli(["diff", "--base-dir", "base", "--format", "github"], dir);
-    expect(github.stdout.split("\n")[0]).toBe('::error file=schema-src/order.yaml,line=1,col=1,title=CH901::order: property "qty" is now required [input-narrowing/required-added; base #, head #]');
+    expect(github.stdout.split("\n")[0]).toBe(
+      '::error file=schema-src/order.yaml,line=1,col=1,title=CH901::order: property "qty" is now required [input-narrowing/required-added; base #, head #]',
+    );
   });
 
   it("refuses a version that is not MAJOR.MINOR.PATCH, or one below a contract's root", async () => {
-    const dir = tempTree({ "schema-src/order.yaml": "x-charter-version: 2.0\n" + ORDER.replace("  id: { type: string }", "  id: { type: string, x-charter-version: 1.0.0 }") });
+    const dir = tempTree({
+      "schema-src/order.yaml":
+        "x-charter-version: 2.0\n" +
+        ORDER.replace("  id: { type: string }", "  id: { type: string, x-charter-version: 1.0.0 }"),
+    });
     const result = await runCli(["generate"], dir);
     expect(result.stdout.split("\n").filter((l) => l.includes("CH308"))).toEqual([
       'schema-src/order.yaml:1:20: error CH308 x-charter-version must be MAJOR.MINOR.PATCH, such as "1.4.0" (got 2, a number)',
@@ -165,24 +195,53 @@ describe("charter diff", () => {
   it("answers in JSON when asked, also when the sources or the base cannot be read", async () => {
     const dir = await repository({ "schema-src/order.yaml": ORDER });
     const unknown = await runCli(["diff", "--base", "nope", "--format", "json"], dir);
-    expect([unknown.code, JSON.parse(unknown.stdout)]).toEqual([2, { command: "diff", ok: false, base: "nope", diagnostics: [{ code: "CH903", severity: "error", message: 'cannot read the base version (nope): generated: git knows no revision "nope"' }] }]);
+    expect([unknown.code, JSON.parse(unknown.stdout)]).toEqual([
+      2,
+      {
+        command: "diff",
+        ok: false,
+        base: "nope",
+        diagnostics: [
+          {
+            code: "CH903",
+            severity: "error",
+            message: 'cannot read the base version (nope): generated: git knows no revision "nope"',
+          },
+        ],
+      },
+    ]);
     writeTree(dir, { "schema-src/order.yaml": "type: [object\n" });
     const broken = await runCli(["diff", "--base", "HEAD", "--format", "json"], dir);
     expect(broken.code).toBe(1);
-    expect(JSON.parse(broken.stdout)).toMatchObject({ command: "diff", ok: false, diagnostics: [{ code: "CH102", file: "schema-src/order.yaml" }] });
+    expect(JSON.parse(broken.stdout)).toMatchObject({
+      command: "diff",
+      ok: false,
+      diagnostics: [{ code: "CH102", file: "schema-src/order.yaml" }],
+    });
   });
 
   it("says why it cannot read the base, and exits 2", async () => {
     const dir = await repository({ "schema-src/order.yaml": ORDER });
     const unknown = await runCli(["diff", "--base", "no-such-branch"], dir);
-    expect([unknown.code, unknown.stderr]).toEqual([2, 'charter: error CH903 cannot read the base version (no-such-branch): generated: git knows no revision "no-such-branch"\n']);
+    expect([unknown.code, unknown.stderr]).toEqual([
+      2,
+      'charter: error CH903 cannot read the base version (no-such-branch): generated: git knows no revision "no-such-branch"\n',
+    ]);
     const outside = tempTree({ "schema-src/order.yaml": ORDER });
     const notGit = await runCli(["diff", "--base", "main"], outside);
     expect(notGit.code).toBe(2);
-    expect(notGit.stderr).toBe("charter: error CH903 cannot read the base version (main): generated: not inside a git repository\n");
+    expect(notGit.stderr).toBe(
+      "charter: error CH903 cannot read the base version (main): generated: not inside a git repository\n",
+    );
     const empty = await runCli(["diff", "--base-dir", "nothing"], dir);
-    expect([empty.code, empty.stderr]).toEqual([2, "charter: error CH903 cannot read the base version (nothing): nothing holds no generated tree\n"]);
+    expect([empty.code, empty.stderr]).toEqual([
+      2,
+      "charter: error CH903 cannot read the base version (nothing): nothing holds no generated tree\n",
+    ]);
     const both = await runCli(["diff", "--base", "main", "--base-dir", "x"], dir);
-    expect([both.code, both.stderr.split("\n")[0]]).toEqual([2, "charter: diff compares with exactly one of --base REF or --base-dir DIR"]);
+    expect([both.code, both.stderr.split("\n")[0]]).toEqual([
+      2,
+      "charter: diff compares with exactly one of --base REF or --base-dir DIR",
+    ]);
   });
 });

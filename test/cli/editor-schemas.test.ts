@@ -24,13 +24,21 @@ describe("the JSON Schema of a source, for editors", () => {
     expect(files.length).toBeGreaterThan(10);
     for (const file of files) {
       const result = await contracts.validate("charter/source", parse(readFileSync(file, "utf8")));
-      expect([path.relative(SOURCES, file), result.ok ? [] : result.errors.map((e) => `${e.pointer} ${e.message}`)]).toEqual([path.relative(SOURCES, file), []]);
+      expect([
+        path.relative(SOURCES, file),
+        result.ok ? [] : result.errors.map((e) => `${e.pointer} ${e.message}`),
+      ]).toEqual([path.relative(SOURCES, file), []]);
     }
   });
 
   it("catches a charter keyword written wrong, at any depth, and a misspelt JSON Schema type", async () => {
-    const nested = await contracts.validate("charter/source", { type: "object", properties: { a: { items: { "x-charter-name": "not a name" } } } });
-    expect(nested.ok ? [] : nested.errors.map((e) => [e.pointer, e.keyword])).toEqual([["/properties/a/items/x-charter-name", "pattern"]]);
+    const nested = await contracts.validate("charter/source", {
+      type: "object",
+      properties: { a: { items: { "x-charter-name": "not a name" } } },
+    });
+    expect(nested.ok ? [] : nested.errors.map((e) => [e.pointer, e.keyword])).toEqual([
+      ["/properties/a/items/x-charter-name", "pattern"],
+    ]);
     const version = await contracts.validate("charter/source", { "x-charter-version": "1.0" });
     expect(version.ok).toBe(false);
     const typo = await contracts.validate("charter/source", { type: "strng" });

@@ -7,7 +7,9 @@ import { snapshotTree, tempTree } from "../helpers/temp-tree.js";
 
 const REPO = new URL("../../", import.meta.url).pathname;
 const VERSION = (JSON.parse(readFileSync(path.join(REPO, "package.json"), "utf8")) as { version: string }).version;
-const RUNTIME_VERSION = (JSON.parse(readFileSync(path.join(REPO, "packages/runtime/package.json"), "utf8")) as { version: string }).version;
+const RUNTIME_VERSION = (
+  JSON.parse(readFileSync(path.join(REPO, "packages/runtime/package.json"), "utf8")) as { version: string }
+).version;
 
 describe("charter init", () => {
   it("starts a project that generates and checks, and writes nothing twice", async () => {
@@ -32,13 +34,21 @@ describe("charter init", () => {
       `{\n    "name": "shop",\n    "scripts": {\n        "check": "eslint .",\n        "generate": "charter generate",\n        "charter:check": "charter check"\n    },\n    "dependencies": {\n        "charter-runtime": "^${RUNTIME_VERSION}"\n    },\n    "devDependencies": {\n        "charter": "^${VERSION}"\n    }\n}\n`,
     );
     expect(statSync(path.join(dir, ".githooks/pre-commit")).mode & 0o111).not.toBe(0);
-    const workflow = parse(readFileSync(path.join(dir, ".github/workflows/contracts.yml"), "utf8")) as { jobs: { contracts: { steps: { run?: string }[] } } };
-    expect(workflow.jobs.contracts.steps.map((s) => s.run).filter(Boolean)).toEqual(["npm ci", "npx charter check --format github", "npx charter diff --base origin/${{ github.base_ref }} --format github"]);
+    const workflow = parse(readFileSync(path.join(dir, ".github/workflows/contracts.yml"), "utf8")) as {
+      jobs: { contracts: { steps: { run?: string }[] } };
+    };
+    expect(workflow.jobs.contracts.steps.map((s) => s.run).filter(Boolean)).toEqual([
+      "npm ci",
+      "npx charter check --format github",
+      "npx charter diff --base origin/${{ github.base_ref }} --format github",
+    ]);
 
     // The example contract, its example and counterexample run, under the config init wrote.
     const generate = await runCli(["generate"], dir);
     expect([generate.code, withoutSummary(generate.stdout)]).toEqual([0, "charter: wrote 1 contract to generated\n"]);
-    expect(generate.stdout).toMatch(/; 1 types module, 1 validator, \d+ repairs? applied, 2 examples checked, \d+\.\d s\n$/);
+    expect(generate.stdout).toMatch(
+      /; 1 types module, 1 validator, \d+ repairs? applied, 2 examples checked, \d+\.\d s\n$/,
+    );
     expect((await runCli(["check"], dir)).code).toBe(0);
 
     const before = snapshotTree(dir);
@@ -48,41 +58,61 @@ describe("charter init", () => {
   });
 
   it("keeps a package.json's byte-order mark and line endings, and names the script it added", async () => {
-    const dir = tempTree({ "package.json": '\uFEFF{\r\n  "name": "x",\r\n  "scripts": { "generate": "tsc", "charter:generate": "other" }\r\n}\r\n' });
+    const dir = tempTree({
+      "package.json":
+        '\uFEFF{\r\n  "name": "x",\r\n  "scripts": { "generate": "tsc", "charter:generate": "other" }\r\n}\r\n',
+    });
     const init = await runCli(["init"], dir);
     const text = readFileSync(path.join(dir, "package.json"), "utf8");
     expect(text.startsWith("\uFEFF{\r\n")).toBe(true);
     expect(text.replace(/\r\n/g, "")).not.toContain("\n");
-    expect(JSON.parse(text.slice(1)).scripts).toEqual({ generate: "tsc", "charter:generate": "other", check: "charter check" });
+    expect(JSON.parse(text.slice(1)).scripts).toEqual({
+      generate: "tsc",
+      "charter:generate": "other",
+      check: "charter check",
+    });
     // No name was free for generate: the next step says to run charter itself.
     expect(init.stdout).toContain("charter init: next: npm install, then npx charter generate and commit generated/;");
   });
 
   it("follows an existing config, leaves a folder of contracts without an example, and quotes folder names", async () => {
-    const dir = tempTree({ "charter.config.yaml": "source: contracts\nout: gen\n", "contracts/billing/invoice.yaml": "type: object\n" });
+    const dir = tempTree({
+      "charter.config.yaml": "source: contracts\nout: gen\n",
+      "contracts/billing/invoice.yaml": "type: object\n",
+    });
     const init = await runCli(["init"], dir);
     expect(init.stdout).toContain("charter init: skipped the example contract (contracts holds contracts already)");
     expect(init.stdout).toContain("and commit gen/;");
     expect(existsSync(path.join(dir, "schema-src"))).toBe(false);
     const numbered = tempTree();
     await runCli(["init", "--source", "2024", "--out", "gen #1"], numbered);
-    expect(parse(readFileSync(path.join(numbered, "charter.config.yaml"), "utf8"))).toMatchObject({ source: "2024", out: "gen #1" });
+    expect(parse(readFileSync(path.join(numbered, "charter.config.yaml"), "utf8"))).toMatchObject({
+      source: "2024",
+      out: "gen #1",
+    });
     expect((await runCli(["generate"], numbered)).code).toBe(0);
   });
 
   it("adds neither package where package.json names it, and says when the runtime would be missing from production", async () => {
     // Both declared and installed: the next step is to generate.
     const dir = tempTree({
-      "package.json": '{ "name": "svc", "dependencies": { "charter-runtime": "0.1.0" }, "devDependencies": { "charter": "0.1.0" } }\n',
+      "package.json":
+        '{ "name": "svc", "dependencies": { "charter-runtime": "0.1.0" }, "devDependencies": { "charter": "0.1.0" } }\n',
       "node_modules/charter/package.json": "{}",
       "node_modules/charter-runtime/package.json": "{}",
     });
     const init = await runCli(["init"], dir);
     expect(init.stdout).not.toContain("charter init: added charter");
     expect(init.stdout).toContain("charter init: next: npm run generate and commit generated/;");
-    expect(JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8"))).toMatchObject({ dependencies: { "charter-runtime": "0.1.0" }, devDependencies: { charter: "0.1.0" } });
+    expect(JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8"))).toMatchObject({
+      dependencies: { "charter-runtime": "0.1.0" },
+      devDependencies: { charter: "0.1.0" },
+    });
     // The runtime as a devDependency, charter as a dependency: each said, and left for the project to move.
-    const swapped = tempTree({ "package.json": '{ "name": "svc", "dependencies": { "charter": "^0.1.0" }, "devDependencies": { "charter-runtime": "^0.1.0" } }\n' });
+    const swapped = tempTree({
+      "package.json":
+        '{ "name": "svc", "dependencies": { "charter": "^0.1.0" }, "devDependencies": { "charter-runtime": "^0.1.0" } }\n',
+    });
     const advised = await runCli(["init"], swapped);
     expect(advised.stdout).toContain(
       "charter init: charter-runtime is among the devDependencies of package.json: generated validators import it at run time, so an install for production lacks it; move it to dependencies\n",
@@ -102,15 +132,23 @@ describe("charter init", () => {
     const dir = tempTree({ "node_modules/charter/package.json": "{}" });
     const init = await runCli(["init", "--source", "contracts", "--out", "build/contracts"], dir);
     expect(init.code).toBe(0);
-    expect(init.stdout).toContain("charter init: next: npm install, then npm run generate and commit build/contracts/;");
+    expect(init.stdout).toContain(
+      "charter init: next: npm install, then npm run generate and commit build/contracts/;",
+    );
     expect(JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8"))).toEqual({
-      name: path.basename(dir).toLowerCase().replace(/[^a-z0-9._-]/g, "-"),
+      name: path
+        .basename(dir)
+        .toLowerCase()
+        .replace(/[^a-z0-9._-]/g, "-"),
       private: true,
       scripts: { generate: "charter generate", check: "charter check" },
       dependencies: { "charter-runtime": `^${RUNTIME_VERSION}` },
       devDependencies: { charter: `^${VERSION}` },
     });
-    expect(parse(readFileSync(path.join(dir, "charter.config.yaml"), "utf8"))).toMatchObject({ source: "contracts", out: "build/contracts" });
+    expect(parse(readFileSync(path.join(dir, "charter.config.yaml"), "utf8"))).toMatchObject({
+      source: "contracts",
+      out: "build/contracts",
+    });
     expect(existsSync(path.join(dir, "contracts/example/order.yaml"))).toBe(true);
     expect((await runCli(["generate"], dir)).code).toBe(0);
     expect(existsSync(path.join(dir, "build/contracts/manifest.json"))).toBe(true);
@@ -126,7 +164,9 @@ describe("charter init", () => {
       ["charter.config.yaml", "node_modules/charter/generated/schemas/charter/config.schema.json"],
       ["schema-src/example/order.yaml", "../../node_modules/charter/generated/schemas/charter/source.schema.json"],
     ]) {
-      const modeline = /^# yaml-language-server: \$schema=(\S+)$/m.exec(readFileSync(path.join(dir, file!), "utf8"))?.[1];
+      const modeline = /^# yaml-language-server: \$schema=(\S+)$/m.exec(
+        readFileSync(path.join(dir, file!), "utf8"),
+      )?.[1];
       expect(modeline).toBe(schema);
       // Inside the package, that is generated/schemas/charter/..., which package.json ships.
       expect(existsSync(path.join(REPO, modeline!.replace(/^(\.\.\/)*node_modules\/charter\//, "")))).toBe(true);
@@ -138,7 +178,9 @@ describe("charter explain", () => {
   it("prints a code's title and documentation, by full or short code", async () => {
     const dir = tempTree();
     const full = await runCli(["explain", "CH901"], dir);
-    expect(full.stdout).toMatch(/^CH901: breaking change between two versions of a contract\n\nThe contract changed in a way/);
+    expect(full.stdout).toMatch(
+      /^CH901: breaking change between two versions of a contract\n\nThe contract changed in a way/,
+    );
     expect(full.stdout).toMatch(/\nExamples of what produces it: docs\/diagnostics\.md#ch901\n$/);
     expect(full.stdout.split("\n").every((line) => line.length <= 100)).toBe(true);
     expect((await runCli(["explain", "ch5"], dir)).stdout).toMatch(/^CH005: /);
@@ -149,13 +191,18 @@ describe("charter explain", () => {
   it("explains a retired code as retired, with what happens instead", async () => {
     const result = await runCli(["explain", "CH401"], tempTree());
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^CH401: embedded document clashes with a definition \(retired: charter no longer prints it\)\n\n.*another key/s);
+    expect(result.stdout).toMatch(
+      /^CH401: embedded document clashes with a definition \(retired: charter no longer prints it\)\n\n.*another key/s,
+    );
     expect(result.stdout).toMatch(/\nMore: docs\/diagnostics\.md#ch401\n$/);
   });
 
   it("says so for a code that does not exist, and exits 2", async () => {
     const result = await runCli(["explain", "CH999"], tempTree());
-    expect([result.code, result.stderr]).toEqual([2, "charter: no diagnostic CH999; the codes are CH001 to CH904 (docs/diagnostics.md lists them)\n"]);
+    expect([result.code, result.stderr]).toEqual([
+      2,
+      "charter: no diagnostic CH999; the codes are CH001 to CH904 (docs/diagnostics.md lists them)\n",
+    ]);
     expect((await runCli(["explain"], tempTree())).code).toBe(2);
   });
 });

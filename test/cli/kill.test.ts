@@ -20,13 +20,20 @@ const KILLS = 10;
 /** Twenty-five contracts, so that writing the tree takes a while; `version` changes every output file. */
 function sources(version: number): Record<string, string> {
   return Object.fromEntries(
-    Array.from({ length: 25 }, (_, i) => [`schema-src/c${String(i).padStart(2, "0")}.yaml`, `title: Contract ${i} v${version}\ntype: object\nproperties:\n  n: { type: integer, maximum: ${version} }\n`]),
+    Array.from({ length: 25 }, (_, i) => [
+      `schema-src/c${String(i).padStart(2, "0")}.yaml`,
+      `title: Contract ${i} v${version}\ntype: object\nproperties:\n  n: { type: integer, maximum: ${version} }\n`,
+    ]),
   );
 }
 
 function generateUntilKilled(cwd: string, afterMs: number): Promise<void> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", TSX, MAIN, "generate"], { cwd, stdio: "ignore", env: { PATH: process.env["PATH"] ?? "" } });
+    const child = spawn(process.execPath, ["--import", TSX, MAIN, "generate"], {
+      cwd,
+      stdio: "ignore",
+      env: { PATH: process.env["PATH"] ?? "" },
+    });
     const timer = setTimeout(() => child.kill("SIGKILL"), afterMs);
     child.on("exit", () => {
       clearTimeout(timer);

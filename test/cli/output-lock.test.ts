@@ -13,12 +13,22 @@ const MAIN = fileURLToPath(new URL("../../src/cli/main.ts", import.meta.url));
 const TSX = pathToFileURL(fileURLToPath(new URL("../../node_modules/tsx/dist/loader.mjs", import.meta.url))).href;
 
 const PROJECT = Object.fromEntries(
-  Array.from({ length: 12 }, (_, i) => [`schema-src/c${i}.yaml`, `type: object\nrequired: [id]\nproperties:\n  id: {type: string, minLength: ${i + 1}}\n  n: {$ref: '#/$defs/n'}\n$defs:\n  n: {type: integer}\n`]),
+  Array.from({ length: 12 }, (_, i) => [
+    `schema-src/c${i}.yaml`,
+    `type: object\nrequired: [id]\nproperties:\n  id: {type: string, minLength: ${i + 1}}\n  n: {$ref: '#/$defs/n'}\n$defs:\n  n: {type: integer}\n`,
+  ]),
 );
 
 /** The real CLI in a child process, without waiting for it; `onStderr` sees its standard error so far. */
-function startCli(args: string[], cwd: string, onStderr?: (sofar: string) => void): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ["--import", TSX, MAIN, ...args], { cwd, env: { PATH: process.env["PATH"] ?? "" } });
+function startCli(
+  args: string[],
+  cwd: string,
+  onStderr?: (sofar: string) => void,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, ["--import", TSX, MAIN, ...args], {
+    cwd,
+    env: { PATH: process.env["PATH"] ?? "" },
+  });
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
@@ -49,7 +59,10 @@ describe("the lock on the output tree", () => {
     for (let trial = 0; trial < 3; trial++) {
       // A different source each trial, so that both runs have something to write.
       writeFileSync(path.join(dir, "schema-src/extra.yaml"), `type: string\nmaxLength: ${trial + 1}\n`);
-      const [a, b] = await Promise.all([startCli(["generate", "--no-cache"], dir), startCli(["generate", "--no-cache"], dir)]);
+      const [a, b] = await Promise.all([
+        startCli(["generate", "--no-cache"], dir),
+        startCli(["generate", "--no-cache"], dir),
+      ]);
       expect([a.code, b.code], a.stdout + a.stderr + b.stdout + b.stderr).toEqual([0, 0]);
       const check = spawnCli(["check"], { cwd: dir });
       expect(check.code, check.stdout).toBe(0);
@@ -64,7 +77,11 @@ describe("the lock on the output tree", () => {
     // The holder lets go once the run says it waits (however long compiling took on a busy machine).
     let waiting: () => void;
     const saidWaiting = new Promise<void>((resolve) => (waiting = resolve));
-    const run = startCli(["generate", "--no-cache"], dir, (sofar) => sofar.includes("waiting for another charter run") && waiting());
+    const run = startCli(
+      ["generate", "--no-cache"],
+      dir,
+      (sofar) => sofar.includes("waiting for another charter run") && waiting(),
+    );
     await Promise.race([saidWaiting, run]);
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(existsSync(path.join(dir, "generated"))).toBe(false);
@@ -86,11 +103,15 @@ describe("the lock on the output tree", () => {
       writeFileSync(lockOf(dir), JSON.stringify({ pid: holder.pid, host: hostname() }) + "\n");
       const generate = spawnCli(["generate", "--wait", "0.5"], { cwd: dir });
       expect(generate.code).toBe(75);
-      expect(generate.stdout).toContain(`generated: error CH010 another charter run on generated/, pid ${holder.pid} still holds the output after 0.5 s; nothing written`);
+      expect(generate.stdout).toContain(
+        `generated: error CH010 another charter run on generated/, pid ${holder.pid} still holds the output after 0.5 s; nothing written`,
+      );
       expect(snapshotTree(path.join(dir, "generated"))).toEqual(before);
       const check = spawnCli(["check", "--wait", "0.5"], { cwd: dir });
       expect(check.code).toBe(75);
-      expect(check.stdout).toContain(`charter check: generation in progress: another charter run on generated/, pid ${holder.pid} still holds the output`);
+      expect(check.stdout).toContain(
+        `charter check: generation in progress: another charter run on generated/, pid ${holder.pid} still holds the output`,
+      );
       // The holder's lock is still its own.
       expect(existsSync(lockOf(dir))).toBe(true);
     } finally {

@@ -18,7 +18,9 @@ function sources(dir: string): string[] {
 
 /** A package-relative POSIX path resolved from `from` (a file in the package); outside the package starts with "../". */
 function resolveIn(from: string, target: string): string {
-  return target.startsWith("/") ? path.posix.normalize(target.slice(1)) : path.posix.normalize(path.posix.join(path.posix.dirname(from), target));
+  return target.startsWith("/")
+    ? path.posix.normalize(target.slice(1))
+    : path.posix.normalize(path.posix.join(path.posix.dirname(from), target));
 }
 
 /** The relative link targets of a Markdown text (inline links and images, reference definitions, HTML href and src), code left out. */
@@ -43,16 +45,22 @@ describe("the published package", () => {
       const text = readFileSync(file, "utf8");
       // Static imports and `new URL("…", import.meta.url)` reads; dist/ mirrors src/, so a path
       // that leaves src/ resolves from dist/ to the same place in the package.
-      const specifiers = [...text.matchAll(/from "(\.\.?\/[^"]+)"/g), ...text.matchAll(/new URL\("(\.\.?\/[^"]+)", import\.meta\.url\)/g)].map((m) => m[1]!);
+      const specifiers = [
+        ...text.matchAll(/from "(\.\.?\/[^"]+)"/g),
+        ...text.matchAll(/new URL\("(\.\.?\/[^"]+)", import\.meta\.url\)/g),
+      ].map((m) => m[1]!);
       for (const specifier of specifiers) {
         const target = path.relative(REPO, path.resolve(path.dirname(file), specifier));
         // The package root itself (the code's fingerprint) and package.json are always in the package.
-        if (target === "" || target === "src" || target === "package.json" || target.startsWith(`src${path.sep}`)) continue;
+        if (target === "" || target === "src" || target === "package.json" || target.startsWith(`src${path.sep}`))
+          continue;
         outside.push(target.split(path.sep).join("/"));
       }
     }
     expect(outside).toContain("generated/validators/charter/config.all-errors.js");
-    const unshipped = outside.filter((target) => !files.some((entry) => target === entry || target.startsWith(`${entry}/`)));
+    const unshipped = outside.filter(
+      (target) => !files.some((entry) => target === entry || target.startsWith(`${entry}/`)),
+    );
     expect(unshipped).toEqual([]);
   });
 });
@@ -68,8 +76,14 @@ describe("npm pack --dry-run", () => {
   beforeAll(() => {
     work = mkdtempSync(path.join(tmpdir(), "charter-pack-"));
     root = copyCheckout(work);
-    const pack = spawnSync("npm", ["pack", "--dry-run", "--json"], { cwd: root, env: cleanEnv(path.join(work, "npm-cache")), encoding: "utf8", timeout: 180_000 });
-    if (pack.status !== 0) throw new Error(`npm pack --dry-run failed (${pack.status ?? pack.signal}):\n${pack.stdout}${pack.stderr}`);
+    const pack = spawnSync("npm", ["pack", "--dry-run", "--json"], {
+      cwd: root,
+      env: cleanEnv(path.join(work, "npm-cache")),
+      encoding: "utf8",
+      timeout: 180_000,
+    });
+    if (pack.status !== 0)
+      throw new Error(`npm pack --dry-run failed (${pack.status ?? pack.signal}):\n${pack.stdout}${pack.stderr}`);
     const [result] = JSON.parse(pack.stdout) as { files: { path: string }[] }[];
     shipped = new Set(result!.files.map((file) => file.path));
   }, 180_000);
@@ -79,8 +93,14 @@ describe("npm pack --dry-run", () => {
   });
 
   it("ships the LICENSE, the README and package.json", () => {
-    expect([...shipped].filter((file) => ["LICENSE", "README.md", "package.json"].includes(file)).sort()).toEqual(["LICENSE", "README.md", "package.json"]);
-    expect(readFileSync(path.join(root, "LICENSE"), "utf8")).toMatch(/^MIT License\n\nCopyright \(c\) 2026 the charter authors\n/);
+    expect([...shipped].filter((file) => ["LICENSE", "README.md", "package.json"].includes(file)).sort()).toEqual([
+      "LICENSE",
+      "README.md",
+      "package.json",
+    ]);
+    expect(readFileSync(path.join(root, "LICENSE"), "utf8")).toMatch(
+      /^MIT License\n\nCopyright \(c\) 2026 the charter authors\n/,
+    );
   });
 
   it("leaves out the tests, scripts, contract sources and examples", () => {
@@ -101,7 +121,8 @@ describe("npm pack --dry-run", () => {
         }
       } else if (/\.(c|m)?js$|\.d\.(c|m)?ts$/.test(file)) {
         const url = /\/\/# sourceMappingURL=(\S+)\s*$/.exec(text())?.[1];
-        if (url !== undefined && !url.startsWith("data:") && !shipped.has(resolveIn(file, url))) dangling.push(`${file} -> ${resolveIn(file, url)}`);
+        if (url !== undefined && !url.startsWith("data:") && !shipped.has(resolveIn(file, url)))
+          dangling.push(`${file} -> ${resolveIn(file, url)}`);
       }
     }
     expect(dangling).toEqual([]);

@@ -11,7 +11,8 @@ const DENY_NETWORK = fileURLToPath(new URL("../helpers/deny-network.mjs", import
 const SOURCES: Record<string, string> = {
   "schema-src/agent/request.yaml":
     "title: Request\ntype: object\nrequired: [task]\nproperties:\n  task: { $ref: '../common/text.yaml#/$defs/nonEmpty' }\n  at: { type: string, format: date-time, description: 'Zeit: ÄÖÜ ı İ' }\n",
-  "schema-src/common/text.yaml": "$defs:\n  nonEmpty:\n    type: string\n    minLength: 1\n    description: |\n      A value\n      that is required.\n",
+  "schema-src/common/text.yaml":
+    "$defs:\n  nonEmpty:\n    type: string\n    minLength: 1\n    description: |\n      A value\n      that is required.\n",
   "schema-src/z-last.json": '{"$schema": "http://json-schema.org/draft-07/schema#", "enum": ["b", "a", "İ"]}',
   "schema-src/a-first.yml": "const: 1.0\n",
 };
@@ -22,13 +23,20 @@ describe("the real process", () => {
     expect(spawnCli(["generate"], { cwd: plain }).code).toBe(0);
 
     // Same sources with CRLF endings, created in reverse order, generated from another directory under another locale.
-    const reversed = Object.fromEntries(Object.entries(SOURCES).reverse().map(([file, text]) => [file, text.replace(/\n/g, "\r\n")]));
+    const reversed = Object.fromEntries(
+      Object.entries(SOURCES)
+        .reverse()
+        .map(([file, text]) => [file, text.replace(/\n/g, "\r\n")]),
+    );
     const other = tempTree(reversed);
     const elsewhere = tempTree();
-    const result = spawnCli(["generate", "--source", path.join(other, "schema-src"), "--out", path.join(other, "generated")], {
-      cwd: elsewhere,
-      env: { TZ: "Pacific/Kiritimati", LANG: "tr_TR.UTF-8", LC_ALL: "tr_TR.UTF-8" },
-    });
+    const result = spawnCli(
+      ["generate", "--source", path.join(other, "schema-src"), "--out", path.join(other, "generated")],
+      {
+        cwd: elsewhere,
+        env: { TZ: "Pacific/Kiritimati", LANG: "tr_TR.UTF-8", LC_ALL: "tr_TR.UTF-8" },
+      },
+    );
     expect(result.code, result.stdout + result.stderr).toBe(0);
 
     const first = snapshotTree(path.join(plain, "generated"));
@@ -74,7 +82,9 @@ describe("the real process", () => {
   });
 
   it("makes no network attempt for an unmapped https reference", async () => {
-    const dir = tempTree({ "schema-src/a.yaml": "properties:\n  x: { $ref: 'https://schemas.example.com/remote.json#/defs/x' }\n" });
+    const dir = tempTree({
+      "schema-src/a.yaml": "properties:\n  x: { $ref: 'https://schemas.example.com/remote.json#/defs/x' }\n",
+    });
     const log = path.join(dir, "network.log");
     const result = spawnCli(["generate"], { cwd: dir, preload: [DENY_NETWORK], env: { CHARTER_NETWORK_LOG: log } });
     expect(result.code).toBe(1);
@@ -87,12 +97,17 @@ describe("the real process", () => {
     // The control for the test above: the same preload records a fetch.
     const dir = tempTree({ "try.mjs": "try { await fetch('https://schemas.example.com/x.json'); } catch {}\n" });
     const log = path.join(dir, "network.log");
-    spawnSync(process.execPath, ["--import", pathToFileURL(DENY_NETWORK).href, path.join(dir, "try.mjs")], { env: { CHARTER_NETWORK_LOG: log } });
+    spawnSync(process.execPath, ["--import", pathToFileURL(DENY_NETWORK).href, path.join(dir, "try.mjs")], {
+      env: { CHARTER_NETWORK_LOG: log },
+    });
     expect(readFileSync(log, "utf8")).toContain("fetch https://schemas.example.com/x.json");
   });
 
   it("reports bad input without a stack trace, exit 1, and exit 2 for usage", () => {
-    const dir = tempTree({ "schema-src/a.yaml": "type: object\ntype: string\n", "schema-src/b.yaml": "$ref: '../../../etc/passwd'\n" });
+    const dir = tempTree({
+      "schema-src/a.yaml": "type: object\ntype: string\n",
+      "schema-src/b.yaml": "$ref: '../../../etc/passwd'\n",
+    });
     const bad = spawnCli(["generate"], { cwd: dir });
     expect(bad.code).toBe(1);
     expect(bad.stdout).toContain("schema-src/a.yaml:2:1: error CH103 ");
@@ -104,12 +119,21 @@ describe("the real process", () => {
   });
 
   it("exits 70 on a defect of its own, apart from usage (2) and findings (1), in one line without a stack unless CHARTER_DEBUG asks", () => {
-    const dir = tempTree({ "schema-src/a.yaml": "type: string\n", "defect.mjs": "JSON.parse = () => { throw new TypeError('a planted defect'); };\n" });
+    const dir = tempTree({
+      "schema-src/a.yaml": "type: string\n",
+      "defect.mjs": "JSON.parse = () => { throw new TypeError('a planted defect'); };\n",
+    });
     const defect = spawnCli(["--version"], { cwd: dir, preload: [path.join(dir, "defect.mjs")] });
     expect(defect.code).toBe(70);
-    expect(defect.stderr).toMatch(/^charter: internal error: a planted defect\n\(a defect of charter's, exit 70; please report it/);
+    expect(defect.stderr).toMatch(
+      /^charter: internal error: a planted defect\n\(a defect of charter's, exit 70; please report it/,
+    );
     expect(defect.stderr).not.toMatch(/^\s+at /m);
-    const debug = spawnCli(["--version"], { cwd: dir, preload: [path.join(dir, "defect.mjs")], env: { CHARTER_DEBUG: "1" } });
+    const debug = spawnCli(["--version"], {
+      cwd: dir,
+      preload: [path.join(dir, "defect.mjs")],
+      env: { CHARTER_DEBUG: "1" },
+    });
     expect(debug.code).toBe(70);
     expect(debug.stderr).toMatch(/^\s+at .*charterVersion/m);
   });

@@ -15,11 +15,15 @@ describe("progress and colour", () => {
     slow.stage("bundling");
     slow.stage("types and validators");
     slow.done();
-    expect(written).toBe("\r\x1b[2Kcharter: …\r\x1b[2Kcharter: bundling…\r\x1b[2Kcharter: types and validators…\r\x1b[2K");
+    expect(written).toBe(
+      "\r\x1b[2Kcharter: …\r\x1b[2Kcharter: bundling…\r\x1b[2Kcharter: types and validators…\r\x1b[2K",
+    );
   });
 
   it("colours the level of each finding, on a terminal without NO_COLOR only", async () => {
-    expect(colourise("a.yaml:1:2: error CH102 bad\ncharter: warning CH803 rules\nplain: error text\n")).toBe("a.yaml:1:2: \x1b[31merror\x1b[0m CH102 bad\ncharter: \x1b[33mwarning\x1b[0m CH803 rules\nplain: error text\n");
+    expect(colourise("a.yaml:1:2: error CH102 bad\ncharter: warning CH803 rules\nplain: error text\n")).toBe(
+      "a.yaml:1:2: \x1b[31merror\x1b[0m CH102 bad\ncharter: \x1b[33mwarning\x1b[0m CH803 rules\nplain: error text\n",
+    );
     expect(wantsColour(true, {})).toBe(true);
     expect(wantsColour(true, { NO_COLOR: "1" })).toBe(false);
     expect(wantsColour(true, { TERM: "dumb" })).toBe(false);
@@ -28,7 +32,12 @@ describe("progress and colour", () => {
     // Through the CLI: the same findings, coloured when the terminal wants it.
     const dir = tempTree({ "schema-src/a.yaml": "type: [object\n" });
     let out = "";
-    const code = await run(["generate"], { cwd: dir, stdout: (t) => (out += t), stderr: (t) => (out += t), colour: { stdout: true, stderr: false } });
+    const code = await run(["generate"], {
+      cwd: dir,
+      stdout: (t) => (out += t),
+      stderr: (t) => (out += t),
+      colour: { stdout: true, stderr: false },
+    });
     expect(code).toBe(1);
     expect(out).toMatch(/^schema-src\/a\.yaml:\d+:\d+: \x1b\[31merror\x1b\[0m CH102 /m);
   });

@@ -16,7 +16,8 @@ import { tempTree, writeTree } from "../helpers/temp-tree.js";
 function sources(count = MIN_TASKS_FOR_WORKERS + 2): Record<string, string> {
   const files: Record<string, string> = {
     "schema-src/common/id.yaml": "type: string\nminLength: 1\nexamples: [a1]\n",
-    "schema-src/noted.yaml": "$schema: http://json-schema.org/draft-07/schema#\ntype: object\nproperties:\n  when: {type: string, format: no-such-format}\n",
+    "schema-src/noted.yaml":
+      "$schema: http://json-schema.org/draft-07/schema#\ntype: object\nproperties:\n  when: {type: string, format: no-such-format}\n",
   };
   for (let i = 0; i < count; i++) {
     files[`schema-src/c${String(i).padStart(2, "0")}.yaml`] = [
@@ -36,10 +37,21 @@ function sources(count = MIN_TASKS_FOR_WORKERS + 2): Record<string, string> {
 }
 
 function options(dir: string, extra: Partial<CompileOptions>): CompileOptions {
-  return { sourceDir: path.join(dir, "schema-src"), outDir: path.join(dir, "generated"), baseUri: "https://example.test/", catalog: [], ...extra };
+  return {
+    sourceDir: path.join(dir, "schema-src"),
+    outDir: path.join(dir, "generated"),
+    baseUri: "https://example.test/",
+    catalog: [],
+    ...extra,
+  };
 }
 
-const cacheEntries = (dir: string) => (existsSync(dir) ? readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".json")).sort() : []);
+const cacheEntries = (dir: string) =>
+  existsSync(dir)
+    ? readdirSync(dir, { recursive: true, encoding: "utf8" })
+        .filter((f) => f.endsWith(".json"))
+        .sort()
+    : [];
 
 describe("worker threads and the cache", () => {
   it("compile validators on a worker thread exactly as on this one, each output at its input's place", async () => {
@@ -48,44 +60,90 @@ describe("worker threads and the cache", () => {
       return {
         id,
         dialect: i % 2 === 0 ? "draft-07" : "2020-12",
-        schema: JSON.parse(`{"$id": "${id}", "type": "object", "required": ["__proto__", "n"], "properties": {"n": {"type": "integer", "minimum": ${i}}}}`),
+        schema: JSON.parse(
+          `{"$id": "${id}", "type": "object", "required": ["__proto__", "n"], "properties": {"n": {"type": "integer", "minimum": ${i}}}}`,
+        ),
         file: `/src/c${i}.yaml`,
         exports: [{ exportName: "validate", pointer: "", typeName: undefined, ref: id }],
         policy: { ...DEFAULT_VALIDATION.defaults },
-        instances: [{ schemaPointer: "", value: JSON.parse(`{"__proto__": 1, "n": ${i - 1}}`), file: `/src/c${i}.yaml`, position: { line: 2, column: 3 }, pointer: "/examples/0" }],
+        instances: [
+          {
+            schemaPointer: "",
+            value: JSON.parse(`{"__proto__": 1, "n": ${i - 1}}`),
+            file: `/src/c${i}.yaml`,
+            position: { line: 2, column: 3 },
+            pointer: "/examples/0",
+          },
+        ],
       };
     });
-    const definition = { name: "compileValidator", module: new URL("../../src/targets/validators/compile-validator.ts", import.meta.url), run: compileValidator };
+    const definition = {
+      name: "compileValidator",
+      module: new URL("../../src/targets/validators/compile-validator.ts", import.meta.url),
+      run: compileValidator,
+    };
     const batch = startTasks(definition, tasks, { jobs: 2 });
     // This thread lends a hand only in finish(): until then the worker does everything.
-    for (const started = Date.now(); batch.onWorkerThreads < tasks.length && Date.now() - started < 60_000; ) await new Promise((resolve) => setTimeout(resolve, 50));
+    for (const started = Date.now(); batch.onWorkerThreads < tasks.length && Date.now() - started < 60_000;)
+      await new Promise((resolve) => setTimeout(resolve, 50));
     expect(batch.onWorkerThreads).toBe(tasks.length);
     const outputs = await batch.finish();
     outputs.forEach((output, i) => {
       expect(output).toEqual(compileValidator(tasks[i]!));
       // Each example is one below its minimum, and has its own __proto__ member (which cloning must keep):
       // one violation, named in its own contract's file, so no output was swapped.
-      expect(output.diagnostics).toEqual([expect.objectContaining({ code: "CH705", file: `/src/c${i}.yaml`, message: "example does not satisfy its schema: /n minimum: must be >= " + i })]);
+      expect(output.diagnostics).toEqual([
+        expect.objectContaining({
+          code: "CH705",
+          file: `/src/c${i}.yaml`,
+          message: "example does not satisfy its schema: /n minimum: must be >= " + i,
+        }),
+      ]);
     });
   });
 
   it("report a task that throws on a worker thread as a failure of the run", async () => {
     // Instances that are not a list: a defect of the caller, thrown after ajv compiled.
-    const tasks = Array.from({ length: MIN_TASKS_FOR_WORKERS + 1 }, (_, i) => ({ id: `https://example.test/${i}`, dialect: "draft-07", schema: { $id: `https://example.test/${i}` }, file: "/x", exports: [], policy: DEFAULT_VALIDATION.defaults, instances: 5 }) as unknown as ValidatorTask);
-    const definition = { name: "compileValidator", module: new URL("../../src/targets/validators/compile-validator.ts", import.meta.url), run: compileValidator };
+    const tasks = Array.from(
+      { length: MIN_TASKS_FOR_WORKERS + 1 },
+      (_, i) =>
+        ({
+          id: `https://example.test/${i}`,
+          dialect: "draft-07",
+          schema: { $id: `https://example.test/${i}` },
+          file: "/x",
+          exports: [],
+          policy: DEFAULT_VALIDATION.defaults,
+          instances: 5,
+        }) as unknown as ValidatorTask,
+    );
+    const definition = {
+      name: "compileValidator",
+      module: new URL("../../src/targets/validators/compile-validator.ts", import.meta.url),
+      run: compileValidator,
+    };
     const batch = startTasks(definition, tasks, { jobs: 2 });
-    for (const started = Date.now(); batch.onWorkerThreads < tasks.length && Date.now() - started < 60_000; ) await new Promise((resolve) => setTimeout(resolve, 50));
+    for (const started = Date.now(); batch.onWorkerThreads < tasks.length && Date.now() - started < 60_000;)
+      await new Promise((resolve) => setTimeout(resolve, 50));
     expect(batch.onWorkerThreads).toBe(tasks.length);
     await expect(batch.finish()).rejects.toThrow(/compileValidator failed on a worker thread/);
   });
 
   it("run a task that ran out of call stack once more, alone, on a thread with a large stack", async () => {
     const { recurse } = await import("../helpers/deep-recursion-task.js");
-    const definition = { name: "recurse", module: new URL("../helpers/deep-recursion-task.ts", import.meta.url), run: recurse, overflowed: (output: { ok: boolean }) => !output.ok };
+    const definition = {
+      name: "recurse",
+      module: new URL("../helpers/deep-recursion-task.ts", import.meta.url),
+      run: recurse,
+      overflowed: (output: { ok: boolean }) => !output.ok,
+    };
     // Far beyond a default stack (about 10,000 frames here), well within a large one.
     expect(recurse(1_000_000).ok).toBe(false);
     const said: string[] = [];
-    const outputs = await startTasks({ ...definition, label: "recursion" }, [10, 1_000_000], { jobs: 1, onProgress: (stage) => said.push(stage) }).finish();
+    const outputs = await startTasks({ ...definition, label: "recursion" }, [10, 1_000_000], {
+      jobs: 1,
+      onProgress: (stage) => said.push(stage),
+    }).finish();
     expect(outputs).toEqual([
       { ok: true, reached: 10 },
       { ok: true, reached: 1_000_000 },
@@ -96,8 +154,12 @@ describe("worker threads and the cache", () => {
     // Through a cache: the overflow is never kept, only the rerun's output, which the next run reads.
     const { TaskCache } = await import("../../src/cli/cache/task-cache.js");
     const cache = await TaskCache.open(path.join(tempTree({}), "cache"));
-    expect(await startTasks(definition, [1_000_000], { jobs: 1, cache }).finish()).toEqual([{ ok: true, reached: 1_000_000 }]);
-    expect(await startTasks({ ...definition, run: () => ({ ok: false }) }, [1_000_000], { jobs: 1, cache }).finish()).toEqual([{ ok: true, reached: 1_000_000 }]);
+    expect(await startTasks(definition, [1_000_000], { jobs: 1, cache }).finish()).toEqual([
+      { ok: true, reached: 1_000_000 },
+    ]);
+    expect(
+      await startTasks({ ...definition, run: () => ({ ok: false }) }, [1_000_000], { jobs: 1, cache }).finish(),
+    ).toEqual([{ ok: true, reached: 1_000_000 }]);
     const { overflowed: _, ...plain } = definition;
     expect((await startTasks(plain, [1_000_000], { jobs: 1 }).finish())[0]).toEqual({ ok: false });
   });
@@ -130,7 +192,9 @@ describe("worker threads and the cache", () => {
     await compile(options(dir, { cache: await TaskCache.open(cacheDir) }));
     const before = new Set(cacheEntries(cacheDir));
     // c03 is referenced by nothing, has no examples of its own beside the list edited here.
-    writeTree(dir, { "schema-src/c03.yaml": "type: object\ndescription: Edited.\nproperties:\n  n: {type: integer}\n" });
+    writeTree(dir, {
+      "schema-src/c03.yaml": "type: object\ndescription: Edited.\nproperties:\n  n: {type: integer}\n",
+    });
     const edited = await compile(options(dir, { cache: await TaskCache.open(cacheDir) }));
     const added = cacheEntries(cacheDir).filter((entry) => !before.has(entry));
     // Its validators, its types module, the module's type check: three new results.
@@ -173,7 +237,9 @@ describe("worker threads and the cache", () => {
   it("reports damaged entries once, as a warning at the cache folder, and writes the right output", async () => {
     const dir = tempTree(sources(3));
     expect((await runCli(["generate", "--cache-dir", "cache"], dir)).code).toBe(0);
-    const entry = cacheEntries(path.join(dir, "cache")).find((e) => readFileSync(path.join(dir, "cache", e), "utf8").includes("export interface"))!;
+    const entry = cacheEntries(path.join(dir, "cache")).find((e) =>
+      readFileSync(path.join(dir, "cache", e), "utf8").includes("export interface"),
+    )!;
     const file = path.join(dir, "cache", entry);
     writeFileSync(file, readFileSync(file, "utf8").replace("export interface", "export interfacE"));
     const again = await runCli(["generate", "--cache-dir", "cache"], dir);
@@ -194,16 +260,25 @@ describe("worker threads and the cache", () => {
     expect((await runCli(["generate"], dir)).code).toBe(0);
     expect(cacheEntries(cacheDir).length).toBeGreaterThan(0);
     const elsewhere = path.join(dir, "elsewhere");
-    expect((await runCli(["generate", "--cache-dir", "elsewhere", "--jobs", "1"], dir)).stdout).toContain("is up to date");
+    expect((await runCli(["generate", "--cache-dir", "elsewhere", "--jobs", "1"], dir)).stdout).toContain(
+      "is up to date",
+    );
     expect(cacheEntries(elsewhere).length).toBeGreaterThan(0);
   });
 
   it("refuses a meaningless --jobs and contradictory cache flags", async () => {
     const dir = tempTree(sources(1));
-    for (const args of [["--jobs", "0"], ["--jobs", "two"], ["--jobs", "1.5"], ["--cache-dir", "c", "--no-cache"]]) {
+    for (const args of [
+      ["--jobs", "0"],
+      ["--jobs", "two"],
+      ["--jobs", "1.5"],
+      ["--cache-dir", "c", "--no-cache"],
+    ]) {
       const result = await runCli(["generate", ...args], dir);
       expect(result.code, args.join(" ")).toBe(2);
-      expect(result.stderr).toMatch(/^charter: (--jobs must be a whole number from 1 to 64|--cache-dir and --no-cache contradict each other)/);
+      expect(result.stderr).toMatch(
+        /^charter: (--jobs must be a whole number from 1 to 64|--cache-dir and --no-cache contradict each other)/,
+      );
     }
     // A usage error writes nothing: no output tree, no cache.
     expect(existsSync(path.join(dir, "generated"))).toBe(false);

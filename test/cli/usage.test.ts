@@ -31,51 +31,83 @@ async function refusal(command: string, operands: string[], flags: string[], dir
 }
 
 describe("a flag that does not parse", () => {
-  it.each(COMMANDS)("%s: names it in plain words with the command's usage line, exit 2, writes nothing", async (command, operands, valued) => {
-    const dir = tempTree(PROJECT);
-    expect(await refusal(command, operands, ["--bogus"], dir)).toBe(`charter ${command}: unknown option --bogus`);
-    expect(await refusal(command, operands, ["-x"], dir)).toBe(`charter ${command}: unknown option -x`);
-    expect(await refusal(command, operands, [valued], dir)).toMatch(new RegExp(`^charter ${command}: ${valued} needs a value: ${valued} [A-Z|a-z]+$`));
-    expect(await refusal(command, operands, ["--keep-going=yes"], dir)).toBe(`charter ${command}: --keep-going takes no value; write --keep-going, not --keep-going=yes`);
-  });
+  it.each(COMMANDS)(
+    "%s: names it in plain words with the command's usage line, exit 2, writes nothing",
+    async (command, operands, valued) => {
+      const dir = tempTree(PROJECT);
+      expect(await refusal(command, operands, ["--bogus"], dir)).toBe(`charter ${command}: unknown option --bogus`);
+      expect(await refusal(command, operands, ["-x"], dir)).toBe(`charter ${command}: unknown option -x`);
+      expect(await refusal(command, operands, [valued], dir)).toMatch(
+        new RegExp(`^charter ${command}: ${valued} needs a value: ${valued} [A-Z|a-z]+$`),
+      );
+      expect(await refusal(command, operands, ["--keep-going=yes"], dir)).toBe(
+        `charter ${command}: --keep-going takes no value; write --keep-going, not --keep-going=yes`,
+      );
+    },
+  );
 
   it("prints the usage line that --help prints, from the same definition", async () => {
     const dir = tempTree(PROJECT);
     const result = await runCli(["generate", "--bogus"], dir);
-    expect(result.stderr).toBe("charter generate: unknown option --bogus\nusage: charter generate [options]\nrun charter generate --help for the options\n");
-    expect((await runCli(["diff", "--base"], dir)).stderr.split("\n").slice(0, 2)).toEqual(["charter diff: --base needs a value: --base REF", "usage: charter diff --base REF | --base-dir DIR [options]"]);
+    expect(result.stderr).toBe(
+      "charter generate: unknown option --bogus\nusage: charter generate [options]\nrun charter generate --help for the options\n",
+    );
+    expect((await runCli(["diff", "--base"], dir)).stderr.split("\n").slice(0, 2)).toEqual([
+      "charter diff: --base needs a value: --base REF",
+      "usage: charter diff --base REF | --base-dir DIR [options]",
+    ]);
   });
 
   it("names the group a short flag came in, and a forgotten value that reads as an option", async () => {
     const dir = tempTree(PROJECT);
     expect(await refusal("generate", [], ["-qx"], dir)).toBe("charter generate: unknown option -x (in -qx)");
-    expect(await refusal("generate", [], ["--out", "--quiet"], dir)).toBe("charter generate: --out needs a value: --out DIR, not the option --quiet; write --out=--quiet if that is the value");
+    expect(await refusal("generate", [], ["--out", "--quiet"], dir)).toBe(
+      "charter generate: --out needs a value: --out DIR, not the option --quiet; write --out=--quiet if that is the value",
+    );
     // Written as the message says, it is a value.
     expect((await runCli(["generate", "--out=--quiet", "--help"], dir)).code).toBe(0);
-    expect(await refusal("generate", [], ["--quiet", "--help=1"], dir)).toBe("charter generate: --help takes no value; write --help, not --help=1");
+    expect(await refusal("generate", [], ["--quiet", "--help=1"], dir)).toBe(
+      "charter generate: --help takes no value; write --help, not --help=1",
+    );
   });
 
   it("treats an option another command takes as one this command does not", async () => {
     const dir = tempTree(PROJECT);
-    expect(await refusal("validate", ["a", "data.yaml"], ["--jobs", "2"], dir)).toBe("charter validate: --jobs does not apply to validate");
+    expect(await refusal("validate", ["a", "data.yaml"], ["--jobs", "2"], dir)).toBe(
+      "charter validate: --jobs does not apply to validate",
+    );
     expect(await refusal("init", [], ["--keep-going"], dir)).toBe("charter init: --keep-going does not apply to init");
   });
 
   it("without a command, points at charter --help; an unknown command is said first", async () => {
     const dir = tempTree(PROJECT);
     const bare = await runCli(["--bogus"], dir);
-    expect([bare.code, bare.stderr]).toEqual([2, "charter: unknown option --bogus\nusage: charter <command> [options]\nrun charter --help for the commands and options\n"]);
+    expect([bare.code, bare.stderr]).toEqual([
+      2,
+      "charter: unknown option --bogus\nusage: charter <command> [options]\nrun charter --help for the commands and options\n",
+    ]);
     const both = await runCli(["frob", "--bogus"], dir);
-    expect([both.code, both.stderr.split("\n")[0]]).toEqual([2, 'charter: unknown command "frob"; the commands are generate, check, validate, diff, watch, explain, init']);
+    expect([both.code, both.stderr.split("\n")[0]]).toEqual([
+      2,
+      'charter: unknown command "frob"; the commands are generate, check, validate, diff, watch, explain, init',
+    ]);
     // A name every object has is no command either.
     const inherited = await runCli(["constructor"], dir);
-    expect([inherited.code, inherited.stderr.split("\n")[0]]).toEqual([2, 'charter: unknown command "constructor"; the commands are generate, check, validate, diff, watch, explain, init']);
+    expect([inherited.code, inherited.stderr.split("\n")[0]]).toEqual([
+      2,
+      'charter: unknown command "constructor"; the commands are generate, check, validate, diff, watch, explain, init',
+    ]);
   });
 
   it("in a real process: those three lines on stderr and nothing else", () => {
     const dir = tempTree(PROJECT);
     const result = spawnCli(["generate", "--bogus"], { cwd: dir });
-    expect(result).toEqual({ code: 2, stdout: "", stderr: "charter generate: unknown option --bogus\nusage: charter generate [options]\nrun charter generate --help for the options\n" });
+    expect(result).toEqual({
+      code: 2,
+      stdout: "",
+      stderr:
+        "charter generate: unknown option --bogus\nusage: charter generate [options]\nrun charter generate --help for the options\n",
+    });
     expect(snapshotTree(dir)).toEqual(PROJECT);
   });
 });

@@ -55,7 +55,9 @@ describe("charter validate", () => {
         "",
       ].join("\n"),
     );
-    expect(result.stderr).toBe("charter: warning CH803 order declares rules that only the application can run (unique-skus); checked the schema only\n");
+    expect(result.stderr).toBe(
+      "charter: warning CH803 order declares rules that only the application can run (unique-skus); checked the schema only\n",
+    );
     expect(result.code).toBe(1);
     expect(spawnCli(["validate", "order", "data/good.yaml"], { cwd: dir }).code).toBe(0);
   });
@@ -82,12 +84,17 @@ properties:
       "data/form.yaml:1:4: error CH801 /z: must NOT have fewer than 3 characters [minLength at #/properties/z/minLength]",
       'data/form.yaml:1:4: error CH801 /z: must match pattern "^[A-Z]" [pattern at #/properties/z/pattern]',
       "data/form.yaml:2:4: error CH801 /a: must be integer [type at #/properties/a/type]",
-      "data/form.yaml:3:4: error CH801 /m: must be equal to one of the allowed values: \"x\", \"y\" [enum at #/properties/m/enum]",
+      'data/form.yaml:3:4: error CH801 /m: must be equal to one of the allowed values: "x", "y" [enum at #/properties/m/enum]',
       "data/form.yaml:4:12: error CH801 /pair/y: must be string [type at #/properties/pair/properties/y/type]",
       "data/form.yaml:4:18: error CH801 /pair/x: must be string [type at #/properties/pair/properties/x/type]",
     ]);
     const json = JSON.parse((await runCli(["validate", "form", "data/form.yaml", "--format", "json"], dir)).stdout);
-    expect(json.results[0].errors.map((e: { line: number; column: number; pointer: string; keyword: string }) => `${e.line}:${e.column} ${e.pointer} ${e.keyword}`)).toEqual([
+    expect(
+      json.results[0].errors.map(
+        (e: { line: number; column: number; pointer: string; keyword: string }) =>
+          `${e.line}:${e.column} ${e.pointer} ${e.keyword}`,
+      ),
+    ).toEqual([
       "1:4 /z minLength",
       "1:4 /z pattern",
       "2:4 /a type",
@@ -102,7 +109,10 @@ properties:
     expect((await runCli(["generate"], dir)).code).toBe(0);
     (await import("node:fs")).symlinkSync(path.join(REPO, "node_modules"), path.join(dir, "node_modules"));
     // Minified: one line of 3,000 characters, the violation in the middle.
-    const lines = Array.from({ length: 60 }, (_, i) => `{"sku":"s${String(i).padStart(20, "0")}","qty":${i === 30 ? 0 : 1}}`);
+    const lines = Array.from(
+      { length: 60 },
+      (_, i) => `{"sku":"s${String(i).padStart(20, "0")}","qty":${i === 30 ? 0 : 1}}`,
+    );
     const result = await runCli(["validate", "order", "-"], dir, `{"id":"A-100","lines":[${lines.join(",")}]}`);
     const [, excerpt, caret] = result.stdout.split("\n");
     expect(excerpt!.length).toBeLessThan(140);
@@ -117,8 +127,14 @@ properties:
     expect((await runCli(["generate"], dir)).code).toBe(0);
     (await import("node:fs")).symlinkSync(path.join(REPO, "node_modules"), path.join(dir, "node_modules"));
     const tsx = new URL("../../node_modules/tsx/dist/loader.mjs", import.meta.url).href;
-    const child = spawn(process.execPath, ["--import", tsx, path.join(REPO, "src/cli/main.ts"), "validate", "order", "-"], { cwd: dir, stdio: ["pipe", "pipe", "pipe"] });
-    const exited = new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.on("exit", (code, signal) => resolve([code, signal])));
+    const child = spawn(
+      process.execPath,
+      ["--import", tsx, path.join(REPO, "src/cli/main.ts"), "validate", "order", "-"],
+      { cwd: dir, stdio: ["pipe", "pipe", "pipe"] },
+    );
+    const exited = new Promise<[number | null, NodeJS.Signals | null]>((resolve) =>
+      child.on("exit", (code, signal) => resolve([code, signal])),
+    );
     // Standard input stays open: the CLI waits for it, as in `slow-producer | charter validate order -`.
     await new Promise((r) => setTimeout(r, 3000));
     child.kill("SIGTERM");
@@ -126,21 +142,35 @@ properties:
   });
 
   it("leaves out ajv's if summary where the then or else finding says what is wrong, and keeps it in JSON", async () => {
-    const dir = tempTree({ "schema-src/pay.yaml": "type: object\nproperties:\n  kind: { enum: [card, cash] }\n  cvc: { type: string }\nif: { properties: { kind: { const: card } } }\nthen: { required: [cvc] }\n" });
+    const dir = tempTree({
+      "schema-src/pay.yaml":
+        "type: object\nproperties:\n  kind: { enum: [card, cash] }\n  cvc: { type: string }\nif: { properties: { kind: { const: card } } }\nthen: { required: [cvc] }\n",
+    });
     expect((await runCli(["generate"], dir)).code).toBe(0);
     (await import("node:fs")).symlinkSync(path.join(REPO, "node_modules"), path.join(dir, "node_modules"));
     const text = await runCli(["validate", "pay", "-"], dir, "kind: card\n");
-    expect(text.stdout.split("\n").filter((l) => l.startsWith("<stdin>"))).toEqual(["<stdin>:1:1: error CH801 /: must have required property 'cvc' [required at #/then/required]"]);
+    expect(text.stdout.split("\n").filter((l) => l.startsWith("<stdin>"))).toEqual([
+      "<stdin>:1:1: error CH801 /: must have required property 'cvc' [required at #/then/required]",
+    ]);
     const json = JSON.parse((await runCli(["validate", "pay", "-", "--format", "json"], dir, "kind: card\n")).stdout);
     expect(json.results[0].errors.map((e: { keyword: string }) => e.keyword)).toEqual(["if", "required"]);
     // Still left out when the then finding is on a later line than the summary, which file order puts first.
-    const later = tempTree({ "schema-src/pay.yaml": "type: object\nif: { properties: { kind: { const: card } } }\nthen: { properties: { cvc: { minLength: 3 } } }\n" });
+    const later = tempTree({
+      "schema-src/pay.yaml":
+        "type: object\nif: { properties: { kind: { const: card } } }\nthen: { properties: { cvc: { minLength: 3 } } }\n",
+    });
     expect((await runCli(["generate"], later)).code).toBe(0);
     (await import("node:fs")).symlinkSync(path.join(REPO, "node_modules"), path.join(later, "node_modules"));
     const deeper = await runCli(["validate", "pay", "-"], later, "kind: card\ncvc: '12'\n");
-    expect(deeper.stdout.split("\n").filter((l) => l.startsWith("<stdin>"))).toEqual(["<stdin>:2:6: error CH801 /cvc: must NOT have fewer than 3 characters [minLength at #/then/properties/cvc/minLength]"]);
-    const deeperJson = JSON.parse((await runCli(["validate", "pay", "-", "--format", "json"], later, "kind: card\ncvc: '12'\n")).stdout);
-    expect(deeperJson.results[0].errors.map((e: { line: number; keyword: string }) => `${e.line} ${e.keyword}`)).toEqual(["1 if", "2 minLength"]);
+    expect(deeper.stdout.split("\n").filter((l) => l.startsWith("<stdin>"))).toEqual([
+      "<stdin>:2:6: error CH801 /cvc: must NOT have fewer than 3 characters [minLength at #/then/properties/cvc/minLength]",
+    ]);
+    const deeperJson = JSON.parse(
+      (await runCli(["validate", "pay", "-", "--format", "json"], later, "kind: card\ncvc: '12'\n")).stdout,
+    );
+    expect(
+      deeperJson.results[0].errors.map((e: { line: number; keyword: string }) => `${e.line} ${e.keyword}`),
+    ).toEqual(["1 if", "2 minLength"]);
   });
 
   it("reads standard input for -, as YAML or JSON, shown as <stdin>", async () => {
@@ -158,11 +188,16 @@ properties:
   });
 
   it("says a forbidden member must not be present, and points the schema location at the false subschema itself", async () => {
-    const dir = tempTree({ "schema-src/item.yaml": "type: object\nproperties:\n  legacy_id: false\n", "data/item.yaml": "name: x\nlegacy_id: 7\n" });
+    const dir = tempTree({
+      "schema-src/item.yaml": "type: object\nproperties:\n  legacy_id: false\n",
+      "data/item.yaml": "name: x\nlegacy_id: 7\n",
+    });
     expect((await runCli(["generate"], dir)).code).toBe(0);
     (await import("node:fs")).symlinkSync(path.join(REPO, "node_modules"), path.join(dir, "node_modules"));
     const result = await runCli(["validate", "item", "data/item.yaml"], dir);
-    expect(result.stdout.split("\n")[0]).toBe("data/item.yaml:2:12: error CH801 /legacy_id: must not be present [false schema at #/properties/legacy_id]");
+    expect(result.stdout.split("\n")[0]).toBe(
+      "data/item.yaml:2:12: error CH801 /legacy_id: must not be present [false schema at #/properties/legacy_id]",
+    );
     expect(result.code).toBe(1);
   });
 
@@ -171,12 +206,42 @@ properties:
     expect((await runCli(["generate"], dir)).code).toBe(0);
     // In-process, the generated modules resolve ajv through a link, as in a project that depends on charter.
     (await import("node:fs")).symlinkSync(path.join(REPO, "node_modules"), path.join(dir, "node_modules"));
-    const result = await runCli(["validate", "order#/$defs/line", "data/line.json", "data/good.yaml", "data/broken.yaml", "data/missing.json", "--format", "json"], dir);
+    const result = await runCli(
+      [
+        "validate",
+        "order#/$defs/line",
+        "data/line.json",
+        "data/good.yaml",
+        "data/broken.yaml",
+        "data/missing.json",
+        "--format",
+        "json",
+      ],
+      dir,
+    );
     expect(result.code).toBe(1);
-    const report = JSON.parse(result.stdout) as { ok: boolean; contract: string; digest: string; rulesNotChecked: string[]; results: { file: string; ok: boolean; errors: { pointer: string; keyword: string; line?: number }[]; diagnostics: { code: string; line?: number }[] }[] };
+    const report = JSON.parse(result.stdout) as {
+      ok: boolean;
+      contract: string;
+      digest: string;
+      rulesNotChecked: string[];
+      results: {
+        file: string;
+        ok: boolean;
+        errors: { pointer: string; keyword: string; line?: number }[];
+        diagnostics: { code: string; line?: number }[];
+      }[];
+    };
     expect(report).toMatchObject({ ok: false, contract: "order#/$defs/line", rulesNotChecked: [] });
     expect(report.digest).toMatch(/^sha256:/);
-    expect(report.results.map((r) => [r.file, r.ok, r.errors.map((e) => `${e.line} ${e.pointer} ${e.keyword}`), r.diagnostics.map((d) => `${d.line} ${d.code}`)])).toEqual([
+    expect(
+      report.results.map((r) => [
+        r.file,
+        r.ok,
+        r.errors.map((e) => `${e.line} ${e.pointer} ${e.keyword}`),
+        r.diagnostics.map((d) => `${d.line} ${d.code}`),
+      ]),
+    ).toEqual([
       ["data/line.json", true, [], []],
       ["data/good.yaml", false, ["1  required", "1  required"], []],
       ["data/broken.yaml", false, [], ["2 CH102"]],
@@ -188,7 +253,10 @@ properties:
     const dir = tempTree(ORDERS);
     expect((await runCli(["generate"], dir)).code).toBe(0);
     (await import("node:fs")).symlinkSync(path.join(REPO, "node_modules"), path.join(dir, "node_modules"));
-    (await import("node:fs")).writeFileSync(path.join(dir, "data/latin1.yaml"), Buffer.from([...Buffer.from("id: caf"), 0xe9, 0x0a]));
+    (await import("node:fs")).writeFileSync(
+      path.join(dir, "data/latin1.yaml"),
+      Buffer.from([...Buffer.from("id: caf"), 0xe9, 0x0a]),
+    );
     (await import("node:fs")).writeFileSync(path.join(dir, "data/deep.json"), "[".repeat(20_000) + "]".repeat(20_000));
     const result = await runCli(["validate", "order", "data/latin1.yaml", "data/deep.json"], dir);
     expect(result.code).toBe(1);
@@ -198,7 +266,9 @@ properties:
 
   it("tells data too deep to judge from invalid data: its own message and exit 3, the JSON result not judged", async () => {
     // Each level of the data goes through a hundred validator functions: a few hundred levels run out of stack.
-    const chain = Array.from({ length: 99 }, (_, i) => `  a${i}: { type: array, $ref: "#/$defs/a${i + 1}" }`).join("\n");
+    const chain = Array.from({ length: 99 }, (_, i) => `  a${i}: { type: array, $ref: "#/$defs/a${i + 1}" }`).join(
+      "\n",
+    );
     const dir = tempTree({
       "schema-src/nest.yaml": `$ref: "#/$defs/a0"\n$defs:\n${chain}\n  a99: { type: array, items: { $ref: "#/$defs/a0" } }\n`,
       "schema-src/any.yaml": "{}\n",
@@ -210,7 +280,10 @@ properties:
     expect((await runCli(["generate"], dir)).code).toBe(0);
     (await import("node:fs")).symlinkSync(path.join(REPO, "node_modules"), path.join(dir, "node_modules"));
     // The depth limit off (below it, the limit reports the data first): the validator runs out of stack.
-    const deep = await runCli(["validate", "nest", "data/shallow.json", "data/deep.json", "--max-depth", "Infinity"], dir);
+    const deep = await runCli(
+      ["validate", "nest", "data/shallow.json", "data/deep.json", "--max-depth", "Infinity"],
+      dir,
+    );
     expect([deep.code, deep.stdout.replace(/sha256:\w+/, "sha256:…")]).toEqual([
       3,
       "data/deep.json:1:1: error CH804 the validator ran out of call stack on the data (nested deeper than the schema can follow, or a string too long for a backtracking pattern); no verdict\n" +
@@ -224,13 +297,21 @@ properties:
     // An invalid file decides: exit 1.
     expect((await runCli(["validate", "nest", "data/bad.json", "data/deep.json"], dir)).code).toBe(1);
     const json = await runCli(["validate", "nest", "data/deep.json", "--format", "json"], dir);
-    const report = JSON.parse(json.stdout) as { ok: boolean; results: { judged: boolean; diagnostics: { code: string }[] }[] };
-    expect([json.code, report.ok, report.results.map((r) => [r.judged, r.diagnostics.map((d) => d.code)])]).toEqual([3, false, [[false, ["CH804"]]]]);
+    const report = JSON.parse(json.stdout) as {
+      ok: boolean;
+      results: { judged: boolean; diagnostics: { code: string }[] }[];
+    };
+    expect([json.code, report.ok, report.results.map((r) => [r.judged, r.diagnostics.map((d) => d.code)])]).toEqual([
+      3,
+      false,
+      [[false, ["CH804"]]],
+    ]);
   });
 
   it("runs patterns in the linear engine by default, so a crafted value cannot hang it; --patterns native runs RegExp", async () => {
     const dir = tempTree({
-      "schema-src/word.yaml": "type: object\nproperties:\n  word: { type: string, pattern: '^(a+)+$' }\n  code: { type: string, pattern: '^(?=.*[0-9])[a-z0-9]+$' }\n",
+      "schema-src/word.yaml":
+        "type: object\nproperties:\n  word: { type: string, pattern: '^(a+)+$' }\n  code: { type: string, pattern: '^(?=.*[0-9])[a-z0-9]+$' }\n",
       "data/crafted.json": JSON.stringify({ word: "a".repeat(10_000) + "b" }),
       "data/fine.json": JSON.stringify({ word: "aaa", code: "ab1" }),
       "data/no-digit.json": JSON.stringify({ code: "abc" }),
@@ -238,17 +319,25 @@ properties:
     expect((await runCli(["generate"], dir)).code).toBe(0);
     (await import("node:fs")).symlinkSync(path.join(REPO, "node_modules"), path.join(dir, "node_modules"));
     const started = performance.now();
-    const crafted = await runCli(["validate", "word", "data/crafted.json", "data/fine.json", "data/no-digit.json"], dir);
+    const crafted = await runCli(
+      ["validate", "word", "data/crafted.json", "data/fine.json", "data/no-digit.json"],
+      dir,
+    );
     expect(performance.now() - started).toBeLessThan(10_000);
     expect(crafted.code).toBe(1);
     expect(crafted.stdout).toContain('data/crafted.json:1:9: error CH801 /word: must match pattern "^(a+)+$"');
-    expect(crafted.stdout).toContain('data/no-digit.json:1:9: error CH801 /code: must match pattern "^(?=.*[0-9])[a-z0-9]+$"');
+    expect(crafted.stdout).toContain(
+      'data/no-digit.json:1:9: error CH801 /code: must match pattern "^(?=.*[0-9])[a-z0-9]+$"',
+    );
     expect(crafted.stdout).toContain("charter validate: 1 of 3 files satisfy word");
     // The lookahead has no linear form: said once, and checked with RegExp.
     expect(crafted.stderr).toBe(
       'charter: warning CH805 pattern "^(?=.*[0-9])[a-z0-9]+$" cannot run in the linear engine; checked with JavaScript\'s RegExp, which backtracks\n',
     );
-    const native = await runCli(["validate", "word", "data/fine.json", "data/no-digit.json", "--patterns", "native"], dir);
+    const native = await runCli(
+      ["validate", "word", "data/fine.json", "data/no-digit.json", "--patterns", "native"],
+      dir,
+    );
     expect([native.code, native.stderr]).toEqual([1, ""]);
     const bad = await runCli(["validate", "word", "data/fine.json", "--patterns", "fast"], dir);
     expect(bad.code).toBe(2);
@@ -257,14 +346,22 @@ properties:
 
   it("refuses usage errors with exit 2: unknown contract, no generated tree, missing operands", async () => {
     const dir = tempTree(ORDERS);
-    expect((await runCli(["validate", "order", "data/good.yaml"], dir)).stderr).toMatch(/^charter: error CH009 no generated validators in generated \(no validators\/index\.js\); run `charter generate` or pass --out\n$/);
+    expect((await runCli(["validate", "order", "data/good.yaml"], dir)).stderr).toMatch(
+      /^charter: error CH009 no generated validators in generated \(no validators\/index\.js\); run `charter generate` or pass --out\n$/,
+    );
     expect((await runCli(["validate", "order", "data/good.yaml"], dir)).code).toBe(2);
     expect((await runCli(["generate"], dir)).code).toBe(0);
     const before = snapshotTree(path.join(dir, "generated"));
     const unknown = await runCli(["validate", "ordr", "data/good.yaml"], dir);
-    expect([unknown.code, unknown.stderr]).toEqual([2, 'charter: error CH009 generated has no contract "ordr"; it has order, order#/$defs/line\n']);
+    expect([unknown.code, unknown.stderr]).toEqual([
+      2,
+      'charter: error CH009 generated has no contract "ordr"; it has order, order#/$defs/line\n',
+    ]);
     const missing = await runCli(["validate", "order"], dir);
-    expect([missing.code, missing.stderr.split("\n")[0]]).toEqual([2, "charter: validate expects a contract and at least one file: charter validate CONTRACT FILE..."]);
+    expect([missing.code, missing.stderr.split("\n")[0]]).toEqual([
+      2,
+      "charter: validate expects a contract and at least one file: charter validate CONTRACT FILE...",
+    ]);
     expect((await runCli(["check", "extra"], dir)).code).toBe(2);
     expect(snapshotTree(path.join(dir, "generated"))).toEqual(before);
   });
@@ -274,12 +371,13 @@ describe("--format github", () => {
   it("prints each finding as a GitHub Actions annotation on its file and line", async () => {
     const dir = tempTree({
       "charter.config.yaml": "validation: { formats: assert }\n",
-      "schema-src/a.yaml": "type: object\nproperties:\n  n: { type: string, format: uint32 }\nexamples:\n  - { n: 3 }\n",
+      "schema-src/a.yaml":
+        "type: object\nproperties:\n  n: { type: string, format: uint32 }\nexamples:\n  - { n: 3 }\n",
     });
     const result = await runCli(["generate", "--format", "github"], dir);
     expect(result.code).toBe(1);
     expect(result.stdout.split("\n").filter((l) => l.startsWith("::"))).toEqual([
-      "::warning file=schema-src/a.yaml,line=3,col=30,title=CH701::format \"uint32\" is unknown to charter-runtime; the validator does not check it",
+      '::warning file=schema-src/a.yaml,line=3,col=30,title=CH701::format "uint32" is unknown to charter-runtime; the validator does not check it',
       "::error file=schema-src/a.yaml,line=5,col=5,title=CH605::example does not type-check as A: Type 'number' is not assignable to type 'string'.",
       "::error file=schema-src/a.yaml,line=5,col=5,title=CH705::example does not satisfy its schema: /n type: must be string",
     ]);

@@ -35,10 +35,17 @@ interface SeedSchema extends PrintedSchema {
 }
 
 function seedSchemas(): SeedSchema[] {
-  if (!existsSync(SEEDS)) throw new Error(`the seed documents are missing: expected them in ${SEEDS} (../shared/seeds beside the repository)`);
-  const seeds = readdirSync(SEEDS).filter((f) => f.endsWith(".txt")).sort();
+  if (!existsSync(SEEDS))
+    throw new Error(
+      `the seed documents are missing: expected them in ${SEEDS} (../shared/seeds beside the repository)`,
+    );
+  const seeds = readdirSync(SEEDS)
+    .filter((f) => f.endsWith(".txt"))
+    .sort();
   expect(seeds, "the seed documents (update PRINTED when one is added)").toEqual(Object.keys(PRINTED));
-  return seeds.flatMap((seed) => printedSchemas(readFileSync(path.join(SEEDS, seed), "utf8")).map((schema) => ({ seed, ...schema })));
+  return seeds.flatMap((seed) =>
+    printedSchemas(readFileSync(path.join(SEEDS, seed), "utf8")).map((schema) => ({ seed, ...schema })),
+  );
 }
 
 /** Two ways to name the contracts: by seed and place, and by the name the schema gives itself, as its authors would save it. */
@@ -48,7 +55,8 @@ const LAYOUTS = {
   "by the schema's own name": (s: SeedSchema) => {
     const value = s.value as Record<string, unknown>;
     if (typeof value.$id === "string") return value.$id.replace(/^.*\//, "").replace(/(\.schema)?\.json$/, "");
-    if (typeof value.$ref === "string" && value.$ref.startsWith("#/$defs/")) return value.$ref.slice("#/$defs/".length).toLowerCase();
+    if (typeof value.$ref === "string" && value.$ref.startsWith("#/$defs/"))
+      return value.$ref.slice("#/$defs/".length).toLowerCase();
     if (s.key !== undefined) return s.key.replace(/-schema$/, "");
     throw new Error(`${s.seed} #${s.index} names itself nowhere`);
   },
@@ -61,56 +69,71 @@ describe("the schemas printed in the seed documents", () => {
   it("are found, each where it is printed, and only those", () => {
     const schemas = seedSchemas();
     for (const [seed, syntaxes] of Object.entries(PRINTED)) {
-      expect(schemas.filter((s) => s.seed === seed).map((s) => s.syntax), seed).toEqual(syntaxes);
+      expect(
+        schemas.filter((s) => s.seed === seed).map((s) => s.syntax),
+        seed,
+      ).toEqual(syntaxes);
     }
     for (const s of schemas) {
       // The text saved as the source is the schema itself, standing alone.
       expect(s.syntax === "json" ? JSON.parse(s.text) : parseYaml(s.text), `${s.seed} #${s.index}`).toEqual(s.value);
     }
     // No two seeds give a schema the same $id: saved together, each keeps its own.
-    const ids = schemas.flatMap((s) => (typeof (s.value as { $id?: unknown }).$id === "string" ? [(s.value as { $id: string }).$id] : []));
+    const ids = schemas.flatMap((s) =>
+      typeof (s.value as { $id?: unknown }).$id === "string" ? [(s.value as { $id: string }).$id] : [],
+    );
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it.each(Object.keys(LAYOUTS) as (keyof typeof LAYOUTS)[])("generate with the default settings, saved as printed and named %s", { timeout: 180_000 }, async (layout) => {
-    const schemas = seedSchemas();
-    const named = new Map(schemas.map((s) => [LAYOUTS[layout](s), s]));
-    expect(named.size, "one contract per schema").toBe(schemas.length);
-    // No config file: every setting is charter's default.
-    const dir = tempTree(Object.fromEntries([...named].map(([name, s]) => [`schema-src/${name}.${s.syntax}`, s.text])));
-    const run = await runCli(["generate"], dir);
-    const errors = `${run.stdout}\n${run.stderr}`.split("\n").filter((line) => / error CH\d+ /.test(line));
-    expect({ code: run.code, errors }, run.stdout + run.stderr).toEqual({ code: 0, errors: [] });
+  it.each(Object.keys(LAYOUTS) as (keyof typeof LAYOUTS)[])(
+    "generate with the default settings, saved as printed and named %s",
+    { timeout: 180_000 },
+    async (layout) => {
+      const schemas = seedSchemas();
+      const named = new Map(schemas.map((s) => [LAYOUTS[layout](s), s]));
+      expect(named.size, "one contract per schema").toBe(schemas.length);
+      // No config file: every setting is charter's default.
+      const dir = tempTree(
+        Object.fromEntries([...named].map(([name, s]) => [`schema-src/${name}.${s.syntax}`, s.text])),
+      );
+      const run = await runCli(["generate"], dir);
+      const errors = `${run.stdout}\n${run.stderr}`.split("\n").filter((line) => / error CH\d+ /.test(line));
+      expect({ code: run.code, errors }, run.stdout + run.stderr).toEqual({ code: 0, errors: [] });
 
-    const generated = path.join(dir, "generated");
-    for (const name of named.keys()) {
-      for (const file of [`schemas/${name}.schema.json`, `types/${name}.ts`, `validators/${name}.js`]) {
-        expect(existsSync(path.join(generated, file)), `${name}: ${file}`).toBe(true);
-      }
-    }
-
-    // Linked only now: with a node_modules beside the config, generate would keep its cache in it.
-    symlinkSync(NODE_MODULES, path.join(dir, "node_modules"));
-    const { registry } = (await import(pathToFileURL(path.join(generated, "validators/index.js")).href)) as { registry: Registry };
-    const runtime = bindContracts(registry);
-    const checked: string[] = [];
-    for (const [name, s] of named) {
-      // ajv on the schema as printed is the judge of every verdict, for the root and each definition the runtime exports.
-      const ajv = new Ajv2020({ strict: false, allErrors: true });
-      const value = s.value as Record<string, unknown>;
-      const key = typeof value.$id === "string" ? value.$id : `urn:seed:${name}`;
-      ajv.addSchema(value, typeof value.$id === "string" ? undefined : key);
-      for (const contract of runtime.contracts().filter((c) => c === name || c.startsWith(`${name}#`))) {
-        const judge = ajv.getSchema(key + contract.slice(name.length))!;
-        expect(judge, contract).toBeDefined();
-        for (const probe of PROBES) {
-          expect((await runtime.validate(contract, probe)).ok, `${contract} on ${JSON.stringify(probe)}`).toBe(judge(probe));
+      const generated = path.join(dir, "generated");
+      for (const name of named.keys()) {
+        for (const file of [`schemas/${name}.schema.json`, `types/${name}.ts`, `validators/${name}.js`]) {
+          expect(existsSync(path.join(generated, file)), `${name}: ${file}`).toBe(true);
         }
-        checked.push(contract);
       }
-    }
-    // Each contract was put to the probes, and so was each definition its validators export.
-    expect(checked.filter((c) => !c.includes("#")).sort()).toEqual([...named.keys()].sort());
-    expect(checked.length).toBeGreaterThan(named.size);
-  });
+
+      // Linked only now: with a node_modules beside the config, generate would keep its cache in it.
+      symlinkSync(NODE_MODULES, path.join(dir, "node_modules"));
+      const { registry } = (await import(pathToFileURL(path.join(generated, "validators/index.js")).href)) as {
+        registry: Registry;
+      };
+      const runtime = bindContracts(registry);
+      const checked: string[] = [];
+      for (const [name, s] of named) {
+        // ajv on the schema as printed is the judge of every verdict, for the root and each definition the runtime exports.
+        const ajv = new Ajv2020({ strict: false, allErrors: true });
+        const value = s.value as Record<string, unknown>;
+        const key = typeof value.$id === "string" ? value.$id : `urn:seed:${name}`;
+        ajv.addSchema(value, typeof value.$id === "string" ? undefined : key);
+        for (const contract of runtime.contracts().filter((c) => c === name || c.startsWith(`${name}#`))) {
+          const judge = ajv.getSchema(key + contract.slice(name.length))!;
+          expect(judge, contract).toBeDefined();
+          for (const probe of PROBES) {
+            expect((await runtime.validate(contract, probe)).ok, `${contract} on ${JSON.stringify(probe)}`).toBe(
+              judge(probe),
+            );
+          }
+          checked.push(contract);
+        }
+      }
+      // Each contract was put to the probes, and so was each definition its validators export.
+      expect(checked.filter((c) => !c.includes("#")).sort()).toEqual([...named.keys()].sort());
+      expect(checked.length).toBeGreaterThan(named.size);
+    },
+  );
 });

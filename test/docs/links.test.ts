@@ -37,7 +37,14 @@ function proseLines(markdown: string): string[] {
   for (const line of markdown.split("\n")) {
     const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
     if (fence === undefined && marker !== undefined) fence = marker;
-    else if (fence !== undefined && marker !== undefined && marker[0] === fence[0] && marker.length >= fence.length && line.trim() === marker) fence = undefined;
+    else if (
+      fence !== undefined &&
+      marker !== undefined &&
+      marker[0] === fence[0] &&
+      marker.length >= fence.length &&
+      line.trim() === marker
+    )
+      fence = undefined;
     else if (fence === undefined) lines.push(line);
   }
   return lines;
@@ -87,7 +94,12 @@ function brokenBecause(page: string, target: string): string | undefined {
   const hash = target.indexOf("#");
   const file = decodeURI(hash === -1 ? target : target.slice(0, hash));
   const fragment = hash === -1 ? undefined : decodeURIComponent(target.slice(hash + 1));
-  const resolved = file === "" ? path.join(ROOT, page) : file.startsWith("/") ? path.join(ROOT, file) : path.resolve(ROOT, path.dirname(page), file);
+  const resolved =
+    file === ""
+      ? path.join(ROOT, page)
+      : file.startsWith("/")
+        ? path.join(ROOT, file)
+        : path.resolve(ROOT, path.dirname(page), file);
   if (!existsSync(resolved)) return "no such file or folder";
   if (fragment === undefined || fragment === "" || !resolved.endsWith(".md")) return undefined;
   return headingSlugs(readFileSync(resolved, "utf8")).has(fragment) ? undefined : "no heading with that anchor";
@@ -96,7 +108,16 @@ function brokenBecause(page: string, target: string): string | undefined {
 describe("the documentation's links", () => {
   it("reads the README, every page under docs/, the runtime's README and each example's README", () => {
     const checked = pages();
-    expect(checked).toEqual(expect.arrayContaining(["README.md", "docs/README.md", "docs/guides/ci.md", "docs/benchmarks/validators.md", "packages/runtime/README.md", "examples/typed-client/README.md"]));
+    expect(checked).toEqual(
+      expect.arrayContaining([
+        "README.md",
+        "docs/README.md",
+        "docs/guides/ci.md",
+        "docs/benchmarks/validators.md",
+        "packages/runtime/README.md",
+        "examples/typed-client/README.md",
+      ]),
+    );
   });
 
   it("lead to files and folders that exist, and to headings that exist in Markdown pages", () => {
@@ -123,12 +144,37 @@ describe("the documentation's links", () => {
 
 describe("the link checker itself", () => {
   it("skips links in fenced code blocks and code spans, and keeps images and reference definitions", () => {
-    const page = ["[a](a.md) `[b](b.md)` ![c](c.png)", "```md", "[d](d.md)", "```", "~~~", "[e](e.md)", "~~~", "[f]: f.md", "[g](https://example.com)"].join("\n");
+    const page = [
+      "[a](a.md) `[b](b.md)` ![c](c.png)",
+      "```md",
+      "[d](d.md)",
+      "```",
+      "~~~",
+      "[e](e.md)",
+      "~~~",
+      "[f]: f.md",
+      "[g](https://example.com)",
+    ].join("\n");
     expect(linkTargets(page)).toEqual(["a.md", "c.png", "https://example.com", "f.md"]);
   });
 
   it("slugs headings as GitHub does: lower case, punctuation and backticks dropped, spaces to hyphens, repeats numbered", () => {
-    const page = ["# The CLI", "## Breaking changes: `charter diff`", "## Starting a project: `charter init`", "## Notes", "## Notes", "```sh", "# not a heading", "```"].join("\n");
-    expect([...headingSlugs(page)]).toEqual(["the-cli", "breaking-changes-charter-diff", "starting-a-project-charter-init", "notes", "notes-1"]);
+    const page = [
+      "# The CLI",
+      "## Breaking changes: `charter diff`",
+      "## Starting a project: `charter init`",
+      "## Notes",
+      "## Notes",
+      "```sh",
+      "# not a heading",
+      "```",
+    ].join("\n");
+    expect([...headingSlugs(page)]).toEqual([
+      "the-cli",
+      "breaking-changes-charter-diff",
+      "starting-a-project-charter-init",
+      "notes",
+      "notes-1",
+    ]);
   });
 });

@@ -10,14 +10,22 @@ export const REPO = fileURLToPath(new URL("../../", import.meta.url));
 /** The environment for a package manager started from a test: none of the npm config of the npm running the test (npm_config_local_prefix would point it at the checkout), a cache of its own. */
 export function cleanEnv(cache: string): NodeJS.ProcessEnv {
   const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key)));
-  return { ...env, npm_config_cache: cache, npm_config_update_notifier: "false", npm_config_fund: "false", npm_config_audit: "false" };
+  return {
+    ...env,
+    npm_config_cache: cache,
+    npm_config_update_notifier: "false",
+    npm_config_fund: "false",
+    npm_config_audit: "false",
+  };
 }
 
 /** Runs a command; throws with its output when it fails. */
 export function run(command: string, args: string[], options: SpawnSyncOptions & { cwd: string }): string {
   const result = spawnSync(command, args, { encoding: "utf8", timeout: 600_000, ...options });
   if (result.status !== 0) {
-    throw new Error(`${command} ${args.join(" ")} (in ${options.cwd}) failed (${result.status ?? result.signal}):\n${String(result.stdout)}${String(result.stderr)}${result.error ? String(result.error) : ""}`);
+    throw new Error(
+      `${command} ${args.join(" ")} (in ${options.cwd}) failed (${result.status ?? result.signal}):\n${String(result.stdout)}${String(result.stderr)}${result.error ? String(result.error) : ""}`,
+    );
   }
   return String(result.stdout);
 }
@@ -44,7 +52,11 @@ export function copyCheckout(work: string): string {
 }
 
 /** Packs the runtime and the compiler of a checkout copy into `destination`; their tarballs' paths. */
-export function packBoth(root: string, destination: string, env: NodeJS.ProcessEnv): { runtime: string; charter: string } {
+export function packBoth(
+  root: string,
+  destination: string,
+  env: NodeJS.ProcessEnv,
+): { runtime: string; charter: string } {
   mkdirSync(destination, { recursive: true });
   run("npm", ["pack", "--workspace", "charter-runtime", "--pack-destination", destination], { cwd: root, env });
   run("npm", ["pack", "--pack-destination", destination], { cwd: root, env });

@@ -31,7 +31,8 @@ export async function compileTree(
     dir,
     schema(name) {
       const text = result.files.get(`schemas/${name}.schema.json`);
-      if (text === undefined) throw new Error(`no bundle for ${name}; diagnostics: ${JSON.stringify(result.diagnostics)}`);
+      if (text === undefined)
+        throw new Error(`no bundle for ${name}; diagnostics: ${JSON.stringify(result.diagnostics)}`);
       return JSON.parse(text) as Record<string, unknown>;
     },
   };

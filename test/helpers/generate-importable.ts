@@ -15,12 +15,22 @@ export async function generateImportable(files: Record<string, string>, options:
   const dir = tempTree(files);
   symlinkSync(NODE_MODULES, path.join(dir, "node_modules"));
   const outDir = path.join(dir, "out");
-  const result = await compile({ sourceDir: path.join(dir, "src"), outDir, baseUri: "https://v.test/", catalog: [], typeCheck: false, ...options });
+  const result = await compile({
+    sourceDir: path.join(dir, "src"),
+    outDir,
+    baseUri: "https://v.test/",
+    catalog: [],
+    typeCheck: false,
+    ...options,
+  });
   for (const [file, content] of result.files) {
     const target = path.join(outDir, file);
     mkdirSync(path.dirname(target), { recursive: true });
     writeFileSync(target, content);
   }
-  const load = (relative: string) => import(pathToFileURL(path.join(outDir, relative)).href) as Promise<Record<string, ((data: unknown) => boolean) & { errors?: unknown[] | null }>>;
+  const load = (relative: string) =>
+    import(pathToFileURL(path.join(outDir, relative)).href) as Promise<
+      Record<string, ((data: unknown) => boolean) & { errors?: unknown[] | null }>
+    >;
   return { result, load, dir, outDir };
 }

@@ -15,7 +15,8 @@ export interface PrintedSchema {
 }
 
 const TYPES = new Set(["null", "boolean", "object", "array", "number", "integer", "string"]);
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** A mapping that declares itself a schema: a `$schema`, definitions, properties, or a JSON Schema `type`. */
 export function looksLikeSchema(value: unknown): boolean {
@@ -61,7 +62,14 @@ export function printedSchemas(text: string): PrintedSchema[] {
             .split("\n")
             .map((line, i) => (i === 0 ? line : line.slice(Math.min(column, line.length - line.trimStart().length))))
             .join("\n");
-          found.push({ syntax, text: own + "\n", value, offset: blockStart + start, line: lineOf(blockStart + start), ...(key !== undefined ? { key } : {}) });
+          found.push({
+            syntax,
+            text: own + "\n",
+            value,
+            offset: blockStart + start,
+            line: lineOf(blockStart + start),
+            ...(key !== undefined ? { key } : {}),
+          });
           return;
         }
         for (const pair of node.items) visit(pair.value, isScalar(pair.key) ? String(pair.key.value) : undefined);
@@ -91,7 +99,7 @@ export function printedSchemas(text: string): PrintedSchema[] {
     i = last;
   }
 
-  for (let start = text.indexOf("{"); start !== -1; ) {
+  for (let start = text.indexOf("{"); start !== -1;) {
     const inYaml = yamlBlocks.some(([from, to]) => start >= from && start < to);
     const end = inYaml ? -1 : balancedEnd(text, start);
     let next = start + 1;

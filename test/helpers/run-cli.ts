@@ -25,5 +25,8 @@ export async function runCli(args: string[], cwd: string, stdin?: string): Promi
 
 /** Output with the run summary's counts and time taken out (`; 2 types modules, ..., 1.3 s`), for comparing the rest exactly. */
 export function withoutSummary(text: string): string {
-  return text.replace(/; \d+ types modules?, \d+ validators?, \d+ repairs? applied, \d+ examples? checked, \d+\.\d s$/gm, "");
+  return text.replace(
+    /; \d+ types modules?, \d+ validators?, \d+ repairs? applied, \d+ examples? checked, \d+\.\d s$/gm,
+    "",
+  );
 }

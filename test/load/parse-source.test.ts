@@ -15,7 +15,7 @@ describe("parseSource refuses what has no single JSON meaning", () => {
     ["two documents", "type: object\n---\ntype: string\n", "CH107", 2, 1],
     ["syntax error", "type: object\nproperties: {a: [}\n", "CH102", 2, 18],
     ["non-scalar key", "? [a, b]\n: 1\n", "CH106", 1, 3],
-    ["one key written twice, once quoted", "properties:\n  1: {}\n  \"1\": {}\n", "CH103", 3, 3],
+    ["one key written twice, once quoted", 'properties:\n  1: {}\n  "1": {}\n', "CH103", 3, 3],
     ["merge key", "base: &b {required: [id]}\nitem: {<<: *b}\n", "CH112", 2, 8],
     ["alias inside the node it names", "a: &x {b: *x}\n", "CH105", 1, 11],
     ["nesting beyond the limit", "a: " + "[".repeat(600) + "]".repeat(600) + "\n", "CH111", 1, 504],
@@ -31,7 +31,11 @@ describe("parseSource refuses what has no single JSON meaning", () => {
     for (let i = 1; i < 9; i++) {
       const prev = String.fromCharCode(96 + i);
       const name = String.fromCharCode(97 + i);
-      levels.push(`${name}: &${name} [${Array(10).fill("*" + prev).join(", ")}]`);
+      levels.push(
+        `${name}: &${name} [${Array(10)
+          .fill("*" + prev)
+          .join(", ")}]`,
+      );
     }
     const result = parseSource(`default:\n  ${levels.join("\n  ")}\n`, "bomb.yaml");
     expect(result.parsed).toBeUndefined();
@@ -64,7 +68,13 @@ describe("parseSource keeps what later stages need", () => {
     const { parsed, diagnostics } = parseSource("maximum: 9007199254740993\nminimum: 9007199254740992\n", "s.yaml");
     expect(parsed!.value).toEqual({ maximum: 9007199254740992, minimum: 9007199254740992 });
     expect(diagnostics).toEqual([
-      expect.objectContaining({ code: "CH110", severity: "warning", line: 1, column: 10, message: "integer 9007199254740993 has no exact double; it is written as 9007199254740992" }),
+      expect.objectContaining({
+        code: "CH110",
+        severity: "warning",
+        line: 1,
+        column: 10,
+        message: "integer 9007199254740993 has no exact double; it is written as 9007199254740992",
+      }),
     ]);
   });
 
@@ -83,7 +93,6 @@ describe("parseSource keeps what later stages need", () => {
     const { parsed } = parseSource("$defs:\n  a: &s {type: string}\n  b: *s\n", "s.yaml");
     expect(parsed!.value).toEqual({ $defs: { a: { type: "string" }, b: { type: "string" } } });
   });
-
 });
 
 describe("parseJsonSource", () => {
@@ -106,7 +115,9 @@ describe("parseJsonSource", () => {
   it("warns when an integer has no exact double", () => {
     const result = parseJsonSource('{"const": 12345678901234567890}', "s.json");
     expect(result.parsed!.value).toEqual({ const: 12345678901234567000 });
-    expect(result.diagnostics).toEqual([expect.objectContaining({ code: "CH110", severity: "warning", line: 1, column: 11 })]);
+    expect(result.diagnostics).toEqual([
+      expect.objectContaining({ code: "CH110", severity: "warning", line: 1, column: 11 }),
+    ]);
   });
 
   it("gives the same value and positions as the YAML reader", () => {
@@ -132,10 +143,19 @@ describe("loadSource", () => {
 
 describe("nesting the YAML parser itself cannot read", () => {
   it("is the nesting error, where the parser gave out (which depends on the stack), not a stack overflow", () => {
-    for (const source of ["a: " + "[".repeat(20_000) + "]".repeat(20_000) + "\n", Array.from({ length: 5_000 }, (_, i) => " ".repeat(i) + "k:").join("\n") + " 1\n"]) {
+    for (const source of [
+      "a: " + "[".repeat(20_000) + "]".repeat(20_000) + "\n",
+      Array.from({ length: 5_000 }, (_, i) => " ".repeat(i) + "k:").join("\n") + " 1\n",
+    ]) {
       const result = parseSource(source, "s.yaml");
       expect(result.parsed).toBeUndefined();
-      expect(result.diagnostics).toEqual([expect.objectContaining({ code: "CH111", file: "s.yaml", message: expect.stringContaining("too deep for the YAML parser to read") })]);
+      expect(result.diagnostics).toEqual([
+        expect.objectContaining({
+          code: "CH111",
+          file: "s.yaml",
+          message: expect.stringContaining("too deep for the YAML parser to read"),
+        }),
+      ]);
     }
   });
 });

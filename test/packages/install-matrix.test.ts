@@ -48,7 +48,15 @@ console.log(JSON.stringify({ valid: good.ok, id: order?.id, invalid: bad.ok ? []
 `;
 const EXPECTED = { valid: true, id: "A-1", invalid: ["/email", "/id", "/placed", "/tags"] };
 
-const STRICT = { strict: true, noUncheckedIndexedAccess: true, exactOptionalPropertyTypes: true, skipLibCheck: false, target: "ES2022", lib: ["ES2023", "DOM"], types: [] };
+const STRICT = {
+  strict: true,
+  noUncheckedIndexedAccess: true,
+  exactOptionalPropertyTypes: true,
+  skipLibCheck: false,
+  target: "ES2022",
+  lib: ["ES2023", "DOM"],
+  types: [],
+};
 
 /** The apps, each a folder of the scratch project: files, how to build it, how to run it. */
 function apps(): Record<string, string> {
@@ -56,23 +64,38 @@ function apps(): Record<string, string> {
   return {
     // ES module app, TypeScript NodeNext, compiled in place.
     "esm/package.json": JSON.stringify({ type: "module" }),
-    "esm/tsconfig.json": JSON.stringify({ compilerOptions: { ...STRICT, module: "NodeNext", moduleResolution: "NodeNext" }, files: ["main.ts"] }),
+    "esm/tsconfig.json": JSON.stringify({
+      compilerOptions: { ...STRICT, module: "NodeNext", moduleResolution: "NodeNext" },
+      files: ["main.ts"],
+    }),
     "esm/main.ts": esmMain,
     // CommonJS app: require() of the runtime (its CommonJS build) and of the generated tree (an
     // ES module tree, which Node 20.19+ requires synchronously); no top-level await in CommonJS.
     "cjs/package.json": JSON.stringify({ type: "commonjs" }),
-    "cjs/tsconfig.json": JSON.stringify({ compilerOptions: { ...STRICT, module: "NodeNext", moduleResolution: "NodeNext" }, files: ["main.ts"] }),
+    "cjs/tsconfig.json": JSON.stringify({
+      compilerOptions: { ...STRICT, module: "NodeNext", moduleResolution: "NodeNext" },
+      files: ["main.ts"],
+    }),
     "cjs/main.ts": `import { bindContracts } from "charter-runtime";\nimport { registry } from "../generated/validators/index.js";\nimport type { ShopOrder as Order } from "../generated/types/index.js";\nvoid (async () => {\n${PROGRAM}\n})();\n`,
     // tsc with outDir, by the recipe of docs/guides/clients.md: the generated tree through the
     // package's "imports" map (resolved from package.json, so the build output finds it where it
     // is), and rootDir set.
     "outdir/package.json": JSON.stringify({ type: "module", imports: { "#contracts/*": "./generated/*" } }),
-    "outdir/tsconfig.json": JSON.stringify({ compilerOptions: { ...STRICT, module: "NodeNext", moduleResolution: "NodeNext", rootDir: ".", outDir: "dist" }, include: ["src"] }),
+    "outdir/tsconfig.json": JSON.stringify({
+      compilerOptions: { ...STRICT, module: "NodeNext", moduleResolution: "NodeNext", rootDir: ".", outDir: "dist" },
+      include: ["src"],
+    }),
     "outdir/src/main.ts": esmMain.replaceAll("../generated/", "#contracts/"),
     // Browser bundle: checked under the bundler and preserve resolutions, bundled by esbuild.
     "browser/package.json": JSON.stringify({ type: "module" }),
-    "browser/tsconfig.bundler.json": JSON.stringify({ compilerOptions: { ...STRICT, module: "ESNext", moduleResolution: "Bundler", noEmit: true }, files: ["main.ts"] }),
-    "browser/tsconfig.preserve.json": JSON.stringify({ compilerOptions: { ...STRICT, module: "Preserve", noEmit: true }, files: ["main.ts"] }),
+    "browser/tsconfig.bundler.json": JSON.stringify({
+      compilerOptions: { ...STRICT, module: "ESNext", moduleResolution: "Bundler", noEmit: true },
+      files: ["main.ts"],
+    }),
+    "browser/tsconfig.preserve.json": JSON.stringify({
+      compilerOptions: { ...STRICT, module: "Preserve", noEmit: true },
+      files: ["main.ts"],
+    }),
     "browser/main.ts": esmMain,
   };
 }
@@ -87,12 +110,34 @@ interface Manager {
 }
 
 const MANAGERS: Manager[] = [
-  { name: "npm (hoisted)", devDependencies: { typescript: "5.9.3" }, install: (project, env) => void run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline"], { cwd: project, env }) },
-  { name: "npm (linked)", install: (project, env) => void run("npm", ["install", "--install-strategy=linked", "--no-audit", "--no-fund", "--prefer-offline"], { cwd: project, env }) },
+  {
+    name: "npm (hoisted)",
+    devDependencies: { typescript: "5.9.3" },
+    install: (project, env) =>
+      void run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline"], { cwd: project, env }),
+  },
+  {
+    name: "npm (linked)",
+    install: (project, env) =>
+      void run("npm", ["install", "--install-strategy=linked", "--no-audit", "--no-fund", "--prefer-offline"], {
+        cwd: project,
+        env,
+      }),
+  },
   {
     name: "pnpm",
     ...(existsSync(PNPM) ? {} : { unavailable: "pnpm is not installed (a devDependency of this repository)" }),
-    install: (project, env) => void run(PNPM, ["install", "--prefer-offline", "--config.confirmModulesPurge=false", `--store-dir=${path.join(project, "..", "pnpm-store")}`], { cwd: project, env }),
+    install: (project, env) =>
+      void run(
+        PNPM,
+        [
+          "install",
+          "--prefer-offline",
+          "--config.confirmModulesPurge=false",
+          `--store-dir=${path.join(project, "..", "pnpm-store")}`,
+        ],
+        { cwd: project, env },
+      ),
   },
 ];
 
@@ -138,7 +183,13 @@ describe("the packages' export maps", () => {
 describe("the runtime installed alone", () => {
   it("has no dependencies and installs in well under a megabyte", () => {
     const project = path.join(work, "runtime-alone");
-    writeTree(project, { "package.json": JSON.stringify({ name: "alone", private: true, dependencies: { "charter-runtime": `file:${tarballs.runtime}` } }) });
+    writeTree(project, {
+      "package.json": JSON.stringify({
+        name: "alone",
+        private: true,
+        dependencies: { "charter-runtime": `file:${tarballs.runtime}` },
+      }),
+    });
     run("npm", ["install", "--install-strategy=linked", "--no-audit", "--no-fund", "--offline"], { cwd: project, env });
     const modules = path.join(project, "node_modules");
     const bytes = footprint(modules);
@@ -175,7 +226,8 @@ describe.each(MANAGERS)("installed by $name", (manager) => {
       "charter.config.yaml": "source: schema-src\nout: generated\nvalidation:\n  formats: assert\n",
       "schema-src/shop/order.yaml": CONTRACT,
       // A pattern RegExp takes exponential time on, and one the linear engine leaves to RegExp (a lookahead).
-      "schema-src/shop/word.yaml": "type: object\nproperties:\n  word: { type: string, pattern: '^(a+)+$' }\n  code: { type: string, pattern: '^(?=.*[0-9])[a-z0-9]+$' }\n",
+      "schema-src/shop/word.yaml":
+        "type: object\nproperties:\n  word: { type: string, pattern: '^(a+)+$' }\n  code: { type: string, pattern: '^(?=.*[0-9])[a-z0-9]+$' }\n",
       "data/crafted.json": JSON.stringify({ word: "a".repeat(10_000) + "b", code: "abc" }),
       ...apps(),
     });
@@ -184,18 +236,31 @@ describe.each(MANAGERS)("installed by $name", (manager) => {
     run(path.join(project, "node_modules/.bin/charter"), ["generate"], { cwd: project, env });
   }, 600_000);
 
-  const cell = (name: string, body: () => void) => it.skipIf(manager.unavailable !== undefined)(name + (manager.unavailable ? ` (skipped: ${manager.unavailable})` : ""), body, 300_000);
+  const cell = (name: string, body: () => void) =>
+    it.skipIf(manager.unavailable !== undefined)(
+      name + (manager.unavailable ? ` (skipped: ${manager.unavailable})` : ""),
+      body,
+      300_000,
+    );
 
   cell("generates validators that import the runtime and nothing else", () => {
     const code = readFileSync(path.join(project, "generated/validators/shop/order.js"), "utf8");
     const imported = [...code.matchAll(/from "([^"]+)"/g)].map((m) => m[1]).sort();
-    expect([...new Set(imported)]).toEqual(["charter-runtime/formats", "charter-runtime/helpers", "charter-runtime/patterns"]);
+    expect([...new Set(imported)]).toEqual([
+      "charter-runtime/formats",
+      "charter-runtime/helpers",
+      "charter-runtime/patterns",
+    ]);
   });
 
   cell("validates a data file from the shell with the installed charter, patterns in the linear engine", () => {
     // RegExp would not finish on the crafted word (the timeout fails the cell); the warning for the lookahead
     // shows that the tree's own copy of the runtime built its patterns with the CLI's engine.
-    const validate = spawnSync(path.join(project, "node_modules/.bin/charter"), ["validate", "shop/word", "data/crafted.json"], { cwd: project, env, encoding: "utf8", timeout: 60_000 });
+    const validate = spawnSync(
+      path.join(project, "node_modules/.bin/charter"),
+      ["validate", "shop/word", "data/crafted.json"],
+      { cwd: project, env, encoding: "utf8", timeout: 60_000 },
+    );
     expect(validate.status, validate.stdout + validate.stderr).toBe(1);
     expect(validate.stdout).toContain('error CH801 /word: must match pattern "^(a+)+$"');
     expect(validate.stdout).toContain('error CH801 /code: must match pattern "^(?=.*[0-9])[a-z0-9]+$"');
@@ -203,7 +268,11 @@ describe.each(MANAGERS)("installed by $name", (manager) => {
   });
 
   cell("loads charter's library entry from CommonJS too", () => {
-    const required = run(process.execPath, ["-e", 'const charter = require("charter"); console.log(typeof charter.compile, typeof charter.compareTrees)'], { cwd: project, env });
+    const required = run(
+      process.execPath,
+      ["-e", 'const charter = require("charter"); console.log(typeof charter.compile, typeof charter.compareTrees)'],
+      { cwd: project, env },
+    );
     expect(required.trim()).toBe("function function");
   });
 
@@ -222,22 +291,42 @@ describe.each(MANAGERS)("installed by $name", (manager) => {
     // The imports map is resolved from the package.json of the app: the app folder stands for a project root here.
     run("cp", ["-r", "generated", "outdir/generated"], { cwd: project, env });
     run(TSC, ["-p", "."], { cwd: path.join(project, "outdir"), env });
-    expect(JSON.parse(run(process.execPath, ["dist/src/main.js"], { cwd: path.join(project, "outdir"), env }))).toEqual(EXPECTED);
+    expect(JSON.parse(run(process.execPath, ["dist/src/main.js"], { cwd: path.join(project, "outdir"), env }))).toEqual(
+      EXPECTED,
+    );
   });
 
-  it.skipIf(manager.devDependencies?.["typescript"] === undefined)("type-checks the ES module, CommonJS and outDir apps with TypeScript 5.9 too", () => {
-    const tsc59 = path.join(project, "node_modules/.bin/tsc");
-    expect(run(tsc59, ["--version"], { cwd: project, env })).toContain("Version 5.9.");
-    for (const app of ["esm", "cjs"]) run(tsc59, ["-p", app, "--noEmit"], { cwd: project, env });
-    run(tsc59, ["-p", "outdir", "--noEmit"], { cwd: project, env });
-    run(tsc59, ["-p", "browser/tsconfig.bundler.json"], { cwd: project, env });
-  });
+  it.skipIf(manager.devDependencies?.["typescript"] === undefined)(
+    "type-checks the ES module, CommonJS and outDir apps with TypeScript 5.9 too",
+    () => {
+      const tsc59 = path.join(project, "node_modules/.bin/tsc");
+      expect(run(tsc59, ["--version"], { cwd: project, env })).toContain("Version 5.9.");
+      for (const app of ["esm", "cjs"]) run(tsc59, ["-p", app, "--noEmit"], { cwd: project, env });
+      run(tsc59, ["-p", "outdir", "--noEmit"], { cwd: project, env });
+      run(tsc59, ["-p", "browser/tsconfig.bundler.json"], { cwd: project, env });
+    },
+  );
 
   cell("type-checks under the bundler and preserve resolutions, and runs an esbuild browser bundle", () => {
     run(TSC, ["-p", "browser/tsconfig.bundler.json"], { cwd: project, env });
     run(TSC, ["-p", "browser/tsconfig.preserve.json"], { cwd: project, env });
-    run(ESBUILD, ["browser/main.ts", "--bundle", "--splitting", "--format=esm", "--platform=browser", "--minify", "--outdir=browser/bundle", "--log-level=warning"], { cwd: project, env });
-    const bundle = readdirSync(path.join(project, "browser/bundle")).map((file) => readFileSync(path.join(project, "browser/bundle", file), "utf8"));
+    run(
+      ESBUILD,
+      [
+        "browser/main.ts",
+        "--bundle",
+        "--splitting",
+        "--format=esm",
+        "--platform=browser",
+        "--minify",
+        "--outdir=browser/bundle",
+        "--log-level=warning",
+      ],
+      { cwd: project, env },
+    );
+    const bundle = readdirSync(path.join(project, "browser/bundle")).map((file) =>
+      readFileSync(path.join(project, "browser/bundle", file), "utf8"),
+    );
     // Nothing of Node's: the bundle runs in a browser as it is.
     expect(bundle.filter((text) => /\brequire\(|from\s*"node:|import\("node:/.test(text))).toEqual([]);
     expect(JSON.parse(run(process.execPath, ["browser/bundle/main.js"], { cwd: project, env }))).toEqual(EXPECTED);

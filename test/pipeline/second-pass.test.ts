@@ -25,22 +25,36 @@ function declaration(module: string, name: string): string | undefined {
 }
 
 describe("a second pass over the generated schemas", () => {
-  it.each(manifest.contracts.map((c) => [c.name, c] as const))("%s: its bundle, compiled again as a source, bundles to the same bytes and types its root alike", { timeout: 60_000 }, async (name, contract) => {
-    const first = readFileSync(path.join(GENERATED, contract.artifacts["schema"]!), "utf8");
-    const dir = tempTree({ [`src/${name}.json`]: first });
-    const second = await compile({ sourceDir: path.join(dir, "src"), outDir: path.join(dir, "out"), baseUri: manifest.baseUri, catalog: [], typeCheck: false });
-    expect(second.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
-    expect(second.files.get(contract.artifacts["schema"]!)).toBe(first);
-    const typesPath = contract.artifacts["types"]!;
-    const firstTypes = readFileSync(path.join(GENERATED, typesPath), "utf8");
-    const secondTypes = second.files.get(typesPath)!;
-    // The root type, as the validator declares it. Its name, and those of the types it refers to,
-    // may differ: `x-charter-name` is charter's keyword, removed from the bundle, so the second pass
-    // derives names from titles and paths. The declaration's shape must not.
-    const declarationsPath = contract.artifacts["validator"]!.replace(/\.js$/, ".d.ts");
-    const rootOf = (declarations: string) => /^export declare const validate: Validator<(\w+)>;$/m.exec(declarations)![1]!;
-    const shape = (module: string, root: string) => declaration(module, root)?.replace(/\b[A-Z]\w*\b/g, "Type");
-    const [firstRoot, secondRoot] = [rootOf(readFileSync(path.join(GENERATED, declarationsPath), "utf8")), rootOf(second.files.get(declarationsPath)!)];
-    expect(shape(secondTypes, secondRoot)).toBe(shape(firstTypes, firstRoot));
-  });
+  it.each(manifest.contracts.map((c) => [c.name, c] as const))(
+    "%s: its bundle, compiled again as a source, bundles to the same bytes and types its root alike",
+    { timeout: 60_000 },
+    async (name, contract) => {
+      const first = readFileSync(path.join(GENERATED, contract.artifacts["schema"]!), "utf8");
+      const dir = tempTree({ [`src/${name}.json`]: first });
+      const second = await compile({
+        sourceDir: path.join(dir, "src"),
+        outDir: path.join(dir, "out"),
+        baseUri: manifest.baseUri,
+        catalog: [],
+        typeCheck: false,
+      });
+      expect(second.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+      expect(second.files.get(contract.artifacts["schema"]!)).toBe(first);
+      const typesPath = contract.artifacts["types"]!;
+      const firstTypes = readFileSync(path.join(GENERATED, typesPath), "utf8");
+      const secondTypes = second.files.get(typesPath)!;
+      // The root type, as the validator declares it. Its name, and those of the types it refers to,
+      // may differ: `x-charter-name` is charter's keyword, removed from the bundle, so the second pass
+      // derives names from titles and paths. The declaration's shape must not.
+      const declarationsPath = contract.artifacts["validator"]!.replace(/\.js$/, ".d.ts");
+      const rootOf = (declarations: string) =>
+        /^export declare const validate: Validator<(\w+)>;$/m.exec(declarations)![1]!;
+      const shape = (module: string, root: string) => declaration(module, root)?.replace(/\b[A-Z]\w*\b/g, "Type");
+      const [firstRoot, secondRoot] = [
+        rootOf(readFileSync(path.join(GENERATED, declarationsPath), "utf8")),
+        rootOf(second.files.get(declarationsPath)!),
+      ];
+      expect(shape(secondTypes, secondRoot)).toBe(shape(firstTypes, firstRoot));
+    },
+  );
 });

@@ -25,13 +25,29 @@ describe("conditional-branches: what either branch of an if/then/else refuses", 
     const branchUnknown: unknown[] = [{ datasets: [], cases: [{ id: "a" }] }, { cases: [{ id: "a", dataset: "d" }] }];
     expect(cases.map(([value]) => validate(value))).toEqual(cases.map(([, valid]) => valid));
     expect(branchUnknown.map((value) => validate(value))).toEqual([false, false]);
-    const verdicts = typedLiterals({ "types.ts": types }, "types.js", [...cases.map(([value]) => value), ...branchUnknown].map((value) => ({ type: "Fixture", value })));
+    const verdicts = typedLiterals(
+      { "types.ts": types },
+      "types.js",
+      [...cases.map(([value]) => value), ...branchUnknown].map((value) => ({ type: "Fixture", value })),
+    );
     // Every fault here is a member neither branch allows, or a kind neither branch accepts.
     expect(verdicts).toEqual([...cases.map(([, valid]) => valid), true, true]);
     // On a closed object, a misspelt key of a case the branches describe is refused (the branch's case object closes).
-    const problems = [{ datasets: [], cases: [{ id: "a", dataset: "d" }] }, { datasets: [], cases: [{ id: "a", dataset: "d", datset: "typo" }] }];
-    const validateProblem = new Ajv({ strict: false }).compile({ ...fixtureSchema("conditional-branches"), $ref: "#/definitions/problem" });
+    const problems = [
+      { datasets: [], cases: [{ id: "a", dataset: "d" }] },
+      { datasets: [], cases: [{ id: "a", dataset: "d", datset: "typo" }] },
+    ];
+    const validateProblem = new Ajv({ strict: false }).compile({
+      ...fixtureSchema("conditional-branches"),
+      $ref: "#/definitions/problem",
+    });
     expect(problems.map((value) => validateProblem(value))).toEqual([true, false]);
-    expect(typedLiterals({ "types.ts": types }, "types.js", problems.map((value) => ({ type: "Problem", value })))).toEqual([true, false]);
+    expect(
+      typedLiterals(
+        { "types.ts": types },
+        "types.js",
+        problems.map((value) => ({ type: "Problem", value })),
+      ),
+    ).toEqual([true, false]);
   }, 30_000);
 });

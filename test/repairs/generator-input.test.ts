@@ -28,7 +28,11 @@ interface Case {
 const CASES: Record<string, Case> = {
   "deprecated-text": {
     gap: "deprecated must be a boolean",
-    schema: { $schema: DRAFT_07, type: "object", properties: { files: { type: "array", items: { type: "string" }, deprecated: "Use include." } } },
+    schema: {
+      $schema: DRAFT_07,
+      type: "object",
+      properties: { files: { type: "array", items: { type: "string" }, deprecated: "Use include." } },
+    },
     holds: ["@deprecated Use include."],
     repair: "deprecated-reason",
   },
@@ -37,7 +41,14 @@ const CASES: Record<string, Case> = {
     schema: {
       $schema: DRAFT_07,
       type: "object",
-      properties: { kind: { type: "string" }, list: { type: "array", contains: { deprecated: "x", type: "string" }, items: { type: "string", deprecated: "y" } } },
+      properties: {
+        kind: { type: "string" },
+        list: {
+          type: "array",
+          contains: { deprecated: "x", type: "string" },
+          items: { type: "string", deprecated: "y" },
+        },
+      },
       if: { deprecated: "a", properties: { kind: { const: "old", deprecated: "b" } } },
       then: { deprecated: "c", required: ["replacement"] },
       propertyNames: { deprecated: "d", maxLength: 20 },
@@ -60,7 +71,11 @@ const CASES: Record<string, Case> = {
   },
   "definition-named-anyof": {
     gap: "arr.forEach is not a function",
-    schema: { type: "object", properties: { a: { $ref: "#/$defs/anyOf" } }, $defs: { anyOf: { type: "string" }, oneOf: { type: "integer" } } },
+    schema: {
+      type: "object",
+      properties: { a: { $ref: "#/$defs/anyOf" } },
+      $defs: { anyOf: { type: "string" }, oneOf: { type: "integer" } },
+    },
     holds: ["export type AnyOf = string;", "a?: AnyOf;"],
     repair: "generator-input-checks",
   },
@@ -89,7 +104,9 @@ const CASES: Record<string, Case> = {
     gap: "the literal type gains `required: []` and `additionalProperties`, `id` becomes `$id`",
     schema: {
       type: "object",
-      properties: { shape: { const: { kind: { type: "object", id: "point", properties: { x: { type: "number" } } } } } },
+      properties: {
+        shape: { const: { kind: { type: "object", id: "point", properties: { x: { type: "number" } } } } },
+      },
       const: { shape: { kind: { type: "object", id: "point", properties: { x: { type: "number" } } } } },
     },
     holds: ['id: "point"'],
@@ -122,7 +139,15 @@ const CASES: Record<string, Case> = {
         many: { type: "array", items: { type: "string" }, minItems: 2000 },
       },
     },
-    holds: ["none?: never;", "negative?: never;", "text?: string;", "anything?: unknown;", "pair?: [number, number];", "@minItems 2000", "many?: string[];"],
+    holds: [
+      "none?: never;",
+      "negative?: never;",
+      "text?: string;",
+      "anything?: unknown;",
+      "pair?: [number, number];",
+      "@minItems 2000",
+      "many?: string[];",
+    ],
     repair: "generator-input-checks",
   },
   "huge-lower-bound": {
@@ -161,7 +186,13 @@ const CASES: Record<string, Case> = {
         note: { type: "string", nullable: true },
         base: { $ref: "#/definitions/base" },
       },
-      definitions: { base: { type: "object", properties: { name: { type: "string" } }, extends: { type: "object", properties: { other: { type: "string" } } } } },
+      definitions: {
+        base: {
+          type: "object",
+          properties: { name: { type: "string" } },
+          extends: { type: "object", properties: { other: { type: "string" } } },
+        },
+      },
     },
     holds: ["version?: string;", 'level?: "a" | "b";', "note?: string;", "export interface Base {"],
     lacks: ["injected", "null", "extends"],
@@ -184,10 +215,19 @@ const CASES: Record<string, Case> = {
     schema: {
       type: "object",
       required: ["hasOwnProperty"],
-      properties: { hasOwnProperty: { type: "string" }, flags: { enum: [{ hasOwnProperty: true }] }, kind: { $ref: "#/$defs/hasOwnProperty" } },
+      properties: {
+        hasOwnProperty: { type: "string" },
+        flags: { enum: [{ hasOwnProperty: true }] },
+        kind: { $ref: "#/$defs/hasOwnProperty" },
+      },
       $defs: { hasOwnProperty: { type: "integer" } },
     },
-    holds: ["hasOwnProperty: string;", "flags?: { hasOwnProperty: true };", "kind?: HasOwnProperty;", "export type HasOwnProperty = number;"],
+    holds: [
+      "hasOwnProperty: string;",
+      "flags?: { hasOwnProperty: true };",
+      "kind?: HasOwnProperty;",
+      "export type HasOwnProperty = number;",
+    ],
   },
   "property-named-nullable": {
     gap: "the other properties move into an `anyOf` property",
@@ -201,7 +241,14 @@ const CASES: Record<string, Case> = {
 async function compileCases(cases: [string, Case][], repairs = REPAIRS, typeCheck = true): Promise<CompileResult> {
   const files = Object.fromEntries(cases.map(([name, c]) => [`src/${name}.json`, JSON.stringify(c.schema, null, 2)]));
   const dir = tempTree(files);
-  return compile({ sourceDir: path.join(dir, "src"), outDir: path.join(dir, "out"), baseUri: "https://cases.test/", catalog: [], repairs, typeCheck });
+  return compile({
+    sourceDir: path.join(dir, "src"),
+    outDir: path.join(dir, "out"),
+    baseUri: "https://cases.test/",
+    catalog: [],
+    repairs,
+    typeCheck,
+  });
 }
 
 describe("json-schema-to-typescript's input checks and crashes on valid schemas", async () => {
@@ -221,7 +268,12 @@ describe("json-schema-to-typescript's input checks and crashes on valid schemas"
   const repairs = [...new Set(Object.values(CASES).flatMap((c) => c.repair ?? []))];
   it.each(repairs)("without %s, its cases fail or come out otherwise", async (id) => {
     const cases = Object.entries(CASES).filter(([, c]) => c.repair === id && !c.fatalWithout);
-    const without = await compileCases(cases, REPAIRS.filter((r) => r.id !== id), false);
-    for (const [name, c] of cases) expect(without.files.get(`types/${name}.ts`), `${name}: ${c.gap}`).not.toBe(result.files.get(`types/${name}.ts`));
+    const without = await compileCases(
+      cases,
+      REPAIRS.filter((r) => r.id !== id),
+      false,
+    );
+    for (const [name, c] of cases)
+      expect(without.files.get(`types/${name}.ts`), `${name}: ${c.gap}`).not.toBe(result.files.get(`types/${name}.ts`));
   });
 });

@@ -15,14 +15,27 @@ describe("literal-pattern-properties: keys a pattern spells out", () => {
       [{ Cdn: { url: 3 } }, false],
     ];
     expect(cases.map(([value]) => validate(value))).toEqual(cases.map(([, valid]) => valid));
-    const verdicts = typedLiterals({ "types.ts": types }, "types.js", cases.map(([value]) => ({ type: "Fixture", value })));
+    const verdicts = typedLiterals(
+      { "types.ts": types },
+      "types.js",
+      cases.map(([value]) => ({ type: "Fixture", value })),
+    );
     expect(verdicts).toEqual(cases.map(([, valid]) => valid));
     const metadata: [unknown, boolean][] = [
       [{ name: "n", "x-team": { any: "thing" } }, true],
       [{ name: "n", nmae: "typo" }, false],
     ];
-    const validateMetadata = new Ajv({ strict: false }).compile({ ...fixtureSchema("literal-pattern-properties"), $ref: "#/definitions/metadata" });
+    const validateMetadata = new Ajv({ strict: false }).compile({
+      ...fixtureSchema("literal-pattern-properties"),
+      $ref: "#/definitions/metadata",
+    });
     expect(metadata.map(([value]) => validateMetadata(value))).toEqual([true, false]);
-    expect(typedLiterals({ "types.ts": types }, "types.js", metadata.map(([value]) => ({ type: "Metadata", value })))).toEqual([true, false]);
+    expect(
+      typedLiterals(
+        { "types.ts": types },
+        "types.js",
+        metadata.map(([value]) => ({ type: "Metadata", value })),
+      ),
+    ).toEqual([true, false]);
   }, 30_000);
 });

@@ -19,19 +19,52 @@ describe("object-intersections: unknown keys in an object that is one of several
     const valid = instances.map((instance) => validate(instance) as boolean);
     expect(valid).toEqual([true, true, true, false, false, false]);
     const literals = instances.map((value) => ({ type: "Fixture", value }));
-    expect(typedLiterals({ "types.ts": await fixtureTypes("object-intersections") }, "types.js", literals)).toEqual(valid);
+    expect(typedLiterals({ "types.ts": await fixtureTypes("object-intersections") }, "types.js", literals)).toEqual(
+      valid,
+    );
     // Without the repair, the index signature beside the union lets the nested misspelling through.
-    const without = typedLiterals({ "types.ts": await fixtureTypes("object-intersections", REPAIRS.filter((r) => r.id !== "object-intersections")) }, "types.js", literals);
+    const without = typedLiterals(
+      {
+        "types.ts": await fixtureTypes(
+          "object-intersections",
+          REPAIRS.filter((r) => r.id !== "object-intersections"),
+        ),
+      },
+      "types.js",
+      literals,
+    );
     expect(without[3]).toBe(true);
   }, 30_000);
 
   it("leaves the index signature off an object's own members when every alternative closes the object", async () => {
-    const instances = [{ version: "2.0" }, { queues: {} }, { version: "2.0", extra: true }, { queues: { batchSize: 1, bacthSize: 2 } }];
-    const validate = new Ajv({ strict: false }).compile({ ...fixtureSchema("object-intersections"), $ref: "#/definitions/versioned" });
+    const instances = [
+      { version: "2.0" },
+      { queues: {} },
+      { version: "2.0", extra: true },
+      { queues: { batchSize: 1, bacthSize: 2 } },
+    ];
+    const validate = new Ajv({ strict: false }).compile({
+      ...fixtureSchema("object-intersections"),
+      $ref: "#/definitions/versioned",
+    });
     expect(instances.map((instance) => validate(instance))).toEqual([true, true, false, false]);
     const literals = instances.map((value) => ({ type: "Versioned", value }));
-    expect(typedLiterals({ "types.ts": await fixtureTypes("object-intersections") }, "types.js", literals)).toEqual([true, true, false, false]);
-    const without = typedLiterals({ "types.ts": await fixtureTypes("object-intersections", REPAIRS.filter((r) => r.id !== "object-intersections")) }, "types.js", literals);
+    expect(typedLiterals({ "types.ts": await fixtureTypes("object-intersections") }, "types.js", literals)).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
+    const without = typedLiterals(
+      {
+        "types.ts": await fixtureTypes(
+          "object-intersections",
+          REPAIRS.filter((r) => r.id !== "object-intersections"),
+        ),
+      },
+      "types.js",
+      literals,
+    );
     expect(without).toEqual([true, true, true, true]);
   }, 30_000);
 });

@@ -9,11 +9,17 @@ describe("pattern-properties-open: patterns every key matches", () => {
     const claimed = ["", "^", "$", ".*", "^.*", ".*$", "[\\s\\S]*", "^[\\s\\S]*$", "[^]*", "^[^]*$"];
     for (const pattern of claimed) {
       expect(matchesEveryKey(pattern), pattern).toBe(true);
-      expect(KEYS.filter((key) => !new RegExp(pattern, "u").test(key)), pattern).toEqual([]);
+      expect(
+        KEYS.filter((key) => !new RegExp(pattern, "u").test(key)),
+        pattern,
+      ).toEqual([]);
     }
     for (const pattern of ["^.*$", "^.+$", ".+", ".", "^x-", "^[a-z]*$"]) {
       expect(matchesEveryKey(pattern), pattern).toBe(false);
-      expect(KEYS.some((key) => !new RegExp(pattern, "u").test(key)), pattern).toBe(true);
+      expect(
+        KEYS.some((key) => !new RegExp(pattern, "u").test(key)),
+        pattern,
+      ).toBe(true);
     }
   });
 });

@@ -8,7 +8,16 @@ describe("pattern-strings: what a pattern says of a string's start, or of all it
     const types = await fixtureTypes("pattern-strings");
     const validate = new Ajv({ strict: false, validateFormats: false }).compile(fixtureSchema("pattern-strings"));
     const cases: [unknown, boolean][] = [
-      [{ command: "command:commit", homepage: "https://example.org", replicas: "[parameters('n')]", newLine: "LF", template: "`${x}" }, true],
+      [
+        {
+          command: "command:commit",
+          homepage: "https://example.org",
+          replicas: "[parameters('n')]",
+          newLine: "LF",
+          template: "`${x}",
+        },
+        true,
+      ],
       [{ replicas: 3, name: "abc", anywhere: "run command:x", either: "a-then-anything" }, true],
       [{ command: "commit" }, false],
       [{ homepage: "ftp://example.org" }, false],
@@ -22,6 +31,12 @@ describe("pattern-strings: what a pattern says of a string's start, or of all it
       [{ newLineAny: "cr" }, false],
     ];
     expect(cases.map(([value]) => validate(value))).toEqual(cases.map(([, valid]) => valid));
-    expect(typedLiterals({ "types.ts": types }, "types.js", cases.map(([value]) => ({ type: "Fixture", value })))).toEqual(cases.map(([, valid]) => valid));
+    expect(
+      typedLiterals(
+        { "types.ts": types },
+        "types.js",
+        cases.map(([value]) => ({ type: "Fixture", value })),
+      ),
+    ).toEqual(cases.map(([, valid]) => valid));
   }, 30_000);
 });

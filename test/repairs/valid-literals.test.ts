@@ -12,8 +12,19 @@ import { tempTree } from "../helpers/temp-tree.js";
 
 async function diagnosticsOf(source: string) {
   const dir = tempTree({ "src/contract.yaml": source });
-  const result = await compile({ sourceDir: path.join(dir, "src"), outDir: path.join(dir, "out"), baseUri: "https://fixtures.test/", catalog: [], typeCheck: true });
-  return { types: result.files.get("types/contract.ts"), problems: result.diagnostics.filter((d) => d.severity === "error" || d.code === "CH605").map((d) => `${d.code} ${d.message}`) };
+  const result = await compile({
+    sourceDir: path.join(dir, "src"),
+    outDir: path.join(dir, "out"),
+    baseUri: "https://fixtures.test/",
+    catalog: [],
+    typeCheck: true,
+  });
+  return {
+    types: result.files.get("types/contract.ts"),
+    problems: result.diagnostics
+      .filter((d) => d.severity === "error" || d.code === "CH605")
+      .map((d) => `${d.code} ${d.message}`),
+  };
 }
 
 describe("valid instances type-check against the repaired types", () => {

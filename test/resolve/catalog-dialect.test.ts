@@ -13,14 +13,21 @@ const DRAFT_07_SOURCE = `{ "$schema": "http://json-schema.org/draft-07/schema#",
 const SOURCE_2020 = `type: object\nproperties:\n  w: { $ref: "${WORD_URI}" }\n`;
 
 function validatorFor(schema: Record<string, unknown>) {
-  const ajv = String(schema["$schema"]).includes("2020-12") ? new Ajv2020({ strict: false }) : new Ajv({ strict: false });
+  const ajv = String(schema["$schema"]).includes("2020-12")
+    ? new Ajv2020({ strict: false })
+    : new Ajv({ strict: false });
   return ajv.compile(schema);
 }
 
 async function project(files: Record<string, string>, dialect?: Dialect): Promise<CompiledTree> {
-  return compileTree({ "vendor/word.json": WORD, ...files }, {
-    catalog: (dir) => [{ prefix: "https://words.example.test/", dir: path.join(dir, "vendor"), ...(dialect ? { dialect } : {}) }],
-  });
+  return compileTree(
+    { "vendor/word.json": WORD, ...files },
+    {
+      catalog: (dir) => [
+        { prefix: "https://words.example.test/", dir: path.join(dir, "vendor"), ...(dialect ? { dialect } : {}) },
+      ],
+    },
+  );
 }
 
 /** The embedded word document of a contract's bundle, and whether the contract accepts a word of seven letters. */
@@ -28,7 +35,11 @@ function reading(tree: CompiledTree, contract: string) {
   const schema = tree.schema(contract);
   const defs = (schema["$defs"] ?? schema["definitions"]) as Record<string, Record<string, unknown>>;
   const embedded = defs[WORD_URI]!;
-  return { embedded, acceptsLongWord: validatorFor(schema)({ w: "toolong" }) as boolean, dialectOf: embedded["$schema"] ?? schema["$schema"] };
+  return {
+    embedded,
+    acceptsLongWord: validatorFor(schema)({ w: "toolong" }) as boolean,
+    dialectOf: embedded["$schema"] ?? schema["$schema"],
+  };
 }
 
 const catalogWarnings = (tree: CompiledTree) => tree.diagnostics.filter((d) => d.code === "CH211");
@@ -40,27 +51,42 @@ describe("a catalog file without $schema", () => {
     "2020-12 source found first": { old: "b-old.json", new: "a-new.yaml" },
   };
 
-  it.each(Object.entries(orders))("referenced from draft-07 and 2020-12 sources is read as 2020-12 with a located warning (%s)", async (_, names) => {
-    const tree = await project({ [`src/${names.old}`]: DRAFT_07_SOURCE, [`src/${names.new}`]: SOURCE_2020 });
-    expect(tree.failed).toEqual([]);
-    const [oldName, newName] = [names.old.replace(/\.json$/, ""), names.new.replace(/\.yaml$/, "")];
-    for (const contract of [oldName, newName]) {
-      const read = reading(tree, contract);
-      expect(read.dialectOf).toBe("https://json-schema.org/draft/2020-12/schema");
-      expect(read.acceptsLongWord).toBe(false);
-    }
-    const warnings = catalogWarnings(tree);
-    expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toMatchObject({ severity: "warning", file: path.join(tree.dir, "vendor", "word.json"), line: 1, column: 1 });
-    expect(warnings[0]!.message).toBe(
-      `${WORD_URI} declares no $schema and is referenced from documents of different dialects, draft-07 (${names.old}:1:106) and 2020-12 (${names.new}:3:14); it is read as 2020-12. Add $schema to it, or set dialect on its catalog entry in charter.config.yaml`,
-    );
-  });
+  it.each(Object.entries(orders))(
+    "referenced from draft-07 and 2020-12 sources is read as 2020-12 with a located warning (%s)",
+    async (_, names) => {
+      const tree = await project({ [`src/${names.old}`]: DRAFT_07_SOURCE, [`src/${names.new}`]: SOURCE_2020 });
+      expect(tree.failed).toEqual([]);
+      const [oldName, newName] = [names.old.replace(/\.json$/, ""), names.new.replace(/\.yaml$/, "")];
+      for (const contract of [oldName, newName]) {
+        const read = reading(tree, contract);
+        expect(read.dialectOf).toBe("https://json-schema.org/draft/2020-12/schema");
+        expect(read.acceptsLongWord).toBe(false);
+      }
+      const warnings = catalogWarnings(tree);
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toMatchObject({
+        severity: "warning",
+        file: path.join(tree.dir, "vendor", "word.json"),
+        line: 1,
+        column: 1,
+      });
+      expect(warnings[0]!.message).toBe(
+        `${WORD_URI} declares no $schema and is referenced from documents of different dialects, draft-07 (${names.old}:1:106) and 2020-12 (${names.new}:3:14); it is read as 2020-12. Add $schema to it, or set dialect on its catalog entry in charter.config.yaml`,
+      );
+    },
+  );
 
   it("is read the same whichever source is found first", async () => {
-    const [first, second] = await Promise.all(Object.values(orders).map((names) => project({ [`src/${names.old}`]: DRAFT_07_SOURCE, [`src/${names.new}`]: SOURCE_2020 })));
-    const embedded = (tree: CompiledTree, names: { old: string }) => JSON.stringify(reading(tree, names.old.replace(/\.json$/, "")).embedded);
-    expect(embedded(first!, orders["draft-07 source found first"])).toBe(embedded(second!, orders["2020-12 source found first"]));
+    const [first, second] = await Promise.all(
+      Object.values(orders).map((names) =>
+        project({ [`src/${names.old}`]: DRAFT_07_SOURCE, [`src/${names.new}`]: SOURCE_2020 }),
+      ),
+    );
+    const embedded = (tree: CompiledTree, names: { old: string }) =>
+      JSON.stringify(reading(tree, names.old.replace(/\.json$/, "")).embedded);
+    expect(embedded(first!, orders["draft-07 source found first"])).toBe(
+      embedded(second!, orders["2020-12 source found first"]),
+    );
   });
 
   it("takes the one dialect of its referrers when they agree, silently", async () => {
@@ -75,20 +101,33 @@ describe("a catalog file without $schema", () => {
     }
   });
 
-  it.each(Object.entries(orders))("takes the dialect its catalog entry sets, whatever its referrers (%s)", async (_, names) => {
-    const tree = await project({ [`src/${names.old}`]: DRAFT_07_SOURCE, [`src/${names.new}`]: SOURCE_2020 }, "draft-07");
-    expect(catalogWarnings(tree)).toEqual([]);
-    for (const contract of [names.old.replace(/\.json$/, ""), names.new.replace(/\.yaml$/, "")]) {
-      const read = reading(tree, contract);
-      expect(read.dialectOf).toBe("http://json-schema.org/draft-07/schema#");
-      expect(read.acceptsLongWord).toBe(true);
-    }
-  });
+  it.each(Object.entries(orders))(
+    "takes the dialect its catalog entry sets, whatever its referrers (%s)",
+    async (_, names) => {
+      const tree = await project(
+        { [`src/${names.old}`]: DRAFT_07_SOURCE, [`src/${names.new}`]: SOURCE_2020 },
+        "draft-07",
+      );
+      expect(catalogWarnings(tree)).toEqual([]);
+      for (const contract of [names.old.replace(/\.json$/, ""), names.new.replace(/\.yaml$/, "")]) {
+        const read = reading(tree, contract);
+        expect(read.dialectOf).toBe("http://json-schema.org/draft-07/schema#");
+        expect(read.acceptsLongWord).toBe(true);
+      }
+    },
+  );
 
   it("a $schema of its own wins over its entry's dialect", async () => {
     const tree = await compileTree(
-      { "vendor/word.json": `{ "$schema": "https://json-schema.org/draft/2020-12/schema", ${WORD.slice(1)}`, "src/a.json": DRAFT_07_SOURCE },
-      { catalog: (dir) => [{ prefix: "https://words.example.test/", dir: path.join(dir, "vendor"), dialect: "draft-07" }] },
+      {
+        "vendor/word.json": `{ "$schema": "https://json-schema.org/draft/2020-12/schema", ${WORD.slice(1)}`,
+        "src/a.json": DRAFT_07_SOURCE,
+      },
+      {
+        catalog: (dir) => [
+          { prefix: "https://words.example.test/", dir: path.join(dir, "vendor"), dialect: "draft-07" },
+        ],
+      },
     );
     expect(reading(tree, "a").acceptsLongWord).toBe(false);
   });
@@ -109,7 +148,9 @@ describe("a catalog file without $schema", () => {
     expect(reading(tree, direct.replace(/\.json$/, "")).acceptsLongWord).toBe(false);
     const warnings = catalogWarnings(tree);
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]!.message).toContain(`draft-07 (${direct}:1:106) and 2020-12 (https://words.example.test/deep.json:1:111)`);
+    expect(warnings[0]!.message).toContain(
+      `draft-07 (${direct}:1:106) and 2020-12 (https://words.example.test/deep.json:1:111)`,
+    );
   });
 
   // Its $id is known only once it is read, at the end of a round: a reference by that $id found
@@ -144,6 +185,7 @@ describe("a catalog file without $schema", () => {
       },
     );
     expect(tree.failed).toEqual([]);
-    for (const contract of ["a", "b"]) expect(Object.keys(tree.schema(contract)["definitions"] as object)).toEqual([WORD_URI]);
+    for (const contract of ["a", "b"])
+      expect(Object.keys(tree.schema(contract)["definitions"] as object)).toEqual([WORD_URI]);
   });
 });

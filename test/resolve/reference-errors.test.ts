@@ -108,7 +108,8 @@ const rows: Record<string, Row> = {
     file: "Foo.yaml",
     line: 1,
     column: 1,
-    message: /contract "Foo" cannot be written: its outputs differ from those of foo\.json only by letter case, which macOS and Windows ignore/,
+    message:
+      /contract "Foo" cannot be written: its outputs differ from those of foo\.json only by letter case, which macOS and Windows ignore/,
   },
   "one output folder spelt two ways": {
     files: { "src/Agent/a.yaml": "type: string\n", "src/agent/b.yaml": "type: string\n" },
@@ -116,7 +117,8 @@ const rows: Record<string, Row> = {
     file: "Agent/a.yaml",
     line: 1,
     column: 1,
-    message: /contract "Agent\/a" cannot be written: its folder Agent\/ is spelt agent\/ by agent\/b\.yaml: the two differ only by letter case/,
+    message:
+      /contract "Agent\/a" cannot be written: its folder Agent\/ is spelt agent\/ by agent\/b\.yaml: the two differ only by letter case/,
   },
   "reference into a charter keyword": {
     files: { "src/a.yaml": "x-charter-shared: {type: string}\nproperties:\n  a: {$ref: '#/x-charter-shared'}\n" },
@@ -136,7 +138,8 @@ const rows: Record<string, Row> = {
     line: 1,
     column: 1,
     contract: "a",
-    message: /two schema resources in the bundle of "a" get the \$id https:\/\/contracts\.example\.test\/b\.schema\.json \(the other is in a\.yaml\)/,
+    message:
+      /two schema resources in the bundle of "a" get the \$id https:\/\/contracts\.example\.test\/b\.schema\.json \(the other is in a\.yaml\)/,
   },
 };
 
@@ -145,7 +148,12 @@ describe("every bad reference is a located diagnostic, and its contract is not p
     const tree = await compileTree(row.files);
     const found = tree.diagnostics.find((d) => d.code === row.code);
     expect(found, JSON.stringify(tree.diagnostics)).toBeDefined();
-    expect(found).toMatchObject({ severity: "error", file: path.join(tree.dir, "src", row.file), line: row.line, column: row.column });
+    expect(found).toMatchObject({
+      severity: "error",
+      file: path.join(tree.dir, "src", row.file),
+      line: row.line,
+      column: row.column,
+    });
     expect(found!.message).toMatch(row.message);
     const name = row.contract ?? row.file.replace(/\.(yaml|json)$/, "");
     expect(tree.failed).toContain(name);
@@ -173,21 +181,44 @@ describe("a catalog file that cannot be read", () => {
     const dir = tempTree({ "catalog/b.json": "{}", "src/a.yaml": "$ref: 'https://cat.test/b.json'\n" });
     const file = path.join(dir, "src/a.yaml");
     const { parsed } = await loadSource(file);
-    const { document } = createDocument(parsed!, { key: "source:a.yaml", kind: "source", name: "a", file, relativePath: "a.yaml", retrievalUri: sourceUri("a.yaml") });
-    const graph = await resolveReferences([document!], [{ prefix: "https://cat.test/", dir: path.join(dir, "catalog") }], async () => loaded);
+    const { document } = createDocument(parsed!, {
+      key: "source:a.yaml",
+      kind: "source",
+      name: "a",
+      file,
+      relativePath: "a.yaml",
+      retrievalUri: sourceUri("a.yaml"),
+    });
+    const graph = await resolveReferences(
+      [document!],
+      [{ prefix: "https://cat.test/", dir: path.join(dir, "catalog") }],
+      async () => loaded,
+    );
     // A reference that names nothing is kept as dangling (reported where evaluation reaches it); other findings are the document's.
-    const dangling = [...graph.documents.values()].flatMap((d) => d.references.flatMap((r) => (r.dangling ? [r.dangling] : [])));
-    return [...graph.documents.values()].flatMap((d) => d.diagnostics).concat(dangling, graph.diagnostics).map((d) => `${d.code} ${d.message}`);
+    const dangling = [...graph.documents.values()].flatMap((d) =>
+      d.references.flatMap((r) => (r.dangling ? [r.dangling] : [])),
+    );
+    return [...graph.documents.values()]
+      .flatMap((d) => d.diagnostics)
+      .concat(dangling, graph.diagnostics)
+      .map((d) => `${d.code} ${d.message}`);
   };
 
   it("is missing when the loader says so, whatever its message", async () => {
-    expect(await resolveWith({ missing: true, diagnostics: [{ code: "CH101", severity: "error", message: "gone, in other words" }] })).toEqual([
+    expect(
+      await resolveWith({
+        missing: true,
+        diagnostics: [{ code: "CH101", severity: "error", message: "gone, in other words" }],
+      }),
+    ).toEqual([
       'CH207 $ref "https://cat.test/b.json" names a file that does not exist in the catalog folder its URI maps to',
     ]);
   });
 
   it("is a file that could not be loaded, with the loader's own finding, when the loader does not say missing, even if its message names ENOENT", async () => {
-    const found = await resolveWith({ diagnostics: [{ code: "CH101", severity: "error", message: "cannot read the file (ENOENT)" }] });
+    const found = await resolveWith({
+      diagnostics: [{ code: "CH101", severity: "error", message: "cannot read the file (ENOENT)" }],
+    });
     expect(found).toContain("CH101 cannot read the file (ENOENT)");
     expect(found.some((line) => line.includes("names a catalog file that could not be loaded"))).toBe(true);
   });

@@ -7,7 +7,9 @@ import type { CatalogMapping } from "../../src/compiler/resolve/catalog-file.js"
 import { compileTree, type CompiledTree } from "../helpers/compile-tree.js";
 
 function validatorFor(schema: Record<string, unknown>) {
-  const ajv = String(schema["$schema"]).includes("2020-12") ? new Ajv2020({ strict: false }) : new Ajv({ strict: false });
+  const ajv = String(schema["$schema"]).includes("2020-12")
+    ? new Ajv2020({ strict: false })
+    : new Ajv({ strict: false });
   return ajv.compile(schema);
 }
 
@@ -27,9 +29,14 @@ const V2 = logVersion(["info", "warn", "error"]);
 const LATEST = logVersion(["info", "warn", "error", "debug"]);
 const APP = `type: object\nproperties:\n  log: { $ref: "${LOG_ID}" }\n`;
 
-const resolution = (entries: Record<string, DocumentResolution>) => ({ compile: { resolution: { contracts: new Map(Object.entries(entries)) } } });
-const logsCatalog = (dir: string): CatalogMapping[] => [{ prefix: "https://logs.example.test/", dir: path.join(dir, "src", "logs") }];
-const accepts = (tree: CompiledTree, contract: string, value: unknown) => validatorFor(tree.schema(contract))(value) as boolean;
+const resolution = (entries: Record<string, DocumentResolution>) => ({
+  compile: { resolution: { contracts: new Map(Object.entries(entries)) } },
+});
+const logsCatalog = (dir: string): CatalogMapping[] => [
+  { prefix: "https://logs.example.test/", dir: path.join(dir, "src", "logs") },
+];
+const accepts = (tree: CompiledTree, contract: string, value: unknown) =>
+  validatorFor(tree.schema(contract))(value) as boolean;
 
 describe("two documents that declare one $id", () => {
   it("are both refused with CH203, which names the setting that lets them in", async () => {
@@ -46,11 +53,20 @@ describe("two documents that declare one $id", () => {
   });
 
   it("compile with ids: local, each reading its own definitions through its $id", async () => {
-    const tree = await compileTree({ "src/logs/log-1.json": V1, "src/logs/log-2.json": V2 }, resolution({ "logs/": { ids: "local" } }));
+    const tree = await compileTree(
+      { "src/logs/log-1.json": V1, "src/logs/log-2.json": V2 },
+      resolution({ "logs/": { ids: "local" } }),
+    );
     expect(tree.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
     expect(tree.produced).toEqual(["logs/log-1", "logs/log-2"]);
-    expect([accepts(tree, "logs/log-1", { level: "warn" }), accepts(tree, "logs/log-1", { level: "error" })]).toEqual([true, false]);
-    expect([accepts(tree, "logs/log-2", { level: "error" }), accepts(tree, "logs/log-2", { level: "debug" })]).toEqual([true, false]);
+    expect([accepts(tree, "logs/log-1", { level: "warn" }), accepts(tree, "logs/log-1", { level: "error" })]).toEqual([
+      true,
+      false,
+    ]);
+    expect([accepts(tree, "logs/log-2", { level: "error" }), accepts(tree, "logs/log-2", { level: "debug" })]).toEqual([
+      true,
+      false,
+    ]);
   });
 
   it("stay refused where the setting leaves two of them global", async () => {
@@ -59,7 +75,10 @@ describe("two documents that declare one $id", () => {
       { "src/logs/log-1.json": V1, "src/logs/log-2.json": V2, "src/logs/log.json": LATEST },
       resolution({ "logs/": { ids: "local" }, "logs/log-1": { ids: "global" }, "logs/log": { ids: "global" } }),
     );
-    expect(tree.diagnostics.filter((d) => d.code === "CH203").map((d) => path.basename(d.file!))).toEqual(["log-1.json", "log.json"]);
+    expect(tree.diagnostics.filter((d) => d.code === "CH203").map((d) => path.basename(d.file!))).toEqual([
+      "log-1.json",
+      "log.json",
+    ]);
     expect(tree.produced).toEqual(["logs/log-2"]);
   });
 
@@ -89,14 +108,22 @@ describe("two documents that declare one $id", () => {
       );
       expect(tree.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
       const name = app.replace(/\.yaml$/, "");
-      expect([accepts(tree, name, { log: { level: "error" } }), accepts(tree, name, { log: { level: "debug" } })]).toEqual([true, false]);
+      expect([
+        accepts(tree, name, { log: { level: "error" } }),
+        accepts(tree, name, { log: { level: "debug" } }),
+      ]).toEqual([true, false]);
     });
 
     it("names nothing when every copy is local and no catalog maps the URL, and says so", async () => {
-      const tree = await compileTree({ "src/logs/log-1.json": V1, "src/logs/log-2.json": V2, "src/app.yaml": APP }, resolution({ "logs/": { ids: "local" } }));
+      const tree = await compileTree(
+        { "src/logs/log-1.json": V1, "src/logs/log-2.json": V2, "src/app.yaml": APP },
+        resolution({ "logs/": { ids: "local" } }),
+      );
       const unresolved = tree.diagnostics.find((d) => d.code === "CH206");
       expect(unresolved).toMatchObject({ file: path.join(tree.dir, "src", "app.yaml"), line: 3, column: 16 });
-      expect(unresolved!.message).toMatch(/charter does not fetch schemas \(logs\/log-1\.json declares it with ids: local, so it is reached by its path\)$/);
+      expect(unresolved!.message).toMatch(
+        /charter does not fetch schemas \(logs\/log-1\.json declares it with ids: local, so it is reached by its path\)$/,
+      );
       expect(tree.produced).toEqual(["logs/log-1", "logs/log-2"]);
     });
   });
@@ -112,7 +139,9 @@ describe("two documents that declare one $id", () => {
 
     it("is refused at both places without the setting", async () => {
       const tree = await compileTree(files);
-      expect(tree.diagnostics.filter((d) => d.code === "CH203").map((d) => [path.basename(d.file!), d.line, d.column])).toEqual([
+      expect(
+        tree.diagnostics.filter((d) => d.code === "CH203").map((d) => [path.basename(d.file!), d.line, d.column]),
+      ).toEqual([
         ["sarif-2.1.0.yaml", 1, 6],
         ["sarif.yaml", 4, 10],
       ]);
@@ -132,17 +161,30 @@ describe("two documents that declare one $id", () => {
 
   describe("in a catalog folder", () => {
     const tool = (value: number) =>
-      JSON.stringify({ $schema: "http://json-schema.org/draft-07/schema#", $id: "https://tools.example.test/tool.json", type: "object", properties: { v: { $ref: "tool.json#/definitions/v" } }, definitions: { v: { const: value } } });
+      JSON.stringify({
+        $schema: "http://json-schema.org/draft-07/schema#",
+        $id: "https://tools.example.test/tool.json",
+        type: "object",
+        properties: { v: { $ref: "tool.json#/definitions/v" } },
+        definitions: { v: { const: value } },
+      });
     const files = {
       "vendor/v1/tool.json": tool(1),
       "vendor/v2/tool.json": tool(2),
       "src/app.yaml": `type: object\nproperties:\n  one: { $ref: "https://tools.example.test/v1/tool.json" }\n  two: { $ref: "https://tools.example.test/v2/tool.json" }\n`,
     };
-    const catalog = (ids?: "local") => (dir: string): CatalogMapping[] => [{ prefix: "https://tools.example.test/", dir: path.join(dir, "vendor"), ...(ids ? { ids } : {}) }];
+    const catalog =
+      (ids?: "local") =>
+      (dir: string): CatalogMapping[] => [
+        { prefix: "https://tools.example.test/", dir: path.join(dir, "vendor"), ...(ids ? { ids } : {}) },
+      ];
 
     it("are refused without the setting on the catalog entry", async () => {
       const tree = await compileTree(files, { catalog: catalog() });
-      expect(tree.diagnostics.filter((d) => d.code === "CH203").map((d) => path.relative(tree.dir, d.file!))).toEqual(["vendor/v1/tool.json", "vendor/v2/tool.json"]);
+      expect(tree.diagnostics.filter((d) => d.code === "CH203").map((d) => path.relative(tree.dir, d.file!))).toEqual([
+        "vendor/v1/tool.json",
+        "vendor/v2/tool.json",
+      ]);
       expect(tree.failed).toEqual(["app"]);
     });
 
@@ -151,8 +193,15 @@ describe("two documents that declare one $id", () => {
       expect(tree.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
       const schema = tree.schema("app");
       const defs = schema["$defs"] as Record<string, Record<string, unknown>>;
-      expect(Object.values(defs).map((d) => d["$id"])).toEqual(["https://tools.example.test/v1/tool.json", "https://tools.example.test/v2/tool.json"]);
-      expect([accepts(tree, "app", { one: { v: 1 }, two: { v: 2 } }), accepts(tree, "app", { one: { v: 2 } }), accepts(tree, "app", { two: { v: 1 } })]).toEqual([true, false, false]);
+      expect(Object.values(defs).map((d) => d["$id"])).toEqual([
+        "https://tools.example.test/v1/tool.json",
+        "https://tools.example.test/v2/tool.json",
+      ]);
+      expect([
+        accepts(tree, "app", { one: { v: 1 }, two: { v: 2 } }),
+        accepts(tree, "app", { one: { v: 2 } }),
+        accepts(tree, "app", { two: { v: 1 } }),
+      ]).toEqual([true, false, false]);
     });
   });
 });

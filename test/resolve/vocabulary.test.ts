@@ -14,21 +14,36 @@ const V2020 = "https://json-schema.org/draft/2020-12/vocab/";
 const V2019 = "https://json-schema.org/draft/2019-09/vocab/";
 
 /** A meta-schema of `dialect` (2020-12 unless said) whose `$vocabulary` is `vocabularies`. */
-function metaSchema(id: string, vocabularies: Record<string, boolean> | undefined, dialect = "https://json-schema.org/draft/2020-12/schema"): string {
-  return JSON.stringify({ $schema: dialect, $id: id, ...(vocabularies ? { $vocabulary: vocabularies } : {}) }, null, 2) + "\n";
+function metaSchema(
+  id: string,
+  vocabularies: Record<string, boolean> | undefined,
+  dialect = "https://json-schema.org/draft/2020-12/schema",
+): string {
+  return (
+    JSON.stringify({ $schema: dialect, $id: id, ...(vocabularies ? { $vocabulary: vocabularies } : {}) }, null, 2) +
+    "\n"
+  );
 }
 
 const UNITS = "https://meta.example.test/vocab/units";
 const catalog = (dir: string) => [{ prefix: "https://meta.example.test/", dir: path.join(dir, "meta") }];
-const located = (tree: { diagnostics: { file?: string; line?: number; column?: number; code: string; severity: string }[] }) =>
-  tree.diagnostics.map((d) => `${d.file === undefined ? "" : path.basename(d.file)}:${d.line}:${d.column} ${d.severity} ${d.code}`);
+const located = (tree: {
+  diagnostics: { file?: string; line?: number; column?: number; code: string; severity: string }[];
+}) =>
+  tree.diagnostics.map(
+    (d) => `${d.file === undefined ? "" : path.basename(d.file)}:${d.line}:${d.column} ${d.severity} ${d.code}`,
+  );
 
 describe("a custom meta-schema's $vocabulary", () => {
   it("is CH212 at the $schema of the schema that uses it when it requires a vocabulary charter does not know, naming both", async () => {
     const tree = await compileTree(
       {
         "src/pet.yaml": "title: Pet\n$schema: https://meta.example.test/units.json\ntype: number\n",
-        "meta/units.json": metaSchema("https://meta.example.test/units.json", { [`${V2020}core`]: true, [`${V2020}validation`]: true, [UNITS]: true }),
+        "meta/units.json": metaSchema("https://meta.example.test/units.json", {
+          [`${V2020}core`]: true,
+          [`${V2020}validation`]: true,
+          [UNITS]: true,
+        }),
       },
       { catalog },
     );
@@ -45,7 +60,10 @@ describe("a custom meta-schema's $vocabulary", () => {
       "src/a.yaml": "$schema: https://meta.example.test/units.json\ntype: number\n",
       "src/b.yaml": "type: object\n$schema: https://meta.example.test/units.json\n",
     });
-    expect(located(tree).filter((d) => d.includes(" error "))).toEqual(["a.yaml:1:10 error CH212", "b.yaml:2:10 error CH212"]);
+    expect(located(tree).filter((d) => d.includes(" error "))).toEqual([
+      "a.yaml:1:10 error CH212",
+      "b.yaml:2:10 error CH212",
+    ]);
     // The meta-schema is a schema of the standard dialect itself, and compiles.
     expect(tree.produced).toEqual(["meta/units"]);
   });
@@ -58,14 +76,20 @@ describe("a custom meta-schema's $vocabulary", () => {
     });
     const run = await runCli(["generate"], dir);
     expect(run.code).toBe(1);
-    expect(run.stderr + run.stdout).toMatch(/schema-src\/pet\.yaml:1:10: error CH212 \$schema https:\/\/meta\.example\.test\/units\.json requires the vocabulary "https:\/\/meta\.example\.test\/vocab\/units"/);
+    expect(run.stderr + run.stdout).toMatch(
+      /schema-src\/pet\.yaml:1:10: error CH212 \$schema https:\/\/meta\.example\.test\/units\.json requires the vocabulary "https:\/\/meta\.example\.test\/vocab\/units"/,
+    );
   });
 
   it("ignores a vocabulary charter does not know when it is optional (test suite vocabulary.json#1)", async () => {
     const tree = await compileTree(
       {
         "src/pet.yaml": "$schema: https://meta.example.test/optional.json\ntype: number\n",
-        "meta/optional.json": metaSchema("https://meta.example.test/optional.json", { [`${V2020}validation`]: true, [`${V2020}core`]: true, [UNITS]: false }),
+        "meta/optional.json": metaSchema("https://meta.example.test/optional.json", {
+          [`${V2020}validation`]: true,
+          [`${V2020}core`]: true,
+          [UNITS]: false,
+        }),
       },
       { catalog },
     );
@@ -77,7 +101,10 @@ describe("a custom meta-schema's $vocabulary", () => {
     const tree = await compileTree(
       {
         "src/pet.yaml": "$schema: https://meta.example.test/mixed.json\ntype: number\n",
-        "meta/mixed.json": metaSchema("https://meta.example.test/mixed.json", { [`${V2020}core`]: true, [`${V2019}validation`]: true }),
+        "meta/mixed.json": metaSchema("https://meta.example.test/mixed.json", {
+          [`${V2020}core`]: true,
+          [`${V2019}validation`]: true,
+        }),
       },
       { catalog },
     );
@@ -92,7 +119,12 @@ describe("a custom meta-schema's $vocabulary", () => {
         "src/pet.yaml": "$schema: https://meta.example.test/v2019.json\ntype: number\n",
         "meta/v2019.json": metaSchema(
           "https://meta.example.test/v2019.json",
-          Object.fromEntries(["core", "applicator", "validation", "meta-data", "format", "content"].map((name) => [`${V2019}${name}`, true])),
+          Object.fromEntries(
+            ["core", "applicator", "validation", "meta-data", "format", "content"].map((name) => [
+              `${V2019}${name}`,
+              true,
+            ]),
+          ),
           "https://json-schema.org/draft/2019-09/schema",
         ),
       },
@@ -102,7 +134,11 @@ describe("a custom meta-schema's $vocabulary", () => {
     const unknown = await compileTree(
       {
         "src/pet.yaml": "$schema: https://meta.example.test/v2019.json\ntype: number\n",
-        "meta/v2019.json": metaSchema("https://meta.example.test/v2019.json", { [`${V2019}core`]: true, [`${V2019}unevaluated`]: true }, "https://json-schema.org/draft/2019-09/schema"),
+        "meta/v2019.json": metaSchema(
+          "https://meta.example.test/v2019.json",
+          { [`${V2019}core`]: true, [`${V2019}unevaluated`]: true },
+          "https://json-schema.org/draft/2019-09/schema",
+        ),
       },
       { catalog },
     );
@@ -112,8 +148,12 @@ describe("a custom meta-schema's $vocabulary", () => {
   it("means the dialect's own vocabularies when the meta-schema declares no $vocabulary, even if one further up the chain does", async () => {
     const tree = await compileTree({
       "src/a.yaml": "$schema: https://meta.example.test/strict.json\ntype: string\n",
-      "src/meta/strict.yaml": "$schema: https://meta.example.test/no-validation.json\n$id: https://meta.example.test/strict.json\n",
-      "src/meta/base.json": metaSchema("https://meta.example.test/no-validation.json", { [`${V2020}core`]: true, [`${V2020}applicator`]: true }),
+      "src/meta/strict.yaml":
+        "$schema: https://meta.example.test/no-validation.json\n$id: https://meta.example.test/strict.json\n",
+      "src/meta/base.json": metaSchema("https://meta.example.test/no-validation.json", {
+        [`${V2020}core`]: true,
+        [`${V2020}applicator`]: true,
+      }),
     });
     expect(tree.diagnostics.filter((d) => d.code.startsWith("CH21"))).toEqual([]);
     expect(tree.schema("a")).toMatchObject({ type: "string" });
@@ -123,7 +163,11 @@ describe("a custom meta-schema's $vocabulary", () => {
     const tree = await compileTree(
       {
         "src/pet.yaml": "$schema: https://meta.example.test/seven.json\ntype: number\n",
-        "meta/seven.json": metaSchema("https://meta.example.test/seven.json", { [UNITS]: true }, "http://json-schema.org/draft-07/schema#"),
+        "meta/seven.json": metaSchema(
+          "https://meta.example.test/seven.json",
+          { [UNITS]: true },
+          "http://json-schema.org/draft-07/schema#",
+        ),
       },
       { catalog },
     );

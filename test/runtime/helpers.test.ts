@@ -24,11 +24,31 @@ function nested(depth: number, leaf: unknown): unknown {
 describe("ucs2length", () => {
   it("counts code points as ajv does, for any string, lone surrogates included", () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.oneof(fc.constant("\ud83d"), fc.constant("\ude00"), fc.constant("😀"), fc.constant("a"), fc.constant("é")) }), (text) => ucs2length(text) === referenceLength(text)),
+      fc.property(
+        fc.string({
+          unit: fc.oneof(
+            fc.constant("\ud83d"),
+            fc.constant("\ude00"),
+            fc.constant("😀"),
+            fc.constant("a"),
+            fc.constant("é"),
+          ),
+        }),
+        (text) => ucs2length(text) === referenceLength(text),
+      ),
       { numRuns: 3000 },
     );
-    fc.assert(fc.property(fc.string({ unit: "binary" }), (text) => ucs2length(text) === referenceLength(text)), { numRuns: 3000 });
-    expect([ucs2length(""), ucs2length("😀"), ucs2length("a😀b"), ucs2length("\ud83d"), ucs2length("\ude00\ud83d")]).toEqual([0, 1, 3, 1, 2]);
+    fc.assert(
+      fc.property(fc.string({ unit: "binary" }), (text) => ucs2length(text) === referenceLength(text)),
+      { numRuns: 3000 },
+    );
+    expect([
+      ucs2length(""),
+      ucs2length("😀"),
+      ucs2length("a😀b"),
+      ucs2length("\ud83d"),
+      ucs2length("\ude00\ud83d"),
+    ]).toEqual([0, 1, 3, 1, 2]);
   });
 });
 
@@ -43,14 +63,25 @@ describe("deepEqual", () => {
         return undefined;
       }
     };
-    fc.assert(fc.property(json, json, (a, b) => [undefined, deepEqual(a, b)].includes(reference(a, b))), { numRuns: 3000 });
+    fc.assert(
+      fc.property(json, json, (a, b) => [undefined, deepEqual(a, b)].includes(reference(a, b))),
+      { numRuns: 3000 },
+    );
     // Equal values in another key order, and values one change apart.
     fc.assert(
       fc.property(json, (a) => {
         const copy = JSON.parse(JSON.stringify(a)) as unknown;
-        const reordered = JSON.parse(JSON.stringify(a, (_, v: unknown) => (v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).reverse()) : v))) as unknown;
+        const reordered = JSON.parse(
+          JSON.stringify(a, (_, v: unknown) =>
+            v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).reverse()) : v,
+          ),
+        ) as unknown;
         const changed = JSON.parse(JSON.stringify([a]).replace(/\d/, "7").replace(/true/, "false")) as unknown[];
-        return deepEqual(a, copy) && deepEqual(a, reordered) && [undefined, deepEqual(changed[0], a)].includes(reference(changed[0], a));
+        return (
+          deepEqual(a, copy) &&
+          deepEqual(a, reordered) &&
+          [undefined, deepEqual(changed[0], a)].includes(reference(changed[0], a))
+        );
       }),
       { numRuns: 2000 },
     );
@@ -76,11 +107,20 @@ describe("deepEqual", () => {
   });
 
   it("answers for objects whose keys are the names of Object.prototype's members, where ajv's equality throws", () => {
-    const odd = JSON.parse('{"valueOf": 1, "toString": {}, "__proto__": [1], "constructor": null, "hasOwnProperty": 2}') as unknown;
-    const same = JSON.parse('{"hasOwnProperty": 2, "constructor": null, "__proto__": [1], "toString": {}, "valueOf": 1}') as unknown;
+    const odd = JSON.parse(
+      '{"valueOf": 1, "toString": {}, "__proto__": [1], "constructor": null, "hasOwnProperty": 2}',
+    ) as unknown;
+    const same = JSON.parse(
+      '{"hasOwnProperty": 2, "constructor": null, "__proto__": [1], "toString": {}, "valueOf": 1}',
+    ) as unknown;
     expect(() => referenceEqual(odd, same)).toThrow(TypeError);
     expect(deepEqual(odd, same)).toBe(true);
-    expect(deepEqual(odd, JSON.parse('{"valueOf": 1, "toString": {}, "__proto__": [2], "constructor": null, "hasOwnProperty": 2}'))).toBe(false);
+    expect(
+      deepEqual(
+        odd,
+        JSON.parse('{"valueOf": 1, "toString": {}, "__proto__": [2], "constructor": null, "hasOwnProperty": 2}'),
+      ),
+    ).toBe(false);
     expect(deepEqual(odd, {})).toBe(false);
   });
 
@@ -114,6 +154,11 @@ describe("ValidationError", () => {
   it("is what ajv's async validators throw: an Error carrying the violations, marked as ajv's", () => {
     const error = new ValidationError([{ keyword: "type" }]);
     expect(error).toBeInstanceOf(Error);
-    expect([error.message, error.ajv, error.validation, error.errors]).toEqual(["validation failed", true, true, [{ keyword: "type" }]]);
+    expect([error.message, error.ajv, error.validation, error.errors]).toEqual([
+      "validation failed",
+      true,
+      true,
+      [{ keyword: "type" }],
+    ]);
   });
 });

@@ -28,7 +28,9 @@ function reachable(file: string, seen = new Set<string>(), specifiers = new Set<
   if (seen.has(file)) return specifiers;
   seen.add(file);
   const text = readFileSync(file, "utf8");
-  for (const match of text.matchAll(/(?:import|export)\s[^'"]*?from\s*["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g)) {
+  for (const match of text.matchAll(
+    /(?:import|export)\s[^'"]*?from\s*["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g,
+  )) {
     const specifier = match[1] ?? match[2]!;
     if (specifier.startsWith(".")) {
       const target = path.resolve(path.dirname(file), specifier.replace(/\.js$/, ".ts"));
@@ -45,20 +47,32 @@ describe("the runtime's import boundary", () => {
   it("reaches none of the compiler, the code generators, or ajv's compiler", () => {
     const entries = ["index.ts", "helpers.ts", "formats.ts", "patterns.ts"];
     const graph = entries.flatMap((entry) => [...reachable(path.join(SRC, entry))]);
-    const crossings = graph.flatMap((specifier) => BANNED.filter(([ban]) => ban.test(specifier)).map(([, why]) => `${specifier}: ${why}`));
+    const crossings = graph.flatMap((specifier) =>
+      BANNED.filter(([ban]) => ban.test(specifier)).map(([, why]) => `${specifier}: ${why}`),
+    );
     expect(crossings).toEqual([]);
     // No package at all, nor a file outside the package's sources: every client installs what the runtime imports.
     expect(graph.filter((specifier) => !/^[\w-]+\.ts$/.test(specifier))).toEqual([]);
     // The linear pattern engine alone imports a package: re2js, which only its users install.
-    expect([...reachable(path.join(SRC, "re2js.ts"))].filter((specifier) => !/^[\w-]+\.ts$/.test(specifier))).toEqual(["re2js"]);
+    expect([...reachable(path.join(SRC, "re2js.ts"))].filter((specifier) => !/^[\w-]+\.ts$/.test(specifier))).toEqual([
+      "re2js",
+    ]);
   });
 
   it("is a package with no dependencies (re2js an optional peer, for the linear engine), whose exports are the modules walked here", () => {
     const manifest = JSON.parse(readFileSync(path.join(RUNTIME, "package.json"), "utf8")) as Record<string, unknown>;
-    for (const field of ["dependencies", "optionalDependencies", "bundleDependencies"]) expect(manifest[field]).toBeUndefined();
+    for (const field of ["dependencies", "optionalDependencies", "bundleDependencies"])
+      expect(manifest[field]).toBeUndefined();
     expect(manifest["peerDependencies"]).toEqual({ re2js: expect.any(String) });
     expect(manifest["peerDependenciesMeta"]).toEqual({ re2js: { optional: true } });
-    expect(Object.keys(manifest["exports"] as object).sort()).toEqual([".", "./formats", "./helpers", "./package.json", "./patterns", "./re2js"]);
+    expect(Object.keys(manifest["exports"] as object).sort()).toEqual([
+      ".",
+      "./formats",
+      "./helpers",
+      "./package.json",
+      "./patterns",
+      "./re2js",
+    ]);
   });
 
   it("would catch a crossing", () => {
@@ -85,7 +99,10 @@ describe("the runtime's import boundary", () => {
         "}",
       ].join("\n"),
     );
-    writeFileSync(path.join(dir, "register.mjs"), 'import { register } from "node:module";\nregister("./hooks.mjs", import.meta.url);\n');
+    writeFileSync(
+      path.join(dir, "register.mjs"),
+      'import { register } from "node:module";\nregister("./hooks.mjs", import.meta.url);\n',
+    );
     const probe = path.join(dir, "probe.mjs");
     writeFileSync(
       probe,
@@ -102,11 +119,17 @@ describe("the runtime's import boundary", () => {
         "console.log(JSON.stringify(verdicts));",
       ].join("\n"),
     );
-    const run = spawnSync(process.execPath, ["--import", pathToFileURL(path.join(dir, "register.mjs")).href, probe], { encoding: "utf8", timeout: 60_000 });
+    const run = spawnSync(process.execPath, ["--import", pathToFileURL(path.join(dir, "register.mjs")).href, probe], {
+      encoding: "utf8",
+      timeout: 60_000,
+    });
     expect(run.stderr).toBe("");
     expect(JSON.parse(run.stdout)).toEqual([true, true, false]);
     const resolved = [...new Set(readFileSync(log, "utf8").trim().split("\n"))];
-    const place = (file: string) => (realpathSync(file).startsWith(realpathSync(dir)) ? `probe:${path.basename(file)}` : path.relative(repo, realpathSync(file)));
+    const place = (file: string) =>
+      realpathSync(file).startsWith(realpathSync(dir))
+        ? `probe:${path.basename(file)}`
+        : path.relative(repo, realpathSync(file));
     const places = resolved.map((url) => (url.startsWith("file:") ? place(fileURLToPath(url)) : url));
     expect(places.some((place) => place.startsWith("generated/validators/agent/"))).toBe(true);
     expect(places).toContain("packages/runtime/dist/esm/helpers.js");
@@ -114,6 +137,8 @@ describe("the runtime's import boundary", () => {
     expect(places).toContain("packages/runtime/dist/esm/patterns.js");
     // Patterns are RegExp unless the application asks for the linear engine: re2js does not load.
     expect(places.filter((place) => place.includes("re2js"))).toEqual([]);
-    expect(places.filter((place) => !/^(packages\/runtime\/dist\/esm\/|generated\/validators\/|node:|probe:)/.test(place))).toEqual([]);
+    expect(
+      places.filter((place) => !/^(packages\/runtime\/dist\/esm\/|generated\/validators\/|node:|probe:)/.test(place)),
+    ).toEqual([]);
   });
 });

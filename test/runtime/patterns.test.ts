@@ -60,17 +60,57 @@ describe("the linear pattern engine", () => {
       ["^[\\S\\p{Zs}]+$", "a\n", false],
     ];
     // compileLinear, not linearPattern: a pattern the engine refused would be RegExp's and agree trivially.
-    expect(cases.map(([source, text]) => compileLinear(source).test(text))).toEqual(cases.map(([source, text]) => new RegExp(source, "u").test(text)));
-    expect(cases.map(([, , expected]) => expected)).toEqual(cases.map(([source, text]) => new RegExp(source, "u").test(text)));
+    expect(cases.map(([source, text]) => compileLinear(source).test(text))).toEqual(
+      cases.map(([source, text]) => new RegExp(source, "u").test(text)),
+    );
+    expect(cases.map(([, , expected]) => expected)).toEqual(
+      cases.map(([source, text]) => new RegExp(source, "u").test(text)),
+    );
   });
 
   it("agrees with RegExp on generated strings for patterns of the kinds real contracts use", () => {
-    const sources = ["^[A-Z]-[0-9]+$", "^[a-z][a-z0-9_]*$", "^\\S+@\\S+\\.\\S+$", "^(\\+|-)?\\d+(\\.\\d+)?$", "^[^/]+(/[^/]+)*$", "\\s{2,}", "^.{1,5}$", "^[\\w.-]+$", "^v\\d+\\.\\d+\\.\\d+(-[0-9A-Za-z.-]+)?$", "^[^\\S\\r\\n]*\\S[\\S ]*$"];
-    const text = fc.string({ unit: fc.constantFrom("a", "Z", "0", "9", "-", "+", ".", "/", "@", "_", " ", "\n", "\r", "\u00a0", "\u2028", "é", "😀", "v") , maxLength: 12 });
+    const sources = [
+      "^[A-Z]-[0-9]+$",
+      "^[a-z][a-z0-9_]*$",
+      "^\\S+@\\S+\\.\\S+$",
+      "^(\\+|-)?\\d+(\\.\\d+)?$",
+      "^[^/]+(/[^/]+)*$",
+      "\\s{2,}",
+      "^.{1,5}$",
+      "^[\\w.-]+$",
+      "^v\\d+\\.\\d+\\.\\d+(-[0-9A-Za-z.-]+)?$",
+      "^[^\\S\\r\\n]*\\S[\\S ]*$",
+    ];
+    const text = fc.string({
+      unit: fc.constantFrom(
+        "a",
+        "Z",
+        "0",
+        "9",
+        "-",
+        "+",
+        ".",
+        "/",
+        "@",
+        "_",
+        " ",
+        "\n",
+        "\r",
+        "\u00a0",
+        "\u2028",
+        "é",
+        "😀",
+        "v",
+      ),
+      maxLength: 12,
+    });
     for (const source of sources) {
       const linear = compileLinear(source);
       const native = new RegExp(source, "u");
-      fc.assert(fc.property(text, (t) => linear.test(t) === native.test(t)), { numRuns: 1500 });
+      fc.assert(
+        fc.property(text, (t) => linear.test(t) === native.test(t)),
+        { numRuns: 1500 },
+      );
     }
   });
 
@@ -101,7 +141,9 @@ describe("the runtime's pattern engine switch", () => {
 
   it("is one engine for the ES module and the CommonJS build of the runtime: a CommonJS application switches it for the ES module tree", async () => {
     const { createRequire } = await import("node:module");
-    const commonJs = createRequire(import.meta.url)("charter-runtime/patterns") as typeof import("charter-runtime/patterns");
+    const commonJs = createRequire(import.meta.url)(
+      "charter-runtime/patterns",
+    ) as typeof import("charter-runtime/patterns");
     commonJs.usePatternEngine(linearPattern);
     expect(pattern("^a$", "u")).not.toBeInstanceOf(RegExp);
     commonJs.usePatternEngine(undefined);

@@ -13,11 +13,17 @@ const PAGE = readFileSync(new URL("../../docs/runtime.md", import.meta.url), "ut
 const AGENT = Object.fromEntries(
   readdirSync(new URL("../../schema-src/agent/", import.meta.url))
     .filter((file) => file.endsWith(".yaml"))
-    .map((file) => [`src/agent/${file}`, readFileSync(new URL(`../../schema-src/agent/${file}`, import.meta.url), "utf8")]),
+    .map((file) => [
+      `src/agent/${file}`,
+      readFileSync(new URL(`../../schema-src/agent/${file}`, import.meta.url), "utf8"),
+    ]),
 );
 
 // As this repository's charter.config.yaml says: its counterexamples rely on asserted formats.
-const REPOSITORY_VALIDATION = { defaults: { ...DEFAULT_VALIDATION.defaults, formats: "assert", unknownFormats: "refuse", strictness: "strict" }, contracts: new Map() } as const;
+const REPOSITORY_VALIDATION = {
+  defaults: { ...DEFAULT_VALIDATION.defaults, formats: "assert", unknownFormats: "refuse", strictness: "strict" },
+  contracts: new Map(),
+} as const;
 
 /** The typed client of docs/runtime.md: the page's first TypeScript block. */
 function runtimePageClient(): string {
@@ -32,7 +38,8 @@ async function typeErrors(client: string): Promise<string[]> {
   expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
   writeFileSync(path.join(dir, "package.json"), JSON.stringify({ type: "module" }));
   const file = path.join(dir, "client.ts");
-  const preamble = "declare const text: string;\ndeclare const data: unknown;\ndeclare function store(digest: string, errors: readonly unknown[]): void;\n";
+  const preamble =
+    "declare const text: string;\ndeclare const data: unknown;\ndeclare function store(digest: string, errors: readonly unknown[]): void;\n";
   writeFileSync(file, preamble + client.replaceAll("./generated/", "./out/"));
   const project = new Project({
     compilerOptions: STRICT_CLIENT_OPTIONS,
@@ -41,7 +48,10 @@ async function typeErrors(client: string): Promise<string[]> {
   project.resolveSourceFileDependencies();
   return project
     .getPreEmitDiagnostics()
-    .map((d) => `${path.basename(d.getSourceFile()?.getFilePath() ?? "")}:${d.getLineNumber()}: ${ts.flattenDiagnosticMessageText(d.compilerObject.messageText, " ")}`);
+    .map(
+      (d) =>
+        `${path.basename(d.getSourceFile()?.getFilePath() ?? "")}:${d.getLineNumber()}: ${ts.flattenDiagnosticMessageText(d.compilerObject.messageText, " ")}`,
+    );
 }
 
 describe("the typed client in docs/runtime.md", () => {
@@ -54,6 +64,10 @@ describe("the typed client in docs/runtime.md", () => {
     const withoutRule = client.replace(/\{\n  rules: [\s\S]*?\n\}\);/, "{ rules: {} });");
     expect(withoutRule).not.toBe(client);
     expect((await typeErrors(withoutRule)).join("\n")).toMatch(/agent\/result/);
-    expect((await typeErrors(client.replace('contracts.validate("agent/result"', 'contracts.validate("agent/resul"'))).join("\n")).toMatch(/agent\/resul"/);
+    expect(
+      (await typeErrors(client.replace('contracts.validate("agent/result"', 'contracts.validate("agent/resul"'))).join(
+        "\n",
+      ),
+    ).toMatch(/agent\/resul"/);
   });
 });

@@ -3,12 +3,18 @@ import { describe, expect, expectTypeOf, it } from "vitest";
 import { registry } from "../../generated/validators/index.js";
 import type { CharterConfig } from "../../generated/types/charter/config.js";
 import type { Tolerances } from "../../generated/types/evaluation/manifest.js";
-import { bindContracts, ContractViolation, isTooDeep, TOO_DEEP_KEYWORD, type LoadedContract, type Registry } from "charter-runtime";
+import {
+  bindContracts,
+  ContractViolation,
+  isTooDeep,
+  TOO_DEEP_KEYWORD,
+  type LoadedContract,
+  type Registry,
+} from "charter-runtime";
 import { generateImportable } from "../helpers/generate-importable.js";
 // The rules the reference contracts declare and JSON Schema cannot state, as the downstream
 // client in examples/typed-client registers them.
 import { rules } from "../../examples/typed-client/src/rules.js";
-
 
 // This repository's own generated tree: the runtime as a downstream client uses it.
 const charter = bindContracts(registry, { rules });
@@ -17,7 +23,15 @@ describe("the runtime, bound to a generated tree", () => {
   it("lists the contracts and definitions it can check, with their digests", () => {
     // Every contract of schema-src/ and each exported definition, sorted.
     expect(charter.contracts()).toEqual(Object.keys(registry).sort());
-    expect(charter.contracts()).toEqual(expect.arrayContaining(["agent/result", "agent/result#/$defs/outcome", "charter/config", "charter/config#/$defs/relativePath", "tasks/action"]));
+    expect(charter.contracts()).toEqual(
+      expect.arrayContaining([
+        "agent/result",
+        "agent/result#/$defs/outcome",
+        "charter/config",
+        "charter/config#/$defs/relativePath",
+        "tasks/action",
+      ]),
+    );
     expect(charter.digestOf("charter/config")).toMatch(/^sha256:[0-9a-f]{64}$/);
   });
 
@@ -32,11 +46,21 @@ describe("the runtime, bound to a generated tree", () => {
     expect(await charter.validate("agent/result", suspended)).toEqual({ ok: true, value: suspended });
     const early = await charter.validate("agent/result", { ...suspended, resume_after: "2026-11-30T09:00:00Z" });
     expect(early.ok).toBe(false);
-    if (!early.ok) expect(early.errors).toEqual([expect.objectContaining({ keyword: "x-charter-rules", pointer: "/resume_after", message: expect.stringContaining("later than its `invocation_created_at`") })]);
+    if (!early.ok)
+      expect(early.errors).toEqual([
+        expect.objectContaining({
+          keyword: "x-charter-rules",
+          pointer: "/resume_after",
+          message: expect.stringContaining("later than its `invocation_created_at`"),
+        }),
+      ]);
   });
 
   it("checks a separate document against a named definition of a contract: a case's tolerances against the evaluation set's", async () => {
-    const tolerances = await charter.validate("evaluation/manifest#/$defs/tolerances", { compare: "numeric", relative: 0.01 });
+    const tolerances = await charter.validate("evaluation/manifest#/$defs/tolerances", {
+      compare: "numeric",
+      relative: 0.01,
+    });
     expect(tolerances).toEqual({ ok: true, value: { compare: "numeric", relative: 0.01 } });
     if (tolerances.ok) expectTypeOf(tolerances.value).toEqualTypeOf<Tolerances>();
     const unbounded = await charter.validate("evaluation/manifest#/$defs/tolerances", { compare: "numeric" });
@@ -71,7 +95,9 @@ describe("the runtime, bound to a generated tree", () => {
   });
 
   it("throws one ContractViolation with every violation and the contract's digest", async () => {
-    const failure = await charter.assertValid("charter/config", { out: 1, baseUri: 2 }).catch((error: unknown) => error);
+    const failure = await charter
+      .assertValid("charter/config", { out: 1, baseUri: 2 })
+      .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ContractViolation);
     const violation = failure as ContractViolation;
     expect(violation.digest).toBe(charter.digestOf("charter/config"));
@@ -89,7 +115,9 @@ describe("the runtime, bound to a generated tree", () => {
   });
 
   it("reads the bundled schema of a contract, and of the contract holding a definition", async () => {
-    const bundle = JSON.parse(readFileSync(new URL("../../generated/schemas/charter/config.schema.json", import.meta.url), "utf8")) as unknown;
+    const bundle = JSON.parse(
+      readFileSync(new URL("../../generated/schemas/charter/config.schema.json", import.meta.url), "utf8"),
+    ) as unknown;
     expect(await charter.schemaOf("charter/config")).toEqual(bundle);
     expect(await charter.schemaOf("charter/config#/$defs/relativePath")).toBe(await charter.schemaOf("charter/config"));
   });
@@ -107,23 +135,40 @@ describe("the runtime, bound to a generated tree", () => {
       digest: "sha256:0",
       exportName: "validate",
       rules: {},
-      load: async () => (loads.push("fast"), { validate: Object.assign(() => false, { errors: [{ instancePath: "/a", schemaPath: "#/x", keyword: "x", params: {} }] }) }),
+      load: async () => (
+        loads.push("fast"),
+        {
+          validate: Object.assign(() => false, {
+            errors: [{ instancePath: "/a", schemaPath: "#/x", keyword: "x", params: {} }],
+          }),
+        }
+      ),
       loadAllErrors: async () => (loads.push("all"), { validate: Object.assign(() => false, { errors: [] }) }),
       loadSchema: async () => ({ default: {} }),
     };
     // Calls that overlap must not read each other's errors.
     const shared = bindContracts(registry, { errors: "first", rules });
-    const [bad, good] = await Promise.all([shared.validate("charter/config", { out: 3 }), shared.validate("charter/config", { out: "o" })]);
+    const [bad, good] = await Promise.all([
+      shared.validate("charter/config", { out: 3 }),
+      shared.validate("charter/config", { out: "o" }),
+    ]);
     expect([bad.ok, good.ok]).toEqual([false, true]);
-    await expect(Promise.all([shared.assertValid("charter/config", { out: 3 }), shared.assertValid("charter/config", {})])).rejects.toThrow("data does not satisfy");
+    await expect(
+      Promise.all([shared.assertValid("charter/config", { out: 3 }), shared.assertValid("charter/config", {})]),
+    ).rejects.toThrow("data does not satisfy");
 
     const runtime = bindContracts({ c: entry } as Registry, { errors: "first" });
-    expect(await runtime.validate("c", 1)).toEqual({ ok: false, errors: [{ pointer: "/a", keyword: "x", message: "x", schemaPath: "#/x", params: {} }] });
+    expect(await runtime.validate("c", 1)).toEqual({
+      ok: false,
+      errors: [{ pointer: "/a", keyword: "x", message: "x", schemaPath: "#/x", params: {} }],
+    });
     expect(loads).toEqual(["fast"]);
   });
 
   it("refuses a contract it does not know", async () => {
-    await expect(charter.validate("nope" as "charter/config", {})).rejects.toThrow(`unknown contract "nope"; known: ${Object.keys(registry).sort().join(", ")}`);
+    await expect(charter.validate("nope" as "charter/config", {})).rejects.toThrow(
+      `unknown contract "nope"; known: ${Object.keys(registry).sort().join(", ")}`,
+    );
   });
 
   it("loads nothing until a contract is used, and each contract once", async () => {
@@ -133,7 +178,10 @@ describe("the runtime, bound to a generated tree", () => {
       digest: "sha256:0",
       exportName: "validate",
       load: async () => (loads.push(name), { validate: Object.assign((d: unknown) => d === name, { errors: null }) }),
-      loadAllErrors: async () => (loads.push(`${name} all-errors`), { validate: Object.assign(() => false, { errors: [] }) }),
+      loadAllErrors: async () => (
+        loads.push(`${name} all-errors`),
+        { validate: Object.assign(() => false, { errors: [] }) }
+      ),
       rules: {},
       loadSchema: async () => ({ default: {} }),
     });
@@ -167,23 +215,43 @@ describe("data too deep for the validator", () => {
       // The depth limit off: this is the backstop for what it does not catch.
       const runtime = bindContracts(tree, { errors, maxDepth: Infinity });
       const result = await runtime.validate("tree", deep);
-      expect(result).toEqual({ ok: false, errors: [{ pointer: "", keyword: TOO_DEEP_KEYWORD, message: "is too deep to judge: the validator ran out of call stack (data nested deeper than the schema can follow, or a string too long for a backtracking pattern)", schemaPath: "#", params: {} }] });
+      expect(result).toEqual({
+        ok: false,
+        errors: [
+          {
+            pointer: "",
+            keyword: TOO_DEEP_KEYWORD,
+            message:
+              "is too deep to judge: the validator ran out of call stack (data nested deeper than the schema can follow, or a string too long for a backtracking pattern)",
+            schemaPath: "#",
+            params: {},
+          },
+        ],
+      });
       expect(!result.ok && isTooDeep(result.errors)).toBe(true);
       expect(await runtime.isValid("tree", deep)).toBe(false);
-      await expect(runtime.assertValid("tree", deep)).rejects.toMatchObject({ name: "ContractViolation", errors: [expect.objectContaining({ keyword: TOO_DEEP_KEYWORD })] });
+      await expect(runtime.assertValid("tree", deep)).rejects.toMatchObject({
+        name: "ContractViolation",
+        errors: [expect.objectContaining({ keyword: TOO_DEEP_KEYWORD })],
+      });
       const loaded = await runtime.load("tree");
       const sync = loaded.validate(deep);
       expect(!sync.ok && isTooDeep(sync.errors)).toBe(true);
       expect(loaded.isValid(deep)).toBe(false);
       // Checked at once, invalid data and data too deep each get their own verdict.
       const fresh = bindContracts(tree, { errors, maxDepth: Infinity });
-      const [invalidAtOnce, deepAtOnce] = await Promise.all([fresh.validate("tree", [1, [], []]), fresh.validate("tree", deep)]);
+      const [invalidAtOnce, deepAtOnce] = await Promise.all([
+        fresh.validate("tree", [1, [], []]),
+        fresh.validate("tree", deep),
+      ]);
       expect(!invalidAtOnce.ok && isTooDeep(invalidAtOnce.errors)).toBe(false);
       expect(!deepAtOnce.ok && isTooDeep(deepAtOnce.errors)).toBe(true);
       // The same binding still judges what it can: shallow valid and invalid data.
       expect(await runtime.validate("tree", nested(3, []))).toEqual({ ok: true, value: nested(3, []) });
       const invalid = await runtime.validate("tree", [1, [], []]);
-      expect(!invalid.ok && !isTooDeep(invalid.errors) && invalid.errors.map((e) => e.keyword)).toEqual(errors === "all" ? ["maxItems", "type"] : ["maxItems"]);
+      expect(!invalid.ok && !isTooDeep(invalid.errors) && invalid.errors.map((e) => e.keyword)).toEqual(
+        errors === "all" ? ["maxItems", "type"] : ["maxItems"],
+      );
     }
   });
 

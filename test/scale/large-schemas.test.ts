@@ -26,7 +26,10 @@ function generate(schema: unknown) {
 
 /** Verdicts of the generated validator on `samples`, in a Node process of its own with the default stack. */
 function verdicts(dir: string, samples: unknown[]): boolean[] {
-  writeFileSync(path.join(dir, "check.mjs"), `import { validate } from "./generated/validators/big.js";\nconst samples = ${JSON.stringify(samples)};\nconsole.log(JSON.stringify(samples.map((s) => validate(s))));\n`);
+  writeFileSync(
+    path.join(dir, "check.mjs"),
+    `import { validate } from "./generated/validators/big.js";\nconst samples = ${JSON.stringify(samples)};\nconsole.log(JSON.stringify(samples.map((s) => validate(s))));\n`,
+  );
   const run = spawnSync(process.execPath, ["check.mjs"], { cwd: dir, encoding: "utf8" });
   expect(run.stderr).toBe("");
   return JSON.parse(run.stdout) as boolean[];
@@ -40,7 +43,12 @@ describe("valid schemas of hostile size generate, and their validators load", ()
   });
 
   it("a chain of 2,000 definitions that each only refer to the next", () => {
-    const $defs = Object.fromEntries(Array.from({ length: 2_000 }, (_, i) => [`a${i}`, i === 1_999 ? { type: "integer" } : { $ref: `#/$defs/a${i + 1}` }]));
+    const $defs = Object.fromEntries(
+      Array.from({ length: 2_000 }, (_, i) => [
+        `a${i}`,
+        i === 1_999 ? { type: "integer" } : { $ref: `#/$defs/a${i + 1}` },
+      ]),
+    );
     const dir = generate({ $ref: "#/$defs/a0", $defs });
     expect(verdicts(dir, [1, "1"])).toEqual([true, false]);
   });
@@ -56,7 +64,9 @@ describe("valid schemas of hostile size generate, and their validators load", ()
     const dir = tempTree({ "schema-src/big.json": JSON.stringify({ type: "object", properties }) });
     const run = spawnCli(["generate", "--no-cache", "-q"], { cwd: dir, timeout: 1_500_000 });
     expect(run.code).toBe(1);
-    expect(run.stdout).toContain("schema-src/big.json:1:1: error CH702 the validator overflowed its stack on null: one schema applies 35000 subschemas, and from about 30000 JavaScript cannot compile the function ajv writes for it");
+    expect(run.stdout).toContain(
+      "schema-src/big.json:1:1: error CH702 the validator overflowed its stack on null: one schema applies 35000 subschemas, and from about 30000 JavaScript cannot compile the function ajv writes for it",
+    );
     expect(existsSync(path.join(dir, "generated"))).toBe(false);
   });
 });

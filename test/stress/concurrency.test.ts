@@ -17,7 +17,10 @@ const TSX = pathToFileURL(fileURLToPath(new URL("../../node_modules/tsx/dist/loa
 
 /** 40 contracts, each referring to a shared one, so that each run has real work. */
 function project(): Record<string, string> {
-  const files: Record<string, string> = { "schema-src/shared/money.yaml": "type: object\nrequired: [amount, currency]\nproperties:\n  amount: { type: integer }\n  currency: { type: string, pattern: '^[A-Z]{3}$' }\n" };
+  const files: Record<string, string> = {
+    "schema-src/shared/money.yaml":
+      "type: object\nrequired: [amount, currency]\nproperties:\n  amount: { type: integer }\n  currency: { type: string, pattern: '^[A-Z]{3}$' }\n",
+  };
   for (let i = 0; i < 40; i++) {
     files[`schema-src/orders/o${i}.yaml`] =
       `title: Order${i}\ntype: object\nrequired: [id, total]\nproperties:\n  id: { type: string, minLength: ${1 + (i % 5)} }\n  total: { $ref: "../shared/money.yaml" }\n  lines: { type: array, items: { $ref: "#/$defs/line" } }\n$defs:\n  line: { type: object, properties: { sku: { type: string }, qty: { type: integer, minimum: 1 } } }\n`;
@@ -27,12 +30,25 @@ function project(): Record<string, string> {
 
 const SLOW_RENAMES = pathToFileURL(fileURLToPath(new URL("../helpers/slow-renames.mjs", import.meta.url))).href;
 
-function start(args: string[], cwd: string, preload: string[] = []): { child: ChildProcess; done: Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }>; output: () => string } {
-  const child = spawn(process.execPath, [...[TSX, ...preload].flatMap((m) => ["--import", m]), MAIN, ...args], { cwd, env: { PATH: process.env["PATH"] ?? "" } });
+function start(
+  args: string[],
+  cwd: string,
+  preload: string[] = [],
+): {
+  child: ChildProcess;
+  done: Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }>;
+  output: () => string;
+} {
+  const child = spawn(process.execPath, [...[TSX, ...preload].flatMap((m) => ["--import", m]), MAIN, ...args], {
+    cwd,
+    env: { PATH: process.env["PATH"] ?? "" },
+  });
   let output = "";
   child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const done = new Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }>((resolve) => child.on("close", (code, signal) => resolve({ code, signal, output })));
+  const done = new Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }>((resolve) =>
+    child.on("close", (code, signal) => resolve({ code, signal, output })),
+  );
   return { child, done, output: () => output };
 }
 
@@ -60,7 +76,10 @@ describe("the output lock at scale", () => {
     let metAtWriting = 0;
     for (let trial = 0; trial < 20; trial++) {
       // Something new each trial, so that each trial has a tree to write (the second writer may find it written).
-      writeFileSync(path.join(dir, "schema-src/orders/o0.yaml"), project()["schema-src/orders/o0.yaml"]!.replace("minLength: 1", `minLength: ${trial + 1}`));
+      writeFileSync(
+        path.join(dir, "schema-src/orders/o0.yaml"),
+        project()["schema-src/orders/o0.yaml"]!.replace("minLength: 1", `minLength: ${trial + 1}`),
+      );
       // Both through one cache, as in a shared CI cache: its entries are written by both at once too.
       const offset = Math.floor(next() * 2_000);
       const cache = ["--cache-dir", path.join(dir, ".cache")];
@@ -91,7 +110,10 @@ describe("the output lock at scale", () => {
       for (let round = 0; round < 3; round++) {
         const before = runs();
         // An edit the watcher reacts to, and a generate started at once beside it.
-        writeFileSync(path.join(dir, "schema-src/orders/o1.yaml"), project()["schema-src/orders/o1.yaml"]!.replace("minLength: 2", `minLength: ${round + 10}`));
+        writeFileSync(
+          path.join(dir, "schema-src/orders/o1.yaml"),
+          project()["schema-src/orders/o1.yaml"]!.replace("minLength: 2", `minLength: ${round + 10}`),
+        );
         const generate = start(["generate", "--no-cache"], dir);
         const result = await generate.done;
         expect(result.code, result.output).toBe(0);
@@ -113,10 +135,17 @@ describe("the output lock at scale", () => {
     expect(spawnCli(["generate"], { cwd: dir }).code).toBe(0);
     let kills = 0;
     for (let trial = 0; trial < 3; trial++) {
-      writeFileSync(path.join(dir, "schema-src/orders/o2.yaml"), project()["schema-src/orders/o2.yaml"]!.replace("minLength: 3", `minLength: ${trial + 20}`));
+      writeFileSync(
+        path.join(dir, "schema-src/orders/o2.yaml"),
+        project()["schema-src/orders/o2.yaml"]!.replace("minLength: 3", `minLength: ${trial + 20}`),
+      );
       const holder = start(["generate", "--no-cache"], dir);
       // Killed once it stages the new tree, under the lock: during the write, the moment that matters.
-      await until(() => readdirSync(dir).some((name) => name.startsWith("generated.charter-new")) || holder.child.exitCode !== null, 120_000);
+      await until(
+        () =>
+          readdirSync(dir).some((name) => name.startsWith("generated.charter-new")) || holder.child.exitCode !== null,
+        120_000,
+      );
       holder.child.kill("SIGKILL");
       const killed = await holder.done;
       // It may have finished the write between the look and the kill: then there was nothing to recover.

@@ -6,7 +6,12 @@ import { tempTree } from "../helpers/temp-tree.js";
 
 async function generate(files: Record<string, string>) {
   const dir = tempTree(files);
-  const result = await compile({ sourceDir: path.join(dir, "src"), outDir: path.join(dir, "out"), baseUri: "https://t.test/", catalog: [] });
+  const result = await compile({
+    sourceDir: path.join(dir, "src"),
+    outDir: path.join(dir, "out"),
+    baseUri: "https://t.test/",
+    catalog: [],
+  });
   return { ...result, types: (name: string) => result.files.get(`types/${name}.ts`) };
 }
 
@@ -14,7 +19,17 @@ async function generate(files: Record<string, string>) {
 function compileOutput(files: ReadonlyMap<string, string>): string[] {
   const project = new Project({
     useInMemoryFileSystem: true,
-    compilerOptions: { strict: true, exactOptionalPropertyTypes: true, noUncheckedIndexedAccess: true, noEmit: true, lib: ["lib.es2022.d.ts"], types: [], module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, target: ts.ScriptTarget.ES2022 },
+    compilerOptions: {
+      strict: true,
+      exactOptionalPropertyTypes: true,
+      noUncheckedIndexedAccess: true,
+      noEmit: true,
+      lib: ["lib.es2022.d.ts"],
+      types: [],
+      module: ts.ModuleKind.NodeNext,
+      moduleResolution: ts.ModuleResolutionKind.NodeNext,
+      target: ts.ScriptTarget.ES2022,
+    },
   });
   for (const [file, text] of files) if (file.startsWith("types/")) project.createSourceFile(`/${file}`, text);
   return project.getPreEmitDiagnostics().map((d) => ts.flattenDiagnosticMessageText(d.compilerObject.messageText, " "));
@@ -22,7 +37,8 @@ function compileOutput(files: ReadonlyMap<string, string>): string[] {
 
 describe("types for schemas the generator mishandles", () => {
   it("names nothing after an $id, so two contracts with the same nested $id do not clash in the barrel", async () => {
-    const schema = '{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{"checked":{"$id":"#/properties/checked","type":"boolean"}}}';
+    const schema =
+      '{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{"checked":{"$id":"#/properties/checked","type":"boolean"}}}';
     const out = await generate({ "src/a.json": schema, "src/b.json": schema });
     expect(out.diagnostics).toEqual([]);
     expect(compileOutput(out.files)).toEqual([]);
@@ -60,24 +76,33 @@ describe("types for schemas the generator mishandles", () => {
     });
     expect(out.diagnostics).toEqual([]);
     const text = out.types("tsconfig")!;
-    for (const member of ["extends?: string;", "items?: string[];", "allOf?: boolean;", "const?: number;"]) expect(text).toContain(member);
+    for (const member of ["extends?: string;", "items?: string[];", "allOf?: boolean;", "const?: number;"])
+      expect(text).toContain(member);
     expect(text).not.toContain("minItems");
   });
 
   it("exports both $defs and definitions of one document", async () => {
-    const out = await generate({ "src/both.yaml": "$defs:\n  a: {type: string}\ndefinitions:\n  b: {type: number}\nproperties:\n  a: {$ref: '#/$defs/a'}\n  b: {$ref: '#/definitions/b'}\n" });
+    const out = await generate({
+      "src/both.yaml":
+        "$defs:\n  a: {type: string}\ndefinitions:\n  b: {type: number}\nproperties:\n  a: {$ref: '#/$defs/a'}\n  b: {$ref: '#/definitions/b'}\n",
+    });
     expect(out.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
-    expect(out.types("both")).toMatch(/export type A = string;[\s\S]*export type B = number;|export type B = number;[\s\S]*export type A = string;/);
+    expect(out.types("both")).toMatch(
+      /export type A = string;[\s\S]*export type B = number;|export type B = number;[\s\S]*export type A = string;/,
+    );
   });
 
   it("keeps keywords that stand beside a reference to another contract", async () => {
     const out = await generate({
       "src/base.yaml": "type: object\nproperties: {id: {type: string}}\n",
-      "src/uses.yaml": "type: object\nproperties:\n  remote: {$ref: base.yaml, properties: {extra: {type: number}}, required: [extra]}\nexamples:\n  - {remote: {id: a, extra: 1}}\n",
+      "src/uses.yaml":
+        "type: object\nproperties:\n  remote: {$ref: base.yaml, properties: {extra: {type: number}}, required: [extra]}\nexamples:\n  - {remote: {id: a, extra: 1}}\n",
     });
     expect(out.diagnostics).toEqual([]);
     // Without `type` beside them, the keywords constrain objects only (implied-types); Base says the rest.
-    expect(out.types("uses")).toMatch(/remote\?: \(\s*\| \{\s*extra: number;\s*\[k: string\]: unknown;\s*\}\s*\| \(unknown\[\] \| string \| number \| boolean \| null\)\s*\) &\s*Base;/);
+    expect(out.types("uses")).toMatch(
+      /remote\?: \(\s*\| \{\s*extra: number;\s*\[k: string\]: unknown;\s*\}\s*\| \(unknown\[\] \| string \| number \| boolean \| null\)\s*\) &\s*Base;/,
+    );
   });
 
   it("leaves an object open when a condition may evaluate more properties", async () => {
@@ -96,7 +121,10 @@ describe("types for schemas the generator mishandles", () => {
   });
 
   it("does not add dependents' properties to an object that additionalProperties closes", async () => {
-    const out = await generate({ "src/d.yaml": "type: object\nadditionalProperties: false\nproperties: {card: {type: string}}\ndependentSchemas: {card: {properties: {billing: {type: string}}}}\n" });
+    const out = await generate({
+      "src/d.yaml":
+        "type: object\nadditionalProperties: false\nproperties: {card: {type: string}}\ndependentSchemas: {card: {properties: {billing: {type: string}}}}\n",
+    });
     expect(out.types("d")).not.toContain("billing");
   });
 
@@ -120,15 +148,26 @@ describe("types for schemas the generator mishandles", () => {
   });
 
   it("gives a top-level contract named index modules of their own beside the barrel and the registry, and renames a definition named like the generator wrapper", async () => {
-    const out = await generate({ "src/index.yaml": "type: string\n", "src/w.yaml": "$defs:\n  charter-generator-wrapper: {type: string}\n" });
+    const out = await generate({
+      "src/index.yaml": "type: string\n",
+      "src/w.yaml": "$defs:\n  charter-generator-wrapper: {type: string}\n",
+    });
     expect(out.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
     expect(out.types("index.contract")).toContain("export type Index = string;");
     expect(out.files.get("types/index.ts")).toContain('export type { Index } from "./index.contract.js";');
     expect(out.files.get("types/index.ts")).toContain('export type { W, WCharterGeneratorWrapper } from "./w.js";');
     expect(out.files.get("validators/index.js")).toContain('load: () => import("./index.contract.js")');
-    expect(out.files.get("validators/index.contract.d.ts")).toContain('import type { Index } from "../types/index.contract.js";');
-    const manifest = JSON.parse(out.files.get("manifest.json")!) as { contracts: { name: string; artifacts: Record<string, string> }[] };
-    expect(manifest.contracts.find((c) => c.name === "index")!.artifacts).toEqual({ schema: "schemas/index.schema.json", types: "types/index.contract.ts", validator: "validators/index.contract.js" });
+    expect(out.files.get("validators/index.contract.d.ts")).toContain(
+      'import type { Index } from "../types/index.contract.js";',
+    );
+    const manifest = JSON.parse(out.files.get("manifest.json")!) as {
+      contracts: { name: string; artifacts: Record<string, string> }[];
+    };
+    expect(manifest.contracts.find((c) => c.name === "index")!.artifacts).toEqual({
+      schema: "schemas/index.schema.json",
+      types: "types/index.contract.ts",
+      validator: "validators/index.contract.js",
+    });
     expect(compileOutput(out.files)).toEqual([]);
   });
 });

@@ -5,19 +5,36 @@ import { tempTree } from "../helpers/temp-tree.js";
 
 async function generate(files: Record<string, string>, options: Partial<CompileOptions> = {}) {
   const dir = tempTree(files);
-  const result = await compile({ sourceDir: path.join(dir, "src"), outDir: path.join(dir, "out"), baseUri: "https://t.test/", catalog: [], ...options });
-  const declared = (name: string) => [...(result.files.get(`types/${name}.ts`) ?? "").matchAll(/^export (?:interface|type) (\w+)/gm)].map((m) => m[1]).sort();
+  const result = await compile({
+    sourceDir: path.join(dir, "src"),
+    outDir: path.join(dir, "out"),
+    baseUri: "https://t.test/",
+    catalog: [],
+    ...options,
+  });
+  const declared = (name: string) =>
+    [...(result.files.get(`types/${name}.ts`) ?? "").matchAll(/^export (?:interface|type) (\w+)/gm)]
+      .map((m) => m[1])
+      .sort();
   // Only the types stage: a root of definitions alone has its own warning (CH310), not the subject here.
-  const findings = result.diagnostics.filter((d) => d.code.startsWith("CH6")).map((d) => [path.basename(d.file!), d.severity, d.code, d.line, d.column, d.message]);
+  const findings = result.diagnostics
+    .filter((d) => d.code.startsWith("CH6"))
+    .map((d) => [path.basename(d.file!), d.severity, d.code, d.line, d.column, d.message]);
   return { ...result, declared, findings, types: (name: string) => result.files.get(`types/${name}.ts`) };
 }
 
-const ACTION = "$schema: https://json-schema.org/draft/2020-12/schema\n$ref: '#/$defs/Action'\n$defs:\n  Action:\n    type: object\n    required: [kind]\n    properties: {kind: {type: string}}\n";
-const ORDER = "$ref: '#/$defs/order'\n$defs:\n  order:\n    type: object\n    properties: {id: {$ref: '#/$defs/id'}}\n  id: {type: string}\n";
+const ACTION =
+  "$schema: https://json-schema.org/draft/2020-12/schema\n$ref: '#/$defs/Action'\n$defs:\n  Action:\n    type: object\n    required: [kind]\n    properties: {kind: {type: string}}\n";
+const ORDER =
+  "$ref: '#/$defs/order'\n$defs:\n  order:\n    type: object\n    properties: {id: {$ref: '#/$defs/id'}}\n  id: {type: string}\n";
 
 describe("type names", () => {
   it("gives a root that is only a $ref to a definition of its own name that definition's type: one declaration, no clash", async () => {
-    const out = await generate({ "src/action.yaml": ACTION, "src/order.yaml": ORDER, "src/client.yaml": "properties:\n  a: {$ref: 'action.yaml'}\n  o: {$ref: 'order.yaml#/$defs/order'}\n" });
+    const out = await generate({
+      "src/action.yaml": ACTION,
+      "src/order.yaml": ORDER,
+      "src/client.yaml": "properties:\n  a: {$ref: 'action.yaml'}\n  o: {$ref: 'order.yaml#/$defs/order'}\n",
+    });
     expect(out.diagnostics).toEqual([]);
     expect(out.declared("action")).toEqual(["Action"]);
     expect(out.declared("order")).toEqual(["Id", "Order"]);
@@ -34,21 +51,37 @@ describe("type names", () => {
     const qualified = await generate({ "src/order.yaml": ORDER }, { typeNaming: "qualified" });
     expect(qualified.diagnostics).toEqual([]);
     expect(qualified.declared("order")).toEqual(["Order", "OrderId"]);
-    const short = await generate({ "src/kinds.yaml": "type: array\nitems: {$ref: '#/$defs/Kind'}\n$defs:\n  Kind: {$ref: '#/$defs/kind'}\n  kind: {enum: [a, b]}\n" });
+    const short = await generate({
+      "src/kinds.yaml":
+        "type: array\nitems: {$ref: '#/$defs/Kind'}\n$defs:\n  Kind: {$ref: '#/$defs/kind'}\n  kind: {enum: [a, b]}\n",
+    });
     expect(short.diagnostics).toEqual([]);
     expect(short.declared("kinds")).toEqual(["Kind", "Kinds"]);
   });
 
   it("keeps a root that refers to a definition of another name as an alias of it", async () => {
-    const out = await generate({ "src/message.yaml": "$ref: '#/$defs/envelope'\n$defs:\n  envelope: {type: object}\n" });
+    const out = await generate({
+      "src/message.yaml": "$ref: '#/$defs/envelope'\n$defs:\n  envelope: {type: object}\n",
+    });
     expect(out.diagnostics).toEqual([]);
     expect(out.types("message")).toContain("export type Message = Envelope;");
   });
 
   it("settles a clash of a root and another contract's definition by place, with a warning naming both and the name each got", async () => {
-    const out = await generate({ "src/tag.yaml": "type: string\n", "src/pet.yaml": "type: object\nproperties:\n  tag: {$ref: '#/$defs/tag'}\n$defs:\n  tag: {type: string, minLength: 1}\n" });
+    const out = await generate({
+      "src/tag.yaml": "type: string\n",
+      "src/pet.yaml":
+        "type: object\nproperties:\n  tag: {$ref: '#/$defs/tag'}\n$defs:\n  tag: {type: string, minLength: 1}\n",
+    });
     expect(out.findings).toEqual([
-      ["pet.yaml", "warning", "CH608", 5, 3, 'type name "Tag" is also derived for tag.yaml (root), which keeps it; this one is named "PetTag" (set x-charter-name to choose its name)'],
+      [
+        "pet.yaml",
+        "warning",
+        "CH608",
+        5,
+        3,
+        'type name "Tag" is also derived for tag.yaml (root), which keeps it; this one is named "PetTag" (set x-charter-name to choose its name)',
+      ],
     ]);
     expect(out.declared("tag")).toEqual(["Tag"]);
     expect(out.declared("pet")).toEqual(["Pet", "PetTag"]);
@@ -56,10 +89,27 @@ describe("type names", () => {
   });
 
   it("settles a clash of a contract's root and its own definition, and of two contracts' definitions", async () => {
-    const out = await generate({ "src/a.yaml": "$defs:\n  item: {type: string}\n  a: {type: number}\n", "src/b.yaml": "$defs:\n  item: {type: number}\n" });
+    const out = await generate({
+      "src/a.yaml": "$defs:\n  item: {type: string}\n  a: {type: number}\n",
+      "src/b.yaml": "$defs:\n  item: {type: number}\n",
+    });
     expect(out.findings).toEqual([
-      ["a.yaml", "warning", "CH608", 3, 3, 'type name "A" is also derived for a.yaml (root), which keeps it; this one is named "AA" (set x-charter-name to choose its name)'],
-      ["b.yaml", "warning", "CH608", 2, 3, 'type name "Item" is also derived for a.yaml#/$defs/item, which keeps it; this one is named "BItem" (set x-charter-name to choose its name)'],
+      [
+        "a.yaml",
+        "warning",
+        "CH608",
+        3,
+        3,
+        'type name "A" is also derived for a.yaml (root), which keeps it; this one is named "AA" (set x-charter-name to choose its name)',
+      ],
+      [
+        "b.yaml",
+        "warning",
+        "CH608",
+        2,
+        3,
+        'type name "Item" is also derived for a.yaml#/$defs/item, which keeps it; this one is named "BItem" (set x-charter-name to choose its name)',
+      ],
     ]);
     expect(out.declared("a")).toEqual(["A", "AA", "Item"]);
     expect(out.declared("b")).toEqual(["B", "BItem"]);
@@ -72,13 +122,18 @@ describe("type names", () => {
       "src/b.yaml": "$defs:\n  item: {type: number}\n  other: {x-charter-name: B_Item, type: boolean}\n",
       "src/b-item.yaml": "type: 'null'\n",
     });
-    expect(out.findings.filter((f) => f[2] === "CH608").map((f) => f[5])).toEqual([expect.stringContaining('this one is named "Item2"')]);
+    expect(out.findings.filter((f) => f[2] === "CH608").map((f) => f[5])).toEqual([
+      expect.stringContaining('this one is named "Item2"'),
+    ]);
     expect(out.declared("b")).toEqual(["B", "B_Item", "Item2"]);
     expect(out.declared("b-item")).toEqual(["BItem"]);
   });
 
   it("keeps names stable when an unrelated contract is added, and whatever order the files were written in", async () => {
-    const base = { "src/m/a.yaml": "$defs:\n  item: {type: string}\n", "src/m/b.yaml": "$defs:\n  item: {type: number}\n" };
+    const base = {
+      "src/m/a.yaml": "$defs:\n  item: {type: string}\n",
+      "src/m/b.yaml": "$defs:\n  item: {type: number}\n",
+    };
     const first = await generate(base);
     const reversed = await generate({ "src/m/b.yaml": base["src/m/b.yaml"], "src/m/a.yaml": base["src/m/a.yaml"] });
     const added = await generate({ ...base, "src/0/first.yaml": "$defs:\n  other: {type: string}\n" });
@@ -90,10 +145,27 @@ describe("type names", () => {
   });
 
   it("refuses clashes at every place when typeNameClashes is error", async () => {
-    const out = await generate({ "src/a.yaml": "$defs:\n  item: {type: string}\n", "src/b.yaml": "$defs:\n  item: {type: number}\n" }, { typeNameClashes: "error" });
+    const out = await generate(
+      { "src/a.yaml": "$defs:\n  item: {type: string}\n", "src/b.yaml": "$defs:\n  item: {type: number}\n" },
+      { typeNameClashes: "error" },
+    );
     expect(out.findings).toEqual([
-      ["a.yaml", "error", "CH601", 2, 3, 'type name "Item" is also given to b.yaml#/$defs/item; set x-charter-name on one of them'],
-      ["b.yaml", "error", "CH601", 2, 3, 'type name "Item" is also given to a.yaml#/$defs/item; set x-charter-name on one of them'],
+      [
+        "a.yaml",
+        "error",
+        "CH601",
+        2,
+        3,
+        'type name "Item" is also given to b.yaml#/$defs/item; set x-charter-name on one of them',
+      ],
+      [
+        "b.yaml",
+        "error",
+        "CH601",
+        2,
+        3,
+        'type name "Item" is also given to a.yaml#/$defs/item; set x-charter-name on one of them',
+      ],
     ]);
     expect(out.types("a")).toBeUndefined();
     expect(out.types("b")).toBeUndefined();
@@ -111,15 +183,38 @@ describe("type names", () => {
       "src/c.yaml": "$defs:\n  shared: {type: boolean}\n",
     });
     expect(out.findings).toEqual([
-      ["a.yaml", "error", "CH601", 2, 3, 'type name "Shared" is also given to b.yaml#/$defs/y, c.yaml#/$defs/shared; set x-charter-name on one of them'],
-      ["b.yaml", "error", "CH601", 2, 3, 'type name "Shared" is also given to a.yaml#/$defs/x, c.yaml#/$defs/shared; set x-charter-name on one of them'],
-      ["c.yaml", "warning", "CH608", 2, 3, 'type name "Shared" is also given by x-charter-name to a.yaml#/$defs/x, b.yaml#/$defs/y; this one is named "CShared" (set x-charter-name to choose its name)'],
+      [
+        "a.yaml",
+        "error",
+        "CH601",
+        2,
+        3,
+        'type name "Shared" is also given to b.yaml#/$defs/y, c.yaml#/$defs/shared; set x-charter-name on one of them',
+      ],
+      [
+        "b.yaml",
+        "error",
+        "CH601",
+        2,
+        3,
+        'type name "Shared" is also given to a.yaml#/$defs/x, c.yaml#/$defs/shared; set x-charter-name on one of them',
+      ],
+      [
+        "c.yaml",
+        "warning",
+        "CH608",
+        2,
+        3,
+        'type name "Shared" is also given by x-charter-name to a.yaml#/$defs/x, b.yaml#/$defs/y; this one is named "CShared" (set x-charter-name to choose its name)',
+      ],
     ]);
   });
 
   it("renames a definition whose derived name is the generator wrapper's", async () => {
     const out = await generate({ "src/w.yaml": "$defs:\n  charter-generator-wrapper: {type: string}\n" });
-    expect(out.findings).toEqual([["w.yaml", "warning", "CH608", 2, 3, expect.stringContaining('this one is named "WCharterGeneratorWrapper"')]]);
+    expect(out.findings).toEqual([
+      ["w.yaml", "warning", "CH608", 2, 3, expect.stringContaining('this one is named "WCharterGeneratorWrapper"')],
+    ]);
     expect(out.declared("w")).toEqual(["W", "WCharterGeneratorWrapper"]);
   });
 });

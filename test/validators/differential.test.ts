@@ -19,9 +19,17 @@ import { SCHEMASTORE, SCHEMASTORE_OPTIONS } from "../../scripts/schemastore-corp
 import { generateImportable } from "../helpers/generate-importable.js";
 import { readdirSync, readFileSync } from "node:fs";
 
-type Validator = ((data: unknown) => boolean) & { errors?: { instancePath: string; schemaPath: string; keyword: string; params: unknown }[] | null };
+type Validator = ((data: unknown) => boolean) & {
+  errors?: { instancePath: string; schemaPath: string; keyword: string; params: unknown }[] | null;
+};
 interface Manifest {
-  contracts: { name: string; $id: string; dialect: Dialect; source: string; artifacts: { schema: string; validator?: string } }[];
+  contracts: {
+    name: string;
+    $id: string;
+    dialect: Dialect;
+    source: string;
+    artifacts: { schema: string; validator?: string };
+  }[];
 }
 interface Case {
   label: string;
@@ -31,7 +39,15 @@ interface Case {
 const REPO = fileURLToPath(new URL("../..", import.meta.url));
 const CORPUS = path.join(SCHEMASTORE, "..");
 // Every dialect charter generates validators for, from the corpus: draft-04, draft-07, 2020-12.
-const SAMPLE = ["global", "web-manifest-share-target", "all-contributors", "asconfig-schema", "bxci.schema-2.x", "openhab-5.1", "enonic-xp-site-8.0.0"];
+const SAMPLE = [
+  "global",
+  "web-manifest-share-target",
+  "all-contributors",
+  "asconfig-schema",
+  "bxci.schema-2.x",
+  "openhab-5.1",
+  "enonic-xp-site-8.0.0",
+];
 const MUTATIONS_PER_INSTANCE = 12;
 
 /** A small seeded generator (mulberry32): the same mutations on every run and machine. */
@@ -52,7 +68,9 @@ function mutate(data: unknown, next: () => number): unknown {
   const places: { parent: Record<string, unknown> | unknown[]; key: string | number }[] = [];
   const collect = (value: unknown) => {
     if (Array.isArray(value)) value.forEach((item, i) => (places.push({ parent: value, key: i }), collect(item)));
-    else if (value !== null && typeof value === "object") for (const [k, v] of Object.entries(value)) (places.push({ parent: value as Record<string, unknown>, key: k }), collect(v));
+    else if (value !== null && typeof value === "object")
+      for (const [k, v] of Object.entries(value))
+        (places.push({ parent: value as Record<string, unknown>, key: k }), collect(v));
   };
   collect(copy);
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
@@ -61,20 +79,39 @@ function mutate(data: unknown, next: () => number): unknown {
   const kind = Math.floor(next() * 4);
   if (kind === 0) (parent as Record<string | number, unknown>)[key] = structuredClone(pick(REPLACEMENTS));
   else if (kind === 1) Array.isArray(parent) ? parent.splice(key as number, 1) : delete parent[key as string];
-  else if (kind === 2) Array.isArray(parent) ? parent.push(structuredClone(parent[key as number])) : (parent[`${String(key)}-extra`] = structuredClone(parent[key as string]));
+  else if (kind === 2)
+    Array.isArray(parent)
+      ? parent.push(structuredClone(parent[key as number]))
+      : (parent[`${String(key)}-extra`] = structuredClone(parent[key as string]));
   else {
     const value = (parent as Record<string | number, unknown>)[key];
-    (parent as Record<string | number, unknown>)[key] = typeof value === "string" ? value.repeat(40) : typeof value === "number" ? -value - 1 : Array.isArray(value) ? [] : value === null ? "null" : {};
+    (parent as Record<string | number, unknown>)[key] =
+      typeof value === "string"
+        ? value.repeat(40)
+        : typeof value === "number"
+          ? -value - 1
+          : Array.isArray(value)
+            ? []
+            : value === null
+              ? "null"
+              : {};
   }
   return copy;
 }
 
 function withMutations(cases: readonly Case[], seed: number): Case[] {
   const next = random(seed);
-  return cases.flatMap((c) => [c, ...Array.from({ length: MUTATIONS_PER_INSTANCE }, (_, i) => ({ label: `${c.label} mutation ${i}`, data: mutate(c.data, next) }))]);
+  return cases.flatMap((c) => [
+    c,
+    ...Array.from({ length: MUTATIONS_PER_INSTANCE }, (_, i) => ({
+      label: `${c.label} mutation ${i}`,
+      data: mutate(c.data, next),
+    })),
+  ]);
 }
 
-const errorsOf = (v: Validator) => (v.errors ?? []).map((e) => JSON.stringify([e.instancePath, e.keyword, e.params])).sort();
+const errorsOf = (v: Validator) =>
+  (v.errors ?? []).map((e) => JSON.stringify([e.instancePath, e.keyword, e.params])).sort();
 
 /**
  * charter's schema paths start at the bundle's root; ajv's at the schema of
@@ -88,16 +125,31 @@ function schemaPathsAgree(bundle: unknown, ours: Validator, theirs: Validator): 
     // A contract that extends a dialect's meta-schema (charter/source) refers to it by URL, unbundled:
     // what that meta-schema finds is placed in the meta-schema, as ajv places it.
     const extendsMetaSchema = JSON.stringify(bundle).includes('"$ref":"https://json-schema.org/');
-    if (getAtPointer(bundle, pointer) === undefined && !extendsMetaSchema) problems.push(`${e.schemaPath} is not in the bundle`);
-    const same = (theirs.errors ?? []).filter((t) => t.instancePath === e.instancePath && t.keyword === e.keyword && JSON.stringify(t.params) === JSON.stringify(e.params));
+    if (getAtPointer(bundle, pointer) === undefined && !extendsMetaSchema)
+      problems.push(`${e.schemaPath} is not in the bundle`);
+    const same = (theirs.errors ?? []).filter(
+      (t) =>
+        t.instancePath === e.instancePath &&
+        t.keyword === e.keyword &&
+        JSON.stringify(t.params) === JSON.stringify(e.params),
+    );
     // charter names a `false` subschema by its own pointer where ajv appends "/false schema".
-    if (!same.some((t) => e.schemaPath.endsWith(t.schemaPath.slice(1).replace(/\/false schema$/, "")))) problems.push(`${e.schemaPath} does not end with ajv's ${same.map((t) => t.schemaPath).join(" or ")}`);
+    if (!same.some((t) => e.schemaPath.endsWith(t.schemaPath.slice(1).replace(/\/false schema$/, ""))))
+      problems.push(`${e.schemaPath} does not end with ajv's ${same.map((t) => t.schemaPath).join(" or ")}`);
   }
   return problems;
 }
 
 /** Compares the generated modules of one contract export with ajv compiling the bundle, over every case. */
-async function compare(outDir: string, manifest: Manifest, contract: string, exportName: string, pointer: string, cases: readonly Case[], formats: Formats = "dialect") {
+async function compare(
+  outDir: string,
+  manifest: Manifest,
+  contract: string,
+  exportName: string,
+  pointer: string,
+  cases: readonly Case[],
+  formats: Formats = "dialect",
+) {
   const entry = manifest.contracts.find((c) => c.name === contract)!;
   const bundle = JSON.parse(readFileSync(path.join(outDir, entry.artifacts.schema), "utf8")) as object;
   const compiled = (allErrors: boolean): Validator => {
@@ -107,7 +159,9 @@ async function compare(outDir: string, manifest: Manifest, contract: string, exp
   };
   const modulePath = path.join(outDir, entry.artifacts.validator!);
   const fast = ((await import(pathToFileURL(modulePath).href)) as Record<string, Validator>)[exportName]!;
-  const all = ((await import(pathToFileURL(modulePath.replace(/\.js$/, ".all-errors.js")).href)) as Record<string, Validator>)[exportName]!;
+  const all = (
+    (await import(pathToFileURL(modulePath.replace(/\.js$/, ".all-errors.js")).href)) as Record<string, Validator>
+  )[exportName]!;
   const [ajvFast, ajvAll] = [compiled(false), compiled(true)];
   let valid = 0;
   for (const { label, data } of cases) {
@@ -126,48 +180,92 @@ describe("standalone validators against ajv.compile on the same bundle", () => {
   it("agree on this repository's contract examples, counterexamples and their mutations", async () => {
     const outDir = path.join(REPO, "generated");
     const manifest = JSON.parse(readFileSync(path.join(outDir, "manifest.json"), "utf8")) as Manifest;
-    const { registry } = (await import("../../generated/validators/index.js")) as { registry: Record<string, { contract: string; exportName: string }> };
+    const { registry } = (await import("../../generated/validators/index.js")) as {
+      registry: Record<string, { contract: string; exportName: string }>;
+    };
     // Formats are checked as this repository's config says for each contract.
     const { settings } = await resolveSettings({ catalog: [] }, REPO, true);
     let checked = 0;
     for (const [name, entry] of Object.entries(registry)) {
       const contract = manifest.contracts.find((c) => c.name === entry.contract)!;
-      const source = parseSource(readFileSync(path.join(outDir, "..", "schema-src", contract.source), "utf8"), contract.source).parsed!.value as Record<string, unknown>;
+      const source = parseSource(
+        readFileSync(path.join(outDir, "..", "schema-src", contract.source), "utf8"),
+        contract.source,
+      ).parsed!.value as Record<string, unknown>;
       const pointer = name.includes("#") ? decodeURIComponent(name.slice(name.indexOf("#") + 1)) : "";
-      const schema = pointer.split("/").slice(1).reduce<unknown>((s, token) => (s as Record<string, unknown>)[token.replace(/~1/g, "/").replace(/~0/g, "~")], source) as {
+      const schema = pointer
+        .split("/")
+        .slice(1)
+        .reduce<unknown>(
+          (s, token) => (s as Record<string, unknown>)[token.replace(/~1/g, "/").replace(/~0/g, "~")],
+          source,
+        ) as {
         examples?: unknown[];
         "x-charter-counterexamples"?: { value: unknown }[];
       };
       const examples = (schema.examples ?? []).map((data, i) => ({ label: `example ${i}`, data }));
-      const counterexamples = (schema["x-charter-counterexamples"] ?? []).map((c, i) => ({ label: `counterexample ${i}`, data: c.value }));
+      const counterexamples = (schema["x-charter-counterexamples"] ?? []).map((c, i) => ({
+        label: `counterexample ${i}`,
+        data: c.value,
+      }));
       if (examples.length + counterexamples.length === 0) continue;
-      const outcome = await compare(outDir, manifest, entry.contract, entry.exportName, pointer, withMutations([...examples, ...counterexamples], 1), policyFor(settings!.validation, entry.contract).formats);
+      const outcome = await compare(
+        outDir,
+        manifest,
+        entry.contract,
+        entry.exportName,
+        pointer,
+        withMutations([...examples, ...counterexamples], 1),
+        policyFor(settings!.validation, entry.contract).formats,
+      );
       expect(outcome.valid, `${name}: examples are valid`).toBeGreaterThanOrEqual(examples.length);
-      expect(outcome.invalid, `${name}: counterexamples and some mutations are invalid`).toBeGreaterThan(counterexamples.length);
+      expect(outcome.invalid, `${name}: counterexamples and some mutations are invalid`).toBeGreaterThan(
+        counterexamples.length,
+      );
       checked++;
     }
     expect(checked).toBeGreaterThan(0);
   });
 
-  it("agree on a SchemaStore sample in three dialects: its instances and their mutations", { timeout: 240_000 }, async () => {
-    const sources = Object.fromEntries(SAMPLE.map((name) => [`src/${name}.json`, readFileSync(path.join(SCHEMASTORE, `${name}.json`), "utf8")]));
-    const { outDir, result } = await generateImportable(sources, { baseUri: SCHEMASTORE_OPTIONS.baseUri, catalog: SCHEMASTORE_OPTIONS.catalog, typeNaming: "qualified" });
-    expect(result.failed).toEqual([]);
-    const manifest = JSON.parse(result.files.get("manifest.json")!) as Manifest;
-    expect(new Set(manifest.contracts.map((c) => c.dialect))).toEqual(new Set(["draft-04", "draft-07", "2020-12"]));
-    let seed = 100;
-    for (const name of SAMPLE) {
-      const read = (kind: string) =>
-        readdirSync(path.join(CORPUS, kind, name))
-          .filter((f) => f.endsWith(".json"))
-          .sort()
-          .map((f) => ({ label: `${kind}/${f}`, data: JSON.parse(readFileSync(path.join(CORPUS, kind, name, f), "utf8")) as unknown }));
-      const valid = read("test");
-      const invalid = read("negative_test");
-      const outcome = await compare(outDir, manifest, name, "validate", "", withMutations([...valid, ...invalid], seed++));
-      // The corpus's own verdicts hold too (mutations may land either way).
-      expect(outcome.valid, name).toBeGreaterThanOrEqual(valid.length);
-      expect(outcome.invalid, name).toBeGreaterThanOrEqual(invalid.length);
-    }
-  });
+  it(
+    "agree on a SchemaStore sample in three dialects: its instances and their mutations",
+    { timeout: 240_000 },
+    async () => {
+      const sources = Object.fromEntries(
+        SAMPLE.map((name) => [`src/${name}.json`, readFileSync(path.join(SCHEMASTORE, `${name}.json`), "utf8")]),
+      );
+      const { outDir, result } = await generateImportable(sources, {
+        baseUri: SCHEMASTORE_OPTIONS.baseUri,
+        catalog: SCHEMASTORE_OPTIONS.catalog,
+        typeNaming: "qualified",
+      });
+      expect(result.failed).toEqual([]);
+      const manifest = JSON.parse(result.files.get("manifest.json")!) as Manifest;
+      expect(new Set(manifest.contracts.map((c) => c.dialect))).toEqual(new Set(["draft-04", "draft-07", "2020-12"]));
+      let seed = 100;
+      for (const name of SAMPLE) {
+        const read = (kind: string) =>
+          readdirSync(path.join(CORPUS, kind, name))
+            .filter((f) => f.endsWith(".json"))
+            .sort()
+            .map((f) => ({
+              label: `${kind}/${f}`,
+              data: JSON.parse(readFileSync(path.join(CORPUS, kind, name, f), "utf8")) as unknown,
+            }));
+        const valid = read("test");
+        const invalid = read("negative_test");
+        const outcome = await compare(
+          outDir,
+          manifest,
+          name,
+          "validate",
+          "",
+          withMutations([...valid, ...invalid], seed++),
+        );
+        // The corpus's own verdicts hold too (mutations may land either way).
+        expect(outcome.valid, name).toBeGreaterThanOrEqual(valid.length);
+        expect(outcome.invalid, name).toBeGreaterThanOrEqual(invalid.length);
+      }
+    },
+  );
 });

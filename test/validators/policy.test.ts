@@ -7,30 +7,86 @@ import { snapshotTree, tempTree } from "../helpers/temp-tree.js";
 import path from "node:path";
 
 // draft-07, whose formats are asserted by default: unknown ones are findings.
-const FORMATS = "$schema: http://json-schema.org/draft-07/schema#\ntype: object\nproperties:\n  a: {type: string, format: uint32}\n  b: {type: string, format: uint32}\n  c: {type: string, format: language}\n";
-const LOOSE = "type: object\nproperties:\n  n: {minimum: 1}\n  t: {type: array, prefixItems: [{type: string}]}\nrequired: [n, ghost]\n";
+const FORMATS =
+  "$schema: http://json-schema.org/draft-07/schema#\ntype: object\nproperties:\n  a: {type: string, format: uint32}\n  b: {type: string, format: uint32}\n  c: {type: string, format: language}\n";
+const LOOSE =
+  "type: object\nproperties:\n  n: {minimum: 1}\n  t: {type: array, prefixItems: [{type: string}]}\nrequired: [n, ghost]\n";
 
 async function generate(files: Record<string, string>, validation: ValidationSettings) {
   const dir = tempTree(files);
-  const result = await compile({ sourceDir: path.join(dir, "src"), outDir: path.join(dir, "out"), baseUri: "https://p.test/", catalog: [], typeCheck: false, validation });
-  const located = result.diagnostics.map((d) => `${d.file ? path.relative(dir, d.file) : ""}:${d.line}:${d.column} ${d.severity} ${d.code} ${d.message}`);
+  const result = await compile({
+    sourceDir: path.join(dir, "src"),
+    outDir: path.join(dir, "out"),
+    baseUri: "https://p.test/",
+    catalog: [],
+    typeCheck: false,
+    validation,
+  });
+  const located = result.diagnostics.map(
+    (d) => `${d.file ? path.relative(dir, d.file) : ""}:${d.line}:${d.column} ${d.severity} ${d.code} ${d.message}`,
+  );
   return { result, located };
 }
 
-const settings = (defaults: Partial<ValidationSettings["defaults"]>, contracts: Record<string, Partial<ValidationSettings["defaults"]>> = {}): ValidationSettings => ({
+const settings = (
+  defaults: Partial<ValidationSettings["defaults"]>,
+  contracts: Record<string, Partial<ValidationSettings["defaults"]>> = {},
+): ValidationSettings => ({
   defaults: { ...DEFAULT_VALIDATION.defaults, ...defaults },
   contracts: new Map(Object.entries(contracts)),
 });
 
 describe("validation policy", () => {
   it("applies the defaults, then folders from the outside in, then the contract itself", () => {
-    const s = settings({}, { "vendor/": { strictness: "strict" }, "vendor/old/": { strictness: "lenient", unknownFormats: "refuse" }, "vendor/old/x": { unknownFormats: "ignore" } });
+    const s = settings(
+      {},
+      {
+        "vendor/": { strictness: "strict" },
+        "vendor/old/": { strictness: "lenient", unknownFormats: "refuse" },
+        "vendor/old/x": { unknownFormats: "ignore" },
+      },
+    );
     const [formats, examples, refSiblings, patterns] = ["dialect", "error", "ignore", "native"];
-    expect(policyFor(s, "agent/envelope")).toEqual({ unknownFormats: "ignore", strictness: "lenient", formats, examples, refSiblings, patterns });
-    expect(policyFor(s, "vendor/a")).toEqual({ unknownFormats: "ignore", strictness: "strict", formats, examples, refSiblings, patterns });
-    expect(policyFor(s, "vendor/old/y")).toEqual({ unknownFormats: "refuse", strictness: "lenient", formats, examples, refSiblings, patterns });
-    expect(policyFor(s, "vendor/old/x")).toEqual({ unknownFormats: "ignore", strictness: "lenient", formats, examples, refSiblings, patterns });
-    expect(policyFor(s, "vendor")).toEqual({ unknownFormats: "ignore", strictness: "lenient", formats, examples, refSiblings, patterns });
+    expect(policyFor(s, "agent/envelope")).toEqual({
+      unknownFormats: "ignore",
+      strictness: "lenient",
+      formats,
+      examples,
+      refSiblings,
+      patterns,
+    });
+    expect(policyFor(s, "vendor/a")).toEqual({
+      unknownFormats: "ignore",
+      strictness: "strict",
+      formats,
+      examples,
+      refSiblings,
+      patterns,
+    });
+    expect(policyFor(s, "vendor/old/y")).toEqual({
+      unknownFormats: "refuse",
+      strictness: "lenient",
+      formats,
+      examples,
+      refSiblings,
+      patterns,
+    });
+    expect(policyFor(s, "vendor/old/x")).toEqual({
+      unknownFormats: "ignore",
+      strictness: "lenient",
+      formats,
+      examples,
+      refSiblings,
+      patterns,
+    });
+    expect(policyFor(s, "vendor")).toEqual({
+      unknownFormats: "ignore",
+      strictness: "lenient",
+      formats,
+      examples,
+      refSiblings,
+      patterns,
+    });
   });
 
   it("reports each unknown format once, at its first use, as a warning by default", async () => {
@@ -43,7 +99,10 @@ describe("validation policy", () => {
   });
 
   it("refuses unknown formats where the config says so, and produces nothing for that contract", async () => {
-    const { result, located } = await generate({ "src/f.yaml": FORMATS, "src/g.yaml": FORMATS }, settings({}, { g: { unknownFormats: "refuse" } }));
+    const { result, located } = await generate(
+      { "src/f.yaml": FORMATS, "src/g.yaml": FORMATS },
+      settings({}, { g: { unknownFormats: "refuse" } }),
+    );
     expect(located.filter((l) => l.includes("CH703"))).toEqual([
       'src/g.yaml:4:29 error CH703 format "uint32" is unknown to charter-runtime, and this contract refuses unknown formats',
       'src/g.yaml:6:29 error CH703 format "language" is unknown to charter-runtime, and this contract refuses unknown formats',
@@ -71,17 +130,26 @@ describe("validation policy", () => {
       const { validate } = await load(`validators/${name}.js`);
       verdicts[name] = [validate!("a@b.test"), validate!("not an address")];
     }
-    expect(verdicts).toEqual({ new: [true, true], old: [true, false], "new-asserted": [true, false], "old-annotated": [true, true] });
+    expect(verdicts).toEqual({
+      new: [true, true],
+      old: [true, false],
+      "new-asserted": [true, false],
+      "old-annotated": [true, true],
+    });
   });
 
   it("makes an example its schema rejects a warning where the config says examples are annotations; counterexamples stay errors", async () => {
-    const source = "type: object\nproperties:\n  n: { type: integer }\nexamples:\n  - { n: one }\nx-charter-counterexamples:\n  - value: { n: 2 }\n    error: { keyword: type }\n";
+    const source =
+      "type: object\nproperties:\n  n: { type: integer }\nexamples:\n  - { n: one }\nx-charter-counterexamples:\n  - value: { n: 2 }\n    error: { keyword: type }\n";
     const strict = await generate({ "src/own.yaml": source }, settings({}));
     expect(strict.located.filter((l) => /CH70[56]/.test(l))).toEqual([
       "src/own.yaml:5:5 error CH705 example does not satisfy its schema: /n type: must be integer",
       "src/own.yaml:7:5 error CH706 counterexample satisfies the schema; it should fail with type",
     ]);
-    const lenient = await generate({ "src/vendor.yaml": source.replace(/x-charter-counterexamples[\s\S]*$/, "") }, settings({ examples: "warning" }));
+    const lenient = await generate(
+      { "src/vendor.yaml": source.replace(/x-charter-counterexamples[\s\S]*$/, "") },
+      settings({ examples: "warning" }),
+    );
     expect(lenient.result.diagnostics.map((d) => `${d.severity} ${d.code}`)).toEqual(["warning CH705"]);
     expect(lenient.result.files.has("validators/vendor.js")).toBe(true);
   });
@@ -99,7 +167,8 @@ describe("validation policy", () => {
   });
 
   it("under strict, sees the properties a referenced schema declares beside a required name (SchemaStore mkdocs-1.0)", async () => {
-    const source = "type: object\nallOf:\n  - $ref: '#/$defs/core'\n  - required: [name]\n$defs:\n  core:\n    type: object\n    properties:\n      name: { type: string }\n";
+    const source =
+      "type: object\nallOf:\n  - $ref: '#/$defs/core'\n  - required: [name]\n$defs:\n  core:\n    type: object\n    properties:\n      name: { type: string }\n";
     const { located } = await generate({ "src/site.yaml": source }, settings({ strictness: "strict" }));
     expect(located.filter((l) => l.includes("CH704"))).toEqual([]);
   });
@@ -124,7 +193,6 @@ describe("validation policy", () => {
       'src/cond.yaml:11:9 error CH704 required property "ghost" is not defined (ajv: at https://p.test/cond.schema.json#/allOf/1/anyOf/1)',
     ]);
   });
-
 
   it("under strict, places a finding at the top of a referenced definition in that definition, not at the root", async () => {
     // ajv says `#` for the top of a definition it compiles apart; `#` also exists at the root.
@@ -179,7 +247,9 @@ describe("validation policy", () => {
     for (const strictness of ["lenient", "strict"] as const) {
       const { result, located } = await generate({ "src/a.yaml": annotated }, settings({ strictness }));
       // The typo is linted (a warning), not refused.
-      expect(located, strictness).toEqual(['src/a.yaml:8:5 warning CH312 "maxLenght" is not a keyword; did you mean "maxLength"? As written it constrains nothing']);
+      expect(located, strictness).toEqual([
+        'src/a.yaml:8:5 warning CH312 "maxLenght" is not a keyword; did you mean "maxLength"? As written it constrains nothing',
+      ]);
       expect(result.files.has("validators/a.js"), strictness).toBe(true);
     }
   });
@@ -192,10 +262,19 @@ describe("validation policy", () => {
     });
     const run = await runCli(["generate"], dir);
     expect(run.code).toBe(1);
-    expect(run.stdout.split("\n").filter((l) => l.includes("CH704")).map((l) => l.split(":")[0])).toEqual(["schema-src/mine.yaml", "schema-src/mine.yaml", "schema-src/mine.yaml"]);
+    expect(
+      run.stdout
+        .split("\n")
+        .filter((l) => l.includes("CH704"))
+        .map((l) => l.split(":")[0]),
+    ).toEqual(["schema-src/mine.yaml", "schema-src/mine.yaml", "schema-src/mine.yaml"]);
     expect(snapshotTree(path.join(dir, "generated"))).toEqual({});
 
-    const bad = tempTree({ "charter.config.yaml": "validation:\n  strictness: very\n  contracts:\n    a: { format: assert, formats: x }\n    b: []\n", "schema-src/a.yaml": "type: string\n" });
+    const bad = tempTree({
+      "charter.config.yaml":
+        "validation:\n  strictness: very\n  contracts:\n    a: { format: assert, formats: x }\n    b: []\n",
+      "schema-src/a.yaml": "type: string\n",
+    });
     const refused = await runCli(["generate"], bad);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toBe(
@@ -211,10 +290,14 @@ describe("validation policy", () => {
 });
 
 describe("validation.patterns", () => {
-  const SLOW = "type: object\nproperties:\n  word: { type: string, pattern: '^(a+)+$' }\n  code: { type: string, pattern: '^(?=.*[0-9])[a-z0-9]+$' }\n";
+  const SLOW =
+    "type: object\nproperties:\n  word: { type: string, pattern: '^(a+)+$' }\n  code: { type: string, pattern: '^(?=.*[0-9])[a-z0-9]+$' }\n";
 
   it("linear: the validators build their patterns with the linear engine themselves, so no input runs long, without any setup", async () => {
-    const { result, load } = await generateImportable({ "src/word.yaml": "type: string\npattern: '^(a+)+$'\n" }, { validation: settings({ patterns: "linear" }) });
+    const { result, load } = await generateImportable(
+      { "src/word.yaml": "type: string\npattern: '^(a+)+$'\n" },
+      { validation: settings({ patterns: "linear" }) },
+    );
     expect(result.diagnostics).toEqual([]);
     const code = result.files.get("validators/word.js")!;
     expect(code).toContain('import { linearPattern as __charter_linearPattern } from "charter-runtime/re2js";');
@@ -226,11 +309,22 @@ describe("validation.patterns", () => {
   });
 
   it("linear: each pattern and patternProperties key of a contract is its own (ajv tells patterns apart by their text)", async () => {
-    const source = "type: object\nproperties:\n  a: { type: string, pattern: '^a$' }\n  b: { type: string, pattern: '^b$' }\npatternProperties:\n  '^x-': { type: number }\n  '^y-': { type: string }\n";
-    const { result, load } = await generateImportable({ "src/two.yaml": source + "examples: [{ a: a, b: b, x-1: 1, y-1: s }]\n" }, { validation: settings({ patterns: "linear" }) });
+    const source =
+      "type: object\nproperties:\n  a: { type: string, pattern: '^a$' }\n  b: { type: string, pattern: '^b$' }\npatternProperties:\n  '^x-': { type: number }\n  '^y-': { type: string }\n";
+    const { result, load } = await generateImportable(
+      { "src/two.yaml": source + "examples: [{ a: a, b: b, x-1: 1, y-1: s }]\n" },
+      { validation: settings({ patterns: "linear" }) },
+    );
     expect(result.diagnostics).toEqual([]);
     const { validate } = await load("validators/two.js");
-    const samples = [{ a: "a", b: "b" }, { a: "a", b: "a" }, { a: "b" }, { "x-1": 1, "y-1": "s" }, { "x-1": "s" }, { "y-1": 1 }];
+    const samples = [
+      { a: "a", b: "b" },
+      { a: "a", b: "a" },
+      { a: "b" },
+      { "x-1": 1, "y-1": "s" },
+      { "x-1": "s" },
+      { "y-1": 1 },
+    ];
     const native = await generateImportable({ "src/two.yaml": source }, {});
     const { validate: reference } = await native.load("validators/two.js");
     expect(samples.map((s) => validate!(s))).toEqual(samples.map((s) => reference!(s)));
@@ -239,13 +333,18 @@ describe("validation.patterns", () => {
 
   it("native (the default): patterns go through the runtime's engine switch, and a nested quantifier is CH318", async () => {
     const { result, located } = await generate({ "src/w.yaml": SLOW }, settings({}));
-    expect(result.files.get("validators/w.js")).toContain('import { pattern as __charter_pattern } from "charter-runtime/patterns";');
+    expect(result.files.get("validators/w.js")).toContain(
+      'import { pattern as __charter_pattern } from "charter-runtime/patterns";',
+    );
     expect(located.filter((line) => line.includes("CH318"))).toHaveLength(1);
     expect(located.filter((line) => line.includes("error"))).toEqual([]);
   });
 
   it("linear: a pattern the engine cannot run is CH708 at its place, and CH318 is not said", async () => {
-    const { located } = await generate({ "src/w.yaml": SLOW, "src/other.yaml": "patternProperties:\n  '(a)\\1': {}\n" }, settings({ patterns: "linear" }));
+    const { located } = await generate(
+      { "src/w.yaml": SLOW, "src/other.yaml": "patternProperties:\n  '(a)\\1': {}\n" },
+      settings({ patterns: "linear" }),
+    );
     expect(located).toEqual([
       'src/other.yaml:2:12 error CH708 pattern "(a)\\\\1" uses a backreference, which the linear engine this contract asks for (validation.patterns: linear) cannot run',
       'src/w.yaml:4:34 error CH708 pattern "^(?=.*[0-9])[a-z0-9]+$" uses a lookahead, which the linear engine this contract asks for (validation.patterns: linear) cannot run',

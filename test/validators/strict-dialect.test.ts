@@ -37,7 +37,9 @@ describe("a closed dialect extending 2020-12 through $dynamicAnchor: meta, used 
     const { result, outDir } = await generateImportable({ "src/service.yaml": DIALECT });
     expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
     schemaText = result.files.get("schemas/service.schema.json")!;
-    const { registry } = (await import(pathToFileURL(path.join(outDir, "validators/index.js")).href)) as { registry: Registry };
+    const { registry } = (await import(pathToFileURL(path.join(outDir, "validators/index.js")).href)) as {
+      registry: Registry;
+    };
     runtime = bindContracts(registry, { skipRules: true });
     // Both validator modules now: the temporary tree is removed after the first test.
     await runtime.load("service");
@@ -56,13 +58,21 @@ describe("a closed dialect extending 2020-12 through $dynamicAnchor: meta, used 
     const table: Record<string, { expected: boolean; charter: boolean; ajv: boolean }> = {};
     for (const kind of ["valid", "invalid"] as const) {
       for (const [file, document] of documents(kind)) {
-        table[`${kind}/${file}`] = { expected: kind === "valid", charter: await runtime.isValid("service", document), ajv: ajv(document) };
+        table[`${kind}/${file}`] = {
+          expected: kind === "valid",
+          charter: await runtime.isValid("service", document),
+          ajv: ajv(document),
+        };
       }
     }
     for (const row of Object.values(table)) expect(row.charter).toBe(row.expected);
     // ajv 8 resolves `$dynamicRef` itself, and only to anchors at the root of a resource: every
     // valid document is rejected (the invalid ones are rejected too, for the wrong reasons).
-    expect(Object.entries(table).filter(([, row]) => row.ajv !== row.expected).map(([file]) => file)).toEqual(AJV_WRONG);
+    expect(
+      Object.entries(table)
+        .filter(([, row]) => row.ajv !== row.expected)
+        .map(([file]) => file),
+    ).toEqual(AJV_WRONG);
   });
 
   it("reports each violation at a place a reader can follow: in the published bundle, or in a 2020-12 meta-schema by its URI", async () => {
@@ -74,13 +84,17 @@ describe("a closed dialect extending 2020-12 through $dynamicAnchor: meta, used 
     }
     expect(places.length).toBeGreaterThanOrEqual(documents("invalid").length);
     for (const place of places) {
-      if (place.startsWith("#")) expect(getAtPointer(bundle, fragmentToPointer(place.slice(1))!), place).not.toBeUndefined();
+      if (place.startsWith("#"))
+        expect(getAtPointer(bundle, fragmentToPointer(place.slice(1))!), place).not.toBeUndefined();
       else expect(place).toMatch(/^https:\/\/json-schema\.org\/draft\/2020-12\/(schema|meta\/[a-z-]+)#\//);
     }
   });
 
   it("publishes the dialect as written: the dynamic reference and anchor stay in the bundle", () => {
-    expect(JSON.parse(schemaText)).toMatchObject({ $defs: { dialect: { $dynamicAnchor: "meta" } }, properties: { operations: { additionalProperties: { properties: { input: { $dynamicRef: "#meta" } } } } } });
+    expect(JSON.parse(schemaText)).toMatchObject({
+      $defs: { dialect: { $dynamicAnchor: "meta" } },
+      properties: { operations: { additionalProperties: { properties: { input: { $dynamicRef: "#meta" } } } } },
+    });
   });
 });
 

@@ -15,8 +15,17 @@ const DRAFT07 = "$schema: http://json-schema.org/draft-07/schema#\n";
 
 async function generate(name: string, source: string) {
   const dir = tempTree({ [`src/${name}.yaml`]: source });
-  const result = await compile({ sourceDir: path.join(dir, "src"), outDir: path.join(dir, "out"), baseUri: "https://p.test/", catalog: [], typeCheck: false, validation: STRICT });
-  const located = result.diagnostics.filter((d) => d.code === "CH704").map((d) => `${d.line}:${d.column} ${d.severity} ${d.message}`);
+  const result = await compile({
+    sourceDir: path.join(dir, "src"),
+    outDir: path.join(dir, "out"),
+    baseUri: "https://p.test/",
+    catalog: [],
+    typeCheck: false,
+    validation: STRICT,
+  });
+  const located = result.diagnostics
+    .filter((d) => d.code === "CH704")
+    .map((d) => `${d.line}:${d.column} ${d.severity} ${d.message}`);
   return { located, validator: result.files.has(`validators/${name}.js`) };
 }
 
@@ -36,7 +45,8 @@ function ajvStrict(source: string, fragment?: string): string {
   }
 }
 
-const WARNING = "; a warning: ajv meets it only compiling this definition on its own, and its strict mode accepts the contract";
+const WARNING =
+  "; a warning: ajv meets it only compiling this definition on its own, and its strict mode accepts the contract";
 const PROPERTY_NAMES = 'missing type "object" for keyword "propertyNames"';
 
 describe("strict mode, as ajv's strict mode judges the contract", () => {
@@ -59,7 +69,9 @@ describe("strict mode, as ajv's strict mode judges the contract", () => {
       expect(ajvStrict(source)).toBe("accepted");
       expect(ajvStrict(source, "/definitions/hashes")).toBe(`strict mode: ${PROPERTY_NAMES}`);
       expect(await generate("defs", source), inner).toEqual({
-        located: [`6:7 warning ${PROPERTY_NAMES} (ajv: at https://p.test/defs.schema.json#/definitions/hashes/additionalProperties)${WARNING}`],
+        located: [
+          `6:7 warning ${PROPERTY_NAMES} (ajv: at https://p.test/defs.schema.json#/definitions/hashes/additionalProperties)${WARNING}`,
+        ],
         validator: true,
       });
     }
@@ -70,7 +82,9 @@ describe("strict mode, as ajv's strict mode judges the contract", () => {
       const source = library(inner) + "type: object\nproperties:\n  files: { $ref: '#/definitions/hashes' }\n";
       expect(ajvStrict(source)).toBe(`strict mode: ${PROPERTY_NAMES}`);
       expect(await generate("defs", source), inner).toEqual({
-        located: [`6:7 error ${PROPERTY_NAMES} (ajv: at https://p.test/defs.schema.json#/definitions/hashes/additionalProperties)`],
+        located: [
+          `6:7 error ${PROPERTY_NAMES} (ajv: at https://p.test/defs.schema.json#/definitions/hashes/additionalProperties)`,
+        ],
         validator: false,
       });
     }
@@ -98,7 +112,9 @@ describe("strict mode, as ajv's strict mode judges the contract", () => {
     expect(ajvStrict(source)).toBe("accepted");
     expect(ajvStrict(source, "/definitions/labeled")).toBe('strict mode: required property "prefix" is not defined');
     expect(await generate("tox", source)).toEqual({
-      located: [`11:10 warning required property "prefix" is not defined (ajv: at https://p.test/tox.schema.json#/definitions/labeled/not)${WARNING}`],
+      located: [
+        `11:10 warning required property "prefix" is not defined (ajv: at https://p.test/tox.schema.json#/definitions/labeled/not)${WARNING}`,
+      ],
       validator: true,
     });
   });
@@ -107,7 +123,9 @@ describe("strict mode, as ajv's strict mode judges the contract", () => {
     const source = factors("$ref: '#/definitions/labeled', $ref: '#/definitions/range'");
     expect(ajvStrict(source)).toBe('strict mode: required property "prefix" is not defined');
     expect(await generate("tox", source)).toEqual({
-      located: [`11:10 error required property "prefix" is not defined (ajv: at https://p.test/tox.schema.json#/definitions/labeled/not)`],
+      located: [
+        `11:10 error required property "prefix" is not defined (ajv: at https://p.test/tox.schema.json#/definitions/labeled/not)`,
+      ],
       validator: false,
     });
   });
@@ -152,17 +170,35 @@ describe("strict mode, as ajv's strict mode judges the contract", () => {
 
   it("places a finding inside a nested schema resource of the contract's own, inlined by ajv or not", async () => {
     const at = "(ajv: at https://p.test/res.schema.json#/definitions/https%3A~1~1p.test~1channel.json)";
-    for (const inner of ["", "      kind: { $ref: '#/definitions/kind' }\n    definitions:\n      kind: { enum: [a, b] }\n"]) {
+    for (const inner of [
+      "",
+      "      kind: { $ref: '#/definitions/kind' }\n    definitions:\n      kind: { enum: [a, b] }\n",
+    ]) {
       const source = resources(inner);
       expect(ajvStrict(source)).toBe('strict mode: missing type "object" for keyword "properties"');
-      expect(await generate("res", source), inner).toEqual({ located: [`7:5 error missing type "object" for keyword "properties" ${at}`], validator: false });
+      expect(await generate("res", source), inner).toEqual({
+        located: [`7:5 error missing type "object" for keyword "properties" ${at}`],
+        validator: false,
+      });
     }
   });
 
   it("leaves a finding inside another contract's document to that contract", async () => {
-    const dir = tempTree({ "src/a.yaml": "type: object\nproperties:\n  b: { $ref: b.yaml }\n", "src/b.yaml": "properties:\n  n: { type: integer }\n" });
-    const result = await compile({ sourceDir: path.join(dir, "src"), outDir: path.join(dir, "out"), baseUri: "https://p.test/", catalog: [], typeCheck: false, validation: STRICT });
-    expect(result.diagnostics.map((d) => `${path.basename(d.file ?? "")}:${d.line}:${d.column} ${d.severity} ${d.code}`)).toEqual(["b.yaml:1:1 error CH704"]);
+    const dir = tempTree({
+      "src/a.yaml": "type: object\nproperties:\n  b: { $ref: b.yaml }\n",
+      "src/b.yaml": "properties:\n  n: { type: integer }\n",
+    });
+    const result = await compile({
+      sourceDir: path.join(dir, "src"),
+      outDir: path.join(dir, "out"),
+      baseUri: "https://p.test/",
+      catalog: [],
+      typeCheck: false,
+      validation: STRICT,
+    });
+    expect(
+      result.diagnostics.map((d) => `${path.basename(d.file ?? "")}:${d.line}:${d.column} ${d.severity} ${d.code}`),
+    ).toEqual(["b.yaml:1:1 error CH704"]);
     expect(result.files.has("validators/a.js")).toBe(true);
   });
 });

@@ -19,7 +19,11 @@ problems  checks problem contracts (problems/contract) and judges their referenc
 async function main(argv: string[]): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, options: { root: { type: "string" }, help: { type: "boolean", short: "h" } } });
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: { root: { type: "string" }, help: { type: "boolean", short: "h" } },
+    });
   } catch (error) {
     return print(`typed-client: ${(error as Error).message}\n${USAGE}`, 2, true);
   }
@@ -52,12 +56,16 @@ async function checkProblem(file: string, root: string): Promise<boolean> {
   const checked = await contracts.validate("problems/contract", read.data);
   if (!checked.ok) return failAll(file, checked.errors, read.locate);
   const problem = checked.value;
-  console.log(`${file}: ${problem.name} (${problem.family}, ${problem.dataset_schemas.length > 0 ? "dataset-backed" : "dataset-free"})`);
+  console.log(
+    `${file}: ${problem.name} (${problem.family}, ${problem.dataset_schemas.length > 0 ? "dataset-backed" : "dataset-free"})`,
+  );
   let ok = true;
   for (const judgement of await judgeCases(problem, path.resolve(root))) {
     const agrees = judgement.disagreements.length === 0;
     ok &&= agrees;
-    console.log(`  ${agrees ? "ok  " : "FAIL"} ${judgement.id}: ${judgement.verdict ?? "not judged"} ${formatMetrics(judgement.metrics)}${agrees ? "" : ` (${judgement.disagreements.join("; ")})`}`);
+    console.log(
+      `  ${agrees ? "ok  " : "FAIL"} ${judgement.id}: ${judgement.verdict ?? "not judged"} ${formatMetrics(judgement.metrics)}${agrees ? "" : ` (${judgement.disagreements.join("; ")})`}`,
+    );
   }
   return ok;
 }

@@ -23,14 +23,23 @@ export async function readDocument(file: string, options: ReadOptions = {}): Pro
   try {
     text = await readFile(file, "utf8");
   } catch (error) {
-    return { ok: false, position: { line: 1, column: 1 }, message: `cannot read the file (${(error as NodeJS.ErrnoException).code ?? "read failed"})` };
+    return {
+      ok: false,
+      position: { line: 1, column: 1 },
+      message: `cannot read the file (${(error as NodeJS.ErrnoException).code ?? "read failed"})`,
+    };
   }
   const lines = new LineCounter();
   const position = (offset: number): Position => {
     const { line, col } = lines.linePos(offset);
     return { line, column: col };
   };
-  const document = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true, intAsBigInt: options.integersAsBigInt ?? false });
+  const document = parseDocument(text, {
+    lineCounter: lines,
+    prettyErrors: false,
+    uniqueKeys: true,
+    intAsBigInt: options.integersAsBigInt ?? false,
+  });
   if (file.endsWith(".json")) {
     try {
       JSON.parse(text);
@@ -39,12 +48,24 @@ export async function readDocument(file: string, options: ReadOptions = {}): Pro
       const message = (error as Error).message;
       const at = /\(line (\d+) column (\d+)\)/.exec(message);
       const offset = /at position (\d+)/.exec(message);
-      return { ok: false, position: at ? { line: Number(at[1]), column: Number(at[2]) } : offset ? position(Number(offset[1])) : { line: 1, column: 1 }, message: message.replace(/ in JSON at position \d+.*$/, "") };
+      return {
+        ok: false,
+        position: at
+          ? { line: Number(at[1]), column: Number(at[2]) }
+          : offset
+            ? position(Number(offset[1]))
+            : { line: 1, column: 1 },
+        message: message.replace(/ in JSON at position \d+.*$/, ""),
+      };
     }
   }
   const problem = document.errors[0];
   if (problem) return { ok: false, position: position(problem.pos[0]), message: problem.message.split("\n")[0]! };
-  return { ok: true, data: document.toJS(), locate: (pointer, key) => position(offsetOf(document.contents, pointer, key)) };
+  return {
+    ok: true,
+    data: document.toJS(),
+    locate: (pointer, key) => position(offsetOf(document.contents, pointer, key)),
+  };
 }
 
 /**
@@ -52,7 +73,13 @@ export async function readDocument(file: string, options: ReadOptions = {}): Pro
  * property is best shown at its name). Falls back to the deepest node the pointer reaches.
  */
 function offsetOf(root: unknown, pointer: string, key?: string): number {
-  const tokens = pointer === "" ? [] : pointer.slice(1).split("/").map((t) => t.replaceAll("~1", "/").replaceAll("~0", "~"));
+  const tokens =
+    pointer === ""
+      ? []
+      : pointer
+          .slice(1)
+          .split("/")
+          .map((t) => t.replaceAll("~1", "/").replaceAll("~0", "~"));
   if (key !== undefined) tokens.push(key);
   let node = root as Node | null;
   let offset = node?.range?.[0] ?? 0;

@@ -6,7 +6,8 @@ import type { AgentResult, ProblemContract } from "#contracts/types/index.js";
 
 /** A suspended invocation may not resume before it was created: one finding, at `resume_after`. */
 export function resumeAfterCreation(result: AgentResult): RuleFinding[] {
-  if (result.resume_after === undefined || Date.parse(result.resume_after) > Date.parse(result.invocation_created_at)) return [];
+  if (result.resume_after === undefined || Date.parse(result.resume_after) > Date.parse(result.invocation_created_at))
+    return [];
   return [{ pointer: "/resume_after" }];
 }
 
@@ -17,7 +18,11 @@ export function uniqueCaseIds(contract: ProblemContract): RuleFinding[] {
   contract.reference_cases.forEach((referenceCase, index) => {
     const earlier = first.get(referenceCase.id);
     if (earlier === undefined) first.set(referenceCase.id, index);
-    else findings.push({ pointer: `/reference_cases/${index}/id`, message: `reference case id "${referenceCase.id}" is already used by /reference_cases/${earlier}` });
+    else
+      findings.push({
+        pointer: `/reference_cases/${index}/id`,
+        message: `reference case id "${referenceCase.id}" is already used by /reference_cases/${earlier}`,
+      });
   });
   return findings;
 }

@@ -15,7 +15,11 @@ const TSX = fileURLToPath(new URL("../../../node_modules/tsx/dist/cli.mjs", impo
 
 /** The client as a person runs it, from the data folder: `typed-client ARGS...`. */
 function typedClient(...args: string[]) {
-  const run = spawnSync(process.execPath, [TSX, "--tsconfig", path.join(HERE, "tsconfig.json"), path.join(HERE, "src/main.ts"), ...args], { cwd: DATA, encoding: "utf8", timeout: 60_000 });
+  const run = spawnSync(
+    process.execPath,
+    [TSX, "--tsconfig", path.join(HERE, "tsconfig.json"), path.join(HERE, "src/main.ts"), ...args],
+    { cwd: DATA, encoding: "utf8", timeout: 60_000 },
+  );
   return { status: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
@@ -27,7 +31,13 @@ async function problem(file: string): Promise<ProblemContract> {
 
 describe("typed-client results", () => {
   it("says what each valid result means and locates each violation in the file", () => {
-    const run = typedClient("results", "results/succeeded.json", "results/referred.yaml", "results/failed-with-payload.json", "results/suspended-too-early.yaml");
+    const run = typedClient(
+      "results",
+      "results/succeeded.json",
+      "results/referred.yaml",
+      "results/failed-with-payload.json",
+      "results/suspended-too-early.yaml",
+    );
     expect(run.stdout).toBe(
       [
         "results/succeeded.json: succeeded with payload members category, urgency",
@@ -56,13 +66,18 @@ describe("typed-client results", () => {
     expect(usage.status).toBe(2);
     expect(usage.stderr).toMatch(/^usage: typed-client results FILE\.\.\./);
     const unknown = typedClient("results", "--frob", "results/succeeded.json");
-    expect([unknown.status, unknown.stderr.split("\n")[0]]).toEqual([2, expect.stringMatching(/^typed-client: Unknown option '--frob'/)]);
+    expect([unknown.status, unknown.stderr.split("\n")[0]]).toEqual([
+      2,
+      expect.stringMatching(/^typed-client: Unknown option '--frob'/),
+    ]);
   });
 
   it("reports a file it cannot read and goes on with the others", () => {
     const run = typedClient("results", "results/missing.json", "results/succeeded.json");
     expect(run.stderr).toBe("results/missing.json:1:1: error cannot read the file (ENOENT)\n");
-    expect(run.stdout).toBe("results/succeeded.json: succeeded with payload members category, urgency\n1 of 2 files passed\n");
+    expect(run.stdout).toBe(
+      "results/succeeded.json: succeeded with payload members category, urgency\n1 of 2 files passed\n",
+    );
     expect(run.status).toBe(1);
   });
 
@@ -71,8 +86,24 @@ describe("typed-client results", () => {
     writeFileSync(path.join(dir, "broken.yaml"), "outcome: succeeded\npayload: { a: 1\n");
     // YAML would take the trailing comma; JSON does not, and says where.
     writeFileSync(path.join(dir, "broken.json"), '{\n  "outcome": "succeeded",\n}\n');
-    const run = spawnSync(process.execPath, [TSX, "--tsconfig", path.join(HERE, "tsconfig.json"), path.join(HERE, "src/main.ts"), "results", "broken.yaml", "broken.json"], { cwd: dir, encoding: "utf8", timeout: 60_000 });
-    expect(run.stderr.split("\n").map((line) => line.split(": error")[0])).toEqual(["broken.yaml:3:1", "broken.json:3:1", ""]);
+    const run = spawnSync(
+      process.execPath,
+      [
+        TSX,
+        "--tsconfig",
+        path.join(HERE, "tsconfig.json"),
+        path.join(HERE, "src/main.ts"),
+        "results",
+        "broken.yaml",
+        "broken.json",
+      ],
+      { cwd: dir, encoding: "utf8", timeout: 60_000 },
+    );
+    expect(run.stderr.split("\n").map((line) => line.split(": error")[0])).toEqual([
+      "broken.yaml:3:1",
+      "broken.json:3:1",
+      "",
+    ]);
     expect(run.status).toBe(1);
   });
 });
@@ -100,7 +131,11 @@ describe("typed-client problems", () => {
   });
 
   it("refuses a contract whose family's semantics, timing scopes or result schema are wrong, and one that repeats a case id", () => {
-    const run = typedClient("problems", "problems/invalid/argmin-with-sum-rules.yaml", "problems/invalid/repeated-case.yaml");
+    const run = typedClient(
+      "problems",
+      "problems/invalid/argmin-with-sum-rules.yaml",
+      "problems/invalid/repeated-case.yaml",
+    );
     const lines = run.stderr.trim().split("\n");
     expect(lines).toEqual(
       expect.arrayContaining([
@@ -120,8 +155,16 @@ describe("typed-client problems", () => {
     // The family narrows the contract's type, and so the semantics the spread below may change.
     if (argmin.family !== "argmin") throw new Error(`expected an argmin problem, got ${argmin.family}`);
     const strict = await judgeCases(argmin, DATA);
-    expect(strict.find((j) => j.id === "later-tied-minimum")).toEqual({ id: "later-tied-minimum", verdict: "invalid", metrics: { objective_gap: 0 }, disagreements: [] });
-    const lenient = await judgeCases({ ...argmin, semantics: { ...argmin.semantics, validity: { tie_break: "any", index_base: 0 } } }, DATA);
+    expect(strict.find((j) => j.id === "later-tied-minimum")).toEqual({
+      id: "later-tied-minimum",
+      verdict: "invalid",
+      metrics: { objective_gap: 0 },
+      disagreements: [],
+    });
+    const lenient = await judgeCases(
+      { ...argmin, semantics: { ...argmin.semantics, validity: { tie_break: "any", index_base: 0 } } },
+      DATA,
+    );
     expect(lenient.find((j) => j.id === "later-tied-minimum")).toEqual({
       id: "later-tied-minimum",
       verdict: "complete",
@@ -142,14 +185,38 @@ describe("typed-client problems", () => {
   it("reports a case it cannot judge instead of stopping", async () => {
     const sum = await problem("problems/sum/contract.yaml");
     const [first] = sum.reference_cases;
-    const [missing, withoutParameters] = await judgeCases({ ...sum, reference_cases: [{ ...first, result: "problems/sum/reference/none.result.json" }, { id: "defaults", result: first.result, expected_metrics: first.expected_metrics, expected_verdict: "complete" }] }, DATA);
-    expect(missing?.disagreements).toEqual(["cannot judge: problems/sum/reference/none.result.json:1:1: cannot read the file (ENOENT)"]);
+    const [missing, withoutParameters] = await judgeCases(
+      {
+        ...sum,
+        reference_cases: [
+          { ...first, result: "problems/sum/reference/none.result.json" },
+          {
+            id: "defaults",
+            result: first.result,
+            expected_metrics: first.expected_metrics,
+            expected_verdict: "complete",
+          },
+        ],
+      },
+      DATA,
+    );
+    expect(missing?.disagreements).toEqual([
+      "cannot judge: problems/sum/reference/none.result.json:1:1: cannot read the file (ENOENT)",
+    ]);
     expect(withoutParameters?.disagreements).toEqual(["cannot judge: the case names no parameters"]);
   });
 
   it("reports a case whose expected metrics disagree with what the judge measures", async () => {
     const sum = await problem("problems/sum/contract.yaml");
-    const [exact] = await judgeCases({ ...sum, reference_cases: [{ ...sum.reference_cases[0], expected_metrics: "problems/sum/reference/off-by-one.metrics.json" }] }, DATA);
+    const [exact] = await judgeCases(
+      {
+        ...sum,
+        reference_cases: [
+          { ...sum.reference_cases[0], expected_metrics: "problems/sum/reference/off-by-one.metrics.json" },
+        ],
+      },
+      DATA,
+    );
     expect(exact?.disagreements).toEqual(['metrics {"absolute_error":0}, expected {"absolute_error":1}']);
   });
 });

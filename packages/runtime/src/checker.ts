@@ -1,6 +1,13 @@
 /** One contract's validators and rules, loaded: the fast check, the all-errors one, the depth limit around both. */
 
-import type { ErrorReporting, RegistryEntry, Rule, RuleFinding, ValidatorFunction, Violation } from "./contract-types.js";
+import type {
+  ErrorReporting,
+  RegistryEntry,
+  Rule,
+  RuleFinding,
+  ValidatorFunction,
+  Violation,
+} from "./contract-types.js";
 import { depthGuardOf, type DepthGuard } from "./depth.js";
 import { beyondLimit, outOfStack, ruleViolation, sortViolations, toViolation, tooDeep } from "./violations.js";
 
@@ -27,10 +34,17 @@ export interface Checker {
   ruleViolations(data: unknown): readonly Violation[];
 }
 
-export async function loadChecker(name: string, entry: RegistryEntry<unknown, string>, rules: readonly BoundRule[], reporting: ErrorReporting, limit: number): Promise<Checker> {
+export async function loadChecker(
+  name: string,
+  entry: RegistryEntry<unknown, string>,
+  rules: readonly BoundRule[],
+  reporting: ErrorReporting,
+  limit: number,
+): Promise<Checker> {
   const module = await entry.load();
   const fast = module[entry.exportName] as ValidatorFunction | undefined;
-  if (typeof fast !== "function") throw new Error(`the validator module of "${name}" has no export ${entry.exportName}; regenerate`);
+  if (typeof fast !== "function")
+    throw new Error(`the validator module of "${name}" has no export ${entry.exportName}; regenerate`);
   const fastGuard = depthGuardOf(module);
   let all: ValidatorFunction | undefined;
   let allGuard: DepthGuard | undefined;
@@ -66,7 +80,12 @@ export async function loadChecker(name: string, entry: RegistryEntry<unknown, st
       });
       return allLoading;
     },
-    firstViolations: () => (tooDeepAt !== undefined ? beyondLimit(tooDeepAt, limit) : overflowed ? tooDeep() : (fast.errors ?? []).map(toViolation)),
+    firstViolations: () =>
+      tooDeepAt !== undefined
+        ? beyondLimit(tooDeepAt, limit)
+        : overflowed
+          ? tooDeep()
+          : (fast.errors ?? []).map(toViolation),
     schemaViolations(data) {
       // `first`, or the all-errors module not loaded: the violation the fast validator stopped at
       // (callers return `firstViolations` themselves when that says the data was too deep).
@@ -91,8 +110,12 @@ export async function loadChecker(name: string, entry: RegistryEntry<unknown, st
         const outcome = rule.check(data);
         if (outcome === true) continue;
         if (outcome === false) found.push(ruleViolation(rule, {}));
-        else if (Array.isArray(outcome)) for (const finding of outcome as readonly RuleFinding[]) found.push(ruleViolation(rule, finding));
-        else throw new TypeError(`rule ${rule.id} of ${name} returned ${typeof outcome}; a rule returns true, false or a list of findings`);
+        else if (Array.isArray(outcome))
+          for (const finding of outcome as readonly RuleFinding[]) found.push(ruleViolation(rule, finding));
+        else
+          throw new TypeError(
+            `rule ${rule.id} of ${name} returned ${typeof outcome}; a rule returns true, false or a list of findings`,
+          );
       }
       return sortViolations(found);
     },

@@ -16,7 +16,9 @@ export type ValidationResult<T> = { ok: true; value: T } | { ok: false; errors: 
 /** What a generated validator function is: a guard that leaves ajv's errors on itself. */
 export interface ValidatorFunction {
   (data: unknown): boolean;
-  errors?: { instancePath: string; schemaPath: string; keyword: string; params: Record<string, unknown>; message?: string }[] | null;
+  errors?:
+    | { instancePath: string; schemaPath: string; keyword: string; params: Record<string, unknown>; message?: string }[]
+    | null;
 }
 
 /** One entry of the registry a generated tree exports (`generated/validators/index.js`). */

@@ -26,8 +26,15 @@ export const DEFAULT_MAX_DEPTH = 128;
 export function depthLimit(option: unknown): number {
   if (option === undefined) return DEFAULT_MAX_DEPTH;
   if (option === Infinity || (typeof option === "number" && Number.isSafeInteger(option) && option > 0)) return option;
-  const shown = typeof option === "number" || typeof option === "bigint" ? String(option) : typeof option === "string" ? JSON.stringify(option) : typeof option;
-  throw new TypeError(`charter runtime: maxDepth must be a positive integer (levels of nested objects and arrays) or Infinity (no limit), got ${shown}`);
+  const shown =
+    typeof option === "number" || typeof option === "bigint"
+      ? String(option)
+      : typeof option === "string"
+        ? JSON.stringify(option)
+        : typeof option;
+  throw new TypeError(
+    `charter runtime: maxDepth must be a positive integer (levels of nested objects and arrays) or Infinity (no limit), got ${shown}`,
+  );
 }
 
 /**

@@ -139,7 +139,10 @@ const order = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** A definition with an order that only compares valid values. */
 function ordered(validate: (value: string) => boolean, compare: (a: string, b: string) => number): OrderedFormat {
-  return Object.freeze({ validate, compare: (a: string, b: string) => (validate(a) && validate(b) ? compare(a, b) : undefined) });
+  return Object.freeze({
+    validate,
+    compare: (a: string, b: string) => (validate(a) && validate(b) ? compare(a, b) : undefined),
+  });
 }
 
 // ---- RFC 3339 dates and times
@@ -150,7 +153,8 @@ function dateAt(s: string, at: number): boolean {
   const lo = d2(s, at + 2);
   const m = d2(s, at + 5);
   const d = d2(s, at + 8);
-  if (hi < 0 || lo < 0 || s.charCodeAt(at + 4) !== 45 || s.charCodeAt(at + 7) !== 45 || m < 1 || m > 12 || d < 1) return false;
+  if (hi < 0 || lo < 0 || s.charCodeAt(at + 4) !== 45 || s.charCodeAt(at + 7) !== 45 || m < 1 || m > 12 || d < 1)
+    return false;
   const y = hi * 100 + lo;
   // February of a leap year has 29 days; otherwise 31 for months 1 3 5 7 8 10 12, which the bit trick picks.
   return d <= (m === 2 ? (y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28) : 30 + ((m + (m >> 3)) & 1));
@@ -339,7 +343,8 @@ function ipv4At(s: string, a: number, b: number, lax: boolean): boolean {
     const start = i;
     let value = 0;
     while (i < b && i - start < 4 && isDigit(s.charCodeAt(i))) value = value * 10 + s.charCodeAt(i++) - 48;
-    if (i === start || i - start > 3 || value > 255 || (!lax && i - start > 1 && s.charCodeAt(start) === 48)) return false;
+    if (i === start || i - start > 3 || value > 255 || (!lax && i - start > 1 && s.charCodeAt(start) === 48))
+      return false;
     if (i === b) return part === 3;
     if (part === 3 || s.charCodeAt(i) !== 46) return false;
     i++;
@@ -406,7 +411,14 @@ function uriLike(s: string, ref: boolean): boolean {
     end = q;
   }
   const colon = s.indexOf(":");
-  if (colon > 0 && colon < end && has(s.charCodeAt(0), ALPHA) && run(s, 1, colon, SCHEME) && hier(s, colon + 1, end, ref, extra)) return true;
+  if (
+    colon > 0 &&
+    colon < end &&
+    has(s.charCodeAt(0), ALPHA) &&
+    run(s, 1, colon, SCHEME) &&
+    hier(s, colon + 1, end, ref, extra)
+  )
+    return true;
   return ref && hier(s, 0, end, true, extra);
 }
 
@@ -461,7 +473,8 @@ function folded(v: string, i: number): number {
 /** The index after "http://", "https://" or "ftp://", or -1. */
 function urlStart(v: string): number {
   let i: number;
-  if (folded(v, 0) === 104 && folded(v, 1) === 116 && folded(v, 2) === 116 && folded(v, 3) === 112) i = folded(v, 4) === 115 ? 5 : 4;
+  if (folded(v, 0) === 104 && folded(v, 1) === 116 && folded(v, 2) === 116 && folded(v, 3) === 112)
+    i = folded(v, 4) === 115 ? 5 : 4;
   else if (folded(v, 0) === 102 && folded(v, 1) === 116 && folded(v, 2) === 112) i = 3;
   else return -1;
   return v.charCodeAt(i) === 58 && v.charCodeAt(i + 1) === 47 && v.charCodeAt(i + 2) === 47 ? i + 3 : -1;
@@ -731,10 +744,16 @@ export const byte = (v: string): boolean => {
 const anyNumber = (_value: number): boolean => true;
 
 /** A signed 32-bit integer (OpenAPI). */
-export const int32: NumberFormat = /* @__PURE__ */ Object.freeze({ type: "number", validate: (value: number) => (value | 0) === value });
+export const int32: NumberFormat = /* @__PURE__ */ Object.freeze({
+  type: "number",
+  validate: (value: number) => (value | 0) === value,
+});
 
 /** A signed 64-bit integer (OpenAPI): any integer a JSON number read by JavaScript can be. */
-export const int64: NumberFormat = /* @__PURE__ */ Object.freeze({ type: "number", validate: (value: number) => Number.isInteger(value) });
+export const int64: NumberFormat = /* @__PURE__ */ Object.freeze({
+  type: "number",
+  validate: (value: number) => Number.isInteger(value),
+});
 
 /** OpenAPI's float and double: every number. */
 export const float: NumberFormat = /* @__PURE__ */ Object.freeze({ type: "number", validate: anyNumber });

@@ -11,7 +11,16 @@ import type { ErrorReporting, Registry, RegistryEntry, Rule, ValidationResult, V
 import { depthLimit } from "./depth.js";
 import { ContractViolation, isTooDeep } from "./violations.js";
 
-export type { ErrorReporting, Registry, RegistryEntry, Rule, RuleFinding, ValidationResult, ValidatorFunction, Violation } from "./contract-types.js";
+export type {
+  ErrorReporting,
+  Registry,
+  RegistryEntry,
+  Rule,
+  RuleFinding,
+  ValidationResult,
+  ValidatorFunction,
+  Violation,
+} from "./contract-types.js";
 export { DEFAULT_MAX_DEPTH } from "./depth.js";
 export { ContractViolation, isTooDeep, RULE_KEYWORD, sortViolations, TOO_DEEP_KEYWORD } from "./violations.js";
 
@@ -23,7 +32,11 @@ type RuleIdsOf<E> = E extends RegistryEntry<unknown, infer Rules> ? Rules : neve
 // `RuleRegistrations<{ … }>`.
 /** For each contract that declares rules, a function for each id, no more, no fewer. */
 export type RuleRegistrations<R extends Registry> = true extends true
-  ? { readonly [N in keyof R as [RuleIdsOf<R[N]>] extends [never] ? never : N]: { readonly [Id in RuleIdsOf<R[N]>]: Rule<TypeOf<R[N]>> } }
+  ? {
+      readonly [N in keyof R as [RuleIdsOf<R[N]>] extends [never] ? never : N]: {
+        readonly [Id in RuleIdsOf<R[N]>]: Rule<TypeOf<R[N]>>;
+      };
+    }
   : never;
 
 export type BindOptions<R extends Registry> = true extends true
@@ -48,7 +61,11 @@ export type BindOptions<R extends Registry> = true extends true
 
 // Rules must be registered when the registry's type names contracts with rules; a registry
 // typed only as `Registry` leaves the check to bindContracts at run time.
-type RulesRequired<R extends Registry> = string extends keyof R ? false : keyof RuleRegistrations<R> extends never ? false : true;
+type RulesRequired<R extends Registry> = string extends keyof R
+  ? false
+  : keyof RuleRegistrations<R> extends never
+    ? false
+    : true;
 
 /**
  * What binding without options lacks when contracts declare rules: one key
@@ -92,9 +109,14 @@ export interface Runtime<R extends Registry> {
  */
 // Two signatures, not one with the options optional only when no rule is declared: the call
 // without options then fails on the registry, whose type lacks a key per rule to register.
-export function bindContracts<R extends Registry>(registry: R & (RulesRequired<R> extends true ? RulesToRegister<R> : unknown)): Runtime<R>;
+export function bindContracts<R extends Registry>(
+  registry: R & (RulesRequired<R> extends true ? RulesToRegister<R> : unknown),
+): Runtime<R>;
 /** Binds the runtime to a generated tree's registry, with the rules its contracts declare (see the other signature). */
-export function bindContracts<R extends Registry>(registry: R, options: BindOptions<R> | (RulesRequired<R> extends true ? never : undefined)): Runtime<R>;
+export function bindContracts<R extends Registry>(
+  registry: R,
+  options: BindOptions<R> | (RulesRequired<R> extends true ? never : undefined),
+): Runtime<R>;
 export function bindContracts<R extends Registry>(registry: R, options?: BindOptions<R>): Runtime<R> {
   const skipRules = options?.skipRules === true;
   const registered = (options?.rules ?? {}) as Readonly<Record<string, Readonly<Record<string, Rule<unknown>>>>>;
@@ -114,7 +136,9 @@ export function bindContracts<R extends Registry>(registry: R, options?: BindOpt
     let checker = checkers.get(name);
     if (!checker) {
       const entry = entryOf(name);
-      const rules = skipRules ? [] : Object.keys(entry.rules).map((id) => ({ id, sentence: entry.rules[id]!, check: registered[name]![id]! }));
+      const rules = skipRules
+        ? []
+        : Object.keys(entry.rules).map((id) => ({ id, sentence: entry.rules[id]!, check: registered[name]![id]! }));
       checker = loadChecker(name, entry, rules, reporting, maxDepth);
       checkers.set(name, checker);
     }
@@ -169,17 +193,25 @@ function own(object: object, key: string): boolean {
   return Object.prototype.hasOwnProperty.call(object, key);
 }
 
-function checkRegistrations(registry: Registry, registered: Readonly<Record<string, Readonly<Record<string, unknown>>>>): void {
+function checkRegistrations(
+  registry: Registry,
+  registered: Readonly<Record<string, Readonly<Record<string, unknown>>>>,
+): void {
   const problems: string[] = [];
   for (const name of Object.keys(registry).sort()) {
     const declared = Object.keys(registry[name]!.rules);
     const given = own(registered, name) ? registered[name]! : {};
     const missing = declared.filter((id) => typeof (own(given, id) ? given[id] : undefined) !== "function");
     const unknown = Object.keys(given).filter((id) => !declared.includes(id));
-    if (missing.length > 0) problems.push(`${name} declares rule${missing.length === 1 ? "" : "s"} ${missing.join(", ")} with no function registered`);
-    if (unknown.length > 0) problems.push(`${name} declares no rule${unknown.length === 1 ? "" : "s"} ${unknown.join(", ")}`);
+    if (missing.length > 0)
+      problems.push(
+        `${name} declares rule${missing.length === 1 ? "" : "s"} ${missing.join(", ")} with no function registered`,
+      );
+    if (unknown.length > 0)
+      problems.push(`${name} declares no rule${unknown.length === 1 ? "" : "s"} ${unknown.join(", ")}`);
   }
-  for (const name of Object.keys(registered)) if (!own(registry, name)) problems.push(`rules are registered for "${name}", which is not in the registry`);
+  for (const name of Object.keys(registered))
+    if (!own(registry, name)) problems.push(`rules are registered for "${name}", which is not in the registry`);
   if (problems.length > 0) throw new Error(`charter runtime: rules do not match the contracts: ${problems.join("; ")}`);
 }
 

@@ -28,7 +28,9 @@ export class UnsupportedPattern extends Error {
 }
 
 // On globalThis, so that the ES module and CommonJS builds of this package share it.
-const leftToRegExp: Set<string> = ((globalThis as Record<symbol, unknown>)[Symbol.for("charter-runtime.patternsLeftToRegExp")] ??= new Set<string>()) as Set<string>;
+const leftToRegExp: Set<string> = ((globalThis as Record<symbol, unknown>)[
+  Symbol.for("charter-runtime.patternsLeftToRegExp")
+] ??= new Set<string>()) as Set<string>;
 
 /** Sources of the patterns built with RegExp because the linear engine cannot run them, in the order met. */
 export function patternsLeftToRegExp(): readonly string[] {
@@ -89,13 +91,21 @@ export function toRe2(source: string): string {
         i++;
       }
       if (source[i + 1] === "]") {
-        out = out.endsWith("[^") ? out.slice(0, -2) + "[\\x{0}-\\x{10FFFF}]" : out.slice(0, -1) + "[^\\x{0}-\\x{10FFFF}]";
+        out = out.endsWith("[^")
+          ? out.slice(0, -2) + "[\\x{0}-\\x{10FFFF}]"
+          : out.slice(0, -1) + "[^\\x{0}-\\x{10FFFF}]";
         inClass = false;
         i++;
       }
       continue;
     }
-    if (char === "(" && source[i + 1] === "?" && (source[i + 2] === "=" || source[i + 2] === "!" || (source[i + 2] === "<" && (source[i + 3] === "=" || source[i + 3] === "!")))) {
+    if (
+      char === "(" &&
+      source[i + 1] === "?" &&
+      (source[i + 2] === "=" ||
+        source[i + 2] === "!" ||
+        (source[i + 2] === "<" && (source[i + 3] === "=" || source[i + 3] === "!")))
+    ) {
       throw new UnsupportedPattern(source[i + 2] === "<" ? "a lookbehind" : "a lookahead");
     }
     out += char === "." ? NOT_LINE_TERMINATOR : char;
@@ -129,7 +139,8 @@ function hasNotWhiteSpace(body: string): boolean {
 // Every code point ECMAScript's \s matches: a short list, so a class with \S can be spelled out.
 // Computed when first needed: no import pays for it.
 let whiteSpacePoints: number[] | undefined;
-const allWhiteSpace = () => (whiteSpacePoints ??= Array.from({ length: 0x10000 }, (_, c) => c).filter((c) => /\s/u.test(String.fromCharCode(c))));
+const allWhiteSpace = () =>
+  (whiteSpacePoints ??= Array.from({ length: 0x10000 }, (_, c) => c).filter((c) => /\s/u.test(String.fromCharCode(c))));
 
 /**
  * A class with \S beside other members, which RE2 has no form of (its \S is

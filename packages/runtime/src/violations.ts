@@ -33,7 +33,16 @@ export function outOfStack(error: unknown): boolean {
 }
 
 export function tooDeep(): Violation[] {
-  return [{ pointer: "", keyword: TOO_DEEP_KEYWORD, message: "is too deep to judge: the validator ran out of call stack (data nested deeper than the schema can follow, or a string too long for a backtracking pattern)", schemaPath: "#", params: {} }];
+  return [
+    {
+      pointer: "",
+      keyword: TOO_DEEP_KEYWORD,
+      message:
+        "is too deep to judge: the validator ran out of call stack (data nested deeper than the schema can follow, or a string too long for a backtracking pattern)",
+      schemaPath: "#",
+      params: {},
+    },
+  ];
 }
 
 export function beyondLimit(pointer: string, limit: number): Violation[] {
@@ -49,11 +58,16 @@ export class ContractViolation extends Error {
     readonly digest: string,
     readonly errors: readonly Violation[],
   ) {
-    super(`data does not satisfy ${contract} (${errors.length} violation${errors.length === 1 ? "" : "s"}): ${errors.map((e) => `${e.pointer || "/"} ${e.message}`).join("; ")}`);
+    super(
+      `data does not satisfy ${contract} (${errors.length} violation${errors.length === 1 ? "" : "s"}): ${errors.map((e) => `${e.pointer || "/"} ${e.message}`).join("; ")}`,
+    );
   }
 }
 
-export function ruleViolation(rule: { readonly id: string; readonly sentence: string }, finding: RuleFinding): Violation {
+export function ruleViolation(
+  rule: { readonly id: string; readonly sentence: string },
+  finding: RuleFinding,
+): Violation {
   return {
     pointer: finding.pointer ?? "",
     keyword: RULE_KEYWORD,
@@ -76,5 +90,7 @@ export function toViolation(error: NonNullable<ValidatorFunction["errors"]>[numb
 /** By place in the data, then in the schema: the same data always reports in the same order. */
 export function sortViolations(violations: Violation[]): Violation[] {
   const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-  return violations.sort((a, b) => compare(a.pointer, b.pointer) || compare(a.schemaPath, b.schemaPath) || compare(a.message, b.message));
+  return violations.sort(
+    (a, b) => compare(a.pointer, b.pointer) || compare(a.schemaPath, b.schemaPath) || compare(a.message, b.message),
+  );
 }

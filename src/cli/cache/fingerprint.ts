@@ -5,7 +5,16 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 /** The libraries whose output charter writes or whose verdicts it reports. */
-const GENERATING_PACKAGES = ["ajv", "ajv-draft-04", "ajv-formats", "json-schema-to-typescript", "prettier", "re2js", "ts-morph", "typescript"];
+const GENERATING_PACKAGES = [
+  "ajv",
+  "ajv-draft-04",
+  "ajv-formats",
+  "json-schema-to-typescript",
+  "prettier",
+  "re2js",
+  "ts-morph",
+  "typescript",
+];
 
 // This file is src/cli/cache/ (or dist/cli/cache/): its code root is two levels up, the package root three.
 const CODE_ROOT = fileURLToPath(new URL("../../", import.meta.url));
@@ -30,14 +39,24 @@ export function charterFingerprint(): Promise<string> {
 async function compute(): Promise<string> {
   const hash = createHash("sha256").update(process.version);
   for (const root of [CODE_ROOT, path.join(PACKAGE_ROOT, "templates")]) {
-    for (const file of await listFiles(root)) hash.update(path.relative(PACKAGE_ROOT, file)).update("\0").update(await readFile(file)).update("\0");
+    for (const file of await listFiles(root))
+      hash
+        .update(path.relative(PACKAGE_ROOT, file))
+        .update("\0")
+        .update(await readFile(file))
+        .update("\0");
   }
   hash.update(await readFile(path.join(PACKAGE_ROOT, "package.json")));
   const require = createRequire(import.meta.url);
   for (const name of GENERATING_PACKAGES) hash.update(`${name}@${await installedVersion(require, name)}\0`);
   // Both builds (dist/esm, which the compiler loads, and dist/cjs): the folder above the resolved one.
   const runtimeCode = path.dirname(path.dirname(require.resolve("charter-runtime/formats")));
-  for (const file of (await listFiles(runtimeCode)).filter((f) => !f.endsWith(".tsbuildinfo"))) hash.update(path.relative(runtimeCode, file)).update("\0").update(await readFile(file)).update("\0");
+  for (const file of (await listFiles(runtimeCode)).filter((f) => !f.endsWith(".tsbuildinfo")))
+    hash
+      .update(path.relative(runtimeCode, file))
+      .update("\0")
+      .update(await readFile(file))
+      .update("\0");
   return hash.digest("hex");
 }
 
@@ -60,7 +79,10 @@ async function installedVersion(require: NodeJS.Require, name: string): Promise<
   }
   for (;;) {
     try {
-      const manifest = JSON.parse(await readFile(path.join(dir, "package.json"), "utf8")) as { name?: string; version?: string };
+      const manifest = JSON.parse(await readFile(path.join(dir, "package.json"), "utf8")) as {
+        name?: string;
+        version?: string;
+      };
       if (manifest.name === name) return manifest.version ?? "unknown";
     } catch {
       // no package.json here: keep climbing

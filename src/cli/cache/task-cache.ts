@@ -32,7 +32,13 @@ export class TaskCache implements TaskStore {
 
   /** The key of an input already serialized with JSON.stringify. */
   keyOfText(task: string, text: string): string {
-    return createHash("sha256").update(this.fingerprint).update("\0").update(task).update("\0").update(text).digest("hex");
+    return createHash("sha256")
+      .update(this.fingerprint)
+      .update("\0")
+      .update(task)
+      .update("\0")
+      .update(text)
+      .digest("hex");
   }
 
   /**

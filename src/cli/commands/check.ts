@@ -15,7 +15,9 @@ export async function runCheck(args: ParsedArgs, settings: Settings, io: CliIo):
   // Against a truly fresh result: nothing from the cache, nothing written to it.
   const started = performance.now();
   const progress = io.progress && !args.quiet && args.format === "text" ? progressLine(io.stderr) : undefined;
-  const result = await compile({ ...settings, ...(progress ? { onProgress: progress.stage } : {}) }).finally(() => progress?.done());
+  const result = await compile({ ...settings, ...(progress ? { onProgress: progress.stage } : {}) }).finally(() =>
+    progress?.done(),
+  );
   const sourceErrors = hasErrors(result.diagnostics);
   const out = displayPath(settings.outDir, io.cwd);
   let drift: Drift = { missing: [], stale: [], orphaned: [] };
@@ -25,7 +27,8 @@ export async function runCheck(args: ParsedArgs, settings: Settings, io: CliIo):
     const read = await readSettledTree(settings.outDir, args, io);
     if ("busy" in read) {
       const message = `charter check: generation in progress: ${describeHolder(read.busy, settings.outDir, io.cwd)} still holds the output after ${args.wait ?? DEFAULT_WAIT_SECONDS} s; run check again when it is done`;
-      if (args.format === "json") io.stdout(JSON.stringify({ command: "check", ok: false, out, busy: read.busy }, null, 2) + "\n");
+      if (args.format === "json")
+        io.stdout(JSON.stringify({ command: "check", ok: false, out, busy: read.busy }, null, 2) + "\n");
       else io.stdout(message + "\n");
       return EXIT_BUSY;
     }
@@ -65,11 +68,16 @@ export async function runCheck(args: ParsedArgs, settings: Settings, io: CliIo):
     if (stale) io.stdout(formatDiff(stale) + "\n");
   }
   const files = drift.missing.length + drift.stale.length + drift.orphaned.length;
-  if (ok) io.stdout(`charter check: ${out} matches a fresh run (${result.produced.length} contract${result.produced.length === 1 ? "" : "s"})${summary(result.summary, started)}\n`);
+  if (ok)
+    io.stdout(
+      `charter check: ${out} matches a fresh run (${result.produced.length} contract${result.produced.length === 1 ? "" : "s"})${summary(result.summary, started)}\n`,
+    );
   else if (sourceErrors && files === 0)
     io.stdout(
       `charter check: ${errorCount(result.diagnostics)} in the sources` +
-        (args.keepGoing ? `; the ${result.produced.length} contracts that compiled match ${out}${incompleteNote(result.incomplete)}\n` : "\n"),
+        (args.keepGoing
+          ? `; the ${result.produced.length} contracts that compiled match ${out}${incompleteNote(result.incomplete)}\n`
+          : "\n"),
     );
   else
     io.stdout(
@@ -83,11 +91,18 @@ export async function runCheck(args: ParsedArgs, settings: Settings, io: CliIo):
  * writes nothing), so it waits while a run holds one, and reads again if a run
  * took one while it was reading.
  */
-async function readSettledTree(outDir: string, args: ParsedArgs, io: CliIo): Promise<{ tree: Map<string, Buffer | null> } | { busy: LockHolder }> {
+async function readSettledTree(
+  outDir: string,
+  args: ParsedArgs,
+  io: CliIo,
+): Promise<{ tree: Map<string, Buffer | null> } | { busy: LockHolder }> {
   const waitMs = (args.wait ?? DEFAULT_WAIT_SECONDS) * 1000;
   const deadline = Date.now() + waitMs;
   for (;;) {
-    const holder = await waitForWriters(outDir, { waitMs: Math.max(0, deadline - Date.now()), onWait: (h) => io.stderr(`charter check: waiting for ${describeHolder(h, outDir, io.cwd)}\n`) });
+    const holder = await waitForWriters(outDir, {
+      waitMs: Math.max(0, deadline - Date.now()),
+      onWait: (h) => io.stderr(`charter check: waiting for ${describeHolder(h, outDir, io.cwd)}\n`),
+    });
     if (holder !== undefined) return { busy: holder };
     const tree = await readTree(outDir);
     if (liveHolder(outDir) === undefined) return { tree };

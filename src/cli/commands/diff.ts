@@ -36,15 +36,42 @@ export async function runDiff(args: ParsedArgs, settings: Settings, io: CliIo): 
   const against = args.base !== undefined ? `${args.base}` : displayPath(path.resolve(io.cwd, args.baseDir!), io.cwd);
   const base = await readBase(args, settings, io.cwd);
   if (typeof base === "string") {
-    const line: Line = { level: "error", code: DIFF_CODES.baseUnreadable.code, message: `cannot read the base version (${against}): ${base}` };
-    if (args.format === "json") io.stdout(JSON.stringify({ command: "diff", ok: false, base: against, diagnostics: [{ code: line.code, severity: "error", message: line.message }] }, null, 2) + "\n");
+    const line: Line = {
+      level: "error",
+      code: DIFF_CODES.baseUnreadable.code,
+      message: `cannot read the base version (${against}): ${base}`,
+    };
+    if (args.format === "json")
+      io.stdout(
+        JSON.stringify(
+          {
+            command: "diff",
+            ok: false,
+            base: against,
+            diagnostics: [{ code: line.code, severity: "error", message: line.message }],
+          },
+          null,
+          2,
+        ) + "\n",
+      );
     else io.stderr(render(line, io.cwd, args.format) + "\n");
     return EXIT_USAGE;
   }
   const result = await compile({ ...settings, typeCheck: false });
   if (hasErrors(result.diagnostics)) {
     if (args.format === "json") {
-      io.stdout(JSON.stringify({ command: "diff", ok: false, base: against, diagnostics: result.diagnostics.map((d) => relativeDiagnostic(d, io.cwd)) }, null, 2) + "\n");
+      io.stdout(
+        JSON.stringify(
+          {
+            command: "diff",
+            ok: false,
+            base: against,
+            diagnostics: result.diagnostics.map((d) => relativeDiagnostic(d, io.cwd)),
+          },
+          null,
+          2,
+        ) + "\n",
+      );
       return EXIT_FINDINGS;
     }
     for (const d of result.diagnostics) io.stdout(formatDiagnostic(d, io.cwd, args.format) + "\n");
@@ -56,20 +83,44 @@ export async function runDiff(args: ParsedArgs, settings: Settings, io: CliIo): 
   const report = diffTrees(base, head, settings.diff);
   const locate = await locator(head, settings.sourceDir);
 
-  const lines: Line[] = report.findings.map((f) => ({ ...levelOf(f), message: sentence(f), ...locate(f.contract, f.headPointer ?? f.basePointer) }));
+  const lines: Line[] = report.findings.map((f) => ({
+    ...levelOf(f),
+    message: sentence(f),
+    ...locate(f.contract, f.headPointer ?? f.basePointer),
+  }));
   for (const v of report.versions) {
-    if (v.verdict === "missing-bump") lines.push({ level: "error", code: DIFF_CODES.version.code, message: `${v.contract}: breaking changes need version ${nextBreakingVersion(v.base!)} or later (base ${v.base}, head ${v.head})`, ...locate(v.contract, "#") });
-    if (v.verdict === "went-backwards") lines.push({ level: "error", code: DIFF_CODES.version.code, message: `${v.contract}: version went backwards (base ${v.base}, head ${v.head})`, ...locate(v.contract, "#") });
+    if (v.verdict === "missing-bump")
+      lines.push({
+        level: "error",
+        code: DIFF_CODES.version.code,
+        message: `${v.contract}: breaking changes need version ${nextBreakingVersion(v.base!)} or later (base ${v.base}, head ${v.head})`,
+        ...locate(v.contract, "#"),
+      });
+    if (v.verdict === "went-backwards")
+      lines.push({
+        level: "error",
+        code: DIFF_CODES.version.code,
+        message: `${v.contract}: version went backwards (base ${v.base}, head ${v.head})`,
+        ...locate(v.contract, "#"),
+      });
   }
 
   if (args.format === "json") {
     const findings = report.findings.map((f, i) => ({ ...f, ...where(lines[i]!, io.cwd) }));
-    io.stdout(JSON.stringify({ command: "diff", ok: report.ok, base: against, findings, versions: report.versions }, null, 2) + "\n");
+    io.stdout(
+      JSON.stringify({ command: "diff", ok: report.ok, base: against, findings, versions: report.versions }, null, 2) +
+        "\n",
+    );
     return report.ok ? EXIT_OK : EXIT_FINDINGS;
   }
   for (const line of lines) io.stdout(render(line, io.cwd, args.format) + "\n");
   const count = (verdict: JudgedFinding["verdict"]) => report.findings.filter((f) => f.verdict === verdict).length;
-  const parts = [`${count("breaking")} breaking`, `${count("allowed-by-version")} allowed by version bumps`, `${count("ignored")} ignored`, `${count("compatible")} compatible`];
+  const parts = [
+    `${count("breaking")} breaking`,
+    `${count("allowed-by-version")} allowed by version bumps`,
+    `${count("ignored")} ignored`,
+    `${count("compatible")} compatible`,
+  ];
   io.stdout(`charter diff: ${parts.join(", ")} (against ${against})\n`);
   return report.ok ? EXIT_OK : EXIT_FINDINGS;
 }
@@ -80,12 +131,17 @@ async function readBase(args: ParsedArgs, settings: Settings, cwd: string): Prom
     const read = readGitTree(settings.outDir, args.base, isDiffInput);
     if (typeof read === "string") return `${displayPath(settings.outDir, cwd)}: ${read}`;
     // Before the project generated anything: every contract is new.
-    if (read.size === 0) return { manifest: { manifestVersion: 1, baseUri: settings.baseUri, sourceRoot: "", contracts: [] }, files: read };
+    if (read.size === 0)
+      return {
+        manifest: { manifestVersion: 1, baseUri: settings.baseUri, sourceRoot: "", contracts: [] },
+        files: read,
+      };
     files = read;
   } else {
     const dir = path.resolve(cwd, args.baseDir!);
     files = new Map();
-    for (const [file, bytes] of await readTree(dir)) if (bytes !== null && isDiffInput(file)) files.set(file, bytes.toString("utf8"));
+    for (const [file, bytes] of await readTree(dir))
+      if (bytes !== null && isDiffInput(file)) files.set(file, bytes.toString("utf8"));
     if (files.size === 0) return `${displayPath(dir, cwd)} holds no generated tree`;
   }
   return contractTree(files);
@@ -105,8 +161,18 @@ function levelOf(f: JudgedFinding): { level: Level; code: string } {
 }
 
 function sentence(f: JudgedFinding): string {
-  const places = [f.basePointer !== undefined ? `base ${f.basePointer}` : undefined, f.headPointer !== undefined ? `head ${f.headPointer}` : undefined].filter(Boolean).join(", ");
-  const why = f.verdict === "ignored" ? `; ignored: ${f.reason}` : f.verdict === "allowed-by-version" ? "; allowed by the version bump" : "";
+  const places = [
+    f.basePointer !== undefined ? `base ${f.basePointer}` : undefined,
+    f.headPointer !== undefined ? `head ${f.headPointer}` : undefined,
+  ]
+    .filter(Boolean)
+    .join(", ");
+  const why =
+    f.verdict === "ignored"
+      ? `; ignored: ${f.reason}`
+      : f.verdict === "allowed-by-version"
+        ? "; allowed by the version bump"
+        : "";
   return `${f.contract}: ${f.message} [${f.category}/${f.rule}; ${places}${why}]`;
 }
 
@@ -117,7 +183,10 @@ function sentence(f: JudgedFinding): string {
  * whatever key the bundle gave it) is in that contract's source. A place that
  * is gone is shown at the nearest place that is still there.
  */
-async function locator(head: ContractTree, sourceDir: string): Promise<(contract: string, pointer: string | undefined) => { file?: string; position?: SourcePosition }> {
+async function locator(
+  head: ContractTree,
+  sourceDir: string,
+): Promise<(contract: string, pointer: string | undefined) => { file?: string; position?: SourcePosition }> {
   const sources = new Map<string, { file: string; positions: ReadonlyMap<string, SourcePosition> }>();
   const byId = new Map(head.manifest.contracts.map((c) => [c.$id, c.name]));
   /** By contract, then by `<container>/<key>`: the contract embedded there. */
@@ -141,7 +210,8 @@ async function locator(head: ContractTree, sourceDir: string): Promise<(contract
   }
   return (contract, pointer) => {
     let owner = contract;
-    let tokens = pointer !== undefined && pointer.startsWith("#") ? splitPointer(fragmentToPointer(pointer.slice(1)) ?? "") : [];
+    let tokens =
+      pointer !== undefined && pointer.startsWith("#") ? splitPointer(fragmentToPointer(pointer.slice(1)) ?? "") : [];
     const embedded = tokens.length >= 2 ? embeddedAt.get(contract)?.get(`${tokens[0]}/${tokens[1]}`) : undefined;
     if (embedded !== undefined) {
       owner = embedded;
@@ -165,11 +235,20 @@ function members(value: unknown): Record<string, unknown> {
 
 function render(line: Line, cwd: string, format: ParsedArgs["format"]): string {
   if (format === "github") {
-    const diagnostic = { code: line.code, severity: line.level === "note" ? ("warning" as const) : line.level, message: line.message, ...(line.file !== undefined ? { file: line.file } : {}), ...(line.position ? { line: line.position.line, column: line.position.column } : {}) };
+    const diagnostic = {
+      code: line.code,
+      severity: line.level === "note" ? ("warning" as const) : line.level,
+      message: line.message,
+      ...(line.file !== undefined ? { file: line.file } : {}),
+      ...(line.position ? { line: line.position.line, column: line.position.column } : {}),
+    };
     const text = formatDiagnostic(diagnostic, cwd, "github");
     return line.level === "note" ? text.replace(/^::warning /, "::notice ") : text;
   }
-  const where = line.file === undefined ? "charter" : displayPath(line.file, cwd) + (line.position ? `:${line.position.line}:${line.position.column}` : "");
+  const where =
+    line.file === undefined
+      ? "charter"
+      : displayPath(line.file, cwd) + (line.position ? `:${line.position.line}:${line.position.column}` : "");
   return `${where}: ${line.level} ${line.code} ${line.message}`;
 }
 

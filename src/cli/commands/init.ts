@@ -28,7 +28,8 @@ export function runInit(args: ParsedArgs, io: CliIo): number {
   ];
   const say = (text: string) => io.stdout(`charter init: ${text}\n`);
   // A project with contracts gets no example among them: it would be one more contract to generate and commit.
-  if (hasSources(sourceDir)) say(`skipped the example contract (${displayPath(sourceDir, io.cwd)} holds contracts already)`);
+  if (hasSources(sourceDir))
+    say(`skipped the example contract (${displayPath(sourceDir, io.cwd)} holds contracts already)`);
   else {
     const schema = path.relative(path.dirname(example), path.join(io.cwd, SOURCE_SCHEMA)).split(path.sep).join("/");
     files.splice(1, 0, [example, EXAMPLE_CONTRACT.replace("SOURCE_SCHEMA", schema)]);
@@ -44,22 +45,41 @@ export function runInit(args: ParsedArgs, io: CliIo): number {
     if (mode !== undefined) chmodSync(file, mode);
     say(`created ${displayPath(file, io.cwd)}`);
   }
-  const scripts = updatePackage(path.join(io.cwd, "package.json"), { generate: "charter generate", check: "charter check" });
+  const scripts = updatePackage(path.join(io.cwd, "package.json"), {
+    generate: "charter generate",
+    check: "charter check",
+  });
   if (typeof scripts === "string") {
     io.stderr(`charter: error ${scripts}\n`);
     failed = true;
   } else {
     if (scripts.created) say("created package.json");
     if (scripts.added.length > 0) say(`added the npm scripts ${scripts.added.join(", ")} to package.json`);
-    for (const name of scripts.kept) say(`skipped the npm script ${name} (package.json runs charter ${name} already, or has no free name for it)`);
+    for (const name of scripts.kept)
+      say(`skipped the npm script ${name} (package.json runs charter ${name} already, or has no free name for it)`);
     for (const [field, entry] of scripts.dependencies) say(`added ${entry} to the ${field} of package.json`);
-    if (scripts.runtimeInDev) say(`${RUNTIME_PACKAGE} is among the devDependencies of package.json: generated validators import it at run time, so an install for production lacks it; move it to dependencies`);
-    if (scripts.charterInProduction) say(`charter is among the dependencies of package.json: it only generates, so devDependencies is enough, and a production install then leaves out the compiler (${RUNTIME_PACKAGE} is what runs)`);
+    if (scripts.runtimeInDev)
+      say(
+        `${RUNTIME_PACKAGE} is among the devDependencies of package.json: generated validators import it at run time, so an install for production lacks it; move it to dependencies`,
+      );
+    if (scripts.charterInProduction)
+      say(
+        `charter is among the dependencies of package.json: it only generates, so devDependencies is enough, and a production install then leaves out the compiler (${RUNTIME_PACKAGE} is what runs)`,
+      );
   }
-  const installed = existsSync(path.join(io.cwd, "node_modules", "charter")) && existsSync(path.join(io.cwd, "node_modules", RUNTIME_PACKAGE));
-  const install = typeof scripts !== "string" && scripts.dependencies.length > 0 ? "npm install, then " : installed ? "" : `npm install --save-dev charter && npm install ${RUNTIME_PACKAGE}, then `;
+  const installed =
+    existsSync(path.join(io.cwd, "node_modules", "charter")) &&
+    existsSync(path.join(io.cwd, "node_modules", RUNTIME_PACKAGE));
+  const install =
+    typeof scripts !== "string" && scripts.dependencies.length > 0
+      ? "npm install, then "
+      : installed
+        ? ""
+        : `npm install --save-dev charter && npm install ${RUNTIME_PACKAGE}, then `;
   const generate = typeof scripts === "string" ? "npx charter generate" : (scripts.generate ?? "npx charter generate");
-  say(`next: ${install}${generate} and commit ${displayPath(path.resolve(io.cwd, out), io.cwd)}/; git config core.hooksPath .githooks turns the pre-commit hook on`);
+  say(
+    `next: ${install}${generate} and commit ${displayPath(path.resolve(io.cwd, out), io.cwd)}/; git config core.hooksPath .githooks turns the pre-commit hook on`,
+  );
   return failed ? EXIT_FINDINGS : EXIT_OK;
 }
 
@@ -82,7 +102,11 @@ function hasSources(dir: string): boolean {
   } catch {
     return false;
   }
-  return entries.some((e) => !e.name.startsWith(".") && (e.isDirectory() ? hasSources(path.join(dir, e.name)) : /\.(ya?ml|json)$/.test(e.name)));
+  return entries.some(
+    (e) =>
+      !e.name.startsWith(".") &&
+      (e.isDirectory() ? hasSources(path.join(dir, e.name)) : /\.(ya?ml|json)$/.test(e.name)),
+  );
 }
 
 /** What generated code imports: a dependency of the project (production included), where charter is a devDependency. */
@@ -90,9 +114,13 @@ const RUNTIME_PACKAGE = "charter-runtime";
 
 /** The versions this charter goes with: its own, and that of the runtime it depends on (one version line, docs/decisions/005). */
 function versions(): { charter: string; runtime: string } {
-  const read = (url: URL) => (JSON.parse(readFileSync(url, "utf8")) as { version: string; dependencies?: Record<string, string> });
+  const read = (url: URL) =>
+    JSON.parse(readFileSync(url, "utf8")) as { version: string; dependencies?: Record<string, string> };
   const charter = read(new URL("../../../package.json", import.meta.url));
-  return { charter: charter.version, runtime: (charter.dependencies?.[RUNTIME_PACKAGE] ?? charter.version).replace(/^[\^~=v]+/, "") };
+  return {
+    charter: charter.version,
+    runtime: (charter.dependencies?.[RUNTIME_PACKAGE] ?? charter.version).replace(/^[\^~=v]+/, ""),
+  };
 }
 
 interface PackageUpdate {
@@ -128,7 +156,16 @@ function updatePackage(file: string, wanted: Record<string, string>): PackageUpd
   if (text !== undefined) text = text.slice(bom.length);
   let manifest: { scripts?: Record<string, string> } & Record<string, unknown>;
   try {
-    manifest = text === undefined ? { name: path.basename(path.dirname(file)).toLowerCase().replace(/[^a-z0-9._-]/g, "-"), private: true } : (JSON.parse(text) as typeof manifest);
+    manifest =
+      text === undefined
+        ? {
+            name: path
+              .basename(path.dirname(file))
+              .toLowerCase()
+              .replace(/[^a-z0-9._-]/g, "-"),
+            private: true,
+          }
+        : (JSON.parse(text) as typeof manifest);
   } catch (error) {
     return `package.json does not parse, so no scripts were added: ${(error as Error).message}`;
   }
@@ -149,9 +186,16 @@ function updatePackage(file: string, wanted: Record<string, string>): PackageUpd
     }
   }
   const { charter, runtime } = versions();
-  const fields = { dependencies: { ...asRecord(manifest["dependencies"]) }, devDependencies: { ...asRecord(manifest["devDependencies"]) } };
+  const fields = {
+    dependencies: { ...asRecord(manifest["dependencies"]) },
+    devDependencies: { ...asRecord(manifest["devDependencies"]) },
+  };
   const dependencies: [string, string][] = [];
-  const declared = (name: string) => name in fields.dependencies || name in fields.devDependencies || name in asRecord(manifest["peerDependencies"]) || name in asRecord(manifest["optionalDependencies"]);
+  const declared = (name: string) =>
+    name in fields.dependencies ||
+    name in fields.devDependencies ||
+    name in asRecord(manifest["peerDependencies"]) ||
+    name in asRecord(manifest["optionalDependencies"]);
   // The package itself: charter's own checkout, or the runtime's, needs neither.
   const self = manifest["name"];
   if (!declared(RUNTIME_PACKAGE) && self !== RUNTIME_PACKAGE) {
@@ -167,10 +211,19 @@ function updatePackage(file: string, wanted: Record<string, string>): PackageUpd
   if (added.length > 0 || dependencies.length > 0) {
     const indent = text === undefined ? 2 : (/^[ \t]+(?=")/m.exec(text)?.[0] ?? "  ");
     const updated: Record<string, unknown> = { ...manifest, scripts };
-    for (const [field, entries] of Object.entries(fields)) if (Object.keys(entries).length > 0) updated[field] = sortedKeys(entries);
+    for (const [field, entries] of Object.entries(fields))
+      if (Object.keys(entries).length > 0) updated[field] = sortedKeys(entries);
     writeFileSync(file, bom + (JSON.stringify(updated, null, indent) + "\n").replace(/\n/g, eol));
   }
-  return { created: text === undefined, added, kept, ...(generate !== undefined ? { generate } : {}), dependencies, runtimeInDev, charterInProduction };
+  return {
+    created: text === undefined,
+    added,
+    kept,
+    ...(generate !== undefined ? { generate } : {}),
+    dependencies,
+    runtimeInDev,
+    charterInProduction,
+  };
 }
 
 function asRecord(value: unknown): Record<string, string> {

@@ -40,7 +40,15 @@ export async function runValidate(args: ParsedArgs, settings: Settings, io: CliI
   const out = displayPath(settings.outDir, io.cwd);
   const registryFile = path.join(settings.outDir, "validators", "index.js");
   if (!existsSync(registryFile)) {
-    return usage(io, args, errorAt(CLI_CODES.noValidators, `no generated validators in ${out} (no validators/index.js); run \`charter generate\` or pass --out`, {}));
+    return usage(
+      io,
+      args,
+      errorAt(
+        CLI_CODES.noValidators,
+        `no generated validators in ${out} (no validators/index.js); run \`charter generate\` or pass --out`,
+        {},
+      ),
+    );
   }
   resolveValidatorDependenciesFromCharter();
   // Before any validator module loads: its patterns are built as it loads. The linear engine gives
@@ -53,19 +61,46 @@ export async function runValidate(args: ParsedArgs, settings: Settings, io: CliI
   };
   await installPatternEngine(registryFile, args.patterns === "native" ? undefined : linear);
   const { registry } = (await import(pathToFileURL(registryFile).href)) as { registry: Registry };
-  const runtime = bindContracts(registry, { skipRules: true, ...(args.maxDepth !== undefined ? { maxDepth: args.maxDepth } : {}) });
+  const runtime = bindContracts(registry, {
+    skipRules: true,
+    ...(args.maxDepth !== undefined ? { maxDepth: args.maxDepth } : {}),
+  });
   if (!Object.prototype.hasOwnProperty.call(registry, contract)) {
-    return usage(io, args, errorAt(CLI_CODES.noValidators, `${out} has no contract "${contract}"; it has ${runtime.contracts().join(", ")}`, {}));
+    return usage(
+      io,
+      args,
+      errorAt(
+        CLI_CODES.noValidators,
+        `${out} has no contract "${contract}"; it has ${runtime.contracts().join(", ")}`,
+        {},
+      ),
+    );
   }
   const checker = await runtime.load(contract);
   const rules = Object.keys(runtime.rulesOf(contract));
   const notes: Diagnostic[] =
     rules.length > 0
-      ? [{ ...errorAt(DATA_CODES.rulesNotChecked, `${contract} declares rules that only the application can run (${rules.join(", ")}); checked the schema only`, {}), severity: "warning" }]
+      ? [
+          {
+            ...errorAt(
+              DATA_CODES.rulesNotChecked,
+              `${contract} declares rules that only the application can run (${rules.join(", ")}); checked the schema only`,
+              {},
+            ),
+            severity: "warning",
+          },
+        ]
       : [];
   if (leftToRegExp.size > 0) {
     const listed = [...leftToRegExp].map((source) => JSON.stringify(source)).join(", ");
-    notes.push({ ...errorAt(DATA_CODES.patternsLeftToRegExp, `${leftToRegExp.size === 1 ? "pattern" : "patterns"} ${listed} cannot run in the linear engine; checked with JavaScript's RegExp, which backtracks`, {}), severity: "warning" });
+    notes.push({
+      ...errorAt(
+        DATA_CODES.patternsLeftToRegExp,
+        `${leftToRegExp.size === 1 ? "pattern" : "patterns"} ${listed} cannot run in the linear engine; checked with JavaScript's RegExp, which backtracks`,
+        {},
+      ),
+      severity: "warning",
+    });
   }
 
   const results: FileResult[] = [];
@@ -105,7 +140,11 @@ export async function runValidate(args: ParsedArgs, settings: Settings, io: CliI
           contract,
           digest: runtime.digestOf(contract),
           rulesNotChecked: rules,
-          results: results.map((r) => ({ ...r, file: displayPath(r.file, io.cwd), diagnostics: r.diagnostics.map((d) => relativeDiagnostic(d, io.cwd)) })),
+          results: results.map((r) => ({
+            ...r,
+            file: displayPath(r.file, io.cwd),
+            diagnostics: r.diagnostics.map((d) => relativeDiagnostic(d, io.cwd)),
+          })),
           diagnostics: notes,
         },
         null,
@@ -118,19 +157,26 @@ export async function runValidate(args: ParsedArgs, settings: Settings, io: CliI
   for (const r of results) {
     for (const d of r.diagnostics) io.stdout(formatDiagnostic(d, io.cwd, args.format) + "\n");
     for (const e of withoutSummaries(r.errors)) {
-      const at = errorAt(DATA_CODES.violation, `${e.pointer || "/"}: ${describe(e)} [${e.keyword} at ${e.schemaPath}]`, {
-        file: r.file,
-        ...(e.line !== undefined ? { position: { line: e.line, column: e.column ?? 1 } } : {}),
-        pointer: e.pointer,
-      });
+      const at = errorAt(
+        DATA_CODES.violation,
+        `${e.pointer || "/"}: ${describe(e)} [${e.keyword} at ${e.schemaPath}]`,
+        {
+          file: r.file,
+          ...(e.line !== undefined ? { position: { line: e.line, column: e.column ?? 1 } } : {}),
+          pointer: e.pointer,
+        },
+      );
       io.stdout(formatDiagnostic(at, io.cwd, args.format) + "\n");
       // On a terminal's format, the line itself, with a caret under the place.
       if (args.format === "text" && e.line !== undefined) io.stdout(excerpt(texts.get(r.file), e.line, e.column ?? 1));
     }
   }
   const valid = results.filter((r) => r.ok).length;
-  const undecided = notJudged > 0 ? `; ${notJudged} ${notJudged === 1 ? "file was" : "files were"} too deep to judge` : "";
-  io.stdout(`charter validate: ${valid} of ${results.length} ${results.length === 1 ? "file satisfies" : "files satisfy"} ${contract} (${runtime.digestOf(contract)})${undecided}\n`);
+  const undecided =
+    notJudged > 0 ? `; ${notJudged} ${notJudged === 1 ? "file was" : "files were"} too deep to judge` : "";
+  io.stdout(
+    `charter validate: ${valid} of ${results.length} ${results.length === 1 ? "file satisfies" : "files satisfy"} ${contract} (${runtime.digestOf(contract)})${undecided}\n`,
+  );
   return exit;
 }
 
@@ -144,14 +190,17 @@ async function installPatternEngine(registryFile: string, engine: PatternEngine 
   let treeCopy: string | undefined;
   try {
     const manifestFile = createRequire(registryFile).resolve("charter-runtime/package.json");
-    const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as { exports?: Record<string, { import?: { default?: string } } | string> };
+    const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as {
+      exports?: Record<string, { import?: { default?: string } } | string>;
+    };
     const entry = manifest.exports?.["./patterns"];
     const target = typeof entry === "object" ? entry.import?.default : undefined;
     if (target !== undefined) treeCopy = pathToFileURL(path.join(path.dirname(manifestFile), target)).href;
   } catch {
     // The tree resolves no runtime of its own: it gets this CLI's (resolve-fallback), set above.
   }
-  if (treeCopy !== undefined) ((await import(treeCopy)) as { usePatternEngine(next: PatternEngine | undefined): void }).usePatternEngine(engine);
+  if (treeCopy !== undefined)
+    ((await import(treeCopy)) as { usePatternEngine(next: PatternEngine | undefined): void }).usePatternEngine(engine);
 }
 
 /**
@@ -161,15 +210,24 @@ async function installPatternEngine(registryFile: string, engine: PatternEngine 
 function tooDeepDiagnostic(violation: Violation, file: string, parsed: ParsedSource): Diagnostic {
   const limit = violation.params["limit"];
   if (typeof limit !== "number") {
-    return errorAt(DATA_CODES.tooDeep, "the validator ran out of call stack on the data (nested deeper than the schema can follow, or a string too long for a backtracking pattern); no verdict", { file, position: { line: 1, column: 1 } });
+    return errorAt(
+      DATA_CODES.tooDeep,
+      "the validator ran out of call stack on the data (nested deeper than the schema can follow, or a string too long for a backtracking pattern); no verdict",
+      { file, position: { line: 1, column: 1 } },
+    );
   }
   const { line, column } = locate(violation, parsed);
   const message = `${violation.pointer}: nested deeper than the depth limit of ${limit} levels for this recursive contract; no verdict (raise it with --max-depth N, or --max-depth Infinity for none)`;
-  return errorAt(DATA_CODES.tooDeep, message, { file, position: { line: line ?? 1, column: column ?? 1 }, pointer: violation.pointer });
+  return errorAt(DATA_CODES.tooDeep, message, {
+    file,
+    position: { line: line ?? 1, column: column ?? 1 },
+    pointer: violation.pointer,
+  });
 }
 
 function usage(io: CliIo, args: ParsedArgs, diagnostic: Diagnostic): number {
-  if (args.format === "json") io.stdout(JSON.stringify({ command: "validate", ok: false, diagnostics: [diagnostic] }, null, 2) + "\n");
+  if (args.format === "json")
+    io.stdout(JSON.stringify({ command: "validate", ok: false, diagnostics: [diagnostic] }, null, 2) + "\n");
   else io.stderr(formatDiagnostic(diagnostic, io.cwd, args.format) + "\n");
   return EXIT_USAGE;
 }
@@ -183,7 +241,10 @@ function withoutSummaries<E extends Violation>(errors: readonly E[]): E[] {
   return errors.filter((e) => {
     if (e.keyword !== "if" || !e.schemaPath.endsWith("/if")) return true;
     const branch = e.schemaPath.slice(0, -"/if".length);
-    return !errors.some((other) => other !== e && (other.schemaPath.startsWith(`${branch}/then`) || other.schemaPath.startsWith(`${branch}/else`)));
+    return !errors.some(
+      (other) =>
+        other !== e && (other.schemaPath.startsWith(`${branch}/then`) || other.schemaPath.startsWith(`${branch}/else`)),
+    );
   });
 }
 
@@ -225,11 +286,17 @@ function excerpt(text: string | undefined, line: number, column: number): string
 }
 
 /** Data as written: `.json` as strict JSON, anything else as YAML; both keep positions for the report. */
-async function readData(file: string, stdin?: () => Promise<Buffer>): Promise<{ parsed?: ParsedSource; text?: string; diagnostics: Diagnostic[] }> {
+async function readData(
+  file: string,
+  stdin?: () => Promise<Buffer>,
+): Promise<{ parsed?: ParsedSource; text?: string; diagnostics: Diagnostic[] }> {
   let text: string;
   try {
     const decoded = decodeUtf8(stdin !== undefined ? await stdin() : await readFile(file));
-    if ("invalidAt" in decoded) return { diagnostics: [errorAt(LOAD_CODES.notUtf8, "the file is not UTF-8", { file, position: decoded.invalidAt })] };
+    if ("invalidAt" in decoded)
+      return {
+        diagnostics: [errorAt(LOAD_CODES.notUtf8, "the file is not UTF-8", { file, position: decoded.invalidAt })],
+      };
     text = decoded.text;
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code ?? "read failed";
@@ -239,7 +306,15 @@ async function readData(file: string, stdin?: () => Promise<Buffer>): Promise<{ 
     return { ...(file.endsWith(".json") ? parseJsonSource(text, file) : parseSource(text, file)), text };
   } catch (error) {
     // The JSON parser recurses: data nested thousands deep exhausts the stack.
-    if (error instanceof RangeError) return { diagnostics: [errorAt(LOAD_CODES.tooDeep, "the data is nested too deeply to read", { file, position: { line: 1, column: 1 } })] };
+    if (error instanceof RangeError)
+      return {
+        diagnostics: [
+          errorAt(LOAD_CODES.tooDeep, "the data is nested too deeply to read", {
+            file,
+            position: { line: 1, column: 1 },
+          }),
+        ],
+      };
     throw error;
   }
 }
@@ -247,8 +322,13 @@ async function readData(file: string, stdin?: () => Promise<Buffer>): Promise<{ 
 /** Where a violation is in the file: at the offending key when ajv names one, else at the value, else its nearest parent. */
 function locate(v: Violation, parsed: ParsedSource): { line?: number; column?: number } {
   const key = v.params["additionalProperty"] ?? v.params["unevaluatedProperty"] ?? v.params["propertyName"];
-  let position: SourcePosition | undefined = typeof key === "string" ? parsed.keyPositions.get(joinPointer(v.pointer, key)) : undefined;
-  for (let pointer = v.pointer; position === undefined; pointer = pointer.slice(0, Math.max(0, pointer.lastIndexOf("/")))) {
+  let position: SourcePosition | undefined =
+    typeof key === "string" ? parsed.keyPositions.get(joinPointer(v.pointer, key)) : undefined;
+  for (
+    let pointer = v.pointer;
+    position === undefined;
+    pointer = pointer.slice(0, Math.max(0, pointer.lastIndexOf("/")))
+  ) {
     position = parsed.positions.get(pointer);
     if (pointer === "") break;
   }
@@ -260,7 +340,8 @@ function describe(v: Violation): string {
   const p = v.params;
   const named = p["additionalProperty"] ?? p["unevaluatedProperty"];
   if (typeof named === "string") return `${v.message}: ${JSON.stringify(named)}`;
-  if (v.keyword === "enum" && Array.isArray(p["allowedValues"])) return `${v.message}: ${p["allowedValues"].map((x) => JSON.stringify(x)).join(", ")}`;
+  if (v.keyword === "enum" && Array.isArray(p["allowedValues"]))
+    return `${v.message}: ${p["allowedValues"].map((x) => JSON.stringify(x)).join(", ")}`;
   if (v.keyword === "const" && "allowedValue" in p) return `${v.message}: ${JSON.stringify(p["allowedValue"])}`;
   // ajv's "boolean schema is false" where the schema forbids a member or item outright.
   if (v.keyword === "false schema") return "must not be present";

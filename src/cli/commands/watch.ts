@@ -72,7 +72,13 @@ export async function runWatch(
       watchTree(sourceDir, (changed) => {
         // The output directory may lie beside the sources, never inside them (CH005); hidden files are no sources.
         if (outDir !== undefined && (changed === outDir || changed.startsWith(outDir + path.sep))) return;
-        if (path.relative(sourceDir, changed).split(path.sep).some((part) => part.startsWith("."))) return;
+        if (
+          path
+            .relative(sourceDir, changed)
+            .split(path.sep)
+            .some((part) => part.startsWith("."))
+        )
+          return;
         schedule();
       }),
     );
@@ -103,11 +109,15 @@ function watchTree(root: string, onChange: (file: string) => void): FSWatcher {
     let parent = root;
     while (!existsSync(parent) && path.dirname(parent) !== parent) parent = path.dirname(parent);
     if (parent !== root) {
-      if (!watching.has(parent)) watching.set(parent, watchQuietly(parent, false, () => {
-        clearTimeout(pending);
-        refresh();
-        if (existsSync(root)) onChange(root);
-      }));
+      if (!watching.has(parent))
+        watching.set(
+          parent,
+          watchQuietly(parent, false, () => {
+            clearTimeout(pending);
+            refresh();
+            if (existsSync(root)) onChange(root);
+          }),
+        );
       for (const [dir, watcher] of watching) if (dir !== parent) (watcher.close(), watching.delete(dir));
       return;
     }
@@ -119,7 +129,8 @@ function watchTree(root: string, onChange: (file: string) => void): FSWatcher {
       } catch {
         return;
       }
-      for (const entry of entries) if (entry.isDirectory() && !entry.name.startsWith(".")) walk(path.join(dir, entry.name));
+      for (const entry of entries)
+        if (entry.isDirectory() && !entry.name.startsWith(".")) walk(path.join(dir, entry.name));
     };
     walk(root);
     for (const [dir, watcher] of watching) {
@@ -129,10 +140,14 @@ function watchTree(root: string, onChange: (file: string) => void): FSWatcher {
       }
     }
     for (const dir of folders) {
-      if (!watching.has(dir)) watching.set(dir, watchQuietly(dir, false, (name) => {
-        later();
-        onChange(path.join(dir, name));
-      }));
+      if (!watching.has(dir))
+        watching.set(
+          dir,
+          watchQuietly(dir, false, (name) => {
+            later();
+            onChange(path.join(dir, name));
+          }),
+        );
     }
   };
   // A burst of events (a branch switch rewrites hundreds of files) walks the tree once, after it.

@@ -33,7 +33,6 @@ export interface Bundle {
   validation?: ValidationForm;
 }
 
-
 /** Every document `rootKey` reaches through references, itself excluded, in sorted key order. */
 export function dependencyClosure(graph: ResolvedGraph, rootKey: string): string[] {
   const seen = documentClosure(graph, rootKey);
@@ -62,20 +61,34 @@ export function bundleContract(
   const embedded = dependencyClosure(graph, rootKey);
   // A catalog file whose `$id`s are local (versions sharing one) is named by the URI it was reached by, which only it has.
   const rootUriOf = (entry: IndexedDocument) =>
-    entry.document.kind === "source" ? canonicalIdOf(entry.document.name) : entry.document.ids === "local" ? entry.document.retrievalUri : entry.index.resources[0]!.uri;
+    entry.document.kind === "source"
+      ? canonicalIdOf(entry.document.name)
+      : entry.document.ids === "local"
+        ? entry.document.retrievalUri
+        : entry.index.resources[0]!.uri;
   const { finalUris, diagnostics } = resourceUris(graph, [rootKey, ...embedded], rootUriOf, root.document.name);
   if (diagnostics.length > 0) return { diagnostics };
 
   const bundled = (entry: IndexedDocument, isEmbedded: boolean) =>
-    bundledDocument(graph, entry, { embedded: isEmbedded, bundleDialect, rewrites: referenceRewrites(graph, entry, finalUris, bundleDialect), refSiblings, uri: rootUriOf(entry) });
+    bundledDocument(graph, entry, {
+      embedded: isEmbedded,
+      bundleDialect,
+      rewrites: referenceRewrites(graph, entry, finalUris, bundleDialect),
+      refSiblings,
+      uri: rootUriOf(entry),
+    });
   const rootSchema = bundled(root, false);
   let placed = new Map<string, string>();
   if (embedded.length > 0) {
     const defsKey = definitionsKeyword(bundleDialect);
     const existing = rootSchema[defsKey];
-    const defs: JsonObject = existing !== null && typeof existing === "object" && !Array.isArray(existing) ? existing : {};
+    const defs: JsonObject =
+      existing !== null && typeof existing === "object" && !Array.isArray(existing) ? existing : {};
     // The author's keys stay; each embedded document takes a key none of them has.
-    placed = embeddingKeys(Object.keys(defs), embedded.map((key) => ({ key, name: graph.documents.get(key)!.document.name })));
+    placed = embeddingKeys(
+      Object.keys(defs),
+      embedded.map((key) => ({ key, name: graph.documents.get(key)!.document.name })),
+    );
     for (const key of embedded) defineKey(defs, placed.get(key)!, bundled(graph.documents.get(key)!, true));
     delete rootSchema[defsKey];
     rootSchema[defsKey] = defs;
@@ -89,7 +102,12 @@ export function bundleContract(
 }
 
 /** CH405 at the subschema whose copies ran out: in the document of the bundle it came from. */
-function tooManyScopes(graph: ResolvedGraph, root: IndexedDocument, placed: ReadonlyMap<string, string>, where: string): Diagnostic {
+function tooManyScopes(
+  graph: ResolvedGraph,
+  root: IndexedDocument,
+  placed: ReadonlyMap<string, string>,
+  where: string,
+): Diagnostic {
   let entry = root;
   let pointer = where;
   for (const [key, defsKey] of placed) {
@@ -114,7 +132,12 @@ function tooManyScopes(graph: ResolvedGraph, root: IndexedDocument, placed: Read
  * way the bundle writes it out absolute. Two resources given one URI, or a
  * relative `$id` no base can carry, are findings.
  */
-function resourceUris(graph: ResolvedGraph, keys: readonly string[], rootUriOf: (entry: IndexedDocument) => string, contract: string) {
+function resourceUris(
+  graph: ResolvedGraph,
+  keys: readonly string[],
+  rootUriOf: (entry: IndexedDocument) => string,
+  contract: string,
+) {
   const diagnostics: Diagnostic[] = [];
   const finalUris = new Map<string, Map<string, string>>();
   const owners = new Map<string, string>();
@@ -132,11 +155,15 @@ function resourceUris(graph: ResolvedGraph, keys: readonly string[], rootUriOf: 
         if (!resolved.ok || resolved.uri.startsWith(SOURCE_SCHEME)) {
           const at = joinPointer(resource.pointer, idKeyword(entry.document.dialect));
           diagnostics.push(
-            errorAt(BUNDLE_CODES.nestedId, `nested ${idKeyword(entry.document.dialect)} "${resource.declaredId}" is relative, and the base URI ${uris.get(resource.parentPointer)} cannot carry a relative path; make it absolute or use a hierarchical baseUri`, {
-              file: entry.document.file,
-              position: entry.document.positions.get(at),
-              pointer: at,
-            }),
+            errorAt(
+              BUNDLE_CODES.nestedId,
+              `nested ${idKeyword(entry.document.dialect)} "${resource.declaredId}" is relative, and the base URI ${uris.get(resource.parentPointer)} cannot carry a relative path; make it absolute or use a hierarchical baseUri`,
+              {
+                file: entry.document.file,
+                position: entry.document.positions.get(at),
+                pointer: at,
+              },
+            ),
           );
           continue;
         }
@@ -145,11 +172,15 @@ function resourceUris(graph: ResolvedGraph, keys: readonly string[], rootUriOf: 
       const owner = owners.get(uri);
       if (owner !== undefined) {
         diagnostics.push(
-          errorAt(BUNDLE_CODES.idCollision, `two schema resources in the bundle of "${contract}" get the $id ${uri} (the other is in ${owner}); give one an absolute $id`, {
-            file: entry.document.file,
-            position: entry.document.positions.get(resource.pointer),
-            pointer: resource.pointer,
-          }),
+          errorAt(
+            BUNDLE_CODES.idCollision,
+            `two schema resources in the bundle of "${contract}" get the $id ${uri} (the other is in ${owner}); give one an absolute $id`,
+            {
+              file: entry.document.file,
+              position: entry.document.positions.get(resource.pointer),
+              pointer: resource.pointer,
+            },
+          ),
         );
       }
       owners.set(uri, entry.document.relativePath ?? entry.document.name);
@@ -161,15 +192,25 @@ function resourceUris(graph: ResolvedGraph, keys: readonly string[], rootUriOf: 
 }
 
 /** What a document's copy in the bundle says instead: each reference to its target's final URI, each nested `$id` made absolute. */
-function referenceRewrites(graph: ResolvedGraph, entry: IndexedDocument, finalUris: ReadonlyMap<string, ReadonlyMap<string, string>>, bundleDialect: Dialect): Map<string, KeywordReplacement> {
+function referenceRewrites(
+  graph: ResolvedGraph,
+  entry: IndexedDocument,
+  finalUris: ReadonlyMap<string, ReadonlyMap<string, string>>,
+  bundleDialect: Dialect,
+): Map<string, KeywordReplacement> {
   const replacements = new Map<string, KeywordReplacement>();
   for (const { site, target } of entry.references) {
     if (!target || site.keyword === "$recursiveRef") continue;
     const targetEntry = graph.documents.get(target.documentKey)!;
     const resourcePointer = innermostResource(targetEntry.index, target.pointer).pointer;
-    const fragment = target.anchor !== undefined ? encodeURIComponent(target.anchor) : pointerToFragment(target.pointer.slice(resourcePointer.length));
+    const fragment =
+      target.anchor !== undefined
+        ? encodeURIComponent(target.anchor)
+        : pointerToFragment(target.pointer.slice(resourcePointer.length));
     const sameResource = target.documentKey === entry.document.key && resourcePointer === site.resourcePointer;
-    const value = sameResource ? "#" + fragment : finalUris.get(target.documentKey)!.get(resourcePointer)! + (fragment === "" ? "" : "#" + fragment);
+    const value = sameResource
+      ? "#" + fragment
+      : finalUris.get(target.documentKey)!.get(resourcePointer)! + (fragment === "" ? "" : "#" + fragment);
     replacements.set(joinPointer(site.pointer, site.keyword), { key: site.keyword, value });
   }
   const uris = finalUris.get(entry.document.key)!;
@@ -184,8 +225,13 @@ function referenceRewrites(graph: ResolvedGraph, entry: IndexedDocument, finalUr
   if (refHidesSiblings(entry.document.dialect) && !refHidesSiblings(bundleDialect)) {
     for (const [resourcePointer, anchors] of entry.index.anchors) {
       for (const [name, pointer] of anchors) {
-        if (pointer === resourcePointer && entry.index.resources.some((r) => r.pointer === pointer && r.parentPointer !== undefined)) continue;
-        if (/^[A-Za-z_][-A-Za-z0-9._]*$/.test(name)) replacements.set(joinPointer(pointer, ownId), { key: "$anchor", value: name });
+        if (
+          pointer === resourcePointer &&
+          entry.index.resources.some((r) => r.pointer === pointer && r.parentPointer !== undefined)
+        )
+          continue;
+        if (/^[A-Za-z_][-A-Za-z0-9._]*$/.test(name))
+          replacements.set(joinPointer(pointer, ownId), { key: "$anchor", value: name });
       }
     }
   }
@@ -202,11 +248,22 @@ function referenceRewrites(graph: ResolvedGraph, entry: IndexedDocument, finalUr
 function bundledDocument(
   graph: ResolvedGraph,
   entry: IndexedDocument,
-  context: { embedded: boolean; bundleDialect: Dialect; rewrites: Map<string, KeywordReplacement>; refSiblings: RefSiblings; uri: string },
+  context: {
+    embedded: boolean;
+    bundleDialect: Dialect;
+    rewrites: Map<string, KeywordReplacement>;
+    refSiblings: RefSiblings;
+    uri: string;
+  },
 ): JsonObject {
   const { dialect } = entry.document;
   const targets = targetsIn(graph, entry.document.key);
-  const copied = asObject(refuseDanglingReferences(entry, leaveOutVocabularies(entry, copyDocument(entry, context.rewrites, { orderKeys: orderSchemaKeys }))));
+  const copied = asObject(
+    refuseDanglingReferences(
+      entry,
+      leaveOutVocabularies(entry, copyDocument(entry, context.rewrites, { orderKeys: orderSchemaKeys })),
+    ),
+  );
   const schema = liftRootRef(copied, dialect, context.embedded, targets, context.refSiblings);
   liftNestedResourceRefs(schema, dialect);
   settleRefSiblings(schema, dialect, targets, context.refSiblings);
@@ -228,7 +285,13 @@ function asObject(schema: JsonValue): JsonObject {
  * declared. The identifier keyword is the bundle's (`id` in draft-04, `$id`
  * after), whatever the embedded document's own dialect calls it.
  */
-function setIdentity(schema: JsonObject, ownIdKey: "id" | "$id", idKey: "id" | "$id", id: string, dialectUri: string | undefined): void {
+function setIdentity(
+  schema: JsonObject,
+  ownIdKey: "id" | "$id",
+  idKey: "id" | "$id",
+  id: string,
+  dialectUri: string | undefined,
+): void {
   const rest = Object.entries(schema).filter(([k]) => k !== "$schema" && k !== idKey && k !== ownIdKey);
   for (const key of Object.keys(schema)) delete schema[key];
   if (dialectUri !== undefined) schema["$schema"] = dialectUri;

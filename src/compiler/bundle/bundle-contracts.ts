@@ -27,7 +27,12 @@ export function bundleContracts(
   const result: BundledContracts = { bundles: [], diagnostics: [] };
   const refuse = (document: SchemaDocument, message: string) => {
     failed.add(document.name);
-    result.diagnostics.push(errorAt(BUNDLE_CODES.dependencyFailed, `contract "${document.name}" is not produced: ${message}`, { file: document.file, position: { line: 1, column: 1 } }));
+    result.diagnostics.push(
+      errorAt(BUNDLE_CODES.dependencyFailed, `contract "${document.name}" is not produced: ${message}`, {
+        file: document.file,
+        position: { line: 1, column: 1 },
+      }),
+    );
   };
   // A document is broken when resolving it failed, or when the check stage refused its contract.
   const refusedKeys = new Set(documents.filter((d) => failed.has(d.name)).map((d) => d.key));
@@ -52,7 +57,10 @@ export function bundleContracts(
       // One in its own document is its error there; one elsewhere is named here.
       for (const { documentKey, reference } of reached.filter((site) => site.documentKey !== document.key)) {
         const { site, dangling: finding } = reference;
-        refuse(document, `evaluation from its root reaches ${site.keyword} "${site.value}" at ${describeKey(documentKey)}:${finding.line ?? 1}:${finding.column ?? 1}, which names nothing`);
+        refuse(
+          document,
+          `evaluation from its root reaches ${site.keyword} "${site.value}" at ${describeKey(documentKey)}:${finding.line ?? 1}:${finding.column ?? 1}, which names nothing`,
+        );
       }
       continue;
     }

@@ -19,7 +19,9 @@ export function refuseDanglingReferences(entry: IndexedDocument, copy: JsonValue
     if (!dangling) continue;
     const holder = getAtPointer(copy, site.pointer) as JsonValue | undefined;
     if (!isJsonObject(holder) || typeof holder[site.keyword] !== "string") continue;
-    const refusal: JsonObject = { $comment: `charter: ${site.keyword} ${JSON.stringify(site.value)} names nothing, and no evaluation from the root reaches it; a value that gets here is refused` };
+    const refusal: JsonObject = {
+      $comment: `charter: ${site.keyword} ${JSON.stringify(site.value)} names nothing, and no evaluation from the root reaches it; a value that gets here is refused`,
+    };
     const hidden = refHidesSiblings(entry.document.dialect) ? idKeyword(entry.document.dialect) : undefined;
     const rebuilt: JsonObject = {};
     for (const [key, value] of Object.entries(holder)) {
@@ -27,7 +29,8 @@ export function refuseDanglingReferences(entry: IndexedDocument, copy: JsonValue
       if (key !== site.keyword) defineKey(rebuilt, key, value);
       else if (holder["not"] === undefined) defineKey(rebuilt, "not", refusal);
     }
-    if (holder["not"] !== undefined) rebuilt["allOf"] = [...(Array.isArray(holder["allOf"]) ? holder["allOf"] : []), { not: refusal }];
+    if (holder["not"] !== undefined)
+      rebuilt["allOf"] = [...(Array.isArray(holder["allOf"]) ? holder["allOf"] : []), { not: refusal }];
     replaceContents(holder, rebuilt);
   }
   return copy;

@@ -20,7 +20,13 @@ import { orderSchemaKeys } from "./order-keys.js";
  *   test suite, refRemote "remote HTTP ref with different $id"). Lifting it
  *   for embedded documents avoids that; the bundle root is not affected.
  */
-export function liftRootRef(schema: JsonObject, dialect: Dialect, embedded: boolean, referenced: readonly string[], refSiblings: RefSiblings = "ignore"): JsonObject {
+export function liftRootRef(
+  schema: JsonObject,
+  dialect: Dialect,
+  embedded: boolean,
+  referenced: readonly string[],
+  refSiblings: RefSiblings = "ignore",
+): JsonObject {
   const ref = schema["$ref"];
   if (typeof ref !== "string") return schema;
   const hides = refHidesSiblings(dialect);
@@ -57,7 +63,13 @@ export function liftNestedResourceRefs(document: JsonObject, dialect: Dialect): 
   const id = idKeyword(dialect);
   walkSchema(document, undefined, (schema, pointer) => {
     const nestedId = schema[id];
-    if (pointer === "" || typeof nestedId !== "string" || nestedId.startsWith("#") || typeof schema["$ref"] !== "string") return undefined;
+    if (
+      pointer === "" ||
+      typeof nestedId !== "string" ||
+      nestedId.startsWith("#") ||
+      typeof schema["$ref"] !== "string"
+    )
+      return undefined;
     const lifted = liftRootRef(schema, dialect, true, []);
     replaceContents(schema, lifted);
     return undefined;

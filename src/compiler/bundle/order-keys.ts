@@ -2,7 +2,18 @@
  * Identity and documentation first, definitions last, everything else in the
  * order the author wrote it: stable for the same source, and readable.
  */
-const FIRST = ["$schema", "$id", "id", "$anchor", "$dynamicAnchor", "$recursiveAnchor", "$vocabulary", "title", "description", "$comment"];
+const FIRST = [
+  "$schema",
+  "$id",
+  "id",
+  "$anchor",
+  "$dynamicAnchor",
+  "$recursiveAnchor",
+  "$vocabulary",
+  "title",
+  "description",
+  "$comment",
+];
 const LAST = ["$defs", "definitions"];
 
 export function orderSchemaKeys(keys: readonly string[]): string[] {

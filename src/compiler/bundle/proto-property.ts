@@ -16,7 +16,8 @@ export function guardProtoProperty(document: JsonValue, dialect: Dialect): void 
   const id = idKeyword(dialect);
   // The context is the pointer of the innermost schema resource: `#/...` references resolve against it.
   walkSchema(document, "", (schema, pointer, resource) => {
-    const here = pointer !== "" && typeof schema[id] === "string" && !(schema[id] as string).startsWith("#") ? pointer : resource;
+    const here =
+      pointer !== "" && typeof schema[id] === "string" && !(schema[id] as string).startsWith("#") ? pointer : resource;
     const properties = schema["properties"];
     if (!isSchemaObject(properties) || !Object.prototype.hasOwnProperty.call(properties, "__proto__")) return here;
     const patterns: JsonObject = isSchemaObject(schema["patternProperties"]) ? schema["patternProperties"] : {};

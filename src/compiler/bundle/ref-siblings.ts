@@ -15,7 +15,12 @@ import { ASSERTIONS, type RefSiblings } from "./ref-assertions.js";
  * `allOf` beside them, where every validator applies both. The top of each
  * document is liftRootRef's. Changes `document` in place.
  */
-export function settleRefSiblings(document: JsonValue, dialect: Dialect, referenced: readonly string[], mode: RefSiblings): void {
+export function settleRefSiblings(
+  document: JsonValue,
+  dialect: Dialect,
+  referenced: readonly string[],
+  mode: RefSiblings,
+): void {
   if (!refHidesSiblings(dialect)) return;
   walkSchema(document, undefined, (schema, pointer) => {
     if (pointer === "" || typeof schema["$ref"] !== "string") return undefined;

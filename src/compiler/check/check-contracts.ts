@@ -45,7 +45,17 @@ export async function checkContracts(
   settings: { sourceDir: string; policyOf: (contract: string) => CheckPolicy },
 ): Promise<CheckedContracts> {
   const failed = new Set(failedNames);
-  const checked: CheckedContracts = { failed, rulesOf: new Map(), versionOf: new Map(), instancesOf: new Map(), dangling: danglingReferences(graph, documents.map((d) => d.key)), diagnostics: [] };
+  const checked: CheckedContracts = {
+    failed,
+    rulesOf: new Map(),
+    versionOf: new Map(),
+    instancesOf: new Map(),
+    dangling: danglingReferences(
+      graph,
+      documents.map((d) => d.key),
+    ),
+    diagnostics: [],
+  };
   const cycles = referenceCycles(graph, new Set(documents.map((d) => d.key)));
   checked.diagnostics.push(...cycles, ...checked.dangling.diagnostics);
   for (const d of cycles) failed.add(documents.find((document) => document.file === d.file)!.name);
@@ -55,7 +65,9 @@ export async function checkContracts(
     const isReferenced = (pointer: string) => referencedTargets.has(`${document.key}#${pointer}`);
     const policy = settings.policyOf(document.name);
     // Real-world schemas break their meta-schemas in harmless ways (a textual `deprecated`): warnings when lenient.
-    const meta = checkMetaSchema(document).map((d) => (d.code === CHECK_CODES.metaSchema.code && !policy.strict ? { ...d, severity: "warning" as const } : d));
+    const meta = checkMetaSchema(document).map((d) =>
+      d.code === CHECK_CODES.metaSchema.code && !policy.strict ? { ...d, severity: "warning" as const } : d,
+    );
     const rules = declaredRules(document);
     const version = declaredVersion(document);
     rules.diagnostics.push(...version.diagnostics);
@@ -67,23 +79,37 @@ export async function checkContracts(
     if (rules.rules.size > 0) checked.rulesOf.set(document.name, rules.rules);
     // A definition that reaches a reference naming nothing exports no validator, so its instances are not run.
     const withheld = checked.dangling.withheld.get(document.key);
-    checked.instancesOf.set(document.name, withheld ? instances.instances.filter((i) => !withheld.has(i.schemaPointer)) : instances.instances);
+    checked.instancesOf.set(
+      document.name,
+      withheld ? instances.instances.filter((i) => !withheld.has(i.schemaPointer)) : instances.instances,
+    );
   }
   return checked;
 }
 
 /** The contract's examples and counterexamples: those its source declares, then the files of its instance folders. */
-async function contractInstances(document: SchemaDocument, sourceDir: string, isReferenced: (pointer: string) => boolean) {
+async function contractInstances(
+  document: SchemaDocument,
+  sourceDir: string,
+  isReferenced: (pointer: string) => boolean,
+) {
   const declared = declaredInstances(document, isReferenced);
   const beside = await loadInstanceFiles(sourceDir, document.name);
   declared.diagnostics.push(...beside.diagnostics);
   for (const { file, parsed } of beside.examples) {
-    declared.instances.push({ schemaPointer: "", value: parsed.value, file, position: parsed.positions.get("") ?? { line: 1, column: 1 }, pointer: "" });
+    declared.instances.push({
+      schemaPointer: "",
+      value: parsed.value,
+      file,
+      position: parsed.positions.get("") ?? { line: 1, column: 1 },
+      pointer: "",
+    });
   }
   for (const { file, parsed } of beside.counterexamples) {
     const read = readCounterexample(parsed.value, "the counterexample");
     const position = parsed.positions.get("") ?? { line: 1, column: 1 };
-    if ("problem" in read) declared.diagnostics.push(errorAt(CHECK_CODES.badCounterexamples, read.problem, { file, position, pointer: "" }));
+    if ("problem" in read)
+      declared.diagnostics.push(errorAt(CHECK_CODES.badCounterexamples, read.problem, { file, position, pointer: "" }));
     else declared.instances.push({ schemaPointer: "", ...read, file, position, pointer: "" });
   }
   return declared;

@@ -94,6 +94,6 @@ export const CHECK_CODES = {
   emptyAccepted: {
     code: "CH319",
     title: "empty string accepted for a required value (warning)",
-    help: "A required string property accepts `\"\"`: its description says a value is required (or `minLength` is 0), but nothing refuses the empty string. Add `minLength: 1` (or a `pattern`). Silence it here with `x-charter-ignore: [CH319]` on the schema it is reported at.",
+    help: 'A required string property accepts `""`: its description says a value is required (or `minLength` is 0), but nothing refuses the empty string. Add `minLength: 1` (or a `pattern`). Silence it here with `x-charter-ignore: [CH319]` on the schema it is reported at.',
   },
 } satisfies Record<string, DiagnosticCode>;

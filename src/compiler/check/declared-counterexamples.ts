@@ -52,30 +52,62 @@ export function declaredInstances(
     const examples = schema["examples"];
     if (!exported.has(schemaPointer)) {
       if (declared !== undefined) {
-        diagnostics.push(errorAt(CHECK_CODES.badCounterexamples, `${COUNTEREXAMPLES_KEYWORD} is read at the root of a contract or of a top-level definition only`, at(joinPointer(schemaPointer, COUNTEREXAMPLES_KEYWORD))));
+        diagnostics.push(
+          errorAt(
+            CHECK_CODES.badCounterexamples,
+            `${COUNTEREXAMPLES_KEYWORD} is read at the root of a contract or of a top-level definition only`,
+            at(joinPointer(schemaPointer, COUNTEREXAMPLES_KEYWORD)),
+          ),
+        );
       }
       return undefined;
     }
     if (Array.isArray(examples)) {
       examples.forEach((value, index) => {
         const pointer = joinPointer(schemaPointer, "examples", index);
-        if (!isReferenced(pointer)) instances.push({ schemaPointer, value, file: document.file, position: document.positions.get(pointer), pointer, fromExamplesKeyword: true });
+        if (!isReferenced(pointer))
+          instances.push({
+            schemaPointer,
+            value,
+            file: document.file,
+            position: document.positions.get(pointer),
+            pointer,
+            fromExamplesKeyword: true,
+          });
       });
     }
     if (declared === undefined) return undefined;
     const here = joinPointer(schemaPointer, COUNTEREXAMPLES_KEYWORD);
     if (!Array.isArray(declared)) {
-      diagnostics.push(errorAt(CHECK_CODES.badCounterexamples, `${COUNTEREXAMPLES_KEYWORD} must be a list of { value, error: { keyword, pointer } }`, at(here)));
+      diagnostics.push(
+        errorAt(
+          CHECK_CODES.badCounterexamples,
+          `${COUNTEREXAMPLES_KEYWORD} must be a list of { value, error: { keyword, pointer } }`,
+          at(here),
+        ),
+      );
       return undefined;
     }
     declared.forEach((item, index) => {
       const pointer = joinPointer(here, index);
       const read = readCounterexample(item, `counterexample ${index}`);
       if ("problem" in read) {
-        diagnostics.push(errorAt(CHECK_CODES.badCounterexamples, read.problem, at(read.at ? joinPointer(pointer, ...read.at) : pointer)));
+        diagnostics.push(
+          errorAt(
+            CHECK_CODES.badCounterexamples,
+            read.problem,
+            at(read.at ? joinPointer(pointer, ...read.at) : pointer),
+          ),
+        );
         return;
       }
-      instances.push({ schemaPointer, ...read, file: document.file, position: document.positions.get(pointer), pointer });
+      instances.push({
+        schemaPointer,
+        ...read,
+        file: document.file,
+        position: document.positions.get(pointer),
+        pointer,
+      });
     });
     return undefined;
   });
@@ -98,10 +130,23 @@ export function readCounterexample(
   const extraInError = isJsonObject(error) ? Object.keys(error).filter((k) => k !== "keyword" && k !== "pointer") : [];
   if (!isJsonObject(item)) return { problem: `${label} must be a mapping` };
   if (!("value" in item)) return { problem: `${label} needs the invalid instance under \`value\`` };
-  if (extra.length + extraInError.length > 0) return { problem: `${label} has unknown key${extra.length + extraInError.length === 1 ? "" : "s"} ${[...extra, ...extraInError].join(", ")}` };
-  if (typeof keyword !== "string" || keyword === "") return { problem: `${label} needs \`error: { keyword: ... }\`, the violation it must produce` };
-  if (expectedPointer !== undefined && (typeof expectedPointer !== "string" || (expectedPointer !== "" && !expectedPointer.startsWith("/")))) {
-    return { problem: `${label}: error.pointer must be a JSON pointer into the value ("" or starting with "/")`, at: ["error", "pointer"] };
+  if (extra.length + extraInError.length > 0)
+    return {
+      problem: `${label} has unknown key${extra.length + extraInError.length === 1 ? "" : "s"} ${[...extra, ...extraInError].join(", ")}`,
+    };
+  if (typeof keyword !== "string" || keyword === "")
+    return { problem: `${label} needs \`error: { keyword: ... }\`, the violation it must produce` };
+  if (
+    expectedPointer !== undefined &&
+    (typeof expectedPointer !== "string" || (expectedPointer !== "" && !expectedPointer.startsWith("/")))
+  ) {
+    return {
+      problem: `${label}: error.pointer must be a JSON pointer into the value ("" or starting with "/")`,
+      at: ["error", "pointer"],
+    };
   }
-  return { value: item["value"]!, expected: { keyword, ...(typeof expectedPointer === "string" ? { pointer: expectedPointer } : {}) } };
+  return {
+    value: item["value"]!,
+    expected: { keyword, ...(typeof expectedPointer === "string" ? { pointer: expectedPointer } : {}) },
+  };
 }

@@ -24,13 +24,16 @@ export function declaredRules(document: SchemaDocument): { rules: DeclaredRules;
   const rules = new Map<string, string>();
   const at = (pointer: string, keyPosition = false) => ({
     file: document.file,
-    position: (keyPosition ? document.keyPositions : document.positions).get(pointer) ?? document.positions.get(pointer),
+    position:
+      (keyPosition ? document.keyPositions : document.positions).get(pointer) ?? document.positions.get(pointer),
     pointer,
   });
   walkSchema(document.value, undefined, (schema, pointer) => {
     if (pointer !== "" && RULES_KEYWORD in schema) {
       const here = joinPointer(pointer, RULES_KEYWORD);
-      diagnostics.push(errorAt(CHECK_CODES.misplacedRules, `${RULES_KEYWORD} is read at the root of a contract only`, at(here, true)));
+      diagnostics.push(
+        errorAt(CHECK_CODES.misplacedRules, `${RULES_KEYWORD} is read at the root of a contract only`, at(here, true)),
+      );
     }
     return undefined;
   });
@@ -45,11 +48,19 @@ export function declaredRules(document: SchemaDocument): { rules: DeclaredRules;
   for (const [id, sentence] of Object.entries(declared)) {
     const pointer = joinPointer(here, id);
     if (!RULE_ID.test(id)) {
-      diagnostics.push(errorAt(CHECK_CODES.badRules, `rule id "${id}" must be lower-case words joined by "-" (e.g. resume-after-created)`, at(pointer, true)));
+      diagnostics.push(
+        errorAt(
+          CHECK_CODES.badRules,
+          `rule id "${id}" must be lower-case words joined by "-" (e.g. resume-after-created)`,
+          at(pointer, true),
+        ),
+      );
       continue;
     }
     if (typeof sentence !== "string" || sentence.trim() === "") {
-      diagnostics.push(errorAt(CHECK_CODES.badRules, `rule "${id}" needs a sentence saying what it requires`, at(pointer)));
+      diagnostics.push(
+        errorAt(CHECK_CODES.badRules, `rule "${id}" needs a sentence saying what it requires`, at(pointer)),
+      );
       continue;
     }
     rules.set(id, sentence.trim());

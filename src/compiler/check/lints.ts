@@ -17,7 +17,11 @@ export const IGNORE_KEYWORD = CHARTER_KEYWORD.ignore;
  * document, for unused definitions. Walks the document once: the root hooks
  * first, then every schema object, parents first, asking each rule in turn.
  */
-export function lintSource(document: SchemaDocument, isReferenced: (pointer: string) => boolean, settings: LintSettings = {}): Diagnostic[] {
+export function lintSource(
+  document: SchemaDocument,
+  isReferenced: (pointer: string) => boolean,
+  settings: LintSettings = {},
+): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   const contextOf = (rule: LintRule): LintContext => ({
     dialect: document.dialect,
@@ -27,7 +31,10 @@ export function lintSource(document: SchemaDocument, isReferenced: (pointer: str
       const ignored = schema?.[IGNORE_KEYWORD];
       if (Array.isArray(ignored) && ignored.includes(rule.code.code)) return;
       const position = (atKey ? document.keyPositions.get(pointer) : undefined) ?? document.positions.get(pointer);
-      diagnostics.push({ ...errorAt(rule.code, message, { file: document.file, position, pointer }), severity: rule.severity });
+      diagnostics.push({
+        ...errorAt(rule.code, message, { file: document.file, position, pointer }),
+        severity: rule.severity,
+      });
     },
   });
   const rules = LINT_RULES.map((rule) => ({ rule, context: contextOf(rule) }));

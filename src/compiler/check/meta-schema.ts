@@ -32,7 +32,8 @@ function metaValidator(dialect: Dialect): ValidateFunction {
   // ajv compiles its meta-schemas without format checks, so `format: regex` is not asserted here.
   const options = { strict: false, logger: false as const, allErrors: true };
   const ajv = ajvForDialect(dialect, options);
-  if (dialect === "draft-06") ajv.addMetaSchema(createRequire(import.meta.url)("ajv/dist/refs/json-schema-draft-06.json") as AnySchemaObject);
+  if (dialect === "draft-06")
+    ajv.addMetaSchema(createRequire(import.meta.url)("ajv/dist/refs/json-schema-draft-06.json") as AnySchemaObject);
   validate = ajv.getSchema(META_SCHEMAS[dialect])!;
   validators.set(dialect, validate);
   return validate;
@@ -49,7 +50,9 @@ export function checkMetaSchema(document: SchemaDocument): Diagnostic[] {
   // Every place that breaks the meta-schema, once: ajv's first error there (the alternatives of
   // an `anyOf` report at the same place, and the first says the most).
   const seen = new Set<string>();
-  const firstAtEachPlace = validate(document.value) ? [] : validate.errors!.filter((e) => !seen.has(e.instancePath) && seen.add(e.instancePath));
+  const firstAtEachPlace = validate(document.value)
+    ? []
+    : validate.errors!.filter((e) => !seen.has(e.instancePath) && seen.add(e.instancePath));
   for (const error of firstAtEachPlace) {
     const pointer = error.instancePath;
     // ajv's message, with what it leaves in params and a person needs.
@@ -60,28 +63,45 @@ export function checkMetaSchema(document: SchemaDocument): Diagnostic[] {
         ? `: ${JSON.stringify(params["additionalProperty"])}`
         : "";
     diagnostics.push(
-      errorAt(CHECK_CODES.metaSchema, `${pointer || "the root"} ${error.message ?? "is invalid"}${detail} (${document.dialect} meta-schema, ${error.schemaPath})`, {
-        file: document.file,
-        position: document.positions.get(pointer) ?? document.positions.get(""),
-        pointer,
-      }),
+      errorAt(
+        CHECK_CODES.metaSchema,
+        `${pointer || "the root"} ${error.message ?? "is invalid"}${detail} (${document.dialect} meta-schema, ${error.schemaPath})`,
+        {
+          file: document.file,
+          position: document.positions.get(pointer) ?? document.positions.get(""),
+          pointer,
+        },
+      ),
     );
   }
   walkSchema(document.value, undefined, (schema, pointer) => {
     const ignore = schema[CHARTER_KEYWORD.ignore];
-    if (ignore !== undefined && !(Array.isArray(ignore) && ignore.every((code) => typeof code === "string" && SILENCEABLE.has(code)))) {
+    if (
+      ignore !== undefined &&
+      !(Array.isArray(ignore) && ignore.every((code) => typeof code === "string" && SILENCEABLE.has(code)))
+    ) {
       const at = joinPointer(pointer, CHARTER_KEYWORD.ignore);
-      diagnostics.push(errorAt(CHECK_CODES.badIgnore, `x-charter-ignore must list lint codes (${[...SILENCEABLE].join(", ")})`, { file: document.file, position: document.positions.get(at), pointer: at }));
+      diagnostics.push(
+        errorAt(CHECK_CODES.badIgnore, `x-charter-ignore must list lint codes (${[...SILENCEABLE].join(", ")})`, {
+          file: document.file,
+          position: document.positions.get(at),
+          pointer: at,
+        }),
+      );
     }
     for (const key of Object.keys(schema)) {
       if (!key.startsWith(CHARTER_KEYWORD_PREFIX) || CHARTER_KEYWORDS.has(key)) continue;
       const at = joinPointer(pointer, key);
       diagnostics.push(
-        errorAt(CHECK_CODES.unknownCharterKeyword, `unknown charter keyword ${key}; charter knows ${[...CHARTER_KEYWORDS].join(", ")}`, {
-          file: document.file,
-          position: document.keyPositions.get(at),
-          pointer: at,
-        }),
+        errorAt(
+          CHECK_CODES.unknownCharterKeyword,
+          `unknown charter keyword ${key}; charter knows ${[...CHARTER_KEYWORDS].join(", ")}`,
+          {
+            file: document.file,
+            position: document.keyPositions.get(at),
+            pointer: at,
+          },
+        ),
       );
     }
     return undefined;

@@ -42,7 +42,8 @@ export function danglingReferences(graph: ResolvedGraph, contractKeys: readonly 
   const verdict: DanglingVerdict = { diagnostics: [], reachedFromRoot: new Map(), withheld: new Map() };
   const sites: DanglingSite[] = [];
   for (const [documentKey, entry] of graph.documents) {
-    for (const reference of entry.references) if (reference.dangling) sites.push({ documentKey, reference: reference as DanglingSite["reference"] });
+    for (const reference of entry.references)
+      if (reference.dangling) sites.push({ documentKey, reference: reference as DanglingSite["reference"] });
   }
   if (sites.length === 0) return verdict;
   const holders = new Set(sites.map((s) => s.documentKey));
@@ -62,7 +63,8 @@ export function danglingReferences(graph: ResolvedGraph, contractKeys: readonly 
     if (![...scope].some((key) => holders.has(key))) continue;
     const name = contract.document.name;
     for (const site of sites) if (scope.has(site.documentKey)) add(embeddedBy, site, name);
-    const reachedSites = (pointer: string) => [...new Set(reach(graph, graphIndex, scope, contractKey, pointer))].map((r) => siteOf.get(r)!);
+    const reachedSites = (pointer: string) =>
+      [...new Set(reach(graph, graphIndex, scope, contractKey, pointer))].map((r) => siteOf.get(r)!);
     const fromRoot = reachedSites("");
     if (fromRoot.length > 0) verdict.reachedFromRoot.set(contractKey, fromRoot);
     for (const site of fromRoot) add(reachedBy, site, name);
@@ -89,14 +91,22 @@ export function danglingReferences(graph: ResolvedGraph, contractKeys: readonly 
     if (reachers) {
       // Within its own contract it is the plain error it always was; elsewhere, say whose evaluation gets there.
       const own = reachers.length === 1 && reachers[0] === graph.documents.get(site.documentKey)!.document.name;
-      verdict.diagnostics.push(own ? dangling : { ...dangling, message: `${dangling.message}; evaluation from the root of ${listed(reachers)} reaches it` });
+      verdict.diagnostics.push(
+        own
+          ? dangling
+          : { ...dangling, message: `${dangling.message}; evaluation from the root of ${listed(reachers)} reaches it` },
+      );
       continue;
     }
     const embedders = embeddedBy.get(site) ?? [];
     const definitions = definitionsReaching.get(site) ?? [];
-    const never = embedders.length > 0 ? `no evaluation from the root of ${listed(embedders)} reaches it` : "no contract embeds it";
+    const never =
+      embedders.length > 0 ? `no evaluation from the root of ${listed(embedders)} reaches it` : "no contract embeds it";
     const one = definitions.length === 1;
-    const lost = definitions.length === 0 ? "" : `; ${listed(definitions)} ${one ? "reaches it, so it gets" : "reach it, so they get"} no validator export, and ${one ? "its type has" : "their types have"} unknown there`;
+    const lost =
+      definitions.length === 0
+        ? ""
+        : `; ${listed(definitions)} ${one ? "reaches it, so it gets" : "reach it, so they get"} no validator export, and ${one ? "its type has" : "their types have"} unknown there`;
     verdict.diagnostics.push({
       ...dangling,
       code: CHECK_CODES.unreachedDangling.code,
@@ -145,12 +155,17 @@ function schemaAt(document: JsonValue, pointer: string): { [key: string]: JsonVa
   return isJsonObject(value) ? value : undefined;
 }
 
-
 /**
  * The dangling references that evaluation of the schema at `pointer` of
  * `documentKey` can reach, in the order met. Iterative: documents nest deeply.
  */
-function reach(graph: ResolvedGraph, index: GraphIndex, scope: ReadonlySet<string>, documentKey: string, pointer: string): ResolvedReference[] {
+function reach(
+  graph: ResolvedGraph,
+  index: GraphIndex,
+  scope: ReadonlySet<string>,
+  documentKey: string,
+  pointer: string,
+): ResolvedReference[] {
   const found: ResolvedReference[] = [];
   const seen = new Set<string>();
   const stack: [string, string][] = [[documentKey, pointer]];
@@ -193,7 +208,11 @@ function appliedSubschemas(schema: { [key: string]: JsonValue }, pointer: string
  * `$dynamicAnchor` of the fragment's name, or with `$recursiveAnchor: true`.
  * A `$dynamicRef` whose fragment is a JSON pointer is a plain `$ref`.
  */
-function dynamicTargets(index: GraphIndex, scope: ReadonlySet<string>, reference: ResolvedReference): [string, string][] {
+function dynamicTargets(
+  index: GraphIndex,
+  scope: ReadonlySet<string>,
+  reference: ResolvedReference,
+): [string, string][] {
   const { keyword, value } = reference.site;
   const fragment = value.includes("#") ? value.slice(value.indexOf("#") + 1) : "";
   if (keyword === "$dynamicRef" && (fragment === "" || fragment.startsWith("/"))) return [];
@@ -217,6 +236,7 @@ function safeDecode(text: string): string {
 /** Up to three names, then how many more; sorted, so a message never depends on source order. */
 function listed(names: readonly string[]): string {
   const sorted = [...new Set(names)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  if (sorted.length <= LISTED) return sorted.length === 1 ? sorted[0]! : `${sorted.slice(0, -1).join(", ")} and ${sorted[sorted.length - 1]!}`;
+  if (sorted.length <= LISTED)
+    return sorted.length === 1 ? sorted[0]! : `${sorted.slice(0, -1).join(", ")} and ${sorted[sorted.length - 1]!}`;
   return `${sorted.slice(0, LISTED).join(", ")} and ${sorted.length - LISTED} more`;
 }

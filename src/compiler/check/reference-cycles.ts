@@ -27,12 +27,17 @@ export function referenceCycles(graph: ResolvedGraph, sourceKeys: ReadonlySet<st
     walkSchema(entry.document.value, undefined, (schema, pointer) => {
       for (const keyword of IN_PLACE_LISTS) {
         const list = schema[keyword];
-        if (Array.isArray(list)) list.forEach((_, index) => edge(`${documentKey}#${pointer}`, `${documentKey}#${joinPointer(pointer, keyword, index)}`));
+        if (Array.isArray(list))
+          list.forEach((_, index) =>
+            edge(`${documentKey}#${pointer}`, `${documentKey}#${joinPointer(pointer, keyword, index)}`),
+          );
       }
-      for (const keyword of IN_PLACE_SINGLES) if (keyword in schema) edge(`${documentKey}#${pointer}`, `${documentKey}#${joinPointer(pointer, keyword)}`);
+      for (const keyword of IN_PLACE_SINGLES)
+        if (keyword in schema) edge(`${documentKey}#${pointer}`, `${documentKey}#${joinPointer(pointer, keyword)}`);
       const dependent = schema["dependentSchemas"];
       if (dependent && typeof dependent === "object" && !Array.isArray(dependent)) {
-        for (const name of Object.keys(dependent)) edge(`${documentKey}#${pointer}`, `${documentKey}#${joinPointer(pointer, "dependentSchemas", name)}`);
+        for (const name of Object.keys(dependent))
+          edge(`${documentKey}#${pointer}`, `${documentKey}#${joinPointer(pointer, "dependentSchemas", name)}`);
       }
       return undefined;
     });
@@ -84,7 +89,13 @@ export function referenceCycles(graph: ResolvedGraph, sourceKeys: ReadonlySet<st
       reported.add(documentKey);
       const document = graph.documents.get(documentKey)!.document;
       const at = joinPointer(pointer, "$ref");
-      diagnostics.push(errorAt(CHECK_CODES.referenceCycle, `$ref cycle that never reaches a schema: ${described} -> back`, { file: document.file, position: document.positions.get(at), pointer: at }));
+      diagnostics.push(
+        errorAt(CHECK_CODES.referenceCycle, `$ref cycle that never reaches a schema: ${described} -> back`, {
+          file: document.file,
+          position: document.positions.get(at),
+          pointer: at,
+        }),
+      );
     }
   }
   return diagnostics;

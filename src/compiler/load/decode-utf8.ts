@@ -20,7 +20,7 @@ export function decodeUtf8(bytes: Uint8Array): { text: string } | { invalidAt: S
 
 /** The offset of the first byte that does not start or continue a well-formed UTF-8 sequence. */
 function firstInvalidByte(bytes: Uint8Array): number {
-  for (let i = 0; i < bytes.length; ) {
+  for (let i = 0; i < bytes.length;) {
     const length = sequenceLength(bytes, i);
     if (length === 0) return i;
     i += length;
@@ -30,7 +30,16 @@ function firstInvalidByte(bytes: Uint8Array): number {
 
 function sequenceLength(bytes: Uint8Array, i: number): number {
   const first = bytes[i]!;
-  const need = first < 0x80 ? 1 : first >= 0xc2 && first <= 0xdf ? 2 : first >= 0xe0 && first <= 0xef ? 3 : first >= 0xf0 && first <= 0xf4 ? 4 : 0;
+  const need =
+    first < 0x80
+      ? 1
+      : first >= 0xc2 && first <= 0xdf
+        ? 2
+        : first >= 0xe0 && first <= 0xef
+          ? 3
+          : first >= 0xf0 && first <= 0xf4
+            ? 4
+            : 0;
   if (need === 0) return 0;
   try {
     decoder.decode(bytes.subarray(i, i + need));

@@ -23,14 +23,25 @@ export interface InstanceFile {
  * a source (`.yaml`, `.yml`, `.json`, in code-point order), parsed like
  * sources but holding data: any JSON value.
  */
-export async function loadInstanceFiles(sourceDir: string, contract: string): Promise<{ examples: InstanceFile[]; counterexamples: InstanceFile[]; diagnostics: Diagnostic[] }> {
+export async function loadInstanceFiles(
+  sourceDir: string,
+  contract: string,
+): Promise<{ examples: InstanceFile[]; counterexamples: InstanceFile[]; diagnostics: Diagnostic[] }> {
   const diagnostics: Diagnostic[] = [];
   const read = async (suffix: string): Promise<InstanceFile[]> => {
     const folder = path.join(sourceDir, contract + suffix);
     // Like sources, instance folders are never reached through a symbolic link.
     const kind = await lstat(folder).catch(() => undefined);
     if (!kind?.isDirectory()) return [];
-    const found = (await glob(["*.yaml", "*.yml", "*.json"], { cwd: folder, dot: false, followSymbolicLinks: false, onlyFiles: true, expandDirectories: false }).catch(() => [])).sort(compareStrings);
+    const found = (
+      await glob(["*.yaml", "*.yml", "*.json"], {
+        cwd: folder,
+        dot: false,
+        followSymbolicLinks: false,
+        onlyFiles: true,
+        expandDirectories: false,
+      }).catch(() => [])
+    ).sort(compareStrings);
     const files: InstanceFile[] = [];
     for (const relative of found) {
       const file = path.join(folder, relative);
@@ -43,7 +54,13 @@ export async function loadInstanceFiles(sourceDir: string, contract: string): Pr
         }
         text = decoded.text;
       } catch (error) {
-        diagnostics.push(errorAt(LOAD_CODES.unreadable, `cannot read the file (${(error as NodeJS.ErrnoException).code ?? "read failed"})`, { file }));
+        diagnostics.push(
+          errorAt(
+            LOAD_CODES.unreadable,
+            `cannot read the file (${(error as NodeJS.ErrnoException).code ?? "read failed"})`,
+            { file },
+          ),
+        );
         continue;
       }
       const result = file.endsWith(".json") ? parseJsonSource(text, file) : parseSource(text, file);
@@ -52,24 +69,38 @@ export async function loadInstanceFiles(sourceDir: string, contract: string): Pr
     }
     return files;
   };
-  return { examples: await read(INSTANCE_FOLDERS.examples), counterexamples: await read(INSTANCE_FOLDERS.counterexamples), diagnostics };
+  return {
+    examples: await read(INSTANCE_FOLDERS.examples),
+    counterexamples: await read(INSTANCE_FOLDERS.counterexamples),
+    diagnostics,
+  };
 }
 
 /** Instance folders whose contract no source gives: their instances would silently go unchecked. */
 export async function orphanInstanceFolders(sourceDir: string, contracts: ReadonlySet<string>): Promise<Diagnostic[]> {
-  const folders = await glob(Object.values(INSTANCE_FOLDERS).map((suffix) => `**/*${suffix}`), {
-    cwd: sourceDir,
-    dot: false,
-    followSymbolicLinks: false,
-    onlyDirectories: true,
-    expandDirectories: false,
-  });
+  const folders = await glob(
+    Object.values(INSTANCE_FOLDERS).map((suffix) => `**/*${suffix}`),
+    {
+      cwd: sourceDir,
+      dot: false,
+      followSymbolicLinks: false,
+      onlyDirectories: true,
+      expandDirectories: false,
+    },
+  );
   const diagnostics: Diagnostic[] = [];
   for (const folder of folders.map((f) => f.replace(/\/$/, "").split(path.sep).join("/")).sort(compareStrings)) {
     const suffix = Object.values(INSTANCE_FOLDERS).find((s) => folder.endsWith(s))!;
     const contract = folder.slice(0, folder.length - suffix.length);
     if (contracts.has(contract)) continue;
-    diagnostics.push({ ...errorAt(LOAD_CODES.orphanInstances, `${folder}/ holds instances for "${contract}", which no source defines; they are not checked`, { file: path.join(sourceDir, folder) }), severity: "warning" });
+    diagnostics.push({
+      ...errorAt(
+        LOAD_CODES.orphanInstances,
+        `${folder}/ holds instances for "${contract}", which no source defines; they are not checked`,
+        { file: path.join(sourceDir, folder) },
+      ),
+      severity: "warning",
+    });
   }
   return diagnostics;
 }

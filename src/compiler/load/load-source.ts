@@ -18,7 +18,11 @@ export async function loadSource(absolutePath: string): Promise<LoadedSource> {
   try {
     const decoded = decodeUtf8(await readFile(absolutePath));
     if ("invalidAt" in decoded) {
-      return { diagnostics: [errorAt(LOAD_CODES.notUtf8, "the file is not UTF-8", { file: absolutePath, position: decoded.invalidAt })] };
+      return {
+        diagnostics: [
+          errorAt(LOAD_CODES.notUtf8, "the file is not UTF-8", { file: absolutePath, position: decoded.invalidAt }),
+        ],
+      };
     }
     text = decoded.text;
   } catch (error) {

@@ -29,7 +29,10 @@ export async function loadSources(sourceDir: string, stem: (name: string) => str
   const loaded = new Map<string, LoadedSource>();
   for (const source of sources) {
     const clash = clashes.get(source.relativePath);
-    if (clash !== undefined) diagnostics.push(errorAt(LOAD_CODES.nameClash, clash, { file: source.absolutePath, position: { line: 1, column: 1 } }));
+    if (clash !== undefined)
+      diagnostics.push(
+        errorAt(LOAD_CODES.nameClash, clash, { file: source.absolutePath, position: { line: 1, column: 1 } }),
+      );
     else loaded.set(source.relativePath, await loadSource(source.absolutePath));
   }
   diagnostics.push(...(await orphanInstanceFolders(sourceDir, new Set(sources.map((s) => s.name)))));

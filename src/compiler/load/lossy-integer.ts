@@ -7,7 +7,13 @@ import { LOAD_CODES } from "./codes.js";
  * rounded. Said once per value, as a warning: the schema still means what
  * ajv would make of it.
  */
-export function lossyInteger(written: string, read: number, file: string, position: SourcePosition | undefined, pointer: string): Diagnostic {
+export function lossyInteger(
+  written: string,
+  read: number,
+  file: string,
+  position: SourcePosition | undefined,
+  pointer: string,
+): Diagnostic {
   const diagnostic: Diagnostic = {
     code: LOAD_CODES.lossyInteger.code,
     severity: "warning",

@@ -50,7 +50,10 @@ function caseClashes(sources: readonly NamedSource[], stem: (name: string) => st
       const mine = spellings.find((folder) => stem(source.name).startsWith(`${folder}/`));
       if (mine === undefined || clashes.has(source.relativePath)) continue;
       const other = spellings.find((folder) => folder !== mine)!;
-      clashes.set(source.relativePath, `its folder ${mine}/ is spelt ${other}/ by ${spelt.get(other)!.relativePath}: the two differ only by letter case`);
+      clashes.set(
+        source.relativePath,
+        `its folder ${mine}/ is spelt ${other}/ by ${spelt.get(other)!.relativePath}: the two differ only by letter case`,
+      );
     }
   }
   return clashes;
@@ -65,17 +68,24 @@ function caseClashes(sources: readonly NamedSource[], stem: (name: string) => st
 export function outputClashes(sources: readonly NamedSource[], stem: (name: string) => string): Map<string, string> {
   const clashes = new Map<string, string>();
   const byStem = new Map<string, string[]>();
-  for (const source of sources) byStem.set(stem(source.name), [...(byStem.get(stem(source.name)) ?? []), source.relativePath]);
+  for (const source of sources)
+    byStem.set(stem(source.name), [...(byStem.get(stem(source.name)) ?? []), source.relativePath]);
   for (const source of sources) {
     const sharing = byStem.get(stem(source.name))!.filter((p) => p !== source.relativePath);
     if (sharing.length === 0) continue;
-    const index = stem(source.name) !== source.name || source.name === "index.contract" ? " (a top-level index contract's modules are named index.contract)" : "";
+    const index =
+      stem(source.name) !== source.name || source.name === "index.contract"
+        ? " (a top-level index contract's modules are named index.contract)"
+        : "";
     clashes.set(source.relativePath, `contract name "${source.name}" is also given by ${sharing.join(", ")}${index}`);
   }
   for (const [relativePath, reason] of caseClashes(sources, stem)) {
     if (clashes.has(relativePath)) continue;
     const name = sources.find((s) => s.relativePath === relativePath)!.name;
-    clashes.set(relativePath, `contract "${name}" cannot be written: ${reason}, which macOS and Windows ignore; rename one of them`);
+    clashes.set(
+      relativePath,
+      `contract "${name}" cannot be written: ${reason}, which macOS and Windows ignore; rename one of them`,
+    );
   }
   return clashes;
 }

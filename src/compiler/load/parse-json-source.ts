@@ -28,17 +28,37 @@ export function parseJsonSource(text: string, file: string): { parsed?: ParsedSo
 
   // The parser recurses once per level: a document far deeper than charter takes is refused before it runs.
   const tooDeepAt = offsetBeyondDepth(source, MAX_DEPTH);
-  if (tooDeepAt !== undefined) return { diagnostics: [errorAt(LOAD_CODES.tooDeep, `nested more than ${MAX_DEPTH} levels deep`, { file, position: at(tooDeepAt) })] };
+  if (tooDeepAt !== undefined)
+    return {
+      diagnostics: [
+        errorAt(LOAD_CODES.tooDeep, `nested more than ${MAX_DEPTH} levels deep`, { file, position: at(tooDeepAt) }),
+      ],
+    };
   const errors: ParseError[] = [];
-  const root = parseTree(source, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  const root = parseTree(source, errors, {
+    disallowComments: true,
+    allowTrailingComma: false,
+    allowEmptyContent: false,
+  });
   if (errors.length > 0) {
     return {
       diagnostics: errors.map((e) =>
-        errorAt(LOAD_CODES.syntax, `JSON syntax error: ${humanize(printParseErrorCode(e.error))}`, { file, position: at(e.offset) }),
+        errorAt(LOAD_CODES.syntax, `JSON syntax error: ${humanize(printParseErrorCode(e.error))}`, {
+          file,
+          position: at(e.offset),
+        }),
       ),
     };
   }
-  if (!root) return { diagnostics: [errorAt(LOAD_CODES.notSchema, "the file is empty; write a JSON Schema", { file, position: { line: 1, column: 1 } })] };
+  if (!root)
+    return {
+      diagnostics: [
+        errorAt(LOAD_CODES.notSchema, "the file is empty; write a JSON Schema", {
+          file,
+          position: { line: 1, column: 1 },
+        }),
+      ],
+    };
 
   const positions = new Map<string, SourcePosition>();
   const keyPositions = new Map<string, SourcePosition>();
@@ -55,11 +75,22 @@ export function parseJsonSource(text: string, file: string): { parsed?: ParsedSo
           const key = keyNode.value as string;
           const childPointer = joinPointer(pointer, key);
           if (Object.prototype.hasOwnProperty.call(result, key)) {
-            diagnostics.push(errorAt(LOAD_CODES.duplicateKey, `duplicate key "${key}"`, { file, position: at(keyNode.offset), pointer: childPointer }));
+            diagnostics.push(
+              errorAt(LOAD_CODES.duplicateKey, `duplicate key "${key}"`, {
+                file,
+                position: at(keyNode.offset),
+                pointer: childPointer,
+              }),
+            );
             continue;
           }
           keyPositions.set(childPointer, at(keyNode.offset));
-          Object.defineProperty(result, key, { value: convert(valueNode, childPointer, depth + 1), enumerable: true, writable: true, configurable: true });
+          Object.defineProperty(result, key, {
+            value: convert(valueNode, childPointer, depth + 1),
+            enumerable: true,
+            writable: true,
+            configurable: true,
+          });
         }
         return result;
       }
@@ -69,7 +100,13 @@ export function parseJsonSource(text: string, file: string): { parsed?: ParsedSo
         const value = node.value as number;
         const written = source.slice(node.offset, node.offset + node.length);
         if (!Number.isFinite(value)) {
-          diagnostics.push(errorAt(LOAD_CODES.notJson, `${written} is beyond the range of a JSON number`, { file, position: at(node.offset), pointer }));
+          diagnostics.push(
+            errorAt(LOAD_CODES.notJson, `${written} is beyond the range of a JSON number`, {
+              file,
+              position: at(node.offset),
+              pointer,
+            }),
+          );
           return null;
         }
         if (/^-?\d+$/.test(written) && !Number.isSafeInteger(value) && BigInt(written) !== BigInt(value)) {
@@ -86,9 +123,19 @@ export function parseJsonSource(text: string, file: string): { parsed?: ParsedSo
     value = convert(root, "", 0);
   } catch (error) {
     if (!(error instanceof TooDeep)) throw error;
-    return { diagnostics: [errorAt(LOAD_CODES.tooDeep, `nested more than ${MAX_DEPTH} levels deep`, { file, position: at(error.offset), pointer: error.pointer })] };
+    return {
+      diagnostics: [
+        errorAt(LOAD_CODES.tooDeep, `nested more than ${MAX_DEPTH} levels deep`, {
+          file,
+          position: at(error.offset),
+          pointer: error.pointer,
+        }),
+      ],
+    };
   }
-  return diagnostics.some((d) => d.severity === "error") ? { diagnostics } : { parsed: { value, positions, keyPositions }, diagnostics };
+  return diagnostics.some((d) => d.severity === "error")
+    ? { diagnostics }
+    : { parsed: { value, positions, keyPositions }, diagnostics };
 }
 
 /** Where JSON text opens an array or object more than `max` levels deep, outside strings; undefined if it never does. */

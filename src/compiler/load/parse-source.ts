@@ -14,7 +14,6 @@ import { lossyInteger } from "./lossy-integer.js";
 import { joinPointer } from "../../core/json-pointer.js";
 import { LOAD_CODES } from "./codes.js";
 
-
 export interface ParsedSource {
   value: JsonValue;
   /** Position of each node's value, by JSON pointer. */
@@ -28,9 +27,7 @@ export const MAX_ALIAS_NODES = 100_000;
 /** Deeper nesting is refused rather than risked against the call stack of every later stage. */
 export const MAX_DEPTH = 500;
 
-const PLAIN_TAGS = new Set(
-  ["str", "int", "float", "bool", "null", "map", "seq"].map((t) => `tag:yaml.org,2002:${t}`),
-);
+const PLAIN_TAGS = new Set(["str", "int", "float", "bool", "null", "map", "seq"].map((t) => `tag:yaml.org,2002:${t}`));
 
 /**
  * Parses one YAML or JSON source into a JSON value, keeping the position of
@@ -57,7 +54,14 @@ export function parseSource(text: string, file: string): { parsed?: ParsedSource
   };
 
   if (documents.length === 0) {
-    return { diagnostics: [errorAt(LOAD_CODES.notSchema, "the file is empty; write a JSON Schema", { file, position: { line: 1, column: 1 } })] };
+    return {
+      diagnostics: [
+        errorAt(LOAD_CODES.notSchema, "the file is empty; write a JSON Schema", {
+          file,
+          position: { line: 1, column: 1 },
+        }),
+      ],
+    };
   }
   if (documents.length > 1) {
     const second = documents[1]!;
@@ -75,7 +79,15 @@ export function parseSource(text: string, file: string): { parsed?: ParsedSource
   // The parser's own recursion gave out: nesting far deeper than charter takes anyway. What it reports after that is noise.
   const overflow = document.errors.find((problem) => /Maximum call stack size exceeded/.test(problem.message));
   if (overflow) {
-    return { diagnostics: [errorAt(LOAD_CODES.tooDeep, `nested more than ${MAX_DEPTH} levels deep (too deep for the YAML parser to read)`, { file, position: at(overflow.pos[0]) })] };
+    return {
+      diagnostics: [
+        errorAt(
+          LOAD_CODES.tooDeep,
+          `nested more than ${MAX_DEPTH} levels deep (too deep for the YAML parser to read)`,
+          { file, position: at(overflow.pos[0]) },
+        ),
+      ],
+    };
   }
   for (const problem of [...document.errors, ...document.warnings]) {
     const code =
@@ -92,7 +104,10 @@ export function parseSource(text: string, file: string): { parsed?: ParsedSource
   const converter = new Converter(document, file, at);
   const value = converter.convert(document.contents as YamlNode | null, "", 0);
   if (converter.diagnostics.some((d) => d.severity === "error")) return { diagnostics: converter.diagnostics };
-  return { parsed: { value, positions: converter.positions, keyPositions: converter.keyPositions }, diagnostics: converter.diagnostics };
+  return {
+    parsed: { value, positions: converter.positions, keyPositions: converter.keyPositions },
+    diagnostics: converter.diagnostics,
+  };
 }
 
 class Converter {
@@ -163,7 +178,9 @@ class Converter {
       if (typeof value === "bigint") {
         const number = Number(value);
         if (!Number.isSafeInteger(number) && BigInt(number) !== value) {
-          this.diagnostics.push(lossyInteger(String(value), number, this.file, node.range ? this.at(node.range[0]) : undefined, pointer));
+          this.diagnostics.push(
+            lossyInteger(String(value), number, this.file, node.range ? this.at(node.range[0]) : undefined, pointer),
+          );
         }
         return number;
       }
@@ -171,7 +188,9 @@ class Converter {
       return null;
     }
     if (isSeq(node)) {
-      return node.items.map((item, index) => this.convert(item as YamlNode | null, joinPointer(pointer, index), depth + 1));
+      return node.items.map((item, index) =>
+        this.convert(item as YamlNode | null, joinPointer(pointer, index), depth + 1),
+      );
     }
     if (isMap(node)) {
       const result: { [key: string]: JsonValue } = {};
@@ -182,7 +201,12 @@ class Converter {
           continue;
         }
         if (keyNode.type === "PLAIN" && keyNode.value === "<<") {
-          this.fail(LOAD_CODES.mergeKey, "YAML merge keys (<<) are not read; share a schema with $ref or allOf", keyNode, pointer);
+          this.fail(
+            LOAD_CODES.mergeKey,
+            "YAML merge keys (<<) are not read; share a schema with $ref or allOf",
+            keyNode,
+            pointer,
+          );
           continue;
         }
         // A plain `200:` key keeps the text its author wrote, not the number it parses to.
@@ -192,7 +216,8 @@ class Converter {
           this.fail(LOAD_CODES.duplicateKey, `duplicate key "${key}"`, keyNode, childPointer);
           continue;
         }
-        if (keyNode.range && !this.keyPositions.has(childPointer)) this.keyPositions.set(childPointer, this.at(keyNode.range[0]));
+        if (keyNode.range && !this.keyPositions.has(childPointer))
+          this.keyPositions.set(childPointer, this.at(keyNode.range[0]));
         const child = this.convert(pair.value as YamlNode | null, childPointer, depth + 1);
         if (pair.value === null && keyNode.range) this.positions.set(childPointer, this.at(keyNode.range[0]));
         // defineProperty keeps a `__proto__` key an ordinary own property.
@@ -204,7 +229,12 @@ class Converter {
     return null;
   }
 
-  private fail(code: (typeof LOAD_CODES)[keyof typeof LOAD_CODES], message: string, node: YamlNode | null, pointer: string) {
+  private fail(
+    code: (typeof LOAD_CODES)[keyof typeof LOAD_CODES],
+    message: string,
+    node: YamlNode | null,
+    pointer: string,
+  ) {
     const position = node?.range ? this.at(node.range[0]) : undefined;
     this.diagnostics.push(errorAt(code, message, { file: this.file, position, pointer }));
   }

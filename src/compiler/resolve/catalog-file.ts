@@ -48,7 +48,8 @@ export async function catalogSettings(file: string, catalog: readonly CatalogMap
   const holding: { depth: number; order: number; mapping: CatalogMapping }[] = [];
   for (const [order, mapping] of catalog.entries()) {
     const folder = await realpath(mapping.dir).catch(() => undefined);
-    if (folder !== undefined && file.startsWith(folder + path.sep)) holding.push({ depth: folder.length, order, mapping });
+    if (folder !== undefined && file.startsWith(folder + path.sep))
+      holding.push({ depth: folder.length, order, mapping });
   }
   holding.sort((a, b) => b.depth - a.depth || a.order - b.order);
   const settings: DocumentResolution = {};

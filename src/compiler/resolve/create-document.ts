@@ -33,13 +33,29 @@ export function createDocument(
     if (!known) {
       return {
         diagnostics: [
-          errorAt(RESOLVE_CODES.unknownDialect, `$schema ${JSON.stringify(declared)} is not a dialect charter reads (draft-04, draft-06, draft-07, 2019-09, 2020-12)`, { ...at, pointer: "/$schema" }),
+          errorAt(
+            RESOLVE_CODES.unknownDialect,
+            `$schema ${JSON.stringify(declared)} is not a dialect charter reads (draft-04, draft-06, draft-07, 2019-09, 2020-12)`,
+            { ...at, pointer: "/$schema" },
+          ),
         ],
       };
     }
-    if (meta && meta.unknownRequired.length > 0) return { diagnostics: [unknownVocabularies(declared as string, meta.dialect, meta.unknownRequired, at)] };
-    if (meta) custom = { metaSchema: declared as string, ...(meta.vocabularies ? { vocabularies: meta.vocabularies } : {}) };
+    if (meta && meta.unknownRequired.length > 0)
+      return { diagnostics: [unknownVocabularies(declared as string, meta.dialect, meta.unknownRequired, at)] };
+    if (meta)
+      custom = { metaSchema: declared as string, ...(meta.vocabularies ? { vocabularies: meta.vocabularies } : {}) };
     dialect = known;
   }
-  return { document: { ...identity, value: parsed.value, positions: parsed.positions, keyPositions: parsed.keyPositions, dialect, ...custom }, diagnostics: [] };
+  return {
+    document: {
+      ...identity,
+      value: parsed.value,
+      positions: parsed.positions,
+      keyPositions: parsed.keyPositions,
+      dialect,
+      ...custom,
+    },
+    diagnostics: [],
+  };
 }

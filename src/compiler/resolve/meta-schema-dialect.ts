@@ -50,7 +50,8 @@ export async function customMetaSchemas(
       }
       const meta = await read(uri);
       if (uri === start) named = meta;
-      const next: JsonValue | undefined = meta !== null && typeof meta === "object" && !Array.isArray(meta) ? meta["$schema"] : undefined;
+      const next: JsonValue | undefined =
+        meta !== null && typeof meta === "object" && !Array.isArray(meta) ? meta["$schema"] : undefined;
       uri = typeof next === "string" ? next : undefined;
     }
   }

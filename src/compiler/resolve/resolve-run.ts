@@ -8,7 +8,14 @@ import { createDocument } from "./create-document.js";
 import { DEFAULT_DIALECT, idKeyword, isMetaSchemaUri, type Dialect } from "../../schema/dialect.js";
 import { indexDocument, indexSubschema, type ReferenceSite, type SchemaResource } from "./index-document.js";
 import type { DocumentResolution } from "../../settings/resolution.js";
-import { describeDocument, type FailedSource, type IndexedDocument, type LoadFile, type ReferenceTarget, type ResolvedGraph } from "../../schema/resolved-graph.js";
+import {
+  describeDocument,
+  type FailedSource,
+  type IndexedDocument,
+  type LoadFile,
+  type ReferenceTarget,
+  type ResolvedGraph,
+} from "../../schema/resolved-graph.js";
 import { CHARTER_KEYWORD_PREFIX, DATA_KEYWORDS } from "../../schema/keywords.js";
 import type { SchemaDocument } from "../../schema/schema-document.js";
 import { declaresDialect, mixedReferrers, type Referrer } from "./catalog-dialect.js";
@@ -60,7 +67,10 @@ export class ResolveRun {
   /** Real paths of the sources (and of those that failed to load), built when a catalog is first used. */
   private sourcesByRealPath: Map<string, string> | undefined;
   /** Catalog files that declare no `$schema` and whose entry sets no dialect, by real path, until the round ends. */
-  private readonly pending = new Map<string, { parsed: ParsedSource; settings: DocumentResolution; uris: Set<string>; dialects: Set<Dialect> }>();
+  private readonly pending = new Map<
+    string,
+    { parsed: ParsedSource; settings: DocumentResolution; uris: Set<string>; dialects: Set<Dialect> }
+  >();
   /** Such files once read (by document key), with every document that references them. */
   private readonly inherited = new Map<string, { file: string; referrers: Map<string, Referrer> }>();
   /** References that wait for a later round: to a pending file, or to a URI no document has declared (yet). */
@@ -78,7 +88,8 @@ export class ResolveRun {
     this.queue.push(...this.inputs.sources.map((s) => s.key));
     for (let next = 0; next < this.queue.length || this.nextRound(); next++) {
       const entry = this.documents.get(this.queue[next]!)!;
-      for (const i of this.takeSites(entry.document.key, entry.index.references.length)) await this.resolveSite(entry, i);
+      for (const i of this.takeSites(entry.document.key, entry.index.references.length))
+        await this.resolveSite(entry, i);
     }
     // References that waited were resolved late: back in the order of their documents.
     for (const entry of this.documents.values()) {
@@ -99,7 +110,8 @@ export class ResolveRun {
     const heir = this.inherited.get(location.documentKey);
     if (heir && location.documentKey !== document.key) {
       const known = heir.referrers.get(document.key);
-      if (!known || i < known.index) heir.referrers.set(document.key, { document, index: i, pointer: joinPointer(site.pointer, site.keyword) });
+      if (!known || i < known.index)
+        heir.referrers.set(document.key, { document, index: i, pointer: joinPointer(site.pointer, site.keyword) });
     }
     const target = this.targetAt(entry, site, location, fragment, targetEntry);
     if (!target) return;
@@ -111,7 +123,10 @@ export class ResolveRun {
   /** The document and pointer a reference's URI (without its fragment) leads to, or, having dealt with it otherwise, `done`. */
   private async locate(entry: IndexedDocument, site: ReferenceSite, i: number): Promise<Located> {
     const { document } = entry;
-    const fail = (code: (typeof RESOLVE_CODES)[keyof typeof RESOLVE_CODES], message: string): Located => (this.fail(entry, site, code, message), { done: true });
+    const fail = (code: (typeof RESOLVE_CODES)[keyof typeof RESOLVE_CODES], message: string): Located => (
+      this.fail(entry, site, code, message),
+      { done: true }
+    );
     const unresolved = (): Located => {
       entry.references.push({ site, target: undefined });
       return { done: true };
@@ -131,8 +146,12 @@ export class ResolveRun {
       return unresolved();
     }
     // A document's own resources come first: a clash of its $id with another's is reported once, not at every local $ref.
-    const own = entry.index.resources.find((r) => r.uri === base) ?? (base === document.retrievalUri ? entry.index.resources[0] : undefined);
-    const registered: Location | undefined = own ? { documentKey: document.key, pointer: own.pointer } : this.registry.get(base);
+    const own =
+      entry.index.resources.find((r) => r.uri === base) ??
+      (base === document.retrievalUri ? entry.index.resources[0] : undefined);
+    const registered: Location | undefined = own
+      ? { documentKey: document.key, pointer: own.pointer }
+      : this.registry.get(base);
     if (registered) return { location: registered, fragment };
     if (isMetaSchemaUri(base)) return unresolved();
     const lookup = await this.loadThroughCatalog(base, document);
@@ -145,13 +164,22 @@ export class ResolveRun {
         entry.dependencies.add(lookup.key);
         return unresolved();
       case "broken":
-        return fail(RESOLVE_CODES.catalogFile, `${site.keyword} "${site.value}" names a catalog file that could not be loaded; its own diagnostics say why`);
+        return fail(
+          RESOLVE_CODES.catalogFile,
+          `${site.keyword} "${site.value}" names a catalog file that could not be loaded; its own diagnostics say why`,
+        );
       case "outside":
-        return fail(RESOLVE_CODES.catalogFile, `${site.keyword} "${site.value}" maps to a file that a symbolic link puts outside its catalog folder`);
+        return fail(
+          RESOLVE_CODES.catalogFile,
+          `${site.keyword} "${site.value}" maps to a file that a symbolic link puts outside its catalog folder`,
+        );
     }
     if (!this.finalPass) return park();
     if (base.startsWith(SOURCE_SCHEME) || lookup?.kind === "missing") {
-      return fail(RESOLVE_CODES.missingFile, `${site.keyword} "${site.value}" names a file that does not exist${base.startsWith(SOURCE_SCHEME) ? " in the source tree" : " in the catalog folder its URI maps to"}`);
+      return fail(
+        RESOLVE_CODES.missingFile,
+        `${site.keyword} "${site.value}" names a file that does not exist${base.startsWith(SOURCE_SCHEME) ? " in the source tree" : " in the catalog folder its URI maps to"}`,
+      );
     }
     const local = this.localIds.get(base);
     return fail(
@@ -161,31 +189,64 @@ export class ResolveRun {
   }
 
   /** The schema a reference's fragment names in its located document, or undefined after reporting why there is none. */
-  private targetAt(entry: IndexedDocument, site: ReferenceSite, location: Location, fragment: string | undefined, targetEntry: IndexedDocument): ReferenceTarget | undefined {
+  private targetAt(
+    entry: IndexedDocument,
+    site: ReferenceSite,
+    location: Location,
+    fragment: string | undefined,
+    targetEntry: IndexedDocument,
+  ): ReferenceTarget | undefined {
     const pointer = fragment === undefined ? "" : fragmentToPointer(fragment);
     if (pointer === undefined) {
       const name = safeDecode(fragment!);
       const anchored = targetEntry.index.anchors.get(location.pointer)?.get(name);
       if (anchored !== undefined) return { documentKey: location.documentKey, pointer: anchored, anchor: name };
-      this.fail(entry, site, RESOLVE_CODES.missingFragment, `${site.keyword} "${site.value}": no anchor "${name}" in ${describeDocument(targetEntry.document)}`);
+      this.fail(
+        entry,
+        site,
+        RESOLVE_CODES.missingFragment,
+        `${site.keyword} "${site.value}": no anchor "${name}" in ${describeDocument(targetEntry.document)}`,
+      );
       return undefined;
     }
     const absolute = location.pointer + pointer;
     const value = getAtPointer(targetEntry.document.value, absolute);
-    if (value === undefined || (typeof value !== "boolean" && (value === null || typeof value !== "object" || Array.isArray(value)))) {
-      this.fail(entry, site, RESOLVE_CODES.missingFragment, `${site.keyword} "${site.value}": ${describeDocument(targetEntry.document)} has no schema at "#${fragment ?? ""}"`);
+    if (
+      value === undefined ||
+      (typeof value !== "boolean" && (value === null || typeof value !== "object" || Array.isArray(value)))
+    ) {
+      this.fail(
+        entry,
+        site,
+        RESOLVE_CODES.missingFragment,
+        `${site.keyword} "${site.value}": ${describeDocument(targetEntry.document)} has no schema at "#${fragment ?? ""}"`,
+      );
       return undefined;
     }
     if (keywordOnPath(targetEntry, absolute, (k) => k.startsWith(CHARTER_KEYWORD_PREFIX))) {
-      this.fail(entry, site, RESOLVE_CODES.charterKeywordTarget, `${site.keyword} "${site.value}" points into a charter keyword, which bundles drop; move the schema to $defs`);
+      this.fail(
+        entry,
+        site,
+        RESOLVE_CODES.charterKeywordTarget,
+        `${site.keyword} "${site.value}" points into a charter keyword, which bundles drop; move the schema to $defs`,
+      );
       return undefined;
     }
     return { documentKey: location.documentKey, pointer: absolute };
   }
 
-  private fail(entry: IndexedDocument, site: ReferenceSite, code: (typeof RESOLVE_CODES)[keyof typeof RESOLVE_CODES], message: string): void {
+  private fail(
+    entry: IndexedDocument,
+    site: ReferenceSite,
+    code: (typeof RESOLVE_CODES)[keyof typeof RESOLVE_CODES],
+    message: string,
+  ): void {
     const keywordPointer = joinPointer(site.pointer, site.keyword);
-    const diagnostic = errorAt(code, message, { file: entry.document.file, position: entry.document.positions.get(keywordPointer), pointer: keywordPointer });
+    const diagnostic = errorAt(code, message, {
+      file: entry.document.file,
+      position: entry.document.positions.get(keywordPointer),
+      pointer: keywordPointer,
+    });
     // A reference that names nothing is kept with its finding: it matters only where evaluation reaches it.
     if (DANGLING.has(code.code)) entry.references.push({ site, target: undefined, dangling: diagnostic });
     else entry.diagnostics.push(diagnostic);
@@ -200,7 +261,11 @@ export class ResolveRun {
       errorAt(
         RESOLVE_CODES.duplicateId,
         `"${uri}" is also the $id of ${describeDocument(otherDocument)}:${otherPosition.line}:${otherPosition.column}; an $id names one schema (for versions of one schema that keep it, set ids: local for them in charter.config.yaml, under resolution.contracts or on their catalog entry)`,
-        { file: owner.document.file, position: owner.document.positions.get(claim.idPointer), pointer: claim.idPointer },
+        {
+          file: owner.document.file,
+          position: owner.document.positions.get(claim.idPointer),
+          pointer: claim.idPointer,
+        },
       ),
     );
   }
@@ -209,7 +274,10 @@ export class ResolveRun {
     const existing = this.registry.get(uri);
     if (existing && (existing.documentKey !== location.documentKey || existing.pointer !== location.pointer)) {
       // Both claims are errors: which came first is only the order the files were found in.
-      const [newcomer, holder] = [{ ...location, idPointer }, { ...existing, idPointer: existing.idPointer ?? existing.pointer }];
+      const [newcomer, holder] = [
+        { ...location, idPointer },
+        { ...existing, idPointer: existing.idPointer ?? existing.pointer },
+      ];
       this.tellClash(uri, newcomer, holder);
       if (!this.toldClaims.has(`${holder.documentKey}#${holder.idPointer}`)) this.tellClash(uri, holder, newcomer);
       return;
@@ -221,12 +289,19 @@ export class ResolveRun {
     // Its `$id`s name its resources for its own references only (index.resources); others find it by its path.
     if (document.ids === "local") {
       for (const resource of resources) {
-        if (resource.declaredId !== undefined) this.localIds.set(resource.uri, [...(this.localIds.get(resource.uri) ?? []), describeDocument(document)].sort(compareStrings));
+        if (resource.declaredId !== undefined)
+          this.localIds.set(
+            resource.uri,
+            [...(this.localIds.get(resource.uri) ?? []), describeDocument(document)].sort(compareStrings),
+          );
       }
       return;
     }
     for (const resource of resources) {
-      const idPointer = resource.declaredId === undefined ? resource.pointer : joinPointer(resource.pointer, idKeyword(document.dialect));
+      const idPointer =
+        resource.declaredId === undefined
+          ? resource.pointer
+          : joinPointer(resource.pointer, idKeyword(document.dialect));
       this.register(resource.uri, { documentKey: document.key, pointer: resource.pointer }, idPointer);
     }
   }
@@ -255,7 +330,10 @@ export class ResolveRun {
   private async sourceAt(realFile: string): Promise<string | undefined> {
     if (!this.sourcesByRealPath) {
       this.sourcesByRealPath = new Map();
-      for (const source of [...this.inputs.sources.map((d) => ({ file: d.file, key: d.key })), ...this.inputs.failedSources]) {
+      for (const source of [
+        ...this.inputs.sources.map((d) => ({ file: d.file, key: d.key })),
+        ...this.inputs.failedSources,
+      ]) {
         const real = await realpath(source.file).catch(() => undefined);
         if (real) this.sourcesByRealPath.set(real, source.key);
       }
@@ -263,8 +341,22 @@ export class ResolveRun {
     return this.sourcesByRealPath.get(realFile);
   }
 
-  private readCatalogFile(file: string, uri: string, parsed: ParsedSource, settings: DocumentResolution, dialect: Dialect | undefined, inherits: boolean): string | undefined {
-    const identity = { key: `catalog:${uri}`, kind: "catalog" as const, name: uri, file, retrievalUri: uri, ...(settings.ids === "local" ? { ids: "local" as const } : {}) };
+  private readCatalogFile(
+    file: string,
+    uri: string,
+    parsed: ParsedSource,
+    settings: DocumentResolution,
+    dialect: Dialect | undefined,
+    inherits: boolean,
+  ): string | undefined {
+    const identity = {
+      key: `catalog:${uri}`,
+      kind: "catalog" as const,
+      name: uri,
+      file,
+      retrievalUri: uri,
+      ...(settings.ids === "local" ? { ids: "local" as const } : {}),
+    };
     const created = createDocument(parsed, identity, dialect);
     if (!created.document) {
       this.catalogFiles.set(file, null);
@@ -309,10 +401,22 @@ export class ResolveRun {
     const settings = await catalogSettings(file, this.inputs.catalog);
     const dialect = settings.dialect ?? this.inputs.pins.get(file);
     if (dialect === undefined && !declaresDialect(loaded.parsed.value)) {
-      this.pending.set(file, { parsed: loaded.parsed, settings, uris: new Set([uri]), dialects: new Set([referrer.dialect]) });
+      this.pending.set(file, {
+        parsed: loaded.parsed,
+        settings,
+        uris: new Set([uri]),
+        dialects: new Set([referrer.dialect]),
+      });
       return { kind: "pending" };
     }
-    const key = this.readCatalogFile(file, uri, loaded.parsed, settings, dialect, settings.dialect === undefined && this.inputs.pins.has(file));
+    const key = this.readCatalogFile(
+      file,
+      uri,
+      loaded.parsed,
+      settings,
+      dialect,
+      settings.dialect === undefined && this.inputs.pins.has(file),
+    );
     return key ? { kind: "found", location: { documentKey: key, pointer: "" } } : { kind: "broken", file };
   }
 
@@ -331,7 +435,14 @@ export class ResolveRun {
       for (const file of [...this.pending.keys()].sort(compareStrings)) {
         const { parsed, settings, uris, dialects } = this.pending.get(file)!;
         this.pending.delete(file);
-        this.readCatalogFile(file, [...uris].sort(compareStrings)[0]!, parsed, settings, dialects.size === 1 ? [...dialects][0]! : DEFAULT_DIALECT, true);
+        this.readCatalogFile(
+          file,
+          [...uris].sort(compareStrings)[0]!,
+          parsed,
+          settings,
+          dialects.size === 1 ? [...dialects][0]! : DEFAULT_DIALECT,
+          true,
+        );
       }
       this.finalPass = false;
     } else if (this.parked.length === 0) return false;
@@ -372,7 +483,11 @@ export class ResolveRun {
 }
 
 /** Findings of a reference that names nothing charter can read; the others are wrong wherever they stand. */
-const DANGLING = new Set([RESOLVE_CODES.escapesSource, RESOLVE_CODES.unresolved, RESOLVE_CODES.missingFile, RESOLVE_CODES.missingFragment].map((c) => c.code));
+const DANGLING = new Set(
+  [RESOLVE_CODES.escapesSource, RESOLVE_CODES.unresolved, RESOLVE_CODES.missingFile, RESOLVE_CODES.missingFragment].map(
+    (c) => c.code,
+  ),
+);
 
 function safeDecode(text: string): string {
   try {

@@ -28,7 +28,11 @@ export interface ResolvedSources {
  * catalog files as they are reached. A document whose meta-schema leaves out
  * vocabularies it uses keywords of is told so (the bundle leaves them out).
  */
-export async function resolveSources(loaded: LoadedSources, catalog: readonly CatalogMapping[], resolution: ResolutionSettings | undefined): Promise<ResolvedSources> {
+export async function resolveSources(
+  loaded: LoadedSources,
+  catalog: readonly CatalogMapping[],
+  resolution: ResolutionSettings | undefined,
+): Promise<ResolvedSources> {
   const diagnostics: Diagnostic[] = [];
   const declaredSchemas: string[] = [];
   const sourcesById = new Map<string, JsonValue>();
@@ -49,7 +53,15 @@ export async function resolveSources(loaded: LoadedSources, catalog: readonly Ca
     const created = read?.parsed
       ? createDocument(
           read.parsed,
-          { key, kind: "source", name: source.name, file: source.absolutePath, relativePath: source.relativePath, retrievalUri: uri, ...(settings.ids === "local" ? { ids: "local" as const } : {}) },
+          {
+            key,
+            kind: "source",
+            name: source.name,
+            file: source.absolutePath,
+            relativePath: source.relativePath,
+            retrievalUri: uri,
+            ...(settings.ids === "local" ? { ids: "local" as const } : {}),
+          },
           settings.dialect,
           metaSchemas,
         )
@@ -63,7 +75,8 @@ export async function resolveSources(loaded: LoadedSources, catalog: readonly Ca
   }
   const graph = await resolveReferences(documents, catalog, loadSource, failedSources);
   diagnostics.push(...graph.diagnostics);
-  for (const entry of graph.documents.values()) diagnostics.push(...entry.diagnostics, ...vocabularyWarnings(entry.document, entry.index.schemaPointers));
+  for (const entry of graph.documents.values())
+    diagnostics.push(...entry.diagnostics, ...vocabularyWarnings(entry.document, entry.index.schemaPointers));
   return { documents, failedNames, graph, diagnostics };
 }
 

@@ -9,6 +9,7 @@ export const rule = schemaRule({
   id: "additional-properties-opened",
   site: "rest",
   check(rest, report) {
-    if (rest.keyword === "additionalProperties" && restChange(rest) === "opened") report(`${rest.keyword} no longer false`);
+    if (rest.keyword === "additionalProperties" && restChange(rest) === "opened")
+      report(`${rest.keyword} no longer false`);
   },
 });

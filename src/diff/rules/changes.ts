@@ -3,7 +3,15 @@
  * that report its two directions (a bound tightened or loosened, a value
  * removed or added).
  */
-import { ANNOTATION_KEYWORDS, DEPENDENCY_KEYWORDS, JSON_TYPES, LOWER_BOUNDS, MULTIPLE_OF, UPPER_BOUNDS, type LimitKeyword } from "../keywords.js";
+import {
+  ANNOTATION_KEYWORDS,
+  DEPENDENCY_KEYWORDS,
+  JSON_TYPES,
+  LOWER_BOUNDS,
+  MULTIPLE_OF,
+  UPPER_BOUNDS,
+  type LimitKeyword,
+} from "../keywords.js";
 import { key, objectOf, same, show, stringSet, type SchemaObject } from "../schema-values.js";
 
 /** The annotations (`title`, `description`, `$comment`, `examples`) whose values differ. */
@@ -13,7 +21,12 @@ export function annotationsChanged(base: SchemaObject, head: SchemaObject): stri
 
 /** The JSON types a schema admits by its `type` keyword (all of them when absent). */
 function typesOf(s: SchemaObject): Set<string> {
-  const declared = typeof s["type"] === "string" ? [s["type"]] : Array.isArray(s["type"]) ? (s["type"] as unknown[]).filter((t): t is string => typeof t === "string") : undefined;
+  const declared =
+    typeof s["type"] === "string"
+      ? [s["type"]]
+      : Array.isArray(s["type"])
+        ? (s["type"] as unknown[]).filter((t): t is string => typeof t === "string")
+        : undefined;
   return new Set(declared ?? JSON_TYPES);
 }
 
@@ -21,7 +34,11 @@ function typesOf(s: SchemaObject): Set<string> {
 export function typeChange(base: SchemaObject, head: SchemaObject): { lost: string[]; gained: string[]; now: string } {
   const [bt, ht] = [typesOf(base), typesOf(head)];
   const covered = (t: string, set: Set<string>) => set.has(t) || (t === "integer" && set.has("number"));
-  return { lost: [...bt].filter((t) => !covered(t, ht)), gained: [...ht].filter((t) => !covered(t, bt)), now: [...ht].join(", ") || "nothing" };
+  return {
+    lost: [...bt].filter((t) => !covered(t, ht)),
+    gained: [...ht].filter((t) => !covered(t, bt)),
+    now: [...ht].join(", ") || "nothing",
+  };
 }
 
 /** The values an `enum` or `const` allows; undefined when neither limits them. */
@@ -37,7 +54,10 @@ export function valuesMissing(from: unknown[], to: unknown[]): unknown[] {
 }
 
 /** How a keyword whose value is compared whole (`pattern`, `format`) changed; undefined when it did not. */
-export function keywordChange(pair: { base: SchemaObject; head: SchemaObject }, keyword: string): { change: "added" | "removed" | "changed"; message: string } | undefined {
+export function keywordChange(
+  pair: { base: SchemaObject; head: SchemaObject },
+  keyword: string,
+): { change: "added" | "removed" | "changed"; message: string } | undefined {
   const [b, h] = [pair.base[keyword], pair.head[keyword]];
   if (b === h) return undefined;
   if (b === undefined) return { change: "added", message: `${keyword} ${show(h)} added` };
@@ -46,7 +66,11 @@ export function keywordChange(pair: { base: SchemaObject; head: SchemaObject }, 
 }
 
 /** Whether a bound was tightened or loosened (added counts as tightened, removed as loosened); undefined for `multipleOf` or no change. */
-export function boundChange(pair: { base: SchemaObject; head: SchemaObject; keyword: LimitKeyword }): { tighter: boolean; message: string } | undefined {
+export function boundChange(pair: {
+  base: SchemaObject;
+  head: SchemaObject;
+  keyword: LimitKeyword;
+}): { tighter: boolean; message: string } | undefined {
   const { keyword } = pair;
   const lower = (LOWER_BOUNDS as readonly string[]).includes(keyword);
   if (!lower && !(UPPER_BOUNDS as readonly string[]).includes(keyword)) return undefined;
@@ -62,7 +86,11 @@ export function boundChange(pair: { base: SchemaObject; head: SchemaObject; keyw
  * exactly when the old step divides the new one (`tightened`); the reverse
  * is `loosened`; neither is `changed`. Added tightens, removed loosens.
  */
-export function multipleOfChange(pair: { base: SchemaObject; head: SchemaObject; keyword: LimitKeyword }): { change: "tightened" | "loosened" | "changed"; message: string } | undefined {
+export function multipleOfChange(pair: {
+  base: SchemaObject;
+  head: SchemaObject;
+  keyword: LimitKeyword;
+}): { change: "tightened" | "loosened" | "changed"; message: string } | undefined {
   if (pair.keyword !== MULTIPLE_OF) return undefined;
   const [bm, hm] = [pair.base[MULTIPLE_OF], pair.head[MULTIPLE_OF]];
   if (bm === hm || (typeof bm !== "number" && typeof hm !== "number")) return undefined;
@@ -89,7 +117,8 @@ export function restChange(pair: { base: unknown; head: unknown }): "closed" | "
 export function dependentNames(s: SchemaObject): Map<string, Set<string>> {
   const out = new Map<string, Set<string>>();
   for (const keyword of DEPENDENCY_KEYWORDS) {
-    for (const [name, value] of Object.entries(objectOf(s[keyword]))) if (Array.isArray(value)) out.set(name, new Set([...(out.get(name) ?? []), ...stringSet(value)]));
+    for (const [name, value] of Object.entries(objectOf(s[keyword])))
+      if (Array.isArray(value)) out.set(name, new Set([...(out.get(name) ?? []), ...stringSet(value)]));
   }
   return out;
 }

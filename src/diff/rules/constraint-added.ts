@@ -10,6 +10,7 @@ export const rule = schemaRule({
   id: "constraint-added",
   site: "subschema-new",
   check(subschema, report) {
-    if ((CONSTRAINT_KEYWORDS as readonly string[]).includes(subschema.keyword)) report(describeSubschema(subschema, "added"));
+    if ((CONSTRAINT_KEYWORDS as readonly string[]).includes(subschema.keyword))
+      report(describeSubschema(subschema, "added"));
   },
 });

@@ -9,6 +9,7 @@ export const rule = schemaRule({
   id: "constraint-removed",
   site: "subschema-gone",
   check(subschema, report) {
-    if ((CONSTRAINT_KEYWORDS as readonly string[]).includes(subschema.keyword)) report(describeSubschema(subschema, "removed"));
+    if ((CONSTRAINT_KEYWORDS as readonly string[]).includes(subschema.keyword))
+      report(describeSubschema(subschema, "removed"));
   },
 });

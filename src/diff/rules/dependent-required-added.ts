@@ -11,6 +11,8 @@ export const rule = schemaRule({
   site: "dependencies",
   check({ base, head }, report) {
     const was = dependentNames(base);
-    for (const [name, needs] of dependentNames(head)) for (const need of needs) if (!was.get(name)?.has(need)) report(`property ${show(name)} now requires ${show(need)}`);
+    for (const [name, needs] of dependentNames(head))
+      for (const need of needs)
+        if (!was.get(name)?.has(need)) report(`property ${show(name)} now requires ${show(need)}`);
   },
 });

@@ -11,6 +11,8 @@ export const rule = schemaRule({
   site: "dependencies",
   check({ base, head }, report) {
     const is = dependentNames(head);
-    for (const [name, needs] of dependentNames(base)) for (const need of needs) if (!is.get(name)?.has(need)) report(`property ${show(name)} no longer requires ${show(need)}`);
+    for (const [name, needs] of dependentNames(base))
+      for (const need of needs)
+        if (!is.get(name)?.has(need)) report(`property ${show(name)} no longer requires ${show(need)}`);
   },
 });

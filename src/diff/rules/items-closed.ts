@@ -10,6 +10,7 @@ export const rule = schemaRule({
   id: "items-closed",
   site: "rest",
   check(rest, report) {
-    if ((ITEM_RESTS as readonly string[]).includes(rest.keyword) && restChange(rest) === "closed") report(`${rest.keyword}: false refuses what was accepted`);
+    if ((ITEM_RESTS as readonly string[]).includes(rest.keyword) && restChange(rest) === "closed")
+      report(`${rest.keyword}: false refuses what was accepted`);
   },
 });

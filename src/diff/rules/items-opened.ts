@@ -10,6 +10,7 @@ export const rule = schemaRule({
   id: "items-opened",
   site: "rest",
   check(rest, report) {
-    if ((ITEM_RESTS as readonly string[]).includes(rest.keyword) && restChange(rest) === "opened") report(`${rest.keyword} no longer false`);
+    if ((ITEM_RESTS as readonly string[]).includes(rest.keyword) && restChange(rest) === "opened")
+      report(`${rest.keyword} no longer false`);
   },
 });

@@ -10,6 +10,7 @@ export const rule = schemaRule({
   id: "reference-unresolved",
   site: "unresolved-reference",
   check({ base, head }, report) {
-    if (base["$ref"] !== head["$ref"]) report(`$ref changed from ${JSON.stringify(base["$ref"] ?? null)} to ${JSON.stringify(head["$ref"] ?? null)}`);
+    if (base["$ref"] !== head["$ref"])
+      report(`$ref changed from ${JSON.stringify(base["$ref"] ?? null)} to ${JSON.stringify(head["$ref"] ?? null)}`);
   },
 });

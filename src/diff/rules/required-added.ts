@@ -10,6 +10,7 @@ export const rule = schemaRule({
   site: "required",
   check({ base, head }, report) {
     const was = stringSet(base["required"]);
-    for (const name of stringSet(head["required"])) if (!was.has(name)) report(`property ${show(name)} is now required`);
+    for (const name of stringSet(head["required"]))
+      if (!was.has(name)) report(`property ${show(name)} is now required`);
   },
 });

@@ -10,6 +10,7 @@ export const rule = schemaRule({
   site: "required",
   check({ base, head }, report) {
     const is = stringSet(head["required"]);
-    for (const name of stringSet(base["required"])) if (!is.has(name)) report(`property ${show(name)} is no longer required`);
+    for (const name of stringSet(base["required"]))
+      if (!is.has(name)) report(`property ${show(name)} is no longer required`);
   },
 });

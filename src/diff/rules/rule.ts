@@ -71,5 +71,7 @@ export function schemaRule<S extends SiteName>(rule: SiteRule<S>): SchemaRule {
 
 /** How a finding about a subschema names it: a branch by its index, anything else by its value. */
 export function describeSubschema(subject: Subschema, change: "removed" | "added"): string {
-  return subject.index !== undefined ? `${subject.keyword} branch ${subject.index} ${change}` : `${subject.keyword} ${show(subject.value)} ${change}`;
+  return subject.index !== undefined
+    ? `${subject.keyword} branch ${subject.index} ${change}`
+    : `${subject.keyword} ${show(subject.value)} ${change}`;
 }

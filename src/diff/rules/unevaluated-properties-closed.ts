@@ -9,6 +9,7 @@ export const rule = schemaRule({
   id: "unevaluated-properties-closed",
   site: "rest",
   check(rest, report) {
-    if (rest.keyword === "unevaluatedProperties" && restChange(rest) === "closed") report(`${rest.keyword}: false refuses what was accepted`);
+    if (rest.keyword === "unevaluatedProperties" && restChange(rest) === "closed")
+      report(`${rest.keyword}: false refuses what was accepted`);
   },
 });

@@ -9,6 +9,7 @@ export const rule = schemaRule({
   id: "unevaluated-properties-opened",
   site: "rest",
   check(rest, report) {
-    if (rest.keyword === "unevaluatedProperties" && restChange(rest) === "opened") report(`${rest.keyword} no longer false`);
+    if (rest.keyword === "unevaluatedProperties" && restChange(rest) === "opened")
+      report(`${rest.keyword} no longer false`);
   },
 });

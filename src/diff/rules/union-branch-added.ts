@@ -9,6 +9,7 @@ export const rule = schemaRule({
   id: "union-branch-added",
   site: "subschema-new",
   check(subschema, report) {
-    if ((UNION_KEYWORDS as readonly string[]).includes(subschema.keyword)) report(describeSubschema(subschema, "added"));
+    if ((UNION_KEYWORDS as readonly string[]).includes(subschema.keyword))
+      report(describeSubschema(subschema, "added"));
   },
 });

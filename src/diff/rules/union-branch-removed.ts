@@ -9,6 +9,7 @@ export const rule = schemaRule({
   id: "union-branch-removed",
   site: "subschema-gone",
   check(subschema, report) {
-    if ((UNION_KEYWORDS as readonly string[]).includes(subschema.keyword)) report(describeSubschema(subschema, "removed"));
+    if ((UNION_KEYWORDS as readonly string[]).includes(subschema.keyword))
+      report(describeSubschema(subschema, "removed"));
   },
 });

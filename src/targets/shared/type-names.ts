@@ -72,7 +72,18 @@ interface Claim {
 }
 
 /** Keywords that leave a schema a bare reference: it says nothing its target does not. */
-const ALIAS_SIBLINGS = new Set(["$ref", "$schema", "$id", "$comment", "$defs", "definitions", "title", "description", "examples", NAME_KEYWORD]);
+const ALIAS_SIBLINGS = new Set([
+  "$ref",
+  "$schema",
+  "$id",
+  "$comment",
+  "$defs",
+  "definitions",
+  "title",
+  "description",
+  "examples",
+  NAME_KEYWORD,
+]);
 
 /**
  * Names every type a contract exports: its root and each top-level definition.
@@ -84,7 +95,12 @@ const ALIAS_SIBLINGS = new Set(["$ref", "$schema", "$id", "$comment", "$defs", "
  * names are settled by place (see `settleClashes`) or, with `clashes: error`,
  * refused.
  */
-export function assignTypeNames(graph: ResolvedGraph, contractKeys: readonly string[], style: NamingStyle, clashes: NameClashes = "qualify"): TypeNames {
+export function assignTypeNames(
+  graph: ResolvedGraph,
+  contractKeys: readonly string[],
+  style: NamingStyle,
+  clashes: NameClashes = "qualify",
+): TypeNames {
   const names: TypeNames = { byDocument: new Map(), aliases: new Map(), failed: new Set(), diagnostics: [] };
   const claims: Claim[] = [];
   for (const key of contractKeys) {
@@ -98,9 +114,16 @@ export function assignTypeNames(graph: ResolvedGraph, contractKeys: readonly str
       if (value === undefined) return undefined;
       if (typeof value !== "string" || !isStableName(value)) {
         const at = joinPointer(pointer, NAME_KEYWORD);
-        const hint = typeof value === "string" && IDENTIFIER.test(value) ? `; json-schema-to-typescript would rename it, write ${pascalCase(value)}` : "";
+        const hint =
+          typeof value === "string" && IDENTIFIER.test(value)
+            ? `; json-schema-to-typescript would rename it, write ${pascalCase(value)}`
+            : "";
         names.diagnostics.push(
-          errorAt(NAMING_CODES.badName, `${NAME_KEYWORD} ${JSON.stringify(value)} is not a type name charter can keep${hint}`, { file: document.file, position: document.positions.get(at), pointer: at }),
+          errorAt(
+            NAMING_CODES.badName,
+            `${NAME_KEYWORD} ${JSON.stringify(value)} is not a type name charter can keep${hint}`,
+            { file: document.file, position: document.positions.get(at), pointer: at },
+          ),
         );
         names.failed.add(key);
         return undefined;
@@ -136,7 +159,17 @@ export function assignTypeNames(graph: ResolvedGraph, contractKeys: readonly str
           const short = pascalCase(defKey);
           const name = given ?? (style === "qualified" ? rootName + short : short);
           const fallbacks = [rootName + short, `${rootName}_${short}`].filter((n) => n !== name && isStableName(n));
-          own.push({ name, documentKey: key, pointers: [pointer], path: place, file: document.file, position: document.keyPositions.get(pointer), label: `${place}#${pointer}`, explicit: given !== undefined, fallbacks });
+          own.push({
+            name,
+            documentKey: key,
+            pointers: [pointer],
+            path: place,
+            file: document.file,
+            position: document.keyPositions.get(pointer),
+            label: `${place}#${pointer}`,
+            explicit: given !== undefined,
+            fallbacks,
+          });
         }
       }
     }
@@ -149,7 +182,8 @@ export function assignTypeNames(graph: ResolvedGraph, contractKeys: readonly str
     for (const pointer of claim.pointers) names.byDocument.get(claim.documentKey)!.set(pointer, claim.name);
   }
   // The root first, then the definitions as written (a merged root arrives with its definition).
-  for (const [key, perDocument] of names.byDocument) names.byDocument.set(key, new Map([...perDocument].sort(([a], [b]) => Number(a !== "") - Number(b !== ""))));
+  for (const [key, perDocument] of names.byDocument)
+    names.byDocument.set(key, new Map([...perDocument].sort(([a], [b]) => Number(a !== "") - Number(b !== ""))));
   return names;
 }
 
@@ -173,12 +207,18 @@ function mergeAliases(
     const schema = pointer === "" ? value : getAtPointer(value, pointer);
     if (!isJsonObject(schema as JsonValue) || typeof (schema as JsonObject)["$ref"] !== "string") continue;
     if (Object.keys(schema as JsonObject).some((k) => !ALIAS_SIBLINGS.has(k))) continue;
-    if (pointer !== "" && (isJsonObject((schema as JsonObject)["$defs"]) || isJsonObject((schema as JsonObject)["definitions"]))) continue;
+    if (
+      pointer !== "" &&
+      (isJsonObject((schema as JsonObject)["$defs"]) || isJsonObject((schema as JsonObject)["definitions"]))
+    )
+      continue;
     const site = references.find((r) => r.site.keyword === "$ref" && r.site.pointer === pointer);
     if (!site?.target || site.target.documentKey !== key || site.target.anchor !== undefined) continue;
     const target = byPointer.get(site.target.pointer);
     if (!target || target === claim || merged.has(target)) continue;
-    const sameName = target.name === claim.name || (pointer === "" && !target.explicit && pascalCase(definitionKeys.get(site.target.pointer) ?? "") === claim.name);
+    const sameName =
+      target.name === claim.name ||
+      (pointer === "" && !target.explicit && pascalCase(definitionKeys.get(site.target.pointer) ?? "") === claim.name);
     if (!sameName) continue;
     // The definition keeps an explicit name of its own; otherwise it takes the alias's (the root's, when the root is the alias).
     if (!target.explicit) {
@@ -210,13 +250,20 @@ function mergeAliases(
  */
 function settleClashes(claims: Claim[], clashes: NameClashes, names: TypeNames): void {
   const rank = (c: Claim) => (c.explicit ? 0 : c.pointers.includes("") ? 1 : 2);
-  const compare = (a: Claim, b: Claim) => rank(a) - rank(b) || compareText(a.path, b.path) || compareText(a.pointers[0]!, b.pointers[0]!);
+  const compare = (a: Claim, b: Claim) =>
+    rank(a) - rank(b) || compareText(a.path, b.path) || compareText(a.pointers[0]!, b.pointers[0]!);
   const taken = new Set(claims.map((c) => c.name));
   taken.add(RESERVED_NAME);
   const byName = new Map<string, Claim[]>();
   for (const claim of claims) byName.set(claim.name, [...(byName.get(claim.name) ?? []), claim]);
   const refuse = (claim: Claim, message: string) => {
-    names.diagnostics.push(errorAt(NAMING_CODES.nameClash, message, { file: claim.file, position: claim.position, pointer: claim.pointers[0]! }));
+    names.diagnostics.push(
+      errorAt(NAMING_CODES.nameClash, message, {
+        file: claim.file,
+        position: claim.position,
+        pointer: claim.pointers[0]!,
+      }),
+    );
     names.failed.add(claim.documentKey);
   };
   for (const name of [...byName.keys()].sort(compareText)) {
@@ -241,19 +288,33 @@ function settleClashes(claims: Claim[], clashes: NameClashes, names: TypeNames):
           ? "reserved by charter for its generator wrapper"
           : keeper
             ? `${keeper.explicit ? `given by ${NAME_KEYWORD} to` : "derived for"} ${keeper.label}, which keeps it`
-            : `given by ${NAME_KEYWORD} to ${group.filter((c) => c.explicit).map((c) => c.label).join(", ")}`;
+            : `given by ${NAME_KEYWORD} to ${group
+                .filter((c) => c.explicit)
+                .map((c) => c.label)
+                .join(", ")}`;
         names.diagnostics.push({
-          ...errorAt(NAMING_CODES.nameClashSettled, `type name "${name}" is also ${holder}; this one is named "${renamed}" (set ${NAME_KEYWORD} to choose its name)`, {
-            file: claim.file,
-            position: claim.position,
-            pointer: claim.pointers[0]!,
-          }),
+          ...errorAt(
+            NAMING_CODES.nameClashSettled,
+            `type name "${name}" is also ${holder}; this one is named "${renamed}" (set ${NAME_KEYWORD} to choose its name)`,
+            {
+              file: claim.file,
+              position: claim.position,
+              pointer: claim.pointers[0]!,
+            },
+          ),
           severity: "warning",
         });
         claim.name = renamed;
       }
     }
-    if (keeper && clashes === "error") refuse(keeper, `type name "${name}" is also given to ${group.filter((c) => c !== keeper).map((c) => c.label).join(", ")}; set ${NAME_KEYWORD} on one of them`);
+    if (keeper && clashes === "error")
+      refuse(
+        keeper,
+        `type name "${name}" is also given to ${group
+          .filter((c) => c !== keeper)
+          .map((c) => c.label)
+          .join(", ")}; set ${NAME_KEYWORD} on one of them`,
+      );
   }
 }
 

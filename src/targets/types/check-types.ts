@@ -65,16 +65,29 @@ export async function checkTypes(
   /** Text per program; a file and what it imports always share one. */
   batchCharacters = CHECK_BATCH_CHARACTERS,
 ): Promise<{ diagnostics: Diagnostic[]; failed: Set<string> }> {
-  const files = new Map<string, { text: string; imports: readonly string[]; contract?: string; examples?: TypedExample[]; firstExampleLine?: number }>();
+  const files = new Map<
+    string,
+    {
+      text: string;
+      imports: readonly string[];
+      contract?: string;
+      examples?: TypedExample[];
+      firstExampleLine?: number;
+    }
+  >();
   for (const [contract, { text, imports }] of modules) files.set(contract, { text, imports, contract });
   const byContract = new Map<string, TypedExample[]>();
-  for (const example of examples) if (modules.has(example.contract)) byContract.set(example.contract, [...(byContract.get(example.contract) ?? []), example]);
+  for (const example of examples)
+    if (modules.has(example.contract))
+      byContract.set(example.contract, [...(byContract.get(example.contract) ?? []), example]);
   for (const [contract, list] of byContract) {
     const name = `${EXAMPLES_FOLDER}/${contract}`;
     const imported = [...new Set(list.map((e) => e.typeName))].sort();
     const lines = [`import type { ${imported.join(", ")} } from "${importSpecifier(name, contract)}";`];
     // One example a line, so a diagnostic's line names its example.
-    list.forEach((example, index) => lines.push(`export const example${index}: ${example.typeName} = ${JSON.stringify(example.value)};`));
+    list.forEach((example, index) =>
+      lines.push(`export const example${index}: ${example.typeName} = ${JSON.stringify(example.value)};`),
+    );
     files.set(name, { text: lines.join("\n") + "\n", imports: [contract], examples: list, firstExampleLine: 2 });
   }
 
@@ -85,17 +98,27 @@ export async function checkTypes(
     if (known) return known;
     const seen = new Set([name]);
     const stack = [name];
-    while (stack.length > 0) for (const next of files.get(stack.pop()!)?.imports ?? []) if (!seen.has(next) && files.has(next)) stack.push(next), seen.add(next);
+    while (stack.length > 0)
+      for (const next of files.get(stack.pop()!)?.imports ?? [])
+        if (!seen.has(next) && files.has(next)) (stack.push(next), seen.add(next));
     const list = [...seen].sort();
     reached.set(name, list);
     return list;
   };
-  const keys = new Map(cache ? [...files.keys()].map((name) => [name, cache.key("check-types", { name, files: reach(name).map((n) => [n, files.get(n)!.text]) })]) : []);
+  const keys = new Map(
+    cache
+      ? [...files.keys()].map((name) => [
+          name,
+          cache.key("check-types", { name, files: reach(name).map((n) => [n, files.get(n)!.text]) }),
+        ])
+      : [],
+  );
   const findings = new Map<string, FileFinding[]>();
-  if (cache) for (const [name, key] of keys) {
-    const cached = await cache.read<FileFinding[]>(key);
-    if (cached) findings.set(name, cached);
-  }
+  if (cache)
+    for (const [name, key] of keys) {
+      const cached = await cache.read<FileFinding[]>(key);
+      if (cached) findings.set(name, cached);
+    }
   // In batches of about `batchCharacters` of text, each its own program: a program of the
   // whole SchemaStore corpus held a gigabyte at once.
   const batches: { check: string[]; load: Set<string>; characters: number }[] = [];
@@ -108,7 +131,8 @@ export async function checkTypes(
       batches.push(batch);
     }
     batch.check.push(name);
-    for (const n of needed) if (!batch.load.has(n)) batch.load.add(n), (batch.characters += files.get(n)!.text.length);
+    for (const n of needed)
+      if (!batch.load.has(n)) (batch.load.add(n), (batch.characters += files.get(n)!.text.length));
   }
   for (const batch of batches) {
     const project = new Project({ useInMemoryFileSystem: true, compilerOptions: COMPILER_OPTIONS });
@@ -119,14 +143,26 @@ export async function checkTypes(
       let list: FileFinding[];
       try {
         // Options and global findings carry no file: none is this module's.
-        list = ts.getPreEmitDiagnostics(program, sourceFile).filter((finding) => finding.file === sourceFile).map((finding) => ({
-          line: finding.file && finding.start !== undefined ? finding.file.getLineAndCharacterOfPosition(finding.start).line + 1 : 0,
-          message: ts.flattenDiagnosticMessageText(finding.messageText, " ").slice(0, 400),
-        }));
+        list = ts
+          .getPreEmitDiagnostics(program, sourceFile)
+          .filter((finding) => finding.file === sourceFile)
+          .map((finding) => ({
+            line:
+              finding.file && finding.start !== undefined
+                ? finding.file.getLineAndCharacterOfPosition(finding.start).line + 1
+                : 0,
+            message: ts.flattenDiagnosticMessageText(finding.messageText, " ").slice(0, 400),
+          }));
       } catch (error) {
         if (!(error instanceof RangeError)) throw error;
         // TypeScript's checker recursed through the module (a very long chain of aliases): a client's tsc would too.
-        list = [{ line: 0, message: "TypeScript's checker ran out of call stack on this module (its types nest or alias too deeply for tsc)" }];
+        list = [
+          {
+            line: 0,
+            message:
+              "TypeScript's checker ran out of call stack on this module (its types nest or alias too deeply for tsc)",
+          },
+        ];
       }
       findings.set(name, list);
       if (cache) await cache.write(keys.get(name)!, list);
@@ -150,7 +186,13 @@ export async function checkTypes(
         continue;
       }
       failed.add(file.contract!);
-      diagnostics.push(errorAt(TYPES_CODES.typesDoNotCompile, `the generated types of "${file.contract}" do not compile (line ${line}): ${message}`, {}));
+      diagnostics.push(
+        errorAt(
+          TYPES_CODES.typesDoNotCompile,
+          `the generated types of "${file.contract}" do not compile (line ${line}): ${message}`,
+          {},
+        ),
+      );
     }
   }
   return { diagnostics, failed };
@@ -161,6 +203,9 @@ export async function checkTypes(
  * severity its contract gives examples (`validation.examples`): as severe as
  * an example its schema rejects.
  */
-export function examplesAtTheirSeverity(diagnostics: readonly Diagnostic[], severityOf: (file: string | undefined) => Severity): Diagnostic[] {
+export function examplesAtTheirSeverity(
+  diagnostics: readonly Diagnostic[],
+  severityOf: (file: string | undefined) => Severity,
+): Diagnostic[] {
   return diagnostics.map((d) => (d.code === TYPES_CODES.exampleType.code ? { ...d, severity: severityOf(d.file) } : d));
 }

@@ -19,7 +19,8 @@ function routeConsole(): void {
     const original = console[method].bind(console) as (...parts: unknown[]) => void;
     console[method] = (...parts: unknown[]) => {
       const printed = lines.getStore();
-      if (printed) printed.push(parts.map((part) => (typeof part === "string" ? part : JSON.stringify(part))).join(" "));
+      if (printed)
+        printed.push(parts.map((part) => (typeof part === "string" ? part : JSON.stringify(part))).join(" "));
       else original(...parts);
     };
   }

@@ -63,7 +63,15 @@ export async function emitTypes(
   /** The cache; the modules are generated in this thread (on two cores, threads running the generator slowed each other as much as they gained). */
   cache: TaskStore | undefined,
 ): Promise<TypesResult> {
-  const result: TypesResult = { files: new Map(), produced: new Set(), diagnostics: [...names.diagnostics], applications: [], importedReferences: 0, durations: new Map(), names };
+  const result: TypesResult = {
+    files: new Map(),
+    produced: new Set(),
+    diagnostics: [...names.diagnostics],
+    applications: [],
+    importedReferences: 0,
+    durations: new Map(),
+    names,
+  };
   const nameOf = (key: string) => graph.documents.get(key)!.document.name;
   const prepared = prepareInputs(graph, contracts, names, repairs);
   // Per contract, on worker threads and through the cache: the generator, the AST repairs, prettier.
@@ -71,7 +79,9 @@ export async function emitTypes(
   // Repairs from outside the registry (tests bring their own) cannot be named to a worker or a cache.
   const registered = repairs.every((r) => REPAIRS.includes(r));
   const generated = await runTasks(
-    registered ? TYPES_TASK : { ...TYPES_TASK, run: (task) => generateTypesModule(task, new Map(repairs.map((r) => [r.id, r]))) },
+    registered
+      ? TYPES_TASK
+      : { ...TYPES_TASK, run: (task) => generateTypesModule(task, new Map(repairs.map((r) => [r.id, r]))) },
     tasks,
     { jobs: 1, cache: registered ? cache : undefined },
   );
@@ -79,7 +89,12 @@ export async function emitTypes(
   dropDependents(graph, modules, result);
   if (typeCheck) {
     const checked = await checkTypes(
-      new Map([...modules.values()].map(({ contract, dependsOn, text }) => [contract.name, { text, imports: dependsOn.map(nameOf) }])),
+      new Map(
+        [...modules.values()].map(({ contract, dependsOn, text }) => [
+          contract.name,
+          { text, imports: dependsOn.map(nameOf) },
+        ]),
+      ),
       collectExamples(graph, [...modules.keys()], names),
       cache,
     );
@@ -87,7 +102,9 @@ export async function emitTypes(
     for (const [key, module] of modules) if (checked.failed.has(module.contract.name)) modules.delete(key);
     dropDependents(graph, modules, result);
   }
-  for (const { contract, applications, text } of [...modules.values()].sort((a, b) => (a.contract.name < b.contract.name ? -1 : 1))) {
+  for (const { contract, applications, text } of [...modules.values()].sort((a, b) =>
+    a.contract.name < b.contract.name ? -1 : 1,
+  )) {
     result.files.set(typesPath(contract.name), text);
     result.produced.add(contract.name);
     result.applications.push(...applications);
@@ -112,7 +129,12 @@ interface TypesModule {
 }
 
 /** Per contract, in this thread: the generator's input, with the schema-depth repairs (they need the whole graph). */
-function prepareInputs(graph: ResolvedGraph, contracts: readonly TypesContract[], names: TypeNames, repairs: readonly Repair[]): Prepared[] {
+function prepareInputs(
+  graph: ResolvedGraph,
+  contracts: readonly TypesContract[],
+  names: TypeNames,
+  repairs: readonly Repair[],
+): Prepared[] {
   const prepared: Prepared[] = [];
   for (const contract of contracts) {
     if (names.failed.has(contract.key)) continue;
@@ -120,7 +142,12 @@ function prepareInputs(graph: ResolvedGraph, contracts: readonly TypesContract[]
     const input = prepareGeneratorInput(graph, contract.key, names, repairs);
     const applications = [...input.applications];
     for (const repair of repairs) {
-      repair.schema?.(input.schema, (pointer) => applications.push({ repair: repair.id, contract: contract.name, location: reportedPointer(pointer) }), { resolve: (reference) => input.targets.get(reference) });
+      repair.schema?.(
+        input.schema,
+        (pointer) =>
+          applications.push({ repair: repair.id, contract: contract.name, location: reportedPointer(pointer) }),
+        { resolve: (reference) => input.targets.get(reference) },
+      );
     }
     finalizeReferences(input);
     prepared.push({ contract, input, applications, ms: performance.now() - started });
@@ -129,11 +156,19 @@ function prepareInputs(graph: ResolvedGraph, contracts: readonly TypesContract[]
 }
 
 /** The task a worker (or the cache) runs for one contract: the input, the AST repairs, the names it must declare, the header and imports. */
-function moduleTask(contract: TypesContract, input: GeneratorInput, names: TypeNames, repairs: readonly Repair[], nameOf: (key: string) => string): TypesModuleTask {
+function moduleTask(
+  contract: TypesContract,
+  input: GeneratorInput,
+  names: TypeNames,
+  repairs: readonly Repair[],
+  nameOf: (key: string) => string,
+): TypesModuleTask {
   const importLines = [...input.imports]
     .map(([key, imported]) => ({ name: nameOf(key), imported: [...imported].sort() }))
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-    .map(({ name, imported }) => `import type { ${imported.join(", ")} } from "${importSpecifier(contract.name, name)}";`);
+    .map(
+      ({ name, imported }) => `import type { ${imported.join(", ")} } from "${importSpecifier(contract.name, name)}";`,
+    );
   return {
     contract: contract.name,
     schema: input.schema,
@@ -144,7 +179,12 @@ function moduleTask(contract: TypesContract, input: GeneratorInput, names: TypeN
 }
 
 /** The modules the generator made, by contract key; a contract it failed on gets its finding instead. */
-function generatedModules(graph: ResolvedGraph, prepared: readonly Prepared[], generated: readonly TypesModuleResult[], result: TypesResult): Map<string, TypesModule> {
+function generatedModules(
+  graph: ResolvedGraph,
+  prepared: readonly Prepared[],
+  generated: readonly TypesModuleResult[],
+  result: TypesResult,
+): Map<string, TypesModule> {
   const modules = new Map<string, TypesModule>();
   prepared.forEach(({ contract, input, applications, ms }, index) => {
     const output = generated[index]!;
@@ -155,12 +195,23 @@ function generatedModules(graph: ResolvedGraph, prepared: readonly Prepared[], g
         output.generatorError !== undefined
           ? `json-schema-to-typescript failed: ${output.generatorError}`
           : `json-schema-to-typescript did not declare ${output.missing!.join(", ")} under that name (another schema of the contract took it); name the other schema with $defs or x-charter-name`;
-      result.diagnostics.push(errorAt(output.generatorError !== undefined ? TYPES_CODES.generatorFailed : TYPES_CODES.typesDoNotCompile, message, { file, position: { line: 1, column: 1 } }));
+      result.diagnostics.push(
+        errorAt(
+          output.generatorError !== undefined ? TYPES_CODES.generatorFailed : TYPES_CODES.typesDoNotCompile,
+          message,
+          { file, position: { line: 1, column: 1 } },
+        ),
+      );
       return;
     }
     result.importedReferences += [...input.imports.values()].reduce((n, s) => n + s.size, 0);
     const repaired = output.applications.map((a) => ({ ...a, contract: contract.name }));
-    modules.set(contract.key, { contract, dependsOn: [...input.imports.keys()], applications: [...applications, ...repaired], text: output.text });
+    modules.set(contract.key, {
+      contract,
+      dependsOn: [...input.imports.keys()],
+      applications: [...applications, ...repaired],
+      text: output.text,
+    });
   });
   return modules;
 }
@@ -177,17 +228,25 @@ function dropDependents(graph: ResolvedGraph, modules: Map<string, TypesModule>,
       modules.delete(key);
       dropped = true;
       result.diagnostics.push(
-        errorAt(TYPES_CODES.dependencyFailed, `no types for "${module.contract.name}": it uses types of ${missing.map(nameOf).join(", ")}, which have none`, {
-          file: graph.documents.get(key)!.document.file,
-          position: { line: 1, column: 1 },
-        }),
+        errorAt(
+          TYPES_CODES.dependencyFailed,
+          `no types for "${module.contract.name}": it uses types of ${missing.map(nameOf).join(", ")}, which have none`,
+          {
+            file: graph.documents.get(key)!.document.file,
+            position: { line: 1, column: 1 },
+          },
+        ),
       );
     }
   }
 }
 
 /** `types/index.ts`: only the names charter assigned; anything else the generator declared stays module-local. */
-async function barrel(produced: ReadonlySet<string>, contracts: readonly TypesContract[], names: TypeNames): Promise<string> {
+async function barrel(
+  produced: ReadonlySet<string>,
+  contracts: readonly TypesContract[],
+  names: TypeNames,
+): Promise<string> {
   const exports = [...produced].sort().map((name) => {
     const key = contracts.find((c) => c.name === name)!.key;
     const declared = [...new Set(names.byDocument.get(key)!.values())].sort();
@@ -211,7 +270,9 @@ function collectExamples(graph: ResolvedGraph, keys: readonly string[], names: T
     const { instances } = declaredInstances(document, (pointer) => referenced.has(`${key}#${pointer}`));
     return instances.flatMap(({ schemaPointer, value, position, pointer, fromExamplesKeyword }) => {
       const typeName = typeNames.get(schemaPointer);
-      return fromExamplesKeyword && typeName !== undefined ? [{ contract: document.name, typeName, value, file: document.file, position, pointer }] : [];
+      return fromExamplesKeyword && typeName !== undefined
+        ? [{ contract: document.name, typeName, value, file: document.file, position, pointer }]
+        : [];
     });
   });
 }

@@ -37,7 +37,10 @@ let prettier: ReturnType<typeof prettierOptions> | undefined;
  * ts-morph, and prettier. `repairs` resolves repair ids; the registry's unless
  * a caller brings its own.
  */
-export async function generateTypesModule(task: TypesModuleTask, repairs: ReadonlyMap<string, Repair> = REGISTERED): Promise<TypesModuleResult> {
+export async function generateTypesModule(
+  task: TypesModuleTask,
+  repairs: ReadonlyMap<string, Repair> = REGISTERED,
+): Promise<TypesModuleResult> {
   const started = performance.now();
   const ms = () => performance.now() - started;
   let generated: string;
@@ -45,7 +48,12 @@ export async function generateTypesModule(task: TypesModuleTask, repairs: Readon
     generated = await runGenerator(task.schema);
   } catch (error) {
     // Out of call stack: worth a rerun on a larger one (see run-tasks' `overflowed`).
-    return { ok: false, generatorError: defect(error), ms: ms(), ...(error instanceof RangeError ? { overflowed: true as const } : {}) };
+    return {
+      ok: false,
+      generatorError: defect(error),
+      ms: ms(),
+      ...(error instanceof RangeError ? { overflowed: true as const } : {}),
+    };
   }
   project ??= new Project({ useInMemoryFileSystem: true });
   const file = project.createSourceFile(`/${task.contract}.ts`, generated, { overwrite: true });
@@ -53,7 +61,8 @@ export async function generateTypesModule(task: TypesModuleTask, repairs: Readon
   const applications: { repair: string; location: string }[] = [];
   for (const id of task.repairs) {
     const repair = repairs.get(id)!;
-    if (repair.astApplies?.(file.getFullText()) !== false) repair.ast!(file, (location) => applications.push({ repair: id, location }));
+    if (repair.astApplies?.(file.getFullText()) !== false)
+      repair.ast!(file, (location) => applications.push({ repair: id, location }));
   }
   const body = file.getFullText();
   project.removeSourceFile(file);

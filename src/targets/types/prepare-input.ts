@@ -9,7 +9,6 @@ import { sourceDrops, type Repair, type RepairApplication } from "../../repairs/
 import type { TypeNames } from "../shared/type-names.js";
 import { DATA_KEYWORDS } from "../../schema/keywords.js";
 
-
 export interface GeneratorInput {
   schema: JsonObject;
   rootName: string;
@@ -48,7 +47,9 @@ export function prepareGeneratorInput(
   const applications: RepairApplication[] = [];
   const embedded = new Map<string, JsonValue>();
   const embeddedPath = (key: string) =>
-    key === contractKey ? joinPointer("", ROOT_KEY) : joinPointer("", EMBEDDED_KEY, graph.documents.get(key)!.document.name);
+    key === contractKey
+      ? joinPointer("", ROOT_KEY)
+      : joinPointer("", EMBEDDED_KEY, graph.documents.get(key)!.document.name);
 
   const targetLocations = new Map<string, { documentKey: string; pointer: string }>();
   const tokenFor = (documentKey: string, pointer: string) => {
@@ -58,7 +59,18 @@ export function prepareGeneratorInput(
   };
   const pending = [contractKey];
   const copies = new Map<string, JsonValue>();
-  const context: InputContext = { contractKey, contractName: contract.document.name, typeNames, repairs, imports, applications, pending, copies, tokenFor, embeddedPath };
+  const context: InputContext = {
+    contractKey,
+    contractName: contract.document.name,
+    typeNames,
+    repairs,
+    imports,
+    applications,
+    pending,
+    copies,
+    tokenFor,
+    embeddedPath,
+  };
   while (pending.length > 0) {
     const key = pending.shift()!;
     if (copies.has(key)) continue;
@@ -69,10 +81,16 @@ export function prepareGeneratorInput(
     // the contract on a pointer the move under the wrapper broke.
     const sites = new Set(entry.references.map(({ site }) => joinPointer(site.pointer, site.keyword)));
     const strays = refKeywordPointers(entry.document.value).filter((pointer) => !sites.has(pointer));
-    for (const [pointer, replacement] of referenceReplacements(entry, key, context)) replacements.set(pointer, replacement);
+    for (const [pointer, replacement] of referenceReplacements(entry, key, context))
+      replacements.set(pointer, replacement);
     // Keywords of the generator's own vocabulary that an author wrote (repairs' `source` depth) go before charter writes its own.
     const drops = sourceDrops(repairs, entry.document.value, entry.index.schemaPointers);
-    for (const { repair, pointer } of drops.applied) applications.push({ repair, contract: contract.document.name, location: reportedPointer(embeddedPath(key) + pointer) });
+    for (const { repair, pointer } of drops.applied)
+      applications.push({
+        repair,
+        contract: contract.document.name,
+        location: reportedPointer(embeddedPath(key) + pointer),
+      });
     const copy = copyDocument(entry, replacements, { orderKeys: drops.keep });
     for (const pointer of strays) {
       const holder = getAtPointer(copy, pointer.slice(0, pointer.lastIndexOf("/")));
@@ -111,7 +129,13 @@ export function prepareGeneratorInput(
     properties[name] = { $ref: token };
   }
   mergeDefinitions(document);
-  const schema: JsonObject = { [TYPE_NAME_MARKER]: WRAPPER_NAME, type: "object", additionalProperties: false, properties, [ROOT_KEY]: document };
+  const schema: JsonObject = {
+    [TYPE_NAME_MARKER]: WRAPPER_NAME,
+    type: "object",
+    additionalProperties: false,
+    properties,
+    [ROOT_KEY]: document,
+  };
   for (const [name, copy] of [...embedded].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     // Files reached through a catalog are not contracts: their types stay inline, unnamed.
     if (!isJsonObject(schema[EMBEDDED_KEY])) schema[EMBEDDED_KEY] = {};
@@ -145,7 +169,11 @@ interface InputContext {
  * then queued for copying). A reference the generator cannot follow and no
  * repair covers is left as written.
  */
-function referenceReplacements(entry: IndexedDocument, key: string, context: InputContext): Map<string, KeywordReplacement> {
+function referenceReplacements(
+  entry: IndexedDocument,
+  key: string,
+  context: InputContext,
+): Map<string, KeywordReplacement> {
   const replacements = new Map<string, KeywordReplacement>();
   for (const { site, target, dangling } of entry.references) {
     const keywordPointer = joinPointer(site.pointer, site.keyword);
@@ -162,18 +190,28 @@ function referenceReplacements(entry: IndexedDocument, key: string, context: Inp
     }
     const usesAnchor = target.anchor !== undefined;
     if (usesAnchor || site.keyword !== "$ref") {
-      const repair = context.repairs.find((r) => r.reference?.({ keyword: site.keyword, value: site.value, usesAnchor }));
+      const repair = context.repairs.find((r) =>
+        r.reference?.({ keyword: site.keyword, value: site.value, usesAnchor }),
+      );
       if (!repair) continue; // left as written: the gap the repair exists for
-      context.applications.push({ repair: repair.id, contract: context.contractName, location: reportedPointer(context.embeddedPath(key) + site.pointer) });
+      context.applications.push({
+        repair: repair.id,
+        contract: context.contractName,
+        location: reportedPointer(context.embeddedPath(key) + site.pointer),
+      });
     }
-    const exported = target.documentKey !== context.contractKey ? context.typeNames.byDocument.get(target.documentKey)?.get(target.pointer) : undefined;
+    const exported =
+      target.documentKey !== context.contractKey
+        ? context.typeNames.byDocument.get(target.documentKey)?.get(target.pointer)
+        : undefined;
     if (exported !== undefined) {
       if (!context.imports.has(target.documentKey)) context.imports.set(target.documentKey, new Set());
       context.imports.get(target.documentKey)!.add(exported);
       replacements.set(keywordPointer, { key: "tsType", value: exported });
       continue;
     }
-    if (target.documentKey !== context.contractKey && !context.copies.has(target.documentKey)) context.pending.push(target.documentKey);
+    if (target.documentKey !== context.contractKey && !context.copies.has(target.documentKey))
+      context.pending.push(target.documentKey);
     replacements.set(keywordPointer, { key: "$ref", value: context.tokenFor(target.documentKey, target.pointer) });
   }
   return replacements;
@@ -184,7 +222,8 @@ function booleanDefinitionsAsObjects(document: JsonObject): void {
   for (const defsKeyword of ["$defs", "definitions"]) {
     const defs = document[defsKeyword];
     if (!isJsonObject(defs)) continue;
-    for (const [key, def] of Object.entries(defs)) if (typeof def === "boolean") defs[key] = { tsType: def ? "unknown" : "never" };
+    for (const [key, def] of Object.entries(defs))
+      if (typeof def === "boolean") defs[key] = { tsType: def ? "unknown" : "never" };
   }
 }
 
@@ -212,11 +251,14 @@ function markNames(schema: JsonObject, names: ReadonlyMap<string, string>): void
   }
 }
 
-
 /** Pointers as users read them: into the contract's own document, or into an embedded one. */
 export function reportedPointer(pointer: string): string {
   const rootPrefix = joinPointer("", ROOT_KEY);
-  return pointer === rootPrefix ? "" : pointer.startsWith(rootPrefix + "/") ? pointer.slice(rootPrefix.length) : pointer;
+  return pointer === rootPrefix
+    ? ""
+    : pointer.startsWith(rootPrefix + "/")
+      ? pointer.slice(rootPrefix.length)
+      : pointer;
 }
 
 /**
@@ -264,4 +306,3 @@ function refKeywordPointers(value: JsonValue, pointer = "", found: string[] = []
   }
   return found;
 }
-

@@ -19,7 +19,11 @@ export function renderRepairsReport(repairs: readonly Repair[], applications: re
       .map((a) => `${a.contract} \`${a.location === "" ? "#" : a.location}\``)
       .sort();
     lines.push(`## ${repair.id} (${repairDepths(repair)})`, "", repair.description, "");
-    lines.push(here.length === 0 ? "Not applied in this project." : `Applied ${here.length} time${here.length === 1 ? "" : "s"}:`);
+    lines.push(
+      here.length === 0
+        ? "Not applied in this project."
+        : `Applied ${here.length} time${here.length === 1 ? "" : "s"}:`,
+    );
     if (here.length > 0) lines.push("", ...[...new Set(here)].map((h) => `- ${h}`));
     lines.push("");
   }

@@ -1,6 +1,12 @@
 import { compile, type Options } from "json-schema-to-typescript";
 import type { JsonObject } from "../../core/json-object.js";
-import { DATA_KEYWORDS, ITEMS_KEYWORD, SCHEMA_KEYWORDS, SCHEMA_LIST_KEYWORDS, SCHEMA_MAP_KEYWORDS } from "../../schema/keywords.js";
+import {
+  DATA_KEYWORDS,
+  ITEMS_KEYWORD,
+  SCHEMA_KEYWORDS,
+  SCHEMA_LIST_KEYWORDS,
+  SCHEMA_MAP_KEYWORDS,
+} from "../../schema/keywords.js";
 import { EMBEDDED_KEY, ROOT_KEY, TYPE_NAME_MARKER, WRAPPER_NAME } from "../../repairs/generator-input.js";
 import { capturePrinted } from "./console-capture.js";
 
@@ -33,7 +39,10 @@ export async function runGenerator(schema: JsonObject): Promise<string> {
   const printed: string[] = [];
   try {
     // The generator mutates its input; give it a copy so repairs' bookkeeping stays intact.
-    const options = { ...GENERATOR_OPTIONS, $refOptions: { ...GENERATOR_OPTIONS.$refOptions, dereference: { excludedPathMatcher: outsideSchemas() } } };
+    const options = {
+      ...GENERATOR_OPTIONS,
+      $refOptions: { ...GENERATOR_OPTIONS.$refOptions, dereference: { excludedPathMatcher: outsideSchemas() } },
+    };
     const copy = structuredClone(schema);
     const renamed = standInForOwnProperty(copy);
     const text = await capturePrinted(printed, () => compile(copy as never, WRAPPER_NAME, options));
@@ -60,7 +69,10 @@ function standInForOwnProperty(value: unknown): boolean {
   for (const key of Object.keys(node)) {
     const child = node[key];
     if (key === "$ref" && typeof child === "string" && child.split("/").includes(OWN_PROPERTY)) {
-      node[key] = child.split("/").map((token) => (token === OWN_PROPERTY ? OWN_PROPERTY_STAND_IN : token)).join("/");
+      node[key] = child
+        .split("/")
+        .map((token) => (token === OWN_PROPERTY ? OWN_PROPERTY_STAND_IN : token))
+        .join("/");
       renamed = true;
     } else if (child === OWN_PROPERTY) {
       node[key] = OWN_PROPERTY_STAND_IN;
@@ -72,7 +84,12 @@ function standInForOwnProperty(value: unknown): boolean {
   const entries = Object.entries(node);
   for (const [key] of entries) delete node[key];
   for (const [key, child] of entries) {
-    Object.defineProperty(node, key === OWN_PROPERTY ? OWN_PROPERTY_STAND_IN : key, { value: child, enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(node, key === OWN_PROPERTY ? OWN_PROPERTY_STAND_IN : key, {
+      value: child,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   return true;
 }
@@ -96,7 +113,9 @@ function outsideSchemas(): (pointer: string) => boolean {
     if (known !== undefined) return known;
     const cut = pointer.lastIndexOf("/");
     if (cut < 0) return "other";
-    const token = decodeURIComponent(pointer.slice(cut + 1)).replace(/~1/g, "/").replace(/~0/g, "~");
+    const token = decodeURIComponent(pointer.slice(cut + 1))
+      .replace(/~1/g, "/")
+      .replace(/~0/g, "~");
     const position = step(positionOf(pointer.slice(0, cut)), token);
     positions.set(pointer, position);
     return position;

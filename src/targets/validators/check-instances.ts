@@ -35,27 +35,53 @@ export function checkInstances(
     } catch (error) {
       // A schema that applies itself to the same value without end (CH306 names the simple cases).
       if (!(error instanceof RangeError)) throw error;
-      diagnostics.push(errorAt(VALIDATOR_CODES.compileFailed, `the validator recursed without end on this instance: ${error.message}`, { file: instance.file, position: instance.position, pointer: instance.pointer }));
+      diagnostics.push(
+        errorAt(
+          VALIDATOR_CODES.compileFailed,
+          `the validator recursed without end on this instance: ${error.message}`,
+          { file: instance.file, position: instance.position, pointer: instance.pointer },
+        ),
+      );
       continue;
     }
-    const errors = ((validate.errors ?? []) as AjvError[]).map((e) => `${e.instancePath || "/"} ${e.keyword}: ${e.message ?? ""}`.trim());
+    const errors = ((validate.errors ?? []) as AjvError[]).map((e) =>
+      `${e.instancePath || "/"} ${e.keyword}: ${e.message ?? ""}`.trim(),
+    );
     const at = { file: instance.file, position: instance.position, pointer: instance.pointer };
     const listed = errors.slice(0, 5).join("; ") + (errors.length > 5 ? `; and ${errors.length - 5} more` : "");
     if (!instance.expected) {
       if (!valid) {
         const severity = instance.fromExamplesKeyword ? examplesSeverity : "error";
-        diagnostics.push({ ...errorAt(VALIDATOR_CODES.exampleRejected, `example does not satisfy its schema: ${listed}`, at), severity });
+        diagnostics.push({
+          ...errorAt(VALIDATOR_CODES.exampleRejected, `example does not satisfy its schema: ${listed}`, at),
+          severity,
+        });
       }
       continue;
     }
     const { keyword, pointer } = instance.expected;
     const wanted = `${keyword}${pointer !== undefined ? ` at ${pointer || "/"}` : ""}`;
     if (valid) {
-      diagnostics.push(errorAt(VALIDATOR_CODES.counterexampleAccepted, `counterexample satisfies the schema; it should fail with ${wanted}`, at));
+      diagnostics.push(
+        errorAt(
+          VALIDATOR_CODES.counterexampleAccepted,
+          `counterexample satisfies the schema; it should fail with ${wanted}`,
+          at,
+        ),
+      );
       continue;
     }
-    const found = ((validate.errors ?? []) as AjvError[]).some((e) => e.keyword === keyword && (pointer === undefined || e.instancePath === pointer));
-    if (!found) diagnostics.push(errorAt(VALIDATOR_CODES.counterexampleOtherReason, `counterexample fails, but not with ${wanted}: ${listed}`, at));
+    const found = ((validate.errors ?? []) as AjvError[]).some(
+      (e) => e.keyword === keyword && (pointer === undefined || e.instancePath === pointer),
+    );
+    if (!found)
+      diagnostics.push(
+        errorAt(
+          VALIDATOR_CODES.counterexampleOtherReason,
+          `counterexample fails, but not with ${wanted}: ${listed}`,
+          at,
+        ),
+      );
   }
   return diagnostics;
 }

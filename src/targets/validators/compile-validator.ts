@@ -21,7 +21,11 @@ import type { ValidatorExport } from "./validator-export.js";
 import { FIRST_ERROR_NESTING_LIMIT, firstErrorNesting } from "./first-error-nesting.js";
 
 // ajv's standalone module is CommonJS whose function is its `default`; require says so plainly.
-const standaloneCode = (createRequire(import.meta.url)("ajv/dist/standalone") as { default: (ajv: Ajv, refs: Record<string, string>) => string }).default;
+const standaloneCode = (
+  createRequire(import.meta.url)("ajv/dist/standalone") as {
+    default: (ajv: Ajv, refs: Record<string, string>) => string;
+  }
+).default;
 
 /**
  * Everything one contract's validators depend on, as plain data: it crosses
@@ -77,7 +81,11 @@ export function compileValidator(task: ValidatorTask): CompiledValidator {
   const ownProperties = namesInheritedProperties(schema);
   try {
     if (policy.strictness === "strict") {
-      const checker = createAjv(dialect, { formats: policy.formats, patterns: policy.patterns, ownProperties, strictChecks: true }, log);
+      const checker = createAjv(
+        dialect,
+        { formats: policy.formats, patterns: policy.patterns, ownProperties, strictChecks: true },
+        log,
+      );
       addBundle(checker, published, dialect);
       const { reached, apart } = strictFindings(checker, exports, published, log);
       log.warnings.push(...reached);
@@ -90,33 +98,68 @@ export function compileValidator(task: ValidatorTask): CompiledValidator {
     const nesting = measured.nesting;
     const flat = nesting >= FIRST_ERROR_NESTING_LIMIT;
     for (const allErrors of flat ? [true] : [false, true]) {
-      const ajv = createAjv(dialect, { allErrors, formats: policy.formats, patterns: policy.patterns, ownProperties }, log);
+      const ajv = createAjv(
+        dialect,
+        { allErrors, formats: policy.formats, patterns: policy.patterns, ownProperties },
+        log,
+      );
       if (allErrors) allErrorsAjv = ajv;
       addBundle(ajv, schema, dialect);
       for (const e of exports) compileExport(ajv, e, id, log);
       const code = standaloneCode(ajv, Object.fromEntries(exports.map((e) => [e.exportName, e.ref])));
-      modules.push(bundleSchemaPaths(code, ajv, exports.map((e) => e.ref), schema, new Map(task.form?.origins ?? [])).code);
+      modules.push(
+        bundleSchemaPaths(
+          code,
+          ajv,
+          exports.map((e) => e.ref),
+          schema,
+          new Map(task.form?.origins ?? []),
+        ).code,
+      );
     }
     if (flat) modules.unshift(modules[0]!);
   } catch (error) {
     const message = ((error as Error).message ?? String(error)).split("\n")[0];
-    const diagnostics = [errorAt(VALIDATOR_CODES.compileFailed, `ajv cannot compile the bundle: ${message}`, { file, position: { line: 1, column: 1 } })];
+    const diagnostics = [
+      errorAt(VALIDATOR_CODES.compileFailed, `ajv cannot compile the bundle: ${message}`, {
+        file,
+        position: { line: 1, column: 1 },
+      }),
+    ];
     // Out of call stack: worth a rerun on a larger one (see run-tasks' `overflowed`).
-    return { warnings: log.warnings, strictApart, diagnostics, ...(error instanceof RangeError ? { overflowed: true as const } : {}) };
+    return {
+      warnings: log.warnings,
+      strictApart,
+      diagnostics,
+      ...(error instanceof RangeError ? { overflowed: true as const } : {}),
+    };
   }
-  const diagnostics = [...probeRecursion(allErrorsAjv!, id, file, widest), ...checkInstances(allErrorsAjv!, id, instances, policy.examples)];
+  const diagnostics = [
+    ...probeRecursion(allErrorsAjv!, id, file, widest),
+    ...checkInstances(allErrorsAjv!, id, instances, policy.examples),
+  ];
   const imported = modules.map((code) => replaceRequires(code));
   const unknown = [...new Set(imported.flatMap((module) => module.unknown))];
   if (unknown.length > 0) {
     // A helper ajv calls that the runtime lacks: the module could not load, so it is not written.
     const message = `ajv's code calls ${unknown.join(", ")}, which charter-runtime does not provide (a defect of charter's; please report it with the schema)`;
-    return { warnings: log.warnings, strictApart, diagnostics: [errorAt(VALIDATOR_CODES.compileFailed, message, { file, position: { line: 1, column: 1 } })] };
+    return {
+      warnings: log.warnings,
+      strictApart,
+      diagnostics: [errorAt(VALIDATOR_CODES.compileFailed, message, { file, position: { line: 1, column: 1 } })],
+    };
   }
   const codes = imported.map((module) => guardPatternProps(appendErrorsInPlace(module.code).code).code);
   const cycles = codes.map(functionsOnCycles);
   const depthGuarded = cycles.some((cyclic) => cyclic.size > 0);
   const [fast, all] = codes.map((code, i) => scopeInFunction(depthGuarded ? guardDepth(code, cycles[i]!) : code));
-  return { warnings: log.warnings, strictApart, diagnostics, modules: [fast!, all!], ...(depthGuarded ? { depthGuarded } : {}) };
+  return {
+    warnings: log.warnings,
+    strictApart,
+    diagnostics,
+    modules: [fast!, all!],
+    ...(depthGuarded ? { depthGuarded } : {}),
+  };
 }
 
 /**
@@ -128,6 +171,6 @@ export function compileValidator(task: ValidatorTask): CompiledValidator {
 function compileExport(ajv: Ajv, e: ValidatorExport, bundleId: string, log: AjvLog): void {
   const logged = log.warnings.length;
   ajv.getSchema(e.ref);
-  for (let i = logged; i < log.warnings.length; i++) log.warnings[i] = underExport(log.warnings[i]!, e.pointer, bundleId);
+  for (let i = logged; i < log.warnings.length; i++)
+    log.warnings[i] = underExport(log.warnings[i]!, e.pointer, bundleId);
 }
-

@@ -50,11 +50,25 @@ export interface AjvSettings {
  * goes to `log`.
  */
 export function createAjv(dialect: Dialect, settings: AjvSettings, log: AjvLog) {
-  const { allErrors = false, formats = "dialect", patterns = "native", ownProperties = false, strictChecks = false, optimize = !allErrors && !strictChecks } = settings;
+  const {
+    allErrors = false,
+    formats = "dialect",
+    patterns = "native",
+    ownProperties = false,
+    strictChecks = false,
+    optimize = !allErrors && !strictChecks,
+  } = settings;
   const options: Options = {
     // ajv's optimizer costs up to three quarters of compiling a large bundle; only the code that
     // runs on every validation gets it (docs/decisions/003-validators.md, `code.optimize`).
-    code: { source: true, esm: true, lines: true, optimize: optimize ? 1 : false, formats: new _Code(FORMATS_CODE), regExp: patternEngine(patterns) },
+    code: {
+      source: true,
+      esm: true,
+      lines: true,
+      optimize: optimize ? 1 : false,
+      formats: new _Code(FORMATS_CODE),
+      regExp: patternEngine(patterns),
+    },
     // A schema referenced many times is one function, called from each use, not a copy at each:
     // over SchemaStore, code 24 % smaller and compilation twice as fast (docs/decisions/003-validators.md).
     ...(strictChecks ? {} : { inlineRefs: false }),
@@ -67,7 +81,11 @@ export function createAjv(dialect: Dialect, settings: AjvSettings, log: AjvLog) 
     ownProperties,
     // Bundles were checked by charter; ajv's own meta-schema pass would refuse the dialects it lacks.
     validateSchema: false,
-    logger: { log: () => {}, warn: (...args: unknown[]) => log.warnings.push(args.map(String).join(" ")), error: () => {} },
+    logger: {
+      log: () => {},
+      warn: (...args: unknown[]) => log.warnings.push(args.map(String).join(" ")),
+      error: () => {},
+    },
   };
   const ajv = ajvForDialect(dialect, options);
   for (const [name, definition] of Object.entries(runtimeFormats)) ajv.addFormat(name, definition);
@@ -82,7 +100,10 @@ export function createAjv(dialect: Dialect, settings: AjvSettings, log: AjvLog) 
  * engine for a contract that asks for it.
  */
 function patternEngine(patterns: Patterns): NonNullable<NonNullable<Options["code"]>["regExp"]> {
-  if (patterns === "linear") return Object.assign((source: string, flags: string) => linearPattern(source, flags) as RegExp, { code: LINEAR_PATTERN_CODE });
+  if (patterns === "linear")
+    return Object.assign((source: string, flags: string) => linearPattern(source, flags) as RegExp, {
+      code: LINEAR_PATTERN_CODE,
+    });
   return Object.assign((source: string, flags: string) => new RegExp(source, flags), { code: PATTERN_CODE });
 }
 

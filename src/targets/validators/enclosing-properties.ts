@@ -22,6 +22,11 @@ export function declaredByEnclosingSchema(root: unknown, pointer: string, proper
     else if (last !== undefined && /^\d+$/.test(last) && IN_PLACE_LISTS.has(tokens[depth - 2] ?? "")) depth -= 2;
     else return false;
     const properties = getAtPointer(root, joinPointer("", ...tokens.slice(0, depth), "properties"));
-    if (properties !== null && typeof properties === "object" && Object.prototype.hasOwnProperty.call(properties, property)) return true;
+    if (
+      properties !== null &&
+      typeof properties === "object" &&
+      Object.prototype.hasOwnProperty.call(properties, property)
+    )
+      return true;
   }
 }

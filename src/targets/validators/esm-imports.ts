@@ -72,7 +72,13 @@ export function replaceRequires(code: string): EsmImports {
     });
   const imports = [...fromModule]
     .sort(([a], [b]) => (a < b ? -1 : 1))
-    .map(([module, names]) => `import { ${[...names].sort().map((name) => `${name} as __charter_${name}`).join(", ")} } from "${module}";`);
+    .map(
+      ([module, names]) =>
+        `import { ${[...names]
+          .sort()
+          .map((name) => `${name} as __charter_${name}`)
+          .join(", ")} } from "${module}";`,
+    );
   // Modules are strict already; the directive ajv writes would have to come before the imports.
   const stripped = body.replace(/^"use strict";\s*/, "");
   return { code: (imports.length > 0 ? imports.join("\n") + "\n" : "") + stripped, unknown };

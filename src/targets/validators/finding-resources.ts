@@ -17,7 +17,12 @@ export interface BundleResource {
  * place; an embedded document never has one there (its key in the bundle's
  * definitions is one the author did not write).
  */
-export function bundleResources(bundle: JsonValue, bundleId: string, source: JsonValue, dialect: Dialect): Map<string, BundleResource> {
+export function bundleResources(
+  bundle: JsonValue,
+  bundleId: string,
+  source: JsonValue,
+  dialect: Dialect,
+): Map<string, BundleResource> {
   const keyword = idKeyword(dialect);
   const resources = new Map<string, BundleResource>([[bundleId, { pointer: "", own: true }]]);
   walkSchema(bundle, undefined, (schema, pointer) => {
@@ -26,7 +31,11 @@ export function bundleResources(bundle: JsonValue, bundleId: string, source: Jso
     const uri = id.split("#")[0]!;
     const written = getAtPointer(source, pointer);
     // `$id: "#name"` before 2019-09 is an anchor, not a resource.
-    if (uri !== "" && !resources.has(uri)) resources.set(uri, { pointer, own: isSchemaObject(written as JsonValue) && typeof (written as Record<string, unknown>)[keyword] === "string" });
+    if (uri !== "" && !resources.has(uri))
+      resources.set(uri, {
+        pointer,
+        own: isSchemaObject(written as JsonValue) && typeof (written as Record<string, unknown>)[keyword] === "string",
+      });
     return undefined;
   });
   return resources;
@@ -41,7 +50,11 @@ export function bundleResources(bundle: JsonValue, bundleId: string, source: Jso
  * the function ajv compiled, taken as the root. Undefined when the text names
  * no resource of the bundle.
  */
-export function resourceOf(where: string, resources: ReadonlyMap<string, BundleResource>, bundleId: string): { uri: string; resource: BundleResource; fragment: string } | undefined {
+export function resourceOf(
+  where: string,
+  resources: ReadonlyMap<string, BundleResource>,
+  bundleId: string,
+): { uri: string; resource: BundleResource; fragment: string } | undefined {
   if (where.startsWith("#")) return { uri: bundleId, resource: resources.get(bundleId)!, fragment: where.slice(1) };
   let best: { uri: string; at: number } | undefined;
   for (const uri of resources.keys()) {

@@ -12,7 +12,8 @@ export function scopeInFunction(code: string): string {
   const head: string[] = [];
   let i = 0;
   // The imports and their bindings (esm-imports.ts) stay at the top of the module.
-  while (i < lines.length && (lines[i]!.startsWith("import ") || /^const __charterRequire\d+ = /.test(lines[i]!))) head.push(lines[i++]!);
+  while (i < lines.length && (lines[i]!.startsWith("import ") || /^const __charterRequire\d+ = /.test(lines[i]!)))
+    head.push(lines[i++]!);
   const exports: [string, string][] = [];
   const body = lines.slice(i).filter((line) => {
     const exported = /^export const ([\w$]+) = ([\w$]+);$/.exec(line);

@@ -149,7 +149,8 @@ function onCycles(names: readonly string[], calls: ReadonlyMap<string, ReadonlyS
         onStack.delete(member);
         component.push(member);
       } while (member !== frame.name);
-      if (component.length > 1 || calls.get(frame.name)?.has(frame.name)) for (const name of component) cyclic.add(name);
+      if (component.length > 1 || calls.get(frame.name)?.has(frame.name))
+        for (const name of component) cyclic.add(name);
     }
   }
   return cyclic;

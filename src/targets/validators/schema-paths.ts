@@ -20,19 +20,29 @@ interface CompiledSchema {
  * the bundle, so a violation names one place in `schemas/<name>.schema.json`
  * (for a `false` subschema, the subschema itself, not ajv's `.../false schema`).
  */
-export function bundleSchemaPaths(code: string, ajv: Ajv, exportRefs: readonly string[], bundle: unknown, origins: ReadonlyMap<string, string> = new Map()): { code: string; functions: number } {
+export function bundleSchemaPaths(
+  code: string,
+  ajv: Ajv,
+  exportRefs: readonly string[],
+  bundle: unknown,
+  origins: ReadonlyMap<string, string> = new Map(),
+): { code: string; functions: number } {
   const prefixes = functionPointers(ajv, exportRefs, bundle);
   let functions = 0;
   // Top-level functions start at the beginning of a line in ajv's output (`code.lines`).
-  const rewritten = code.replace(/^function (validate\d+)\([\s\S]*?(?=^function validate\d+\(|(?![\s\S]))/gm, (body: string, name: string) => {
-    const pointer = prefixes.get(name);
-    if (pointer === undefined || pointer === "") return body;
-    functions++;
-    // A function of a schema outside the bundle (an official meta-schema): its paths name that document.
-    if (!isPointer(pointer)) return body.replace(/schemaPath:"#/g, `schemaPath:${JSON.stringify(pointer).slice(0, -1)}`);
-    const fragment = pointerToFragment(pointer);
-    return body.replace(/schemaPath:"#/g, `schemaPath:"#${fragment}`);
-  });
+  const rewritten = code.replace(
+    /^function (validate\d+)\([\s\S]*?(?=^function validate\d+\(|(?![\s\S]))/gm,
+    (body: string, name: string) => {
+      const pointer = prefixes.get(name);
+      if (pointer === undefined || pointer === "") return body;
+      functions++;
+      // A function of a schema outside the bundle (an official meta-schema): its paths name that document.
+      if (!isPointer(pointer))
+        return body.replace(/schemaPath:"#/g, `schemaPath:${JSON.stringify(pointer).slice(0, -1)}`);
+      const fragment = pointerToFragment(pointer);
+      return body.replace(/schemaPath:"#/g, `schemaPath:"#${fragment}`);
+    },
+  );
   // ajv names the place of a `false` subschema `<its pointer>/false schema`; the schema itself
   // is the place, and only a pointer to it can be followed into the bundle.
   const settled = rewritten.replace(/(schemaPath:"[^"#]*#[^"]*)\/false schema"/g, '$1"');
@@ -67,9 +77,11 @@ function functionPointers(ajv: Ajv, exportRefs: readonly string[], bundle: unkno
     seen.add(env);
     const pointer = pointerOf.get(env.schema) ?? outsidePlace(env);
     if (env.validateName && pointer !== undefined) result.set(env.validateName.str, pointer);
-    for (const ref of Object.values(env.refs ?? {})) visit(((ref as { schemaEnv?: CompiledSchema }).schemaEnv ?? ref) as CompiledSchema);
+    for (const ref of Object.values(env.refs ?? {}))
+      visit(((ref as { schemaEnv?: CompiledSchema }).schemaEnv ?? ref) as CompiledSchema);
   };
-  for (const ref of exportRefs) visit((ajv.getSchema(ref) as unknown as { schemaEnv?: CompiledSchema } | undefined)?.schemaEnv);
+  for (const ref of exportRefs)
+    visit((ajv.getSchema(ref) as unknown as { schemaEnv?: CompiledSchema } | undefined)?.schemaEnv);
   return result;
 }
 

@@ -7,7 +7,9 @@ import type { AjvLog } from "./create-ajv.js";
 const require = createRequire(import.meta.url);
 // ajv's own test of whether it inlines a referenced schema (true: copied in place) or compiles
 // it as a function of its own.
-const { inlineRef } = require("ajv/dist/compile/resolve") as { inlineRef: (schema: unknown, limit?: boolean | number) => boolean };
+const { inlineRef } = require("ajv/dist/compile/resolve") as {
+  inlineRef: (schema: unknown, limit?: boolean | number) => boolean;
+};
 // What ajv keeps for a schema it compiled as a function of its own (not in ajv's public types).
 const { SchemaEnv } = require("ajv/dist/compile") as { SchemaEnv: new (...args: never[]) => CompiledEnv };
 
@@ -45,7 +47,12 @@ export interface StrictFindings {
  * definition the root reached logged, and keep the rest. A definition ajv
  * inlines is met in place: its findings are the root's own, same text.
  */
-export function strictFindings(checker: Ajv, exports: readonly ValidatorExport[], schema: unknown, log: AjvLog): StrictFindings {
+export function strictFindings(
+  checker: Ajv,
+  exports: readonly ValidatorExport[],
+  schema: unknown,
+  log: AjvLog,
+): StrictFindings {
   const compile = (e: ValidatorExport): string[] => {
     const logged = log.warnings.length;
     checker.getSchema(e.ref);
@@ -109,7 +116,9 @@ function schemasCompiledApart(checker: Ajv, ref: string): Set<unknown> {
 export function underExport(warning: string, pointer: string, bundleId: string): string {
   if (pointer === "") return warning;
   const prefix = pointerToFragment(pointer);
-  return warning.replace(/ at (path )?"([^"#]*)#(?!\/(?:\$defs|definitions)\/)/, (whole: string, word: string | undefined, base: string) =>
-    base === "" || base === bundleId ? ` at ${word ?? ""}"${base}#${prefix}` : whole,
+  return warning.replace(
+    / at (path )?"([^"#]*)#(?!\/(?:\$defs|definitions)\/)/,
+    (whole: string, word: string | undefined, base: string) =>
+      base === "" || base === bundleId ? ` at ${word ?? ""}"${base}#${prefix}` : whole,
   );
 }

@@ -16,7 +16,8 @@ export const lint: LintRule = {
   schema(schema, pointer, { report }) {
     for (const { written, pointer: at, atKey } of patternsOf(schema, pointer)) {
       const problem = compileError(written);
-      if (problem !== undefined) report(schema, `${JSON.stringify(written)} is not an ECMAScript regular expression: ${problem}`, at, atKey);
+      if (problem !== undefined)
+        report(schema, `${JSON.stringify(written)} is not an ECMAScript regular expression: ${problem}`, at, atKey);
     }
   },
 };

@@ -20,11 +20,18 @@ export const lint: LintRule = {
   id: "empty-range",
   code: CHECK_CODES.emptyRange,
   severity: "warning",
-  description: "a lower bound above its upper bound (`minimum` > `maximum`, `minLength` > `maxLength`, ...), so that no value satisfies the schema",
+  description:
+    "a lower bound above its upper bound (`minimum` > `maximum`, `minLength` > `maxLength`, ...), so that no value satisfies the schema",
   schema(schema, pointer, { report }) {
     for (const [low, high] of RANGES) {
       const [a, b] = [schema[low], schema[high]];
-      if (typeof a === "number" && typeof b === "number" && a > b) report(schema, `${low} ${a} is above ${high} ${b}: no value satisfies this schema`, joinPointer(pointer, low), true);
+      if (typeof a === "number" && typeof b === "number" && a > b)
+        report(
+          schema,
+          `${low} ${a} is above ${high} ${b}: no value satisfies this schema`,
+          joinPointer(pointer, low),
+          true,
+        );
     }
   },
 };

@@ -15,7 +15,8 @@ export const lint: LintRule = {
   id: "empty-string-accepted",
   code: CHECK_CODES.emptyAccepted,
   severity: "warning",
-  description: "a required string property that accepts the empty string though its description or `minLength: 0` says a value is required",
+  description:
+    "a required string property that accepts the empty string though its description or `minLength: 0` says a value is required",
   schema(schema, pointer, { report }) {
     const required = schema["required"];
     if (!Array.isArray(required)) return;
@@ -23,8 +24,19 @@ export const lint: LintRule = {
     for (const name of required) {
       const property = typeof name === "string" ? properties[name] : undefined;
       if (!isSchemaObject(property) || !acceptsEmptyString(property)) continue;
-      const says = typeof property["description"] === "string" && REQUIRED_WORDS.test(property["description"]) ? "its description says a value is required" : property["minLength"] === 0 ? "`minLength` is 0" : undefined;
-      if (says) report(property, `required property "${name}" accepts the empty string, yet ${says}`, joinPointer(pointer, "properties", name as string), true);
+      const says =
+        typeof property["description"] === "string" && REQUIRED_WORDS.test(property["description"])
+          ? "its description says a value is required"
+          : property["minLength"] === 0
+            ? "`minLength` is 0"
+            : undefined;
+      if (says)
+        report(
+          property,
+          `required property "${name}" accepts the empty string, yet ${says}`,
+          joinPointer(pointer, "properties", name as string),
+          true,
+        );
     }
   },
 };
@@ -35,5 +47,11 @@ function acceptsEmptyString(schema: SchemaObject): boolean {
   const isString = type === "string" || (Array.isArray(type) && type.includes("string"));
   if (!isString) return false;
   const minLength = schema["minLength"];
-  return !(typeof minLength === "number" && minLength > 0) && !("pattern" in schema) && !("enum" in schema) && !("const" in schema) && !("format" in schema);
+  return (
+    !(typeof minLength === "number" && minLength > 0) &&
+    !("pattern" in schema) &&
+    !("enum" in schema) &&
+    !("const" in schema) &&
+    !("format" in schema)
+  );
 }

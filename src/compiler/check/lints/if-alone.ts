@@ -13,6 +13,7 @@ export const lint: LintRule = {
   severity: "warning",
   description: "an `if` without `then` or `else`, which constrains nothing",
   schema(schema, pointer, { report }) {
-    if ("if" in schema && !("then" in schema) && !("else" in schema)) report(schema, "`if` without `then` or `else` constrains nothing", joinPointer(pointer, "if"), true);
+    if ("if" in schema && !("then" in schema) && !("else" in schema))
+      report(schema, "`if` without `then` or `else` constrains nothing", joinPointer(pointer, "if"), true);
   },
 };

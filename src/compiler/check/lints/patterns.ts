@@ -14,7 +14,9 @@ export function patternsOf(schema: SchemaObject, pointer: string): SchemaPattern
   const keyed = schema["patternProperties"];
   const pointers = [
     ...(typeof schema["pattern"] === "string" ? [[schema["pattern"], joinPointer(pointer, "pattern")] as const] : []),
-    ...(isSchemaObject(keyed) ? Object.keys(keyed).map((p) => [p, joinPointer(pointer, "patternProperties", p)] as const) : []),
+    ...(isSchemaObject(keyed)
+      ? Object.keys(keyed).map((p) => [p, joinPointer(pointer, "patternProperties", p)] as const)
+      : []),
   ];
   // As lintSource always placed them: at the key when the pointer passes through a `patternProperties`.
   return pointers.map(([written, at]) => ({ written, pointer: at, atKey: at.includes("/patternProperties/") }));

@@ -15,7 +15,8 @@ export const lint: LintRule = {
   id: "required-not-declared",
   code: CHECK_CODES.requiredNotDeclared,
   severity: "warning",
-  description: "a required name that a closed object (`additionalProperties: false`) does not declare, so that no value satisfies it",
+  description:
+    "a required name that a closed object (`additionalProperties: false`) does not declare, so that no value satisfies it",
   schema(schema, pointer, { report }) {
     const required = schema["required"];
     if (schema["additionalProperties"] !== false || !Array.isArray(required)) return;
@@ -23,7 +24,11 @@ export const lint: LintRule = {
     const patterns = isSchemaObject(schema["patternProperties"]) ? Object.keys(schema["patternProperties"]) : [];
     required.forEach((name, index) => {
       if (typeof name !== "string" || Object.hasOwn(properties, name) || patterns.some((p) => matches(p, name))) return;
-      report(schema, `"${name}" is required, but the object is closed and does not declare it: no value satisfies this schema`, joinPointer(pointer, "required", index));
+      report(
+        schema,
+        `"${name}" is required, but the object is closed and does not declare it: no value satisfies this schema`,
+        joinPointer(pointer, "required", index),
+      );
     });
   },
 };

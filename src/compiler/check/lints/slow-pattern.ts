@@ -13,7 +13,8 @@ export const lint: LintRule = {
   id: "slow-pattern",
   code: CHECK_CODES.slowPattern,
   severity: "warning",
-  description: "a regular expression that nests quantifiers, so that some inputs take exponential time in a backtracking engine",
+  description:
+    "a regular expression that nests quantifiers, so that some inputs take exponential time in a backtracking engine",
   schema(schema, pointer, { settings, report }) {
     if (settings.linearPatterns) return;
     for (const { written, pointer: at, atKey } of patternsOf(schema, pointer)) {

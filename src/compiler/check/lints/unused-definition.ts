@@ -22,9 +22,16 @@ export const lint: LintRule = {
       if (!isSchemaObject(defs)) continue;
       for (const [name, definition] of Object.entries(defs)) {
         const defPointer = joinPointer(pointer, keyword, name);
-        const named = isSchemaObject(definition) && ("$anchor" in definition || "$id" in definition || "$dynamicAnchor" in definition);
+        const named =
+          isSchemaObject(definition) &&
+          ("$anchor" in definition || "$id" in definition || "$dynamicAnchor" in definition);
         if (named || isReferenced(defPointer)) continue;
-        report(schema, `definition "${name}" is referenced by no $ref, and only top-level definitions are exported`, defPointer, true);
+        report(
+          schema,
+          `definition "${name}" is referenced by no $ref, and only top-level definitions are exported`,
+          defPointer,
+          true,
+        );
       }
     }
   },

@@ -13,7 +13,16 @@ export const MAX_SCOPE_COPIES = 1000;
 const DYNAMIC_KEYWORDS = ["$dynamicRef", "$recursiveRef"] as const;
 const REFERENCE_KEYWORDS = ["$ref", ...DYNAMIC_KEYWORDS] as const;
 /** What a copy leaves out: identity (the original keeps it) and definitions (references name the originals). */
-const NOT_COPIED = new Set(["$id", "$schema", "$anchor", "$dynamicAnchor", "$recursiveAnchor", "$vocabulary", "$defs", "definitions"]);
+const NOT_COPIED = new Set([
+  "$id",
+  "$schema",
+  "$anchor",
+  "$dynamicAnchor",
+  "$recursiveAnchor",
+  "$vocabulary",
+  "$defs",
+  "definitions",
+]);
 
 /** A dynamic scope, reduced to what `$dynamicRef` reads of it: each anchor name bound by the outermost resource that defines it. */
 type Scope = ReadonlyMap<string, Location>;
@@ -62,7 +71,8 @@ class Specialiser {
     this.drain();
     // Definitions the root never reaches, in document order, in the scope of their enclosing resources.
     for (const pointer of definitionPointers(this.bundle)) {
-      if (!this.claimed.has(pointer)) this.claim({ doc: this.index.bundle, pointer }, this.lexicalScope({ doc: this.index.bundle, pointer }));
+      if (!this.claimed.has(pointer))
+        this.claim({ doc: this.index.bundle, pointer }, this.lexicalScope({ doc: this.index.bundle, pointer }));
       this.drain();
     }
     if (this.tooMany !== undefined) return { tooMany: this.tooMany };
@@ -78,7 +88,11 @@ class Specialiser {
       }
       const copy = this.copies.find((c) => c.schema === undefined);
       if (!copy) return;
-      copy.schema = this.copySchema(getAtPointer(copy.location.doc.root, copy.location.pointer) as JsonValue, copy.location, copy.scope);
+      copy.schema = this.copySchema(
+        getAtPointer(copy.location.doc.root, copy.location.pointer) as JsonValue,
+        copy.location,
+        copy.scope,
+      );
     }
   }
 
@@ -131,7 +145,9 @@ class Specialiser {
       if (taken !== undefined) return this.scopeKey(at, taken) === this.scopeKey(at, here);
       found.push({ pointer, scope: here });
       if (!isJsonObject(node)) return true;
-      return appliedSubschemas(node).every(([child, keyword, token]) => visit(child, childPointer(pointer, keyword, token), here));
+      return appliedSubschemas(node).every(([child, keyword, token]) =>
+        visit(child, childPointer(pointer, keyword, token), here),
+      );
     };
     if (!visit(getAtPointer(this.bundle, location.pointer) as JsonValue, location.pointer, scope)) return false;
     for (const entry of found) {
@@ -146,7 +162,8 @@ class Specialiser {
     const inner = this.enter(scope, this.resourceAt(target));
     if (target.doc.id === 0) {
       const taken = this.claimed.get(target.pointer);
-      const fits = taken !== undefined ? this.scopeKey(target, taken) === this.scopeKey(target, inner) : this.claim(target, inner);
+      const fits =
+        taken !== undefined ? this.scopeKey(target, taken) === this.scopeKey(target, inner) : this.claim(target, inner);
       if (fits) return this.index.uriOf(target);
     } else if (this.scopeKey(target, inner) === this.scopeKey(target, this.lexicalScope(target))) {
       // An official meta-schema in its own scope: ajv knows it, and reads it so.
@@ -209,7 +226,9 @@ class Specialiser {
     if (!isJsonObject(node)) return structuredClone(node);
     const references = this.referencesOf(node, location, scope);
     const copy: JsonObject = {};
-    const applied = new Map(appliedSubschemas(node).map(([child, keyword, token]) => [childPointer(location.pointer, keyword, token), child]));
+    const applied = new Map(
+      appliedSubschemas(node).map(([child, keyword, token]) => [childPointer(location.pointer, keyword, token), child]),
+    );
     for (const [keyword, value] of Object.entries(node)) {
       if (NOT_COPIED.has(keyword)) continue;
       if (keyword === "$ref" && references.ref !== undefined) defineKey(copy, keyword, references.ref);
@@ -220,7 +239,13 @@ class Specialiser {
     return copy;
   }
 
-  private copyValue(value: JsonValue, keyword: string, location: Location, scope: Scope, applied: ReadonlyMap<string, JsonValue>): JsonValue {
+  private copyValue(
+    value: JsonValue,
+    keyword: string,
+    location: Location,
+    scope: Scope,
+    applied: ReadonlyMap<string, JsonValue>,
+  ): JsonValue {
     const childAt = (pointer: string, child: JsonValue): JsonValue => {
       if (!applied.has(pointer)) return structuredClone(child);
       const at = { doc: location.doc, pointer };
@@ -257,7 +282,10 @@ class Specialiser {
       const defs: JsonObject = isJsonObject(root["$defs"]) ? root["$defs"] : {};
       for (const copy of this.copies) {
         defineKey(defs, copy.key, copy.schema!);
-        origins.set(joinPointer("/$defs", copy.key), copy.location.doc.id === 0 ? copy.location.pointer : this.index.uriOf(copy.location));
+        origins.set(
+          joinPointer("/$defs", copy.key),
+          copy.location.doc.id === 0 ? copy.location.pointer : this.index.uriOf(copy.location),
+        );
       }
       delete root["$defs"];
       root["$defs"] = defs;
@@ -309,4 +337,3 @@ const DEFINITIONS = new Set(["$defs", "definitions"]);
 function locationKey(location: Location): string {
   return `${location.doc.id}:${location.pointer}`;
 }
-

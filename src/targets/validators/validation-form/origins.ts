@@ -12,7 +12,8 @@ export type Origins = Map<string, string>;
 /** `pointer` in the validation form as the place it stands for: a pointer in the bundle, or a meta-schema's URI with a fragment. */
 export function originOf(origins: ReadonlyMap<string, string>, pointer: string): string {
   let best: string | undefined;
-  for (const key of origins.keys()) if (isWithin(pointer, key) && (best === undefined || key.length > best.length)) best = key;
+  for (const key of origins.keys())
+    if (isWithin(pointer, key) && (best === undefined || key.length > best.length)) best = key;
   if (best === undefined) return pointer;
   const origin = origins.get(best)!;
   const rest = pointer.slice(best.length);

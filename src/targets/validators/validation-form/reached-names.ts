@@ -42,11 +42,13 @@ export function reachedNames(index: SchemaIndex): (location: Location) => Readon
             node.next.push(`name:${target.dynamicName}`);
           }
         }
-        for (const [child, keyword, token] of appliedSubschemas(schema)) node.next.push(visit(child, childPointer(pointer, keyword, token)).key);
+        for (const [child, keyword, token] of appliedSubschemas(schema))
+          node.next.push(visit(child, childPointer(pointer, keyword, token)).key);
         const defs = [schema["$defs"], schema["definitions"]];
         defs.forEach((group, i) => {
           if (!isJsonObject(group)) return;
-          for (const [name, child] of Object.entries(group)) visit(child, childPointer(pointer, i === 0 ? "$defs" : "definitions", name));
+          for (const [name, child] of Object.entries(group))
+            visit(child, childPointer(pointer, i === 0 ? "$defs" : "definitions", name));
         });
       }
       order.push(node);
@@ -61,10 +63,11 @@ export function reachedNames(index: SchemaIndex): (location: Location) => Readon
       }
     }
   }
-  for (const [name, keys] of declaring) nodes.set(`name:${name}`, { key: `name:${name}`, names: new Set(), next: keys });
+  for (const [name, keys] of declaring)
+    nodes.set(`name:${name}`, { key: `name:${name}`, names: new Set(), next: keys });
   order.push(...[...declaring.keys()].map((name) => nodes.get(`name:${name}`)!));
   // Children come before parents in `order`, so most names settle in the first pass; cycles take more.
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const node of order) {
       for (const key of node.next) {

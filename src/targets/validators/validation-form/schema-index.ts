@@ -47,7 +47,11 @@ function subschemas(schema: JsonObject, withDefinitions: boolean): [JsonValue, s
   const found: [JsonValue, string, string | number | undefined][] = [];
   for (const [keyword, value] of Object.entries(schema)) {
     if (SCHEMA_KEYWORDS.has(keyword)) found.push([value, keyword, undefined]);
-    else if (SCHEMA_MAP_KEYWORDS.has(keyword) && (withDefinitions || !DEFINITIONS.has(keyword)) && isJsonObject(value)) {
+    else if (
+      SCHEMA_MAP_KEYWORDS.has(keyword) &&
+      (withDefinitions || !DEFINITIONS.has(keyword)) &&
+      isJsonObject(value)
+    ) {
       for (const [name, child] of Object.entries(value)) found.push([child, keyword, name]);
     } else if ((SCHEMA_LIST_KEYWORDS.has(keyword) || keyword === ITEMS_KEYWORD) && Array.isArray(value)) {
       value.forEach((child, index) => found.push([child, keyword, index]));
@@ -90,7 +94,8 @@ export class SchemaIndex {
       const id = node["$id"];
       if (outer === undefined || (typeof id === "string" && !id.startsWith("#"))) {
         const resolved = outer === undefined ? uri : resolveUri(id as string, outer.uri);
-        const base = typeof resolved === "string" ? resolved : resolved.ok ? splitFragment(resolved.uri).base : outer!.uri;
+        const base =
+          typeof resolved === "string" ? resolved : resolved.ok ? splitFragment(resolved.uri).base : outer!.uri;
         resource = { doc, pointer, uri: base, anchors: new Map(), dynamicAnchors: new Map() };
         if (!this.byUri.has(base)) this.byUri.set(base, resource);
         if (node["$recursiveAnchor"] === true) resource.dynamicAnchors.set(RECURSIVE_ANCHOR, pointer);
@@ -98,8 +103,10 @@ export class SchemaIndex {
       const here = resource!;
       doc.resourceOf.set(pointer, here);
       if (typeof node["$anchor"] === "string") here.anchors.set(node["$anchor"], pointer);
-      if (typeof node["$dynamicAnchor"] === "string" && !here.dynamicAnchors.has(node["$dynamicAnchor"])) here.dynamicAnchors.set(node["$dynamicAnchor"], pointer);
-      for (const [child, keyword, token] of subschemas(node, true)) visit(child, childPointer(pointer, keyword, token), here);
+      if (typeof node["$dynamicAnchor"] === "string" && !here.dynamicAnchors.has(node["$dynamicAnchor"]))
+        here.dynamicAnchors.set(node["$dynamicAnchor"], pointer);
+      for (const [child, keyword, token] of subschemas(node, true))
+        visit(child, childPointer(pointer, keyword, token), here);
     };
     visit(root, "", undefined);
     return doc;

@@ -42,6 +42,7 @@ export function isolateTupleContains(form: JsonValue, dialect: Dialect, origins:
     const allOf = Array.isArray(node["allOf"]) ? node["allOf"] : (node["allOf"] = []);
     allOf.push(entry);
     // Each moved keyword stands for the one the author wrote beside the tuple.
-    for (const keyword of Object.keys(entry)) origins.set(joinPointer(pointer, "allOf", allOf.length - 1, keyword), joinPointer(pointer, keyword));
+    for (const keyword of Object.keys(entry))
+      origins.set(joinPointer(pointer, "allOf", allOf.length - 1, keyword), joinPointer(pointer, keyword));
   }
 }

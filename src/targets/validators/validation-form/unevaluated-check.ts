@@ -116,7 +116,8 @@ class Writer {
   condition(scope: ItemScope): JsonValue | undefined {
     const { pointer, negate } = scope.condition!;
     const applied = this.apply(pointer);
-    if (applied === undefined || typeof applied === "boolean") return typeof applied === "boolean" ? applied !== negate : undefined;
+    if (applied === undefined || typeof applied === "boolean")
+      return typeof applied === "boolean" ? applied !== negate : undefined;
     return negate ? { not: applied } : applied;
   }
 
@@ -177,6 +178,8 @@ class Writer {
   private tail(from: number, matches: JsonValue): JsonValue {
     if (from === 0) return { items: matches };
     const prefix = Array.from({ length: from }, () => true);
-    return this.input.dialect === "2020-12" ? { prefixItems: prefix, items: matches } : { items: prefix, additionalItems: matches };
+    return this.input.dialect === "2020-12"
+      ? { prefixItems: prefix, items: matches }
+      : { items: prefix, additionalItems: matches };
   }
 }

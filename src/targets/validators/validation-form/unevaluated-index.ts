@@ -1,6 +1,19 @@
-import { escapeToken, fragmentToPointer, getAtPointer, isWithin, joinPointer, pointerToFragment } from "../../../core/json-pointer.js";
+import {
+  escapeToken,
+  fragmentToPointer,
+  getAtPointer,
+  isWithin,
+  joinPointer,
+  pointerToFragment,
+} from "../../../core/json-pointer.js";
 import type { JsonValue } from "../../../core/json-value.js";
-import { ITEMS_KEYWORD, REFERENCE_KEYWORDS, SCHEMA_KEYWORDS, SCHEMA_LIST_KEYWORDS, SCHEMA_MAP_KEYWORDS } from "../../../schema/keywords.js";
+import {
+  ITEMS_KEYWORD,
+  REFERENCE_KEYWORDS,
+  SCHEMA_KEYWORDS,
+  SCHEMA_LIST_KEYWORDS,
+  SCHEMA_MAP_KEYWORDS,
+} from "../../../schema/keywords.js";
 import { resolveUri, splitFragment } from "../../../schema/uri.js";
 import { isSchemaObject, type SchemaObject } from "../../../schema/walk-schema.js";
 
@@ -25,16 +38,22 @@ export function isSchema(value: JsonValue | undefined): value is SchemaObject | 
 }
 
 /** Calls `visit` with each subschema `node` holds at a schema position (its definitions included) and the tokens that reach it. */
-export function forEachChild(node: SchemaObject, visit: (child: SchemaObject | boolean, keyword: string, token?: string | number) => void): void {
+export function forEachChild(
+  node: SchemaObject,
+  visit: (child: SchemaObject | boolean, keyword: string, token?: string | number) => void,
+): void {
   for (const keyword in node) {
     if (!Object.prototype.hasOwnProperty.call(node, keyword)) continue;
     const value = node[keyword];
     if (SCHEMA_KEYWORDS.has(keyword) || (keyword === ITEMS_KEYWORD && !Array.isArray(value))) {
       if (isSchema(value)) visit(value, keyword);
     } else if (SCHEMA_MAP_KEYWORDS.has(keyword) && isSchemaObject(value)) {
-      for (const name in value) if (Object.prototype.hasOwnProperty.call(value, name) && isSchema(value[name])) visit(value[name] as SchemaObject | boolean, keyword, name);
+      for (const name in value)
+        if (Object.prototype.hasOwnProperty.call(value, name) && isSchema(value[name]))
+          visit(value[name] as SchemaObject | boolean, keyword, name);
     } else if ((SCHEMA_LIST_KEYWORDS.has(keyword) || keyword === ITEMS_KEYWORD) && Array.isArray(value)) {
-      for (let i = 0; i < value.length; i++) if (isSchema(value[i])) visit(value[i] as SchemaObject | boolean, keyword, i);
+      for (let i = 0; i < value.length; i++)
+        if (isSchema(value[i])) visit(value[i] as SchemaObject | boolean, keyword, i);
     }
   }
 }
@@ -42,7 +61,9 @@ export function forEachChild(node: SchemaObject, visit: (child: SchemaObject | b
 /** The subschemas `node` holds at schema positions, each with its pointer. */
 export function schemaChildren(node: SchemaObject, pointer: string): [SchemaObject | boolean, string][] {
   const found: [SchemaObject | boolean, string][] = [];
-  forEachChild(node, (child, keyword, token) => found.push([child, token === undefined ? joinPointer(pointer, keyword) : joinPointer(pointer, keyword, token)]));
+  forEachChild(node, (child, keyword, token) =>
+    found.push([child, token === undefined ? joinPointer(pointer, keyword) : joinPointer(pointer, keyword, token)]),
+  );
   return found;
 }
 
@@ -148,11 +169,14 @@ export class FormIndex {
 
   /**
    * The pointer a reference of the subschema at `from` (or in the resource
- * `from`) names, and whether its
+   * `from`) names, and whether its
    * fragment is a JSON pointer (a place that moving subschemas would break),
    * or undefined when it names nothing in the document.
    */
-  resolve(from: string | FormResource, reference: string): { pointer: string; byPointer: boolean; resource: FormResource } | undefined {
+  resolve(
+    from: string | FormResource,
+    reference: string,
+  ): { pointer: string; byPointer: boolean; resource: FormResource } | undefined {
     const here = typeof from === "string" ? this.place(from)?.resource : from;
     if (here === undefined) return undefined;
     let resource: FormResource | undefined = here;
@@ -197,7 +221,12 @@ export class FormIndex {
       const resolved = this.resolve(resource, value);
       if (resolved === undefined || !resolved.byPointer) continue;
       const top = resolved.resource.pointer;
-      for (let at = resolved.pointer; at.length > top.length && isWithin(at, top); at = at.slice(0, at.lastIndexOf("/"))) fragile.add(at);
+      for (
+        let at = resolved.pointer;
+        at.length > top.length && isWithin(at, top);
+        at = at.slice(0, at.lastIndexOf("/"))
+      )
+        fragile.add(at);
     }
     return fragile;
   }
@@ -209,9 +238,11 @@ export class FormIndex {
  * within the same resource, else by the target resource's URI.
  */
 export function referenceTo(host: FormResource, target: Place): string | undefined {
-  if (target.resource.pointer === target.pointer && target.resource.uri !== undefined && target.resource !== host) return target.resource.uri;
+  if (target.resource.pointer === target.pointer && target.resource.uri !== undefined && target.resource !== host)
+    return target.resource.uri;
   const inner = target.pointer.slice(target.resource.pointer.length);
-  if (target.resource === host || (host.pointer === target.resource.pointer && host.uri === target.resource.uri)) return `#${pointerToFragment(inner)}`;
+  if (target.resource === host || (host.pointer === target.resource.pointer && host.uri === target.resource.uri))
+    return `#${pointerToFragment(inner)}`;
   if (target.resource.uri === undefined) return undefined;
   return inner === "" ? target.resource.uri : `${target.resource.uri}#${pointerToFragment(inner)}`;
 }

@@ -94,7 +94,8 @@ export function itemScopes(walk: ItemsWalk, consumer: Place): { root: ItemScope;
     const child = scope(into, { pointer: condition.pointer, negate });
     for (const place of applied) visitPlace(place, child);
     if (!negate) hoistPureContains(walk.index, child, condition);
-    if (child.all || child.prefix > 0 || child.contains.length > 0 || child.children.length > 0) into.children.push(child);
+    if (child.all || child.prefix > 0 || child.contains.length > 0 || child.children.length > 0)
+      into.children.push(child);
   };
   visit(consumer, root);
   return state.failed ? undefined : { root, doubtful: state.doubtful };
@@ -105,7 +106,13 @@ function scope(parent: ItemScope | undefined, condition: ItemScope["condition"])
 }
 
 /** The items keywords of one subschema, by dialect. */
-function ownItems(node: SchemaObject, into: ItemScope, pointer: string, dialect: Dialect, state: { doubtful: boolean }): void {
+function ownItems(
+  node: SchemaObject,
+  into: ItemScope,
+  pointer: string,
+  dialect: Dialect,
+  state: { doubtful: boolean },
+): void {
   const items = node["items"];
   if (dialect === "2020-12") {
     if (items !== undefined) into.all = true;
@@ -157,7 +164,12 @@ function conditionCore(index: FormIndex, condition: Place): Place | undefined {
     const keys = Object.keys(node);
     if (keys.length === 1 && typeof node["$ref"] === "string") {
       place = index.target(place.pointer, node["$ref"]);
-    } else if (keys.length === 1 && isSchemaObject(node["not"]) && Object.keys(node["not"]).length === 1 && node["not"]["not"] !== undefined) {
+    } else if (
+      keys.length === 1 &&
+      isSchemaObject(node["not"]) &&
+      Object.keys(node["not"]).length === 1 &&
+      node["not"]["not"] !== undefined
+    ) {
       place = index.place(joinPointer(place.pointer, "not", "not"));
     } else {
       return place;

@@ -25,7 +25,13 @@ export function originAt(origins: Origins, pointer: string): string {
  * rather than a place the bundle lacks. A subschema `moved` from the bundle is
  * recorded at its root only (what lies below it is where it was, relative to it).
  */
-export function recordAdded(origins: Origins, pointer: string, node: JsonValue, target: string, moved: ReadonlyMap<SchemaObject, string> = new Map()): void {
+export function recordAdded(
+  origins: Origins,
+  pointer: string,
+  node: JsonValue,
+  target: string,
+  moved: ReadonlyMap<SchemaObject, string> = new Map(),
+): void {
   if (isSchemaObject(node) && moved.has(node)) {
     origins.set(pointer, moved.get(node)!);
     return;

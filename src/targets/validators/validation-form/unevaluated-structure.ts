@@ -3,7 +3,14 @@ import type { JsonValue } from "../../../core/json-value.js";
 import { REFERENCE_KEYWORDS } from "../../../schema/keywords.js";
 import { isSchemaObject, type SchemaObject } from "../../../schema/walk-schema.js";
 import type { Origins } from "./origins.js";
-import { escaped, forEachChild, isSchema, referenceTo, resourceOpenedBy, type FormResource } from "./unevaluated-index.js";
+import {
+  escaped,
+  forEachChild,
+  isSchema,
+  referenceTo,
+  resourceOpenedBy,
+  type FormResource,
+} from "./unevaluated-index.js";
 import { appendAllOf, nextAllOf, originAt, recordAdded } from "./unevaluated-origins.js";
 
 /** What the structure pass reads and records. */
@@ -21,8 +28,12 @@ export interface StructureContext {
 
 /** Whether a subschema in scope has anything `restructure` may rewrite (most have none, and the walk is then left out). */
 export function mayRestructure(node: SchemaObject): boolean {
-  if (node["if"] !== undefined || isSchemaObject(node["dependentSchemas"]) || isSchemaObject(node["patternProperties"])) return true;
-  return (node["anyOf"] !== undefined || node["oneOf"] !== undefined) && REFERENCE_KEYWORDS.some((keyword) => typeof node[keyword] === "string");
+  if (node["if"] !== undefined || isSchemaObject(node["dependentSchemas"]) || isSchemaObject(node["patternProperties"]))
+    return true;
+  return (
+    (node["anyOf"] !== undefined || node["oneOf"] !== undefined) &&
+    REFERENCE_KEYWORDS.some((keyword) => typeof node[keyword] === "string")
+  );
 }
 
 /**
@@ -96,13 +107,24 @@ function rewriteIf(node: SchemaObject, pointer: string, host: FormResource, cont
   const condition = node["if"];
   const then = node["then"];
   const otherwise = node["else"];
-  if (!isSchema(condition) || (then !== undefined && !isSchema(then)) || (otherwise !== undefined && !isSchema(otherwise))) return;
+  if (
+    !isSchema(condition) ||
+    (then !== undefined && !isSchema(then)) ||
+    (otherwise !== undefined && !isSchema(otherwise))
+  )
+    return;
   if (isInert(then) && isInert(otherwise)) carryIf(node, pointer, condition, host, context);
   else moveIf(node, pointer, condition, [then, otherwise], host, context);
 }
 
 /** `{anyOf: [I, true]}` beside an `if` ajv skips: I's annotations when it passes, and no verdict of its own. */
-function carryIf(node: SchemaObject, pointer: string, condition: SchemaObject | boolean, host: FormResource, context: StructureContext): void {
+function carryIf(
+  node: SchemaObject,
+  pointer: string,
+  condition: SchemaObject | boolean,
+  host: FormResource,
+  context: StructureContext,
+): void {
   const entryPointer = nextAllOf(node, pointer);
   const ifPointer = joinPointer(pointer, "if");
   const applied = typeof condition === "boolean" ? undefined : reference(condition, ifPointer, host);
@@ -123,18 +145,28 @@ function moveIf(
 ): void {
   const entryPointer = nextAllOf(node, pointer);
   const original = context.scope.get(node);
-  if (entryPointer === undefined || original === undefined || context.fragile().has(joinPointer(original, "if"))) return;
+  if (entryPointer === undefined || original === undefined || context.fragile().has(joinPointer(original, "if")))
+    return;
   const applied = reference(condition, joinPointer(entryPointer, "if", "not", "not"), host);
   const thenApplied = isInert(then) ? true : reference(then!, joinPointer(pointer, "then"), host);
   const elseApplied = isInert(otherwise) ? true : reference(otherwise!, joinPointer(pointer, "else"), host);
   if (applied === undefined || thenApplied === undefined || elseApplied === undefined) return;
-  const entry: SchemaObject = { if: { not: { not: condition } }, then: thenApplied === true ? applied : { allOf: [applied, thenApplied] } };
+  const entry: SchemaObject = {
+    if: { not: { not: condition } },
+    then: thenApplied === true ? applied : { allOf: [applied, thenApplied] },
+  };
   if (elseApplied !== true) entry["else"] = elseApplied;
   const origin = originAt(context.origins, joinPointer(pointer, "if"));
   delete node["if"];
   appendAllOf(node, pointer, entry, context.origins);
   context.moved = true;
-  recordAdded(context.origins, entryPointer, entry, origin, new Map(isSchemaObject(condition) ? [[condition, origin]] : []));
+  recordAdded(
+    context.origins,
+    entryPointer,
+    entry,
+    origin,
+    new Map(isSchemaObject(condition) ? [[condition, origin]] : []),
+  );
 }
 
 /** A subschema's reference keywords move into an `allOf` entry when a branch keyword follows them in ajv's order. */
@@ -154,10 +186,29 @@ function moveReferences(node: SchemaObject, pointer: string, context: StructureC
 }
 
 /** Keywords ajv evaluates before `dependentSchemas` that can leave annotations it knows at compile time. */
-const BEFORE_DEPENDENT_SCHEMAS = ["$ref", "$dynamicRef", "$recursiveRef", "allOf", "anyOf", "oneOf", "if", "properties", "additionalProperties", "patternProperties", "prefixItems", "items", "additionalItems", "contains"];
+const BEFORE_DEPENDENT_SCHEMAS = [
+  "$ref",
+  "$dynamicRef",
+  "$recursiveRef",
+  "allOf",
+  "anyOf",
+  "oneOf",
+  "if",
+  "properties",
+  "additionalProperties",
+  "patternProperties",
+  "prefixItems",
+  "items",
+  "additionalItems",
+  "contains",
+];
 
 function moveDependentSchemas(node: SchemaObject, pointer: string, context: StructureContext): void {
-  if (!isSchemaObject(node["dependentSchemas"]) || !BEFORE_DEPENDENT_SCHEMAS.some((keyword) => node[keyword] !== undefined)) return;
+  if (
+    !isSchemaObject(node["dependentSchemas"]) ||
+    !BEFORE_DEPENDENT_SCHEMAS.some((keyword) => node[keyword] !== undefined)
+  )
+    return;
   moveKeyword(node, pointer, "dependentSchemas", context);
 }
 

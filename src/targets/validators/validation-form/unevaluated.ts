@@ -67,9 +67,11 @@ function inPlaceScope(index: FormIndex): Map<SchemaObject, string> {
       const list = node[keyword];
       if (Array.isArray(list)) list.forEach((_, i) => pending.push(joinPointer(pointer, keyword, i)));
     }
-    for (const keyword of ["if", "then", "else"]) if (node[keyword] !== undefined) pending.push(joinPointer(pointer, keyword));
+    for (const keyword of ["if", "then", "else"])
+      if (node[keyword] !== undefined) pending.push(joinPointer(pointer, keyword));
     const dependent = node["dependentSchemas"];
-    if (isSchemaObject(dependent)) for (const name of Object.keys(dependent)) pending.push(joinPointer(pointer, "dependentSchemas", name));
+    if (isSchemaObject(dependent))
+      for (const name of Object.keys(dependent)) pending.push(joinPointer(pointer, "dependentSchemas", name));
     for (const keyword of REFERENCE_KEYWORDS) {
       const value = node[keyword];
       const target = typeof value === "string" ? index.target(pointer, value) : undefined;
@@ -83,7 +85,9 @@ function inPlaceScope(index: FormIndex): Map<SchemaObject, string> {
 function closeItems(index: FormIndex, dialect: Dialect, origins: Origins, carriers: WeakSet<SchemaObject>): void {
   const walk: ItemsWalk = { index, dialect, carriers, budget: { left: 8 * index.size + 1000 } };
   // Where each `unevaluatedItems` stands in the bundle, asked before the checks add their entries.
-  const consumers = index.consumers.map((pointer) => index.place(pointer)!).map((place) => ({ place, origin: originAt(origins, joinPointer(place.pointer, "unevaluatedItems")) }));
+  const consumers = index.consumers
+    .map((pointer) => index.place(pointer)!)
+    .map((place) => ({ place, origin: originAt(origins, joinPointer(place.pointer, "unevaluatedItems")) }));
   for (const { place, origin } of consumers) {
     const node = place.node;
     if (!isSchemaObject(node) || node["unevaluatedItems"] === undefined || node["unevaluatedItems"] === true) continue;
