@@ -17,7 +17,7 @@ export const repair: Repair = {
     "literal characters, classes of them, groups of alternatives, `?`) as an optional property with the " +
     "pattern's schema (beside its own schema, when the object also declares the key), and leaves the pattern " +
     "out. On a closed object whose other patterns each fix how a key starts and accept any value (zarf's " +
-    "`^x-: {}`), they become an index signature over template literal keys, `[k: \`x-${string}\`]: unknown`, " +
+    "`^x-: {}`), they become an index signature over template literal keys, `[k: `x-${string}`]: unknown`, " +
     "instead of `[k: string]: unknown`, which let any key through. Any other pattern is left as written.",
   schema(input, applied, context) {
     walkInput(

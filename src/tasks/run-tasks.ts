@@ -102,7 +102,9 @@ export function startTasks<I, O>(
   })();
   // A worker's failure is reported by `finish`, not as an unhandled rejection meanwhile.
   started.then(
-    ({ workers }) => workers.forEach((w) => w.catch(() => undefined)),
+    ({ workers }) => {
+      for (const worker of workers) void worker.catch(() => undefined);
+    },
     () => undefined,
   );
   return {

@@ -285,7 +285,7 @@ describe("charter check", () => {
         writeFileSync(file, readFileSync(file, "utf8").replace('"minLength": 1', '"minLength": 0'));
       },
       "gen/schemas/common/id.schema.json:5:1: error CH502 stale",
-      /^-  "minLength": 0\n\+  "minLength": 1$/m,
+      /^- {2}"minLength": 0\n\+ {2}"minLength": 1$/m,
     ],
     [
       "a generated type edited by hand",

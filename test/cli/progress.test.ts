@@ -39,6 +39,7 @@ describe("progress and colour", () => {
       colour: { stdout: true, stderr: false },
     });
     expect(code).toBe(1);
+    // eslint-disable-next-line no-control-regex -- the colour codes are what is tested
     expect(out).toMatch(/^schema-src\/a\.yaml:\d+:\d+: \x1b\[31merror\x1b\[0m CH102 /m);
   });
 });

@@ -61,7 +61,7 @@ describe("the typed client in docs/runtime.md", () => {
 
   it("would not compile without its rule, or with a misspelt contract", { timeout: 60_000 }, async () => {
     const client = runtimePageClient();
-    const withoutRule = client.replace(/\{\n  rules: [\s\S]*?\n\}\);/, "{ rules: {} });");
+    const withoutRule = client.replace(/\{\n {2}rules: [\s\S]*?\n\}\);/, "{ rules: {} });");
     expect(withoutRule).not.toBe(client);
     expect((await typeErrors(withoutRule)).join("\n")).toMatch(/agent\/result/);
     expect(

@@ -67,10 +67,17 @@ function mutate(data: unknown, next: () => number): unknown {
   const copy = structuredClone(data);
   const places: { parent: Record<string, unknown> | unknown[]; key: string | number }[] = [];
   const collect = (value: unknown) => {
-    if (Array.isArray(value)) value.forEach((item, i) => (places.push({ parent: value, key: i }), collect(item)));
-    else if (value !== null && typeof value === "object")
-      for (const [k, v] of Object.entries(value))
-        (places.push({ parent: value as Record<string, unknown>, key: k }), collect(v));
+    if (Array.isArray(value)) {
+      value.forEach((item, i) => {
+        places.push({ parent: value, key: i });
+        collect(item);
+      });
+    } else if (value !== null && typeof value === "object") {
+      for (const [k, v] of Object.entries(value)) {
+        places.push({ parent: value as Record<string, unknown>, key: k });
+        collect(v);
+      }
+    }
   };
   collect(copy);
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
@@ -78,12 +85,13 @@ function mutate(data: unknown, next: () => number): unknown {
   const { parent, key } = pick(places);
   const kind = Math.floor(next() * 4);
   if (kind === 0) (parent as Record<string | number, unknown>)[key] = structuredClone(pick(REPLACEMENTS));
-  else if (kind === 1) Array.isArray(parent) ? parent.splice(key as number, 1) : delete parent[key as string];
-  else if (kind === 2)
-    Array.isArray(parent)
-      ? parent.push(structuredClone(parent[key as number]))
-      : (parent[`${String(key)}-extra`] = structuredClone(parent[key as string]));
-  else {
+  else if (kind === 1) {
+    if (Array.isArray(parent)) parent.splice(key as number, 1);
+    else delete parent[key as string];
+  } else if (kind === 2) {
+    if (Array.isArray(parent)) parent.push(structuredClone(parent[key as number]));
+    else parent[`${String(key)}-extra`] = structuredClone(parent[key as string]);
+  } else {
     const value = (parent as Record<string | number, unknown>)[key];
     (parent as Record<string | number, unknown>)[key] =
       typeof value === "string"

@@ -1,17 +1,14 @@
-import { symlinkSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
-import { compile } from "../../src/pipeline/compile.js";
 import { createAjv } from "../../src/targets/validators/create-ajv.js";
 import { DEFAULT_VALIDATION, type ValidationSettings } from "../../src/settings/validation.js";
 import { formatExportName, replaceRequires } from "../../src/targets/validators/esm-imports.js";
 import { appendErrorsInPlace } from "../../src/targets/validators/linear-error-merge.js";
 import { firstErrorNesting } from "../../src/targets/validators/first-error-nesting.js";
 import { generateImportable } from "../helpers/generate-importable.js";
-import { tempTree } from "../helpers/temp-tree.js";
 
 const standaloneCode = (
   createRequire(import.meta.url)("ajv/dist/standalone") as {

@@ -118,7 +118,11 @@ function watchTree(root: string, onChange: (file: string) => void): FSWatcher {
             if (existsSync(root)) onChange(root);
           }),
         );
-      for (const [dir, watcher] of watching) if (dir !== parent) (watcher.close(), watching.delete(dir));
+      for (const [dir, watcher] of watching) {
+        if (dir === parent) continue;
+        watcher.close();
+        watching.delete(dir);
+      }
       return;
     }
     const walk = (dir: string) => {

@@ -100,7 +100,10 @@ export async function checkTypes(
     const stack = [name];
     while (stack.length > 0)
       for (const next of files.get(stack.pop()!)?.imports ?? [])
-        if (!seen.has(next) && files.has(next)) (stack.push(next), seen.add(next));
+        if (!seen.has(next) && files.has(next)) {
+          stack.push(next);
+          seen.add(next);
+        }
     const list = [...seen].sort();
     reached.set(name, list);
     return list;
@@ -132,7 +135,10 @@ export async function checkTypes(
     }
     batch.check.push(name);
     for (const n of needed)
-      if (!batch.load.has(n)) (batch.load.add(n), (batch.characters += files.get(n)!.text.length));
+      if (!batch.load.has(n)) {
+        batch.load.add(n);
+        batch.characters += files.get(n)!.text.length;
+      }
   }
   for (const batch of batches) {
     const project = new Project({ useInMemoryFileSystem: true, compilerOptions: COMPILER_OPTIONS });
