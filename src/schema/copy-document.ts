@@ -1,7 +1,7 @@
 import { getAtPointer, joinPointer } from "../core/json-pointer.js";
 import { defineKey, type JsonObject } from "../core/json-object.js";
 import type { JsonValue } from "../core/json-value.js";
-import type { IndexedDocument } from "../compiler/resolve/resolve-references.js";
+import type { IndexedDocument } from "./resolved-graph.js";
 import { CHARTER_KEYWORD_PREFIX } from "./keywords.js";
 
 /** What a keyword of a schema object becomes in a copy: another key and value. */

@@ -1,4 +1,4 @@
-import type { ResolvedGraph } from "../compiler/resolve/resolve-references.js";
+import type { ResolvedGraph } from "./resolved-graph.js";
 
 /** `rootKey` and every document it reaches through resolved references. */
 export function documentClosure(graph: ResolvedGraph, rootKey: string): Set<string> {

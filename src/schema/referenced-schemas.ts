@@ -1,4 +1,4 @@
-import type { ResolvedGraph } from "../compiler/resolve/resolve-references.js";
+import type { ResolvedGraph } from "./resolved-graph.js";
 
 /**
  * Every place some reference resolves to, as `documentKey#pointer`. A value

@@ -1,6 +1,6 @@
 import type { Diagnostic } from "../core/diagnostic.js";
-import type { ParsedSource } from "../compiler/load/parse-source.js";
-import type { DocumentIndex, ReferenceSite } from "../compiler/resolve/index-document.js";
+import type { ParsedSource } from "../core/parsed-source.js";
+import type { DocumentIndex, ReferenceSite } from "./document-index.js";
 import type { SchemaDocument } from "./schema-document.js";
 
 /** Reads and parses a file reached through a catalog mapping; injected so this stage never imports the loader. */

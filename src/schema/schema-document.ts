@@ -1,8 +1,16 @@
 import type { SourcePosition } from "../core/diagnostic.js";
 import type { JsonValue } from "../core/json-value.js";
 import type { Dialect } from "./dialect.js";
-import type { IdScope } from "../settings/resolution.js";
 import type { Vocabulary } from "./vocabularies.js";
+
+/**
+ * How far a document's `$id`s reach. `global`: each names its schema for
+ * every document, so two documents claiming one `$id` are an error (CH203).
+ * `local`: they are base URIs and names inside the document only; other
+ * documents reach it by its path (a relative reference to a source, a URL
+ * through the catalog), as versioned copies that keep one `$id` need.
+ */
+export type IdScope = "global" | "local";
 
 /** One loaded schema document: a source of the tree, or a file reached through a catalog mapping. */
 export interface SchemaDocument {

@@ -1,13 +1,5 @@
 import type { Dialect } from "../schema/dialect.js";
-
-/**
- * How far a document's `$id`s reach. `global`: each names its schema for
- * every document, so two documents claiming one `$id` are an error (CH203).
- * `local`: they are base URIs and names inside the document only; other
- * documents reach it by its path (a relative reference to a source, a URL
- * through the catalog), as versioned copies that keep one `$id` need.
- */
-export type IdScope = "global" | "local";
+import type { IdScope } from "../schema/schema-document.js";
 
 /** How charter reads one document, where the document itself does not say. */
 export interface DocumentResolution {

@@ -1,5 +1,12 @@
-import type { RefSiblings } from "../compiler/bundle/ref-assertions.js";
 import type { Dialect } from "../schema/dialect.js";
+
+/**
+ * What the assertions beside a `$ref` mean before 2019-09: `ignore`, as the
+ * specifications say (`{ $ref, maxItems: 2 }` is the referenced schema
+ * alone), or `apply`, as ajv does and as many real-world draft-07 schemas
+ * expect (SchemaStore's pre-commit-config relies on it).
+ */
+export type RefSiblings = "ignore" | "apply";
 
 /** What a format ajv-formats does not know does: reported and left unchecked, or refused. */
 export type UnknownFormats = "ignore" | "refuse";

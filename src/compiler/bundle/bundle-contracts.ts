@@ -4,7 +4,7 @@ import type { ResolvedGraph } from "../resolve/resolve-references.js";
 import type { SchemaDocument } from "../../schema/schema-document.js";
 import { bundleContract, dependencyClosure, type Bundle } from "./bundle-contract.js";
 import { BUNDLE_CODES } from "./codes.js";
-import type { RefSiblings } from "./ref-assertions.js";
+import type { RefSiblings } from "../../settings/validation.js";
 
 export interface BundledContracts {
   bundles: Bundle[];

@@ -2,7 +2,8 @@ import { replaceContents, type JsonObject } from "../../core/json-object.js";
 import type { JsonValue } from "../../core/json-value.js";
 import { idKeyword, refHidesSiblings, type Dialect } from "../../schema/dialect.js";
 import { walkSchema } from "../../schema/walk-schema.js";
-import { ASSERTIONS, type RefSiblings } from "./ref-assertions.js";
+import { ASSERTIONS } from "./ref-assertions.js";
+import type { RefSiblings } from "../../settings/validation.js";
 import { orderSchemaKeys } from "./order-keys.js";
 
 /**

@@ -4,7 +4,8 @@ import type { JsonValue } from "../../core/json-value.js";
 import { refHidesSiblings, type Dialect } from "../../schema/dialect.js";
 import { walkSchema } from "../../schema/walk-schema.js";
 import { liftRootRef } from "./lift-root-ref.js";
-import { ASSERTIONS, type RefSiblings } from "./ref-assertions.js";
+import { ASSERTIONS } from "./ref-assertions.js";
+import type { RefSiblings } from "../../settings/validation.js";
 
 /**
  * Makes the bundle say the same to every validator. Under `ignore` the

@@ -5,7 +5,8 @@ import { compareStrings, errorAt, type Diagnostic } from "../../core/diagnostic.
 import { LOAD_CODES } from "./codes.js";
 import { decodeUtf8 } from "./decode-utf8.js";
 import { parseJsonSource } from "./parse-json-source.js";
-import { parseSource, type ParsedSource } from "./parse-source.js";
+import { parseSource } from "./parse-source.js";
+import type { ParsedSource } from "../../core/parsed-source.js";
 
 /** Folders beside a source that hold its instances, one per file: `envelope.examples/`, `envelope.counterexamples/`. */
 export const INSTANCE_FOLDERS = { examples: ".examples", counterexamples: ".counterexamples" } as const;

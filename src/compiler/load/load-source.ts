@@ -3,7 +3,8 @@ import { errorAt, type Diagnostic } from "../../core/diagnostic.js";
 import { LOAD_CODES } from "./codes.js";
 import { decodeUtf8 } from "./decode-utf8.js";
 import { parseJsonSource } from "./parse-json-source.js";
-import { parseSource, type ParsedSource } from "./parse-source.js";
+import { parseSource } from "./parse-source.js";
+import type { ParsedSource } from "../../core/parsed-source.js";
 
 /** A source read and parsed, or the diagnostics of why not; `missing` when no file is there (a reference may then be reported as naming nothing). */
 export interface LoadedSource {

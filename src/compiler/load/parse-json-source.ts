@@ -4,7 +4,8 @@ import { joinPointer } from "../../core/json-pointer.js";
 import { LOAD_CODES } from "./codes.js";
 import { lossyInteger } from "./lossy-integer.js";
 import type { JsonValue } from "../../core/json-value.js";
-import { MAX_DEPTH, type ParsedSource } from "./parse-source.js";
+import { MAX_DEPTH } from "./parse-source.js";
+import type { ParsedSource } from "../../core/parsed-source.js";
 
 /**
  * Strict JSON with positions. The YAML parser reads JSON too, but fifty times

@@ -13,14 +13,7 @@ import { errorAt, type Diagnostic, type SourcePosition } from "../../core/diagno
 import { lossyInteger } from "./lossy-integer.js";
 import { joinPointer } from "../../core/json-pointer.js";
 import { LOAD_CODES } from "./codes.js";
-
-export interface ParsedSource {
-  value: JsonValue;
-  /** Position of each node's value, by JSON pointer. */
-  positions: ReadonlyMap<string, SourcePosition>;
-  /** Position of the key of each mapping member, by the member's JSON pointer. */
-  keyPositions: ReadonlyMap<string, SourcePosition>;
-}
+import type { ParsedSource } from "../../core/parsed-source.js";
 
 /** Above this many nodes copied through aliases, expansion is treated as an attack, not a schema. */
 export const MAX_ALIAS_NODES = 100_000;

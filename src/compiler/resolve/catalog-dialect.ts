@@ -1,5 +1,5 @@
 import { compareStrings, errorAt, type Diagnostic } from "../../core/diagnostic.js";
-import type { ParsedSource } from "../load/parse-source.js";
+import type { ParsedSource } from "../../core/parsed-source.js";
 import { RESOLVE_CODES } from "./codes.js";
 import type { Dialect } from "../../schema/dialect.js";
 import { describeDocument } from "../../schema/resolved-graph.js";

@@ -1,10 +1,10 @@
 import { errorAt, type Diagnostic } from "../../core/diagnostic.js";
-import type { ParsedSource } from "../load/parse-source.js";
+import type { ParsedSource } from "../../core/parsed-source.js";
 import { RESOLVE_CODES } from "./codes.js";
 import { DEFAULT_DIALECT, dialectOf, type Dialect } from "../../schema/dialect.js";
 import type { CustomMetaSchema } from "./meta-schema-dialect.js";
 import type { SchemaDocument } from "../../schema/schema-document.js";
-import { unknownVocabularies } from "../../schema/vocabularies.js";
+import { unknownVocabularies } from "./vocabulary-findings.js";
 
 /**
  * Gives a parsed file its identity and dialect: the one `$schema` declares, or

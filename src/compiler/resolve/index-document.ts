@@ -1,44 +1,13 @@
 import { errorAt, type Diagnostic } from "../../core/diagnostic.js";
-import { getAtPointer, isWithin, joinPointer } from "../../core/json-pointer.js";
+import { getAtPointer, joinPointer } from "../../core/json-pointer.js";
 import type { JsonValue } from "../../core/json-value.js";
+import { innermostResource, type DocumentIndex } from "../../schema/document-index.js";
 import { RESOLVE_CODES } from "./codes.js";
 import { idKeyword, refHidesSiblings } from "../../schema/dialect.js";
-import { REFERENCE_KEYWORDS, type ReferenceKeyword } from "../../schema/keywords.js";
+import { REFERENCE_KEYWORDS } from "../../schema/keywords.js";
 import type { SchemaDocument } from "../../schema/schema-document.js";
 import { resolveUri, splitFragment } from "../../schema/uri.js";
 import { walkSchema } from "../../schema/walk-schema.js";
-
-/** A schema resource: the document root, or a subschema with an `$id` of its own. */
-export interface SchemaResource {
-  pointer: string;
-  /** Absolute URI at load time (before charter assigns canonical ids). */
-  uri: string;
-  /** The `$id` as written (undefined for a root without one). */
-  declaredId: string | undefined;
-  /** Pointer of the enclosing resource; undefined for the root. */
-  parentPointer: string | undefined;
-}
-
-/** A place where a schema names another by URI. */
-export interface ReferenceSite {
-  /** Pointer of the schema object that holds the keyword. */
-  pointer: string;
-  keyword: ReferenceKeyword;
-  value: string;
-  /** Absolute base URI the value is resolved against. */
-  base: string;
-  /** Pointer of the innermost resource holding the site. */
-  resourcePointer: string;
-}
-
-export interface DocumentIndex {
-  resources: SchemaResource[];
-  /** Plain-name fragments, by resource pointer, then name, to the pointer they name. */
-  anchors: Map<string, Map<string, string>>;
-  references: ReferenceSite[];
-  /** Every pointer that is a schema position (as opposed to data). */
-  schemaPointers: Set<string>;
-}
 
 interface Scope {
   base: string;
@@ -165,15 +134,6 @@ export function indexSubschema(document: SchemaDocument, index: DocumentIndex, s
     start,
   );
   return diagnostics;
-}
-
-/** The innermost schema resource holding `pointer`. */
-export function innermostResource(index: DocumentIndex, pointer: string): SchemaResource {
-  let best = index.resources[0]!;
-  for (const resource of index.resources) {
-    if (isWithin(pointer, resource.pointer) && resource.pointer.length > best.pointer.length) best = resource;
-  }
-  return best;
 }
 
 function decodeFragment(fragment: string): string {

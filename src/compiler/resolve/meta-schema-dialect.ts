@@ -1,5 +1,5 @@
 import type { JsonValue } from "../../core/json-value.js";
-import type { ParsedSource } from "../load/parse-source.js";
+import type { ParsedSource } from "../../core/parsed-source.js";
 import { catalogFile } from "./catalog-file.js";
 import { dialectOf, type Dialect } from "../../schema/dialect.js";
 import type { CatalogMapping } from "./catalog-file.js";

@@ -1,12 +1,13 @@
 import { realpath } from "node:fs/promises";
 import { compareStrings, errorAt, type Diagnostic } from "../../core/diagnostic.js";
 import { fragmentToPointer, getAtPointer, joinPointer, splitPointer } from "../../core/json-pointer.js";
-import type { ParsedSource } from "../load/parse-source.js";
+import type { ParsedSource } from "../../core/parsed-source.js";
 import { catalogFile, catalogSettings, type CatalogMapping } from "./catalog-file.js";
 import { RESOLVE_CODES } from "./codes.js";
 import { createDocument } from "./create-document.js";
 import { DEFAULT_DIALECT, idKeyword, isMetaSchemaUri, type Dialect } from "../../schema/dialect.js";
-import { indexDocument, indexSubschema, type ReferenceSite, type SchemaResource } from "./index-document.js";
+import { indexDocument, indexSubschema } from "./index-document.js";
+import type { ReferenceSite, SchemaResource } from "../../schema/document-index.js";
 import type { DocumentResolution } from "../../settings/resolution.js";
 import {
   describeDocument,

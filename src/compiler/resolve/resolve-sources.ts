@@ -9,7 +9,7 @@ import { resolutionFor, type ResolutionSettings } from "../../settings/resolutio
 import { resolveReferences, type FailedSource, type ResolvedGraph } from "./resolve-references.js";
 import type { SchemaDocument } from "../../schema/schema-document.js";
 import { sourceUri } from "../../schema/uri.js";
-import { vocabularyWarnings } from "../../schema/vocabularies.js";
+import { vocabularyWarnings } from "./vocabulary-findings.js";
 
 export interface ResolvedSources {
   /** A document for each source that loaded, in discovery order. */
