@@ -9,6 +9,8 @@ import type { CompileOptions } from "../../src/pipeline/compile.js";
 import { checkContracts } from "../../src/compiler/check/check-contracts.js";
 import type { DeclaredInstance } from "../../src/compiler/check/declared-counterexamples.js";
 import { loadSources } from "../../src/compiler/load/load-sources.js";
+import { loadSource } from "../../src/compiler/load/load-source.js";
+import { loadInstanceFiles } from "../../src/compiler/load/instance-files.js";
 import { resolveSources } from "../../src/compiler/resolve/resolve-sources.js";
 import { moduleStem } from "../../src/targets/shared/output-files.js";
 import { assignTypeNames } from "../../src/targets/shared/type-names.js";
@@ -28,7 +30,12 @@ export async function contractFacts(
   withDeclared = false,
 ): Promise<ContractFacts> {
   const loaded = await loadSources(options.sourceDir, moduleStem);
-  const { documents, failedNames, graph } = await resolveSources(loaded, options.catalog, options.resolution);
+  const { documents, failedNames, graph } = await resolveSources(
+    loaded,
+    options.catalog,
+    options.resolution,
+    loadSource,
+  );
   const wanted = new Set(produced);
   const keys = documents.filter((d) => wanted.has(d.name)).map((d) => d.key);
   const names = assignTypeNames(graph, keys, options.typeNaming ?? "short", options.typeNameClashes ?? "qualify");
@@ -42,6 +49,7 @@ export async function contractFacts(
     // The check stage decides which `examples` entries are instances and reads the instance folders beside a source.
     const checked = await checkContracts(graph, documents, failedNames, {
       sourceDir: options.sourceDir,
+      loadInstanceFiles,
       policyOf: () => ({ strict: false, linearPatterns: false }),
     });
     for (const [name, instances] of checked.instancesOf) if (wanted.has(name)) declared.set(name, instances);

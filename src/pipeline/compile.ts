@@ -8,6 +8,8 @@ import { defaultJobs, type TaskSettings } from "../tasks/run-tasks.js";
 import type { TaskStore } from "../tasks/task-store.js";
 import type { CatalogMapping } from "../compiler/resolve/catalog-file.js";
 import type { ResolutionSettings } from "../settings/resolution.js";
+import { loadSource } from "../compiler/load/load-source.js";
+import { loadInstanceFiles } from "../compiler/load/instance-files.js";
 import { resolveSources } from "../compiler/resolve/resolve-sources.js";
 import { emitManifest, manifestContract, MANIFEST_VERSION } from "../targets/manifest/emit-manifest.js";
 import { moduleStem, typesPath, type OutputFiles } from "../targets/shared/output-files.js";
@@ -107,11 +109,12 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
     failedNames,
     graph,
     diagnostics: resolveFindings,
-  } = await resolveSources(loaded, options.catalog, options.resolution);
+  } = await resolveSources(loaded, options.catalog, options.resolution, loadSource);
   diagnostics.push(...resolveFindings);
   lap("resolve");
   const checked = await checkContracts(graph, documents, failedNames, {
     sourceDir: options.sourceDir,
+    loadInstanceFiles,
     policyOf: (contract) => ({
       strict: policyOf(contract).strictness === "strict",
       linearPatterns: policyOf(contract).patterns === "linear",

@@ -1,5 +1,5 @@
 import { errorAt, hasErrors, type Diagnostic } from "../../core/diagnostic.js";
-import { loadInstanceFiles } from "../load/instance-files.js";
+import type { InstanceFiles } from "../load/instance-files.js";
 import { referencedSchemas } from "../../schema/referenced-schemas.js";
 import type { ResolvedGraph } from "../resolve/resolve-references.js";
 import type { SchemaDocument } from "../../schema/schema-document.js";
@@ -42,7 +42,12 @@ export async function checkContracts(
   graph: ResolvedGraph,
   documents: readonly SchemaDocument[],
   failedNames: readonly string[],
-  settings: { sourceDir: string; policyOf: (contract: string) => CheckPolicy },
+  settings: {
+    sourceDir: string;
+    policyOf: (contract: string) => CheckPolicy;
+    /** Reads the instance folders beside a source (the load stage's, given by the pipeline). */
+    loadInstanceFiles: InstanceFiles;
+  },
 ): Promise<CheckedContracts> {
   const failed = new Set(failedNames);
   const checked: CheckedContracts = {
@@ -72,7 +77,7 @@ export async function checkContracts(
     const version = declaredVersion(document);
     rules.diagnostics.push(...version.diagnostics);
     if (version.version !== undefined) checked.versionOf.set(document.name, version.version);
-    const instances = await contractInstances(document, settings.sourceDir, isReferenced);
+    const instances = await contractInstances(document, settings, isReferenced);
     const lints = lintSource(document, isReferenced, { linearPatterns: policy.linearPatterns });
     checked.diagnostics.push(...meta, ...rules.diagnostics, ...instances.diagnostics, ...lints);
     if ([meta, rules.diagnostics, instances.diagnostics, lints].some(hasErrors)) failed.add(document.name);
@@ -90,7 +95,7 @@ export async function checkContracts(
 /** The contract's examples and counterexamples: those its source declares, then the files of its instance folders. */
 async function contractInstances(
   document: SchemaDocument,
-  sourceDir: string,
+  { sourceDir, loadInstanceFiles }: { sourceDir: string; loadInstanceFiles: InstanceFiles },
   isReferenced: (pointer: string) => boolean,
 ) {
   const declared = declaredInstances(document, isReferenced);

@@ -19,6 +19,9 @@ export interface InstanceFile {
   parsed: ParsedSource;
 }
 
+/** How a later stage is given this reader: the pipeline passes it, so no stage imports another. */
+export type InstanceFiles = typeof loadInstanceFiles;
+
 /**
  * The files of `<contract>.examples/` and `<contract>.counterexamples/` beside
  * a source (`.yaml`, `.yml`, `.json`, in code-point order), parsed like

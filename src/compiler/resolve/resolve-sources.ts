@@ -1,12 +1,12 @@
 import type { Diagnostic } from "../../core/diagnostic.js";
 import type { JsonValue } from "../../core/json-value.js";
-import { loadSource } from "../load/load-source.js";
 import type { LoadedSources } from "../load/load-sources.js";
 import type { CatalogMapping } from "./catalog-file.js";
 import { createDocument } from "./create-document.js";
 import { customMetaSchemas } from "./meta-schema-dialect.js";
 import { resolutionFor, type ResolutionSettings } from "../../settings/resolution.js";
 import { resolveReferences, type FailedSource, type ResolvedGraph } from "./resolve-references.js";
+import type { LoadFile } from "../../schema/resolved-graph.js";
 import type { SchemaDocument } from "../../schema/schema-document.js";
 import { sourceUri } from "../../schema/uri.js";
 import { vocabularyWarnings } from "./vocabulary-findings.js";
@@ -32,6 +32,8 @@ export async function resolveSources(
   loaded: LoadedSources,
   catalog: readonly CatalogMapping[],
   resolution: ResolutionSettings | undefined,
+  /** Reads a file the sources reach through the catalog (the load stage's, given by the pipeline). */
+  loadFile: LoadFile,
 ): Promise<ResolvedSources> {
   const diagnostics: Diagnostic[] = [];
   const declaredSchemas: string[] = [];
@@ -41,7 +43,7 @@ export async function resolveSources(
     if (declared !== undefined) declaredSchemas.push(declared);
     if (id !== undefined) sourcesById.set(id.replace(/#$/, ""), parsed!.value);
   }
-  const metaSchemas = await customMetaSchemas(declaredSchemas, sourcesById, catalog, loadSource);
+  const metaSchemas = await customMetaSchemas(declaredSchemas, sourcesById, catalog, loadFile);
   const documents: SchemaDocument[] = [];
   const failedSources: FailedSource[] = [];
   const failedNames: string[] = [];
@@ -73,7 +75,7 @@ export async function resolveSources(
       failedNames.push(source.name);
     }
   }
-  const graph = await resolveReferences(documents, catalog, loadSource, failedSources);
+  const graph = await resolveReferences(documents, catalog, loadFile, failedSources);
   diagnostics.push(...graph.diagnostics);
   for (const entry of graph.documents.values())
     diagnostics.push(...entry.diagnostics, ...vocabularyWarnings(entry.document, entry.index.schemaPointers));
