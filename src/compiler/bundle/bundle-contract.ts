@@ -4,7 +4,7 @@ import { isWithin, joinPointer, pointerToFragment } from "../../core/json-pointe
 import type { JsonValue } from "../../core/json-value.js";
 import { definitionsKeyword, DIALECT_URIS, idKeyword, refHidesSiblings, type Dialect } from "../../schema/dialect.js";
 import { innermostResource } from "../../schema/document-index.js";
-import type { IndexedDocument, ResolvedGraph } from "../resolve/resolve-references.js";
+import type { IndexedDocument, ResolvedGraph } from "../../schema/resolved-graph.js";
 import { copyDocument, type KeywordReplacement } from "../../schema/copy-document.js";
 import { defineKey, type JsonObject } from "../../core/json-object.js";
 import { resolveUri, SOURCE_SCHEME, splitFragment } from "../../schema/uri.js";

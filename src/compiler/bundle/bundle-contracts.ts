@@ -1,6 +1,6 @@
 import { errorAt, hasErrors, type Diagnostic } from "../../core/diagnostic.js";
 import type { DanglingVerdict } from "../check/reachable-references.js";
-import type { ResolvedGraph } from "../resolve/resolve-references.js";
+import type { ResolvedGraph } from "../../schema/resolved-graph.js";
 import type { SchemaDocument } from "../../schema/schema-document.js";
 import { bundleContract, dependencyClosure, type Bundle } from "./bundle-contract.js";
 import { BUNDLE_CODES } from "./codes.js";

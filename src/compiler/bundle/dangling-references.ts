@@ -2,7 +2,7 @@ import { defineKey, isJsonObject, replaceContents, type JsonObject } from "../..
 import { getAtPointer } from "../../core/json-pointer.js";
 import type { JsonValue } from "../../core/json-value.js";
 import { idKeyword, refHidesSiblings } from "../../schema/dialect.js";
-import type { IndexedDocument } from "../resolve/resolve-references.js";
+import type { IndexedDocument } from "../../schema/resolved-graph.js";
 
 /**
  * A reference that names nothing is in a produced bundle only where no

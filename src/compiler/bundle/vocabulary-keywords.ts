@@ -1,7 +1,7 @@
 import { isJsonObject } from "../../core/json-object.js";
 import { getAtPointer } from "../../core/json-pointer.js";
 import type { JsonValue } from "../../core/json-value.js";
-import type { IndexedDocument } from "../resolve/resolve-references.js";
+import type { IndexedDocument } from "../../schema/resolved-graph.js";
 import { leftOutSites } from "../../schema/vocabularies.js";
 
 /**

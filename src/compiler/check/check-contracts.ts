@@ -1,7 +1,7 @@
 import { errorAt, hasErrors, type Diagnostic } from "../../core/diagnostic.js";
 import type { InstanceFiles } from "../load/instance-files.js";
 import { referencedSchemas } from "../../schema/referenced-schemas.js";
-import type { ResolvedGraph } from "../resolve/resolve-references.js";
+import type { ResolvedGraph } from "../../schema/resolved-graph.js";
 import type { SchemaDocument } from "../../schema/schema-document.js";
 import { CHECK_CODES } from "./codes.js";
 import { declaredInstances, readCounterexample, type DeclaredInstance } from "./declared-counterexamples.js";

@@ -3,7 +3,7 @@ import { documentClosure } from "../../schema/document-closure.js";
 import { isJsonObject } from "../../core/json-object.js";
 import { getAtPointer, joinPointer } from "../../core/json-pointer.js";
 import type { JsonValue } from "../../core/json-value.js";
-import type { ResolvedGraph, ResolvedReference } from "../resolve/resolve-references.js";
+import type { ResolvedGraph, ResolvedReference } from "../../schema/resolved-graph.js";
 import { ITEMS_KEYWORD, SCHEMA_KEYWORDS, SCHEMA_LIST_KEYWORDS, SCHEMA_MAP_KEYWORDS } from "../../schema/keywords.js";
 import { CHECK_CODES } from "./codes.js";
 

@@ -1,6 +1,6 @@
 import { errorAt, type Diagnostic } from "../../core/diagnostic.js";
 import { joinPointer } from "../../core/json-pointer.js";
-import type { ResolvedGraph } from "../resolve/resolve-references.js";
+import type { ResolvedGraph } from "../../schema/resolved-graph.js";
 import { walkSchema } from "../../schema/walk-schema.js";
 import { CHECK_CODES } from "./codes.js";
 

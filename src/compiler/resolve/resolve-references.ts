@@ -4,16 +4,6 @@ import { ResolveRun } from "./resolve-run.js";
 import type { FailedSource, LoadFile, ResolvedGraph } from "../../schema/resolved-graph.js";
 import type { SchemaDocument } from "../../schema/schema-document.js";
 
-export {
-  describeDocument,
-  type FailedSource,
-  type IndexedDocument,
-  type LoadFile,
-  type ReferenceTarget,
-  type ResolvedGraph,
-  type ResolvedReference,
-} from "../../schema/resolved-graph.js";
-
 /**
  * Builds the offline catalog of every schema resource and resolves every
  * reference of every document to a document and a pointer. Files reached

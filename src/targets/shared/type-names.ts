@@ -2,7 +2,7 @@ import { errorAt, type Diagnostic, type SourcePosition } from "../../core/diagno
 import { getAtPointer, joinPointer } from "../../core/json-pointer.js";
 import { isJsonObject, type JsonObject } from "../../core/json-object.js";
 import type { JsonValue } from "../../core/json-value.js";
-import type { IndexedDocument, ResolvedGraph } from "../../compiler/resolve/resolve-references.js";
+import type { IndexedDocument, ResolvedGraph } from "../../schema/resolved-graph.js";
 import { NAMING_CODES } from "./naming-codes.js";
 import { WRAPPER_NAME } from "../../repairs/generator-input.js";
 import { CHARTER_KEYWORD } from "../../schema/keywords.js";

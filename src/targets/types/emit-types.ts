@@ -2,7 +2,7 @@ import { format } from "prettier";
 import { errorAt, type Diagnostic } from "../../core/diagnostic.js";
 import { declaredInstances } from "../../compiler/check/declared-counterexamples.js";
 import { referencedSchemas } from "../../schema/referenced-schemas.js";
-import type { ResolvedGraph } from "../../compiler/resolve/resolve-references.js";
+import type { ResolvedGraph } from "../../schema/resolved-graph.js";
 import type { Repair, RepairApplication } from "../../repairs/repair.js";
 import { typesPath, type OutputFiles } from "../shared/output-files.js";
 import { TYPES_CODES } from "./codes.js";
