@@ -2,7 +2,7 @@
  * The import graph of a tree of TypeScript files, read with the TypeScript parser as the compiler
  * reads it: static imports and re-exports in any quotes and across comments, type-only or not,
  * `import x = require(...)`, dynamic `import(...)` with a string literal, and worker modules named
- * by `new URL("...", import.meta.url)`.
+ * by `new URL("...", import.meta.url)` or by `siblingModule(import.meta.url, "name")` (src/tasks).
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -58,6 +58,7 @@ function isTypeOnlyExport(node: ts.ExportDeclaration): boolean {
 export function importsOfText(file: string, text: string): ImportEdge[] {
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
   const edges: ImportEdge[] = [];
+  const lineOf = (node: ts.Node) => source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
   const add = (literal: ts.Node, typeOnly: boolean) => {
     if (!ts.isStringLiteralLike(literal)) return;
     const specifier = literal.text;
@@ -95,11 +96,28 @@ export function importsOfText(file: string, text: string): ImportEdge[] {
     ) {
       const first = node.arguments?.[0];
       if (first !== undefined && ts.isStringLiteralLike(first) && first.text.startsWith(".")) add(first, false);
+    } else if (isSiblingModuleCall(node)) {
+      const name = node.arguments[1]!;
+      if (ts.isStringLiteralLike(name)) {
+        const target = path.posix.join(path.posix.dirname(file), `${name.text}.ts`);
+        edges.push({ specifier: `./${name.text}.js`, target, typeOnly: false, line: lineOf(name) });
+      }
     }
     ts.forEachChild(node, visit);
   };
   visit(source);
   return edges;
+}
+
+/** `siblingModule(import.meta.url, "name")`: how a task names the module its worker threads load. */
+function isSiblingModuleCall(node: ts.Node): node is ts.CallExpression {
+  return (
+    ts.isCallExpression(node) &&
+    ts.isIdentifier(node.expression) &&
+    node.expression.text === "siblingModule" &&
+    node.arguments.length === 2 &&
+    isImportMetaUrl(node.arguments[0])
+  );
 }
 
 function isImportMetaUrl(node: ts.Node | undefined): boolean {
