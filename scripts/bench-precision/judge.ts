@@ -1,6 +1,6 @@
 /**
  * The oracle of validity: ajv compiled from a contract's bundled schema, of
- * the class charter uses for its dialect (src/compiler/check/ajv-for-dialect.ts),
+ * the class charter uses for its dialect (src/schema/ajv-for-dialect.ts),
  * with ajv-formats, `strict: false`, first error only. The bundle is added as
  * charter's own validators add it (`addBundle`, which lets a bundled copy of
  * a meta-schema win over ajv's); a top-level definition is judged through its

@@ -1,7 +1,7 @@
 /**
  * Each contract's exported type names, as compile() gives them: the first
  * stages (load, resolve) run again over the same sources, then the naming of
- * src/targets/type-names.ts over the contracts compile() bundled, in the
+ * src/targets/shared/type-names.ts over the contracts compile() bundled, in the
  * style and clash policy it was given. The root of `agent/result` is
  * `AgentResult`; a top-level definition's name is under its pointer.
  */

@@ -1,7 +1,7 @@
 /**
  * The groups of keywords the schema comparison reads, each declared once. What
  * the compiler already defines (which keywords hold data, not schemas) comes
- * from src/compiler/resolve/schema-keywords.ts; these are the groups only the
+ * from src/schema/keywords.ts; these are the groups only the
  * comparison needs: which way a keyword narrows, what it governs.
  */
 
