@@ -17,6 +17,8 @@ interface Chain {
 
 export const repair: Repair = {
   id: "alias-chains",
+  // Only a `$ref` that ref-sibling-keywords left in place, with no sibling keyword, is an alias.
+  after: ["ref-sibling-keywords"],
   description:
     "json-schema-to-typescript follows `$ref` recursively, and a definition that is only a reference to the " +
     "next one, a thousand times over (`a0: {$ref: a1}`, `a1: {$ref: a2}`, ...), overflows its call stack, " +

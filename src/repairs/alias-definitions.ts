@@ -4,6 +4,8 @@ import { walkInput } from "./walk-input.js";
 
 export const repair: Repair = {
   id: "alias-definitions",
+  // alias-chains reads the `$ref` this moves into `allOf`; one with siblings is ref-sibling-keywords' to move.
+  after: ["ref-sibling-keywords", "alias-chains"],
   description:
     "A definition that is only a reference to another (`$defs: {id: {$ref: '#/$defs/uuid'}}`) is replaced " +
     "by its target in json-schema-to-typescript's resolver, so `Id` is declared as a copy of the target's " +

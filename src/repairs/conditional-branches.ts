@@ -12,6 +12,15 @@ const MAX_CONDITIONALS = 6;
 
 export const repair: Repair = {
   id: "conditional-branches",
+  // It leaves alone what discriminated-conditionals stated, closes branches beside the object's properties as
+  // dependent-schemas and literal-pattern-properties leave them and as unevaluated-properties-closed closes them; the
+  // `anyOf` it adds would keep unevaluated-properties-closed from closing the object.
+  after: [
+    "discriminated-conditionals",
+    "unevaluated-properties-closed",
+    "dependent-schemas",
+    "literal-pattern-properties",
+  ],
   description:
     "Every value an `if`/`then`/`else` accepts satisfies `then` or `else`, whatever the condition tests " +
     "(chrome-manifest's command: `if: {properties: {global: {const: true}}, required: [global]}` with a closed " +

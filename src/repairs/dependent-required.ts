@@ -9,6 +9,9 @@ const MAX_ENTRIES = 6;
 
 export const repair: Repair = {
   id: "dependent-required",
+  // Members repeat the object's properties as dependent-schemas and literal-pattern-properties leave them; the `anyOf`
+  // this adds would keep unevaluated-properties-closed from closing the object.
+  after: ["dependent-schemas", "literal-pattern-properties", "unevaluated-properties-closed"],
   description:
     "`dependentRequired: { card: [billing] }` (2019-09 and later; `dependencies: { card: [billing] }` before) " +
     "says that an object with `card` has `billing` too. json-schema-to-typescript ignores both, so a card " +

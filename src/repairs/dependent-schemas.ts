@@ -4,6 +4,7 @@ import { walkInput } from "./walk-input.js";
 
 export const repair: Repair = {
   id: "dependent-schemas",
+  after: [],
   description:
     "`dependentSchemas` (and the schema form of draft-07 `dependencies`) may declare properties that are " +
     "allowed when another is present: `{ properties: {card: ...}, dependentSchemas: {card: {properties: " +

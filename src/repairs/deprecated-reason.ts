@@ -3,6 +3,7 @@ import { appendToDescription, walkInput } from "./walk-input.js";
 
 export const repair: Repair = {
   id: "deprecated-reason",
+  after: [],
   description:
     "Schemas in the wild write the reason for a deprecation in the keyword itself " +
     '(`deprecated: "Use include instead"`). json-schema-to-typescript accepts only a boolean and refuses the ' +

@@ -7,6 +7,9 @@ import { walkInput } from "./walk-input.js";
 
 export const repair: Repair = {
   id: "discriminated-alternatives",
+  // It reads the unions conditional-branches writes, the object's properties as dependent-schemas and
+  // literal-pattern-properties leave them, and whether unevaluated-properties-closed closed it.
+  after: ["conditional-branches", "dependent-schemas", "literal-pattern-properties", "unevaluated-properties-closed"],
   description:
     "An object's `oneOf` or `anyOf` branches say which members each alternative carries (`oneOf: " +
     "[{ properties: { kind: { const: circle } }, required: [kind, radius] }, ...]`). json-schema-to-typescript " +

@@ -40,6 +40,14 @@ const PLACEHOLDER = "__charterProperty_";
 
 export const repair: Repair = {
   id: "keyword-named-properties",
+  // These write properties named after patterns, `required` lists and `dependentRequired` entries: this renames them
+  // too once they are properties.
+  after: [
+    "literal-pattern-properties",
+    "discriminated-conditionals",
+    "dependent-required",
+    "discriminated-alternatives",
+  ],
   description:
     "json-schema-to-typescript checks its input by walking every object in it, so a property named like a " +
     "keyword it checks is read as that keyword: `properties: {deprecated: {type: boolean}}` makes it refuse " +

@@ -8,6 +8,8 @@ import { walkInput } from "./walk-input.js";
 
 export const repair: Repair = {
   id: "literal-pattern-properties",
+  // Key templates go on objects closed by `additionalProperties: false`, as unevaluated-properties-closed leaves them.
+  after: ["unevaluated-properties-closed"],
   description:
     "A `patternProperties` pattern that spells out its keys (appsettings' `^(ElmahIo|Elmahio|elmahIo|elmahio)$`, " +
     "`^branches(-ignore)?$`, `^[Ww]eb$`) names a few properties, each with the pattern's schema. " +

@@ -11,6 +11,8 @@ const OBJECT_SHAPES = ["$ref", "properties", "patternProperties", "additionalPro
 
 export const repair: Repair = {
   id: "object-intersections",
+  // It types the `allOf` members these write; ref-sibling-keywords would move the `tsType` it writes.
+  after: ["ref-sibling-keywords", "composite-schema-names", "implied-types"],
   description:
     "An `allOf` member that says only `type: object` (`{ type: object, oneOf: [{$ref: v1}, {$ref: v2}] }` once " +
     "composite-schema-names has split it, or `allOf: [{type: object}, {$ref: base}]` as written) becomes " +

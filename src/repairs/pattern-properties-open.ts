@@ -4,6 +4,9 @@ import { walkInput } from "./walk-input.js";
 
 export const repair: Repair = {
   id: "pattern-properties-open",
+  // It reads whether an object is open once unevaluated-properties-closed has decided it, and drops the patterns
+  // literal-pattern-properties reads.
+  after: ["unevaluated-properties-closed", "literal-pattern-properties"],
   description:
     "An object with `patternProperties` that leaves other keys open (no `additionalProperties`, or `true`) " +
     "accepts a key matching no pattern with any value. json-schema-to-typescript types it as " +

@@ -18,6 +18,9 @@ const STRING_ONLY = new Set([
 
 export const repair: Repair = {
   id: "pattern-strings",
+  // The `tsType` it writes would change how conditional-branches reads a branch, stop unconstrained-schemas, and be
+  // moved by ref-sibling-keywords; composite-schema-names splits the pattern's schema from the rest first.
+  after: ["conditional-branches", "unconstrained-schemas", "ref-sibling-keywords", "composite-schema-names"],
   description:
     "A string's `pattern` often fixes how it starts (claude-code-keybindings' `^command:[a-zA-Z0-9:\\-_]+$`, " +
     "ARM template expressions' `^\\[`, `^https?://`) or spells out every value (`^(CRLF|LF|crlf|lf)$`). " +

@@ -3,6 +3,7 @@ import { walkInput } from "./walk-input.js";
 
 export const repair: Repair = {
   id: "prefix-items-tuple",
+  after: [],
   description:
     "2020-12 writes tuples with `prefixItems` (`{ type: array, prefixItems: [{type: string}, {type: number}], " +
     "items: false }`). json-schema-to-typescript ignores `prefixItems` and emits `unknown[]`, or `never[]` when " +

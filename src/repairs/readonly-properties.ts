@@ -6,6 +6,7 @@ const TAG = "@readonly";
 
 export const repair: Repair = {
   id: "readonly-properties",
+  after: [],
   description:
     "`readOnly: true` says a producer sets a value and a consumer must not send it back changed. " +
     "json-schema-to-typescript ignores it. charter tags the schema's JSDoc with `@readonly` (schema depth) " +

@@ -31,8 +31,9 @@ import { repair as unknownComposites } from "./unknown-composites.js";
 import { repair as unevaluatedPropertiesClosed } from "./unevaluated-properties-closed.js";
 
 /**
- * Every repair, in the order they run at each depth. Order matters where one
- * writes what another reads: descriptions are complete (titles, tags) before
+ * Every repair, in the order they run at each depth. Each states in `after`
+ * the repairs that must run before it, and test/repairs/order.test.ts checks
+ * this order against them. Order matters where one writes what another reads: descriptions are complete (titles, tags) before
  * `*\/` is escaped and before `$ref` siblings are counted; properties that
  * other repairs add or close are in place before composite schemas are split,
  * and before conditionals become unions (which read `not` before it is dropped,

@@ -3,6 +3,7 @@ import { appendToDescription, walkInput } from "./walk-input.js";
 
 export const repair: Repair = {
   id: "title-names",
+  after: [],
   description:
     "json-schema-to-typescript makes every subschema with a `title` a named declaration called after the " +
     "title, numbering repeats in the order it meets them (`Thing`, `Thing1`), and leaves the title out of " +

@@ -6,6 +6,8 @@ const CONDITIONAL = ["if", "then", "else", "anyOf", "oneOf", "not"];
 
 export const repair: Repair = {
   id: "unevaluated-properties-closed",
+  // dependent-schemas adds no property to an object closed by `additionalProperties: false`, which this writes.
+  after: ["dependent-schemas"],
   description:
     "`unevaluatedProperties: false` closes an object, counting the properties its `allOf` members declare. " +
     "json-schema-to-typescript ignores the keyword and leaves `[k: string]: unknown` open on the object and " +

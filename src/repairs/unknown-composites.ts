@@ -31,6 +31,8 @@ const SAYS = new Set(["$ref", "title", "description", "deprecated", TYPE_NAME_MA
 
 export const repair: Repair = {
   id: "unknown-composites",
+  // ref-sibling-keywords would move the `tsType` it writes into `allOf`.
+  after: ["ref-sibling-keywords"],
   description:
     "A schema combining others where one that accepts anything decides the type (`anyOf: [true, ...]`, " +
     "`oneOf: [true, true, false]`, `allOf: [true]`) has the type `unknown`, and json-schema-to-typescript's " +
