@@ -1,8 +1,8 @@
 import { isJsonObject, type JsonObject } from "../core/json-object.js";
-import { TYPE_NAME_MARKER } from "./generator-input.js";
-import type { Repair } from "./repair.js";
-import { walkInput } from "./walk-input.js";
-import { ANNOTATIONS } from "./annotations.js";
+import { TYPE_NAME_MARKER } from "./support/generator-input.js";
+import type { Repair } from "./support/repair.js";
+import { walkInput } from "./support/walk-input.js";
+import { ANNOTATIONS } from "./support/annotations.js";
 
 /** Chains up to this many aliases keep their shape (`A = B`, `B = C`); tsc and the generator follow a few hundred. */
 export const LONGEST_KEPT_CHAIN = 100;

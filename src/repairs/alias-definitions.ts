@@ -1,6 +1,6 @@
-import { TYPE_NAME_MARKER } from "./generator-input.js";
-import type { Repair } from "./repair.js";
-import { walkInput } from "./walk-input.js";
+import { TYPE_NAME_MARKER } from "./support/generator-input.js";
+import type { Repair } from "./support/repair.js";
+import { walkInput } from "./support/walk-input.js";
 
 export const repair: Repair = {
   id: "alias-definitions",

@@ -1,6 +1,6 @@
 import type { JsonValue } from "../core/json-value.js";
-import type { Repair } from "./repair.js";
-import { walkInput } from "./walk-input.js";
+import type { Repair } from "./support/repair.js";
+import { walkInput } from "./support/walk-input.js";
 import { CHARTER_KEYWORD_PREFIX } from "../schema/keywords.js";
 
 const COMPOSITION = ["allOf", "anyOf", "oneOf"];

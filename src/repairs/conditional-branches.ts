@@ -1,8 +1,14 @@
 import { isJsonObject, type JsonObject } from "../core/json-object.js";
 import type { JsonValue } from "../core/json-value.js";
-import { addUnion, closedForTheType, closesObject, constraintKeys, expressedConditionals } from "./discriminator.js";
-import type { Repair, SchemaContext } from "./repair.js";
-import { walkInput } from "./walk-input.js";
+import {
+  addUnion,
+  closedForTheType,
+  closesObject,
+  constraintKeys,
+  expressedConditionals,
+} from "./support/discriminator.js";
+import type { Repair, SchemaContext } from "./support/repair.js";
+import { walkInput } from "./support/walk-input.js";
 
 /** Keywords that name the kinds of value a schema accepts, or lead to a schema that does. */
 const KIND_KEYWORDS = ["type", "$ref", "const", "enum", "tsType"];

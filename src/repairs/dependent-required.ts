@@ -1,8 +1,8 @@
 import { defineKey, isJsonObject, type JsonObject } from "../core/json-object.js";
 import { dialectOf, type Dialect } from "../schema/dialect.js";
-import { addUnion, closedForTheType, presentMembers } from "./discriminator.js";
-import type { Repair } from "./repair.js";
-import { walkInput } from "./walk-input.js";
+import { addUnion, closedForTheType, presentMembers } from "./support/discriminator.js";
+import type { Repair } from "./support/repair.js";
+import { walkInput } from "./support/walk-input.js";
 
 /** Each object's entries that become unions, at most: TypeScript multiplies intersected unions out (2^6 = 64). */
 const MAX_ENTRIES = 6;

@@ -1,5 +1,5 @@
-import type { Repair } from "./repair.js";
-import { appendToDescription, walkInput } from "./walk-input.js";
+import type { Repair } from "./support/repair.js";
+import { appendToDescription, walkInput } from "./support/walk-input.js";
 
 export const repair: Repair = {
   id: "deprecated-reason",

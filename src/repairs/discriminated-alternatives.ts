@@ -1,9 +1,9 @@
 import { defineKey, isJsonObject, type JsonObject } from "../core/json-object.js";
 import { joinPointer } from "../core/json-pointer.js";
 import type { JsonValue } from "../core/json-value.js";
-import { closedForTheType, constraintKeys, literalDomain, presentSchema } from "./discriminator.js";
-import type { Repair, SchemaContext } from "./repair.js";
-import { walkInput } from "./walk-input.js";
+import { closedForTheType, constraintKeys, literalDomain, presentSchema } from "./support/discriminator.js";
+import type { Repair, SchemaContext } from "./support/repair.js";
+import { walkInput } from "./support/walk-input.js";
 
 export const repair: Repair = {
   id: "discriminated-alternatives",

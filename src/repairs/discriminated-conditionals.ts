@@ -9,9 +9,9 @@ import {
   memberSchema,
   type Literal,
   type MemberShape,
-} from "./discriminator.js";
-import type { Repair } from "./repair.js";
-import { walkInput } from "./walk-input.js";
+} from "./support/discriminator.js";
+import type { Repair } from "./support/repair.js";
+import { walkInput } from "./support/walk-input.js";
 
 /** An `if` that tests one property's value only: true when the value is listed, or when the property is absent and `required` does not name it. */
 interface Test {

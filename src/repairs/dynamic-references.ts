@@ -1,4 +1,4 @@
-import type { Repair } from "./repair.js";
+import type { Repair } from "./support/repair.js";
 
 export const repair: Repair = {
   id: "dynamic-references",

@@ -1,9 +1,9 @@
 import { isJsonObject, type JsonObject } from "../core/json-object.js";
 import type { JsonValue } from "../core/json-value.js";
-import type { Repair, SchemaContext } from "./repair.js";
-import { ROOT_KEY } from "./generator-input.js";
-import { walkInput } from "./walk-input.js";
-import { ANNOTATIONS } from "./annotations.js";
+import type { Repair, SchemaContext } from "./support/repair.js";
+import { ROOT_KEY } from "./support/generator-input.js";
+import { walkInput } from "./support/walk-input.js";
+import { ANNOTATIONS } from "./support/annotations.js";
 
 type Kind = "object" | "array" | "string" | "number" | "boolean" | "null";
 const KINDS: readonly Kind[] = ["object", "array", "string", "number", "boolean", "null"];

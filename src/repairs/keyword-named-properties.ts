@@ -1,7 +1,7 @@
 import { Node } from "ts-morph";
 import { isJsonObject } from "../core/json-object.js";
-import type { Repair } from "./repair.js";
-import { walkInput } from "./walk-input.js";
+import type { Repair } from "./support/repair.js";
+import { walkInput } from "./support/walk-input.js";
 
 /**
  * Keywords json-schema-to-typescript reads or rewrites in any object it meets,

@@ -1,10 +1,10 @@
 import { isJsonObject, type JsonObject } from "../core/json-object.js";
 import type { JsonValue } from "../core/json-value.js";
-import { ANNOTATIONS } from "./annotations.js";
-import { closesObject } from "./discriminator.js";
-import { TYPE_NAME_MARKER } from "./generator-input.js";
-import type { Repair } from "./repair.js";
-import { walkInput } from "./walk-input.js";
+import { ANNOTATIONS } from "./support/annotations.js";
+import { closesObject } from "./support/discriminator.js";
+import { TYPE_NAME_MARKER } from "./support/generator-input.js";
+import type { Repair } from "./support/repair.js";
+import { walkInput } from "./support/walk-input.js";
 
 /** Keywords from which the generator writes an object type (a reference is taken to lead to one). */
 const OBJECT_SHAPES = ["$ref", "properties", "patternProperties", "additionalProperties", "required"];

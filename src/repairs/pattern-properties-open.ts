@@ -1,6 +1,6 @@
 import { isJsonObject } from "../core/json-object.js";
-import type { Repair } from "./repair.js";
-import { walkInput } from "./walk-input.js";
+import type { Repair } from "./support/repair.js";
+import { walkInput } from "./support/walk-input.js";
 
 export const repair: Repair = {
   id: "pattern-properties-open",

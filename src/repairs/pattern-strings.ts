@@ -1,7 +1,7 @@
-import { constraintKeys } from "./discriminator.js";
-import { finitePatternType, literalKeys, literalPrefixes, startsWithType } from "./literal-keys.js";
-import type { Repair } from "./repair.js";
-import { walkInput } from "./walk-input.js";
+import { constraintKeys } from "./support/discriminator.js";
+import { finitePatternType, literalKeys, literalPrefixes, startsWithType } from "./support/literal-keys.js";
+import type { Repair } from "./support/repair.js";
+import { walkInput } from "./support/walk-input.js";
 
 /** Every kind of value but strings, as the generator writes them. */
 const OTHER_KINDS = "number | boolean | null | unknown[] | { [k: string]: unknown }";

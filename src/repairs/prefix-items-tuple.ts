@@ -1,5 +1,5 @@
-import type { Repair } from "./repair.js";
-import { walkInput } from "./walk-input.js";
+import type { Repair } from "./support/repair.js";
+import { walkInput } from "./support/walk-input.js";
 
 export const repair: Repair = {
   id: "prefix-items-tuple",

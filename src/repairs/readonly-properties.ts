@@ -1,6 +1,6 @@
 import { Node } from "ts-morph";
-import type { Repair } from "./repair.js";
-import { appendToDescription, walkInput } from "./walk-input.js";
+import type { Repair } from "./support/repair.js";
+import { appendToDescription, walkInput } from "./support/walk-input.js";
 
 const TAG = "@readonly";
 

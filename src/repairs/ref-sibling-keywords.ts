@@ -1,7 +1,7 @@
-import type { Repair } from "./repair.js";
-import { walkInput } from "./walk-input.js";
+import type { Repair } from "./support/repair.js";
+import { walkInput } from "./support/walk-input.js";
 import { CHARTER_KEYWORD_PREFIX } from "../schema/keywords.js";
-import { ANNOTATIONS } from "./annotations.js";
+import { ANNOTATIONS } from "./support/annotations.js";
 
 export const repair: Repair = {
   id: "ref-sibling-keywords",

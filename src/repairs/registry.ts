@@ -23,7 +23,7 @@ import { repair as patternPropertiesOpen } from "./pattern-properties-open.js";
 import { repair as patternStrings } from "./pattern-strings.js";
 import { repair as prefixItemsTuple } from "./prefix-items-tuple.js";
 import { repair as readonlyProperties } from "./readonly-properties.js";
-import type { Repair } from "./repair.js";
+import type { Repair } from "./support/repair.js";
 import { repair as refSiblingKeywords } from "./ref-sibling-keywords.js";
 import { repair as titleNames } from "./title-names.js";
 import { repair as unconstrainedSchemas } from "./unconstrained-schemas.js";

@@ -1,6 +1,6 @@
 import { isJsonObject } from "../core/json-object.js";
-import type { Repair } from "./repair.js";
-import { walkInput } from "./walk-input.js";
+import type { Repair } from "./support/repair.js";
+import { walkInput } from "./support/walk-input.js";
 
 const CONDITIONAL = ["if", "then", "else", "anyOf", "oneOf", "not"];
 

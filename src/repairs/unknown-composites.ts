@@ -1,8 +1,8 @@
 import { isJsonObject } from "../core/json-object.js";
 import type { JsonValue } from "../core/json-value.js";
-import { TYPE_NAME_MARKER } from "./generator-input.js";
-import type { Repair } from "./repair.js";
-import { walkInput } from "./walk-input.js";
+import { TYPE_NAME_MARKER } from "./support/generator-input.js";
+import type { Repair } from "./support/repair.js";
+import { walkInput } from "./support/walk-input.js";
 
 /** Keywords from which the generator makes a type of its own beside a combinator's (typesOfSchema.ts). */
 const TYPED = ["type", "enum", "const", "properties", "patternProperties", "items", "$ref", "tsType"];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { REPAIRS } from "../../src/repairs/registry.js";
-import { EVERY_OTHER_REPAIR, type Repair } from "../../src/repairs/repair.js";
+import { EVERY_OTHER_REPAIR, type Repair } from "../../src/repairs/support/repair.js";
 
 /** Where the registry's order breaks what its repairs state in `after`; empty when it honours every statement. */
 function orderProblems(repairs: readonly Repair[]): string[] {

@@ -1,7 +1,7 @@
 import type { SourceFile } from "ts-morph";
-import { isJsonObject, type JsonObject } from "../core/json-object.js";
-import { getAtPointer } from "../core/json-pointer.js";
-import type { JsonValue } from "../core/json-value.js";
+import { isJsonObject, type JsonObject } from "../../core/json-object.js";
+import { getAtPointer } from "../../core/json-pointer.js";
+import type { JsonValue } from "../../core/json-value.js";
 
 /**
  * A repair fixes one gap of json-schema-to-typescript, in one place. Its id is
