@@ -1,3 +1,4 @@
+import { mostSpecific } from "../settings/most-specific.js";
 import type { RuleId } from "./rules.js";
 
 /** Whom a contract's changes can break: its senders (`input`), its receivers (`output`), or both. */
@@ -22,12 +23,7 @@ export const DEFAULT_DIFF: DiffSettings = { direction: "both", contracts: new Ma
 
 /** The direction of one contract: its own entry, else its innermost folder's, else the default. */
 export function directionOf(settings: DiffSettings, contract: string): Direction {
-  const own = settings.contracts.get(contract);
-  if (own !== undefined) return own;
-  const parts = contract.split("/");
-  for (let i = parts.length - 1; i > 0; i--) {
-    const folder = settings.contracts.get(parts.slice(0, i).join("/") + "/");
-    if (folder !== undefined) return folder;
-  }
-  return settings.direction;
+  return (
+    mostSpecific(contract, settings.contracts).findLast((direction) => direction !== undefined) ?? settings.direction
+  );
 }

@@ -21,7 +21,7 @@ import { assignTypeNames, type NameClashes, type NamingStyle } from "../targets/
 import { startValidators } from "../targets/validators/emit-validators.js";
 import { DEFAULT_VALIDATION, policyFor, type ValidationSettings } from "../settings/validation.js";
 import { REPAIRS } from "../repairs/registry.js";
-import type { Repair } from "../repairs/repair.js";
+import type { Repair } from "../repairs/support/repair.js";
 
 export interface CompileOptions {
   /** Absolute path of the source directory. */

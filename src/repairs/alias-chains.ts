@@ -1,8 +1,8 @@
 import { isJsonObject, type JsonObject } from "../core/json-object.js";
-import { TYPE_NAME_MARKER } from "./generator-input.js";
-import type { Repair } from "./repair.js";
-import { walkInput } from "./walk-input.js";
-import { ANNOTATIONS } from "./annotations.js";
+import { TYPE_NAME_MARKER } from "./support/generator-input.js";
+import type { Repair } from "./support/repair.js";
+import { walkInput } from "./support/walk-input.js";
+import { ANNOTATIONS } from "./support/annotations.js";
 
 /** Chains up to this many aliases keep their shape (`A = B`, `B = C`); tsc and the generator follow a few hundred. */
 export const LONGEST_KEPT_CHAIN = 100;
@@ -17,6 +17,8 @@ interface Chain {
 
 export const repair: Repair = {
   id: "alias-chains",
+  // Only a `$ref` that ref-sibling-keywords left in place, with no sibling keyword, is an alias.
+  after: ["ref-sibling-keywords"],
   description:
     "json-schema-to-typescript follows `$ref` recursively, and a definition that is only a reference to the " +
     "next one, a thousand times over (`a0: {$ref: a1}`, `a1: {$ref: a2}`, ...), overflows its call stack, " +

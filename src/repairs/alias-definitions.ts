@@ -1,9 +1,11 @@
-import { TYPE_NAME_MARKER } from "./generator-input.js";
-import type { Repair } from "./repair.js";
-import { walkInput } from "./walk-input.js";
+import { TYPE_NAME_MARKER } from "./support/generator-input.js";
+import type { Repair } from "./support/repair.js";
+import { walkInput } from "./support/walk-input.js";
 
 export const repair: Repair = {
   id: "alias-definitions",
+  // alias-chains reads the `$ref` this moves into `allOf`; one with siblings is ref-sibling-keywords' to move.
+  after: ["ref-sibling-keywords", "alias-chains"],
   description:
     "A definition that is only a reference to another (`$defs: {id: {$ref: '#/$defs/uuid'}}`) is replaced " +
     "by its target in json-schema-to-typescript's resolver, so `Id` is declared as a copy of the target's " +

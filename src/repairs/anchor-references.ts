@@ -1,7 +1,8 @@
-import type { Repair } from "./repair.js";
+import type { Repair } from "./support/repair.js";
 
 export const repair: Repair = {
   id: "anchor-references",
+  after: [],
   description:
     "A `$ref` to a plain-name fragment (`$ref: '#positive'` with `$anchor: positive`, or `$id: '#positive'` " +
     'before 2019-09) makes json-schema-to-typescript throw ("Refs should have been resolved by the ' +

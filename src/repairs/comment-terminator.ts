@@ -1,8 +1,10 @@
-import type { Repair } from "./repair.js";
-import { walkInput } from "./walk-input.js";
+import type { Repair } from "./support/repair.js";
+import { walkInput } from "./support/walk-input.js";
 
 export const repair: Repair = {
   id: "comment-terminator",
+  // They write text of the source (examples, deprecation reasons) into descriptions, where `*/` is escaped.
+  after: ["jsdoc-tags", "deprecated-reason"],
   description:
     "A `description` or `title` holding `*/` (a glob such as `src/**/*.ts`) would end the JSDoc comment; " +
     "json-schema-to-typescript turns it into `* /`, which changes the text (`src/** /*.ts`). charter writes " +

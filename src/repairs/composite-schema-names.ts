@@ -1,6 +1,6 @@
 import type { JsonValue } from "../core/json-value.js";
-import type { Repair } from "./repair.js";
-import { walkInput } from "./walk-input.js";
+import type { Repair } from "./support/repair.js";
+import { walkInput } from "./support/walk-input.js";
 import { CHARTER_KEYWORD_PREFIX } from "../schema/keywords.js";
 
 const COMPOSITION = ["allOf", "anyOf", "oneOf"];
@@ -25,6 +25,19 @@ const STAYS = new Set([
 
 export const repair: Repair = {
   id: "composite-schema-names",
+  // It splits a schema once the combinators and object keywords that these add, close or drop are in place.
+  after: [
+    "unevaluated-properties-closed",
+    "literal-pattern-properties",
+    "discriminated-conditionals",
+    "conditional-branches",
+    "dependent-required",
+    "discriminated-alternatives",
+    "not-schema",
+    "unconstrained-schemas",
+    "ref-sibling-keywords",
+    "alias-definitions",
+  ],
   description:
     "A schema that combines `allOf`, `anyOf` or `oneOf` with other keywords (`{ allOf: [{$ref: base}], " +
     "properties: {kind: ...} }`, or `{ oneOf: [{required: [a]}, {required: [b]}], properties: ... }`) is " +

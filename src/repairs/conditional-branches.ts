@@ -1,8 +1,14 @@
 import { isJsonObject, type JsonObject } from "../core/json-object.js";
 import type { JsonValue } from "../core/json-value.js";
-import { addUnion, closedForTheType, closesObject, constraintKeys, expressedConditionals } from "./discriminator.js";
-import type { Repair, SchemaContext } from "./repair.js";
-import { walkInput } from "./walk-input.js";
+import {
+  addUnion,
+  closedForTheType,
+  closesObject,
+  constraintKeys,
+  expressedConditionals,
+} from "./support/discriminator.js";
+import type { Repair, SchemaContext } from "./support/repair.js";
+import { walkInput } from "./support/walk-input.js";
 
 /** Keywords that name the kinds of value a schema accepts, or lead to a schema that does. */
 const KIND_KEYWORDS = ["type", "$ref", "const", "enum", "tsType"];
@@ -12,6 +18,15 @@ const MAX_CONDITIONALS = 6;
 
 export const repair: Repair = {
   id: "conditional-branches",
+  // It leaves alone what discriminated-conditionals stated, closes branches beside the object's properties as
+  // dependent-schemas and literal-pattern-properties leave them and as unevaluated-properties-closed closes them; the
+  // `anyOf` it adds would keep unevaluated-properties-closed from closing the object.
+  after: [
+    "discriminated-conditionals",
+    "unevaluated-properties-closed",
+    "dependent-schemas",
+    "literal-pattern-properties",
+  ],
   description:
     "Every value an `if`/`then`/`else` accepts satisfies `then` or `else`, whatever the condition tests " +
     "(chrome-manifest's command: `if: {properties: {global: {const: true}}, required: [global]}` with a closed " +

@@ -1,14 +1,17 @@
 import { defineKey, isJsonObject, type JsonObject } from "../core/json-object.js";
 import { dialectOf, type Dialect } from "../schema/dialect.js";
-import { addUnion, closedForTheType, presentMembers } from "./discriminator.js";
-import type { Repair } from "./repair.js";
-import { walkInput } from "./walk-input.js";
+import { addUnion, closedForTheType, presentMembers } from "./support/discriminator.js";
+import type { Repair } from "./support/repair.js";
+import { walkInput } from "./support/walk-input.js";
 
 /** Each object's entries that become unions, at most: TypeScript multiplies intersected unions out (2^6 = 64). */
 const MAX_ENTRIES = 6;
 
 export const repair: Repair = {
   id: "dependent-required",
+  // Members repeat the object's properties as dependent-schemas and literal-pattern-properties leave them; the `anyOf`
+  // this adds would keep unevaluated-properties-closed from closing the object.
+  after: ["dependent-schemas", "literal-pattern-properties", "unevaluated-properties-closed"],
   description:
     "`dependentRequired: { card: [billing] }` (2019-09 and later; `dependencies: { card: [billing] }` before) " +
     "says that an object with `card` has `billing` too. json-schema-to-typescript ignores both, so a card " +

@@ -1,9 +1,10 @@
 import { isJsonObject } from "../core/json-object.js";
-import type { Repair } from "./repair.js";
-import { walkInput } from "./walk-input.js";
+import type { Repair } from "./support/repair.js";
+import { walkInput } from "./support/walk-input.js";
 
 export const repair: Repair = {
   id: "dependent-schemas",
+  after: [],
   description:
     "`dependentSchemas` (and the schema form of draft-07 `dependencies`) may declare properties that are " +
     "allowed when another is present: `{ properties: {card: ...}, dependentSchemas: {card: {properties: " +

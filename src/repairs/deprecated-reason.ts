@@ -1,8 +1,9 @@
-import type { Repair } from "./repair.js";
-import { appendToDescription, walkInput } from "./walk-input.js";
+import type { Repair } from "./support/repair.js";
+import { appendToDescription, walkInput } from "./support/walk-input.js";
 
 export const repair: Repair = {
   id: "deprecated-reason",
+  after: [],
   description:
     "Schemas in the wild write the reason for a deprecation in the keyword itself " +
     '(`deprecated: "Use include instead"`). json-schema-to-typescript accepts only a boolean and refuses the ' +

@@ -1,12 +1,15 @@
 import { defineKey, isJsonObject, type JsonObject } from "../core/json-object.js";
 import { joinPointer } from "../core/json-pointer.js";
 import type { JsonValue } from "../core/json-value.js";
-import { closedForTheType, constraintKeys, literalDomain, presentSchema } from "./discriminator.js";
-import type { Repair, SchemaContext } from "./repair.js";
-import { walkInput } from "./walk-input.js";
+import { closedForTheType, constraintKeys, literalDomain, presentSchema } from "./support/discriminator.js";
+import type { Repair, SchemaContext } from "./support/repair.js";
+import { walkInput } from "./support/walk-input.js";
 
 export const repair: Repair = {
   id: "discriminated-alternatives",
+  // It reads the unions conditional-branches writes, the object's properties as dependent-schemas and
+  // literal-pattern-properties leave them, and whether unevaluated-properties-closed closed it.
+  after: ["conditional-branches", "dependent-schemas", "literal-pattern-properties", "unevaluated-properties-closed"],
   description:
     "An object's `oneOf` or `anyOf` branches say which members each alternative carries (`oneOf: " +
     "[{ properties: { kind: { const: circle } }, required: [kind, radius] }, ...]`). json-schema-to-typescript " +

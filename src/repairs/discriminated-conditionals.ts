@@ -9,9 +9,9 @@ import {
   memberSchema,
   type Literal,
   type MemberShape,
-} from "./discriminator.js";
-import type { Repair } from "./repair.js";
-import { walkInput } from "./walk-input.js";
+} from "./support/discriminator.js";
+import type { Repair } from "./support/repair.js";
+import { walkInput } from "./support/walk-input.js";
 
 /** An `if` that tests one property's value only: true when the value is listed, or when the property is absent and `required` does not name it. */
 interface Test {
@@ -47,6 +47,9 @@ const MAX_ALTERNATIVES = 4;
 
 export const repair: Repair = {
   id: "discriminated-conditionals",
+  // Members repeat the object's properties as dependent-schemas and literal-pattern-properties leave them; the `anyOf`
+  // this adds would keep unevaluated-properties-closed from closing the object.
+  after: ["dependent-schemas", "unevaluated-properties-closed", "literal-pattern-properties"],
   description:
     "`if`/`then`/`else` says which members an object carries for each value of a discriminator " +
     "(`allOf: [{ if: { properties: { outcome: { const: succeeded } } }, then: { required: [payload] }, " +

@@ -1,7 +1,8 @@
-import type { Repair } from "./repair.js";
+import type { Repair } from "./support/repair.js";
 
 export const repair: Repair = {
   id: "dynamic-references",
+  after: [],
   description:
     "`$dynamicRef` (2020-12) and `$recursiveRef` (2019-09), used for recursive and extensible structures " +
     "(a tree whose nodes refer back to the tree), become `{ [k: string]: unknown }` in " +

@@ -2,9 +2,9 @@ import { isDeepStrictEqual } from "node:util";
 import { defineKey, isJsonObject, type JsonObject } from "../core/json-object.js";
 import { joinPointer } from "../core/json-pointer.js";
 import type { JsonValue } from "../core/json-value.js";
-import { ROOT_KEY } from "./generator-input.js";
-import type { Repair } from "./repair.js";
-import { appendToDescription, walkInput } from "./walk-input.js";
+import { ROOT_KEY } from "./support/generator-input.js";
+import { EVERY_OTHER_REPAIR, type Repair } from "./support/repair.js";
+import { appendToDescription, walkInput } from "./support/walk-input.js";
 import { CHARTER_KEYWORD_PREFIX } from "../schema/keywords.js";
 
 /**
@@ -65,6 +65,8 @@ const TUPLE_LIMIT = 20;
 
 export const repair: Repair = {
   id: "generator-input-checks",
+  // It meets the generator's checks on the input as every other repair left it.
+  after: EVERY_OTHER_REPAIR,
   description:
     "json-schema-to-typescript checks and normalises its input before it generates anything, and refuses or " +
     'crashes on schemas that are valid: `minItems` above `maxItems` ("maxItems >= minItems"; no array is ' +

@@ -1,7 +1,8 @@
-import type { Repair } from "./repair.js";
+import type { Repair } from "./support/repair.js";
 
 export const repair: Repair = {
   id: "generator-keywords",
+  after: [],
   description:
     "json-schema-to-typescript reads keywords of its own in any schema it is given, and a schema written for " +
     "other tools may hold them as unknown keywords, which validation ignores: `tsType` is pasted into the " +

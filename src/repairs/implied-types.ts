@@ -1,9 +1,9 @@
 import { isJsonObject, type JsonObject } from "../core/json-object.js";
 import type { JsonValue } from "../core/json-value.js";
-import type { Repair, SchemaContext } from "./repair.js";
-import { ROOT_KEY } from "./generator-input.js";
-import { walkInput } from "./walk-input.js";
-import { ANNOTATIONS } from "./annotations.js";
+import type { Repair, SchemaContext } from "./support/repair.js";
+import { ROOT_KEY } from "./support/generator-input.js";
+import { walkInput } from "./support/walk-input.js";
+import { ANNOTATIONS } from "./support/annotations.js";
 
 type Kind = "object" | "array" | "string" | "number" | "boolean" | "null";
 const KINDS: readonly Kind[] = ["object", "array", "string", "number", "boolean", "null"];
@@ -42,6 +42,18 @@ const TYPED_ELSEWHERE = ["allOf", "anyOf", "oneOf", "$ref", "items", "properties
 
 export const repair: Repair = {
   id: "implied-types",
+  // It splits kind keywords by kind once these have written them (`items`, properties, unions of branches), typed
+  // `unknown` what it leaves alone, dropped `not`, and put the parts of a schema in `allOf` members of their own.
+  after: [
+    "prefix-items-tuple",
+    "dependent-schemas",
+    "conditional-branches",
+    "discriminated-alternatives",
+    "not-schema",
+    "unconstrained-schemas",
+    "ref-sibling-keywords",
+    "composite-schema-names",
+  ],
   description:
     "Keywords of one kind of value (`properties`, `required`, `additionalProperties` for objects, `items` for " +
     "arrays) constrain only values of that kind: a schema without `type` lets every other value through " +

@@ -1,8 +1,9 @@
-import type { Repair } from "./repair.js";
-import { appendToDescription, walkInput } from "./walk-input.js";
+import type { Repair } from "./support/repair.js";
+import { appendToDescription, walkInput } from "./support/walk-input.js";
 
 export const repair: Repair = {
   id: "jsdoc-tags",
+  after: [],
   description:
     "json-schema-to-typescript writes `description` and `deprecated` into JSDoc but drops `default` and " +
     "`examples`, which readers of a contract's types need most. charter adds them as `@default` and " +

@@ -1,7 +1,7 @@
 import { Node } from "ts-morph";
 import { isJsonObject } from "../core/json-object.js";
-import type { Repair } from "./repair.js";
-import { walkInput } from "./walk-input.js";
+import type { Repair } from "./support/repair.js";
+import { walkInput } from "./support/walk-input.js";
 
 /**
  * Keywords json-schema-to-typescript reads or rewrites in any object it meets,
@@ -40,6 +40,14 @@ const PLACEHOLDER = "__charterProperty_";
 
 export const repair: Repair = {
   id: "keyword-named-properties",
+  // These write properties named after patterns, `required` lists and `dependentRequired` entries: this renames them
+  // too once they are properties.
+  after: [
+    "literal-pattern-properties",
+    "discriminated-conditionals",
+    "dependent-required",
+    "discriminated-alternatives",
+  ],
   description:
     "json-schema-to-typescript checks its input by walking every object in it, so a property named like a " +
     "keyword it checks is read as that keyword: `properties: {deprecated: {type: boolean}}` makes it refuse " +

@@ -1,13 +1,15 @@
 import { defineKey, isJsonObject, type JsonObject } from "../core/json-object.js";
 import type { JsonValue } from "../core/json-value.js";
-import { TYPE_NAME_MARKER } from "./generator-input.js";
-import { ANNOTATIONS } from "./annotations.js";
-import { literalKeys, literalPrefixes, startsWithType } from "./literal-keys.js";
-import type { Repair } from "./repair.js";
-import { walkInput } from "./walk-input.js";
+import { TYPE_NAME_MARKER } from "./support/generator-input.js";
+import { ANNOTATIONS } from "./support/annotations.js";
+import { literalKeys, literalPrefixes, startsWithType } from "./support/literal-keys.js";
+import type { Repair } from "./support/repair.js";
+import { walkInput } from "./support/walk-input.js";
 
 export const repair: Repair = {
   id: "literal-pattern-properties",
+  // Key templates go on objects closed by `additionalProperties: false`, as unevaluated-properties-closed leaves them.
+  after: ["unevaluated-properties-closed"],
   description:
     "A `patternProperties` pattern that spells out its keys (appsettings' `^(ElmahIo|Elmahio|elmahIo|elmahio)$`, " +
     "`^branches(-ignore)?$`, `^[Ww]eb$`) names a few properties, each with the pattern's schema. " +

@@ -1,8 +1,10 @@
-import type { Repair } from "./repair.js";
-import { walkInput } from "./walk-input.js";
+import type { Repair } from "./support/repair.js";
+import { walkInput } from "./support/walk-input.js";
 
 export const repair: Repair = {
   id: "not-schema",
+  // They read the `not` this drops.
+  after: ["discriminated-conditionals", "conditional-branches", "discriminated-alternatives"],
   description:
     "TypeScript has no negated types. For `{ not: { type: string } }` json-schema-to-typescript emits an " +
     "object type (`{ [k: string]: unknown }`), which rejects numbers and arrays the schema accepts; beside " +

@@ -1,16 +1,18 @@
 import { isJsonObject, type JsonObject } from "../core/json-object.js";
 import type { JsonValue } from "../core/json-value.js";
-import { ANNOTATIONS } from "./annotations.js";
-import { closesObject } from "./discriminator.js";
-import { TYPE_NAME_MARKER } from "./generator-input.js";
-import type { Repair } from "./repair.js";
-import { walkInput } from "./walk-input.js";
+import { ANNOTATIONS } from "./support/annotations.js";
+import { closesObject } from "./support/discriminator.js";
+import { TYPE_NAME_MARKER } from "./support/generator-input.js";
+import type { Repair } from "./support/repair.js";
+import { walkInput } from "./support/walk-input.js";
 
 /** Keywords from which the generator writes an object type (a reference is taken to lead to one). */
 const OBJECT_SHAPES = ["$ref", "properties", "patternProperties", "additionalProperties", "required"];
 
 export const repair: Repair = {
   id: "object-intersections",
+  // It types the `allOf` members these write; ref-sibling-keywords would move the `tsType` it writes.
+  after: ["ref-sibling-keywords", "composite-schema-names", "implied-types"],
   description:
     "An `allOf` member that says only `type: object` (`{ type: object, oneOf: [{$ref: v1}, {$ref: v2}] }` once " +
     "composite-schema-names has split it, or `allOf: [{type: object}, {$ref: base}]` as written) becomes " +

@@ -1,8 +1,10 @@
-import type { Repair } from "./repair.js";
-import { walkInput } from "./walk-input.js";
+import type { Repair } from "./support/repair.js";
+import { walkInput } from "./support/walk-input.js";
 
 export const repair: Repair = {
   id: "open-tuples",
+  // It reads the `items` list that prefix-items-tuple makes of `prefixItems`.
+  after: ["prefix-items-tuple"],
   description:
     "An `items` list (`items: [{type: string}]`, draft-04 to 2019-09; 2020-12's `prefixItems`, which " +
     "prefix-items-tuple turns into one) describes only the first items: without `additionalItems`, further " +

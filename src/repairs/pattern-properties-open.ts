@@ -1,9 +1,12 @@
 import { isJsonObject } from "../core/json-object.js";
-import type { Repair } from "./repair.js";
-import { walkInput } from "./walk-input.js";
+import type { Repair } from "./support/repair.js";
+import { walkInput } from "./support/walk-input.js";
 
 export const repair: Repair = {
   id: "pattern-properties-open",
+  // It reads whether an object is open once unevaluated-properties-closed has decided it, and drops the patterns
+  // literal-pattern-properties reads.
+  after: ["unevaluated-properties-closed", "literal-pattern-properties"],
   description:
     "An object with `patternProperties` that leaves other keys open (no `additionalProperties`, or `true`) " +
     "accepts a key matching no pattern with any value. json-schema-to-typescript types it as " +

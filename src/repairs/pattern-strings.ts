@@ -1,7 +1,7 @@
-import { constraintKeys } from "./discriminator.js";
-import { finitePatternType, literalKeys, literalPrefixes, startsWithType } from "./literal-keys.js";
-import type { Repair } from "./repair.js";
-import { walkInput } from "./walk-input.js";
+import { constraintKeys } from "./support/discriminator.js";
+import { finitePatternType, literalKeys, literalPrefixes, startsWithType } from "./support/literal-keys.js";
+import type { Repair } from "./support/repair.js";
+import { walkInput } from "./support/walk-input.js";
 
 /** Every kind of value but strings, as the generator writes them. */
 const OTHER_KINDS = "number | boolean | null | unknown[] | { [k: string]: unknown }";
@@ -18,6 +18,9 @@ const STRING_ONLY = new Set([
 
 export const repair: Repair = {
   id: "pattern-strings",
+  // The `tsType` it writes would change how conditional-branches reads a branch, stop unconstrained-schemas, and be
+  // moved by ref-sibling-keywords; composite-schema-names splits the pattern's schema from the rest first.
+  after: ["conditional-branches", "unconstrained-schemas", "ref-sibling-keywords", "composite-schema-names"],
   description:
     "A string's `pattern` often fixes how it starts (claude-code-keybindings' `^command:[a-zA-Z0-9:\\-_]+$`, " +
     "ARM template expressions' `^\\[`, `^https?://`) or spells out every value (`^(CRLF|LF|crlf|lf)$`). " +

@@ -1,8 +1,9 @@
-import type { Repair } from "./repair.js";
-import { walkInput } from "./walk-input.js";
+import type { Repair } from "./support/repair.js";
+import { walkInput } from "./support/walk-input.js";
 
 export const repair: Repair = {
   id: "prefix-items-tuple",
+  after: [],
   description:
     "2020-12 writes tuples with `prefixItems` (`{ type: array, prefixItems: [{type: string}, {type: number}], " +
     "items: false }`). json-schema-to-typescript ignores `prefixItems` and emits `unknown[]`, or `never[]` when " +

@@ -1,11 +1,12 @@
 import { Node } from "ts-morph";
-import type { Repair } from "./repair.js";
-import { appendToDescription, walkInput } from "./walk-input.js";
+import type { Repair } from "./support/repair.js";
+import { appendToDescription, walkInput } from "./support/walk-input.js";
 
 const TAG = "@readonly";
 
 export const repair: Repair = {
   id: "readonly-properties",
+  after: [],
   description:
     "`readOnly: true` says a producer sets a value and a consumer must not send it back changed. " +
     "json-schema-to-typescript ignores it. charter tags the schema's JSDoc with `@readonly` (schema depth) " +

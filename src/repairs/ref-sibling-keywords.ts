@@ -1,10 +1,13 @@
-import type { Repair } from "./repair.js";
-import { walkInput } from "./walk-input.js";
+import type { Repair } from "./support/repair.js";
+import { walkInput } from "./support/walk-input.js";
 import { CHARTER_KEYWORD_PREFIX } from "../schema/keywords.js";
-import { ANNOTATIONS } from "./annotations.js";
+import { ANNOTATIONS } from "./support/annotations.js";
 
 export const repair: Repair = {
   id: "ref-sibling-keywords",
+  // A `$ref`'s siblings are counted once jsdoc-tags has dropped `default` and `examples`; a `tsType`
+  // unconstrained-schemas wrote beside constraining keywords moves like an imported type's.
+  after: ["jsdoc-tags", "unconstrained-schemas"],
   description:
     "A `$ref` beside other keywords (`{ $ref: '#/$defs/path', description: 'Where the output goes' }`, " +
     "common since 2019-09 made siblings of `$ref` apply) makes json-schema-to-typescript copy the target " +

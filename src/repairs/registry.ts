@@ -23,7 +23,7 @@ import { repair as patternPropertiesOpen } from "./pattern-properties-open.js";
 import { repair as patternStrings } from "./pattern-strings.js";
 import { repair as prefixItemsTuple } from "./prefix-items-tuple.js";
 import { repair as readonlyProperties } from "./readonly-properties.js";
-import type { Repair } from "./repair.js";
+import type { Repair } from "./support/repair.js";
 import { repair as refSiblingKeywords } from "./ref-sibling-keywords.js";
 import { repair as titleNames } from "./title-names.js";
 import { repair as unconstrainedSchemas } from "./unconstrained-schemas.js";
@@ -31,8 +31,9 @@ import { repair as unknownComposites } from "./unknown-composites.js";
 import { repair as unevaluatedPropertiesClosed } from "./unevaluated-properties-closed.js";
 
 /**
- * Every repair, in the order they run at each depth. Order matters where one
- * writes what another reads: descriptions are complete (titles, tags) before
+ * Every repair, in the order they run at each depth. Each states in `after`
+ * the repairs that must run before it, and test/repairs/order.test.ts checks
+ * this order against them. Order matters where one writes what another reads: descriptions are complete (titles, tags) before
  * `*\/` is escaped and before `$ref` siblings are counted; properties that
  * other repairs add or close are in place before composite schemas are split,
  * and before conditionals become unions (which read `not` before it is dropped,

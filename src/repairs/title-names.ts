@@ -1,8 +1,9 @@
-import type { Repair } from "./repair.js";
-import { appendToDescription, walkInput } from "./walk-input.js";
+import type { Repair } from "./support/repair.js";
+import { appendToDescription, walkInput } from "./support/walk-input.js";
 
 export const repair: Repair = {
   id: "title-names",
+  after: [],
   description:
     "json-schema-to-typescript makes every subschema with a `title` a named declaration called after the " +
     "title, numbering repeats in the order it meets them (`Thing`, `Thing1`), and leaves the title out of " +

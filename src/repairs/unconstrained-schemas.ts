@@ -1,5 +1,5 @@
-import type { Repair } from "./repair.js";
-import { walkInput } from "./walk-input.js";
+import type { Repair } from "./support/repair.js";
+import { walkInput } from "./support/walk-input.js";
 
 const CONDITIONS = ["if", "then", "else"];
 
@@ -34,6 +34,10 @@ const SHAPING = [
 
 export const repair: Repair = {
   id: "unconstrained-schemas",
+  // literal-pattern-properties reads patterns that accept any value before this types them `unknown`; the conditionals
+  // become unions before this drops those of only `if`/`then`/`else`; once not-schema drops `not`, a schema may say
+  // nothing of a value's kind.
+  after: ["literal-pattern-properties", "discriminated-conditionals", "conditional-branches", "not-schema"],
   description:
     "A schema that says nothing about the kind of value (`true`, `{}`, `{ description: ... }`, " +
     "`{ minLength: 1 }`, which only constrains strings and lets anything else through) accepts every JSON " +

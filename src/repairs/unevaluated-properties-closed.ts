@@ -1,11 +1,13 @@
 import { isJsonObject } from "../core/json-object.js";
-import type { Repair } from "./repair.js";
-import { walkInput } from "./walk-input.js";
+import type { Repair } from "./support/repair.js";
+import { walkInput } from "./support/walk-input.js";
 
 const CONDITIONAL = ["if", "then", "else", "anyOf", "oneOf", "not"];
 
 export const repair: Repair = {
   id: "unevaluated-properties-closed",
+  // dependent-schemas adds no property to an object closed by `additionalProperties: false`, which this writes.
+  after: ["dependent-schemas"],
   description:
     "`unevaluatedProperties: false` closes an object, counting the properties its `allOf` members declare. " +
     "json-schema-to-typescript ignores the keyword and leaves `[k: string]: unknown` open on the object and " +

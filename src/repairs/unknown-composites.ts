@@ -1,8 +1,8 @@
 import { isJsonObject } from "../core/json-object.js";
 import type { JsonValue } from "../core/json-value.js";
-import { TYPE_NAME_MARKER } from "./generator-input.js";
-import type { Repair } from "./repair.js";
-import { walkInput } from "./walk-input.js";
+import { TYPE_NAME_MARKER } from "./support/generator-input.js";
+import type { Repair } from "./support/repair.js";
+import { walkInput } from "./support/walk-input.js";
 
 /** Keywords from which the generator makes a type of its own beside a combinator's (typesOfSchema.ts). */
 const TYPED = ["type", "enum", "const", "properties", "patternProperties", "items", "$ref", "tsType"];
@@ -31,6 +31,8 @@ const SAYS = new Set(["$ref", "title", "description", "deprecated", TYPE_NAME_MA
 
 export const repair: Repair = {
   id: "unknown-composites",
+  // ref-sibling-keywords would move the `tsType` it writes into `allOf`.
+  after: ["ref-sibling-keywords"],
   description:
     "A schema combining others where one that accepts anything decides the type (`anyOf: [true, ...]`, " +
     "`oneOf: [true, true, false]`, `allOf: [true]`) has the type `unknown`, and json-schema-to-typescript's " +

@@ -1,5 +1,6 @@
 import type { Dialect } from "../schema/dialect.js";
 import type { IdScope } from "../schema/schema-document.js";
+import { mostSpecific, overlay } from "./most-specific.js";
 
 /** How charter reads one document, where the document itself does not say. */
 export interface DocumentResolution {
@@ -15,18 +16,5 @@ export interface ResolutionSettings {
 
 /** A contract's settings, each key from the most specific entry that sets it (the contract itself, then its innermost folder). */
 export function resolutionFor(settings: ResolutionSettings | undefined, contract: string): DocumentResolution {
-  const matching = [...(settings?.contracts ?? [])]
-    .filter(([key]) => (key.endsWith("/") ? contract.startsWith(key) : contract === key))
-    // Folders from the outside in, then the contract itself.
-    .sort(([a], [b]) => specificity(a) - specificity(b));
-  return Object.assign({}, ...matching.map(([, entry]) => definedKeys(entry))) as DocumentResolution;
-}
-
-function specificity(key: string): number {
-  return key.endsWith("/") ? key.length : Number.MAX_SAFE_INTEGER;
-}
-
-/** Without the keys set to `undefined`, which would hide an outer folder's value. */
-function definedKeys(entry: DocumentResolution): DocumentResolution {
-  return Object.fromEntries(Object.entries(entry).filter(([, value]) => value !== undefined));
+  return overlay({}, mostSpecific(contract, settings?.contracts ?? new Map<string, DocumentResolution>()));
 }

@@ -1,4 +1,5 @@
 import type { Dialect } from "../schema/dialect.js";
+import { mostSpecific, overlay } from "./most-specific.js";
 
 /**
  * What the assertions beside a `$ref` mean before 2019-09: `ignore`, as the
@@ -73,15 +74,7 @@ export const DEFAULT_VALIDATION: ValidationSettings = {
 };
 
 export function policyFor(settings: ValidationSettings, contract: string): ValidationPolicy {
-  const matching = [...settings.contracts]
-    .filter(([key]) => (key.endsWith("/") ? contract.startsWith(key) : contract === key))
-    // Folders from the outside in, then the contract itself.
-    .sort(([a], [b]) => specificity(a) - specificity(b));
-  return Object.assign({}, settings.defaults, ...matching.map(([, policy]) => policy)) as ValidationPolicy;
-}
-
-function specificity(key: string): number {
-  return key.endsWith("/") ? key.length : Number.MAX_SAFE_INTEGER;
+  return overlay(settings.defaults, mostSpecific(contract, settings.contracts));
 }
 
 /** Whether a contract of this dialect gets its formats checked. */

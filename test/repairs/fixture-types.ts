@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { parse } from "yaml";
 import { compile } from "../../src/pipeline/compile.js";
 import { REPAIRS } from "../../src/repairs/registry.js";
-import type { Repair } from "../../src/repairs/repair.js";
+import type { Repair } from "../../src/repairs/support/repair.js";
 import { tempTree } from "../helpers/temp-tree.js";
 
 /** fixtures/<id>/<file>, parsed: the schema a test validates instances against with ajv. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { finitePatternType, literalKeys, literalPrefixes } from "../../src/repairs/literal-keys.js";
+import { finitePatternType, literalKeys, literalPrefixes } from "../../src/repairs/support/literal-keys.js";
 
 /** Every string of up to `length` characters from `alphabet` the pattern matches (as ajv tests it: u flag). */
 function bruteForce(pattern: string, alphabet: string[], length: number): string[] {

@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { compile } from "../../src/pipeline/compile.js";
 import { REPAIRS } from "../../src/repairs/registry.js";
-import type { Repair } from "../../src/repairs/repair.js";
+import type { Repair } from "../../src/repairs/support/repair.js";
 import { tempTree } from "../helpers/temp-tree.js";
 
 const FIXTURES = fileURLToPath(new URL("./fixtures/", import.meta.url));
@@ -173,20 +173,10 @@ describe("every registered repair", () => {
   it("is registered once, has fixtures, a canary and a description, and its id is its file name", () => {
     const ids = REPAIRS.map((r) => r.id);
     expect(new Set(ids).size).toBe(ids.length);
-    const files = readdirSync(fileURLToPath(new URL("../../src/repairs/", import.meta.url)))
-      .filter(
-        (f) =>
-          ![
-            "repair.ts",
-            "registry.ts",
-            "walk-input.ts",
-            "generator-input.ts",
-            "discriminator.ts",
-            "annotations.ts",
-            "literal-keys.ts",
-          ].includes(f),
-      )
-      .map((f) => f.replace(/\.ts$/, ""))
+    // What the repairs share lives in src/repairs/support/; beside the registry, every file here is a repair.
+    const files = readdirSync(fileURLToPath(new URL("../../src/repairs/", import.meta.url)), { withFileTypes: true })
+      .filter((entry) => entry.isFile() && entry.name !== "registry.ts")
+      .map((entry) => entry.name.replace(/\.ts$/, ""))
       .sort();
     expect([...ids].sort()).toEqual(files);
     expect(Object.keys(GAPS).sort()).toEqual([...ids].sort());

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { compile } from "../../src/pipeline/compile.js";
-import type { Repair } from "../../src/repairs/repair.js";
+import type { Repair } from "../../src/repairs/support/repair.js";
 import { checkTypes } from "../../src/targets/types/check-types.js";
 import { tempTree } from "../helpers/temp-tree.js";
 

@@ -4,7 +4,7 @@ import { isJsonObject, type JsonObject } from "../../core/json-object.js";
 import type { JsonValue } from "../../core/json-value.js";
 import type { IndexedDocument, ResolvedGraph } from "../../schema/resolved-graph.js";
 import { NAMING_CODES } from "./naming-codes.js";
-import { WRAPPER_NAME } from "../../repairs/generator-input.js";
+import { WRAPPER_NAME } from "../../repairs/support/generator-input.js";
 import { CHARTER_KEYWORD } from "../../schema/keywords.js";
 
 /** The keyword that names a contract's root type or one of its definitions explicitly. */

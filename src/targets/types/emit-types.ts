@@ -3,7 +3,7 @@ import { errorAt, type Diagnostic } from "../../core/diagnostic.js";
 import { declaredInstances } from "../../compiler/check/declared-counterexamples.js";
 import { referencedSchemas } from "../../schema/referenced-schemas.js";
 import type { ResolvedGraph } from "../../schema/resolved-graph.js";
-import type { Repair, RepairApplication } from "../../repairs/repair.js";
+import type { Repair, RepairApplication } from "../../repairs/support/repair.js";
 import { typesPath, type OutputFiles } from "../shared/output-files.js";
 import { TYPES_CODES } from "./codes.js";
 import { importSpecifier } from "./module-paths.js";

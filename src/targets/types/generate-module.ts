@@ -2,8 +2,8 @@ import { format } from "prettier";
 import { Project } from "ts-morph";
 import type { JsonObject } from "../../core/json-object.js";
 import { REPAIRS } from "../../repairs/registry.js";
-import type { Repair } from "../../repairs/repair.js";
-import { WRAPPER_NAME } from "../../repairs/generator-input.js";
+import type { Repair } from "../../repairs/support/repair.js";
+import { WRAPPER_NAME } from "../../repairs/support/generator-input.js";
 import { runGenerator } from "./run-generator.js";
 import { prettierOptions } from "./templates.js";
 

@@ -4,8 +4,8 @@ import type { JsonValue } from "../../core/json-value.js";
 import { copyDocument, type KeywordReplacement } from "../../schema/copy-document.js";
 import { walkSchema } from "../../schema/walk-schema.js";
 import type { IndexedDocument, ResolvedGraph } from "../../schema/resolved-graph.js";
-import { EMBEDDED_KEY, ROOT_KEY, TYPE_NAME_MARKER, WRAPPER_NAME } from "../../repairs/generator-input.js";
-import { sourceDrops, type Repair, type RepairApplication } from "../../repairs/repair.js";
+import { EMBEDDED_KEY, ROOT_KEY, TYPE_NAME_MARKER, WRAPPER_NAME } from "../../repairs/support/generator-input.js";
+import { sourceDrops, type Repair, type RepairApplication } from "../../repairs/support/repair.js";
 import type { TypeNames } from "../shared/type-names.js";
 import { DATA_KEYWORDS } from "../../schema/keywords.js";
 

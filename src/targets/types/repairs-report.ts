@@ -1,4 +1,4 @@
-import { repairDepths, type Repair, type RepairApplication } from "../../repairs/repair.js";
+import { repairDepths, type Repair, type RepairApplication } from "../../repairs/support/repair.js";
 
 export const REPAIRS_REPORT_PATH = "REPAIRS.md";
 

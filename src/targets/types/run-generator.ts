@@ -7,7 +7,7 @@ import {
   SCHEMA_LIST_KEYWORDS,
   SCHEMA_MAP_KEYWORDS,
 } from "../../schema/keywords.js";
-import { EMBEDDED_KEY, ROOT_KEY, TYPE_NAME_MARKER, WRAPPER_NAME } from "../../repairs/generator-input.js";
+import { EMBEDDED_KEY, ROOT_KEY, TYPE_NAME_MARKER, WRAPPER_NAME } from "../../repairs/support/generator-input.js";
 import { capturePrinted } from "./console-capture.js";
 
 /**

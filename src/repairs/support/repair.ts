@@ -1,7 +1,7 @@
 import type { SourceFile } from "ts-morph";
-import { isJsonObject, type JsonObject } from "../core/json-object.js";
-import { getAtPointer } from "../core/json-pointer.js";
-import type { JsonValue } from "../core/json-value.js";
+import { isJsonObject, type JsonObject } from "../../core/json-object.js";
+import { getAtPointer } from "../../core/json-pointer.js";
+import type { JsonValue } from "../../core/json-value.js";
 
 /**
  * A repair fixes one gap of json-schema-to-typescript, in one place. Its id is
@@ -20,6 +20,12 @@ import type { JsonValue } from "../core/json-value.js";
  */
 export interface Repair {
   id: string;
+  /**
+   * The repairs that must run before this one, by id: those that write what it reads, or read what it
+   * would change. The registry's order honours them (test/repairs/order.test.ts checks it). `every other
+   * repair`: it must see the input as all the others left it, so it runs last.
+   */
+  after: readonly string[] | typeof EVERY_OTHER_REPAIR;
   /** The gap, the input that triggers it, what the generator emits, and what we emit instead. */
   description: string;
   /**
@@ -39,6 +45,9 @@ export interface Repair {
    */
   astApplies?: (text: string) => boolean;
 }
+
+/** The `after` of a repair that runs last. */
+export const EVERY_OTHER_REPAIR = "every other repair";
 
 /** What a `schema` repair may ask about the input besides its content. */
 export interface SchemaContext {

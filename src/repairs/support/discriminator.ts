@@ -1,5 +1,5 @@
-import { defineKey, isJsonObject, type JsonObject } from "../core/json-object.js";
-import type { JsonValue } from "../core/json-value.js";
+import { defineKey, isJsonObject, type JsonObject } from "../../core/json-object.js";
+import type { JsonValue } from "../../core/json-value.js";
 import { TYPE_NAME_MARKER } from "./generator-input.js";
 import type { SchemaContext } from "./repair.js";
 import { ANNOTATIONS } from "./annotations.js";

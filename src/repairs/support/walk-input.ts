@@ -1,7 +1,7 @@
-import { joinPointer } from "../core/json-pointer.js";
-import { isJsonObject, type JsonObject } from "../core/json-object.js";
-import type { JsonValue } from "../core/json-value.js";
-import { walkSchema } from "../schema/walk-schema.js";
+import { joinPointer } from "../../core/json-pointer.js";
+import { isJsonObject, type JsonObject } from "../../core/json-object.js";
+import type { JsonValue } from "../../core/json-value.js";
+import { walkSchema } from "../../schema/walk-schema.js";
 import { EMBEDDED_KEY, ROOT_KEY } from "./generator-input.js";
 import type { SchemaContext } from "./repair.js";
 
