@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
-import { flagErrorText, helpText, parseCommandLine } from "./args.js";
+import { flagErrorText, helpText } from "./args.js";
+import { parseCommandLine } from "./parse-command-line.js";
 import { runCheck } from "./commands/check.js";
 import { runDiff } from "./commands/diff.js";
 import { runExplain } from "./commands/explain.js";

@@ -1,8 +1,9 @@
 import path from "node:path";
 import { sortDiagnostics, type Diagnostic } from "../core/diagnostic.js";
+import type { Bundle } from "../compiler/bundle/bundle-contract.js";
 import { bundleContracts } from "../compiler/bundle/bundle-contracts.js";
 import { digestSchema } from "../compiler/bundle/digest.js";
-import { checkContracts } from "../compiler/check/check-contracts.js";
+import { checkContracts, type CheckedContracts } from "../compiler/check/check-contracts.js";
 import { loadSources } from "../compiler/load/load-sources.js";
 import { defaultJobs, type TaskSettings } from "../tasks/run-tasks.js";
 import type { TaskStore } from "../tasks/task-store.js";
@@ -10,18 +11,29 @@ import type { CatalogMapping } from "../compiler/resolve/catalog-file.js";
 import type { ResolutionSettings } from "../settings/resolution.js";
 import { loadSource } from "../compiler/load/load-source.js";
 import { loadInstanceFiles } from "../compiler/load/instance-files.js";
-import { resolveSources } from "../compiler/resolve/resolve-sources.js";
+import { resolveSources, type ResolvedSources } from "../compiler/resolve/resolve-sources.js";
 import { emitManifest, manifestContract, MANIFEST_VERSION } from "../targets/manifest/emit-manifest.js";
 import { moduleStem, typesPath, type OutputFiles } from "../targets/shared/output-files.js";
 import { emitSchemas } from "../targets/schemas/emit-schemas.js";
 import { examplesAtTheirSeverity } from "../targets/types/check-types.js";
-import { emitTypes } from "../targets/types/emit-types.js";
+import { emitTypes, type TypesContract, type TypesResult } from "../targets/types/emit-types.js";
 import { renderRepairsReport, REPAIRS_REPORT_PATH } from "../targets/types/repairs-report.js";
 import { assignTypeNames, type NameClashes, type NamingStyle } from "../targets/shared/type-names.js";
-import { startValidators } from "../targets/validators/emit-validators.js";
-import { DEFAULT_VALIDATION, policyFor, type ValidationSettings } from "../settings/validation.js";
+import {
+  startValidators,
+  type ValidatorContract,
+  type ValidatorsResult,
+} from "../targets/validators/emit-validators.js";
+import {
+  DEFAULT_VALIDATION,
+  policyFor,
+  type ValidationPolicy,
+  type ValidationSettings,
+} from "../settings/validation.js";
 import { REPAIRS } from "../repairs/registry.js";
 import type { Repair } from "../repairs/support/repair.js";
+import type { ResolvedGraph } from "../schema/resolved-graph.js";
+import type { SchemaDocument } from "../schema/schema-document.js";
 
 export interface CompileOptions {
   /** Absolute path of the source directory. */
@@ -86,10 +98,10 @@ export function canonicalId(baseUri: string, name: string): string {
 }
 
 /**
- * The pipeline, in order: load, resolve, check, bundle, emit. Each stage is a
- * function of its own folder; this one calls them and passes their results
- * on. Returns the output tree in memory; writing it (or comparing it) is the
- * caller's business.
+ * The pipeline, in order: load, resolve, check, bundle, then the targets:
+ * schemas, types, validators, manifest. Each stage is a function of its own
+ * folder; this one calls them and passes their results on. Returns the output
+ * tree in memory; writing it (or comparing it) is the caller's business.
  */
 export async function compile(options: CompileOptions): Promise<CompileResult> {
   const diagnostics: Diagnostic[] = [];
@@ -104,48 +116,125 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
   const loaded = await loadSources(options.sourceDir, moduleStem);
   diagnostics.push(...loaded.diagnostics);
   lap("load");
-  const {
-    documents,
-    failedNames,
-    graph,
-    diagnostics: resolveFindings,
-  } = await resolveSources(loaded, options.catalog, options.resolution, loadSource);
-  diagnostics.push(...resolveFindings);
+  const resolved = await resolveSources(loaded, options.catalog, options.resolution, loadSource);
+  diagnostics.push(...resolved.diagnostics);
   lap("resolve");
-  const checked = await checkContracts(graph, documents, failedNames, {
-    sourceDir: options.sourceDir,
+  const checked = await check(resolved, options.sourceDir, policyOf);
+  diagnostics.push(...checked.diagnostics);
+  lap("check");
+  const { bundles, diagnostics: bundleFindings } = bundleContracts(resolved.graph, resolved.documents, checked, {
+    canonicalIdOf: (name) => canonicalId(options.baseUri, name),
+    refSiblingsOf: (contract) => policyOf(contract).refSiblings,
+  });
+  diagnostics.push(...bundleFindings);
+  lap("bundle");
+  const compiled = compiledContracts(options, resolved, checked, bundles, policyOf);
+
+  const files: OutputFiles = new Map(emitSchemas(bundles));
+  const typesContracts = typesContractsOf(compiled);
+  const names = assignTypeNames(
+    resolved.graph,
+    typesContracts.map((c) => c.key),
+    options.typeNaming ?? "short",
+    options.typeNameClashes ?? "qualify",
+  );
+  // The validators compile on worker threads while this thread makes the types; their declarations then import the types.
+  const validatorsUnderWay = startValidators(
+    validatorContractsOf(compiled),
+    withoutExports(names, checked.dangling.withheld),
+    tasks,
+  );
+  const types = await emitTypes(
+    resolved.graph,
+    typesContracts,
+    options.repairs ?? REPAIRS,
+    names,
+    options.typeCheck ?? true,
+    tasks.cache,
+  );
+  lap("types");
+  diagnostics.push(...typesFindings(types.diagnostics, compiled));
+  addFiles(files, types.files);
+  const validators = await validatorsUnderWay.finish((name) =>
+    types.produced.has(name) ? typesPath(name) : undefined,
+  );
+  lap("validators");
+  diagnostics.push(...validators.diagnostics);
+  addFiles(files, validators.files);
+  if (types.files.size > 0)
+    files.set(REPAIRS_REPORT_PATH, renderRepairsReport(options.repairs ?? REPAIRS, types.applications));
+  addFiles(files, manifestFiles(compiled, types.produced, validators.produced));
+
+  return compileResult(compiled, {
+    files,
+    diagnostics,
+    stages,
+    types,
+    validators,
+    cacheDamaged: tasks.cache?.damaged ?? 0,
+  });
+}
+
+/** The check stage, told each contract's validation policy in the terms it checks by. */
+function check(
+  resolved: ResolvedSources,
+  sourceDir: string,
+  policyOf: (contract: string) => ValidationPolicy,
+): Promise<CheckedContracts> {
+  return checkContracts(resolved.graph, resolved.documents, resolved.failedNames, {
+    sourceDir,
     loadInstanceFiles,
     policyOf: (contract) => ({
       strict: policyOf(contract).strictness === "strict",
       linearPatterns: policyOf(contract).patterns === "linear",
     }),
   });
-  diagnostics.push(...checked.diagnostics);
-  lap("check");
-  const { bundles, diagnostics: bundleFindings } = bundleContracts(graph, documents, checked, {
-    canonicalIdOf: (name) => canonicalId(options.baseUri, name),
-    refSiblingsOf: (contract) => policyOf(contract).refSiblings,
-  });
-  diagnostics.push(...bundleFindings);
-  lap("bundle");
+}
 
-  const files: OutputFiles = new Map(emitSchemas(bundles));
+/** What the stages made that the targets read; per bundled contract, its source document and its digest. */
+interface CompiledContracts {
+  options: CompileOptions;
+  graph: ResolvedGraph;
+  documents: readonly SchemaDocument[];
+  checked: CheckedContracts;
+  bundles: readonly Bundle[];
+  sourceOf: ReadonlyMap<string, SchemaDocument>;
+  digests: ReadonlyMap<string, string>;
+  policyOf: (contract: string) => ValidationPolicy;
+}
+
+function compiledContracts(
+  options: CompileOptions,
+  { graph, documents }: ResolvedSources,
+  checked: CheckedContracts,
+  bundles: readonly Bundle[],
+  policyOf: (contract: string) => ValidationPolicy,
+): CompiledContracts {
   const sourceOf = new Map(documents.map((d) => [d.name, d]));
   const digests = new Map(bundles.map((b) => [b.name, digestSchema(b.schema)]));
-  const typesContracts = bundles.map((b) => ({
+  return { options, graph, documents, checked, bundles, sourceOf, digests, policyOf };
+}
+
+/** The types target's view of each bundled contract. */
+function typesContractsOf({ bundles, sourceOf, digests }: CompiledContracts): TypesContract[] {
+  return bundles.map((b) => ({
     key: sourceOf.get(b.name)!.key,
     name: b.name,
     source: sourceOf.get(b.name)!.relativePath!,
     digest: digests.get(b.name)!,
   }));
-  const names = assignTypeNames(
-    graph,
-    typesContracts.map((c) => c.key),
-    options.typeNaming ?? "short",
-    options.typeNameClashes ?? "qualify",
-  );
-  // The validators compile on worker threads while this thread makes the types; their declarations then import the types.
-  const validatorContracts = ((options.validators ?? true) ? bundles : []).map((b) => {
+}
+
+/** The validators target's view of each bundled contract (none when validators are turned off). */
+function validatorContractsOf({
+  options,
+  bundles,
+  sourceOf,
+  digests,
+  checked,
+  policyOf,
+}: CompiledContracts): ValidatorContract[] {
+  return ((options.validators ?? true) ? bundles : []).map((b) => {
     const source = sourceOf.get(b.name)!;
     return {
       bundle: b,
@@ -158,62 +247,62 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
       instances: checked.instancesOf.get(b.name) ?? [],
     };
   });
-  const validatorsUnderWay = startValidators(
-    validatorContracts,
-    withoutExports(names, checked.dangling.withheld),
-    tasks,
-  );
-  const types = await emitTypes(
-    graph,
-    typesContracts,
-    options.repairs ?? REPAIRS,
-    names,
-    options.typeCheck ?? true,
-    tasks.cache,
-  );
-  lap("types");
+}
+
+/** The types target's findings, an example that does not fit its type at the severity its contract gives examples. */
+function typesFindings(findings: readonly Diagnostic[], { documents, policyOf }: CompiledContracts): Diagnostic[] {
   const contractOfFile = new Map(documents.map((d) => [d.file, d.name]));
-  diagnostics.push(
-    ...examplesAtTheirSeverity(types.diagnostics, (file) =>
-      file === undefined ? "error" : policyOf(contractOfFile.get(file) ?? "").examples,
-    ),
+  return examplesAtTheirSeverity(findings, (file) =>
+    file === undefined ? "error" : policyOf(contractOfFile.get(file) ?? "").examples,
   );
-  for (const [file, content] of types.files) files.set(file, content);
-  const validators = await validatorsUnderWay.finish((name) =>
-    types.produced.has(name) ? typesPath(name) : undefined,
-  );
-  lap("validators");
-  diagnostics.push(...validators.diagnostics);
-  for (const [file, content] of validators.files) files.set(file, content);
-  if (types.files.size > 0)
-    files.set(REPAIRS_REPORT_PATH, renderRepairsReport(options.repairs ?? REPAIRS, types.applications));
+}
+
+/** The manifest target: every bundled contract, with the artifacts the other targets produced for it. */
+function manifestFiles(
+  { options, graph, bundles, sourceOf, digests, checked }: CompiledContracts,
+  withTypes: ReadonlySet<string>,
+  withValidator: ReadonlySet<string>,
+): OutputFiles {
   const contracts = bundles.map((bundle) =>
     manifestContract(bundle, {
       source: sourceOf.get(bundle.name)!.relativePath!,
       digest: digests.get(bundle.name)!,
       embeds: bundle.embedded.map((key) => graph.documents.get(key)!.document.name),
-      hasTypes: types.produced.has(bundle.name),
-      hasValidator: validators.produced.has(bundle.name),
+      hasTypes: withTypes.has(bundle.name),
+      hasValidator: withValidator.has(bundle.name),
       rules: checked.rulesOf.get(bundle.name),
       version: checked.versionOf.get(bundle.name),
     }),
   );
   const sourceRoot = toPosix(path.relative(options.outDir, options.sourceDir)) || ".";
-  for (const [file, content] of emitManifest({
+  return emitManifest({
     manifestVersion: MANIFEST_VERSION,
     baseUri: options.baseUri,
     sourceRoot,
     ...(options.version !== undefined ? { version: options.version } : {}),
     contracts,
-  }))
-    files.set(file, content);
+  });
+}
 
+/** What compile returns: the tree, the findings in order, and what the run made and how long it took. */
+function compileResult(
+  { options, bundles, checked }: CompiledContracts,
+  made: {
+    files: OutputFiles;
+    diagnostics: Diagnostic[];
+    stages: Record<string, number>;
+    types: TypesResult;
+    validators: ValidatorsResult & { onWorkerThreads: number };
+    cacheDamaged: number;
+  },
+): CompileResult {
+  const { types, validators } = made;
   return {
-    files,
-    diagnostics: sortDiagnostics(diagnostics),
+    files: made.files,
+    diagnostics: sortDiagnostics(made.diagnostics),
     produced: bundles.map((b) => b.name),
     failed: [...checked.failed].sort(),
-    cacheDamaged: tasks.cache?.damaged ?? 0,
+    cacheDamaged: made.cacheDamaged,
     incomplete: bundles
       .map((b) => ({
         name: b.name,
@@ -230,12 +319,16 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
       instancesChecked: bundles.reduce((n, b) => n + (checked.instancesOf.get(b.name)?.length ?? 0), 0),
     },
     timings: {
-      stages,
+      stages: made.stages,
       types: types.durations,
       importedTypeReferences: types.importedReferences,
       onWorkerThreads: validators.onWorkerThreads,
     },
   };
+}
+
+function addFiles(files: OutputFiles, more: Iterable<[string, string]>): void {
+  for (const [file, content] of more) files.set(file, content);
 }
 
 /** Milliseconds per stage (`lap` at each one's end), and the next stage's name told to a progress display. */

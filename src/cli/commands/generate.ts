@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { compile, type CompileResult } from "../../pipeline/compile.js";
 import { progressLine } from "../progress.js";
-import { errorAt, hasErrors } from "../../core/diagnostic.js";
+import { errorAt, hasErrors, type Diagnostic } from "../../core/diagnostic.js";
 import type { ParsedArgs } from "../args.js";
 import { CLI_CODES } from "../codes.js";
 import type { Settings } from "../config.js";
@@ -17,131 +17,176 @@ import { TaskCache } from "../cache/task-cache.js";
 export const DEFAULT_WAIT_SECONDS = 120;
 
 export async function runGenerate(args: ParsedArgs, settings: Settings, io: CliIo): Promise<number> {
-  // A run killed mid-swap left the previous output aside: put it back even if this run writes nothing,
-  // unless another run holds the output (it recovers). What the file system refuses here, the write below meets again.
-  const free = existsSync(path.dirname(settings.outDir))
-    ? await acquireOutputLock(settings.outDir, { waitMs: 0 }).catch(() => undefined)
+  await recoverUnlessHeld(settings.outDir);
+  const started = performance.now();
+  const result = await compileWithCache(args, settings, io);
+  const diagnostics = [...result.diagnostics];
+  if (result.cacheDamaged > 0 && settings.cacheDir !== undefined)
+    diagnostics.push(cacheDamagedWarning(result.cacheDamaged, settings.cacheDir));
+  const failed = hasErrors(diagnostics);
+  const write = !failed || args.keepGoing;
+  const { changed, busy } = write
+    ? await writeOutput(result.files, args, settings, io, diagnostics)
+    : { changed: false, busy: false as const };
+  const ok = !hasErrors(diagnostics);
+  const wrote = write && (ok || !hasErrors(diagnostics.filter(isWriteFinding)));
+  const outcome: Outcome = { result, diagnostics, ok, wrote, changed, busy, started };
+  if (args.format === "json") reportJson(outcome, settings, io);
+  else reportText(outcome, args, settings, io);
+  return busy !== false ? EXIT_BUSY : ok ? EXIT_OK : EXIT_FINDINGS;
+}
+
+/**
+ * A run killed mid-swap left the previous output aside: put it back even if this run writes nothing,
+ * unless another run holds the output (it recovers). What the file system refuses here, the write meets again.
+ */
+async function recoverUnlessHeld(outDir: string): Promise<void> {
+  const free = existsSync(path.dirname(outDir))
+    ? await acquireOutputLock(outDir, { waitMs: 0 }).catch(() => undefined)
     : undefined;
   if (free?.ok)
-    await recoverInterruptedWrite(settings.outDir)
+    await recoverInterruptedWrite(outDir)
       .catch(() => undefined)
       .finally(free.release);
-  const started = performance.now();
+}
+
+/** Compiles in memory, with a terminal's progress display, through the cache. */
+async function compileWithCache(args: ParsedArgs, settings: Settings, io: CliIo): Promise<CompileResult> {
   const progress = io.progress && !args.quiet && args.format === "text" ? progressLine(io.stderr) : undefined;
   // Only this command reads and fills the cache; check and diff compute afresh.
   const cache = settings.cacheDir !== undefined ? await TaskCache.open(settings.cacheDir) : undefined;
-  const result = await compile({ ...settings, cache, ...(progress ? { onProgress: progress.stage } : {}) }).finally(
-    () => progress?.done(),
+  return await compile({ ...settings, cache, ...(progress ? { onProgress: progress.stage } : {}) }).finally(() =>
+    progress?.done(),
   );
-  const diagnostics = [...result.diagnostics];
-  if (result.cacheDamaged > 0 && settings.cacheDir !== undefined) {
-    const entries = `${result.cacheDamaged} cache entr${result.cacheDamaged === 1 ? "y was" : "ies were"}`;
-    diagnostics.push({
-      ...errorAt(CLI_CODES.cacheDamaged, `${entries} damaged; removed and computed afresh`, {
-        file: settings.cacheDir,
-      }),
-      severity: "warning",
-    });
-  }
-  const failed = hasErrors(diagnostics);
-  const write = !failed || args.keepGoing;
+}
 
+function cacheDamagedWarning(damaged: number, cacheDir: string): Diagnostic {
+  const entries = `${damaged} cache entr${damaged === 1 ? "y was" : "ies were"}`;
+  return {
+    ...errorAt(CLI_CODES.cacheDamaged, `${entries} damaged; removed and computed afresh`, {
+      file: cacheDir,
+    }),
+    severity: "warning",
+  };
+}
+
+/**
+ * Writes the files that changed, under the output lock; what stops the write is a finding
+ * pushed onto `diagnostics`. `busy`: the holder of the lock when another run kept it, else false.
+ */
+async function writeOutput(
+  files: CompileResult["files"],
+  args: ParsedArgs,
+  settings: Settings,
+  io: CliIo,
+  diagnostics: Diagnostic[],
+): Promise<{ changed: boolean; busy: LockHolder | undefined | false }> {
   let changed = false;
   let busy: LockHolder | undefined | false = false;
-  if (write) {
-    let lock: Awaited<ReturnType<typeof acquireOutputLock>> | undefined;
-    try {
-      // Compiling happens in memory, beside other runs; writing is one run at a time.
-      lock = await acquireOutputLock(settings.outDir, {
-        waitMs: (args.wait ?? DEFAULT_WAIT_SECONDS) * 1000,
-        onWait: (holder) => io.stderr(`charter: waiting for ${describeHolder(holder, settings.outDir, io.cwd)}\n`),
-      });
-      if (!lock.ok) {
-        busy = lock.holder;
-        diagnostics.push(
-          errorAt(
-            CLI_CODES.outputBusy,
-            `${describeHolder(lock.holder, settings.outDir, io.cwd)} still holds the output after ${args.wait ?? DEFAULT_WAIT_SECONDS} s; nothing written`,
-            { file: settings.outDir },
-          ),
-        );
-      } else if (!(await recoverInterruptedWrite(settings.outDir).then(() => isReplaceable(settings.outDir)))) {
-        diagnostics.push(
-          errorAt(
-            CLI_CODES.outDirForeign,
-            "refusing to replace a non-empty directory that holds no charter manifest.json",
-            { file: settings.outDir },
-          ),
-        );
-      } else {
-        const current = await readTree(settings.outDir);
-        const unchanged = unchangedFiles(current, result.files);
-        changed = unchanged.size !== result.files.size || current.size !== result.files.size;
-        if (changed) await writeTreeAtomically(settings.outDir, result.files, unchanged);
-      }
-    } catch (error) {
-      // The file system said no (a file where a folder should be, permissions, a full disk): a finding, not a crash.
-      const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+  let lock: Awaited<ReturnType<typeof acquireOutputLock>> | undefined;
+  try {
+    // Compiling happens in memory, beside other runs; writing is one run at a time.
+    lock = await acquireOutputLock(settings.outDir, {
+      waitMs: (args.wait ?? DEFAULT_WAIT_SECONDS) * 1000,
+      onWait: (holder) => io.stderr(`charter: waiting for ${describeHolder(holder, settings.outDir, io.cwd)}\n`),
+    });
+    if (!lock.ok) {
+      busy = lock.holder;
       diagnostics.push(
-        errorAt(CLI_CODES.writeFailed, `cannot write the output (${reason})`, { file: settings.outDir }),
-      );
-      changed = false;
-    } finally {
-      if (lock?.ok) await lock.release();
-    }
-  }
-  const ok = !hasErrors(diagnostics);
-  const out = displayPath(settings.outDir, io.cwd);
-  const wrote =
-    write &&
-    (ok ||
-      !hasErrors(
-        diagnostics.filter(
-          (d) =>
-            d.code === CLI_CODES.outDirForeign.code ||
-            d.code === CLI_CODES.writeFailed.code ||
-            d.code === CLI_CODES.outputBusy.code,
+        errorAt(
+          CLI_CODES.outputBusy,
+          `${describeHolder(lock.holder, settings.outDir, io.cwd)} still holds the output after ${args.wait ?? DEFAULT_WAIT_SECONDS} s; nothing written`,
+          { file: settings.outDir },
         ),
-      ));
-
-  if (args.format === "json") {
-    io.stdout(
-      JSON.stringify(
-        {
-          command: "generate",
-          ok,
-          written: wrote && changed,
-          out,
-          produced: result.produced,
-          incomplete: result.incomplete,
-          failed: result.failed,
-          diagnostics: diagnostics.map((d) => relativeDiagnostic(d, io.cwd)),
-        },
-        null,
-        2,
-      ) + "\n",
-    );
-  } else {
-    for (const d of diagnostics) io.stdout(formatDiagnostic(d, io.cwd, args.format) + "\n");
-    const count = `${result.produced.length} contract${result.produced.length === 1 ? "" : "s"}`;
-    if (ok)
-      io.stdout(
-        (changed ? `charter: wrote ${count} to ${out}` : `charter: ${out} is up to date (${count})`) +
-          summary(result.summary, started) +
-          "\n",
       );
-    else if (wrote)
-      io.stdout(
-        `charter: ${errorCount(diagnostics)}; wrote ${count} to ${out}; not produced: ${result.failed.join(", ") || "none"}${incompleteNote(result.incomplete)}\n`,
+    } else if (!(await recoverInterruptedWrite(settings.outDir).then(() => isReplaceable(settings.outDir)))) {
+      diagnostics.push(
+        errorAt(
+          CLI_CODES.outDirForeign,
+          "refusing to replace a non-empty directory that holds no charter manifest.json",
+          {
+            file: settings.outDir,
+          },
+        ),
       );
-    else if (busy !== false)
-      io.stdout(`charter: nothing written: the other run keeps ${out}; run generate again when it is done\n`);
-    else
-      io.stdout(
-        `charter: ${errorCount(diagnostics)}; nothing written (--keep-going writes the contracts that compiled)\n`,
-      );
+    } else {
+      const current = await readTree(settings.outDir);
+      const unchanged = unchangedFiles(current, files);
+      changed = unchanged.size !== files.size || current.size !== files.size;
+      if (changed) await writeTreeAtomically(settings.outDir, files, unchanged);
+    }
+  } catch (error) {
+    // The file system said no (a file where a folder should be, permissions, a full disk): a finding, not a crash.
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    diagnostics.push(errorAt(CLI_CODES.writeFailed, `cannot write the output (${reason})`, { file: settings.outDir }));
+    changed = false;
+  } finally {
+    if (lock?.ok) await lock.release();
   }
-  return busy !== false ? EXIT_BUSY : ok ? EXIT_OK : EXIT_FINDINGS;
+  return { changed, busy };
+}
+
+/** A finding that stopped the write itself, not one of a contract. */
+function isWriteFinding(d: Diagnostic): boolean {
+  return (
+    d.code === CLI_CODES.outDirForeign.code ||
+    d.code === CLI_CODES.writeFailed.code ||
+    d.code === CLI_CODES.outputBusy.code
+  );
+}
+
+/** What the run came to, for its report. */
+interface Outcome {
+  result: CompileResult;
+  diagnostics: Diagnostic[];
+  ok: boolean;
+  /** The output was written, or would have been had nothing changed. */
+  wrote: boolean;
+  changed: boolean;
+  busy: LockHolder | undefined | false;
+  started: number;
+}
+
+function reportJson({ result, diagnostics, ok, wrote, changed }: Outcome, settings: Settings, io: CliIo): void {
+  io.stdout(
+    JSON.stringify(
+      {
+        command: "generate",
+        ok,
+        written: wrote && changed,
+        out: displayPath(settings.outDir, io.cwd),
+        produced: result.produced,
+        incomplete: result.incomplete,
+        failed: result.failed,
+        diagnostics: diagnostics.map((d) => relativeDiagnostic(d, io.cwd)),
+      },
+      null,
+      2,
+    ) + "\n",
+  );
+}
+
+function reportText(outcome: Outcome, args: ParsedArgs, settings: Settings, io: CliIo): void {
+  const { result, diagnostics, ok, wrote, changed, busy, started } = outcome;
+  const out = displayPath(settings.outDir, io.cwd);
+  for (const d of diagnostics) io.stdout(formatDiagnostic(d, io.cwd, args.format) + "\n");
+  const count = `${result.produced.length} contract${result.produced.length === 1 ? "" : "s"}`;
+  if (ok)
+    io.stdout(
+      (changed ? `charter: wrote ${count} to ${out}` : `charter: ${out} is up to date (${count})`) +
+        summary(result.summary, started) +
+        "\n",
+    );
+  else if (wrote)
+    io.stdout(
+      `charter: ${errorCount(diagnostics)}; wrote ${count} to ${out}; not produced: ${result.failed.join(", ") || "none"}${incompleteNote(result.incomplete)}\n`,
+    );
+  else if (busy !== false)
+    io.stdout(`charter: nothing written: the other run keeps ${out}; run generate again when it is done\n`);
+  else
+    io.stdout(
+      `charter: ${errorCount(diagnostics)}; nothing written (--keep-going writes the contracts that compiled)\n`,
+    );
 }
 
 /** `; without types: a, b; without a validator: c`: the contracts --keep-going wrote only in part. */

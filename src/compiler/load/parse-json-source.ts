@@ -14,18 +14,7 @@ import type { ParsedSource } from "../../core/parsed-source.js";
  */
 export function parseJsonSource(text: string, file: string): { parsed?: ParsedSource; diagnostics: Diagnostic[] } {
   const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  const lineStarts = [0];
-  for (let i = 0; i < source.length; i++) if (source.charCodeAt(i) === 10) lineStarts.push(i + 1);
-  const at = (offset: number): SourcePosition => {
-    let low = 0;
-    let high = lineStarts.length - 1;
-    while (low < high) {
-      const mid = (low + high + 1) >> 1;
-      if (lineStarts[mid]! <= offset) low = mid;
-      else high = mid - 1;
-    }
-    return { line: low + 1, column: offset - lineStarts[low]! + 1 };
-  };
+  const at = positionFinder(source);
 
   // The parser recurses once per level: a document far deeper than charter takes is refused before it runs.
   const tooDeepAt = offsetBeyondDepth(source, MAX_DEPTH);
@@ -61,67 +50,10 @@ export function parseJsonSource(text: string, file: string): { parsed?: ParsedSo
       ],
     };
 
-  const positions = new Map<string, SourcePosition>();
-  const keyPositions = new Map<string, SourcePosition>();
-  const diagnostics: Diagnostic[] = [];
-  const convert = (node: JsonNode, pointer: string, depth: number): JsonValue => {
-    positions.set(pointer, at(node.offset));
-    if (depth > MAX_DEPTH) throw new TooDeep(node.offset, pointer);
-    switch (node.type) {
-      case "object": {
-        const result: { [key: string]: JsonValue } = {};
-        for (const property of node.children ?? []) {
-          const [keyNode, valueNode] = property.children ?? [];
-          if (!keyNode || !valueNode) continue;
-          const key = keyNode.value as string;
-          const childPointer = joinPointer(pointer, key);
-          if (Object.prototype.hasOwnProperty.call(result, key)) {
-            diagnostics.push(
-              errorAt(LOAD_CODES.duplicateKey, `duplicate key "${key}"`, {
-                file,
-                position: at(keyNode.offset),
-                pointer: childPointer,
-              }),
-            );
-            continue;
-          }
-          keyPositions.set(childPointer, at(keyNode.offset));
-          Object.defineProperty(result, key, {
-            value: convert(valueNode, childPointer, depth + 1),
-            enumerable: true,
-            writable: true,
-            configurable: true,
-          });
-        }
-        return result;
-      }
-      case "array":
-        return (node.children ?? []).map((child, index) => convert(child, joinPointer(pointer, index), depth + 1));
-      case "number": {
-        const value = node.value as number;
-        const written = source.slice(node.offset, node.offset + node.length);
-        if (!Number.isFinite(value)) {
-          diagnostics.push(
-            errorAt(LOAD_CODES.notJson, `${written} is beyond the range of a JSON number`, {
-              file,
-              position: at(node.offset),
-              pointer,
-            }),
-          );
-          return null;
-        }
-        if (/^-?\d+$/.test(written) && !Number.isSafeInteger(value) && BigInt(written) !== BigInt(value)) {
-          diagnostics.push(lossyInteger(written, value, file, at(node.offset), pointer));
-        }
-        return value;
-      }
-      default:
-        return node.value as JsonValue;
-    }
-  };
+  const converter = new JsonConverter(source, file, at);
   let value: JsonValue;
   try {
-    value = convert(root, "", 0);
+    value = converter.convert(root, "", 0);
   } catch (error) {
     if (!(error instanceof TooDeep)) throw error;
     return {
@@ -134,9 +66,104 @@ export function parseJsonSource(text: string, file: string): { parsed?: ParsedSo
       ],
     };
   }
+  const { positions, keyPositions, diagnostics } = converter;
   return diagnostics.some((d) => d.severity === "error")
     ? { diagnostics }
     : { parsed: { value, positions, keyPositions }, diagnostics };
+}
+
+/** The line and column of an offset into `source`, found by binary search over its line starts. */
+function positionFinder(source: string): (offset: number) => SourcePosition {
+  const lineStarts = [0];
+  for (let i = 0; i < source.length; i++) if (source.charCodeAt(i) === 10) lineStarts.push(i + 1);
+  return (offset) => {
+    let low = 0;
+    let high = lineStarts.length - 1;
+    while (low < high) {
+      const mid = (low + high + 1) >> 1;
+      if (lineStarts[mid]! <= offset) low = mid;
+      else high = mid - 1;
+    }
+    return { line: low + 1, column: offset - lineStarts[low]! + 1 };
+  };
+}
+
+/**
+ * The parser's tree as a JSON value, with the position of every value and key;
+ * a level beyond MAX_DEPTH throws TooDeep.
+ */
+class JsonConverter {
+  readonly positions = new Map<string, SourcePosition>();
+  readonly keyPositions = new Map<string, SourcePosition>();
+  readonly diagnostics: Diagnostic[] = [];
+
+  constructor(
+    private readonly source: string,
+    private readonly file: string,
+    private readonly at: (offset: number) => SourcePosition,
+  ) {}
+
+  convert(node: JsonNode, pointer: string, depth: number): JsonValue {
+    this.positions.set(pointer, this.at(node.offset));
+    if (depth > MAX_DEPTH) throw new TooDeep(node.offset, pointer);
+    switch (node.type) {
+      case "object":
+        return this.object(node, pointer, depth);
+      case "array":
+        return (node.children ?? []).map((child, index) => this.convert(child, joinPointer(pointer, index), depth + 1));
+      case "number":
+        return this.number(node, pointer);
+      default:
+        return node.value as JsonValue;
+    }
+  }
+
+  private object(node: JsonNode, pointer: string, depth: number): JsonValue {
+    const result: { [key: string]: JsonValue } = {};
+    for (const property of node.children ?? []) {
+      const [keyNode, valueNode] = property.children ?? [];
+      if (!keyNode || !valueNode) continue;
+      const key = keyNode.value as string;
+      const childPointer = joinPointer(pointer, key);
+      if (Object.prototype.hasOwnProperty.call(result, key)) {
+        this.diagnostics.push(
+          errorAt(LOAD_CODES.duplicateKey, `duplicate key "${key}"`, {
+            file: this.file,
+            position: this.at(keyNode.offset),
+            pointer: childPointer,
+          }),
+        );
+        continue;
+      }
+      this.keyPositions.set(childPointer, this.at(keyNode.offset));
+      Object.defineProperty(result, key, {
+        value: this.convert(valueNode, childPointer, depth + 1),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
+    return result;
+  }
+
+  private number(node: JsonNode, pointer: string): JsonValue {
+    const value = node.value as number;
+    const written = this.source.slice(node.offset, node.offset + node.length);
+    if (!Number.isFinite(value)) {
+      this.diagnostics.push(
+        errorAt(LOAD_CODES.notJson, `${written} is beyond the range of a JSON number`, {
+          file: this.file,
+          position: this.at(node.offset),
+          pointer,
+        }),
+      );
+      return null;
+    }
+    if (/^-?\d+$/.test(written) && !Number.isSafeInteger(value) && BigInt(written) !== BigInt(value)) {
+      this.diagnostics.push(lossyInteger(written, value, this.file, this.at(node.offset), pointer));
+    }
+    return value;
+  }
 }
 
 /** Where JSON text opens an array or object more than `max` levels deep, outside strings; undefined if it never does. */

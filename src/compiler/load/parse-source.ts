@@ -6,8 +6,11 @@ import {
   isSeq,
   LineCounter,
   parseAllDocuments,
+  type Alias,
   type Document,
   type Node as YamlNode,
+  type Scalar,
+  type YAMLMap,
 } from "yaml";
 import { errorAt, type Diagnostic, type SourcePosition } from "../../core/diagnostic.js";
 import { lossyInteger } from "./lossy-integer.js";
@@ -135,91 +138,98 @@ class Converter {
     if (node === null) return null;
     if (node.range && !this.positions.has(pointer)) this.positions.set(pointer, this.at(node.range[0]));
 
-    if (isAlias(node)) {
-      const target = node.resolve(this.document);
-      if (!target) {
-        this.fail(LOAD_CODES.syntax, `alias *${node.source} names no anchor`, node, pointer);
-        return null;
-      }
-      if (this.expanding.has(target)) {
-        this.fail(LOAD_CODES.aliasBomb, `alias *${node.source} refers to a node that contains it`, node, pointer);
-        return null;
-      }
-      this.aliasDepth++;
-      this.expanding.add(target);
-      try {
-        return this.convert(target, pointer, depth);
-      } finally {
-        this.aliasDepth--;
-        this.expanding.delete(target);
-      }
-    }
+    if (isAlias(node)) return this.alias(node, pointer, depth);
     if (node.tag !== undefined && !PLAIN_TAGS.has(node.tag)) {
       this.fail(LOAD_CODES.customTag, `tag ${node.tag} has no JSON meaning`, node, pointer);
       return null;
     }
-    if (isScalar(node)) {
-      const value = node.value;
-      if (value === null || typeof value === "boolean" || typeof value === "string") return value;
-      if (typeof value === "number") {
-        if (!Number.isFinite(value)) {
-          this.fail(LOAD_CODES.notJson, `${String(value)} is not a JSON number`, node, pointer);
-          return null;
-        }
-        return value;
-      }
-      if (typeof value === "bigint") {
-        const number = Number(value);
-        if (!Number.isSafeInteger(number) && BigInt(number) !== value) {
-          this.diagnostics.push(
-            lossyInteger(String(value), number, this.file, node.range ? this.at(node.range[0]) : undefined, pointer),
-          );
-        }
-        return number;
-      }
-      this.fail(LOAD_CODES.notJson, "scalar has no JSON form", node, pointer);
-      return null;
-    }
+    if (isScalar(node)) return this.scalar(node, pointer);
     if (isSeq(node)) {
       return node.items.map((item, index) =>
         this.convert(item as YamlNode | null, joinPointer(pointer, index), depth + 1),
       );
     }
-    if (isMap(node)) {
-      const result: { [key: string]: JsonValue } = {};
-      for (const pair of node.items) {
-        const keyNode = pair.key as YamlNode | null;
-        if (!isScalar(keyNode) || (keyNode.tag !== undefined && !PLAIN_TAGS.has(keyNode.tag))) {
-          this.fail(LOAD_CODES.notJson, "mapping keys must be plain scalars", keyNode ?? node, pointer);
-          continue;
-        }
-        if (keyNode.type === "PLAIN" && keyNode.value === "<<") {
-          this.fail(
-            LOAD_CODES.mergeKey,
-            "YAML merge keys (<<) are not read; share a schema with $ref or allOf",
-            keyNode,
-            pointer,
-          );
-          continue;
-        }
-        // A plain `200:` key keeps the text its author wrote, not the number it parses to.
-        const key = typeof keyNode.value === "string" ? keyNode.value : (keyNode.source ?? String(keyNode.value));
-        const childPointer = joinPointer(pointer, key);
-        if (Object.prototype.hasOwnProperty.call(result, key)) {
-          this.fail(LOAD_CODES.duplicateKey, `duplicate key "${key}"`, keyNode, childPointer);
-          continue;
-        }
-        if (keyNode.range && !this.keyPositions.has(childPointer))
-          this.keyPositions.set(childPointer, this.at(keyNode.range[0]));
-        const child = this.convert(pair.value as YamlNode | null, childPointer, depth + 1);
-        if (pair.value === null && keyNode.range) this.positions.set(childPointer, this.at(keyNode.range[0]));
-        // defineProperty keeps a `__proto__` key an ordinary own property.
-        Object.defineProperty(result, key, { value: child, enumerable: true, writable: true, configurable: true });
-      }
-      return result;
-    }
+    if (isMap(node)) return this.mapping(node, pointer, depth);
     this.fail(LOAD_CODES.notJson, "node has no JSON form", node, pointer);
     return null;
+  }
+
+  /** The node an alias names, converted in its place; an alias inside the node it names is refused. */
+  private alias(node: Alias, pointer: string, depth: number): JsonValue {
+    const target = node.resolve(this.document);
+    if (!target) {
+      this.fail(LOAD_CODES.syntax, `alias *${node.source} names no anchor`, node, pointer);
+      return null;
+    }
+    if (this.expanding.has(target)) {
+      this.fail(LOAD_CODES.aliasBomb, `alias *${node.source} refers to a node that contains it`, node, pointer);
+      return null;
+    }
+    this.aliasDepth++;
+    this.expanding.add(target);
+    try {
+      return this.convert(target, pointer, depth);
+    } finally {
+      this.aliasDepth--;
+      this.expanding.delete(target);
+    }
+  }
+
+  private scalar(node: Scalar, pointer: string): JsonValue {
+    const value = node.value;
+    if (value === null || typeof value === "boolean" || typeof value === "string") return value;
+    if (typeof value === "number") {
+      if (!Number.isFinite(value)) {
+        this.fail(LOAD_CODES.notJson, `${String(value)} is not a JSON number`, node, pointer);
+        return null;
+      }
+      return value;
+    }
+    if (typeof value === "bigint") {
+      const number = Number(value);
+      if (!Number.isSafeInteger(number) && BigInt(number) !== value) {
+        this.diagnostics.push(
+          lossyInteger(String(value), number, this.file, node.range ? this.at(node.range[0]) : undefined, pointer),
+        );
+      }
+      return number;
+    }
+    this.fail(LOAD_CODES.notJson, "scalar has no JSON form", node, pointer);
+    return null;
+  }
+
+  private mapping(node: YAMLMap, pointer: string, depth: number): JsonValue {
+    const result: { [key: string]: JsonValue } = {};
+    for (const pair of node.items) {
+      const keyNode = pair.key as YamlNode | null;
+      if (!isScalar(keyNode) || (keyNode.tag !== undefined && !PLAIN_TAGS.has(keyNode.tag))) {
+        this.fail(LOAD_CODES.notJson, "mapping keys must be plain scalars", keyNode ?? node, pointer);
+        continue;
+      }
+      if (keyNode.type === "PLAIN" && keyNode.value === "<<") {
+        this.fail(
+          LOAD_CODES.mergeKey,
+          "YAML merge keys (<<) are not read; share a schema with $ref or allOf",
+          keyNode,
+          pointer,
+        );
+        continue;
+      }
+      // A plain `200:` key keeps the text its author wrote, not the number it parses to.
+      const key = typeof keyNode.value === "string" ? keyNode.value : (keyNode.source ?? String(keyNode.value));
+      const childPointer = joinPointer(pointer, key);
+      if (Object.prototype.hasOwnProperty.call(result, key)) {
+        this.fail(LOAD_CODES.duplicateKey, `duplicate key "${key}"`, keyNode, childPointer);
+        continue;
+      }
+      if (keyNode.range && !this.keyPositions.has(childPointer))
+        this.keyPositions.set(childPointer, this.at(keyNode.range[0]));
+      const child = this.convert(pair.value as YamlNode | null, childPointer, depth + 1);
+      if (pair.value === null && keyNode.range) this.positions.set(childPointer, this.at(keyNode.range[0]));
+      // defineProperty keeps a `__proto__` key an ordinary own property.
+      Object.defineProperty(result, key, { value: child, enumerable: true, writable: true, configurable: true });
+    }
+    return result;
   }
 
   private fail(

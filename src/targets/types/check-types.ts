@@ -65,16 +65,48 @@ export async function checkTypes(
   /** Text per program; a file and what it imports always share one. */
   batchCharacters = CHECK_BATCH_CHARACTERS,
 ): Promise<{ diagnostics: Diagnostic[]; failed: Set<string> }> {
-  const files = new Map<
-    string,
-    {
-      text: string;
-      imports: readonly string[];
-      contract?: string;
-      examples?: TypedExample[];
-      firstExampleLine?: number;
+  const files = filesToCheck(modules, examples);
+
+  // Each file's findings: from the cache when the file and everything it reaches are unchanged.
+  const reach = reachOf(files);
+  const keys = new Map(
+    cache
+      ? [...files.keys()].map((name) => [
+          name,
+          cache.key("check-types", { name, files: reach(name).map((n) => [n, files.get(n)!.text]) }),
+        ])
+      : [],
+  );
+  const findings = new Map<string, FileFinding[]>();
+  if (cache)
+    for (const [name, key] of keys) {
+      const cached = await cache.read<FileFinding[]>(key);
+      if (cached) findings.set(name, cached);
     }
-  >();
+  const unchecked = [...files.keys()].filter((n) => !findings.has(n));
+  for (const batch of batchesOf(unchecked, files, reach, batchCharacters))
+    for (const [name, list] of checkBatch(batch, files)) {
+      findings.set(name, list);
+      if (cache) await cache.write(keys.get(name)!, list);
+    }
+  return reportFindings(files, findings);
+}
+
+/** A file to compile: a contract's module, or the module of a contract's examples. */
+interface FileToCheck {
+  text: string;
+  imports: readonly string[];
+  contract?: string;
+  examples?: TypedExample[];
+  firstExampleLine?: number;
+}
+
+/** The modules, and for each contract with examples, a module that assigns each example to its type. */
+function filesToCheck(
+  modules: ReadonlyMap<string, CheckedModule>,
+  examples: readonly TypedExample[],
+): Map<string, FileToCheck> {
+  const files = new Map<string, FileToCheck>();
   for (const [contract, { text, imports }] of modules) files.set(contract, { text, imports, contract });
   const byContract = new Map<string, TypedExample[]>();
   for (const example of examples)
@@ -90,10 +122,13 @@ export async function checkTypes(
     );
     files.set(name, { text: lines.join("\n") + "\n", imports: [contract], examples: list, firstExampleLine: 2 });
   }
+  return files;
+}
 
-  // Each file's findings: from the cache when the file and everything it reaches are unchanged.
+/** Each file and every file it reaches through imports, sorted (computed once a file). */
+function reachOf(files: ReadonlyMap<string, FileToCheck>): (name: string) => string[] {
   const reached = new Map<string, string[]>();
-  const reach = (name: string) => {
+  return (name) => {
     const known = reached.get(name);
     if (known) return known;
     const seen = new Set([name]);
@@ -108,24 +143,27 @@ export async function checkTypes(
     reached.set(name, list);
     return list;
   };
-  const keys = new Map(
-    cache
-      ? [...files.keys()].map((name) => [
-          name,
-          cache.key("check-types", { name, files: reach(name).map((n) => [n, files.get(n)!.text]) }),
-        ])
-      : [],
-  );
-  const findings = new Map<string, FileFinding[]>();
-  if (cache)
-    for (const [name, key] of keys) {
-      const cached = await cache.read<FileFinding[]>(key);
-      if (cached) findings.set(name, cached);
-    }
-  // In batches of about `batchCharacters` of text, each its own program: a program of the
-  // whole SchemaStore corpus held a gigabyte at once.
-  const batches: { check: string[]; load: Set<string>; characters: number }[] = [];
-  for (const name of [...files.keys()].filter((n) => !findings.has(n))) {
+}
+
+/** Files to check in one program, and the files that program loads for them. */
+interface Batch {
+  check: string[];
+  load: Set<string>;
+  characters: number;
+}
+
+/**
+ * In batches of about `batchCharacters` of text, each its own program: a program of the
+ * whole SchemaStore corpus held a gigabyte at once.
+ */
+function batchesOf(
+  names: readonly string[],
+  files: ReadonlyMap<string, FileToCheck>,
+  reach: (name: string) => string[],
+  batchCharacters: number,
+): Batch[] {
+  const batches: Batch[] = [];
+  for (const name of names) {
     const needed = reach(name);
     let batch = batches.at(-1);
     const added = needed.filter((n) => !batch?.load.has(n)).reduce((sum, n) => sum + files.get(n)!.text.length, 0);
@@ -140,41 +178,52 @@ export async function checkTypes(
         batch.characters += files.get(n)!.text.length;
       }
   }
-  for (const batch of batches) {
-    const project = new Project({ useInMemoryFileSystem: true, compilerOptions: COMPILER_OPTIONS });
-    for (const name of batch.load) project.createSourceFile(`/${typesPath(name)}`, files.get(name)!.text);
-    const program = project.getProgram().compilerObject;
-    for (const name of batch.check) {
-      const sourceFile = program.getSourceFile(`/${typesPath(name)}`)!;
-      let list: FileFinding[];
-      try {
-        // Options and global findings carry no file: none is this module's.
-        list = ts
-          .getPreEmitDiagnostics(program, sourceFile)
-          .filter((finding) => finding.file === sourceFile)
-          .map((finding) => ({
-            line:
-              finding.file && finding.start !== undefined
-                ? finding.file.getLineAndCharacterOfPosition(finding.start).line + 1
-                : 0,
-            message: ts.flattenDiagnosticMessageText(finding.messageText, " ").slice(0, 400),
-          }));
-      } catch (error) {
-        if (!(error instanceof RangeError)) throw error;
-        // TypeScript's checker recursed through the module (a very long chain of aliases): a client's tsc would too.
-        list = [
-          {
-            line: 0,
-            message:
-              "TypeScript's checker ran out of call stack on this module (its types nest or alias too deeply for tsc)",
-          },
-        ];
-      }
-      findings.set(name, list);
-      if (cache) await cache.write(keys.get(name)!, list);
-    }
-  }
+  return batches;
+}
 
+/** Compiles one batch in memory; yields each file's findings as it is checked. */
+function* checkBatch(batch: Batch, files: ReadonlyMap<string, FileToCheck>): Generator<[string, FileFinding[]]> {
+  const project = new Project({ useInMemoryFileSystem: true, compilerOptions: COMPILER_OPTIONS });
+  for (const name of batch.load) project.createSourceFile(`/${typesPath(name)}`, files.get(name)!.text);
+  const program = project.getProgram().compilerObject;
+  for (const name of batch.check) {
+    const sourceFile = program.getSourceFile(`/${typesPath(name)}`)!;
+    let list: FileFinding[];
+    try {
+      // Options and global findings carry no file: none is this module's.
+      list = ts
+        .getPreEmitDiagnostics(program, sourceFile)
+        .filter((finding) => finding.file === sourceFile)
+        .map((finding) => ({
+          line:
+            finding.file && finding.start !== undefined
+              ? finding.file.getLineAndCharacterOfPosition(finding.start).line + 1
+              : 0,
+          message: ts.flattenDiagnosticMessageText(finding.messageText, " ").slice(0, 400),
+        }));
+    } catch (error) {
+      if (!(error instanceof RangeError)) throw error;
+      // TypeScript's checker recursed through the module (a very long chain of aliases): a client's tsc would too.
+      list = [
+        {
+          line: 0,
+          message:
+            "TypeScript's checker ran out of call stack on this module (its types nest or alias too deeply for tsc)",
+        },
+      ];
+    }
+    yield [name, list];
+  }
+}
+
+/**
+ * The findings as diagnostics, an example's at the example and a module's as a
+ * defect of charter; and the contracts whose modules failed.
+ */
+function reportFindings(
+  files: ReadonlyMap<string, FileToCheck>,
+  findings: ReadonlyMap<string, FileFinding[]>,
+): { diagnostics: Diagnostic[]; failed: Set<string> } {
   const diagnostics: Diagnostic[] = [];
   const failed = new Set<string>();
   for (const [name, file] of files) {

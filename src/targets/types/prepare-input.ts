@@ -43,71 +43,34 @@ export function prepareGeneratorInput(
 ): GeneratorInput {
   const contract = graph.documents.get(contractKey)!;
   const rootName = typeNames.byDocument.get(contractKey)!.get("")!;
-  const imports = new Map<string, Set<string>>();
-  const applications: RepairApplication[] = [];
-  const embedded = new Map<string, JsonValue>();
-  const embeddedPath = (key: string) =>
-    key === contractKey
-      ? joinPointer("", ROOT_KEY)
-      : joinPointer("", EMBEDDED_KEY, graph.documents.get(key)!.document.name);
-
   const targetLocations = new Map<string, { documentKey: string; pointer: string }>();
-  const tokenFor = (documentKey: string, pointer: string) => {
-    const token = `${TOKEN_PREFIX}${targetLocations.size}`;
-    targetLocations.set(token, { documentKey, pointer });
-    return token;
-  };
-  const pending = [contractKey];
-  const copies = new Map<string, JsonValue>();
   const context: InputContext = {
     contractKey,
     contractName: contract.document.name,
     typeNames,
     repairs,
-    imports,
-    applications,
-    pending,
-    copies,
-    tokenFor,
-    embeddedPath,
+    imports: new Map<string, Set<string>>(),
+    applications: [],
+    pending: [contractKey],
+    copies: new Map<string, JsonValue>(),
+    tokenFor: (documentKey, pointer) => {
+      const token = `${TOKEN_PREFIX}${targetLocations.size}`;
+      targetLocations.set(token, { documentKey, pointer });
+      return token;
+    },
+    embeddedPath: (key) =>
+      key === contractKey
+        ? joinPointer("", ROOT_KEY)
+        : joinPointer("", EMBEDDED_KEY, graph.documents.get(key)!.document.name),
   };
-  while (pending.length > 0) {
-    const key = pending.shift()!;
-    if (copies.has(key)) continue;
-    const entry = graph.documents.get(key)!;
-    const replacements = new Map<string, KeywordReplacement>();
-    // A `$ref` that is no reference site sits where no keyword declares a schema (under an unknown keyword,
-    // such as vega's `defs`): it describes no type, but the generator's resolver would follow it, and fail
-    // the contract on a pointer the move under the wrapper broke.
-    const sites = new Set(entry.references.map(({ site }) => joinPointer(site.pointer, site.keyword)));
-    const strays = refKeywordPointers(entry.document.value).filter((pointer) => !sites.has(pointer));
-    for (const [pointer, replacement] of referenceReplacements(entry, key, context))
-      replacements.set(pointer, replacement);
-    // Keywords of the generator's own vocabulary that an author wrote (repairs' `source` depth) go before charter writes its own.
-    const drops = sourceDrops(repairs, entry.document.value, entry.index.schemaPointers);
-    for (const { repair, pointer } of drops.applied)
-      applications.push({
-        repair,
-        contract: contract.document.name,
-        location: reportedPointer(embeddedPath(key) + pointer),
-      });
-    const copy = copyDocument(entry, replacements, { orderKeys: drops.keep });
-    for (const pointer of strays) {
-      const holder = getAtPointer(copy, pointer.slice(0, pointer.lastIndexOf("/")));
-      if (!isJsonObject(holder as JsonValue) || typeof (holder as JsonObject)["$ref"] !== "string") continue;
-      delete (holder as JsonObject)["$ref"];
-      (holder as JsonObject)["tsType"] = "unknown";
-    }
-    copies.set(key, copy);
-    if (key !== contractKey) embedded.set(entry.document.name, copy);
-  }
+  const embedded = copyDocuments(graph, context);
 
-  const root = copies.get(contractKey)!;
+  const root = context.copies.get(contractKey)!;
   const document: JsonObject = isJsonObject(root) ? root : root === false ? { tsType: "never" } : { tsType: "unknown" };
   booleanDefinitionsAsObjects(document);
   const targets = new Map<string, JsonValue>();
   for (const [token, { documentKey, pointer }] of targetLocations) {
-    const copy = documentKey === contractKey ? document : copies.get(documentKey)!;
+    const copy = documentKey === contractKey ? document : context.copies.get(documentKey)!;
     targets.set(token, getAtPointer(copy, pointer) as JsonValue);
   }
   // The generator names a schema after its `$id` when nothing else names it; only charter names types.
@@ -117,18 +80,85 @@ export function prepareGeneratorInput(
       return null;
     });
   }
-  const names = typeNames.byDocument.get(contractKey)!;
+  const properties = namedProperties(document, context, targets);
+  mergeDefinitions(document);
+  const schema = wrapperSchema(document, properties, embedded);
+  return { schema, rootName, imports: context.imports, applications: context.applications, targets };
+}
+
+/**
+ * Copies the contract's document, then each document its references queue (see referenceReplacements);
+ * returns the copies of the others, by document name, to embed.
+ */
+function copyDocuments(graph: ResolvedGraph, context: InputContext): Map<string, JsonValue> {
+  const embedded = new Map<string, JsonValue>();
+  while (context.pending.length > 0) {
+    const key = context.pending.shift()!;
+    if (context.copies.has(key)) continue;
+    const entry = graph.documents.get(key)!;
+    const copy = copyForGenerator(entry, key, context);
+    context.copies.set(key, copy);
+    if (key !== context.contractKey) embedded.set(entry.document.name, copy);
+  }
+  return embedded;
+}
+
+/**
+ * One document as the generator reads it: its references replaced, the keywords that
+ * repairs drop left out, and stray `$ref`s made `unknown`.
+ */
+function copyForGenerator(entry: IndexedDocument, key: string, context: InputContext): JsonValue {
+  const replacements = new Map<string, KeywordReplacement>();
+  // A `$ref` that is no reference site sits where no keyword declares a schema (under an unknown keyword,
+  // such as vega's `defs`): it describes no type, but the generator's resolver would follow it, and fail
+  // the contract on a pointer the move under the wrapper broke.
+  const sites = new Set(entry.references.map(({ site }) => joinPointer(site.pointer, site.keyword)));
+  const strays = refKeywordPointers(entry.document.value).filter((pointer) => !sites.has(pointer));
+  for (const [pointer, replacement] of referenceReplacements(entry, key, context))
+    replacements.set(pointer, replacement);
+  // Keywords of the generator's own vocabulary that an author wrote (repairs' `source` depth) go before charter writes its own.
+  const drops = sourceDrops(context.repairs, entry.document.value, entry.index.schemaPointers);
+  for (const { repair, pointer } of drops.applied)
+    context.applications.push({
+      repair,
+      contract: context.contractName,
+      location: reportedPointer(context.embeddedPath(key) + pointer),
+    });
+  const copy = copyDocument(entry, replacements, { orderKeys: drops.keep });
+  for (const pointer of strays) {
+    const holder = getAtPointer(copy, pointer.slice(0, pointer.lastIndexOf("/")));
+    if (!isJsonObject(holder as JsonValue) || typeof (holder as JsonObject)["$ref"] !== "string") continue;
+    delete (holder as JsonObject)["$ref"];
+    (holder as JsonObject)["tsType"] = "unknown";
+  }
+  return copy;
+}
+
+/**
+ * Marks the types the contract declares with their names, and gives each a property of the
+ * wrapper that refers to it (through a token, in `targets`), so that the generator declares it.
+ */
+function namedProperties(document: JsonObject, context: InputContext, targets: Map<string, JsonValue>): JsonObject {
+  const names = context.typeNames.byDocument.get(context.contractKey)!;
   // A bare alias of a definition under the same name is that definition: only the definition is declared.
-  const aliases = typeNames.aliases.get(contractKey) ?? new Set<string>();
+  const aliases = context.typeNames.aliases.get(context.contractKey) ?? new Set<string>();
   const declared = new Map([...names].filter(([pointer]) => !aliases.has(pointer)));
   markNames(document, declared);
   const properties: JsonObject = {};
   for (const [pointer, name] of declared) {
-    const token = tokenFor(contractKey, pointer);
+    const token = context.tokenFor(context.contractKey, pointer);
     targets.set(token, getAtPointer(document, pointer) as JsonValue);
     properties[name] = { $ref: token };
   }
-  mergeDefinitions(document);
+  return properties;
+}
+
+/** What the generator receives: a wrapper object whose properties name the types, holding the documents. */
+function wrapperSchema(
+  document: JsonObject,
+  properties: JsonObject,
+  embedded: ReadonlyMap<string, JsonValue>,
+): JsonObject {
   const schema: JsonObject = {
     [TYPE_NAME_MARKER]: WRAPPER_NAME,
     type: "object",
@@ -141,7 +171,7 @@ export function prepareGeneratorInput(
     if (!isJsonObject(schema[EMBEDDED_KEY])) schema[EMBEDDED_KEY] = {};
     defineKey(schema[EMBEDDED_KEY] as JsonObject, name, copy);
   }
-  return { schema, rootName, imports, applications, targets };
+  return schema;
 }
 
 /** What building one contract's input shares across the documents it copies. */

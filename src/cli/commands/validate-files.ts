@@ -1,0 +1,147 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { errorAt, type Diagnostic, type SourcePosition } from "../../core/diagnostic.js";
+import { joinPointer } from "../../core/json-pointer.js";
+import type { ParsedSource } from "../../core/parsed-source.js";
+import { LOAD_CODES } from "../../compiler/load/codes.js";
+import { decodeUtf8 } from "../../compiler/load/decode-utf8.js";
+import { parseJsonSource } from "../../compiler/load/parse-json-source.js";
+import { parseSource } from "../../compiler/load/parse-source.js";
+import { isTooDeep, type LoadedContract, type Violation } from "charter-runtime";
+import { DATA_CODES } from "../codes.js";
+import type { CliIo } from "../io.js";
+
+/** One data file's verdict. */
+export interface FileResult {
+  file: string;
+  ok: boolean;
+  /** False when the data was too deep to read or to validate: no verdict, which is not invalid. */
+  judged: boolean;
+  /** Violations of the contract, located in the file. */
+  errors: (Violation & { line?: number; column?: number })[];
+  /** Why the file could not be checked (unreadable, does not parse). */
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * Reads each data file and validates it with `checker`; also the text of each file
+ * read, by its absolute path, for excerpts.
+ */
+export async function validateFiles(
+  files: readonly string[],
+  checker: LoadedContract<unknown>,
+  io: CliIo,
+): Promise<{ results: FileResult[]; texts: Map<string, string> }> {
+  const results: FileResult[] = [];
+  const texts = new Map<string, string>();
+  for (const file of files) {
+    // `-` is standard input, read as YAML (which JSON is), shown as <stdin>.
+    const absolute = path.resolve(io.cwd, file === "-" ? STDIN : file);
+    const loaded = await readData(absolute, file === "-" ? (io.stdin ?? noStdin) : undefined);
+    if (loaded.text !== undefined) texts.set(absolute, loaded.text);
+    if (!loaded.parsed) {
+      const judged = !loaded.diagnostics.some((d) => d.code === LOAD_CODES.tooDeep.code);
+      results.push({ file: absolute, ok: false, judged, errors: [], diagnostics: loaded.diagnostics });
+      continue;
+    }
+    const result = checker.validate(loaded.parsed.value);
+    const warnings = loaded.diagnostics.filter((d) => d.severity !== "error");
+    if (!result.ok && isTooDeep(result.errors)) {
+      const undecided = tooDeepDiagnostic(result.errors[0]!, absolute, loaded.parsed);
+      results.push({ file: absolute, ok: false, judged: false, errors: [], diagnostics: [...warnings, undecided] });
+      continue;
+    }
+    const errors = result.ok ? [] : inFileOrder(result.errors.map((v) => ({ ...v, ...locate(v, loaded.parsed!) })));
+    results.push({ file: absolute, ok: result.ok, judged: true, errors, diagnostics: warnings });
+  }
+  return { results, texts };
+}
+
+/** Data as written: `.json` as strict JSON, anything else as YAML; both keep positions for the report. */
+async function readData(
+  file: string,
+  stdin?: () => Promise<Buffer>,
+): Promise<{ parsed?: ParsedSource; text?: string; diagnostics: Diagnostic[] }> {
+  let text: string;
+  try {
+    const decoded = decodeUtf8(stdin !== undefined ? await stdin() : await readFile(file));
+    if ("invalidAt" in decoded)
+      return {
+        diagnostics: [errorAt(LOAD_CODES.notUtf8, "the file is not UTF-8", { file, position: decoded.invalidAt })],
+      };
+    text = decoded.text;
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? "read failed";
+    return { diagnostics: [errorAt(DATA_CODES.unreadable, `cannot read the file (${reason})`, { file })] };
+  }
+  try {
+    return { ...(file.endsWith(".json") ? parseJsonSource(text, file) : parseSource(text, file)), text };
+  } catch (error) {
+    // The JSON parser recurses: data nested thousands deep exhausts the stack.
+    if (error instanceof RangeError)
+      return {
+        diagnostics: [
+          errorAt(LOAD_CODES.tooDeep, "the data is nested too deeply to read", {
+            file,
+            position: { line: 1, column: 1 },
+          }),
+        ],
+      };
+    throw error;
+  }
+}
+
+/** Where a violation is in the file: at the offending key when ajv names one, else at the value, else its nearest parent. */
+function locate(v: Violation, parsed: ParsedSource): { line?: number; column?: number } {
+  const key = v.params["additionalProperty"] ?? v.params["unevaluatedProperty"] ?? v.params["propertyName"];
+  let position: SourcePosition | undefined =
+    typeof key === "string" ? parsed.keyPositions.get(joinPointer(v.pointer, key)) : undefined;
+  for (
+    let pointer = v.pointer;
+    position === undefined;
+    pointer = pointer.slice(0, Math.max(0, pointer.lastIndexOf("/")))
+  ) {
+    position = parsed.positions.get(pointer);
+    if (pointer === "") break;
+  }
+  return position ? { line: position.line, column: position.column } : {};
+}
+
+/**
+ * Data not judged: nested deeper than the depth limit (located at the first
+ * value beyond it), or the validator ran out of call stack anyway.
+ */
+function tooDeepDiagnostic(violation: Violation, file: string, parsed: ParsedSource): Diagnostic {
+  const limit = violation.params["limit"];
+  if (typeof limit !== "number") {
+    return errorAt(
+      DATA_CODES.tooDeep,
+      "the validator ran out of call stack on the data (nested deeper than the schema can follow, or a string too long for a backtracking pattern); no verdict",
+      { file, position: { line: 1, column: 1 } },
+    );
+  }
+  const { line, column } = locate(violation, parsed);
+  const message = `${violation.pointer}: nested deeper than the depth limit of ${limit} levels for this recursive contract; no verdict (raise it with --max-depth N, or --max-depth Infinity for none)`;
+  return errorAt(DATA_CODES.tooDeep, message, {
+    file,
+    position: { line: line ?? 1, column: column ?? 1 },
+    pointer: violation.pointer,
+  });
+}
+
+/**
+ * In the order a person fixes them: by line, then column, of the place each is
+ * shown at (the runtime orders by pointer, which is not the file's order once
+ * keys are not written alphabetically). A finding located nowhere comes first,
+ * as about the whole file; equal places keep the runtime's order (a stable sort).
+ */
+function inFileOrder<E extends { line?: number; column?: number }>(errors: E[]): E[] {
+  return errors.sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
+}
+
+/** How standard input is named in the report. */
+const STDIN = "<stdin>";
+
+async function noStdin(): Promise<Buffer> {
+  throw Object.assign(new Error("no standard input"), { code: "ENOSTDIN" });
+}
