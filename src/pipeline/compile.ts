@@ -19,6 +19,7 @@ import { emitTypes } from "../targets/types/emit-types.js";
 import { renderRepairsReport, REPAIRS_REPORT_PATH } from "../targets/types/repairs-report.js";
 import { assignTypeNames, type NameClashes, type NamingStyle } from "../targets/shared/type-names.js";
 import { startValidators } from "../targets/validators/emit-validators.js";
+import { refuseTooManyScopes } from "../targets/validators/too-many-scopes.js";
 import { DEFAULT_VALIDATION, policyFor, type ValidationSettings } from "../settings/validation.js";
 import { REPAIRS } from "../repairs/registry.js";
 import type { Repair } from "../repairs/repair.js";
@@ -122,11 +123,15 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
   });
   diagnostics.push(...checked.diagnostics);
   lap("check");
-  const { bundles, diagnostics: bundleFindings } = bundleContracts(graph, documents, checked, {
+  const { bundles: bundled, diagnostics: bundleFindings } = bundleContracts(graph, documents, checked, {
     canonicalIdOf: (name) => canonicalId(options.baseUri, name),
     refSiblingsOf: (contract) => policyOf(contract).refSiblings,
   });
   diagnostics.push(...bundleFindings);
+  // Refused (CH405) before anything is emitted for them, as if their bundling had failed.
+  const { bundles, refused, diagnostics: scopeFindings } = await refuseTooManyScopes(bundled, graph, tasks);
+  for (const name of refused) checked.failed.add(name);
+  diagnostics.push(...scopeFindings);
   lap("bundle");
 
   const files: OutputFiles = new Map(emitSchemas(bundles));

@@ -76,11 +76,8 @@ export function startValidators(
   const tasks = contracts.map(({ bundle, key, file, policy, instances }): ValidatorTask => ({
     id: bundle.id,
     dialect: bundle.dialect,
+    // The validation form, which ajv compiles where the bundle needs it, is made from these three in the task.
     schema: bundle.schema,
-    // What ajv compiles where the bundle needs it (dynamic references resolved, unevaluated* made exact).
-    ...(bundle.validation
-      ? { form: { schema: bundle.validation.schema, origins: [...bundle.validation.origins] } }
-      : {}),
     file,
     exports: exportsOf(bundle, names.byDocument.get(key)),
     policy,
