@@ -24,6 +24,7 @@ import {
   type ValidatorContract,
   type ValidatorsResult,
 } from "../targets/validators/emit-validators.js";
+import { refuseTooManyScopes } from "../targets/validators/too-many-scopes.js";
 import {
   DEFAULT_VALIDATION,
   policyFor,
@@ -122,11 +123,19 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
   const checked = await check(resolved, options.sourceDir, policyOf);
   diagnostics.push(...checked.diagnostics);
   lap("check");
-  const { bundles, diagnostics: bundleFindings } = bundleContracts(resolved.graph, resolved.documents, checked, {
+  const bundled = bundleContracts(resolved.graph, resolved.documents, checked, {
     canonicalIdOf: (name) => canonicalId(options.baseUri, name),
     refSiblingsOf: (contract) => policyOf(contract).refSiblings,
   });
-  diagnostics.push(...bundleFindings);
+  diagnostics.push(...bundled.diagnostics);
+  // Refused (CH405) before anything is emitted for them, as if their bundling had failed.
+  const {
+    bundles,
+    refused,
+    diagnostics: scopeFindings,
+  } = await refuseTooManyScopes(bundled.bundles, resolved.graph, tasks);
+  for (const name of refused) checked.failed.add(name);
+  diagnostics.push(...scopeFindings);
   lap("bundle");
   const compiled = compiledContracts(options, resolved, checked, bundles, policyOf);
 

@@ -1,6 +1,6 @@
 import { errorAt, type Diagnostic } from "../../core/diagnostic.js";
 import { documentClosure } from "../../schema/document-closure.js";
-import { isWithin, joinPointer, pointerToFragment } from "../../core/json-pointer.js";
+import { joinPointer, pointerToFragment } from "../../core/json-pointer.js";
 import type { JsonValue } from "../../core/json-value.js";
 import { definitionsKeyword, DIALECT_URIS, idKeyword, refHidesSiblings, type Dialect } from "../../schema/dialect.js";
 import { innermostResource } from "../../schema/document-index.js";
@@ -18,8 +18,6 @@ import { guardProtoProperty } from "./proto-property.js";
 import { liftNestedResourceRefs, liftRootRef } from "./lift-root-ref.js";
 import { orderSchemaKeys } from "./order-keys.js";
 import { leaveOutVocabularies } from "./vocabulary-keywords.js";
-import { MAX_SCOPE_COPIES } from "../../targets/validators/validation-form/dynamic-scopes.js";
-import { validationForm, type ValidationForm } from "../../targets/validators/validation-form/validation-form.js";
 
 export interface Bundle {
   /** The contract's name: its source path without extension. */
@@ -29,8 +27,10 @@ export interface Bundle {
   schema: JsonValue;
   /** Keys of every document the bundle embeds, sorted. */
   embedded: string[];
-  /** What the validators are compiled from when it differs from `schema` (validation-form/validation-form.ts). */
-  validation?: ValidationForm;
+  /** The key of the contract's own document. */
+  key: string;
+  /** The key under `$defs` of each embedded document, by its document key: to place a finding about the bundle (bundle-places.ts). */
+  embeddedUnder: ReadonlyMap<string, string>;
 }
 
 /** Every document `rootKey` reaches through references, itself excluded, in sorted key order. */
@@ -93,36 +93,16 @@ export function bundleContract(
     delete rootSchema[defsKey];
     rootSchema[defsKey] = defs;
   }
-  const id = canonicalIdOf(root.document.name);
-  const formed = validationForm(rootSchema, id, bundleDialect);
-  if ("tooMany" in formed) return { diagnostics: [tooManyScopes(graph, root, placed, formed.tooMany)] };
-  const bundle: Bundle = { name: root.document.name, id, dialect: bundleDialect, schema: rootSchema, embedded };
-  if (formed.form) bundle.validation = formed.form;
+  const bundle: Bundle = {
+    name: root.document.name,
+    id: canonicalIdOf(root.document.name),
+    dialect: bundleDialect,
+    schema: rootSchema,
+    embedded,
+    key: rootKey,
+    embeddedUnder: placed,
+  };
   return { bundle, diagnostics: [] };
-}
-
-/** CH405 at the subschema whose copies ran out: in the document of the bundle it came from. */
-function tooManyScopes(
-  graph: ResolvedGraph,
-  root: IndexedDocument,
-  placed: ReadonlyMap<string, string>,
-  where: string,
-): Diagnostic {
-  let entry = root;
-  let pointer = where;
-  for (const [key, defsKey] of placed) {
-    const prefix = joinPointer("/$defs", defsKey);
-    if (isWithin(where, prefix)) {
-      entry = graph.documents.get(key)!;
-      pointer = where.slice(prefix.length);
-    }
-  }
-  const { document } = entry;
-  return errorAt(
-    BUNDLE_CODES.tooManyScopes,
-    `the dynamic references of "${root.document.name}" are read in more than ${MAX_SCOPE_COPIES} distinct dynamic scopes; charter copies a subschema per scope so that ajv sees plain $refs, and stops here rather than guess`,
-    { file: document.file, position: document.positions.get(pointer) ?? { line: 1, column: 1 }, pointer },
-  );
 }
 
 /**

@@ -16,9 +16,4 @@ export const BUNDLE_CODES = {
     title: "two resources get one $id in a bundle",
     help: "Once charter gives each document its canonical `$id`, two nested `$id`s in one bundle resolve to the same URI. Give one of them an absolute `$id`.",
   },
-  tooManyScopes: {
-    code: "CH405",
-    title: "dynamic references read in too many scopes",
-    help: "charter resolves each `$dynamicRef` and `$recursiveRef` for the dynamic scope evaluation from the contract's root gives it, and copies a subschema for each further scope that binds its dynamic anchors differently, so that the validators see plain `$ref`s. A contract that needs more than 1,000 such copies is refused rather than validated by a guess. Give the scopes fewer distinct `$dynamicAnchor` bindings, or split the contract.",
-  },
 } satisfies Record<string, DiagnosticCode>;

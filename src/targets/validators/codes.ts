@@ -1,6 +1,12 @@
 import type { DiagnosticCode } from "../../core/diagnostic.js";
 
 export const VALIDATOR_CODES = {
+  // Numbered with the bundle's codes: the contract fails as if its bundling had (too-many-scopes.ts).
+  tooManyScopes: {
+    code: "CH405",
+    title: "dynamic references read in too many scopes",
+    help: "charter resolves each `$dynamicRef` and `$recursiveRef` for the dynamic scope evaluation from the contract's root gives it, and copies a subschema for each further scope that binds its dynamic anchors differently, so that the validators see plain `$ref`s. A contract that needs more than 1,000 such copies is refused rather than validated by a guess. Give the scopes fewer distinct `$dynamicAnchor` bindings, or split the contract.",
+  },
   unknownFormat: {
     code: "CH701",
     title: "unknown format (warning)",

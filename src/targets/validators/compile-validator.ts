@@ -19,6 +19,8 @@ import { bundleSchemaPaths } from "./schema-paths.js";
 import { strictFindings, underExport } from "./strict-findings.js";
 import type { ValidatorExport } from "./validator-export.js";
 import { FIRST_ERROR_NESTING_LIMIT, firstErrorNesting } from "./first-error-nesting.js";
+import { tooManyScopesMessage } from "./scope-limit.js";
+import { validationForm } from "./validation-form/validation-form.js";
 
 // ajv's standalone module is CommonJS whose function is its `default`; require says so plainly.
 const standaloneCode = (
@@ -40,12 +42,6 @@ export interface ValidatorTask {
   exports: ValidatorExport[];
   policy: ValidationPolicy;
   instances: DeclaredInstance[];
-  /**
-   * The validation form the validators are compiled from, when it differs
-   * from the bundle (validation-form.ts), and what its places stand for in the
-   * bundle. Strict mode still reads the bundle: its findings are the author's.
-   */
-  form?: { schema: JsonValue; origins: [string, string][] };
 }
 
 export interface CompiledValidator {
@@ -67,12 +63,18 @@ export interface CompiledValidator {
  * ajv's standalone code for one bundle, twice (first error, all errors),
  * rewritten into self-contained ES modules; the strict-mode check when the
  * policy asks for it; the examples and counterexamples run through the
- * all-errors validator. A pure function of its task.
+ * all-errors validator. The modules are compiled from the bundle's validation
+ * form where it differs from the bundle (validation-form/validation-form.ts),
+ * made here from the task's schema, id and dialect; strict mode still reads
+ * the bundle, its findings being the author's. A pure function of its task.
  */
 export function compileValidator(task: ValidatorTask): CompiledValidator {
   const { id, dialect, file, exports, policy, instances } = task;
+  const formed = validationForm(task.schema, id, dialect);
+  // The pipeline refuses a contract whose scopes run out before its validators are compiled (too-many-scopes.ts).
+  if ("tooMany" in formed) return tooManyScopes(task);
   const published = withoutAsync(task.schema);
-  const schema = task.form ? withoutAsync(task.form.schema) : published;
+  const schema = formed.form ? withoutAsync(formed.form.schema) : published;
   const log: AjvLog = { warnings: [] };
   const strictApart: string[] = [];
   const modules: string[] = [];
@@ -113,7 +115,7 @@ export function compileValidator(task: ValidatorTask): CompiledValidator {
           ajv,
           exports.map((e) => e.ref),
           schema,
-          new Map(task.form?.origins ?? []),
+          formed.form?.origins ?? new Map(),
         ).code,
       );
     }
@@ -160,6 +162,14 @@ export function compileValidator(task: ValidatorTask): CompiledValidator {
     modules: [fast!, all!],
     ...(depthGuarded ? { depthGuarded } : {}),
   };
+}
+
+/** CH405 at the contract's first line, where nothing places it better. */
+function tooManyScopes({ id, file }: ValidatorTask): CompiledValidator {
+  const diagnostics = [
+    errorAt(VALIDATOR_CODES.tooManyScopes, tooManyScopesMessage(id), { file, position: { line: 1, column: 1 } }),
+  ];
+  return { warnings: [], strictApart: [], diagnostics };
 }
 
 /**

@@ -25,8 +25,23 @@ export type FormResult = { form?: ValidationForm } | { tooMany: string };
 const DYNAMIC = ["$dynamicRef", "$recursiveRef", "$dynamicAnchor", "$recursiveAnchor"];
 const UNEVALUATED = ["unevaluatedProperties", "unevaluatedItems"];
 
+/** Whether the form resolves dynamic references, the one part of it that can run out (`tooMany`). */
+export function readsDynamicScopes(schema: JsonValue, dialect: Dialect): boolean {
+  if (!isModern(dialect)) return false;
+  let dynamic = false;
+  walkSchema(schema, undefined, (node) => {
+    dynamic ||= DYNAMIC.some((keyword) => keyword in node);
+    return undefined;
+  });
+  return dynamic;
+}
+
+function isModern(dialect: Dialect): boolean {
+  return dialect === "2019-09" || dialect === "2020-12";
+}
+
 export function validationForm(schema: JsonValue, id: string, dialect: Dialect): FormResult {
-  const modern = dialect === "2019-09" || dialect === "2020-12";
+  const modern = isModern(dialect);
   let dynamic = false;
   let unevaluated = false;
   let tupleContains = false;
