@@ -31,12 +31,29 @@ export interface DiagnosticCode {
   help: string;
 }
 
-export function errorAt(
+/** DiagnosticPlace a finding is: each part is optional, and only the parts given appear on the diagnostic. */
+export interface DiagnosticPlace {
+  file?: string | undefined;
+  position?: SourcePosition | undefined;
+  pointer?: string | undefined;
+}
+
+export function errorAt(code: DiagnosticCode, message: string, where: DiagnosticPlace = {}): Diagnostic {
+  return diagnosticAt("error", code, message, where);
+}
+
+export function warningAt(code: DiagnosticCode, message: string, where: DiagnosticPlace = {}): Diagnostic {
+  return diagnosticAt("warning", code, message, where);
+}
+
+/** For a severity that a setting decides; its members in the order JSON output shows them. */
+export function diagnosticAt(
+  severity: Severity,
   code: DiagnosticCode,
   message: string,
-  where: { file?: string | undefined; position?: SourcePosition | undefined; pointer?: string | undefined } = {},
+  where: DiagnosticPlace = {},
 ): Diagnostic {
-  const d: Diagnostic = { code: code.code, severity: "error", message };
+  const d: Diagnostic = { code: code.code, severity, message };
   if (where.file !== undefined) d.file = where.file;
   if (where.position !== undefined) {
     d.line = where.position.line;

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { compile, type CompileResult } from "../../pipeline/compile.js";
 import { progressLine } from "../progress.js";
-import { errorAt, hasErrors } from "../../core/diagnostic.js";
+import { errorAt, hasErrors, warningAt } from "../../core/diagnostic.js";
 import type { ParsedArgs } from "../args.js";
 import { CLI_CODES } from "../codes.js";
 import type { Settings } from "../config.js";
@@ -36,12 +36,11 @@ export async function runGenerate(args: ParsedArgs, settings: Settings, io: CliI
   const diagnostics = [...result.diagnostics];
   if (result.cacheDamaged > 0 && settings.cacheDir !== undefined) {
     const entries = `${result.cacheDamaged} cache entr${result.cacheDamaged === 1 ? "y was" : "ies were"}`;
-    diagnostics.push({
-      ...errorAt(CLI_CODES.cacheDamaged, `${entries} damaged; removed and computed afresh`, {
+    diagnostics.push(
+      warningAt(CLI_CODES.cacheDamaged, `${entries} damaged; removed and computed afresh`, {
         file: settings.cacheDir,
       }),
-      severity: "warning",
-    });
+    );
   }
   const failed = hasErrors(diagnostics);
   const write = !failed || args.keepGoing;

@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { errorAt, type Diagnostic, type SourcePosition } from "../../core/diagnostic.js";
+import { errorAt, warningAt, type Diagnostic, type SourcePosition } from "../../core/diagnostic.js";
 import { joinPointer } from "../../core/json-pointer.js";
 import { LOAD_CODES } from "../../compiler/load/codes.js";
 import { decodeUtf8 } from "../../compiler/load/decode-utf8.js";
@@ -82,26 +82,22 @@ export async function runValidate(args: ParsedArgs, settings: Settings, io: CliI
   const notes: Diagnostic[] =
     rules.length > 0
       ? [
-          {
-            ...errorAt(
-              DATA_CODES.rulesNotChecked,
-              `${contract} declares rules that only the application can run (${rules.join(", ")}); checked the schema only`,
-              {},
-            ),
-            severity: "warning",
-          },
+          warningAt(
+            DATA_CODES.rulesNotChecked,
+            `${contract} declares rules that only the application can run (${rules.join(", ")}); checked the schema only`,
+            {},
+          ),
         ]
       : [];
   if (leftToRegExp.size > 0) {
     const listed = [...leftToRegExp].map((source) => JSON.stringify(source)).join(", ");
-    notes.push({
-      ...errorAt(
+    notes.push(
+      warningAt(
         DATA_CODES.patternsLeftToRegExp,
         `${leftToRegExp.size === 1 ? "pattern" : "patterns"} ${listed} cannot run in the linear engine; checked with JavaScript's RegExp, which backtracks`,
         {},
       ),
-      severity: "warning",
-    });
+    );
   }
 
   const results: FileResult[] = [];

@@ -8,7 +8,7 @@ import { fragmentToPointer, joinPointer, pointerToFragment } from "../../core/js
 import { compileLinear, UnsupportedPattern } from "charter-runtime/re2js";
 import { startTasks, siblingModule, type TaskDefinition, type TaskSettings } from "../../tasks/run-tasks.js";
 import type { ValidationPolicy } from "../../settings/validation.js";
-import { errorAt, type Diagnostic } from "../../core/diagnostic.js";
+import { errorAt, warningAt, type Diagnostic } from "../../core/diagnostic.js";
 import { moduleStem, schemaPath, validatorPath, type OutputFiles } from "../shared/output-files.js";
 import type { TypeNames } from "../shared/type-names.js";
 import { VALIDATOR_CODES } from "./codes.js";
@@ -205,14 +205,13 @@ function ajvFindings(
     const message = `${what}${at ? ` (ajv: at ${at})` : ""}`;
     if (!apart) diagnostics.push(errorAt(VALIDATOR_CODES.strictMode, message, place(pointer)));
     else
-      diagnostics.push({
-        ...errorAt(
+      diagnostics.push(
+        warningAt(
           VALIDATOR_CODES.strictMode,
           `${message}; a warning: ajv meets it only compiling this definition on its own, and its strict mode accepts the contract`,
           place(pointer),
         ),
-        severity: "warning",
-      });
+      );
   };
   for (const warning of warnings) {
     if (seen.has(warning)) continue; // the all-errors compilation logs the same again
@@ -231,14 +230,13 @@ function ajvFindings(
           ),
         );
       } else {
-        diagnostics.push({
-          ...errorAt(
+        diagnostics.push(
+          warningAt(
             VALIDATOR_CODES.unknownFormat,
             `format "${format}" is unknown to charter-runtime; the validator does not check it`,
             at,
           ),
-          severity: "warning",
-        });
+        );
       }
       continue;
     }
@@ -302,14 +300,13 @@ function asyncIgnored(bundle: Bundle, source: SchemaDocument): Diagnostic[] {
   const found: Diagnostic[] = [];
   const warn = (message: string, pointer?: string) => {
     const position = (pointer !== undefined ? source.positions.get(pointer) : undefined) ?? { line: 1, column: 1 };
-    found.push({
-      ...errorAt(VALIDATOR_CODES.asyncIgnored, message, {
+    found.push(
+      warningAt(VALIDATOR_CODES.asyncIgnored, message, {
         file: source.file,
         position,
         ...(pointer !== undefined ? { pointer } : {}),
       }),
-      severity: "warning",
-    });
+    );
   };
   const written = asyncSchemas(source.value);
   for (const pointer of written)
