@@ -1,14 +1,14 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { compile } from "../../pipeline/compile.js";
-import { hasErrors, type SourcePosition } from "../../core/diagnostic.js";
+import { hasErrors, type Code, type SourcePosition } from "../../core/diagnostic.js";
 import { fragmentToPointer, joinPointer, splitPointer } from "../../core/json-pointer.js";
 import { parseSource } from "../../compiler/load/parse-source.js";
 import { contractTree, isDiffInput } from "../../diff/contract-tree.js";
 import { diffTrees, type ContractTree, type JudgedFinding } from "../../diff/diff-trees.js";
 import { nextBreakingVersion } from "../../diff/version-policy.js";
 import type { ParsedArgs } from "../args.js";
-import { DIFF_CODES } from "../codes.js";
+import { DIFF_CODES } from "../../diff/codes.js";
 import type { Settings } from "../config.js";
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIo } from "../io.js";
 import { displayPath, formatDiagnostic, relativeDiagnostic } from "../print.js";
@@ -21,7 +21,7 @@ type Level = "error" | "warning" | "note";
 /** One line of the report, located in the working tree's sources. */
 interface Line {
   level: Level;
-  code: string;
+  code: Code;
   message: string;
   file?: string;
   position?: SourcePosition;
@@ -147,7 +147,7 @@ async function readBase(args: ParsedArgs, settings: Settings, cwd: string): Prom
   return contractTree(files);
 }
 
-function levelOf(f: JudgedFinding): { level: Level; code: string } {
+function levelOf(f: JudgedFinding): { level: Level; code: Code } {
   switch (f.verdict) {
     case "breaking":
       return { level: "error", code: DIFF_CODES.breaking.code };

@@ -1,4 +1,4 @@
-import type { DiagnosticCode } from "../../core/diagnostic.js";
+import type { CodeTable } from "../../core/diagnostic.js";
 
 export const BUNDLE_CODES = {
   dependencyFailed: {
@@ -21,4 +21,10 @@ export const BUNDLE_CODES = {
     title: "dynamic references read in too many scopes",
     help: "charter resolves each `$dynamicRef` and `$recursiveRef` for the dynamic scope evaluation from the contract's root gives it, and copies a subschema for each further scope that binds its dynamic anchors differently, so that the validators see plain `$ref`s. A contract that needs more than 1,000 such copies is refused rather than validated by a guess. Give the scopes fewer distinct `$dynamicAnchor` bindings, or split the contract.",
   },
-} satisfies Record<string, DiagnosticCode>;
+} satisfies CodeTable;
+
+declare module "../../core/diagnostic.js" {
+  interface CodeTables {
+    bundle: typeof BUNDLE_CODES;
+  }
+}

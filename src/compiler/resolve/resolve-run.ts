@@ -1,5 +1,5 @@
 import { realpath } from "node:fs/promises";
-import { compareStrings, errorAt, type Diagnostic } from "../../core/diagnostic.js";
+import { compareStrings, errorAt, type Code, type Diagnostic } from "../../core/diagnostic.js";
 import { fragmentToPointer, getAtPointer, joinPointer, splitPointer } from "../../core/json-pointer.js";
 import type { ParsedSource } from "../../core/parsed-source.js";
 import { catalogFile, catalogSettings, type CatalogMapping } from "./catalog-file.js";
@@ -484,7 +484,7 @@ export class ResolveRun {
 }
 
 /** Findings of a reference that names nothing charter can read; the others are wrong wherever they stand. */
-const DANGLING = new Set(
+const DANGLING = new Set<Code>(
   [RESOLVE_CODES.escapesSource, RESOLVE_CODES.unresolved, RESOLVE_CODES.missingFile, RESOLVE_CODES.missingFragment].map(
     (c) => c.code,
   ),
