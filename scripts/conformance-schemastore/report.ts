@@ -6,7 +6,7 @@
  * measured and computes nothing about the schemas itself.
  */
 import path from "node:path";
-import { ALL_CODES } from "../../src/cli/all-codes.js";
+import { ALL_CODES } from "../../src/cli/codes.js";
 import { CORPUS_ROOT } from "./paths.js";
 import type {
   AjvResults,
@@ -26,7 +26,7 @@ export interface ReportInput {
   notes: string[];
 }
 
-const TITLE = new Map(ALL_CODES.map((c) => [c.code, c.title]));
+const TITLE = new Map<string, string>(ALL_CODES.map((c) => [c.code, c.title]));
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const rel = (file: string) => path.relative(CORPUS_ROOT, file);
 const esc = (text: string) => text.replace(/\|/g, "\\|").replace(/\n/g, " ");

@@ -3,6 +3,7 @@
  * results file, so the report can be re-rendered without re-running a side
  * that takes minutes.
  */
+import type { Severity } from "../../src/core/diagnostic.js";
 import type { Dialect } from "../../src/schema/dialect.js";
 
 /** One instance file's verdict on one side: accepted, or rejected with the first few violations. */
@@ -27,7 +28,7 @@ export interface InstanceCounts {
 
 export interface DiagnosticLine {
   code: string;
-  severity: "error" | "warning";
+  severity: Severity;
   /** `file:line:col`, relative to the corpus root, or "" when the compiler gave no place. */
   at: string;
   message: string;

@@ -4,6 +4,7 @@
  * code fails the drift check, so the catalogue cannot promise what charter no
  * longer does.
  */
+import type { Code } from "../../src/core/diagnostic.js";
 
 /** A file of the example project: text, or text saved in another encoding. */
 export type ExampleFile = string | { text: string; encoding: "latin1"; note: string } | { text: string; shown: string };
@@ -28,7 +29,7 @@ export type DiagnosticExample = RunnableExample | NoExample;
 
 const PET = "type: object\nrequired: [name]\nproperties:\n  name: { type: string, minLength: 1 }\n";
 
-export const EXAMPLES: Record<string, DiagnosticExample> = {
+export const EXAMPLES: Record<Code, DiagnosticExample> = {
   CH001: { files: { "charter.config.yaml": "source: schema-src\nout: [generated\n", "schema-src/pet.yaml": PET } },
   CH002: { files: { "charter.config.yaml": "source: schema-src\noutput: generated\n", "schema-src/pet.yaml": PET } },
   CH003: { files: { "charter.config.yaml": "source: schema-src\ntypeNames: long\n", "schema-src/pet.yaml": PET } },

@@ -1,4 +1,5 @@
-import type { DiagnosticCode } from "../core/diagnostic.js";
+import type { CodeTable, DiagnosticCode } from "../core/diagnostic.js";
+import { CODE_TABLES, diagnosticCatalogue } from "../pipeline/diagnostic-catalogue.js";
 
 export const CLI_CODES = {
   configSyntax: {
@@ -56,7 +57,7 @@ export const CLI_CODES = {
     title: "no generated validators",
     help: "`charter validate` checks data with the validators of a generated tree (`<out>/validators/index.js`). Run `charter generate` first, or point `--out` at the generated folder.",
   },
-} satisfies Record<string, DiagnosticCode>;
+} satisfies CodeTable;
 
 /** Findings about data checked by `charter validate`. */
 export const DATA_CODES = {
@@ -85,28 +86,18 @@ export const DATA_CODES = {
     title: "data too deep to judge",
     help: "The data was not judged, which is not the same as invalid. Either it nests deeper than the depth limit (`--max-depth`, the runtime's `maxDepth`, default 128 levels of objects and arrays), which the validator checks where it follows its schema's references back to itself (the message gives the place of the first value too deep it met), or the validator ran out of call stack all the same: with `--patterns native`, RegExp backtracking over a string of megabytes (the default linear engine does not), or a limit raised past what the stack holds. `charter validate` exits 3 when no file was found invalid but some could not be judged, and the runtime reports one violation with the keyword `x-charter-too-deep`. Data nested more than 500 levels is refused when it is read (CH111), with the same exit code.",
   },
-} satisfies Record<string, DiagnosticCode>;
+} satisfies CodeTable;
 
-/** Findings of `charter diff`. */
-export const DIFF_CODES = {
-  breaking: {
-    code: "CH901",
-    title: "breaking change between two versions of a contract",
-    help: "The contract changed in a way that breaks whom its direction (`diff.direction` in the config) names: a producer whose data was valid and is refused now (input narrowing), a consumer that may now receive data it never saw (output widening), or code compiled against the generated types (TypeScript API). The message names the rule and the place in both versions. Undo the change, bump the contract's major version (the minor one while the major is 0: `x-charter-version`, or `version` in the config for the whole set), which turns the error into a warning, or, when nobody can be broken, add an entry with its reason under `diff.ignore` (printed then as a note).",
-  },
-  version: {
-    code: "CH902",
-    title: "version does not match the changes",
-    help: "A contract with breaking changes kept its major version (its minor one while the major is 0), or its version went backwards. Bump it as the message says, in `x-charter-version` at the contract's root or in the config's `version` for the whole set.",
-  },
-  baseUnreadable: {
-    code: "CH903",
-    title: "base version cannot be read",
-    help: "`--base REF` needs git, a repository around the output directory, and a revision git knows (a branch, tag or commit; fetch it first in a shallow CI clone, for example `git fetch origin main --depth=1`); `--base-dir DIR` needs a tree written by `charter generate`, with its manifest.json. The message says which is missing.",
-  },
-  compatible: {
-    code: "CH904",
-    title: "compatible change",
-    help: "A change that breaks nobody the contract's direction names: a non-breaking change (a new optional property, a new contract, a description), or a narrowing of an `output` contract, or a widening of an `input` one. Printed as a note, so that a reviewer sees everything that changed; it never fails the run.",
-  },
-} as const satisfies Record<string, DiagnosticCode>;
+/** Every diagnostic code charter prints, in code order: the catalogue behind `charter explain` and docs/diagnostics.md. */
+export const ALL_CODES: readonly DiagnosticCode[] = diagnosticCatalogue({
+  ...CODE_TABLES,
+  cli: CLI_CODES,
+  data: DATA_CODES,
+});
+
+declare module "../core/diagnostic.js" {
+  interface CodeTables {
+    cli: typeof CLI_CODES;
+    data: typeof DATA_CODES;
+  }
+}

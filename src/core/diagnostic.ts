@@ -1,8 +1,9 @@
 /**
  * The one shape every finding of the compiler takes. Stages return these as
- * values; only the CLI prints them.
+ * values; only the CLI prints them. A note is neither: it says what is there
+ * (a compatible change `charter diff` found) and never fails a run.
  */
-export type Severity = "error" | "warning";
+export type Severity = "error" | "warning" | "note";
 
 export interface SourcePosition {
   /** 1-based line. */
@@ -12,7 +13,7 @@ export interface SourcePosition {
 }
 
 export interface Diagnostic {
-  code: string;
+  code: Code;
   severity: Severity;
   message: string;
   /** Path of the file the finding is in, as given to the compiler (absolute). */
@@ -24,19 +25,55 @@ export interface Diagnostic {
 }
 
 /** A documented diagnostic code, declared beside the stage that emits it. */
-export interface DiagnosticCode {
-  code: string;
+export interface DiagnosticCode<C extends string = Code> {
+  code: C;
   title: string;
   /** What it means and what to do about it. */
   help: string;
 }
 
-export function errorAt(
+/** The codes a layer emits, by a name for each (`satisfies CodeTable`, so that each code keeps its literal type). */
+export type CodeTable = Record<string, DiagnosticCode<`CH${number}`>>;
+
+/**
+ * Every layer's table of codes, by the layer's name. Empty here: each codes.ts
+ * adds its own table (declaration merging), so that core names no stage. The
+ * catalogue (src/pipeline/diagnostic-catalogue.ts, completed by the CLI's own
+ * tables in src/cli/codes.ts) takes them all.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging, table by table
+export interface CodeTables {}
+
+/** Every code a table declares: a code that none declares (a typo) fails tsc. */
+export type Code = { [T in keyof CodeTables]: CodesOf<CodeTables[T]> }[keyof CodeTables];
+
+type CodesOf<Table> = {
+  [K in keyof Table]: Table[K] extends { code: infer C extends string } ? C : never;
+}[keyof Table];
+
+/** Where a finding is: each part is optional, and only the parts given appear on the diagnostic. */
+export interface DiagnosticPlace {
+  file?: string | undefined;
+  position?: SourcePosition | undefined;
+  pointer?: string | undefined;
+}
+
+export function errorAt(code: DiagnosticCode, message: string, where: DiagnosticPlace = {}): Diagnostic {
+  return diagnosticAt("error", code, message, where);
+}
+
+export function warningAt(code: DiagnosticCode, message: string, where: DiagnosticPlace = {}): Diagnostic {
+  return diagnosticAt("warning", code, message, where);
+}
+
+/** For a severity that a setting decides; its members in the order JSON output shows them. */
+export function diagnosticAt(
+  severity: Severity,
   code: DiagnosticCode,
   message: string,
-  where: { file?: string | undefined; position?: SourcePosition | undefined; pointer?: string | undefined } = {},
+  where: DiagnosticPlace = {},
 ): Diagnostic {
-  const d: Diagnostic = { code: code.code, severity: "error", message };
+  const d: Diagnostic = { code: code.code, severity, message };
   if (where.file !== undefined) d.file = where.file;
   if (where.position !== undefined) {
     d.line = where.position.line;

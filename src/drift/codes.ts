@@ -1,4 +1,4 @@
-import type { DiagnosticCode } from "../core/diagnostic.js";
+import type { CodeTable } from "../core/diagnostic.js";
 
 export const DRIFT_CODES = {
   missing: {
@@ -16,4 +16,10 @@ export const DRIFT_CODES = {
     title: "file not produced by charter",
     help: "The output directory holds a file that a fresh run does not produce (a stray file, or the output of a removed contract). Run `charter generate`, which removes it, and commit the result.",
   },
-} satisfies Record<string, DiagnosticCode>;
+} satisfies CodeTable;
+
+declare module "../core/diagnostic.js" {
+  interface CodeTables {
+    drift: typeof DRIFT_CODES;
+  }
+}

@@ -1,18 +1,55 @@
 import { BUNDLE_CODES } from "../compiler/bundle/codes.js";
 import { CHECK_CODES } from "../compiler/check/codes.js";
-import type { DiagnosticCode } from "../core/diagnostic.js";
-import { DRIFT_CODES } from "../drift/codes.js";
 import { LOAD_CODES } from "../compiler/load/codes.js";
 import { RESOLVE_CODES } from "../compiler/resolve/codes.js";
+import { compareStrings, type CodeTables, type DiagnosticCode } from "../core/diagnostic.js";
+import { DIFF_CODES } from "../diff/codes.js";
+import { DRIFT_CODES } from "../drift/codes.js";
+import { NAMING_CODES } from "../targets/shared/naming-codes.js";
+import { TYPES_CODES } from "../targets/types/codes.js";
+import { VALIDATOR_CODES } from "../targets/validators/codes.js";
 
-/** Every code the compiler emits, declared beside its stage and collected here for the documentation. */
-export const COMPILER_CODES: readonly DiagnosticCode[] = [
-  ...Object.values(LOAD_CODES),
-  ...Object.values(RESOLVE_CODES),
-  ...Object.values(CHECK_CODES),
-  ...Object.values(BUNDLE_CODES),
-  ...Object.values(DRIFT_CODES),
-];
+/**
+ * The code table of every layer below the command line, by its name in CodeTables; the CLI adds
+ * its own two. Named table by table, so that the package's declarations (dist/*.d.ts), which the
+ * library entry loads through Code below, load every table and with it the codes it declares.
+ */
+export interface CompilerCodeTables {
+  load: typeof LOAD_CODES;
+  resolve: typeof RESOLVE_CODES;
+  check: typeof CHECK_CODES;
+  bundle: typeof BUNDLE_CODES;
+  naming: typeof NAMING_CODES;
+  types: typeof TYPES_CODES;
+  validators: typeof VALIDATOR_CODES;
+  drift: typeof DRIFT_CODES;
+  diff: typeof DIFF_CODES;
+}
+
+export const CODE_TABLES: CompilerCodeTables = {
+  load: LOAD_CODES,
+  resolve: RESOLVE_CODES,
+  check: CHECK_CODES,
+  bundle: BUNDLE_CODES,
+  naming: NAMING_CODES,
+  types: TYPES_CODES,
+  validators: VALIDATOR_CODES,
+  drift: DRIFT_CODES,
+  diff: DIFF_CODES,
+};
+
+export type { Code } from "../core/diagnostic.js";
+
+/**
+ * The catalogue behind `charter explain` and docs/diagnostics.md: every code of every table, in
+ * code order. It takes each table CodeTables names, so that a table left out fails tsc.
+ */
+export function diagnosticCatalogue(tables: CodeTables): DiagnosticCode[] {
+  const names = Object.keys(tables) as (keyof CodeTables)[];
+  return names
+    .flatMap((name) => Object.values<DiagnosticCode>(tables[name]))
+    .sort((a, b) => compareStrings(a.code, b.code));
+}
 
 /** A code charter once emitted and no longer does. */
 export interface RetiredCode {

@@ -1,31 +1,19 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { compile } from "../../pipeline/compile.js";
-import { hasErrors, type SourcePosition } from "../../core/diagnostic.js";
+import { hasErrors, type Diagnostic, type DiagnosticPlace, type SourcePosition } from "../../core/diagnostic.js";
 import { fragmentToPointer, joinPointer, splitPointer } from "../../core/json-pointer.js";
 import { parseSource } from "../../compiler/load/parse-source.js";
 import { contractTree, isDiffInput } from "../../diff/contract-tree.js";
 import { diffTrees, type ContractTree, type JudgedFinding } from "../../diff/diff-trees.js";
-import { nextBreakingVersion } from "../../diff/version-policy.js";
+import { baseUnreadable, findingDiagnostic, versionDiagnostic } from "../../diff/diff-diagnostics.js";
 import type { ParsedArgs } from "../args.js";
-import { DIFF_CODES } from "../codes.js";
 import type { Settings } from "../config.js";
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIo } from "../io.js";
 import { displayPath, formatDiagnostic, relativeDiagnostic } from "../print.js";
 import { readGitTree } from "../read-git-tree.js";
 import { readTree } from "../read-tree.js";
 import { errorCount } from "./generate.js";
-
-type Level = "error" | "warning" | "note";
-
-/** One line of the report, located in the working tree's sources. */
-interface Line {
-  level: Level;
-  code: string;
-  message: string;
-  file?: string;
-  position?: SourcePosition;
-}
 
 /**
  * `charter diff --base REF | --base-dir DIR`: the contracts of the working
@@ -36,25 +24,12 @@ export async function runDiff(args: ParsedArgs, settings: Settings, io: CliIo): 
   const against = args.base !== undefined ? `${args.base}` : displayPath(path.resolve(io.cwd, args.baseDir!), io.cwd);
   const base = await readBase(args, settings, io.cwd);
   if (typeof base === "string") {
-    const line: Line = {
-      level: "error",
-      code: DIFF_CODES.baseUnreadable.code,
-      message: `cannot read the base version (${against}): ${base}`,
-    };
+    const unreadable = baseUnreadable(against, base);
     if (args.format === "json")
       io.stdout(
-        JSON.stringify(
-          {
-            command: "diff",
-            ok: false,
-            base: against,
-            diagnostics: [{ code: line.code, severity: "error", message: line.message }],
-          },
-          null,
-          2,
-        ) + "\n",
+        JSON.stringify({ command: "diff", ok: false, base: against, diagnostics: [unreadable] }, null, 2) + "\n",
       );
-    else io.stderr(render(line, io.cwd, args.format) + "\n");
+    else io.stderr(formatDiagnostic(unreadable, io.cwd, args.format) + "\n");
     return EXIT_USAGE;
   }
   const result = await compile({ ...settings, typeCheck: false });
@@ -83,37 +58,21 @@ export async function runDiff(args: ParsedArgs, settings: Settings, io: CliIo): 
   const report = diffTrees(base, head, settings.diff);
   const locate = await locator(head, settings.sourceDir);
 
-  const lines: Line[] = report.findings.map((f) => ({
-    ...levelOf(f),
-    message: sentence(f),
-    ...locate(f.contract, f.headPointer ?? f.basePointer),
-  }));
-  for (const v of report.versions) {
-    if (v.verdict === "missing-bump")
-      lines.push({
-        level: "error",
-        code: DIFF_CODES.version.code,
-        message: `${v.contract}: breaking changes need version ${nextBreakingVersion(v.base!)} or later (base ${v.base}, head ${v.head})`,
-        ...locate(v.contract, "#"),
-      });
-    if (v.verdict === "went-backwards")
-      lines.push({
-        level: "error",
-        code: DIFF_CODES.version.code,
-        message: `${v.contract}: version went backwards (base ${v.base}, head ${v.head})`,
-        ...locate(v.contract, "#"),
-      });
-  }
+  const findings = report.findings.map((f) => findingDiagnostic(f, locate(f.contract, f.headPointer ?? f.basePointer)));
+  const versions = report.versions.flatMap((v) => versionDiagnostic(v, locate(v.contract, "#")) ?? []);
 
   if (args.format === "json") {
-    const findings = report.findings.map((f, i) => ({ ...f, ...where(lines[i]!, io.cwd) }));
+    const located = report.findings.map((f, i) => ({ ...f, ...where(findings[i]!, io.cwd) }));
     io.stdout(
-      JSON.stringify({ command: "diff", ok: report.ok, base: against, findings, versions: report.versions }, null, 2) +
-        "\n",
+      JSON.stringify(
+        { command: "diff", ok: report.ok, base: against, findings: located, versions: report.versions },
+        null,
+        2,
+      ) + "\n",
     );
     return report.ok ? EXIT_OK : EXIT_FINDINGS;
   }
-  for (const line of lines) io.stdout(render(line, io.cwd, args.format) + "\n");
+  for (const d of [...findings, ...versions]) io.stdout(formatDiagnostic(d, io.cwd, args.format) + "\n");
   const count = (verdict: JudgedFinding["verdict"]) => report.findings.filter((f) => f.verdict === verdict).length;
   const parts = [
     `${count("breaking")} breaking`,
@@ -147,35 +106,6 @@ async function readBase(args: ParsedArgs, settings: Settings, cwd: string): Prom
   return contractTree(files);
 }
 
-function levelOf(f: JudgedFinding): { level: Level; code: string } {
-  switch (f.verdict) {
-    case "breaking":
-      return { level: "error", code: DIFF_CODES.breaking.code };
-    case "allowed-by-version":
-      return { level: "warning", code: DIFF_CODES.breaking.code };
-    case "ignored":
-      return { level: "note", code: DIFF_CODES.breaking.code };
-    case "compatible":
-      return { level: "note", code: DIFF_CODES.compatible.code };
-  }
-}
-
-function sentence(f: JudgedFinding): string {
-  const places = [
-    f.basePointer !== undefined ? `base ${f.basePointer}` : undefined,
-    f.headPointer !== undefined ? `head ${f.headPointer}` : undefined,
-  ]
-    .filter(Boolean)
-    .join(", ");
-  const why =
-    f.verdict === "ignored"
-      ? `; ignored: ${f.reason}`
-      : f.verdict === "allowed-by-version"
-        ? "; allowed by the version bump"
-        : "";
-  return `${f.contract}: ${f.message} [${f.category}/${f.rule}; ${places}${why}]`;
-}
-
 /**
  * Where a finding is in the working tree's sources: a bundle pointer of the
  * contract's own document is the same pointer in its source; one inside an
@@ -186,7 +116,7 @@ function sentence(f: JudgedFinding): string {
 async function locator(
   head: ContractTree,
   sourceDir: string,
-): Promise<(contract: string, pointer: string | undefined) => { file?: string; position?: SourcePosition }> {
+): Promise<(contract: string, pointer: string | undefined) => DiagnosticPlace> {
   const sources = new Map<string, { file: string; positions: ReadonlyMap<string, SourcePosition> }>();
   const byId = new Map(head.manifest.contracts.map((c) => [c.$id, c.name]));
   /** By contract, then by `<container>/<key>`: the contract embedded there. */
@@ -233,28 +163,10 @@ function members(value: unknown): Record<string, unknown> {
   return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
 
-function render(line: Line, cwd: string, format: ParsedArgs["format"]): string {
-  if (format === "github") {
-    const diagnostic = {
-      code: line.code,
-      severity: line.level === "note" ? ("warning" as const) : line.level,
-      message: line.message,
-      ...(line.file !== undefined ? { file: line.file } : {}),
-      ...(line.position ? { line: line.position.line, column: line.position.column } : {}),
-    };
-    const text = formatDiagnostic(diagnostic, cwd, "github");
-    return line.level === "note" ? text.replace(/^::warning /, "::notice ") : text;
-  }
-  const where =
-    line.file === undefined
-      ? "charter"
-      : displayPath(line.file, cwd) + (line.position ? `:${line.position.line}:${line.position.column}` : "");
-  return `${where}: ${line.level} ${line.code} ${line.message}`;
-}
-
-function where(line: Line, cwd: string): { file?: string; line?: number; column?: number } {
+/** A finding's place for `--format json`, beside its rule and pointers. */
+function where(d: Diagnostic, cwd: string): { file?: string; line?: number; column?: number } {
   return {
-    ...(line.file !== undefined ? { file: displayPath(line.file, cwd) } : {}),
-    ...(line.position ? { line: line.position.line, column: line.position.column } : {}),
+    ...(d.file !== undefined ? { file: displayPath(d.file, cwd) } : {}),
+    ...(d.line !== undefined ? { line: d.line, ...(d.column !== undefined ? { column: d.column } : {}) } : {}),
   };
 }

@@ -1,5 +1,5 @@
 import { RETIRED_CODES } from "../../pipeline/diagnostic-catalogue.js";
-import { ALL_CODES } from "../all-codes.js";
+import { ALL_CODES } from "../codes.js";
 import type { ParsedArgs } from "../args.js";
 import { EXIT_OK, EXIT_USAGE, type CliIo } from "../io.js";
 

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { compile, type CompileResult } from "../../pipeline/compile.js";
 import { progressLine } from "../progress.js";
-import { errorAt, hasErrors, type Diagnostic } from "../../core/diagnostic.js";
+import { errorAt, warningAt, hasErrors, type Diagnostic } from "../../core/diagnostic.js";
 import type { ParsedArgs } from "../args.js";
 import { CLI_CODES } from "../codes.js";
 import type { Settings } from "../config.js";
@@ -62,12 +62,9 @@ async function compileWithCache(args: ParsedArgs, settings: Settings, io: CliIo)
 
 function cacheDamagedWarning(damaged: number, cacheDir: string): Diagnostic {
   const entries = `${damaged} cache entr${damaged === 1 ? "y was" : "ies were"}`;
-  return {
-    ...errorAt(CLI_CODES.cacheDamaged, `${entries} damaged; removed and computed afresh`, {
-      file: cacheDir,
-    }),
-    severity: "warning",
-  };
+  return warningAt(CLI_CODES.cacheDamaged, `${entries} damaged; removed and computed afresh`, {
+    file: cacheDir,
+  });
 }
 
 /**

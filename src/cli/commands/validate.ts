@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { errorAt, type Diagnostic } from "../../core/diagnostic.js";
+import { errorAt, warningAt, type Diagnostic } from "../../core/diagnostic.js";
 import { bindContracts, type Registry, type Violation } from "charter-runtime";
 import { usePatternEngine, type PatternEngine } from "charter-runtime/patterns";
 import { linearPattern } from "charter-runtime/re2js";
@@ -88,26 +88,22 @@ function validationNotes(contract: string, rules: readonly string[], leftToRegEx
   const notes: Diagnostic[] =
     rules.length > 0
       ? [
-          {
-            ...errorAt(
-              DATA_CODES.rulesNotChecked,
-              `${contract} declares rules that only the application can run (${rules.join(", ")}); checked the schema only`,
-              {},
-            ),
-            severity: "warning",
-          },
+          warningAt(
+            DATA_CODES.rulesNotChecked,
+            `${contract} declares rules that only the application can run (${rules.join(", ")}); checked the schema only`,
+            {},
+          ),
         ]
       : [];
   if (leftToRegExp.size > 0) {
     const listed = [...leftToRegExp].map((source) => JSON.stringify(source)).join(", ");
-    notes.push({
-      ...errorAt(
+    notes.push(
+      warningAt(
         DATA_CODES.patternsLeftToRegExp,
         `${leftToRegExp.size === 1 ? "pattern" : "patterns"} ${listed} cannot run in the linear engine; checked with JavaScript's RegExp, which backtracks`,
         {},
       ),
-      severity: "warning",
-    });
+    );
   }
   return notes;
 }

@@ -1,4 +1,4 @@
-import type { DiagnosticCode } from "../../core/diagnostic.js";
+import type { CodeTable } from "../../core/diagnostic.js";
 
 export const BUNDLE_CODES = {
   dependencyFailed: {
@@ -16,4 +16,10 @@ export const BUNDLE_CODES = {
     title: "two resources get one $id in a bundle",
     help: "Once charter gives each document its canonical `$id`, two nested `$id`s in one bundle resolve to the same URI. Give one of them an absolute `$id`.",
   },
-} satisfies Record<string, DiagnosticCode>;
+} satisfies CodeTable;
+
+declare module "../../core/diagnostic.js" {
+  interface CodeTables {
+    bundle: typeof BUNDLE_CODES;
+  }
+}

@@ -1,4 +1,4 @@
-import type { DiagnosticCode } from "../../core/diagnostic.js";
+import type { CodeTable } from "../../core/diagnostic.js";
 
 export const CHECK_CODES = {
   badRules: {
@@ -96,4 +96,10 @@ export const CHECK_CODES = {
     title: "empty string accepted for a required value (warning)",
     help: 'A required string property accepts `""`: its description says a value is required (or `minLength` is 0), but nothing refuses the empty string. Add `minLength: 1` (or a `pattern`). Silence it here with `x-charter-ignore: [CH319]` on the schema it is reported at.',
   },
-} satisfies Record<string, DiagnosticCode>;
+} satisfies CodeTable;
+
+declare module "../../core/diagnostic.js" {
+  interface CodeTables {
+    check: typeof CHECK_CODES;
+  }
+}

@@ -1,4 +1,4 @@
-import { errorAt, type Diagnostic } from "../../core/diagnostic.js";
+import { diagnosticAt, type Diagnostic } from "../../core/diagnostic.js";
 import type { SchemaDocument } from "../../schema/schema-document.js";
 import { walkSchema } from "../../schema/walk-schema.js";
 import type { LintContext, LintRule, LintSettings } from "./lints/lint-rule.js";
@@ -31,10 +31,7 @@ export function lintSource(
       const ignored = schema?.[IGNORE_KEYWORD];
       if (Array.isArray(ignored) && ignored.includes(rule.code.code)) return;
       const position = (atKey ? document.keyPositions.get(pointer) : undefined) ?? document.positions.get(pointer);
-      diagnostics.push({
-        ...errorAt(rule.code, message, { file: document.file, position, pointer }),
-        severity: rule.severity,
-      });
+      diagnostics.push(diagnosticAt(rule.severity, rule.code, message, { file: document.file, position, pointer }));
     },
   });
   const rules = LINT_RULES.map((rule) => ({ rule, context: contextOf(rule) }));

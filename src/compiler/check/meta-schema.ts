@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import type { AnySchemaObject, ValidateFunction } from "ajv";
 import { ajvForDialect } from "../../schema/ajv-for-dialect.js";
-import { errorAt, type Diagnostic } from "../../core/diagnostic.js";
+import { errorAt, type Code, type Diagnostic } from "../../core/diagnostic.js";
 import { joinPointer } from "../../core/json-pointer.js";
 import type { Dialect } from "../../schema/dialect.js";
 import { CHARTER_KEYWORD, CHARTER_KEYWORD_PREFIX } from "../../schema/keywords.js";
@@ -13,7 +13,17 @@ import { CHECK_CODES } from "./codes.js";
 export const CHARTER_KEYWORDS = new Set<string>(Object.values(CHARTER_KEYWORD));
 
 /** The lints `x-charter-ignore` may silence: the warnings of lints.ts. */
-const SILENCEABLE = new Set(["CH310", "CH311", "CH312", "CH313", "CH314", "CH315", "CH316", "CH318", "CH319"]);
+const SILENCEABLE: ReadonlySet<string> = new Set([
+  "CH310",
+  "CH311",
+  "CH312",
+  "CH313",
+  "CH314",
+  "CH315",
+  "CH316",
+  "CH318",
+  "CH319",
+] satisfies Code[]);
 
 const META_SCHEMAS: Record<Dialect, string> = {
   "draft-04": "http://json-schema.org/draft-04/schema",

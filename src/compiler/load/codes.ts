@@ -1,4 +1,4 @@
-import type { DiagnosticCode } from "../../core/diagnostic.js";
+import type { CodeTable } from "../../core/diagnostic.js";
 
 export const LOAD_CODES = {
   unreadable: {
@@ -71,4 +71,10 @@ export const LOAD_CODES = {
     title: "instance folder without a contract (warning)",
     help: "A `<name>.examples/` or `<name>.counterexamples/` folder holds instances for the contract `<name>`, but no source gives that name (often after a rename), so its instances are not checked. Rename the folder after its contract, or delete it.",
   },
-} satisfies Record<string, DiagnosticCode>;
+} satisfies CodeTable;
+
+declare module "../../core/diagnostic.js" {
+  interface CodeTables {
+    load: typeof LOAD_CODES;
+  }
+}

@@ -1,7 +1,7 @@
 import { lstat, readFile } from "node:fs/promises";
 import path from "node:path";
 import { glob } from "tinyglobby";
-import { compareStrings, errorAt, type Diagnostic } from "../../core/diagnostic.js";
+import { compareStrings, errorAt, warningAt, type Diagnostic } from "../../core/diagnostic.js";
 import { LOAD_CODES } from "./codes.js";
 import { decodeUtf8 } from "./decode-utf8.js";
 import { parseJsonSource } from "./parse-json-source.js";
@@ -97,14 +97,13 @@ export async function orphanInstanceFolders(sourceDir: string, contracts: Readon
     const suffix = Object.values(INSTANCE_FOLDERS).find((s) => folder.endsWith(s))!;
     const contract = folder.slice(0, folder.length - suffix.length);
     if (contracts.has(contract)) continue;
-    diagnostics.push({
-      ...errorAt(
+    diagnostics.push(
+      warningAt(
         LOAD_CODES.orphanInstances,
         `${folder}/ holds instances for "${contract}", which no source defines; they are not checked`,
         { file: path.join(sourceDir, folder) },
       ),
-      severity: "warning",
-    });
+    );
   }
   return diagnostics;
 }

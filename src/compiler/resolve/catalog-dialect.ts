@@ -1,4 +1,4 @@
-import { compareStrings, errorAt, type Diagnostic } from "../../core/diagnostic.js";
+import { compareStrings, warningAt, type Diagnostic } from "../../core/diagnostic.js";
 import type { ParsedSource } from "../../core/parsed-source.js";
 import { RESOLVE_CODES } from "./codes.js";
 import type { Dialect } from "../../schema/dialect.js";
@@ -34,12 +34,9 @@ export function mixedReferrers(document: SchemaDocument, referrers: readonly Ref
     const shown = places.slice(0, 2).join(", ") + (places.length > 2 ? ` and ${places.length - 2} more` : "");
     return [`${dialect} (${shown})`];
   });
-  return {
-    ...errorAt(
-      RESOLVE_CODES.catalogDialect,
-      `${document.retrievalUri} declares no $schema and is referenced from documents of different dialects, ${groups.slice(0, -1).join(", ")} and ${groups.at(-1)!}; it is read as ${document.dialect}. Add $schema to it, or set dialect on its catalog entry in charter.config.yaml`,
-      { file: document.file, position: document.positions.get("") ?? { line: 1, column: 1 }, pointer: "" },
-    ),
-    severity: "warning",
-  };
+  return warningAt(
+    RESOLVE_CODES.catalogDialect,
+    `${document.retrievalUri} declares no $schema and is referenced from documents of different dialects, ${groups.slice(0, -1).join(", ")} and ${groups.at(-1)!}; it is read as ${document.dialect}. Add $schema to it, or set dialect on its catalog entry in charter.config.yaml`,
+    { file: document.file, position: document.positions.get("") ?? { line: 1, column: 1 }, pointer: "" },
+  );
 }

@@ -1,4 +1,4 @@
-import type { DiagnosticCode } from "../../core/diagnostic.js";
+import type { CodeTable } from "../../core/diagnostic.js";
 
 export const RESOLVE_CODES = {
   unknownDialect: {
@@ -71,4 +71,10 @@ export const RESOLVE_CODES = {
     title: "format-assertion vocabulary is honoured per contract (warning)",
     help: "The custom meta-schema that `$schema` names uses the 2020-12 format-assertion vocabulary, under which `format` asserts. charter checks formats per contract, by `validation.formats` in charter.config.yaml, not per document: the formats of this document are checked where that setting is `assert` for the contract, and not under `dialect` (the default) or `annotate`. Set `validation.formats: assert` for the contracts that use this document (under `validation.contracts`, by name or folder); the warning stays, as charter cannot tell at this stage which setting each contract has.",
   },
-} satisfies Record<string, DiagnosticCode>;
+} satisfies CodeTable;
+
+declare module "../../core/diagnostic.js" {
+  interface CodeTables {
+    resolve: typeof RESOLVE_CODES;
+  }
+}

@@ -1,4 +1,4 @@
-import { errorAt } from "../../core/diagnostic.js";
+import { errorAt, type Code } from "../../core/diagnostic.js";
 import { fragmentToPointer, getAtPointer, joinPointer, splitPointer } from "../../core/json-pointer.js";
 import { RESOLVE_CODES } from "./codes.js";
 import { isMetaSchemaUri } from "../../schema/dialect.js";
@@ -191,7 +191,7 @@ function report(entry: IndexedDocument, site: ReferenceSite, code: ResolveCode, 
 }
 
 /** Findings of a reference that names nothing charter can read; the others are wrong wherever they stand. */
-const DANGLING = new Set(
+const DANGLING = new Set<Code>(
   [RESOLVE_CODES.escapesSource, RESOLVE_CODES.unresolved, RESOLVE_CODES.missingFile, RESOLVE_CODES.missingFragment].map(
     (c) => c.code,
   ),

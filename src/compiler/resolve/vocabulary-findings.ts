@@ -1,4 +1,4 @@
-import { errorAt, type Diagnostic, type SourcePosition } from "../../core/diagnostic.js";
+import { errorAt, warningAt, type Diagnostic, type SourcePosition } from "../../core/diagnostic.js";
 import { getAtPointer } from "../../core/json-pointer.js";
 import type { JsonValue } from "../../core/json-value.js";
 import type { Dialect } from "../../schema/dialect.js";
@@ -43,14 +43,13 @@ export function vocabularyWarnings(document: VocabularyDocument, schemaPointers:
           (vocabularies.length === 1 ? "" : `${vocabulary}: `) + [...left.get(vocabulary)!].sort().join(", "),
       )
       .join("; ");
-    warnings.push({
-      ...errorAt(
+    warnings.push(
+      warningAt(
         RESOLVE_CODES.vocabularyLeftOut,
         `$schema ${document.metaSchema ?? ""} leaves out ${names}: the bundle leaves out ${vocabularies.length === 1 ? "its" : "their"} keywords in this document (${keywords}), which assert nothing here`,
         at,
       ),
-      severity: "warning",
-    });
+    );
   }
   if (document.vocabularies.includes("format-assertion")) {
     const formats = pointers.filter((pointer) => {
@@ -58,14 +57,13 @@ export function vocabularyWarnings(document: VocabularyDocument, schemaPointers:
       return schema !== null && typeof schema === "object" && !Array.isArray(schema) && schema["format"] !== undefined;
     });
     if (formats.length > 0) {
-      warnings.push({
-        ...errorAt(
+      warnings.push(
+        warningAt(
           RESOLVE_CODES.formatAssertion,
           `$schema ${document.metaSchema ?? ""} uses the format-assertion vocabulary, but charter checks formats per contract, by validation.formats: this document's ${formats.length === 1 ? "format is" : `${formats.length} formats are`} checked only in contracts where validation.formats is assert`,
           at,
         ),
-        severity: "warning",
-      });
+      );
     }
   }
   return warnings;

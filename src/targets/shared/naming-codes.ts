@@ -1,6 +1,6 @@
-import type { DiagnosticCode } from "../../core/diagnostic.js";
+import type { CodeTable } from "../../core/diagnostic.js";
 
-/** Findings of type naming (type-names.ts), which every target shares; listed with the types target's codes. */
+/** Findings of type naming (type-names.ts), which every target shares. */
 export const NAMING_CODES = {
   nameClash: {
     code: "CH601",
@@ -17,4 +17,10 @@ export const NAMING_CODES = {
     title: "invalid type name",
     help: "`x-charter-name` must be a TypeScript identifier that json-schema-to-typescript keeps as written: starting with a capital letter, `_` or `$`, with no lower-case letter right after a digit, `$` or `_` (write `Ti8M`, `MyType`).",
   },
-} satisfies Record<string, DiagnosticCode>;
+} satisfies CodeTable;
+
+declare module "../../core/diagnostic.js" {
+  interface CodeTables {
+    naming: typeof NAMING_CODES;
+  }
+}

@@ -1,4 +1,4 @@
-import { errorAt, type Diagnostic, type SourcePosition } from "../../core/diagnostic.js";
+import { errorAt, warningAt, type Diagnostic, type SourcePosition } from "../../core/diagnostic.js";
 import { getAtPointer, joinPointer } from "../../core/json-pointer.js";
 import { isJsonObject, type JsonObject } from "../../core/json-object.js";
 import type { JsonValue } from "../../core/json-value.js";
@@ -292,8 +292,8 @@ function settleClashes(claims: Claim[], clashes: NameClashes, names: TypeNames):
                 .filter((c) => c.explicit)
                 .map((c) => c.label)
                 .join(", ")}`;
-        names.diagnostics.push({
-          ...errorAt(
+        names.diagnostics.push(
+          warningAt(
             NAMING_CODES.nameClashSettled,
             `type name "${name}" is also ${holder}; this one is named "${renamed}" (set ${NAME_KEYWORD} to choose its name)`,
             {
@@ -302,8 +302,7 @@ function settleClashes(claims: Claim[], clashes: NameClashes, names: TypeNames):
               pointer: claim.pointers[0]!,
             },
           ),
-          severity: "warning",
-        });
+        );
         claim.name = renamed;
       }
     }

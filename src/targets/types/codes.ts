@@ -1,8 +1,6 @@
-import type { DiagnosticCode } from "../../core/diagnostic.js";
-import { NAMING_CODES } from "../shared/naming-codes.js";
+import type { CodeTable } from "../../core/diagnostic.js";
 
 export const TYPES_CODES = {
-  ...NAMING_CODES,
   generatorFailed: {
     code: "CH603",
     title: "type generation failed",
@@ -24,4 +22,10 @@ export const TYPES_CODES = {
     title: "generated types do not compile",
     help: "The types generated for a contract do not compile under strict flags. This is a defect of charter (a missing repair): report it with the contract.",
   },
-} satisfies Record<string, DiagnosticCode>;
+} satisfies CodeTable;
+
+declare module "../../core/diagnostic.js" {
+  interface CodeTables {
+    types: typeof TYPES_CODES;
+  }
+}

@@ -1,6 +1,6 @@
 import type { Bundle } from "../../compiler/bundle/bundle-contract.js";
 import { fragmentToPointer, pointerToFragment } from "../../core/json-pointer.js";
-import { errorAt, type Diagnostic } from "../../core/diagnostic.js";
+import { errorAt, warningAt, type Diagnostic } from "../../core/diagnostic.js";
 import type { SchemaDocument } from "../../schema/schema-document.js";
 import { walkSchema } from "../../schema/walk-schema.js";
 import type { ValidationPolicy } from "../../settings/validation.js";
@@ -58,14 +58,13 @@ export function ajvFindings(
     const message = `${what}${at ? ` (ajv: at ${at})` : ""}`;
     if (!apart) diagnostics.push(errorAt(VALIDATOR_CODES.strictMode, message, place(pointer)));
     else
-      diagnostics.push({
-        ...errorAt(
+      diagnostics.push(
+        warningAt(
           VALIDATOR_CODES.strictMode,
           `${message}; a warning: ajv meets it only compiling this definition on its own, and its strict mode accepts the contract`,
           place(pointer),
         ),
-        severity: "warning",
-      });
+      );
   };
   for (const warning of warnings) {
     if (seen.has(warning)) continue; // the all-errors compilation logs the same again
@@ -84,14 +83,13 @@ export function ajvFindings(
           ),
         );
       } else {
-        diagnostics.push({
-          ...errorAt(
+        diagnostics.push(
+          warningAt(
             VALIDATOR_CODES.unknownFormat,
             `format "${format}" is unknown to charter-runtime; the validator does not check it`,
             at,
           ),
-          severity: "warning",
-        });
+        );
       }
       continue;
     }

@@ -1,6 +1,6 @@
 import type { Bundle } from "../../compiler/bundle/bundle-contract.js";
 import { joinPointer } from "../../core/json-pointer.js";
-import { errorAt, type Diagnostic } from "../../core/diagnostic.js";
+import { warningAt, type Diagnostic } from "../../core/diagnostic.js";
 import type { SchemaDocument } from "../../schema/schema-document.js";
 import { ASYNC_KEYWORD, asyncSchemas } from "./async-keyword.js";
 import { VALIDATOR_CODES } from "./codes.js";
@@ -10,14 +10,13 @@ export function asyncIgnored(bundle: Bundle, source: SchemaDocument): Diagnostic
   const found: Diagnostic[] = [];
   const warn = (message: string, pointer?: string) => {
     const position = (pointer !== undefined ? source.positions.get(pointer) : undefined) ?? { line: 1, column: 1 };
-    found.push({
-      ...errorAt(VALIDATOR_CODES.asyncIgnored, message, {
+    found.push(
+      warningAt(VALIDATOR_CODES.asyncIgnored, message, {
         file: source.file,
         position,
         ...(pointer !== undefined ? { pointer } : {}),
       }),
-      severity: "warning",
-    });
+    );
   };
   const written = asyncSchemas(source.value);
   for (const pointer of written)

@@ -1,6 +1,6 @@
 import type { Ajv } from "ajv";
 import type { DeclaredInstance } from "../../compiler/check/declared-counterexamples.js";
-import { errorAt, type Diagnostic, type Severity } from "../../core/diagnostic.js";
+import { diagnosticAt, errorAt, type Diagnostic, type Severity } from "../../core/diagnostic.js";
 import { pointerToFragment } from "../../core/json-pointer.js";
 import { V8_FUNCTION_FAN_OUT } from "./first-error-nesting.js";
 import { VALIDATOR_CODES } from "./codes.js";
@@ -52,10 +52,9 @@ export function checkInstances(
     if (!instance.expected) {
       if (!valid) {
         const severity = instance.fromExamplesKeyword ? examplesSeverity : "error";
-        diagnostics.push({
-          ...errorAt(VALIDATOR_CODES.exampleRejected, `example does not satisfy its schema: ${listed}`, at),
-          severity,
-        });
+        diagnostics.push(
+          diagnosticAt(severity, VALIDATOR_CODES.exampleRejected, `example does not satisfy its schema: ${listed}`, at),
+        );
       }
       continue;
     }

@@ -1,4 +1,4 @@
-import type { DiagnosticCode } from "../../core/diagnostic.js";
+import type { CodeTable } from "../../core/diagnostic.js";
 
 export const VALIDATOR_CODES = {
   // Numbered with the bundle's codes: the contract fails as if its bundling had (too-many-scopes.ts).
@@ -52,4 +52,10 @@ export const VALIDATOR_CODES = {
     title: "`$async` ignored (warning)",
     help: "`$async` is ajv's keyword for asynchronous validation, not JSON Schema's: ajv would compile such a schema into a function that returns a Promise, which every caller would take for \"valid\". charter has no asynchronous keywords or formats, so it compiles the contract's validators as synchronous ones, with the same verdicts, and reports the keyword here. The bundled schema keeps it. Remove `$async` from the source to silence this.",
   },
-} satisfies Record<string, DiagnosticCode>;
+} satisfies CodeTable;
+
+declare module "../../core/diagnostic.js" {
+  interface CodeTables {
+    validators: typeof VALIDATOR_CODES;
+  }
+}

@@ -1,3 +1,8 @@
+/**
+ * What code compiled against a generated type sees of it: its fields, and for a discriminated
+ * object type the fields each value of the discriminator leaves. Read from the type nodes of the
+ * declaration (declaration-views.ts parses the module), without a type checker.
+ */
 import { ts } from "ts-morph";
 
 /** A field of an exported object type, as code compiled against it sees it. */
