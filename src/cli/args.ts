@@ -1,5 +1,11 @@
 import { DEFAULT_MAX_DEPTH } from "charter-runtime";
 
+/**
+ * How many violations `validate` prints by default in text and github output: enough to fix a
+ * file by, few enough that a file with a million stray keys answers at once.
+ */
+export const DEFAULT_MAX_ERRORS = 100;
+
 /** Each command: what it does, how it is called, and the options it takes (one definition for parsing and `--help`). */
 export const COMMANDS = {
   generate: {
@@ -43,7 +49,7 @@ export const COMMANDS = {
   validate: {
     summary: "validate JSON or YAML data files (- reads stdin); exit 1 if any is invalid",
     usage: "charter validate CONTRACT FILE... [options]",
-    options: ["config", "out", "format", "patterns", "max-depth"],
+    options: ["config", "out", "format", "patterns", "max-depth", "max-errors"],
   },
   diff: {
     summary: "compare the contracts with another version; exit 1 on a breaking change",
@@ -147,6 +153,11 @@ export const OPTIONS = {
     value: "N",
     help: `validate: how many levels of nested objects and arrays a recursive contract judges; deeper data is not judged (exit 3). A whole number from 1, or Infinity for no limit (default ${DEFAULT_MAX_DEPTH})`,
   },
+  "max-errors": {
+    type: "string",
+    value: "N",
+    help: `validate: print at most N violations in all, then how many were left out (default ${DEFAULT_MAX_ERRORS} in text and github output, every one in JSON; 0: every one)`,
+  },
   quiet: {
     type: "boolean",
     short: "q",
@@ -182,6 +193,8 @@ export interface ParsedArgs {
   patterns?: "linear" | "native";
   /** validate: the runtime's depth limit (default the runtime's). */
   maxDepth?: number;
+  /** validate: how many violations to print in all; 0 for every one (default: DEFAULT_MAX_ERRORS, JSON every one). */
+  maxErrors?: number;
   help: boolean;
   version: boolean;
 }

@@ -103,6 +103,16 @@ function optionValues(command: Command | undefined, operands: string[], values: 
       };
     args.maxDepth = depth;
   }
+  if (values["max-errors"] !== undefined) {
+    const text = values["max-errors"].trim();
+    const count = /^[0-9]+$/.test(text) ? Number(text) : NaN;
+    if (!Number.isSafeInteger(count))
+      return {
+        usage: `--max-errors must be a whole number, 0 for every violation, got "${values["max-errors"]}"`,
+        flagOf: command as Command,
+      };
+    args.maxErrors = count;
+  }
   if (values.base !== undefined) args.base = values.base;
   if (values["base-dir"] !== undefined) args.baseDir = values["base-dir"];
   if (values.config !== undefined) args.config = values.config;

@@ -383,3 +383,78 @@ describe("--format github", () => {
     ]);
   });
 });
+
+describe("--max-errors", () => {
+  /** An order with `count` members its closed root does not declare, one a line, after a valid head. */
+  const stray = (count: number, from = 0) =>
+    "id: A-100\nlines: []\n" + Array.from({ length: count }, (_, i) => `k${from + i}: 1\n`).join("");
+  const violations = (stdout: string) => stdout.split("\n").filter((line) => line.includes(" CH801 "));
+
+  it("prints 100 violations by default, then how many more there are, each with the excerpt of its own line", async () => {
+    const dir = tempTree({ ...ORDERS, "data/wide.yaml": stray(150) });
+    expect(spawnCli(["generate"], { cwd: dir }).code).toBe(0);
+    const result = spawnCli(["validate", "order", "data/wide.yaml"], { cwd: dir });
+    expect(result.code).toBe(1);
+    const printed = violations(result.stdout);
+    expect(printed).toHaveLength(100);
+    expect(printed.at(-1)).toBe(
+      'data/wide.yaml:102:1: error CH801 /: must NOT have additional properties: "k99" [additionalProperties at #/additionalProperties]',
+    );
+    expect(result.stdout).toContain("  102 | k99: 1\n");
+    expect(result.stdout).not.toContain('"k100"');
+    expect(result.stdout.split("\n").at(-3)).toBe(
+      "charter validate: 50 more violations not shown (--max-errors 0 shows every one)",
+    );
+  });
+
+  it("counts the limit over every file; 0 prints every violation", async () => {
+    const dir = tempTree({ ...ORDERS, "data/a.yaml": stray(2), "data/b.yaml": stray(3, 2) });
+    expect(spawnCli(["generate"], { cwd: dir }).code).toBe(0);
+    const three = spawnCli(["validate", "order", "data/a.yaml", "data/b.yaml", "--max-errors", "3"], { cwd: dir });
+    expect(violations(three.stdout).map((line) => line.split(":")[0])).toEqual([
+      "data/a.yaml",
+      "data/a.yaml",
+      "data/b.yaml",
+    ]);
+    expect(three.stdout).toContain("charter validate: 2 more violations not shown");
+    const all = spawnCli(["validate", "order", "data/a.yaml", "data/b.yaml", "--max-errors", "0"], { cwd: dir });
+    expect(violations(all.stdout)).toHaveLength(5);
+    expect(all.stdout).not.toContain("not shown");
+    expect(all.code).toBe(1);
+  });
+
+  it("keeps every violation in JSON unless told, and then says how many each file and the run left out", async () => {
+    const dir = tempTree({ ...ORDERS, "data/a.yaml": stray(2), "data/b.yaml": stray(3, 2) });
+    expect(spawnCli(["generate"], { cwd: dir }).code).toBe(0);
+    type Json = { errorsOmitted?: number; results: { errors: unknown[]; errorsOmitted?: number }[] };
+    const all = JSON.parse(
+      spawnCli(["validate", "order", "data/a.yaml", "data/b.yaml", "--format", "json"], { cwd: dir }).stdout,
+    ) as Json;
+    expect(all.results.map((r) => [r.errors.length, r.errorsOmitted])).toEqual([
+      [2, undefined],
+      [3, undefined],
+    ]);
+    expect(all.errorsOmitted).toBeUndefined();
+    const capped = JSON.parse(
+      spawnCli(["validate", "order", "data/a.yaml", "data/b.yaml", "--format", "json", "--max-errors", "3"], {
+        cwd: dir,
+      }).stdout,
+    ) as Json;
+    expect(capped.results.map((r) => [r.errors.length, r.errorsOmitted])).toEqual([
+      [2, undefined],
+      [1, 2],
+    ]);
+    expect(capped.errorsOmitted).toBe(2);
+  });
+
+  it("refuses a limit that is not a whole number, exit 2", async () => {
+    const dir = tempTree(ORDERS);
+    for (const value of ["-1", "ten", "2.5", ""]) {
+      const result = await runCli(["validate", "order", "data/good.yaml", `--max-errors=${value}`], dir);
+      expect([result.code, result.stderr.split("\n")[0]]).toEqual([
+        2,
+        `charter validate: --max-errors must be a whole number, 0 for every violation, got "${value}"`,
+      ]);
+    }
+  });
+});

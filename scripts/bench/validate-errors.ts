@@ -1,0 +1,78 @@
+/**
+ * How `charter validate` scales with the number of violations it reports: whole processes on
+ * data files with N members a closed object does not declare (one violation each), printing
+ * every violation (`--max-errors 0`), then a 1,000,000-member file with the default limit.
+ * Each time is the median of BENCH_RUNS runs (default 3); the scaling exponent of time over N
+ * is 1 for linear and 2 for quadratic, read against the smallest size in the same run.
+ *
+ *   npm run bench:validate [-- CHARTER_ROOT]   (default: this checkout)
+ */
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { median, scalingExponent } from "./stats.js";
+
+const ROOT = path.resolve(process.argv[2] ?? fileURLToPath(new URL("../..", import.meta.url)));
+const MAIN = path.join(ROOT, "src/cli/main.ts");
+const TSX = pathToFileURL(fileURLToPath(new URL("../../node_modules/tsx/dist/loader.mjs", import.meta.url))).href;
+const RUNS = Number(process.env["BENCH_RUNS"] ?? 3);
+const SIZES = [5_000, 10_000, 20_000];
+const MILLION = 1_000_000;
+
+function charter(cwd: string, args: string[]): { ms: number; code: number | null } {
+  const started = performance.now();
+  // Output to /dev/null: what is measured is making the report, not a terminal drawing it.
+  const result = spawnSync(process.execPath, ["--import", TSX, MAIN, ...args], {
+    cwd,
+    stdio: ["ignore", "ignore", "ignore"],
+    timeout: 600_000,
+  });
+  return { ms: performance.now() - started, code: result.status };
+}
+
+function wide(count: number): string {
+  const lines = ["id: A-100"];
+  for (let i = 0; i < count; i++) lines.push(`k${i}: 1`);
+  return lines.join("\n") + "\n";
+}
+
+const dir = mkdtempSync(path.join(tmpdir(), "charter-bench-validate-"));
+try {
+  mkdirSync(path.join(dir, "schema-src"));
+  writeFileSync(
+    path.join(dir, "schema-src/order.yaml"),
+    "type: object\nrequired: [id]\nadditionalProperties: false\nproperties:\n  id: { type: string }\n",
+  );
+  if (charter(dir, ["generate"]).code !== 0) throw new Error("generate failed");
+  for (const size of [...SIZES, MILLION]) writeFileSync(path.join(dir, `wide-${size}.yaml`), wide(size));
+
+  const measure = (args: string[]) => median(Array.from({ length: RUNS }, () => charter(dir, args).ms));
+  const points = SIZES.map((size) => ({
+    size,
+    ms: measure(["validate", "order", `wide-${size}.yaml`, "--max-errors", "0"]),
+  }));
+  const json = SIZES.map((size) => ({
+    size,
+    ms: measure(["validate", "order", `wide-${size}.yaml`, "--format", "json"]),
+  }));
+  console.log(`charter validate at ${ROOT}, median of ${RUNS} whole processes\n`);
+  console.log("| violations | text, every one printed | vs 5,000 | json | vs 5,000 |");
+  console.log("| --- | --- | --- | --- | --- |");
+  points.forEach((p, i) => {
+    const j = json[i]!;
+    console.log(
+      `| ${p.size.toLocaleString("en")} | ${(p.ms / 1000).toFixed(2)} s | ${(p.ms / points[0]!.ms).toFixed(2)} | ${(j.ms / 1000).toFixed(2)} s | ${(j.ms / json[0]!.ms).toFixed(2)} |`,
+    );
+  });
+  console.log(
+    `\nscaling exponent (1 linear, 2 quadratic): text ${scalingExponent(points).toFixed(2)}, json ${scalingExponent(json).toFixed(2)}`,
+  );
+  const million = charter(dir, ["validate", "order", `wide-${MILLION}.yaml`]);
+  console.log(
+    `1,000,000 stray members, default text output: ${(million.ms / 1000).toFixed(1)} s (exit ${million.code})`,
+  );
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
