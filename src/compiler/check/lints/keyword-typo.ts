@@ -1,6 +1,6 @@
 import { joinPointer } from "../../../core/json-pointer.js";
 import { CHECK_CODES } from "../codes.js";
-import { editDistance } from "./edit-distance.js";
+import { editDistance } from "../../../core/suggest.js";
 import type { LintRule } from "./lint-rule.js";
 
 /** Keywords of every dialect, for telling a typo from a keyword (and from the author's own `x-` keywords). */
