@@ -47,7 +47,7 @@ export const registry = {
   },
   ["charter/config"]: {
     contract: "charter/config",
-    digest: "sha256:97529871890749599ff0924f70ef1c82d25e9b633ef262a2bdce54e9a27af66a",
+    digest: "sha256:6fb8e1beb24f6dacb192473fc6f996cb5f02a6c50247855710b33d3a9132e9c2",
     exportName: "validate",
     rules: {},
     load: () => import("./charter/config.js"),
@@ -56,7 +56,7 @@ export const registry = {
   },
   ["charter/config#/$defs/catalogFolder"]: {
     contract: "charter/config",
-    digest: "sha256:97529871890749599ff0924f70ef1c82d25e9b633ef262a2bdce54e9a27af66a",
+    digest: "sha256:6fb8e1beb24f6dacb192473fc6f996cb5f02a6c50247855710b33d3a9132e9c2",
     exportName: "validateCatalogFolder",
     rules: {},
     load: () => import("./charter/config.js"),
@@ -65,7 +65,7 @@ export const registry = {
   },
   ["charter/config#/$defs/dialect"]: {
     contract: "charter/config",
-    digest: "sha256:97529871890749599ff0924f70ef1c82d25e9b633ef262a2bdce54e9a27af66a",
+    digest: "sha256:6fb8e1beb24f6dacb192473fc6f996cb5f02a6c50247855710b33d3a9132e9c2",
     exportName: "validateDialect",
     rules: {},
     load: () => import("./charter/config.js"),
@@ -74,7 +74,7 @@ export const registry = {
   },
   ["charter/config#/$defs/diffIgnore"]: {
     contract: "charter/config",
-    digest: "sha256:97529871890749599ff0924f70ef1c82d25e9b633ef262a2bdce54e9a27af66a",
+    digest: "sha256:6fb8e1beb24f6dacb192473fc6f996cb5f02a6c50247855710b33d3a9132e9c2",
     exportName: "validateDiffIgnore",
     rules: {},
     load: () => import("./charter/config.js"),
@@ -83,7 +83,7 @@ export const registry = {
   },
   ["charter/config#/$defs/direction"]: {
     contract: "charter/config",
-    digest: "sha256:97529871890749599ff0924f70ef1c82d25e9b633ef262a2bdce54e9a27af66a",
+    digest: "sha256:6fb8e1beb24f6dacb192473fc6f996cb5f02a6c50247855710b33d3a9132e9c2",
     exportName: "validateDirection",
     rules: {},
     load: () => import("./charter/config.js"),
@@ -92,7 +92,7 @@ export const registry = {
   },
   ["charter/config#/$defs/documentResolution"]: {
     contract: "charter/config",
-    digest: "sha256:97529871890749599ff0924f70ef1c82d25e9b633ef262a2bdce54e9a27af66a",
+    digest: "sha256:6fb8e1beb24f6dacb192473fc6f996cb5f02a6c50247855710b33d3a9132e9c2",
     exportName: "validateDocumentResolution",
     rules: {},
     load: () => import("./charter/config.js"),
@@ -101,7 +101,7 @@ export const registry = {
   },
   ["charter/config#/$defs/ids"]: {
     contract: "charter/config",
-    digest: "sha256:97529871890749599ff0924f70ef1c82d25e9b633ef262a2bdce54e9a27af66a",
+    digest: "sha256:6fb8e1beb24f6dacb192473fc6f996cb5f02a6c50247855710b33d3a9132e9c2",
     exportName: "validateIds",
     rules: {},
     load: () => import("./charter/config.js"),
@@ -110,7 +110,7 @@ export const registry = {
   },
   ["charter/config#/$defs/namingStyle"]: {
     contract: "charter/config",
-    digest: "sha256:97529871890749599ff0924f70ef1c82d25e9b633ef262a2bdce54e9a27af66a",
+    digest: "sha256:6fb8e1beb24f6dacb192473fc6f996cb5f02a6c50247855710b33d3a9132e9c2",
     exportName: "validateNamingStyle",
     rules: {},
     load: () => import("./charter/config.js"),
@@ -119,7 +119,7 @@ export const registry = {
   },
   ["charter/config#/$defs/relativePath"]: {
     contract: "charter/config",
-    digest: "sha256:97529871890749599ff0924f70ef1c82d25e9b633ef262a2bdce54e9a27af66a",
+    digest: "sha256:6fb8e1beb24f6dacb192473fc6f996cb5f02a6c50247855710b33d3a9132e9c2",
     exportName: "validateRelativePath",
     rules: {},
     load: () => import("./charter/config.js"),
@@ -128,7 +128,7 @@ export const registry = {
   },
   ["charter/config#/$defs/validationPolicy"]: {
     contract: "charter/config",
-    digest: "sha256:97529871890749599ff0924f70ef1c82d25e9b633ef262a2bdce54e9a27af66a",
+    digest: "sha256:6fb8e1beb24f6dacb192473fc6f996cb5f02a6c50247855710b33d3a9132e9c2",
     exportName: "validateValidationPolicy",
     rules: {},
     load: () => import("./charter/config.js"),

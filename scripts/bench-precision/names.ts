@@ -50,7 +50,7 @@ export async function contractFacts(
     const checked = await checkContracts(graph, documents, failedNames, {
       sourceDir: options.sourceDir,
       loadInstanceFiles,
-      policyOf: () => ({ strict: false, linearPatterns: false }),
+      policyOf: () => ({ strict: false, linearPatterns: false, keywords: [] }),
     });
     for (const [name, instances] of checked.instancesOf) if (wanted.has(name)) declared.set(name, instances);
   }

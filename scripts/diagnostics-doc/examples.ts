@@ -63,6 +63,13 @@ export const EXAMPLES: Record<Code, DiagnosticExample> = {
     none: "It needs a second run alive while this one writes, which a fixed example cannot hold. It reads `generated: error CH010 another charter run on generated/, pid 4242 still holds the output after 120 s; nothing written`, and the command exits 75; test/cli/output-lock.test.ts makes it happen.",
   },
 
+  CH012: {
+    files: {
+      "charter.config.yaml": "maxWarnings: 0\n",
+      "schema-src/pet.yaml": "type: object\nrequried: [name]\nproperties:\n  name: { type: string, minLength: 1 }\n",
+    },
+  },
+
   CH101: {
     none: "The operating system refused to read a source that discovery listed (permissions, or a file removed during the run); no project file alone causes it.",
   },
@@ -255,6 +262,12 @@ export const EXAMPLES: Record<Code, DiagnosticExample> = {
     },
   },
 
+  CH320: {
+    files: {
+      "charter.config.yaml": "validation:\n  strictness: strict\n",
+      "schema-src/pet.yaml": PET + "fooBar: 1\n",
+    },
+  },
   CH402: {
     files: {
       "schema-src/pet.yaml": "type: object\nproperties:\n  owner: { $ref: owner.yaml }\n",

@@ -20,6 +20,7 @@ export const COMMANDS = {
       "type-names",
       "format",
       "keep-going",
+      "max-warnings",
       "jobs",
       "cache-dir",
       "no-cache",
@@ -39,6 +40,7 @@ export const COMMANDS = {
       "type-names",
       "format",
       "keep-going",
+      "max-warnings",
       "jobs",
       "cache-dir",
       "no-cache",
@@ -158,6 +160,11 @@ export const OPTIONS = {
     value: "N",
     help: `validate: print at most N violations in all, then how many were left out (default ${DEFAULT_MAX_ERRORS} in text and github output, every one in JSON; 0: every one)`,
   },
+  "max-warnings": {
+    type: "string",
+    value: "N",
+    help: "generate, check: fail (exit 1, nothing written) when the sources give more than N warnings, as eslint's option does; 0 makes any warning fail (default: the config's maxWarnings, else no limit)",
+  },
   quiet: {
     type: "boolean",
     short: "q",
@@ -195,6 +202,8 @@ export interface ParsedArgs {
   maxDepth?: number;
   /** validate: how many violations to print in all; 0 for every one (default: DEFAULT_MAX_ERRORS, JSON every one). */
   maxErrors?: number;
+  /** generate, check: more warnings than this fail the run (`--max-warnings`). */
+  maxWarnings?: number;
   help: boolean;
   version: boolean;
 }

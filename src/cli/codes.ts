@@ -52,6 +52,11 @@ export const CLI_CODES = {
     title: "damaged cache entries",
     help: "Some entries of generate's cache no longer had the digest they were written with (a damaged disk, a cache shared between machines, a hand edit). They were removed and their results computed afresh, so the output is right; the warning says the cache folder deserves a look. Delete it whenever you like (`rm -rf node_modules/.cache/charter`, or the folder `--cache-dir` names).",
   },
+  tooManyWarnings: {
+    code: "CH012",
+    title: "more warnings than --max-warnings allows",
+    help: "The sources gave more warnings than `--max-warnings N` (or the config's `maxWarnings`) allows, so the run fails as an error would: `generate` writes nothing and `check` exits 1. The warnings are printed above it. Fix them, silence a lint where it is a deliberate choice (`x-charter-ignore: [CH312]`), or raise the limit. `charter init` sets CI's check to `--max-warnings 0`.",
+  },
   noValidators: {
     code: "CH009",
     title: "no generated validators",

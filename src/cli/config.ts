@@ -35,6 +35,8 @@ export interface Settings {
   version?: string;
   /** What `charter diff` counts as breaking (config `diff`). */
   diff: DiffSettings;
+  /** More warnings than this fail generate and check (config `maxWarnings`; the flag wins). */
+  maxWarnings?: number;
 }
 
 export interface SettingFlags {
@@ -57,6 +59,7 @@ export function defaultCacheDir(configDir: string): string | undefined {
 
 interface FileConfig {
   version?: string;
+  maxWarnings?: number;
   diff?: DiffSettings;
   source?: string;
   out?: string;
@@ -122,6 +125,7 @@ export async function resolveSettings(
     diff: fileConfig.diff ?? DEFAULT_DIFF,
   };
   if (fileConfig.version !== undefined) settings.version = fileConfig.version;
+  if (fileConfig.maxWarnings !== undefined) settings.maxWarnings = fileConfig.maxWarnings;
   if (flags.jobs !== undefined) settings.jobs = flags.jobs;
   const cacheDir = flags.noCache
     ? undefined
@@ -210,6 +214,7 @@ async function readConfig(file: string): Promise<{ config?: FileConfig; diagnost
     if (value.typeNames.clashes !== undefined) config.typeNameClashes = value.typeNames.clashes;
   }
   if (value.version !== undefined) config.version = value.version;
+  if (value.maxWarnings !== undefined) config.maxWarnings = value.maxWarnings;
   if (value.diff !== undefined) {
     config.diff = {
       direction: value.diff.direction ?? DEFAULT_DIFF.direction,

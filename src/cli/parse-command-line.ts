@@ -113,6 +113,16 @@ function optionValues(command: Command | undefined, operands: string[], values: 
       };
     args.maxErrors = count;
   }
+  if (values["max-warnings"] !== undefined) {
+    const text = values["max-warnings"].trim();
+    const count = /^[0-9]+$/.test(text) ? Number(text) : NaN;
+    if (!Number.isSafeInteger(count))
+      return {
+        usage: `--max-warnings must be a whole number (0: any warning fails), got "${values["max-warnings"]}"`,
+        flagOf: command as Command,
+      };
+    args.maxWarnings = count;
+  }
   if (values.base !== undefined) args.base = values.base;
   if (values["base-dir"] !== undefined) args.baseDir = values["base-dir"];
   if (values.config !== undefined) args.config = values.config;

@@ -196,6 +196,7 @@ function check(
     policyOf: (contract) => ({
       strict: policyOf(contract).strictness === "strict",
       linearPatterns: policyOf(contract).patterns === "linear",
+      keywords: policyOf(contract).keywords,
     }),
   });
 }

@@ -53,6 +53,8 @@ export interface ValidationPolicy {
   formats: Formats;
   examples: Examples;
   patterns: Patterns;
+  /** Keys beyond JSON Schema that `strict` accepts as annotations (config `keywords`); `x-` keys need no listing. */
+  keywords: readonly string[];
 }
 
 export interface ValidationSettings {
@@ -69,6 +71,7 @@ export const DEFAULT_VALIDATION: ValidationSettings = {
     examples: "error",
     refSiblings: "ignore",
     patterns: "native",
+    keywords: [],
   },
   contracts: new Map(),
 };

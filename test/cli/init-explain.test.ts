@@ -39,7 +39,7 @@ describe("charter init", () => {
     };
     expect(workflow.jobs.contracts.steps.map((s) => s.run).filter(Boolean)).toEqual([
       "npm ci",
-      "npx charter check --format github",
+      "npx charter check --format github --max-warnings 0",
       "npx charter diff --base origin/${{ github.base_ref }} --format github",
     ]);
 

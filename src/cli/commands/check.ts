@@ -9,6 +9,7 @@ import { readTree } from "../read-tree.js";
 import { DEFAULT_WAIT_SECONDS, errorCount, incompleteNote, summary } from "./generate.js";
 import { describeHolder, liveHolder, waitForWriters, type LockHolder } from "../output-lock.js";
 import { progressLine } from "../progress.js";
+import { warningLimitExceeded } from "../warning-limit.js";
 
 /** Regenerates in memory and compares with the output directory. Never writes. */
 export async function runCheck(args: ParsedArgs, settings: Settings, io: CliIo): Promise<number> {
@@ -18,6 +19,8 @@ export async function runCheck(args: ParsedArgs, settings: Settings, io: CliIo):
   const result = await compile({ ...settings, ...(progress ? { onProgress: progress.stage } : {}) }).finally(() =>
     progress?.done(),
   );
+  const overLimit = warningLimitExceeded(result.diagnostics, args.maxWarnings ?? settings.maxWarnings);
+  if (overLimit) result.diagnostics.push(overLimit);
   const sourceErrors = hasErrors(result.diagnostics);
   const out = displayPath(settings.outDir, io.cwd);
   let drift: Drift = { missing: [], stale: [], orphaned: [] };

@@ -12,6 +12,7 @@ import { displayPath, formatDiagnostic, relativeDiagnostic } from "../print.js";
 import { readTree } from "../read-tree.js";
 import { isReplaceable, recoverInterruptedWrite, writeTreeAtomically } from "../write-tree.js";
 import { TaskCache } from "../cache/task-cache.js";
+import { warningLimitExceeded } from "../warning-limit.js";
 
 /** Seconds a run waits for another that holds the output, unless `--wait` says otherwise. */
 export const DEFAULT_WAIT_SECONDS = 120;
@@ -23,6 +24,8 @@ export async function runGenerate(args: ParsedArgs, settings: Settings, io: CliI
   const diagnostics = [...result.diagnostics];
   if (result.cacheDamaged > 0 && settings.cacheDir !== undefined)
     diagnostics.push(cacheDamagedWarning(result.cacheDamaged, settings.cacheDir));
+  const overLimit = warningLimitExceeded(diagnostics, args.maxWarnings ?? settings.maxWarnings);
+  if (overLimit) diagnostics.push(overLimit);
   const failed = hasErrors(diagnostics);
   const write = !failed || args.keepGoing;
   const { changed, busy } = write

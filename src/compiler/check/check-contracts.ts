@@ -8,14 +8,17 @@ import { declaredInstances, readCounterexample, type DeclaredInstance } from "./
 import { declaredRules, type DeclaredRules } from "./declared-rules.js";
 import { declaredVersion } from "./declared-version.js";
 import { lintSource } from "./lints.js";
+import { strictLints, unknownKeywords } from "./unknown-keywords.js";
 import { checkMetaSchema } from "./meta-schema.js";
 import { danglingReferences, type DanglingVerdict } from "./reachable-references.js";
 import { referenceCycles } from "./reference-cycles.js";
 
 /** What the config says of one contract that the checks need (from its validation policy). */
 export interface CheckPolicy {
-  /** Meta-schema violations are errors, not warnings. */
+  /** Meta-schema violations, keyword typos and unknown keywords are errors (as in ajv's strict mode). */
   strict: boolean;
+  /** Keys beyond JSON Schema the config accepts as annotations under `strict`. */
+  keywords: readonly string[];
   /** Its patterns run in a linear-time engine: nothing to say of backtracking (CH318). */
   linearPatterns: boolean;
 }
@@ -78,7 +81,9 @@ export async function checkContracts(
     rules.diagnostics.push(...version.diagnostics);
     if (version.version !== undefined) checked.versionOf.set(document.name, version.version);
     const instances = await contractInstances(document, settings, isReferenced);
-    const lints = lintSource(document, isReferenced, { linearPatterns: policy.linearPatterns });
+    const linted = lintSource(document, isReferenced, { linearPatterns: policy.linearPatterns });
+    const lints = policy.strict ? strictLints(linted, policy.keywords) : linted;
+    if (policy.strict) lints.push(...unknownKeywords(document, policy.keywords));
     checked.diagnostics.push(...meta, ...rules.diagnostics, ...instances.diagnostics, ...lints);
     if ([meta, rules.diagnostics, instances.diagnostics, lints].some(hasErrors)) failed.add(document.name);
     if (rules.rules.size > 0) checked.rulesOf.set(document.name, rules.rules);

@@ -58,8 +58,8 @@ export const CHECK_CODES = {
   },
   keywordTypo: {
     code: "CH312",
-    title: "unknown keyword that looks like a typo (warning)",
-    help: "The keyword is not a JSON Schema keyword, but is close to one (`requried`, `additonalProperties`); as written it is an annotation and constrains nothing. Fix the spelling, or prefix your own keywords with `x-`. Silence it here with `x-charter-ignore: [CH312]` on the schema it is reported at.",
+    title: "unknown keyword that looks like a typo (warning; an error under strict)",
+    help: "The keyword is not a JSON Schema keyword, but is close to one (`requried`, `additonalProperties`); as written it is an annotation and constrains nothing. Fix the spelling, or prefix your own keywords with `x-`. A warning under `validation.strictness: lenient` (the default), an error under `strict`, as in ajv's strict mode, unless the key is listed in `validation.keywords`. Silence it here with `x-charter-ignore: [CH312]` on the schema it is reported at.",
   },
   otherDialect: {
     code: "CH313",
@@ -95,6 +95,11 @@ export const CHECK_CODES = {
     code: "CH319",
     title: "empty string accepted for a required value (warning)",
     help: 'A required string property accepts `""`: its description says a value is required (or `minLength` is 0), but nothing refuses the empty string. Add `minLength: 1` (or a `pattern`). Silence it here with `x-charter-ignore: [CH319]` on the schema it is reported at.',
+  },
+  unknownKeyword: {
+    code: "CH320",
+    title: "unknown keyword under strict",
+    help: "Under `validation.strictness: strict`, a key of a schema that is no JSON Schema keyword (of any dialect), not close to one (CH312 names those), not the author's own (`x-…`) and not listed in the config's `validation.keywords`. ajv's strict mode refuses such a schema: as an annotation the key constrains nothing, so it is most likely a mistake or a keyword of a vocabulary the config does not declare. Rename your own keywords with an `x-` prefix, or list the keyword: `validation: { keywords: [discriminator] }`. Under `lenient` (the default) it is an annotation and gets no message.",
   },
 } satisfies CodeTable;
 

@@ -71,6 +71,11 @@ const KEYWORDS = [
 ];
 const KNOWN = new Set(KEYWORDS);
 
+/** Whether a key of a schema object means something to JSON Schema (in some dialect) or is the author's own `x-` one. */
+export function isKeywordOrExtension(key: string): boolean {
+  return KNOWN.has(key) || key.startsWith("x-");
+}
+
 /**
  * CH312: a key that is no keyword but is close to one (`requried`,
  * `additonalProperties`, `MinLength`). JSON Schema ignores unknown keywords, so
@@ -97,7 +102,7 @@ export const lint: LintRule = {
 };
 
 /** The keyword a misspelt key most likely meant: same letters in another case, or at most two edits away. */
-function likelyKeyword(key: string): string | undefined {
+export function likelyKeyword(key: string): string | undefined {
   if (KNOWN.has(key) || key.startsWith("x-") || key.length < 4) return undefined;
   let best: { keyword: string; distance: number } | undefined;
   for (const keyword of KEYWORDS) {
