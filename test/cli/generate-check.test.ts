@@ -496,7 +496,7 @@ describe("usage and configuration errors exit 2", () => {
       "unknown key in a contract's validation settings",
       ["generate"],
       { "charter.config.yaml": "validation:\n  contracts:\n    vendor/: { strict: true }\n" },
-      /^charter\.config\.yaml:3:16: error CH002 unknown key "strict"; the keys are formats, examples, refSiblings, patterns, unknownFormats, strictness$/m,
+      /^charter\.config\.yaml:3:16: error CH002 unknown key "strict"; the keys are formats, examples, refSiblings, patterns, unknownFormats, strictness, keywords$/m,
     ],
     [
       "config that does not parse",

@@ -47,6 +47,7 @@ describe("validation policy", () => {
       },
     );
     const [formats, examples, refSiblings, patterns] = ["dialect", "error", "ignore", "native"];
+    const keywords: string[] = [];
     expect(policyFor(s, "agent/envelope")).toEqual({
       unknownFormats: "ignore",
       strictness: "lenient",
@@ -54,6 +55,7 @@ describe("validation policy", () => {
       examples,
       refSiblings,
       patterns,
+      keywords,
     });
     expect(policyFor(s, "vendor/a")).toEqual({
       unknownFormats: "ignore",
@@ -62,6 +64,7 @@ describe("validation policy", () => {
       examples,
       refSiblings,
       patterns,
+      keywords,
     });
     expect(policyFor(s, "vendor/old/y")).toEqual({
       unknownFormats: "refuse",
@@ -70,6 +73,7 @@ describe("validation policy", () => {
       examples,
       refSiblings,
       patterns,
+      keywords,
     });
     expect(policyFor(s, "vendor/old/x")).toEqual({
       unknownFormats: "ignore",
@@ -78,6 +82,7 @@ describe("validation policy", () => {
       examples,
       refSiblings,
       patterns,
+      keywords,
     });
     expect(policyFor(s, "vendor")).toEqual({
       unknownFormats: "ignore",
@@ -86,6 +91,7 @@ describe("validation policy", () => {
       examples,
       refSiblings,
       patterns,
+      keywords,
     });
   });
 
@@ -241,17 +247,28 @@ describe("validation policy", () => {
       'src/slot.yaml:12:9 error CH704 required property "ghost" is not defined (ajv: at https://p.test/slot.schema.json#/$defs/slot/anyOf/1)',
     ]);
   });
-  it("treats unknown keywords as annotations under both strictness settings", async () => {
+  it("treats unknown keywords as annotations under lenient, and refuses them under strict unless x- or listed", async () => {
     const annotated =
       "type: object\nmarkdownDescription: '**x**'\nx-taplo: { links: { key: https://example.test } }\nproperties:\n  name:\n    type: string\n    x-intellij-html-description: <b>x</b>\n    maxLenght: 2\n";
-    for (const strictness of ["lenient", "strict"] as const) {
-      const { result, located } = await generate({ "src/a.yaml": annotated }, settings({ strictness }));
-      // The typo is linted (a warning), not refused.
-      expect(located, strictness).toEqual([
-        'src/a.yaml:8:5 warning CH312 "maxLenght" is not a keyword; did you mean "maxLength"? As written it constrains nothing',
-      ]);
-      expect(result.files.has("validators/a.js"), strictness).toBe(true);
-    }
+    const lenient = await generate({ "src/a.yaml": annotated }, settings({ strictness: "lenient" }));
+    // The typo is linted (a warning), not refused.
+    expect(lenient.located).toEqual([
+      'src/a.yaml:8:5 warning CH312 "maxLenght" is not a keyword; did you mean "maxLength"? As written it constrains nothing',
+    ]);
+    expect(lenient.result.files.has("validators/a.js")).toBe(true);
+    // As ajv's strict mode: the typo and the unknown key are errors at their keys; x- keys pass.
+    const strict = await generate({ "src/a.yaml": annotated }, settings({ strictness: "strict" }));
+    expect(strict.located).toEqual([
+      'src/a.yaml:2:1 error CH320 "markdownDescription" is not a JSON Schema keyword; under strictness: strict write your own keywords as "x-markdownDescription", or list "markdownDescription" in the config\'s validation.keywords',
+      'src/a.yaml:8:5 error CH312 "maxLenght" is not a keyword; did you mean "maxLength"? As written it constrains nothing',
+    ]);
+    expect(strict.result.files.has("validators/a.js")).toBe(false);
+    const listed = await generate(
+      { "src/a.yaml": annotated },
+      settings({ strictness: "strict", keywords: ["markdownDescription", "maxLenght"] }),
+    );
+    expect(listed.located).toEqual([]);
+    expect(listed.result.files.has("validators/a.js")).toBe(true);
   });
 
   it("is read from the config file, each mistake located", async () => {
@@ -280,7 +297,7 @@ describe("validation policy", () => {
     expect(refused.stderr).toBe(
       [
         'charter.config.yaml:2:15: error CH003 validation.strictness must be "lenient" or "strict"',
-        'charter.config.yaml:4:10: error CH002 unknown key "format"; the keys are formats, examples, refSiblings, patterns, unknownFormats, strictness',
+        'charter.config.yaml:4:10: error CH002 unknown key "format"; the keys are formats, examples, refSiblings, patterns, unknownFormats, strictness, keywords',
         'charter.config.yaml:4:35: error CH003 validation.contracts.a.formats must be "dialect" or "assert" or "annotate"',
         "charter.config.yaml:5:8: error CH003 validation.contracts.b must be a mapping",
         "",
