@@ -407,6 +407,25 @@ describe("--max-errors", () => {
     );
   });
 
+  it("has the validator stop collecting past 10,000 violations, and says the count left out is a lower bound", async () => {
+    const wide: Record<string, unknown> = { id: "A-100", lines: [] };
+    for (let i = 0; i < 10_050; i++) wide[`k${i}`] = 1;
+    const dir = tempTree({ ...ORDERS, "data/wide.json": JSON.stringify(wide) });
+    expect(spawnCli(["generate"], { cwd: dir }).code).toBe(0);
+    const text = spawnCli(["validate", "order", "data/wide.json"], { cwd: dir });
+    expect(text.code).toBe(1);
+    expect(violations(text.stdout)).toHaveLength(100);
+    expect(text.stdout).toContain("charter validate: at least 9901 more violations not shown");
+    const capped = spawnCli(["validate", "order", "data/wide.json", "--format", "json", "--max-errors", "10"], {
+      cwd: dir,
+    });
+    const cut = JSON.parse(capped.stdout) as {
+      results: { errors: unknown[]; cut?: boolean; errorsOmitted?: number }[];
+    };
+    expect(cut.results[0]).toMatchObject({ cut: true, errorsOmitted: 9991 });
+    expect(cut.results[0]!.errors).toHaveLength(10);
+  });
+
   it("counts the limit over every file; 0 prints every violation", async () => {
     const dir = tempTree({ ...ORDERS, "data/a.yaml": stray(2), "data/b.yaml": stray(3, 2) });
     expect(spawnCli(["generate"], { cwd: dir }).code).toBe(0);

@@ -9,6 +9,12 @@ const func1 = __charter_ucs2length;
 const pattern0 = func0("^[A-Za-z][A-Za-z0-9_]{2,}$", "u");
 const formats0 = __charter_uriReference;
 
+const __charterErrors = { limit: Infinity, list: null };
+function __charterStop(list) {
+__charterErrors.list = list;
+throw __charterErrors;
+}
+
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://charter.invalid/agent/problem.schema.json" */;
 let vErrors = null;
@@ -30,7 +36,7 @@ vErrors = [err0];
 else {
 vErrors.push(err0);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.title === undefined){
 const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
@@ -40,7 +46,7 @@ vErrors = [err1];
 else {
 vErrors.push(err1);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.status === undefined){
 const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
@@ -50,7 +56,7 @@ vErrors = [err2];
 else {
 vErrors.push(err2);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 for(const key0 in data){
 const _errs1 = errors;
@@ -63,7 +69,7 @@ vErrors = [err3];
 else {
 vErrors.push(err3);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 var valid0 = _errs1 === errors;
@@ -75,7 +81,7 @@ vErrors = [err4];
 else {
 vErrors.push(err4);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 if(data.type !== undefined){
@@ -93,7 +99,7 @@ vErrors = [err5];
 else {
 vErrors.push(err5);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(!(formats0(data0))){
 const err6 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""};
@@ -103,7 +109,7 @@ vErrors = [err6];
 else {
 vErrors.push(err6);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
@@ -114,7 +120,7 @@ vErrors = [err7];
 else {
 vErrors.push(err7);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid1 = _errs2 === errors;
 }
@@ -131,7 +137,7 @@ vErrors = [err8];
 else {
 vErrors.push(err8);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
@@ -142,7 +148,7 @@ vErrors = [err9];
 else {
 vErrors.push(err9);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid1 = _errs4 === errors;
 }
@@ -157,7 +163,7 @@ vErrors = [err10];
 else {
 vErrors.push(err10);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs7 = errors;
 if(typeof data2 == "number"){
@@ -169,7 +175,7 @@ vErrors = [err11];
 else {
 vErrors.push(err11);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data2 < 100 || isNaN(data2)){
 const err12 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 100},message:"must be >= 100"};
@@ -179,7 +185,7 @@ vErrors = [err12];
 else {
 vErrors.push(err12);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 var valid1 = _errs6 === errors;
@@ -197,7 +203,7 @@ vErrors = [err13];
 else {
 vErrors.push(err13);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
@@ -208,7 +214,7 @@ vErrors = [err14];
 else {
 vErrors.push(err14);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid1 = _errs8 === errors;
 }
@@ -227,7 +233,7 @@ vErrors = [err15];
 else {
 vErrors.push(err15);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(!(formats0(data4))){
 const err16 = {instancePath:instancePath+"/instance",schemaPath:"#/properties/instance/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""};
@@ -237,7 +243,7 @@ vErrors = [err16];
 else {
 vErrors.push(err16);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
@@ -248,7 +254,7 @@ vErrors = [err17];
 else {
 vErrors.push(err17);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid1 = _errs10 === errors;
 }
@@ -261,13 +267,14 @@ vErrors = [err18];
 else {
 vErrors.push(err18);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate0.errors = vErrors;
 return errors === 0;
 }
 validate0.evaluated = {"props":{"type":true,"title":true,"status":true,"detail":true,"instance":true},"dynamicProps":false,"dynamicItems":false};
 
-return { validate: validate0 };
+return { validate: validate0, __charterErrors: __charterErrors };
 })();
 export const validate = __charterExports.validate;
+export const __charterErrors = __charterExports.__charterErrors;

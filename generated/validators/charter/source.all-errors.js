@@ -9,6 +9,12 @@ const schema2 = {"title":"Core vocabulary meta-schema","type":["object","boolean
 const schema4 = {"type":"string","format":"uri-reference"};
 const formats0 = __charter_uriReference;
 
+const __charterErrors = { limit: Infinity, list: null };
+function __charterStop(list) {
+__charterErrors.list = list;
+throw __charterErrors;
+}
+
 const __charterDepth = { limit: Infinity, at: "" };
 function __charterTooDeep(instancePath, data) {
 if (typeof data !== "object" || data === null) return false;
@@ -41,7 +47,7 @@ vErrors = [err0];
 else {
 vErrors.push(err0);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
@@ -52,7 +58,7 @@ vErrors = [err1];
 else {
 vErrors.push(err1);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate14.errors = vErrors;
 return errors === 0;
@@ -84,7 +90,7 @@ vErrors = [err0];
 else {
 vErrors.push(err0);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
@@ -95,7 +101,7 @@ vErrors = [err1];
 else {
 vErrors.push(err1);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate16.errors = vErrors;
 return errors === 0;
@@ -126,7 +132,7 @@ vErrors = [err0];
 else {
 vErrors.push(err0);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
@@ -137,7 +143,7 @@ vErrors = [err1];
 else {
 vErrors.push(err1);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate19.errors = vErrors;
 return errors === 0;
@@ -166,7 +172,7 @@ vErrors = [err0];
 else {
 vErrors.push(err0);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -176,7 +182,7 @@ const _errs1 = errors;
 const _errs2 = errors;
 if(!(validate14(data0, {instancePath:instancePath+"/$id",parentData:data,parentDataProperty:"$id",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate14.errors; } else { for (const error of validate14.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -189,7 +195,7 @@ vErrors = [err1];
 else {
 vErrors.push(err1);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 var valid0 = _errs1 === errors;
@@ -199,7 +205,7 @@ let data1 = data.$schema;
 const _errs3 = errors;
 if(!(validate16(data1, {instancePath:instancePath+"/$schema",parentData:data,parentDataProperty:"$schema",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate16.errors; } else { for (const error of validate16.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -210,7 +216,7 @@ let data2 = data.$ref;
 const _errs4 = errors;
 if(!(validate14(data2, {instancePath:instancePath+"/$ref",parentData:data,parentDataProperty:"$ref",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate14.errors; } else { for (const error of validate14.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -221,7 +227,7 @@ let data3 = data.$anchor;
 const _errs5 = errors;
 if(!(validate19(data3, {instancePath:instancePath+"/$anchor",parentData:data,parentDataProperty:"$anchor",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate19.errors; } else { for (const error of validate19.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -232,7 +238,7 @@ let data4 = data.$dynamicRef;
 const _errs6 = errors;
 if(!(validate14(data4, {instancePath:instancePath+"/$dynamicRef",parentData:data,parentDataProperty:"$dynamicRef",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate14.errors; } else { for (const error of validate14.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -243,7 +249,7 @@ let data5 = data.$dynamicAnchor;
 const _errs7 = errors;
 if(!(validate19(data5, {instancePath:instancePath+"/$dynamicAnchor",parentData:data,parentDataProperty:"$dynamicAnchor",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate19.errors; } else { for (const error of validate19.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -258,7 +264,7 @@ for(const key0 in data6){
 const _errs10 = errors;
 if(!(validate16(key0, {instancePath:instancePath+"/$vocabulary",parentData:data6,parentDataProperty:"$vocabulary",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate16.errors; } else { for (const error of validate16.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -271,7 +277,7 @@ vErrors = [err2];
 else {
 vErrors.push(err2);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 const _errs11 = errors;
@@ -286,7 +292,7 @@ vErrors = [err3];
 else {
 vErrors.push(err3);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs13 = errors;
 var valid2 = _errs12 === errors;
@@ -300,7 +306,7 @@ vErrors = [err4];
 else {
 vErrors.push(err4);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs8 === errors;
 }
@@ -315,7 +321,7 @@ vErrors = [err5];
 else {
 vErrors.push(err5);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs15 = errors;
 var valid0 = _errs14 === errors;
@@ -331,7 +337,7 @@ let data10 = data9[key2];
 const _errs19 = errors;
 if(!(wrapper0.validate(data10, {instancePath:instancePath+"/$defs/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data9,parentDataProperty:key2,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 var props0 = wrapper0.validate.evaluated.props;
@@ -348,7 +354,7 @@ vErrors = [err6];
 else {
 vErrors.push(err6);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs16 === errors;
 }
@@ -382,7 +388,7 @@ vErrors = [err0];
 else {
 vErrors.push(err0);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 let valid1 = true;
 const len0 = data.length;
@@ -391,7 +397,7 @@ let data0 = data[i0];
 const _errs1 = errors;
 if(!(wrapper0.validate(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 var props0 = wrapper0.validate.evaluated.props;
@@ -411,7 +417,7 @@ vErrors = [err1];
 else {
 vErrors.push(err1);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate26.errors = vErrors;
 return errors === 0;
@@ -439,7 +445,7 @@ vErrors = [err0];
 else {
 vErrors.push(err0);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -448,7 +454,7 @@ let data0 = data.prefixItems;
 const _errs1 = errors;
 if(!(validate26(data0, {instancePath:instancePath+"/prefixItems",parentData:data,parentDataProperty:"prefixItems",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate26.errors; } else { for (const error of validate26.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -459,7 +465,7 @@ let data1 = data.items;
 const _errs2 = errors;
 if(!(wrapper0.validate(data1, {instancePath:instancePath+"/items",parentData:data,parentDataProperty:"items",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 var props0 = wrapper0.validate.evaluated.props;
@@ -472,7 +478,7 @@ let data2 = data.contains;
 const _errs3 = errors;
 if(!(wrapper0.validate(data2, {instancePath:instancePath+"/contains",parentData:data,parentDataProperty:"contains",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 var props1 = wrapper0.validate.evaluated.props;
@@ -485,7 +491,7 @@ let data3 = data.additionalProperties;
 const _errs4 = errors;
 if(!(wrapper0.validate(data3, {instancePath:instancePath+"/additionalProperties",parentData:data,parentDataProperty:"additionalProperties",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 var props2 = wrapper0.validate.evaluated.props;
@@ -504,7 +510,7 @@ let data5 = data4[key0];
 const _errs8 = errors;
 if(!(wrapper0.validate(data5, {instancePath:instancePath+"/properties/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data4,parentDataProperty:key0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 var props3 = wrapper0.validate.evaluated.props;
@@ -521,7 +527,7 @@ vErrors = [err1];
 else {
 vErrors.push(err1);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs5 === errors;
 }
@@ -543,7 +549,7 @@ vErrors = [err2];
 else {
 vErrors.push(err2);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 var valid2 = _errs11 === errors;
@@ -555,7 +561,7 @@ vErrors = [err3];
 else {
 vErrors.push(err3);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 const _errs12 = errors;
@@ -564,7 +570,7 @@ let data7 = data6[key2];
 const _errs13 = errors;
 if(!(wrapper0.validate(data7, {instancePath:instancePath+"/patternProperties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data6,parentDataProperty:key2,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 var props4 = wrapper0.validate.evaluated.props;
@@ -581,7 +587,7 @@ vErrors = [err4];
 else {
 vErrors.push(err4);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs9 === errors;
 }
@@ -596,7 +602,7 @@ let data9 = data8[key3];
 const _errs17 = errors;
 if(!(wrapper0.validate(data9, {instancePath:instancePath+"/dependentSchemas/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data8,parentDataProperty:key3,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 var props5 = wrapper0.validate.evaluated.props;
@@ -613,7 +619,7 @@ vErrors = [err5];
 else {
 vErrors.push(err5);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs14 === errors;
 }
@@ -622,7 +628,7 @@ let data10 = data.propertyNames;
 const _errs18 = errors;
 if(!(wrapper0.validate(data10, {instancePath:instancePath+"/propertyNames",parentData:data,parentDataProperty:"propertyNames",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 var props6 = wrapper0.validate.evaluated.props;
@@ -635,7 +641,7 @@ let data11 = data.if;
 const _errs19 = errors;
 if(!(wrapper0.validate(data11, {instancePath:instancePath+"/if",parentData:data,parentDataProperty:"if",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 var props7 = wrapper0.validate.evaluated.props;
@@ -648,7 +654,7 @@ let data12 = data.then;
 const _errs20 = errors;
 if(!(wrapper0.validate(data12, {instancePath:instancePath+"/then",parentData:data,parentDataProperty:"then",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 var props8 = wrapper0.validate.evaluated.props;
@@ -661,7 +667,7 @@ let data13 = data.else;
 const _errs21 = errors;
 if(!(wrapper0.validate(data13, {instancePath:instancePath+"/else",parentData:data,parentDataProperty:"else",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 var props9 = wrapper0.validate.evaluated.props;
@@ -674,7 +680,7 @@ let data14 = data.allOf;
 const _errs22 = errors;
 if(!(validate26(data14, {instancePath:instancePath+"/allOf",parentData:data,parentDataProperty:"allOf",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate26.errors; } else { for (const error of validate26.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -685,7 +691,7 @@ let data15 = data.anyOf;
 const _errs23 = errors;
 if(!(validate26(data15, {instancePath:instancePath+"/anyOf",parentData:data,parentDataProperty:"anyOf",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate26.errors; } else { for (const error of validate26.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -696,7 +702,7 @@ let data16 = data.oneOf;
 const _errs24 = errors;
 if(!(validate26(data16, {instancePath:instancePath+"/oneOf",parentData:data,parentDataProperty:"oneOf",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate26.errors; } else { for (const error of validate26.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -707,7 +713,7 @@ let data17 = data.not;
 const _errs25 = errors;
 if(!(wrapper0.validate(data17, {instancePath:instancePath+"/not",parentData:data,parentDataProperty:"not",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 var props10 = wrapper0.validate.evaluated.props;
@@ -742,7 +748,7 @@ vErrors = [err0];
 else {
 vErrors.push(err0);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -751,7 +757,7 @@ let data0 = data.unevaluatedItems;
 const _errs1 = errors;
 if(!(wrapper0.validate(data0, {instancePath:instancePath+"/unevaluatedItems",parentData:data,parentDataProperty:"unevaluatedItems",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 var props0 = wrapper0.validate.evaluated.props;
@@ -764,7 +770,7 @@ let data1 = data.unevaluatedProperties;
 const _errs2 = errors;
 if(!(wrapper0.validate(data1, {instancePath:instancePath+"/unevaluatedProperties",parentData:data,parentDataProperty:"unevaluatedProperties",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 var props1 = wrapper0.validate.evaluated.props;
@@ -800,7 +806,7 @@ vErrors = [err0];
 else {
 vErrors.push(err0);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate35.errors = vErrors;
 return errors === 0;
@@ -827,7 +833,7 @@ vErrors = [err0];
 else {
 vErrors.push(err0);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs0 = errors;
 if(typeof data == "number"){
@@ -839,7 +845,7 @@ vErrors = [err1];
 else {
 vErrors.push(err1);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 validate38.errors = vErrors;
@@ -866,7 +872,7 @@ vErrors = [err0];
 else {
 vErrors.push(err0);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs0 = errors;
 if(typeof data == "number"){
@@ -878,7 +884,7 @@ vErrors = [err1];
 else {
 vErrors.push(err1);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 validate40.errors = vErrors;
@@ -913,7 +919,7 @@ vErrors = [err0];
 else {
 vErrors.push(err0);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs2 = errors;
 var valid0 = _errs1 === errors;
@@ -941,7 +947,7 @@ vErrors = [err1];
 else {
 vErrors.push(err1);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 valid2 = false;
 break;
 }
@@ -957,7 +963,7 @@ vErrors = [err2];
 else {
 vErrors.push(err2);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate48.errors = vErrors;
 return errors === 0;
@@ -985,7 +991,7 @@ vErrors = [err0];
 else {
 vErrors.push(err0);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(!dynamicAnchors.meta){
 dynamicAnchors.meta = validate34;
@@ -1000,7 +1006,7 @@ let valid1 = false;
 const _errs3 = errors;
 if(!(validate35(data0, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate35.errors; } else { for (const error of validate35.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -1019,7 +1025,7 @@ vErrors = [err1];
 else {
 vErrors.push(err1);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 let valid3 = true;
 const len0 = data0.length;
@@ -1028,7 +1034,7 @@ let data1 = data0[i0];
 const _errs6 = errors;
 if(!(validate35(data1, {instancePath:instancePath+"/type/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate35.errors; } else { for (const error of validate35.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -1053,7 +1059,7 @@ vErrors = [err2];
 else {
 vErrors.push(err2);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 valid4 = false;
 break outer0;
 }
@@ -1069,7 +1075,7 @@ vErrors = [err3];
 else {
 vErrors.push(err3);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var _valid0 = _errs4 === errors;
 valid1 = valid1 || _valid0;
@@ -1084,7 +1090,7 @@ vErrors = [err4];
 else {
 vErrors.push(err4);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 errors = _errs2;
@@ -1113,7 +1119,7 @@ vErrors = [err5];
 else {
 vErrors.push(err5);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs7 === errors;
 }
@@ -1130,7 +1136,7 @@ vErrors = [err6];
 else {
 vErrors.push(err6);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
@@ -1141,7 +1147,7 @@ vErrors = [err7];
 else {
 vErrors.push(err7);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs9 === errors;
 }
@@ -1156,7 +1162,7 @@ vErrors = [err8];
 else {
 vErrors.push(err8);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs12 = errors;
 var valid0 = _errs11 === errors;
@@ -1172,7 +1178,7 @@ vErrors = [err9];
 else {
 vErrors.push(err9);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs14 = errors;
 var valid0 = _errs13 === errors;
@@ -1188,7 +1194,7 @@ vErrors = [err10];
 else {
 vErrors.push(err10);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs16 = errors;
 var valid0 = _errs15 === errors;
@@ -1204,7 +1210,7 @@ vErrors = [err11];
 else {
 vErrors.push(err11);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs18 = errors;
 var valid0 = _errs17 === errors;
@@ -1214,7 +1220,7 @@ let data8 = data.maxLength;
 const _errs19 = errors;
 if(!(validate38(data8, {instancePath:instancePath+"/maxLength",parentData:data,parentDataProperty:"maxLength",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate38.errors; } else { for (const error of validate38.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -1225,7 +1231,7 @@ let data9 = data.minLength;
 const _errs20 = errors;
 if(!(validate40(data9, {instancePath:instancePath+"/minLength",parentData:data,parentDataProperty:"minLength",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate40.errors; } else { for (const error of validate40.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -1246,7 +1252,7 @@ vErrors = [err12];
 else {
 vErrors.push(err12);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
@@ -1257,7 +1263,7 @@ vErrors = [err13];
 else {
 vErrors.push(err13);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs21 === errors;
 }
@@ -1266,7 +1272,7 @@ let data11 = data.maxItems;
 const _errs23 = errors;
 if(!(validate38(data11, {instancePath:instancePath+"/maxItems",parentData:data,parentDataProperty:"maxItems",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate38.errors; } else { for (const error of validate38.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -1277,7 +1283,7 @@ let data12 = data.minItems;
 const _errs24 = errors;
 if(!(validate40(data12, {instancePath:instancePath+"/minItems",parentData:data,parentDataProperty:"minItems",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate40.errors; } else { for (const error of validate40.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -1294,7 +1300,7 @@ vErrors = [err14];
 else {
 vErrors.push(err14);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs26 = errors;
 var valid0 = _errs25 === errors;
@@ -1304,7 +1310,7 @@ let data14 = data.maxContains;
 const _errs27 = errors;
 if(!(validate38(data14, {instancePath:instancePath+"/maxContains",parentData:data,parentDataProperty:"maxContains",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate38.errors; } else { for (const error of validate38.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -1315,7 +1321,7 @@ let data15 = data.minContains;
 const _errs28 = errors;
 if(!(validate38(data15, {instancePath:instancePath+"/minContains",parentData:data,parentDataProperty:"minContains",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate38.errors; } else { for (const error of validate38.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -1326,7 +1332,7 @@ let data16 = data.maxProperties;
 const _errs29 = errors;
 if(!(validate38(data16, {instancePath:instancePath+"/maxProperties",parentData:data,parentDataProperty:"maxProperties",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate38.errors; } else { for (const error of validate38.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -1337,7 +1343,7 @@ let data17 = data.minProperties;
 const _errs30 = errors;
 if(!(validate40(data17, {instancePath:instancePath+"/minProperties",parentData:data,parentDataProperty:"minProperties",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate40.errors; } else { for (const error of validate40.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -1348,7 +1354,7 @@ let data18 = data.required;
 const _errs31 = errors;
 if(!(validate48(data18, {instancePath:instancePath+"/required",parentData:data,parentDataProperty:"required",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate48.errors; } else { for (const error of validate48.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -1365,7 +1371,7 @@ let data20 = data19[key0];
 const _errs35 = errors;
 if(!(validate48(data20, {instancePath:instancePath+"/dependentRequired/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data19,parentDataProperty:key0,rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate48.errors; } else { for (const error of validate48.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -1380,7 +1386,7 @@ vErrors = [err15];
 else {
 vErrors.push(err15);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs32 === errors;
 }
@@ -1411,7 +1417,7 @@ vErrors = [err0];
 else {
 vErrors.push(err0);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(!dynamicAnchors.meta){
 dynamicAnchors.meta = validate52;
@@ -1429,7 +1435,7 @@ vErrors = [err1];
 else {
 vErrors.push(err1);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs2 = errors;
 var valid0 = _errs1 === errors;
@@ -1445,7 +1451,7 @@ vErrors = [err2];
 else {
 vErrors.push(err2);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs4 = errors;
 var valid0 = _errs3 === errors;
@@ -1461,7 +1467,7 @@ vErrors = [err3];
 else {
 vErrors.push(err3);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs6 = errors;
 var valid0 = _errs5 === errors;
@@ -1477,7 +1483,7 @@ vErrors = [err4];
 else {
 vErrors.push(err4);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs8 = errors;
 var valid0 = _errs7 === errors;
@@ -1493,7 +1499,7 @@ vErrors = [err5];
 else {
 vErrors.push(err5);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs10 = errors;
 var valid0 = _errs9 === errors;
@@ -1512,7 +1518,7 @@ vErrors = [err6];
 else {
 vErrors.push(err6);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs11 === errors;
 }
@@ -1543,7 +1549,7 @@ vErrors = [err0];
 else {
 vErrors.push(err0);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(!dynamicAnchors.meta){
 dynamicAnchors.meta = validate54;
@@ -1561,7 +1567,7 @@ vErrors = [err1];
 else {
 vErrors.push(err1);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs2 = errors;
 var valid0 = _errs1 === errors;
@@ -1593,7 +1599,7 @@ vErrors = [err0];
 else {
 vErrors.push(err0);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1608,7 +1614,7 @@ vErrors = [err1];
 else {
 vErrors.push(err1);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs2 = errors;
 var valid0 = _errs1 === errors;
@@ -1624,7 +1630,7 @@ vErrors = [err2];
 else {
 vErrors.push(err2);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs4 = errors;
 var valid0 = _errs3 === errors;
@@ -1634,7 +1640,7 @@ let data2 = data.contentSchema;
 const _errs5 = errors;
 if(!(wrapper0.validate(data2, {instancePath:instancePath+"/contentSchema",parentData:data,parentDataProperty:"contentSchema",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 var props0 = wrapper0.validate.evaluated.props;
@@ -1674,7 +1680,7 @@ vErrors = [err0];
 else {
 vErrors.push(err0);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs2 = errors;
 var valid0 = _errs1 === errors;
@@ -1702,7 +1708,7 @@ vErrors = [err1];
 else {
 vErrors.push(err1);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 valid2 = false;
 break;
 }
@@ -1718,7 +1724,7 @@ vErrors = [err2];
 else {
 vErrors.push(err2);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate58.errors = vErrors;
 return errors === 0;
@@ -1745,14 +1751,14 @@ vErrors = [err0];
 else {
 vErrors.push(err0);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs0 = errors;
 const _errs1 = errors;
 const _errs2 = errors;
 if(!(validate2(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate2.errors; } else { for (const error of validate2.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -1760,7 +1766,7 @@ var valid0 = _errs2 === errors;
 const _errs3 = errors;
 if(!(validate25(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate25.errors; } else { for (const error of validate25.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -1768,7 +1774,7 @@ var valid0 = _errs3 === errors;
 const _errs4 = errors;
 if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate32.errors; } else { for (const error of validate32.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -1776,7 +1782,7 @@ var valid0 = _errs4 === errors;
 const _errs5 = errors;
 if(!(validate34(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate34.errors; } else { for (const error of validate34.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -1784,7 +1790,7 @@ var valid0 = _errs5 === errors;
 const _errs6 = errors;
 if(!(validate52(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate52.errors; } else { for (const error of validate52.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -1792,7 +1798,7 @@ var valid0 = _errs6 === errors;
 const _errs7 = errors;
 if(!(validate54(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate54.errors; } else { for (const error of validate54.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -1800,7 +1806,7 @@ var valid0 = _errs7 === errors;
 const _errs8 = errors;
 if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate56.errors; } else { for (const error of validate56.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -1818,7 +1824,7 @@ let data1 = data0[key0];
 const _errs13 = errors;
 if(!(wrapper0.validate(data1, {instancePath:instancePath+"/definitions/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data0,parentDataProperty:key0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 var props0 = wrapper0.validate.evaluated.props;
@@ -1835,7 +1841,7 @@ vErrors = [err1];
 else {
 vErrors.push(err1);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid1 = _errs9 === errors;
 }
@@ -1854,7 +1860,7 @@ let valid4 = false;
 const _errs20 = errors;
 if(!(wrapper0.validate(data3, {instancePath:instancePath+"/dependencies/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data2,parentDataProperty:key1,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 var props1 = wrapper0.validate.evaluated.props;
@@ -1867,7 +1873,7 @@ if(_valid0){
 const _errs21 = errors;
 if(!(validate58(data3, {instancePath:instancePath+"/dependencies/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data2,parentDataProperty:key1,rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate58.errors; } else { for (const error of validate58.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -1886,7 +1892,7 @@ vErrors = [err2];
 else {
 vErrors.push(err2);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 errors = _errs19;
@@ -1910,7 +1916,7 @@ vErrors = [err3];
 else {
 vErrors.push(err3);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid1 = _errs14 === errors;
 }
@@ -1920,7 +1926,7 @@ const _errs22 = errors;
 const _errs23 = errors;
 if(!(validate19(data4, {instancePath:instancePath+"/$recursiveAnchor",parentData:data,parentDataProperty:"$recursiveAnchor",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate19.errors; } else { for (const error of validate19.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -1932,7 +1938,7 @@ const _errs24 = errors;
 const _errs25 = errors;
 if(!(validate14(data5, {instancePath:instancePath+"/$recursiveRef",parentData:data,parentDataProperty:"$recursiveRef",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate14.errors; } else { for (const error of validate14.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -1971,13 +1977,13 @@ vErrors = [err0];
 else {
 vErrors.push(err0);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs0 = errors;
 const _errs1 = errors;
 if(!(validate1(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate1.errors; } else { for (const error of validate1.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -1996,7 +2002,7 @@ vErrors = [err1];
 else {
 vErrors.push(err1);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
@@ -2007,7 +2013,7 @@ vErrors = [err2];
 else {
 vErrors.push(err2);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid1 = _errs2 === errors;
 }
@@ -2027,7 +2033,7 @@ vErrors = [err3];
 else {
 vErrors.push(err3);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 var valid2 = _errs6 === errors;
@@ -2039,7 +2045,7 @@ vErrors = [err4];
 else {
 vErrors.push(err4);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 const _errs7 = errors;
@@ -2056,7 +2062,7 @@ vErrors = [err5];
 else {
 vErrors.push(err5);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
@@ -2067,7 +2073,7 @@ vErrors = [err6];
 else {
 vErrors.push(err6);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid3 = _errs8 === errors;
 }
@@ -2080,7 +2086,7 @@ vErrors = [err7];
 else {
 vErrors.push(err7);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid1 = _errs4 === errors;
 }
@@ -2104,7 +2110,7 @@ vErrors = [err8];
 else {
 vErrors.push(err8);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data4.error === undefined){
 const err9 = {instancePath:instancePath+"/x-charter-counterexamples/" + i0,schemaPath:"#/properties/x-charter-counterexamples/items/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
@@ -2114,7 +2120,7 @@ vErrors = [err9];
 else {
 vErrors.push(err9);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs14 = errors;
 for(const key2 in data4){
@@ -2126,7 +2132,7 @@ vErrors = [err10];
 else {
 vErrors.push(err10);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 if(data4.error !== undefined){
@@ -2142,7 +2148,7 @@ vErrors = [err11];
 else {
 vErrors.push(err11);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs17 = errors;
 for(const key3 in data5){
@@ -2154,7 +2160,7 @@ vErrors = [err12];
 else {
 vErrors.push(err12);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 if(data5.keyword !== undefined){
@@ -2170,7 +2176,7 @@ vErrors = [err13];
 else {
 vErrors.push(err13);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
@@ -2181,7 +2187,7 @@ vErrors = [err14];
 else {
 vErrors.push(err14);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid7 = _errs18 === errors;
 }
@@ -2198,7 +2204,7 @@ vErrors = [err15];
 else {
 vErrors.push(err15);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
@@ -2209,7 +2215,7 @@ vErrors = [err16];
 else {
 vErrors.push(err16);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid7 = _errs20 === errors;
 }
@@ -2222,7 +2228,7 @@ vErrors = [err17];
 else {
 vErrors.push(err17);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid6 = _errs15 === errors;
 }
@@ -2235,7 +2241,7 @@ vErrors = [err18];
 else {
 vErrors.push(err18);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid4 = _errs12 === errors;
 if(!valid4){
@@ -2251,7 +2257,7 @@ vErrors = [err19];
 else {
 vErrors.push(err19);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid1 = _errs10 === errors;
 }
@@ -2275,7 +2281,7 @@ vErrors = [err20];
 else {
 vErrors.push(err20);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
@@ -2286,7 +2292,7 @@ vErrors = [err21];
 else {
 vErrors.push(err21);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid8 = _errs24 === errors;
 if(!valid8){
@@ -2302,7 +2308,7 @@ vErrors = [err22];
 else {
 vErrors.push(err22);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid1 = _errs22 === errors;
 }
@@ -2319,7 +2325,7 @@ vErrors = [err23];
 else {
 vErrors.push(err23);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
@@ -2330,7 +2336,7 @@ vErrors = [err24];
 else {
 vErrors.push(err24);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid1 = _errs26 === errors;
 }
@@ -2340,7 +2346,8 @@ return errors === 0;
 }
 validate0.evaluated = {"props":{"x-charter-name":true,"x-charter-rules":true,"x-charter-counterexamples":true,"x-charter-ignore":true,"x-charter-version":true,"definitions":true,"dependencies":true,"$recursiveAnchor":true,"$recursiveRef":true,"contentEncoding":true,"contentMediaType":true,"contentSchema":true,"format":true,"title":true,"description":true,"default":true,"deprecated":true,"readOnly":true,"writeOnly":true,"examples":true,"type":true,"const":true,"enum":true,"multipleOf":true,"maximum":true,"exclusiveMaximum":true,"minimum":true,"exclusiveMinimum":true,"maxLength":true,"minLength":true,"pattern":true,"maxItems":true,"minItems":true,"uniqueItems":true,"maxContains":true,"minContains":true,"maxProperties":true,"minProperties":true,"required":true,"dependentRequired":true,"unevaluatedItems":true,"unevaluatedProperties":true,"prefixItems":true,"items":true,"contains":true,"additionalProperties":true,"properties":true,"patternProperties":true,"dependentSchemas":true,"propertyNames":true,"if":true,"then":true,"else":true,"allOf":true,"anyOf":true,"oneOf":true,"not":true,"$id":true,"$schema":true,"$ref":true,"$anchor":true,"$dynamicRef":true,"$dynamicAnchor":true,"$vocabulary":true,"$comment":true,"$defs":true},"dynamicProps":false,"dynamicItems":false};
 
-return { validate: validate0, __charterDepth: __charterDepth };
+return { validate: validate0, __charterErrors: __charterErrors, __charterDepth: __charterDepth };
 })();
 export const validate = __charterExports.validate;
+export const __charterErrors = __charterExports.__charterErrors;
 export const __charterDepth = __charterExports.__charterDepth;

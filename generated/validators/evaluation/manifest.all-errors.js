@@ -9,6 +9,12 @@ const pattern0 = func0("^[a-z0-9]([a-z0-9-]*[a-z0-9])?$", "u");
 const pattern1 = func0("^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)$", "u");
 const schema1 = {"description":"How an answer is compared with the expected output. `exact`: equal as JSON. `set`: equal as sets (order and repetition ignored). `numeric`: each number within `absolute` of the expected one, or within `relative` of it as a fraction; a numeric comparison states at least one of them.","type":"object","additionalProperties":false,"required":["compare"],"properties":{"compare":{"enum":["exact","set","numeric"]},"absolute":{"type":"number","minimum":0},"relative":{"type":"number","minimum":0,"maximum":1}},"allOf":[{"if":{"properties":{"compare":{"const":"numeric"}}},"then":{"anyOf":[{"required":["absolute"]},{"required":["relative"]}]},"else":{"not":{"anyOf":[{"required":["absolute"]},{"required":["relative"]}]}}}],"examples":[{"compare":"numeric","absolute":1e-9},{"compare":"numeric","relative":0.001,"absolute":0},{"compare":"exact"}]};
 
+const __charterErrors = { limit: Infinity, list: null };
+function __charterStop(list) {
+__charterErrors.list = list;
+throw __charterErrors;
+}
+
 function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
@@ -36,7 +42,7 @@ vErrors = [err0];
 else {
 vErrors.push(err0);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -77,7 +83,7 @@ vErrors = [err1];
 else {
 vErrors.push(err1);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 var _valid1 = _errs7 === errors;
@@ -94,7 +100,7 @@ vErrors = [err2];
 else {
 vErrors.push(err2);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 var _valid1 = _errs8 === errors;
@@ -109,7 +115,7 @@ vErrors = [err3];
 else {
 vErrors.push(err3);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 errors = _errs6;
@@ -145,7 +151,7 @@ vErrors = [err4];
 else {
 vErrors.push(err4);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -167,7 +173,7 @@ vErrors = [err5];
 else {
 vErrors.push(err5);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -186,7 +192,7 @@ vErrors = [err6];
 else {
 vErrors.push(err6);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 errors = _errs12;
@@ -210,7 +216,7 @@ vErrors = [err7];
 else {
 vErrors.push(err7);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 errors = _errs10;
@@ -237,7 +243,7 @@ vErrors = [err8];
 else {
 vErrors.push(err8);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs1 === errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -249,7 +255,7 @@ vErrors = [err9];
 else {
 vErrors.push(err9);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs15 = errors;
 for(const key0 in data){
@@ -261,7 +267,7 @@ vErrors = [err10];
 else {
 vErrors.push(err10);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 if(data.compare !== undefined){
@@ -276,7 +282,7 @@ vErrors = [err11];
 else {
 vErrors.push(err11);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid6 = _errs16 === errors;
 }
@@ -293,7 +299,7 @@ vErrors = [err12];
 else {
 vErrors.push(err12);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
@@ -304,7 +310,7 @@ vErrors = [err13];
 else {
 vErrors.push(err13);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid6 = _errs17 === errors;
 }
@@ -321,7 +327,7 @@ vErrors = [err14];
 else {
 vErrors.push(err14);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data3 < 0 || isNaN(data3)){
 const err15 = {instancePath:instancePath+"/relative",schemaPath:"#/$defs/tolerances/properties/relative/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
@@ -331,7 +337,7 @@ vErrors = [err15];
 else {
 vErrors.push(err15);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
@@ -342,7 +348,7 @@ vErrors = [err16];
 else {
 vErrors.push(err16);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid6 = _errs19 === errors;
 }
@@ -355,7 +361,7 @@ vErrors = [err17];
 else {
 vErrors.push(err17);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate1.errors = vErrors;
 return errors === 0;
@@ -386,7 +392,7 @@ vErrors = [err0];
 else {
 vErrors.push(err0);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(!pattern3.test(data)){
 const err1 = {instancePath,schemaPath:"#/$defs/setPath/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$"},message:"must match pattern \""+"^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$"+"\""};
@@ -396,7 +402,7 @@ vErrors = [err1];
 else {
 vErrors.push(err1);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
@@ -407,7 +413,7 @@ vErrors = [err2];
 else {
 vErrors.push(err2);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate4.errors = vErrors;
 return errors === 0;
@@ -435,7 +441,7 @@ vErrors = [err0];
 else {
 vErrors.push(err0);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.input === undefined){
 const err1 = {instancePath,schemaPath:"#/$defs/case/required",keyword:"required",params:{missingProperty: "input"},message:"must have required property '"+"input"+"'"};
@@ -445,7 +451,7 @@ vErrors = [err1];
 else {
 vErrors.push(err1);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.expected === undefined){
 const err2 = {instancePath,schemaPath:"#/$defs/case/required",keyword:"required",params:{missingProperty: "expected"},message:"must have required property '"+"expected"+"'"};
@@ -455,7 +461,7 @@ vErrors = [err2];
 else {
 vErrors.push(err2);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs1 = errors;
 for(const key0 in data){
@@ -467,7 +473,7 @@ vErrors = [err3];
 else {
 vErrors.push(err3);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 if(data.case_id !== undefined){
@@ -483,7 +489,7 @@ vErrors = [err4];
 else {
 vErrors.push(err4);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
@@ -494,7 +500,7 @@ vErrors = [err5];
 else {
 vErrors.push(err5);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs2 === errors;
 }
@@ -503,7 +509,7 @@ let data1 = data.input;
 const _errs4 = errors;
 if(!(validate4(data1, {instancePath:instancePath+"/input",parentData:data,parentDataProperty:"input",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate4.errors; } else { for (const error of validate4.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -514,7 +520,7 @@ let data2 = data.expected;
 const _errs5 = errors;
 if(!(validate4(data2, {instancePath:instancePath+"/expected",parentData:data,parentDataProperty:"expected",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate4.errors; } else { for (const error of validate4.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -525,7 +531,7 @@ let data3 = data.tolerances;
 const _errs6 = errors;
 if(!(validate4(data3, {instancePath:instancePath+"/tolerances",parentData:data,parentDataProperty:"tolerances",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate4.errors; } else { for (const error of validate4.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -540,7 +546,7 @@ vErrors = [err6];
 else {
 vErrors.push(err6);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate3.errors = vErrors;
 return errors === 0;
@@ -569,7 +575,7 @@ vErrors = [err0];
 else {
 vErrors.push(err0);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.version === undefined){
 const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
@@ -579,7 +585,7 @@ vErrors = [err1];
 else {
 vErrors.push(err1);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.cases === undefined){
 const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cases"},message:"must have required property '"+"cases"+"'"};
@@ -589,7 +595,7 @@ vErrors = [err2];
 else {
 vErrors.push(err2);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.default_tolerances === undefined){
 const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "default_tolerances"},message:"must have required property '"+"default_tolerances"+"'"};
@@ -599,7 +605,7 @@ vErrors = [err3];
 else {
 vErrors.push(err3);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs1 = errors;
 for(const key0 in data){
@@ -611,7 +617,7 @@ vErrors = [err4];
 else {
 vErrors.push(err4);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 if(data.set_id !== undefined){
@@ -627,7 +633,7 @@ vErrors = [err5];
 else {
 vErrors.push(err5);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
@@ -638,7 +644,7 @@ vErrors = [err6];
 else {
 vErrors.push(err6);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs2 === errors;
 }
@@ -655,7 +661,7 @@ vErrors = [err7];
 else {
 vErrors.push(err7);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
@@ -666,7 +672,7 @@ vErrors = [err8];
 else {
 vErrors.push(err8);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs4 === errors;
 }
@@ -683,7 +689,7 @@ vErrors = [err9];
 else {
 vErrors.push(err9);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
@@ -694,7 +700,7 @@ vErrors = [err10];
 else {
 vErrors.push(err10);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs6 === errors;
 }
@@ -703,7 +709,7 @@ let data3 = data.default_tolerances;
 const _errs8 = errors;
 if(!(validate1(data3, {instancePath:instancePath+"/default_tolerances",parentData:data,parentDataProperty:"default_tolerances",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate1.errors; } else { for (const error of validate1.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -722,7 +728,7 @@ vErrors = [err11];
 else {
 vErrors.push(err11);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 let valid2 = true;
 const len0 = data4.length;
@@ -731,7 +737,7 @@ let data5 = data4[i0];
 const _errs11 = errors;
 if(!(validate3(data5, {instancePath:instancePath+"/cases/" + i0,parentData:data4,parentDataProperty:i0,rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate3.errors; } else { for (const error of validate3.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -749,7 +755,7 @@ vErrors = [err12];
 else {
 vErrors.push(err12);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs9 === errors;
 }
@@ -762,7 +768,7 @@ vErrors = [err13];
 else {
 vErrors.push(err13);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate0.errors = vErrors;
 return errors === 0;
@@ -790,7 +796,7 @@ vErrors = [err0];
 else {
 vErrors.push(err0);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.input === undefined){
 const err1 = {instancePath,schemaPath:"#/$defs/case/required",keyword:"required",params:{missingProperty: "input"},message:"must have required property '"+"input"+"'"};
@@ -800,7 +806,7 @@ vErrors = [err1];
 else {
 vErrors.push(err1);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.expected === undefined){
 const err2 = {instancePath,schemaPath:"#/$defs/case/required",keyword:"required",params:{missingProperty: "expected"},message:"must have required property '"+"expected"+"'"};
@@ -810,7 +816,7 @@ vErrors = [err2];
 else {
 vErrors.push(err2);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs1 = errors;
 for(const key0 in data){
@@ -822,7 +828,7 @@ vErrors = [err3];
 else {
 vErrors.push(err3);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 if(data.case_id !== undefined){
@@ -838,7 +844,7 @@ vErrors = [err4];
 else {
 vErrors.push(err4);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
@@ -849,7 +855,7 @@ vErrors = [err5];
 else {
 vErrors.push(err5);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs2 === errors;
 }
@@ -858,7 +864,7 @@ let data1 = data.input;
 const _errs4 = errors;
 if(!(validate4(data1, {instancePath:instancePath+"/input",parentData:data,parentDataProperty:"input",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate4.errors; } else { for (const error of validate4.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -869,7 +875,7 @@ let data2 = data.expected;
 const _errs5 = errors;
 if(!(validate4(data2, {instancePath:instancePath+"/expected",parentData:data,parentDataProperty:"expected",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate4.errors; } else { for (const error of validate4.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -880,7 +886,7 @@ let data3 = data.tolerances;
 const _errs6 = errors;
 if(!(validate4(data3, {instancePath:instancePath+"/tolerances",parentData:data,parentDataProperty:"tolerances",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate4.errors; } else { for (const error of validate4.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -895,7 +901,7 @@ vErrors = [err6];
 else {
 vErrors.push(err6);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate9.errors = vErrors;
 return errors === 0;
@@ -923,7 +929,7 @@ vErrors = [err0];
 else {
 vErrors.push(err0);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(!pattern3.test(data)){
 const err1 = {instancePath,schemaPath:"#/$defs/setPath/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$"},message:"must match pattern \""+"^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$"+"\""};
@@ -933,7 +939,7 @@ vErrors = [err1];
 else {
 vErrors.push(err1);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
@@ -944,7 +950,7 @@ vErrors = [err2];
 else {
 vErrors.push(err2);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate13.errors = vErrors;
 return errors === 0;
@@ -979,7 +985,7 @@ vErrors = [err0];
 else {
 vErrors.push(err0);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -1020,7 +1026,7 @@ vErrors = [err1];
 else {
 vErrors.push(err1);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 var _valid1 = _errs7 === errors;
@@ -1037,7 +1043,7 @@ vErrors = [err2];
 else {
 vErrors.push(err2);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 var _valid1 = _errs8 === errors;
@@ -1052,7 +1058,7 @@ vErrors = [err3];
 else {
 vErrors.push(err3);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 errors = _errs6;
@@ -1088,7 +1094,7 @@ vErrors = [err4];
 else {
 vErrors.push(err4);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -1110,7 +1116,7 @@ vErrors = [err5];
 else {
 vErrors.push(err5);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -1129,7 +1135,7 @@ vErrors = [err6];
 else {
 vErrors.push(err6);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 errors = _errs12;
@@ -1153,7 +1159,7 @@ vErrors = [err7];
 else {
 vErrors.push(err7);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 errors = _errs10;
@@ -1180,7 +1186,7 @@ vErrors = [err8];
 else {
 vErrors.push(err8);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs1 === errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1192,7 +1198,7 @@ vErrors = [err9];
 else {
 vErrors.push(err9);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs15 = errors;
 for(const key0 in data){
@@ -1204,7 +1210,7 @@ vErrors = [err10];
 else {
 vErrors.push(err10);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 if(data.compare !== undefined){
@@ -1219,7 +1225,7 @@ vErrors = [err11];
 else {
 vErrors.push(err11);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid6 = _errs16 === errors;
 }
@@ -1236,7 +1242,7 @@ vErrors = [err12];
 else {
 vErrors.push(err12);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
@@ -1247,7 +1253,7 @@ vErrors = [err13];
 else {
 vErrors.push(err13);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid6 = _errs17 === errors;
 }
@@ -1264,7 +1270,7 @@ vErrors = [err14];
 else {
 vErrors.push(err14);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data3 < 0 || isNaN(data3)){
 const err15 = {instancePath:instancePath+"/relative",schemaPath:"#/$defs/tolerances/properties/relative/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
@@ -1274,7 +1280,7 @@ vErrors = [err15];
 else {
 vErrors.push(err15);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
@@ -1285,7 +1291,7 @@ vErrors = [err16];
 else {
 vErrors.push(err16);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid6 = _errs19 === errors;
 }
@@ -1298,16 +1304,17 @@ vErrors = [err17];
 else {
 vErrors.push(err17);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate14.errors = vErrors;
 return errors === 0;
 }
 validate14.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-return { validate: validate0, validateCase: validate9, validateSetPath: validate13, validateTolerances: validate14 };
+return { validate: validate0, validateCase: validate9, validateSetPath: validate13, validateTolerances: validate14, __charterErrors: __charterErrors };
 })();
 export const validate = __charterExports.validate;
 export const validateCase = __charterExports.validateCase;
 export const validateSetPath = __charterExports.validateSetPath;
 export const validateTolerances = __charterExports.validateTolerances;
+export const __charterErrors = __charterExports.__charterErrors;

@@ -7,6 +7,12 @@ const schema1 = {"$id":"https://charter.invalid/problems/sum-semantics.schema.js
 const schema2 = {"$id":"https://charter.invalid/problems/semantics.schema.json","title":"ProblemSemantics","description":"The part of a problem's semantics that every family shares. `validity` decides whether a result that passed the result schema can be used at all; `one_shot_completion` decides whether a usable result completes a one-shot attempt. They are separate so that a result can be valid and still short of completion, and so that a later observation of a valid result never implies the threshold was reached. Both are required and both state at least one rule. What the rules are is the family's to say: each family has its own semantics schema, which builds on this one and closes it.","type":"object","required":["validity","one_shot_completion"],"properties":{"validity":{"description":"When a schema-valid result is semantically usable.","$ref":"#/$defs/ruleSet"},"one_shot_completion":{"description":"When a usable final result completes a one-shot attempt.","$ref":"#/$defs/ruleSet"},"untimed_preparation":{"description":"Steps a solver may take before its timer starts, by name. Anything not listed here is timed. The family's schema says which names exist.","type":"array","uniqueItems":true,"items":{"type":"string","pattern":"^[a-z][a-z0-9_]*$"},"default":[]}},"examples":[{"validity":{"answer_range":"int64"},"one_shot_completion":{"max_absolute_error":0}}],"$defs":{"ruleSet":{"description":"A family's named rules; at least one.","type":"object","minProperties":1}}};
 const schema3 = {"description":"A family's named rules; at least one.","type":"object","minProperties":1};
 
+const __charterErrors = { limit: Infinity, list: null };
+function __charterStop(list) {
+__charterErrors.list = list;
+throw __charterErrors;
+}
+
 function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
@@ -27,7 +33,7 @@ vErrors = [err0];
 else {
 vErrors.push(err0);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
@@ -38,7 +44,7 @@ vErrors = [err1];
 else {
 vErrors.push(err1);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate3.errors = vErrors;
 return errors === 0;
@@ -69,7 +75,7 @@ vErrors = [err0];
 else {
 vErrors.push(err0);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.one_shot_completion === undefined){
 const err1 = {instancePath,schemaPath:"#/$defs/problems~1semantics/required",keyword:"required",params:{missingProperty: "one_shot_completion"},message:"must have required property '"+"one_shot_completion"+"'"};
@@ -79,14 +85,14 @@ vErrors = [err1];
 else {
 vErrors.push(err1);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.validity !== undefined){
 let data0 = data.validity;
 const _errs1 = errors;
 if(!(validate3(data0, {instancePath:instancePath+"/validity",parentData:data,parentDataProperty:"validity",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate3.errors; } else { for (const error of validate3.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -97,7 +103,7 @@ let data1 = data.one_shot_completion;
 const _errs2 = errors;
 if(!(validate3(data1, {instancePath:instancePath+"/one_shot_completion",parentData:data,parentDataProperty:"one_shot_completion",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate3.errors; } else { for (const error of validate3.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -123,7 +129,7 @@ vErrors = [err2];
 else {
 vErrors.push(err2);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
@@ -134,7 +140,7 @@ vErrors = [err3];
 else {
 vErrors.push(err3);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid1 = _errs5 === errors;
 if(!valid1){
@@ -161,7 +167,7 @@ vErrors = [err4];
 else {
 vErrors.push(err4);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 valid3 = false;
 break;
 }
@@ -177,7 +183,7 @@ vErrors = [err5];
 else {
 vErrors.push(err5);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs3 === errors;
 }
@@ -190,7 +196,7 @@ vErrors = [err6];
 else {
 vErrors.push(err6);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate2.errors = vErrors;
 return errors === 0;
@@ -213,7 +219,7 @@ const _errs0 = errors;
 const _errs1 = errors;
 if(!(validate2(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate2.errors; } else { for (const error of validate2.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -232,7 +238,7 @@ vErrors = [err0];
 else {
 vErrors.push(err0);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs4 = errors;
 for(const key0 in data0){
@@ -244,7 +250,7 @@ vErrors = [err1];
 else {
 vErrors.push(err1);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 if(data0.answer_range !== undefined){
@@ -259,7 +265,7 @@ vErrors = [err2];
 else {
 vErrors.push(err2);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid2 = _errs5 === errors;
 }
@@ -272,7 +278,7 @@ vErrors = [err3];
 else {
 vErrors.push(err3);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid1 = _errs2 === errors;
 }
@@ -289,7 +295,7 @@ vErrors = [err4];
 else {
 vErrors.push(err4);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs8 = errors;
 for(const key1 in data2){
@@ -301,7 +307,7 @@ vErrors = [err5];
 else {
 vErrors.push(err5);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 if(data2.max_absolute_error !== undefined){
@@ -315,7 +321,7 @@ vErrors = [err6];
 else {
 vErrors.push(err6);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs10 = errors;
 if(typeof data3 == "number"){
@@ -327,7 +333,7 @@ vErrors = [err7];
 else {
 vErrors.push(err7);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 var valid3 = _errs9 === errors;
@@ -341,7 +347,7 @@ vErrors = [err8];
 else {
 vErrors.push(err8);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid1 = _errs6 === errors;
 }
@@ -364,7 +370,7 @@ vErrors = [err9];
 else {
 vErrors.push(err9);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid4 = _errs13 === errors;
 if(!valid4){
@@ -380,7 +386,7 @@ vErrors = [err10];
 else {
 vErrors.push(err10);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid1 = _errs11 === errors;
 }
@@ -394,7 +400,7 @@ vErrors = [err11];
 else {
 vErrors.push(err11);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 }
@@ -406,7 +412,7 @@ vErrors = [err12];
 else {
 vErrors.push(err12);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate1.errors = vErrors;
 return errors === 0;
@@ -430,7 +436,7 @@ const _errs0 = errors;
 const _errs1 = errors;
 if(!(validate2(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate2.errors; } else { for (const error of validate2.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -449,7 +455,7 @@ vErrors = [err0];
 else {
 vErrors.push(err0);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data0.index_base === undefined){
 const err1 = {instancePath:instancePath+"/validity",schemaPath:"#/$defs/problems~1argmin-semantics/properties/validity/required",keyword:"required",params:{missingProperty: "index_base"},message:"must have required property '"+"index_base"+"'"};
@@ -459,7 +465,7 @@ vErrors = [err1];
 else {
 vErrors.push(err1);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs4 = errors;
 for(const key0 in data0){
@@ -471,7 +477,7 @@ vErrors = [err2];
 else {
 vErrors.push(err2);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 if(data0.tie_break !== undefined){
@@ -486,7 +492,7 @@ vErrors = [err3];
 else {
 vErrors.push(err3);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid2 = _errs5 === errors;
 }
@@ -502,7 +508,7 @@ vErrors = [err4];
 else {
 vErrors.push(err4);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid2 = _errs6 === errors;
 }
@@ -515,7 +521,7 @@ vErrors = [err5];
 else {
 vErrors.push(err5);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid1 = _errs2 === errors;
 }
@@ -532,7 +538,7 @@ vErrors = [err6];
 else {
 vErrors.push(err6);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs9 = errors;
 for(const key1 in data3){
@@ -544,7 +550,7 @@ vErrors = [err7];
 else {
 vErrors.push(err7);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 if(data3.max_objective_gap !== undefined){
@@ -560,7 +566,7 @@ vErrors = [err8];
 else {
 vErrors.push(err8);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
@@ -571,7 +577,7 @@ vErrors = [err9];
 else {
 vErrors.push(err9);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid3 = _errs10 === errors;
 }
@@ -584,7 +590,7 @@ vErrors = [err10];
 else {
 vErrors.push(err10);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid1 = _errs7 === errors;
 }
@@ -607,7 +613,7 @@ vErrors = [err11];
 else {
 vErrors.push(err11);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid4 = _errs14 === errors;
 if(!valid4){
@@ -623,7 +629,7 @@ vErrors = [err12];
 else {
 vErrors.push(err12);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid1 = _errs12 === errors;
 }
@@ -637,7 +643,7 @@ vErrors = [err13];
 else {
 vErrors.push(err13);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 }
@@ -649,7 +655,7 @@ vErrors = [err14];
 else {
 vErrors.push(err14);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate8.errors = vErrors;
 return errors === 0;
@@ -679,7 +685,7 @@ vErrors = [err0];
 else {
 vErrors.push(err0);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
@@ -690,7 +696,7 @@ vErrors = [err1];
 else {
 vErrors.push(err1);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate11.errors = vErrors;
 return errors === 0;
@@ -723,7 +729,7 @@ vErrors = [err0];
 else {
 vErrors.push(err0);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(!pattern2.test(data)){
 const err1 = {instancePath,schemaPath:"#/$defs/problems~1schema-slot/$defs/repoPath/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$"},message:"must match pattern \""+"^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$"+"\""};
@@ -733,7 +739,7 @@ vErrors = [err1];
 else {
 vErrors.push(err1);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
@@ -744,7 +750,7 @@ vErrors = [err2];
 else {
 vErrors.push(err2);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate15.errors = vErrors;
 return errors === 0;
@@ -766,7 +772,7 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 if(!(validate15(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate15.errors; } else { for (const error of validate15.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -782,7 +788,7 @@ vErrors = [err0];
 else {
 vErrors.push(err0);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
@@ -793,7 +799,7 @@ vErrors = [err1];
 else {
 vErrors.push(err1);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs1 === errors;
 validate14.errors = vErrors;
@@ -823,7 +829,7 @@ vErrors = [err0];
 else {
 vErrors.push(err0);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate19.errors = vErrors;
 return errors === 0;
@@ -859,7 +865,7 @@ vErrors = [err0];
 else {
 vErrors.push(err0);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -874,7 +880,7 @@ vErrors = [err1];
 else {
 vErrors.push(err1);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 errors = _errs4;
@@ -898,7 +904,7 @@ vErrors = [err2];
 else {
 vErrors.push(err2);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 break;
 }
 }
@@ -916,7 +922,7 @@ vErrors = [err3];
 else {
 vErrors.push(err3);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 errors = _errs1;
@@ -938,7 +944,7 @@ let valid4 = false;
 const _errs8 = errors;
 if(!(validate19(data0, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate19.errors; } else { for (const error of validate19.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -957,7 +963,7 @@ vErrors = [err4];
 else {
 vErrors.push(err4);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 let valid6 = true;
 const len0 = data0.length;
@@ -966,7 +972,7 @@ let data1 = data0[i0];
 const _errs11 = errors;
 if(!(validate19(data1, {instancePath:instancePath+"/type/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate19.errors; } else { for (const error of validate19.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -991,7 +997,7 @@ vErrors = [err5];
 else {
 vErrors.push(err5);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 valid7 = false;
 break outer0;
 }
@@ -1007,7 +1013,7 @@ vErrors = [err6];
 else {
 vErrors.push(err6);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var _valid0 = _errs9 === errors;
 valid4 = valid4 || _valid0;
@@ -1022,7 +1028,7 @@ vErrors = [err7];
 else {
 vErrors.push(err7);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 errors = _errs7;
@@ -1050,7 +1056,7 @@ vErrors = [err8];
 else {
 vErrors.push(err8);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
@@ -1061,7 +1067,7 @@ vErrors = [err9];
 else {
 vErrors.push(err9);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid3 = _errs12 === errors;
 }
@@ -1078,7 +1084,7 @@ vErrors = [err10];
 else {
 vErrors.push(err10);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
@@ -1089,7 +1095,7 @@ vErrors = [err11];
 else {
 vErrors.push(err11);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid3 = _errs14 === errors;
 }
@@ -1106,7 +1112,7 @@ vErrors = [err12];
 else {
 vErrors.push(err12);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
@@ -1117,7 +1123,7 @@ vErrors = [err13];
 else {
 vErrors.push(err13);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid3 = _errs16 === errors;
 }
@@ -1134,7 +1140,7 @@ vErrors = [err14];
 else {
 vErrors.push(err14);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 let valid9 = true;
 const len1 = data5.length;
@@ -1149,7 +1155,7 @@ vErrors = [err15];
 else {
 vErrors.push(err15);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs21 = errors;
 var valid8 = _errs20 === errors;
@@ -1166,7 +1172,7 @@ vErrors = [err16];
 else {
 vErrors.push(err16);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid3 = _errs18 === errors;
 }
@@ -1183,7 +1189,7 @@ vErrors = [err17];
 else {
 vErrors.push(err17);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
@@ -1194,7 +1200,7 @@ vErrors = [err18];
 else {
 vErrors.push(err18);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid3 = _errs22 === errors;
 }
@@ -1211,7 +1217,7 @@ vErrors = [err19];
 else {
 vErrors.push(err19);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
@@ -1222,7 +1228,7 @@ vErrors = [err20];
 else {
 vErrors.push(err20);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid3 = _errs24 === errors;
 }
@@ -1239,7 +1245,7 @@ vErrors = [err21];
 else {
 vErrors.push(err21);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
@@ -1250,7 +1256,7 @@ vErrors = [err22];
 else {
 vErrors.push(err22);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid3 = _errs26 === errors;
 }
@@ -1263,7 +1269,7 @@ vErrors = [err23];
 else {
 vErrors.push(err23);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate18.errors = vErrors;
 return errors === 0;
@@ -1288,7 +1294,7 @@ let passing0 = null;
 const _errs1 = errors;
 if(!(validate14(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate14.errors; } else { for (const error of validate14.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -1300,7 +1306,7 @@ passing0 = 0;
 const _errs2 = errors;
 if(!(validate18(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate18.errors; } else { for (const error of validate18.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -1332,7 +1338,7 @@ vErrors = [err0];
 else {
 vErrors.push(err0);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 errors = _errs0;
@@ -1380,7 +1386,7 @@ vErrors = [err0];
 else {
 vErrors.push(err0);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -1418,7 +1424,7 @@ vErrors = [err1];
 else {
 vErrors.push(err1);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 var _valid0 = _errs5 === errors;
@@ -1440,7 +1446,7 @@ vErrors = [err2];
 else {
 vErrors.push(err2);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 var _valid0 = _errs6 === errors;
@@ -1460,7 +1466,7 @@ vErrors = [err3];
 else {
 vErrors.push(err3);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs1 === errors;
 const _errs7 = errors;
@@ -1479,7 +1485,7 @@ vErrors = [err4];
 else {
 vErrors.push(err4);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -1517,7 +1523,7 @@ vErrors = [err5];
 else {
 vErrors.push(err5);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 var _valid1 = _errs11 === errors;
@@ -1539,7 +1545,7 @@ vErrors = [err6];
 else {
 vErrors.push(err6);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 var _valid1 = _errs12 === errors;
@@ -1559,7 +1565,7 @@ vErrors = [err7];
 else {
 vErrors.push(err7);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs7 === errors;
 if(props0 !== true && props1 !== undefined){
@@ -1580,7 +1586,7 @@ vErrors = [err8];
 else {
 vErrors.push(err8);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs13 = errors;
 for(const key0 in data){
@@ -1592,7 +1598,7 @@ vErrors = [err9];
 else {
 vErrors.push(err9);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 if(data.kind !== undefined){
@@ -1607,7 +1613,7 @@ vErrors = [err10];
 else {
 vErrors.push(err10);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid7 = _errs14 === errors;
 }
@@ -1624,7 +1630,7 @@ vErrors = [err11];
 else {
 vErrors.push(err11);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
@@ -1635,7 +1641,7 @@ vErrors = [err12];
 else {
 vErrors.push(err12);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid7 = _errs15 === errors;
 }
@@ -1650,7 +1656,7 @@ vErrors = [err13];
 else {
 vErrors.push(err13);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs18 = errors;
 if(typeof data6 == "number"){
@@ -1662,7 +1668,7 @@ vErrors = [err14];
 else {
 vErrors.push(err14);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 var valid7 = _errs17 === errors;
@@ -1676,7 +1682,7 @@ vErrors = [err15];
 else {
 vErrors.push(err15);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate28.errors = vErrors;
 return errors === 0;
@@ -1705,7 +1711,7 @@ vErrors = [err0];
 else {
 vErrors.push(err0);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.result === undefined){
 const err1 = {instancePath,schemaPath:"#/$defs/referenceCase/required",keyword:"required",params:{missingProperty: "result"},message:"must have required property '"+"result"+"'"};
@@ -1715,7 +1721,7 @@ vErrors = [err1];
 else {
 vErrors.push(err1);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.expected_metrics === undefined){
 const err2 = {instancePath,schemaPath:"#/$defs/referenceCase/required",keyword:"required",params:{missingProperty: "expected_metrics"},message:"must have required property '"+"expected_metrics"+"'"};
@@ -1725,7 +1731,7 @@ vErrors = [err2];
 else {
 vErrors.push(err2);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.expected_verdict === undefined){
 const err3 = {instancePath,schemaPath:"#/$defs/referenceCase/required",keyword:"required",params:{missingProperty: "expected_verdict"},message:"must have required property '"+"expected_verdict"+"'"};
@@ -1735,7 +1741,7 @@ vErrors = [err3];
 else {
 vErrors.push(err3);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs1 = errors;
 for(const key0 in data){
@@ -1747,7 +1753,7 @@ vErrors = [err4];
 else {
 vErrors.push(err4);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 if(data.id !== undefined){
@@ -1755,7 +1761,7 @@ let data0 = data.id;
 const _errs2 = errors;
 if(!(validate11(data0, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate11.errors; } else { for (const error of validate11.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -1774,7 +1780,7 @@ vErrors = [err5];
 else {
 vErrors.push(err5);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
@@ -1785,7 +1791,7 @@ vErrors = [err6];
 else {
 vErrors.push(err6);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs3 === errors;
 }
@@ -1794,7 +1800,7 @@ let data2 = data.parameters;
 const _errs5 = errors;
 if(!(validate15(data2, {instancePath:instancePath+"/parameters",parentData:data,parentDataProperty:"parameters",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate15.errors; } else { for (const error of validate15.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -1805,7 +1811,7 @@ let data3 = data.dataset;
 const _errs6 = errors;
 if(!(validate15(data3, {instancePath:instancePath+"/dataset",parentData:data,parentDataProperty:"dataset",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate15.errors; } else { for (const error of validate15.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -1816,7 +1822,7 @@ let data4 = data.result;
 const _errs7 = errors;
 if(!(validate15(data4, {instancePath:instancePath+"/result",parentData:data,parentDataProperty:"result",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate15.errors; } else { for (const error of validate15.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -1827,7 +1833,7 @@ let data5 = data.expected_metrics;
 const _errs8 = errors;
 if(!(validate15(data5, {instancePath:instancePath+"/expected_metrics",parentData:data,parentDataProperty:"expected_metrics",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate15.errors; } else { for (const error of validate15.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -1845,7 +1851,7 @@ vErrors = [err7];
 else {
 vErrors.push(err7);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs9 === errors;
 }
@@ -1858,7 +1864,7 @@ vErrors = [err8];
 else {
 vErrors.push(err8);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate30.errors = vErrors;
 return errors === 0;
@@ -1893,7 +1899,7 @@ vErrors = [err0];
 else {
 vErrors.push(err0);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 if(data.family !== undefined){
@@ -1907,7 +1913,7 @@ vErrors = [err1];
 else {
 vErrors.push(err1);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -1942,7 +1948,7 @@ let data1 = data.semantics;
 const _errs6 = errors;
 if(!(validate1(data1, {instancePath:instancePath+"/semantics",parentData:data,parentDataProperty:"semantics",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate1.errors; } else { for (const error of validate1.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -1965,7 +1971,7 @@ vErrors = [err2];
 else {
 vErrors.push(err2);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs1 === errors;
 const _errs7 = errors;
@@ -1982,7 +1988,7 @@ vErrors = [err3];
 else {
 vErrors.push(err3);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 if(data.family !== undefined){
@@ -1996,7 +2002,7 @@ vErrors = [err4];
 else {
 vErrors.push(err4);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -2031,7 +2037,7 @@ let data3 = data.semantics;
 const _errs12 = errors;
 if(!(validate8(data3, {instancePath:instancePath+"/semantics",parentData:data,parentDataProperty:"semantics",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate8.errors; } else { for (const error of validate8.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -2054,7 +2060,7 @@ vErrors = [err5];
 else {
 vErrors.push(err5);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs7 === errors;
 if(props0 !== true && props1 !== undefined){
@@ -2080,7 +2086,7 @@ vErrors = [err6];
 else {
 vErrors.push(err6);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 if(data.dataset_schemas !== undefined){
@@ -2097,7 +2103,7 @@ vErrors = [err7];
 else {
 vErrors.push(err7);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -2110,7 +2116,7 @@ vErrors = [err8];
 else {
 vErrors.push(err8);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(errors === _errs16){
 }
@@ -2160,7 +2166,7 @@ vErrors = [err9];
 else {
 vErrors.push(err9);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
@@ -2171,7 +2177,7 @@ vErrors = [err10];
 else {
 vErrors.push(err10);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid10 = _errs21 === errors;
 if(!valid10){
@@ -2187,7 +2193,7 @@ vErrors = [err11];
 else {
 vErrors.push(err11);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid9 = _errs19 === errors;
 }
@@ -2226,7 +2232,7 @@ vErrors = [err12];
 else {
 vErrors.push(err12);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
@@ -2237,7 +2243,7 @@ vErrors = [err13];
 else {
 vErrors.push(err13);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid13 = _errs26 === errors;
 if(!valid13){
@@ -2253,7 +2259,7 @@ vErrors = [err14];
 else {
 vErrors.push(err14);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid12 = _errs24 === errors;
 }
@@ -2276,7 +2282,7 @@ vErrors = [err15];
 else {
 vErrors.push(err15);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs13 === errors;
 if(props0 !== true && props2 !== undefined){
@@ -2297,7 +2303,7 @@ vErrors = [err16];
 else {
 vErrors.push(err16);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.name === undefined){
 const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
@@ -2307,7 +2313,7 @@ vErrors = [err17];
 else {
 vErrors.push(err17);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.family === undefined){
 const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "family"},message:"must have required property '"+"family"+"'"};
@@ -2317,7 +2323,7 @@ vErrors = [err18];
 else {
 vErrors.push(err18);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.parameter_schema === undefined){
 const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parameter_schema"},message:"must have required property '"+"parameter_schema"+"'"};
@@ -2327,7 +2333,7 @@ vErrors = [err19];
 else {
 vErrors.push(err19);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.dataset_schemas === undefined){
 const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "dataset_schemas"},message:"must have required property '"+"dataset_schemas"+"'"};
@@ -2337,7 +2343,7 @@ vErrors = [err20];
 else {
 vErrors.push(err20);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.result_schema === undefined){
 const err21 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "result_schema"},message:"must have required property '"+"result_schema"+"'"};
@@ -2347,7 +2353,7 @@ vErrors = [err21];
 else {
 vErrors.push(err21);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.metric_schema === undefined){
 const err22 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "metric_schema"},message:"must have required property '"+"metric_schema"+"'"};
@@ -2357,7 +2363,7 @@ vErrors = [err22];
 else {
 vErrors.push(err22);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.semantics === undefined){
 const err23 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "semantics"},message:"must have required property '"+"semantics"+"'"};
@@ -2367,7 +2373,7 @@ vErrors = [err23];
 else {
 vErrors.push(err23);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.timing_scopes === undefined){
 const err24 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "timing_scopes"},message:"must have required property '"+"timing_scopes"+"'"};
@@ -2377,7 +2383,7 @@ vErrors = [err24];
 else {
 vErrors.push(err24);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.budgets === undefined){
 const err25 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "budgets"},message:"must have required property '"+"budgets"+"'"};
@@ -2387,7 +2393,7 @@ vErrors = [err25];
 else {
 vErrors.push(err25);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.reference_cases === undefined){
 const err26 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reference_cases"},message:"must have required property '"+"reference_cases"+"'"};
@@ -2397,7 +2403,7 @@ vErrors = [err26];
 else {
 vErrors.push(err26);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs28 = errors;
 for(const key0 in data){
@@ -2409,7 +2415,7 @@ vErrors = [err27];
 else {
 vErrors.push(err27);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 if(data.contract_version !== undefined){
@@ -2423,7 +2429,7 @@ vErrors = [err28];
 else {
 vErrors.push(err28);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid16 = _errs29 === errors;
 }
@@ -2432,7 +2438,7 @@ let data11 = data.name;
 const _errs30 = errors;
 if(!(validate11(data11, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate11.errors; } else { for (const error of validate11.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -2450,7 +2456,7 @@ vErrors = [err29];
 else {
 vErrors.push(err29);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid16 = _errs31 === errors;
 }
@@ -2467,7 +2473,7 @@ vErrors = [err30];
 else {
 vErrors.push(err30);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
@@ -2478,7 +2484,7 @@ vErrors = [err31];
 else {
 vErrors.push(err31);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid16 = _errs32 === errors;
 }
@@ -2487,7 +2493,7 @@ let data14 = data.parameter_schema;
 const _errs34 = errors;
 if(!(validate13(data14, {instancePath:instancePath+"/parameter_schema",parentData:data,parentDataProperty:"parameter_schema",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate13.errors; } else { for (const error of validate13.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 var props3 = validate13.evaluated.props;
@@ -2506,7 +2512,7 @@ let data16 = data15[i2];
 const _errs37 = errors;
 if(!(validate13(data16, {instancePath:instancePath+"/dataset_schemas/" + i2,parentData:data15,parentDataProperty:i2,rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate13.errors; } else { for (const error of validate13.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 var props4 = validate13.evaluated.props;
@@ -2525,7 +2531,7 @@ vErrors = [err32];
 else {
 vErrors.push(err32);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid16 = _errs35 === errors;
 }
@@ -2534,7 +2540,7 @@ let data17 = data.result_schema;
 const _errs38 = errors;
 if(!(validate13(data17, {instancePath:instancePath+"/result_schema",parentData:data,parentDataProperty:"result_schema",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate13.errors; } else { for (const error of validate13.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 var props5 = validate13.evaluated.props;
@@ -2546,7 +2552,7 @@ let data18 = data.metric_schema;
 const _errs39 = errors;
 if(!(validate13(data18, {instancePath:instancePath+"/metric_schema",parentData:data,parentDataProperty:"metric_schema",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate13.errors; } else { for (const error of validate13.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 var props6 = validate13.evaluated.props;
@@ -2558,7 +2564,7 @@ let data19 = data.semantics;
 const _errs40 = errors;
 if(!(validate2(data19, {instancePath:instancePath+"/semantics",parentData:data,parentDataProperty:"semantics",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate2.errors; } else { for (const error of validate2.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -2577,7 +2583,7 @@ vErrors = [err33];
 else {
 vErrors.push(err33);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 let valid20 = true;
 const len3 = data20.length;
@@ -2593,7 +2599,7 @@ vErrors = [err34];
 else {
 vErrors.push(err34);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid19 = _errs43 === errors;
 if(!valid19){
@@ -2616,7 +2622,7 @@ vErrors = [err35];
 else {
 vErrors.push(err35);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 valid21 = false;
 break outer0;
 }
@@ -2632,7 +2638,7 @@ vErrors = [err36];
 else {
 vErrors.push(err36);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid16 = _errs41 === errors;
 }
@@ -2649,7 +2655,7 @@ vErrors = [err37];
 else {
 vErrors.push(err37);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 let valid23 = true;
 const len4 = data22.length;
@@ -2658,7 +2664,7 @@ let data23 = data22[i5];
 const _errs46 = errors;
 if(!(validate28(data23, {instancePath:instancePath+"/budgets/" + i5,parentData:data22,parentDataProperty:i5,rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate28.errors; } else { for (const error of validate28.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -2682,7 +2688,7 @@ vErrors = [err38];
 else {
 vErrors.push(err38);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data24.kind !== undefined){
 let data25 = data24.kind;
@@ -2695,7 +2701,7 @@ vErrors = [err39];
 else {
 vErrors.push(err39);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid25 = _errs50 === errors;
 }
@@ -2708,7 +2714,7 @@ vErrors = [err40];
 else {
 vErrors.push(err40);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid24 = _errs48 === errors;
 if(valid24){
@@ -2723,7 +2729,7 @@ vErrors = [err41];
 else {
 vErrors.push(err41);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 errors = _errs47;
@@ -2752,7 +2758,7 @@ vErrors = [err42];
 else {
 vErrors.push(err42);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 valid26 = false;
 break outer1;
 }
@@ -2768,7 +2774,7 @@ vErrors = [err43];
 else {
 vErrors.push(err43);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid16 = _errs44 === errors;
 }
@@ -2785,7 +2791,7 @@ vErrors = [err44];
 else {
 vErrors.push(err44);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 let valid28 = true;
 const len6 = data26.length;
@@ -2794,7 +2800,7 @@ let data27 = data26[i8];
 const _errs53 = errors;
 if(!(validate30(data27, {instancePath:instancePath+"/reference_cases/" + i8,parentData:data26,parentDataProperty:i8,rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate30.errors; } else { for (const error of validate30.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -2812,7 +2818,7 @@ vErrors = [err45];
 else {
 vErrors.push(err45);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid16 = _errs51 === errors;
 }
@@ -2825,7 +2831,7 @@ vErrors = [err46];
 else {
 vErrors.push(err46);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate0.errors = vErrors;
 return errors === 0;
@@ -2853,7 +2859,7 @@ vErrors = [err0];
 else {
 vErrors.push(err0);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
@@ -2864,7 +2870,7 @@ vErrors = [err1];
 else {
 vErrors.push(err1);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate37.errors = vErrors;
 return errors === 0;
@@ -2899,7 +2905,7 @@ vErrors = [err0];
 else {
 vErrors.push(err0);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -2937,7 +2943,7 @@ vErrors = [err1];
 else {
 vErrors.push(err1);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 var _valid0 = _errs5 === errors;
@@ -2959,7 +2965,7 @@ vErrors = [err2];
 else {
 vErrors.push(err2);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 var _valid0 = _errs6 === errors;
@@ -2979,7 +2985,7 @@ vErrors = [err3];
 else {
 vErrors.push(err3);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs1 === errors;
 const _errs7 = errors;
@@ -2998,7 +3004,7 @@ vErrors = [err4];
 else {
 vErrors.push(err4);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -3036,7 +3042,7 @@ vErrors = [err5];
 else {
 vErrors.push(err5);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 var _valid1 = _errs11 === errors;
@@ -3058,7 +3064,7 @@ vErrors = [err6];
 else {
 vErrors.push(err6);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 var _valid1 = _errs12 === errors;
@@ -3078,7 +3084,7 @@ vErrors = [err7];
 else {
 vErrors.push(err7);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs7 === errors;
 if(props0 !== true && props1 !== undefined){
@@ -3099,7 +3105,7 @@ vErrors = [err8];
 else {
 vErrors.push(err8);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs13 = errors;
 for(const key0 in data){
@@ -3111,7 +3117,7 @@ vErrors = [err9];
 else {
 vErrors.push(err9);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 if(data.kind !== undefined){
@@ -3126,7 +3132,7 @@ vErrors = [err10];
 else {
 vErrors.push(err10);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid7 = _errs14 === errors;
 }
@@ -3143,7 +3149,7 @@ vErrors = [err11];
 else {
 vErrors.push(err11);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
@@ -3154,7 +3160,7 @@ vErrors = [err12];
 else {
 vErrors.push(err12);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid7 = _errs15 === errors;
 }
@@ -3169,7 +3175,7 @@ vErrors = [err13];
 else {
 vErrors.push(err13);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs18 = errors;
 if(typeof data6 == "number"){
@@ -3181,7 +3187,7 @@ vErrors = [err14];
 else {
 vErrors.push(err14);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 var valid7 = _errs17 === errors;
@@ -3195,7 +3201,7 @@ vErrors = [err15];
 else {
 vErrors.push(err15);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate38.errors = vErrors;
 return errors === 0;
@@ -3223,7 +3229,7 @@ vErrors = [err0];
 else {
 vErrors.push(err0);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.result === undefined){
 const err1 = {instancePath,schemaPath:"#/$defs/referenceCase/required",keyword:"required",params:{missingProperty: "result"},message:"must have required property '"+"result"+"'"};
@@ -3233,7 +3239,7 @@ vErrors = [err1];
 else {
 vErrors.push(err1);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.expected_metrics === undefined){
 const err2 = {instancePath,schemaPath:"#/$defs/referenceCase/required",keyword:"required",params:{missingProperty: "expected_metrics"},message:"must have required property '"+"expected_metrics"+"'"};
@@ -3243,7 +3249,7 @@ vErrors = [err2];
 else {
 vErrors.push(err2);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.expected_verdict === undefined){
 const err3 = {instancePath,schemaPath:"#/$defs/referenceCase/required",keyword:"required",params:{missingProperty: "expected_verdict"},message:"must have required property '"+"expected_verdict"+"'"};
@@ -3253,7 +3259,7 @@ vErrors = [err3];
 else {
 vErrors.push(err3);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs1 = errors;
 for(const key0 in data){
@@ -3265,7 +3271,7 @@ vErrors = [err4];
 else {
 vErrors.push(err4);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 if(data.id !== undefined){
@@ -3273,7 +3279,7 @@ let data0 = data.id;
 const _errs2 = errors;
 if(!(validate11(data0, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate11.errors; } else { for (const error of validate11.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -3292,7 +3298,7 @@ vErrors = [err5];
 else {
 vErrors.push(err5);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
@@ -3303,7 +3309,7 @@ vErrors = [err6];
 else {
 vErrors.push(err6);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs3 === errors;
 }
@@ -3312,7 +3318,7 @@ let data2 = data.parameters;
 const _errs5 = errors;
 if(!(validate15(data2, {instancePath:instancePath+"/parameters",parentData:data,parentDataProperty:"parameters",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate15.errors; } else { for (const error of validate15.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -3323,7 +3329,7 @@ let data3 = data.dataset;
 const _errs6 = errors;
 if(!(validate15(data3, {instancePath:instancePath+"/dataset",parentData:data,parentDataProperty:"dataset",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate15.errors; } else { for (const error of validate15.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -3334,7 +3340,7 @@ let data4 = data.result;
 const _errs7 = errors;
 if(!(validate15(data4, {instancePath:instancePath+"/result",parentData:data,parentDataProperty:"result",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate15.errors; } else { for (const error of validate15.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -3345,7 +3351,7 @@ let data5 = data.expected_metrics;
 const _errs8 = errors;
 if(!(validate15(data5, {instancePath:instancePath+"/expected_metrics",parentData:data,parentDataProperty:"expected_metrics",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate15.errors; } else { for (const error of validate15.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -3363,7 +3369,7 @@ vErrors = [err7];
 else {
 vErrors.push(err7);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs9 === errors;
 }
@@ -3376,16 +3382,17 @@ vErrors = [err8];
 else {
 vErrors.push(err8);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate39.errors = vErrors;
 return errors === 0;
 }
 validate39.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-return { validate: validate0, validateSlug: validate37, validateBudget: validate38, validateReferenceCase: validate39 };
+return { validate: validate0, validateSlug: validate37, validateBudget: validate38, validateReferenceCase: validate39, __charterErrors: __charterErrors };
 })();
 export const validate = __charterExports.validate;
 export const validateSlug = __charterExports.validateSlug;
 export const validateBudget = __charterExports.validateBudget;
 export const validateReferenceCase = __charterExports.validateReferenceCase;
+export const __charterErrors = __charterExports.__charterErrors;

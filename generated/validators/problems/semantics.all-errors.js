@@ -4,6 +4,12 @@ const __charterExports = (() => {
 const schema0 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://charter.invalid/problems/semantics.schema.json","title":"ProblemSemantics","description":"The part of a problem's semantics that every family shares. `validity` decides whether a result that passed the result schema can be used at all; `one_shot_completion` decides whether a usable result completes a one-shot attempt. They are separate so that a result can be valid and still short of completion, and so that a later observation of a valid result never implies the threshold was reached. Both are required and both state at least one rule. What the rules are is the family's to say: each family has its own semantics schema, which builds on this one and closes it.","type":"object","required":["validity","one_shot_completion"],"properties":{"validity":{"description":"When a schema-valid result is semantically usable.","$ref":"#/$defs/ruleSet"},"one_shot_completion":{"description":"When a usable final result completes a one-shot attempt.","$ref":"#/$defs/ruleSet"},"untimed_preparation":{"description":"Steps a solver may take before its timer starts, by name. Anything not listed here is timed. The family's schema says which names exist.","type":"array","uniqueItems":true,"items":{"type":"string","pattern":"^[a-z][a-z0-9_]*$"},"default":[]}},"examples":[{"validity":{"answer_range":"int64"},"one_shot_completion":{"max_absolute_error":0}}],"$defs":{"ruleSet":{"description":"A family's named rules; at least one.","type":"object","minProperties":1}}};
 const schema1 = {"description":"A family's named rules; at least one.","type":"object","minProperties":1};
 
+const __charterErrors = { limit: Infinity, list: null };
+function __charterStop(list) {
+__charterErrors.list = list;
+throw __charterErrors;
+}
+
 function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
@@ -24,7 +30,7 @@ vErrors = [err0];
 else {
 vErrors.push(err0);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
@@ -35,7 +41,7 @@ vErrors = [err1];
 else {
 vErrors.push(err1);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate1.errors = vErrors;
 return errors === 0;
@@ -66,7 +72,7 @@ vErrors = [err0];
 else {
 vErrors.push(err0);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.one_shot_completion === undefined){
 const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "one_shot_completion"},message:"must have required property '"+"one_shot_completion"+"'"};
@@ -76,14 +82,14 @@ vErrors = [err1];
 else {
 vErrors.push(err1);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.validity !== undefined){
 let data0 = data.validity;
 const _errs1 = errors;
 if(!(validate1(data0, {instancePath:instancePath+"/validity",parentData:data,parentDataProperty:"validity",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate1.errors; } else { for (const error of validate1.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -94,7 +100,7 @@ let data1 = data.one_shot_completion;
 const _errs2 = errors;
 if(!(validate1(data1, {instancePath:instancePath+"/one_shot_completion",parentData:data,parentDataProperty:"one_shot_completion",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate1.errors; } else { for (const error of validate1.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -120,7 +126,7 @@ vErrors = [err2];
 else {
 vErrors.push(err2);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
@@ -131,7 +137,7 @@ vErrors = [err3];
 else {
 vErrors.push(err3);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid1 = _errs5 === errors;
 if(!valid1){
@@ -158,7 +164,7 @@ vErrors = [err4];
 else {
 vErrors.push(err4);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 valid3 = false;
 break;
 }
@@ -174,7 +180,7 @@ vErrors = [err5];
 else {
 vErrors.push(err5);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs3 === errors;
 }
@@ -187,7 +193,7 @@ vErrors = [err6];
 else {
 vErrors.push(err6);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate0.errors = vErrors;
 return errors === 0;
@@ -215,7 +221,7 @@ vErrors = [err0];
 else {
 vErrors.push(err0);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
@@ -226,14 +232,15 @@ vErrors = [err1];
 else {
 vErrors.push(err1);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate4.errors = vErrors;
 return errors === 0;
 }
 validate4.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-return { validate: validate0, validateRuleSet: validate4 };
+return { validate: validate0, validateRuleSet: validate4, __charterErrors: __charterErrors };
 })();
 export const validate = __charterExports.validate;
 export const validateRuleSet = __charterExports.validateRuleSet;
+export const __charterErrors = __charterExports.__charterErrors;

@@ -7,6 +7,12 @@ const schema1 = {"$id":"https://charter.invalid/agent/uuidv7.schema.json","title
 const func0 = __charter_pattern;
 const pattern0 = func0("^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$", "u");
 
+const __charterErrors = { limit: Infinity, list: null };
+function __charterStop(list) {
+__charterErrors.list = list;
+throw __charterErrors;
+}
+
 function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://charter.invalid/agent/uuidv7.schema.json" */;
 let vErrors = null;
@@ -28,7 +34,7 @@ vErrors = [err0];
 else {
 vErrors.push(err0);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
@@ -39,7 +45,7 @@ vErrors = [err1];
 else {
 vErrors.push(err1);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate1.errors = vErrors;
 return errors === 0;
@@ -76,7 +82,7 @@ vErrors = [err0];
 else {
 vErrors.push(err0);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -114,7 +120,7 @@ vErrors = [err1];
 else {
 vErrors.push(err1);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 var _valid0 = _errs5 === errors;
@@ -136,7 +142,7 @@ vErrors = [err2];
 else {
 vErrors.push(err2);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 var _valid0 = _errs6 === errors;
@@ -156,7 +162,7 @@ vErrors = [err3];
 else {
 vErrors.push(err3);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs1 === errors;
 const _errs7 = errors;
@@ -175,7 +181,7 @@ vErrors = [err4];
 else {
 vErrors.push(err4);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -213,7 +219,7 @@ vErrors = [err5];
 else {
 vErrors.push(err5);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 var _valid1 = _errs11 === errors;
@@ -235,7 +241,7 @@ vErrors = [err6];
 else {
 vErrors.push(err6);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 var _valid1 = _errs12 === errors;
@@ -255,7 +261,7 @@ vErrors = [err7];
 else {
 vErrors.push(err7);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs7 === errors;
 if(props0 !== true && props1 !== undefined){
@@ -283,7 +289,7 @@ vErrors = [err8];
 else {
 vErrors.push(err8);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -321,7 +327,7 @@ vErrors = [err9];
 else {
 vErrors.push(err9);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 var _valid2 = _errs17 === errors;
@@ -343,7 +349,7 @@ vErrors = [err10];
 else {
 vErrors.push(err10);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 var _valid2 = _errs18 === errors;
@@ -363,7 +369,7 @@ vErrors = [err11];
 else {
 vErrors.push(err11);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs13 === errors;
 if(props0 !== true && props2 !== undefined){
@@ -384,7 +390,7 @@ vErrors = [err12];
 else {
 vErrors.push(err12);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.action_id === undefined){
 const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "action_id"},message:"must have required property '"+"action_id"+"'"};
@@ -394,7 +400,7 @@ vErrors = [err13];
 else {
 vErrors.push(err13);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.decision === undefined){
 const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "decision"},message:"must have required property '"+"decision"+"'"};
@@ -404,7 +410,7 @@ vErrors = [err14];
 else {
 vErrors.push(err14);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs19 = errors;
 for(const key0 in data){
@@ -416,7 +422,7 @@ vErrors = [err15];
 else {
 vErrors.push(err15);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 if(data.decision_id !== undefined){
@@ -424,7 +430,7 @@ let data6 = data.decision_id;
 const _errs20 = errors;
 if(!(validate1(data6, {instancePath:instancePath+"/decision_id",parentData:data,parentDataProperty:"decision_id",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate1.errors; } else { for (const error of validate1.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -435,7 +441,7 @@ let data7 = data.action_id;
 const _errs21 = errors;
 if(!(validate1(data7, {instancePath:instancePath+"/action_id",parentData:data,parentDataProperty:"action_id",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate1.errors; } else { for (const error of validate1.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -453,7 +459,7 @@ vErrors = [err16];
 else {
 vErrors.push(err16);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid10 = _errs22 === errors;
 }
@@ -470,7 +476,7 @@ vErrors = [err17];
 else {
 vErrors.push(err17);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 let valid12 = true;
 const len0 = data9.length;
@@ -487,7 +493,7 @@ vErrors = [err18];
 else {
 vErrors.push(err18);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
@@ -498,7 +504,7 @@ vErrors = [err19];
 else {
 vErrors.push(err19);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid11 = _errs25 === errors;
 if(!valid11){
@@ -525,7 +531,7 @@ vErrors = [err20];
 else {
 vErrors.push(err20);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 valid13 = false;
 break;
 }
@@ -541,7 +547,7 @@ vErrors = [err21];
 else {
 vErrors.push(err21);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid10 = _errs23 === errors;
 }
@@ -550,7 +556,7 @@ let data11 = data.approval_request_id;
 const _errs27 = errors;
 if(!(validate1(data11, {instancePath:instancePath+"/approval_request_id",parentData:data,parentDataProperty:"approval_request_id",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate1.errors; } else { for (const error of validate1.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
@@ -569,7 +575,7 @@ vErrors = [err22];
 else {
 vErrors.push(err22);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
@@ -580,7 +586,7 @@ vErrors = [err23];
 else {
 vErrors.push(err23);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid10 = _errs28 === errors;
 }
@@ -593,13 +599,14 @@ vErrors = [err24];
 else {
 vErrors.push(err24);
 }
-errors++;
+if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate0.errors = vErrors;
 return errors === 0;
 }
 validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-return { validate: validate0 };
+return { validate: validate0, __charterErrors: __charterErrors };
 })();
 export const validate = __charterExports.validate;
+export const __charterErrors = __charterExports.__charterErrors;

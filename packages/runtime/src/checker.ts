@@ -9,6 +9,7 @@ import type {
   Violation,
 } from "./contract-types.js";
 import { depthGuardOf, type DepthGuard } from "./depth.js";
+import { cutList, errorCapOf, withinLimit, type ErrorCap } from "./error-cap.js";
 import { beyondLimit, outOfStack, ruleViolation, sortViolations, toViolation, tooDeep } from "./violations.js";
 
 export interface BoundRule {
@@ -40,6 +41,7 @@ export async function loadChecker(
   rules: readonly BoundRule[],
   reporting: ErrorReporting,
   limit: number,
+  maxErrors: number,
 ): Promise<Checker> {
   const module = await entry.load();
   const fast = module[entry.exportName] as ValidatorFunction | undefined;
@@ -48,6 +50,7 @@ export async function loadChecker(
   const fastGuard = depthGuardOf(module);
   let all: ValidatorFunction | undefined;
   let allGuard: DepthGuard | undefined;
+  let allCap: ErrorCap | undefined;
   let allLoading: Promise<void> | undefined;
   // Whether the fast validator's last call ran out of stack, and where it met data too deep
   // for the limit; read synchronously after the call.
@@ -77,6 +80,7 @@ export async function loadChecker(
       allLoading ??= entry.loadAllErrors().then((module) => {
         all = module[entry.exportName] as ValidatorFunction;
         allGuard = depthGuardOf(module);
+        allCap = errorCapOf(module);
       });
       return allLoading;
     },
@@ -91,16 +95,22 @@ export async function loadChecker(
       // (callers return `firstViolations` themselves when that says the data was too deep).
       if (!all) return (fast.errors ?? []).map(toViolation);
       if (allGuard) allGuard.limit = limit;
+      if (allCap) allCap.limit = maxErrors;
       try {
         all(data);
       } catch (error) {
         if (allGuard !== undefined && error === allGuard) return beyondLimit(allGuard.at, limit);
+        if (allCap !== undefined && error === allCap) return cutList(allCap.list ?? [], maxErrors);
         if (!outOfStack(error)) throw error;
         return tooDeep();
       } finally {
         if (allGuard) allGuard.limit = Infinity;
+        if (allCap) {
+          allCap.limit = Infinity;
+          allCap.list = null;
+        }
       }
-      return sortViolations((all.errors ?? []).map(toViolation));
+      return withinLimit(sortViolations((all.errors ?? []).map(toViolation)), maxErrors);
     },
     ruleViolations(data) {
       // Rules run only on data the schema accepted: they may rely on its shape.

@@ -9,6 +9,7 @@
 import { loadChecker, type Checker } from "./checker.js";
 import type { ErrorReporting, Registry, RegistryEntry, Rule, ValidationResult, Violation } from "./contract-types.js";
 import { depthLimit } from "./depth.js";
+import { errorLimit } from "./error-cap.js";
 import { ContractViolation, isTooDeep } from "./violations.js";
 
 export type {
@@ -22,6 +23,7 @@ export type {
   Violation,
 } from "./contract-types.js";
 export { DEFAULT_MAX_DEPTH } from "./depth.js";
+export { DEFAULT_MAX_ERRORS, ERRORS_CUT_KEYWORD, isCut } from "./error-cap.js";
 export { ContractViolation, isTooDeep, RULE_KEYWORD, sortViolations, TOO_DEEP_KEYWORD } from "./violations.js";
 
 type TypeOf<E> = E extends RegistryEntry<infer T, infer _> ? T : never;
@@ -42,6 +44,13 @@ export type RuleRegistrations<R extends Registry> = true extends true
 export type BindOptions<R extends Registry> = true extends true
   ? {
       readonly errors?: ErrorReporting;
+      /**
+       * How many violations an `errors: "all"` check lists: past it the validator stops
+       * collecting, and the list ends with one violation ERRORS_CUT_KEYWORD (`params.limit`).
+       * The verdict is the same whatever the limit. A positive integer, or Infinity for every
+       * violation; default DEFAULT_MAX_ERRORS (100).
+       */
+      readonly maxErrors?: number;
       /**
        * How deep into the data (objects and arrays; a scalar at the top is depth 0)
        * a validator may follow its schema's references back to itself: data it
@@ -123,6 +132,7 @@ export function bindContracts<R extends Registry>(registry: R, options?: BindOpt
   if (!skipRules) checkRegistrations(registry, registered);
   const reporting = options?.errors ?? "all";
   const maxDepth = depthLimit(options?.maxDepth);
+  const maxErrors = errorLimit(options?.maxErrors);
   const checkers = new Map<string, Promise<Checker>>();
   const schemas = new Map<string, Promise<unknown>>();
   const entryOf = (name: string): RegistryEntry<unknown, string> => {
@@ -139,7 +149,7 @@ export function bindContracts<R extends Registry>(registry: R, options?: BindOpt
       const rules = skipRules
         ? []
         : Object.keys(entry.rules).map((id) => ({ id, sentence: entry.rules[id]!, check: registered[name]![id]! }));
-      checker = loadChecker(name, entry, rules, reporting, maxDepth);
+      checker = loadChecker(name, entry, rules, reporting, maxDepth, maxErrors);
       checkers.set(name, checker);
     }
     return checker;

@@ -7,7 +7,7 @@ import { LOAD_CODES } from "../../compiler/load/codes.js";
 import { decodeUtf8 } from "../../compiler/load/decode-utf8.js";
 import { parseJsonSource } from "../../compiler/load/parse-json-source.js";
 import { parseSource } from "../../compiler/load/parse-source.js";
-import { isTooDeep, type LoadedContract, type Violation } from "charter-runtime";
+import { isCut, isTooDeep, type LoadedContract, type Violation } from "charter-runtime";
 import { DATA_CODES } from "../codes.js";
 import type { CliIo } from "../io.js";
 
@@ -21,6 +21,8 @@ export interface FileResult {
   errors: (Violation & { line?: number; column?: number })[];
   /** Why the file could not be checked (unreadable, does not parse). */
   diagnostics: Diagnostic[];
+  /** The runtime stopped listing at its limit (`--max-errors`): the file has more violations than `errors`. */
+  cut?: true;
 }
 
 /**
@@ -51,8 +53,18 @@ export async function validateFiles(
       results.push({ file: absolute, ok: false, judged: false, errors: [], diagnostics: [...warnings, undecided] });
       continue;
     }
-    const errors = result.ok ? [] : inFileOrder(result.errors.map((v) => ({ ...v, ...locate(v, loaded.parsed!) })));
-    results.push({ file: absolute, ok: result.ok, judged: true, errors, diagnostics: warnings });
+    // A list the runtime cut at the limit ends with its marker: the report says more were left out.
+    const cut = !result.ok && isCut(result.errors);
+    const listed = result.ok ? [] : cut ? result.errors.slice(0, -1) : result.errors;
+    const errors = inFileOrder(listed.map((v) => ({ ...v, ...locate(v, loaded.parsed!) })));
+    results.push({
+      file: absolute,
+      ok: result.ok,
+      judged: true,
+      errors,
+      diagnostics: warnings,
+      ...(cut ? { cut } : {}),
+    });
   }
   return { results, texts };
 }

@@ -31,7 +31,9 @@ export function violationLimit(args: ParsedArgs): number {
 
 /**
  * One JSON object. Past the limit, a file's `errors` stop and its `errorsOmitted` says how many
- * were left out; the top level's `errorsOmitted` counts them all (both only when any was).
+ * were left out; the top level's `errorsOmitted` counts them all (both only when any was). A file
+ * with `cut: true` was cut by the validator itself, which stops collecting at the limit: its
+ * `errorsOmitted` is then a lower bound.
  */
 export function reportJson({ contract, digest, out, ok, rules, notes, results }: Report, args: ParsedArgs, io: CliIo) {
   let left = violationLimit(args);
@@ -39,12 +41,14 @@ export function reportJson({ contract, digest, out, ok, rules, notes, results }:
   const shown = results.map((r) => {
     const kept = r.errors.length <= left ? r.errors : r.errors.slice(0, left);
     left -= kept.length;
-    omitted += r.errors.length - kept.length;
+    omitted += r.errors.length - kept.length + (r.cut ? 1 : 0);
     return {
       ...r,
       file: displayPath(r.file, io.cwd),
       errors: kept,
-      ...(kept.length < r.errors.length ? { errorsOmitted: r.errors.length - kept.length } : {}),
+      ...(kept.length < r.errors.length || r.cut
+        ? { errorsOmitted: r.errors.length - kept.length + (r.cut ? 1 : 0) }
+        : {}),
       diagnostics: r.diagnostics.map((d) => relativeDiagnostic(d, io.cwd)),
     };
   });
@@ -90,9 +94,11 @@ export function reportText(
         io.stdout(excerpt(lines?.[e.line - 1], e.line, e.column ?? 1));
     }
   }
-  if (omitted > 0)
+  // A file the validator stopped listing has at least one more violation than it listed.
+  const cut = results.filter((r) => r.cut).length;
+  if (omitted + cut > 0)
     io.stdout(
-      `charter validate: ${omitted} more ${omitted === 1 ? "violation" : "violations"} not shown (--max-errors 0 shows every one)\n`,
+      `charter validate: ${cut > 0 ? "at least " : ""}${omitted + cut} more ${omitted + cut === 1 ? "violation" : "violations"} not shown (--max-errors 0 shows every one)\n`,
     );
   const valid = results.filter((r) => r.ok).length;
   const notJudged = results.filter((r) => !r.judged).length;

@@ -13,7 +13,7 @@ import { EXIT_FINDINGS, EXIT_NOT_JUDGED, EXIT_OK, EXIT_USAGE, type CliIo } from 
 import { displayPath, formatDiagnostic } from "../print.js";
 import { resolveValidatorDependenciesFromCharter } from "../resolve-fallback.js";
 import { validateFiles } from "./validate-files.js";
-import { reportJson, reportText, type Report } from "./validate-report.js";
+import { reportJson, reportText, violationLimit, type Report } from "./validate-report.js";
 
 /**
  * `charter validate CONTRACT FILE...`: checks data files with the generated
@@ -79,10 +79,16 @@ async function bindTree(registryFile: string, args: ParsedArgs) {
   const { registry } = (await import(pathToFileURL(registryFile).href)) as { registry: Registry };
   const runtime = bindContracts(registry, {
     skipRules: true,
+    // The validator stops collecting well past where the report stops printing, so that the count of
+    // those left out is exact up to COUNTED_VIOLATIONS, and a million violations cost ten thousand.
+    maxErrors: Math.max(violationLimit(args), COUNTED_VIOLATIONS),
     ...(args.maxDepth !== undefined ? { maxDepth: args.maxDepth } : {}),
   });
   return { registry, runtime, leftToRegExp };
 }
+
+/** How many violations of a file the validator collects at least, to count those the report leaves out. */
+const COUNTED_VIOLATIONS = 10_000;
 
 /** Warnings about the run as a whole: rules left unchecked, patterns left to RegExp. */
 function validationNotes(contract: string, rules: readonly string[], leftToRegExp: ReadonlySet<string>): Diagnostic[] {

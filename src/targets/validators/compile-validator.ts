@@ -11,6 +11,7 @@ import { replaceRequires } from "./esm-imports.js";
 import { scopeInFunction } from "./function-scope.js";
 import { withoutAsync } from "./async-keyword.js";
 import { appendErrorsInPlace } from "./linear-error-merge.js";
+import { capErrors } from "./error-cap.js";
 import { guardPatternProps } from "./pattern-props-guard.js";
 import { functionsOnCycles, guardDepth } from "./recursion-guard.js";
 import { namesInheritedProperties } from "./own-properties.js";
@@ -154,7 +155,10 @@ export function compileValidator(task: ValidatorTask): CompiledValidator {
   const codes = imported.map((module) => guardPatternProps(appendErrorsInPlace(module.code).code).code);
   const cycles = codes.map(functionsOnCycles);
   const depthGuarded = cycles.some((cyclic) => cyclic.size > 0);
-  const [fast, all] = codes.map((code, i) => scopeInFunction(depthGuarded ? guardDepth(code, cycles[i]!) : code));
+  const [fast, all] = codes.map((code, i) => {
+    const capped = i === 1 ? capErrors(code) : code;
+    return scopeInFunction(depthGuarded ? guardDepth(capped, cycles[i]!) : capped);
+  });
   return {
     warnings: log.warnings,
     strictApart,
