@@ -44,6 +44,7 @@ export const COMMANDS = {
       "no-cache",
       "quiet",
       "wait",
+      "full",
     ],
   },
   validate: {
@@ -158,6 +159,10 @@ export const OPTIONS = {
     value: "N",
     help: `validate: print at most N violations in all, then how many were left out (default ${DEFAULT_MAX_ERRORS} in text and github output, every one in JSON; 0: every one)`,
   },
+  full: {
+    type: "boolean",
+    help: "check: print every diff whole: compiled validators' code too (summarised by default), and no cut at 120 lines",
+  },
   quiet: {
     type: "boolean",
     short: "q",
@@ -181,6 +186,8 @@ export interface ParsedArgs {
   typeNames?: "short" | "qualified";
   format: Format;
   keepGoing: boolean;
+  /** check: whole diffs, validators' code included. */
+  full: boolean;
   jobs?: number;
   /** Seconds to wait for another run that holds the output. */
   wait?: number;
