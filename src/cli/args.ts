@@ -81,7 +81,8 @@ export const COMMANDS = {
     options: ["format"],
   },
   init: {
-    summary: "start a charter project here: config, an example contract, npm scripts, CI and a pre-commit hook",
+    summary:
+      "start a charter project here: config, an example contract, npm scripts, CI, a pre-commit hook and .gitattributes",
     usage: "charter init [options]",
     options: ["source", "out"],
   },
