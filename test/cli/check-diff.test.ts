@@ -58,6 +58,9 @@ describe("charter check after a one-character source change", () => {
     for (const line of codeLines) expect(full.stdout).toContain(`-${line}\n`);
     expect(full.stdout).toMatch(/^--- a\/generated\/validators\/example\/order\.js\tcommitted$/m);
     expect(full.stdout).not.toContain("--full` shows it");
+    // Only check compares; generate refuses the flag rather than ignore it.
+    const generate = await runCli(["generate", "--full"], dir);
+    expect([generate.code, generate.stderr]).toEqual([2, expect.stringContaining("--full does not apply to generate")]);
   });
 
   it("keeps the sizes in JSON, and the summary in place of the validator's diff unless --full", async () => {
