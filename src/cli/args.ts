@@ -46,6 +46,7 @@ export const COMMANDS = {
       "no-cache",
       "quiet",
       "wait",
+      "full",
     ],
   },
   validate: {
@@ -82,7 +83,8 @@ export const COMMANDS = {
     options: ["format"],
   },
   init: {
-    summary: "start a charter project here: config, an example contract, npm scripts, CI and a pre-commit hook",
+    summary:
+      "start a charter project here: config, an example contract, npm scripts, CI, a pre-commit hook and .gitattributes",
     usage: "charter init [options]",
     options: ["source", "out"],
   },
@@ -165,6 +167,10 @@ export const OPTIONS = {
     value: "N",
     help: "generate, check: fail (exit 1, nothing written) when the sources give more than N warnings, as eslint's option does; 0 makes any warning fail (default: the config's maxWarnings, else no limit)",
   },
+  full: {
+    type: "boolean",
+    help: "check: print every diff whole: compiled validators' code too (summarised by default), and no cut at 120 lines",
+  },
   quiet: {
     type: "boolean",
     short: "q",
@@ -188,6 +194,8 @@ export interface ParsedArgs {
   typeNames?: "short" | "qualified";
   format: Format;
   keepGoing: boolean;
+  /** check: whole diffs, validators' code included. */
+  full: boolean;
   jobs?: number;
   /** Seconds to wait for another run that holds the output. */
   wait?: number;

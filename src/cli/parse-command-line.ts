@@ -79,6 +79,7 @@ function optionValues(command: Command | undefined, operands: string[], values: 
     catalog: values.catalog ?? [],
     format,
     keepGoing: values["keep-going"] ?? false,
+    full: values.full ?? false,
     noCache: values["no-cache"] ?? false,
     quiet: values.quiet ?? false,
     help: values.help ?? false,

@@ -1,6 +1,7 @@
 import { createTwoFilesPatch } from "diff";
 import { compareStrings, errorAt, type Diagnostic } from "../core/diagnostic.js";
 import { DRIFT_CODES } from "./codes.js";
+import { validatorModule, validatorSummary } from "./summarized-files.js";
 
 export interface StaleFile {
   path: string;
@@ -8,6 +9,15 @@ export interface StaleFile {
   diff: string;
   /** Diff lines left out by the limit. */
   omittedLines: number;
+  /** Sizes of the committed and the fresh file; absent when the committed entry is not a regular file. */
+  bytes?: { committed: number; fresh: number };
+  /** `diff` is a one-line summary (a compiled validator), not a unified diff. */
+  summarized?: true;
+}
+
+export interface CompareOptions {
+  /** Stand a one-line summary for the diff of each compiled validator (minified code a reviewer does not read). */
+  summarizeValidators?: boolean;
 }
 
 export interface Drift {
@@ -30,6 +40,7 @@ export function compareTrees(
   /** Prepended to paths in diff headers, so they read as the user sees them (`generated/`). */
   displayPrefix = "",
   diffLineLimit = DEFAULT_DIFF_LINE_LIMIT,
+  options: CompareOptions = {},
 ): Drift {
   const drift: Drift = { missing: [], stale: [], orphaned: [] };
   for (const path of [...fresh.keys()].sort(compareStrings)) {
@@ -43,29 +54,52 @@ export function compareTrees(
         omittedLines: 0,
       });
     } else if (!actual.equals(Buffer.from(expected, "utf8"))) {
-      const patch = createTwoFilesPatch(
-        `a/${displayPrefix}${path}`,
-        `b/${displayPrefix}${path}`,
-        actual.toString("utf8"),
-        expected,
-        "committed",
-        "fresh",
-        { context: 3 },
-      );
-      const lines = patch.replace(/\n$/, "").split("\n");
-      // The first two lines are the `Index`/`===` banner jsdiff adds; keep the rest.
-      const body = lines[0]?.startsWith("===") ? lines.slice(1) : lines;
-      drift.stale.push({
-        path,
-        diff: body.slice(0, diffLineLimit).join("\n"),
-        omittedLines: Math.max(0, body.length - diffLineLimit),
-      });
+      drift.stale.push(staleFile(path, actual, expected, displayPrefix, diffLineLimit, options));
     }
   }
   for (const path of [...committed.keys()].sort(compareStrings)) {
     if (!fresh.has(path)) drift.orphaned.push(path);
   }
   return drift;
+}
+
+/** How a file that differs is shown: a unified diff cut to the limit, or the summary of a compiled validator. */
+function staleFile(
+  path: string,
+  actual: Buffer,
+  expected: string,
+  displayPrefix: string,
+  diffLineLimit: number,
+  options: CompareOptions,
+): StaleFile {
+  const bytes = { committed: actual.length, fresh: Buffer.byteLength(expected, "utf8") };
+  const module = options.summarizeValidators ? validatorModule(path) : undefined;
+  if (module !== undefined)
+    return {
+      path,
+      diff: validatorSummary(module, bytes.committed, bytes.fresh),
+      omittedLines: 0,
+      bytes,
+      summarized: true,
+    };
+  const patch = createTwoFilesPatch(
+    `a/${displayPrefix}${path}`,
+    `b/${displayPrefix}${path}`,
+    actual.toString("utf8"),
+    expected,
+    "committed",
+    "fresh",
+    { context: 3 },
+  );
+  const lines = patch.replace(/\n$/, "").split("\n");
+  // The first two lines are the `Index`/`===` banner jsdiff adds; keep the rest.
+  const body = lines[0]?.startsWith("===") ? lines.slice(1) : lines;
+  return {
+    path,
+    diff: body.slice(0, diffLineLimit).join("\n"),
+    omittedLines: Math.max(0, body.length - diffLineLimit),
+    bytes,
+  };
 }
 
 export function hasDrift(drift: Drift): boolean {

@@ -21,6 +21,7 @@ describe("charter init", () => {
         "charter init: created schema-src/example/order.yaml",
         "charter init: created .github/workflows/contracts.yml",
         "charter init: created .githooks/pre-commit",
+        "charter init: created .gitattributes (generated/ as LF and linguist-generated)",
         "charter init: added the npm scripts generate, charter:check to package.json",
         `charter init: added charter-runtime@^${RUNTIME_VERSION} to the dependencies of package.json`,
         `charter init: added charter@^${VERSION} to the devDependencies of package.json`,
@@ -53,7 +54,7 @@ describe("charter init", () => {
 
     const before = snapshotTree(dir);
     const again = await runCli(["init"], dir);
-    expect(again.stdout.split("\n").filter((l) => l.includes("skipped"))).toHaveLength(6);
+    expect(again.stdout.split("\n").filter((l) => l.includes("skipped"))).toHaveLength(7);
     expect(snapshotTree(dir)).toEqual(before);
   });
 

@@ -1,6 +1,12 @@
 import { compile } from "../../pipeline/compile.js";
 import { hasErrors } from "../../core/diagnostic.js";
-import { compareTrees, driftDiagnostics, hasDrift, type Drift } from "../../drift/compare-trees.js";
+import {
+  compareTrees,
+  DEFAULT_DIFF_LINE_LIMIT,
+  driftDiagnostics,
+  hasDrift,
+  type Drift,
+} from "../../drift/compare-trees.js";
 import type { ParsedArgs } from "../args.js";
 import type { Settings } from "../config.js";
 import { EXIT_BUSY, EXIT_FINDINGS, EXIT_OK, type CliIo } from "../io.js";
@@ -36,7 +42,14 @@ export async function runCheck(args: ParsedArgs, settings: Settings, io: CliIo):
       return EXIT_BUSY;
     }
     committed = read.tree;
-    drift = compareTrees(result.files, committed, out === "." ? "" : `${out}/`);
+    // By default a reviewer reads schemas, types and the manifest; validators' minified code is one line each.
+    drift = compareTrees(
+      result.files,
+      committed,
+      out === "." ? "" : `${out}/`,
+      args.full ? Infinity : DEFAULT_DIFF_LINE_LIMIT,
+      { summarizeValidators: !args.full },
+    );
   }
   const driftFindings = driftDiagnostics(drift, result.files, committed, settings.outDir);
   const diagnostics = [...result.diagnostics, ...driftFindings];

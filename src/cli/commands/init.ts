@@ -3,6 +3,7 @@ import { parse } from "yaml";
 import path from "node:path";
 import type { ParsedArgs } from "../args.js";
 import { EXIT_FINDINGS, EXIT_OK, type CliIo } from "../io.js";
+import { markGeneratedOutput } from "../git-attributes.js";
 import { displayPath } from "../print.js";
 
 /** The contracts of the config file and of a source, as the charter package ships them: editors validate against them. */
@@ -45,6 +46,7 @@ export function runInit(args: ParsedArgs, io: CliIo): number {
     if (mode !== undefined) chmodSync(file, mode);
     say(`created ${displayPath(file, io.cwd)}`);
   }
+  say(markGeneratedOutput(io.cwd, path.resolve(io.cwd, out)));
   const scripts = updatePackage(path.join(io.cwd, "package.json"), {
     generate: "charter generate",
     check: "charter check",

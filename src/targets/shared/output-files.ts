@@ -11,6 +11,11 @@ export function moduleStem(name: string): string {
   return name === "index" ? "index.contract" : name;
 }
 
+/** The contract whose modules have this stem: moduleStem read backwards. */
+export function contractOfModuleStem(stem: string): string {
+  return stem === "index.contract" ? "index" : stem;
+}
+
 /** Where a contract's bundled schema is written; the validators' registry loads it from there. */
 export function schemaPath(name: string): string {
   return `schemas/${name}.schema.json`;
