@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
-import { copyFile, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { errorAt, type Diagnostic } from "../../core/diagnostic.js";
@@ -104,7 +105,19 @@ async function compileAdHoc(
     await mkdir(path.dirname(target), { recursive: true });
     await writeFile(target, text);
   }
+  await linkRuntime(scratch);
   return { diagnostics, produced: true };
+}
+
+/**
+ * The validators import charter-runtime by name: the scratch folder gets the node_modules
+ * charter itself resolves it from, so that they load this charter's runtime wherever the
+ * temporary folder is, with or without the fallback hook (which a test runner may not honour).
+ */
+async function linkRuntime(scratch: string): Promise<void> {
+  const folders = createRequire(import.meta.url).resolve.paths("charter-runtime") ?? [];
+  const holding = folders.find((folder) => existsSync(path.join(folder, "charter-runtime", "package.json")));
+  if (holding !== undefined) await symlink(holding, path.join(scratch, "node_modules"), "junction");
 }
 
 /** The contract a source of this name is: its file name without the extension. */
