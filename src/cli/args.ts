@@ -49,7 +49,7 @@ export const COMMANDS = {
   validate: {
     summary: "validate JSON or YAML data files (- reads stdin); exit 1 if any is invalid",
     usage: "charter validate CONTRACT FILE... [options] | charter validate --schema SCHEMA FILE... [options]",
-    options: ["config", "out", "schema", "format", "patterns", "max-depth", "max-errors"],
+    options: ["config", "out", "schema", "catalog", "format", "patterns", "max-depth", "max-errors"],
   },
   diff: {
     summary: "compare the contracts with another version; exit 1 on a breaking change",

@@ -145,6 +145,25 @@ describe("charter validate --schema", () => {
     expect(none.stderr).toContain("validate --schema expects at least one data file");
   });
 
+  it("resolves a reference against the schema's own $id through --catalog, which plain validate refuses", async () => {
+    const dir = tempTree({
+      ...PEOPLE,
+      "schemas/located.yaml":
+        "$id: https://example.com/s/located.json\nproperties:\n  address: { $ref: address.yaml }\n",
+      "data/nowhere.yaml": "address: {}\n",
+    });
+    const args = ["validate", "--schema", "schemas/located.yaml", "data/nowhere.yaml"];
+    const offline = await runCli(args, dir);
+    expect(offline.code).toBe(1);
+    expect(offline.stderr).toMatch(/^schemas\/located\.yaml:3:20: error CH206 /);
+    const mapped = await runCli([...args, "--catalog", "https://example.com/s/=schemas"], dir);
+    expect(mapped.code).toBe(1);
+    expect(mapped.stdout).toContain("data/nowhere.yaml:1:10: error CH801 /address: must have required property 'city'");
+    const plain = await runCli(["validate", "person", "data/good.yaml", "--catalog", "x=y"], dir);
+    expect(plain.code).toBe(2);
+    expect(plain.stderr).toContain("--catalog applies to validate --schema only");
+  });
+
   it("works as a real process, outside any project", () => {
     const dir = tempTree(PEOPLE);
     const result = spawnCli(["validate", "--schema", "schemas/person.yaml", "data/bad.yaml", "--format", "github"], {
