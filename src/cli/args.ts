@@ -51,8 +51,8 @@ export const COMMANDS = {
   },
   validate: {
     summary: "validate JSON or YAML data files (- reads stdin); exit 1 if any is invalid",
-    usage: "charter validate CONTRACT FILE... [options]",
-    options: ["config", "out", "format", "patterns", "max-depth", "max-errors"],
+    usage: "charter validate CONTRACT FILE... [options] | charter validate --schema SCHEMA FILE... [options]",
+    options: ["config", "out", "schema", "catalog", "format", "patterns", "max-depth", "max-errors"],
   },
   diff: {
     summary: "compare the contracts with another version; exit 1 on a breaking change",
@@ -147,6 +147,11 @@ export const OPTIONS = {
     value: "SECONDS",
     help: "how long to wait for another charter run writing the same output (default 120; 0: do not wait); then exit 75",
   },
+  schema: {
+    type: "string",
+    value: "FILE",
+    help: "validate: check the files against this JSON Schema (YAML or JSON, $refs to files beside it), compiled on the fly, instead of a contract of the generated tree",
+  },
   patterns: {
     type: "string",
     value: "linear|native",
@@ -204,6 +209,8 @@ export interface ParsedArgs {
   quiet: boolean;
   base?: string;
   baseDir?: string;
+  /** validate: an ad-hoc schema file to compile and check the files against, instead of a contract. */
+  schema?: string;
   /** validate: the pattern engine (default linear). */
   patterns?: "linear" | "native";
   /** validate: the runtime's depth limit (default the runtime's). */

@@ -59,6 +59,22 @@ function misusedCommand(
     if (foreign !== undefined)
       return { usage: `--${foreign} does not apply to ${command}`, flagOf: command as Command };
   }
+  if (command === "validate" && values.schema !== undefined && !values.help) {
+    // With an ad-hoc schema every operand is a data file, and there is no generated tree to read.
+    if (values.out !== undefined)
+      return { usage: "--out does not apply to validate --schema: it reads no generated tree", flagOf: "validate" };
+    if (operands.length < 1)
+      return {
+        usage: "validate --schema expects at least one data file: charter validate --schema SCHEMA FILE...",
+        flagOf: "validate",
+      };
+    return undefined;
+  }
+  if (command === "validate" && values.catalog !== undefined && !values.help)
+    return {
+      usage: "--catalog applies to validate --schema only: a contract's validator is already compiled",
+      flagOf: "validate",
+    };
   if (command === "validate" && operands.length < 2 && !values.help)
     return { usage: "validate expects a contract and at least one file: charter validate CONTRACT FILE..." };
   if (command === "explain" && operands.length !== 1 && !values.help)
@@ -124,6 +140,7 @@ function optionValues(command: Command | undefined, operands: string[], values: 
       };
     args.maxWarnings = count;
   }
+  if (values.schema !== undefined) args.schema = values.schema;
   if (values.base !== undefined) args.base = values.base;
   if (values["base-dir"] !== undefined) args.baseDir = values["base-dir"];
   if (values.config !== undefined) args.config = values.config;

@@ -119,6 +119,9 @@ async function runCommand(argv: readonly string[], given: CliIo): Promise<number
     case "check":
       return runCheck(args, resolved.settings, io);
     case "validate":
+      // Loaded only for --schema: plain validate runs the generated tree and loads no compiler module.
+      if (args.schema !== undefined)
+        return (await import("./commands/validate-schema.js")).runValidateSchema(args, resolved.settings, io);
       return runValidate(args, resolved.settings, io);
     case "diff":
       return runDiff(args, resolved.settings, io);

@@ -65,7 +65,7 @@ export async function runValidate(args: ParsedArgs, settings: Settings, io: CliI
  * validators' patterns built by the engine `--patterns` names. `leftToRegExp` fills as
  * validator modules load: the patterns the linear engine could not run.
  */
-async function bindTree(registryFile: string, args: ParsedArgs) {
+export async function bindTree(registryFile: string, args: ParsedArgs) {
   resolveValidatorDependenciesFromCharter();
   // Before any validator module loads: its patterns are built as it loads. The linear engine gives
   // back a RegExp for a pattern it cannot run: those are listed for a warning.
@@ -91,7 +91,11 @@ async function bindTree(registryFile: string, args: ParsedArgs) {
 const COUNTED_VIOLATIONS = 10_000;
 
 /** Warnings about the run as a whole: rules left unchecked, patterns left to RegExp. */
-function validationNotes(contract: string, rules: readonly string[], leftToRegExp: ReadonlySet<string>): Diagnostic[] {
+export function validationNotes(
+  contract: string,
+  rules: readonly string[],
+  leftToRegExp: ReadonlySet<string>,
+): Diagnostic[] {
   const notes: Diagnostic[] =
     rules.length > 0
       ? [
