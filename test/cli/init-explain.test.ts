@@ -129,6 +129,26 @@ describe("charter init", () => {
     });
   });
 
+  it("adds the runtime from the tarball packed beside charter's, where charter came from one", async () => {
+    const dir = tempTree({
+      "package.json": JSON.stringify({
+        name: "shop",
+        devDependencies: { charter: `file:vendor/charter-${VERSION}.tgz` },
+      }),
+      [`vendor/charter-${VERSION}.tgz`]: "",
+      [`vendor/charter-runtime-${RUNTIME_VERSION}.tgz`]: "",
+    });
+    const init = await runCli(["init"], dir);
+    expect(init.stdout).toContain(
+      `charter init: added file:vendor/charter-runtime-${RUNTIME_VERSION}.tgz to the dependencies of package.json`,
+    );
+    const manifest = JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")) as {
+      dependencies: Record<string, string>;
+    };
+    // A registry range would fail npm install (and CI's npm ci) with a 404 until the packages are published.
+    expect(manifest.dependencies).toEqual({ "charter-runtime": `file:vendor/charter-runtime-${RUNTIME_VERSION}.tgz` });
+  });
+
   it("creates a package.json when there is none, with the folders asked for", async () => {
     const dir = tempTree({ "node_modules/charter/package.json": "{}" });
     const init = await runCli(["init", "--source", "contracts", "--out", "build/contracts"], dir);

@@ -58,8 +58,8 @@ export function packBoth(
   env: NodeJS.ProcessEnv,
 ): { runtime: string; charter: string } {
   mkdirSync(destination, { recursive: true });
-  run("npm", ["pack", "--workspace", "charter-runtime", "--pack-destination", destination], { cwd: root, env });
-  run("npm", ["pack", "--pack-destination", destination], { cwd: root, env });
+  // The README's `npm run pack:vendor -- DIR`: both packages, built and packed as npm publishes them.
+  run("npm", ["run", "pack:vendor", "--", destination], { cwd: root, env });
   const tarballs = readdirSync(destination);
   const find = (pattern: RegExp) => {
     const name = tarballs.find((file) => pattern.test(file));

@@ -7,7 +7,7 @@
  * TypeScript's NodeNext, bundler and preserve resolutions. `npm run test:packages` (and CI).
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -142,13 +142,14 @@ const MANAGERS: Manager[] = [
 ];
 
 let work: string;
+let root: string;
 let tarballs: { runtime: string; charter: string };
 let env: NodeJS.ProcessEnv;
 
 beforeAll(() => {
   work = mkdtempSync(path.join(tmpdir(), "charter-packages-"));
   env = cleanEnv(path.join(work, "npm-cache"));
-  const root = copyCheckout(work);
+  root = copyCheckout(work);
   tarballs = packBoth(root, path.join(work, "tarballs"), env);
 }, 600_000);
 
@@ -164,6 +165,73 @@ function footprint(dir: string): number {
   }
   return total;
 }
+
+/** A command's exit code and what it printed, whatever the outcome. */
+function attempt(command: string, args: string[], cwd: string) {
+  const result = spawnSync(command, args, { cwd, env, encoding: "utf8", timeout: 600_000 });
+  return { code: result.status, output: `${result.stdout}${result.stderr}` };
+}
+
+describe("the packages as published", () => {
+  it("carry no install-time script (npm 11 warns about each, and refuses to run it unapproved)", () => {
+    for (const tarball of [tarballs.runtime, tarballs.charter]) {
+      const manifest = JSON.parse(run("tar", ["-xzOf", tarball, "package/package.json"], { cwd: work })) as {
+        scripts?: Record<string, string>;
+      };
+      const lifecycle = ["preinstall", "install", "postinstall", "prepare"].filter(
+        (name) => name in (manifest.scripts ?? {}),
+      );
+      expect(lifecycle, tarball).toEqual([]);
+    }
+  });
+
+  it("pass npm publish --dry-run, both, at one version", () => {
+    const version = (JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { version: string }).version;
+    // Built already by the packing above; --ignore-scripts keeps the dry run from building again.
+    const runtime = attempt(
+      "npm",
+      ["publish", "--dry-run", "--ignore-scripts", "--workspace", "charter-runtime"],
+      root,
+    );
+    expect(runtime.code, runtime.output).toBe(0);
+    expect(runtime.output).toContain(`+ charter-runtime@${version}`);
+    const charter = attempt("npm", ["publish", "--dry-run", "--ignore-scripts"], root);
+    expect(charter.code, charter.output).toBe(0);
+    expect(charter.output).toContain(`+ charter@${version}`);
+    expect(attempt(process.execPath, ["scripts/release/check-versions.mjs", `v${version}`], root).code).toBe(0);
+  });
+});
+
+describe("the README's route into a project of one's own", () => {
+  it("installs both tarballs from vendor/ without a warning, inits, generates, checks, and npm ci reinstalls it", () => {
+    const project = path.join(work, "readme-route");
+    mkdirSync(path.join(project, "vendor"), { recursive: true });
+    writeTree(project, { "package.json": JSON.stringify({ name: "shop", private: true }, null, 2) + "\n" });
+    for (const tarball of [tarballs.runtime, tarballs.charter])
+      copyFileSync(tarball, path.join(project, "vendor", path.basename(tarball)));
+    const vendored = (tarball: string) => `./vendor/${path.basename(tarball)}`;
+    const flags = ["--no-audit", "--no-fund", "--prefer-offline"];
+    // The README's two install commands, as written there.
+    const runtime = attempt("npm", ["install", vendored(tarballs.runtime), ...flags], project);
+    expect(runtime.code, runtime.output).toBe(0);
+    const charter = attempt("npm", ["install", "--save-dev", vendored(tarballs.charter), ...flags], project);
+    expect(charter.code, charter.output).toBe(0);
+    expect(`${runtime.output}${charter.output}`).not.toMatch(/npm warn/i);
+    const npx = (args: string[]) => attempt("npx", ["--no-install", "charter", ...args], project);
+    const init = npx(["init"]);
+    expect(init.code, init.output).toBe(0);
+    expect(init.output).not.toMatch(/@\^/); // no registry range added: both are declared from vendor/
+    const generate = attempt("npm", ["run", "generate"], project);
+    expect(generate.code, generate.output).toBe(0);
+    expect(npx(["check", "--max-warnings", "0"]).code).toBe(0);
+    // What init's CI workflow runs on a fresh clone: npm ci from the lock file, then check.
+    rmSync(path.join(project, "node_modules"), { recursive: true });
+    const ci = attempt("npm", ["ci", ...flags], project);
+    expect(ci.code, ci.output).toBe(0);
+    expect(ci.output).not.toMatch(/npm warn/i);
+    expect(npx(["check", "--format", "github", "--max-warnings", "0"]).code).toBe(0);
+  });
+});
 
 describe("the packages' export maps", () => {
   // attw reads each entry point as Node 10, Node 16 (from CommonJS and from ES modules) and a

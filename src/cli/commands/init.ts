@@ -201,8 +201,9 @@ function updatePackage(file: string, wanted: Record<string, string>): PackageUpd
   // The package itself: charter's own checkout, or the runtime's, needs neither.
   const self = manifest["name"];
   if (!declared(RUNTIME_PACKAGE) && self !== RUNTIME_PACKAGE) {
-    fields.dependencies[RUNTIME_PACKAGE] = `^${runtime}`;
-    dependencies.push(["dependencies", `${RUNTIME_PACKAGE}@^${runtime}`]);
+    const spec = runtimeBesideCharter(fields, runtime, path.dirname(file)) ?? `^${runtime}`;
+    fields.dependencies[RUNTIME_PACKAGE] = spec;
+    dependencies.push(["dependencies", spec.startsWith("file:") ? spec : `${RUNTIME_PACKAGE}@${spec}`]);
   }
   if (!declared("charter") && self !== "charter") {
     fields.devDependencies["charter"] = `^${charter}`;
@@ -226,6 +227,25 @@ function updatePackage(file: string, wanted: Record<string, string>): PackageUpd
     runtimeInDev,
     charterInProduction,
   };
+}
+
+/**
+ * Where charter came from a packed tarball (`file:vendor/charter-0.1.0.tgz`, the README's route
+ * until both packages are on npm), the runtime's tarball packed beside it, as a `file:` spec:
+ * a registry range would fail `npm install` and CI's `npm ci` with a 404.
+ */
+function runtimeBesideCharter(
+  fields: Record<"dependencies" | "devDependencies", Record<string, string>>,
+  runtime: string,
+  projectDir: string,
+): string | undefined {
+  const charter = fields.devDependencies["charter"] ?? fields.dependencies["charter"];
+  if (charter === undefined || !charter.startsWith("file:") || !charter.endsWith(".tgz")) return undefined;
+  const beside = path.posix.join(
+    path.posix.dirname(charter.slice("file:".length)),
+    `${RUNTIME_PACKAGE}-${runtime}.tgz`,
+  );
+  return existsSync(path.resolve(projectDir, beside)) ? `file:${beside}` : undefined;
 }
 
 function asRecord(value: unknown): Record<string, string> {
