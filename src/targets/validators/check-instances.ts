@@ -33,12 +33,12 @@ export function checkInstances(
     try {
       valid = validate(instance.value) as boolean;
     } catch (error) {
-      // A schema that applies itself to the same value without end (CH306 names the simple cases).
+      // A schema that applies itself to the same value without end (CH306 warns of the `$ref` cycles).
       if (!(error instanceof RangeError)) throw error;
       diagnostics.push(
         errorAt(
           VALIDATOR_CODES.compileFailed,
-          `the validator recursed without end on this instance: ${error.message}`,
+          `the validator recursed without end on this instance (a schema applying itself to it: see CH306): ${error.message}`,
           { file: instance.file, position: instance.position, pointer: instance.pointer },
         ),
       );
