@@ -7,8 +7,11 @@ import { CHECK_CODES } from "./codes.js";
 /** Keywords whose subschemas apply to the same value as their parent. */
 const IN_PLACE_LISTS = ["allOf", "anyOf", "oneOf"];
 const IN_PLACE_SINGLES = ["not", "if", "then", "else"];
-/** Of those, the ones evaluated on every value that reaches their parent (with `$ref`). */
-const UNCONDITIONAL = new Set(["allOf", "not", "if"]);
+/**
+ * Of those, the ones ajv evaluates on every value that reaches their parent (with `$ref`): its code
+ * for `anyOf` runs every branch too (measured: `anyOf: [{type: string}, <cycle>]` overflows on "").
+ */
+const UNCONDITIONAL = new Set(["allOf", "anyOf", "oneOf", "not", "if"]);
 
 interface Edge {
   to: string;
@@ -26,12 +29,13 @@ export interface CycleVerdict {
  * the keywords that apply a subschema to the same value (`allOf`, `not`,
  * `if`, ...): `a: {$ref: b}`, `b: {allOf: [{$ref: a}]}`. Validating a value
  * that reaches one recurses forever. A cycle every value reaches (each of its
- * schemas applied to the root's value through `$ref`, `allOf`, `not` and `if`
- * alone) makes its contract useless: an error, and the contract is not
- * produced. Any other cycle (behind a property, an item, a branch of
- * `anyOf`/`oneOf`/`then`/`else`, or in a definition the root does not apply)
+ * schemas applied to the root's value through `$ref`, `allOf`, `anyOf`,
+ * `oneOf`, `not` and `if` alone) makes its contract useless: an error, and the
+ * contract is not produced. Any other cycle (behind a property, an item,
+ * `then`/`else`, `dependentSchemas`, or in a definition the root does not apply)
  * is a warning: ajv compiles such a schema, and the runtime answers "cannot
- * judge" for a value that reaches it. Each cycle is reported once, at its
+ * judge" for a value that reaches it. A cycle of `$ref` alone stays an error
+ * wherever it is: ajv cannot compile it. Each cycle is reported once, at its
  * first `$ref` in each source it passes through.
  */
 export function referenceCycles(graph: ResolvedGraph, sourceKeys: ReadonlySet<string>): CycleVerdict {
@@ -41,11 +45,17 @@ export function referenceCycles(graph: ResolvedGraph, sourceKeys: ReadonlySet<st
   for (const cycle of findCycles(next)) {
     const sites = cycle.filter((node) => refs.has(node)).map((node) => refs.get(node)!);
     if (sites.length === 0) continue;
-    const failing = [...appliedToRoot].filter(([, applied]) => cycle.every((node) => applied.has(node)));
-    for (const [key] of failing) verdict.failing.add(key);
+    // ajv follows a schema of only `$ref` to its target when it compiles: a cycle of them overflows its stack.
+    const referencesOnly = cycle.every((node, i) => refs.get(node)?.target === cycle[(i + 1) % cycle.length]);
+    // As before this rule: a cycle of references fails the sources it passes through.
+    const failing = referencesOnly
+      ? sites.map((site) => site.documentKey).filter((key) => sourceKeys.has(key))
+      : [...appliedToRoot].filter(([, applied]) => cycle.every((node) => applied.has(node))).map(([key]) => key);
+    for (const key of failing) verdict.failing.add(key);
     const described = cycle.map((node) => node.slice(node.indexOf("#") + 1) || "the root").join(" -> ");
-    const message =
-      failing.length > 0
+    const message = referencesOnly
+      ? `$ref cycle that never reaches a schema: ${described} -> back; only references, which ajv cannot compile`
+      : failing.length > 0
         ? `$ref cycle that never reaches a schema, applied to every value: ${described} -> back`
         : `$ref cycle that never reaches a schema: ${described} -> back; a value that reaches it cannot be judged`;
     const reported = new Set<string>();
@@ -54,7 +64,7 @@ export function referenceCycles(graph: ResolvedGraph, sourceKeys: ReadonlySet<st
       reported.add(documentKey);
       const document = graph.documents.get(documentKey)!.document;
       const at = joinPointer(pointer, "$ref");
-      const severity = failing.length > 0 ? "error" : "warning";
+      const severity = referencesOnly || failing.length > 0 ? "error" : "warning";
       verdict.diagnostics.push(
         diagnosticAt(severity, CHECK_CODES.referenceCycle, message, {
           file: document.file,
@@ -70,7 +80,7 @@ export function referenceCycles(graph: ResolvedGraph, sourceKeys: ReadonlySet<st
 /** The edges between schemas that apply to the same value, and the `$ref` sites among them. */
 function inPlaceGraph(graph: ResolvedGraph) {
   const next = new Map<string, Edge[]>();
-  const refs = new Map<string, { documentKey: string; pointer: string }>();
+  const refs = new Map<string, { documentKey: string; pointer: string; target: string }>();
   const edge = (from: string, to: string, unconditional: boolean) => {
     let list = next.get(from);
     if (!list) next.set(from, (list = []));
@@ -99,8 +109,9 @@ function inPlaceGraph(graph: ResolvedGraph) {
     for (const reference of entry.references) {
       if (reference.site.keyword !== "$ref" || !reference.target) continue;
       const site = `${documentKey}#${reference.site.pointer}`;
-      edge(site, `${reference.target.documentKey}#${reference.target.pointer}`, true);
-      refs.set(site, { documentKey, pointer: reference.site.pointer });
+      const target = `${reference.target.documentKey}#${reference.target.pointer}`;
+      edge(site, target, true);
+      refs.set(site, { documentKey, pointer: reference.site.pointer, target });
     }
   }
   return { next, refs };
