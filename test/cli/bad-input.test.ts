@@ -72,7 +72,7 @@ const CASES: Case[] = [
   [
     "a cyclic $ref chain that never reaches a schema",
     { "schema-src/bad.yaml": "$ref: '#/$defs/a'\n$defs:\n  a: { $ref: '#/$defs/b' }\n  b: { $ref: '#/$defs/a' }\n" },
-    /^schema-src\/bad\.yaml:3:14: error CH306 \$ref cycle that never reaches a schema, applied to every value: \/\$defs\/a -> \/\$defs\/b -> back$/m,
+    /^schema-src\/bad\.yaml:3:14: error CH306 \$ref cycle that never reaches a schema: \/\$defs\/a -> \/\$defs\/b -> back; only references, which ajv cannot compile$/m,
   ],
   [
     "a $ref cycle through allOf",
