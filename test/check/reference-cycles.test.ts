@@ -6,14 +6,17 @@
  * gets the not-judged verdict. A cycle the root applies to every value stays
  * an error.
  */
+import { symlinkSync } from "node:fs";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { bindContracts, isTooDeep, type Registry } from "charter-runtime";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { compileTree } from "../helpers/compile-tree.js";
 import { generateImportable } from "../helpers/generate-importable.js";
+import { runCli } from "../helpers/run-cli.js";
+import { tempTree } from "../helpers/temp-tree.js";
 
 const DEFINITIONS = 150;
 
@@ -146,5 +149,35 @@ describe("a cycle every value reaches", () => {
     // The probe of each kind of value meets the cycle on some, never on all.
     for (const probe of tree.diagnostics.filter((d) => d.code === "CH702"))
       expect(probe).toMatchObject({ severity: "warning", message: expect.stringMatching(/on some values/) });
+  });
+});
+
+describe("charter on a contract with a self-applying definition", () => {
+  it("generates it with a warning, and validate judges data that never reaches the cycle and reports the rest as not judged (exit 3)", async () => {
+    const dir = tempTree({
+      "schema-src/store.yaml": SELF,
+      "data/good.json": '{"p0": 0}',
+      "data/bad.json": '{"p3": 1}',
+      "data/loop.json": '{"loop": 1}',
+    });
+    const generated = await runCli(["generate"], dir);
+    expect(generated.code).toBe(0);
+    expect(generated.stdout + generated.stderr).toMatch(/^schema-src\/store\.yaml:\d+:\d+: warning CH306 /m);
+    symlinkSync(fileURLToPath(new URL("../../node_modules", import.meta.url)), path.join(dir, "node_modules"));
+    const judged = await runCli(["validate", "store", "data/good.json", "data/loop.json"], dir);
+    expect(judged.code).toBe(3);
+    expect(judged.stdout).toMatch(/^data\/loop\.json:1:1: error CH804 .*CH306\); no verdict$/m);
+    expect(judged.stdout).toContain("1 of 2 files satisfy store");
+    expect((await runCli(["validate", "store", "data/bad.json", "data/loop.json"], dir)).code).toBe(1);
+  });
+
+  it("checks examples that never reach the cycle, and refuses one that does with a located CH702, without hanging", async () => {
+    const withExamples = SELF.replace("type: object\n", "type: object\nexamples:\n  - { p0: 0 }\n  - { loop: 1 }\n");
+    const tree = await compileTree({ "src/store.yaml": withExamples });
+    const refused = tree.diagnostics.filter((d) => d.code === "CH702");
+    expect(refused).toEqual([expect.objectContaining({ severity: "error", line: 4, column: 5 })]);
+    expect(refused[0]!.message).toMatch(
+      /recursed without end on this instance \(a schema applying itself to it: see CH306\)/,
+    );
   });
 });
