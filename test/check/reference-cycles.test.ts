@@ -152,6 +152,19 @@ describe("a cycle every value reaches", () => {
   });
 });
 
+describe("the probe of each kind of value", () => {
+  it("warns, at the contract, when only some kinds reach the cycle", async () => {
+    const source =
+      "if: { type: string }\nthen: { $ref: '#/$defs/a' }\n$defs:\n  a: { allOf: [{ $ref: '#/$defs/a' }] }\n";
+    const tree = await compileTree({ "src/ok.yaml": source });
+    const probes = tree.diagnostics.filter((d) => d.code === "CH702");
+    expect(probes).toEqual([expect.objectContaining({ severity: "warning", line: 1, column: 1 })]);
+    expect(probes[0]!.message).toMatch(
+      /^the validator recurses without end on some values \(it overflowed its stack on ""\)/,
+    );
+  });
+});
+
 describe("charter on a contract with a self-applying definition", () => {
   it("generates it with a warning, and validate judges data that never reaches the cycle and reports the rest as not judged (exit 3)", async () => {
     const dir = tempTree({
