@@ -25,6 +25,7 @@ import { repair as prefixItemsTuple } from "./prefix-items-tuple.js";
 import { repair as readonlyProperties } from "./readonly-properties.js";
 import type { Repair } from "./support/repair.js";
 import { repair as refSiblingKeywords } from "./ref-sibling-keywords.js";
+import { repair as selfAppliedSchemas } from "./self-applied-schemas.js";
 import { repair as titleNames } from "./title-names.js";
 import { repair as unconstrainedSchemas } from "./unconstrained-schemas.js";
 import { repair as unknownComposites } from "./unknown-composites.js";
@@ -67,6 +68,7 @@ export const REPAIRS: readonly Repair[] = [
   deprecatedReason,
   readonlyProperties,
   refSiblingKeywords,
+  selfAppliedSchemas,
   aliasChains,
   aliasDefinitions,
   compositeSchemaNames,

@@ -222,7 +222,7 @@ describe("data too deep for the validator", () => {
             pointer: "",
             keyword: TOO_DEEP_KEYWORD,
             message:
-              "is too deep to judge: the validator ran out of call stack (data nested deeper than the schema can follow, or a string too long for a backtracking pattern)",
+              "is too deep to judge: the validator ran out of call stack (data nested deeper than the schema can follow, a string too long for a backtracking pattern, or a value that reaches a schema applying itself to it, CH306)",
             schemaPath: "#",
             params: {},
           },

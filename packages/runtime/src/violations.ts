@@ -12,7 +12,7 @@ export const RULE_KEYWORD = "x-charter-rules";
  * beyond the limit, `params.limit`),
  * or, as a backstop, when the validator ran out of call stack anyway (a
  * string of megabytes under a pattern RegExp backtracks over, a limit set
- * too high): the data was not judged, which is not the same as invalid. The
+ * too high, a value that reaches a schema applying itself to it): the data was not judged, which is not the same as invalid. The
  * result is `ok: false` all the same, and `isValid` is false: data nobody
  * could check is not accepted.
  */
@@ -38,7 +38,7 @@ export function tooDeep(): Violation[] {
       pointer: "",
       keyword: TOO_DEEP_KEYWORD,
       message:
-        "is too deep to judge: the validator ran out of call stack (data nested deeper than the schema can follow, or a string too long for a backtracking pattern)",
+        "is too deep to judge: the validator ran out of call stack (data nested deeper than the schema can follow, a string too long for a backtracking pattern, or a value that reaches a schema applying itself to it, CH306)",
       schemaPath: "#",
       params: {},
     },

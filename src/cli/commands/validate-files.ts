@@ -128,7 +128,7 @@ function tooDeepDiagnostic(violation: Violation, file: string, parsed: ParsedSou
   if (typeof limit !== "number") {
     return errorAt(
       DATA_CODES.tooDeep,
-      "the validator ran out of call stack on the data (nested deeper than the schema can follow, or a string too long for a backtracking pattern); no verdict",
+      "the validator ran out of call stack on the data (nested deeper than the schema can follow, a string too long for a backtracking pattern, or a value that reaches a schema applying itself to it, CH306); no verdict",
       { file, position: { line: 1, column: 1 } },
     );
   }

@@ -65,8 +65,8 @@ export async function checkContracts(
     diagnostics: [],
   };
   const cycles = referenceCycles(graph, new Set(documents.map((d) => d.key)));
-  checked.diagnostics.push(...cycles, ...checked.dangling.diagnostics);
-  for (const d of cycles) failed.add(documents.find((document) => document.file === d.file)!.name);
+  checked.diagnostics.push(...cycles.diagnostics, ...checked.dangling.diagnostics);
+  for (const document of documents) if (cycles.failing.has(document.key)) failed.add(document.name);
   // Every schema some reference resolves to: for unused definitions, and to tell schemas from examples.
   const referencedTargets = referencedSchemas(graph);
   for (const document of documents) {

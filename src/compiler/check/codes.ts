@@ -29,7 +29,7 @@ export const CHECK_CODES = {
   referenceCycle: {
     code: "CH306",
     title: "reference cycle that never reaches a schema",
-    help: "Following `$ref` from this schema leads back to it without passing through any property or item: every validation would recurse forever, and no type can be written for it. Make one of the schemas in the cycle say something of its own, or reference the schema that does.",
+    help: "Following `$ref` from this schema leads back to it without passing through any property or item: validating a value that reaches the cycle recurses forever. It is an error, and the contract is not produced, when every value reaches it: each schema of the cycle is applied to the root's value through `$ref`, `allOf`, `anyOf`, `oneOf`, `not` and `if` alone (ajv runs every branch of an `anyOf`) (`$ref: '#/$defs/a'` with `a: {$ref: '#/$defs/b'}`, `b: {$ref: '#/$defs/a'}`). Any other cycle is a warning (ajv compiles such a schema, and public schemas hold some): one behind a property, an item, `then`, `else` or `dependentSchemas`, or in a definition the root does not apply. The contract is produced; a cycle of `$ref` alone stays an error wherever it is, since ajv cannot compile it; a value that reaches the cycle gets the runtime's cannot-judge verdict (`x-charter-too-deep`, CH804 in `charter validate`), an example that reaches it is CH702, and a named schema on the cycle has the type `unknown` (the `self-applied-schemas` repair). Make one of the schemas in the cycle say something of its own, or reference the schema that does.",
   },
   badIgnore: {
     code: "CH307",

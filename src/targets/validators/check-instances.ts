@@ -33,12 +33,12 @@ export function checkInstances(
     try {
       valid = validate(instance.value) as boolean;
     } catch (error) {
-      // A schema that applies itself to the same value without end (CH306 names the simple cases).
+      // A schema that applies itself to the same value without end (CH306 warns of the `$ref` cycles).
       if (!(error instanceof RangeError)) throw error;
       diagnostics.push(
         errorAt(
           VALIDATOR_CODES.compileFailed,
-          `the validator recursed without end on this instance: ${error.message}`,
+          `the validator recursed without end on this instance (a schema applying itself to it: see CH306): ${error.message}`,
           { file: instance.file, position: instance.position, pointer: instance.pointer },
         ),
       );
@@ -93,11 +93,14 @@ const PROBES: readonly unknown[] = [null, 0, "", [], {}];
  * schemas make ajv's code call itself without end on every value (the
  * official test suite's dynamicRef and unevaluated* cases); CH306 names only
  * the `$ref` cycles a reader can see. A client would meet it as a stack
- * overflow at its first validation; here it is a located CH702 instead.
+ * overflow at its first validation; here it is a located CH702 instead. Where
+ * only some kinds of value overflow, the schema still judges the others (a
+ * cycle behind a branch, which CH306 warns of): a warning.
  */
 export function probeRecursion(ajv: Ajv, bundleId: string, file: string, widest = 0): Diagnostic[] {
   const validate = ajv.getSchema(bundleId);
   if (!validate) return [];
+  const overflowed: unknown[] = [];
   for (const value of PROBES) {
     try {
       // Only a synchronous overflow is probed; an async validator's result is not awaited.
@@ -105,12 +108,26 @@ export function probeRecursion(ajv: Ajv, bundleId: string, file: string, widest 
       if (result instanceof Promise) result.catch(() => undefined);
     } catch (error) {
       if (!(error instanceof RangeError)) throw error;
-      const message =
-        widest >= V8_FUNCTION_FAN_OUT
-          ? `the validator overflowed its stack on ${JSON.stringify(value)}: one schema applies ${widest} subschemas, and from about ${V8_FUNCTION_FAN_OUT} JavaScript cannot compile the function ajv writes for it; split them into definitions that an allOf refers to (each definition is a function of its own)`
-          : `the validator recurses without end (it overflowed its stack on ${JSON.stringify(value)}); ajv cannot run this schema`;
-      return [errorAt(VALIDATOR_CODES.compileFailed, message, { file, position: { line: 1, column: 1 } })];
+      overflowed.push(value);
+      // A function too wide for V8 fails on every value: no need to try the others.
+      if (widest >= V8_FUNCTION_FAN_OUT) break;
     }
   }
-  return [];
+  if (overflowed.length === 0) return [];
+  const at = { file, position: { line: 1, column: 1 } };
+  const shown = JSON.stringify(overflowed[0]);
+  if (overflowed.length < PROBES.length && widest < V8_FUNCTION_FAN_OUT)
+    return [
+      diagnosticAt(
+        "warning",
+        VALIDATOR_CODES.compileFailed,
+        `the validator recurses without end on some values (it overflowed its stack on ${overflowed.map((v) => JSON.stringify(v)).join(", ")}), which the runtime reports as not judged; see CH306`,
+        at,
+      ),
+    ];
+  const message =
+    widest >= V8_FUNCTION_FAN_OUT
+      ? `the validator overflowed its stack on ${shown}: one schema applies ${widest} subschemas, and from about ${V8_FUNCTION_FAN_OUT} JavaScript cannot compile the function ajv writes for it; split them into definitions that an allOf refers to (each definition is a function of its own)`
+      : `the validator recurses without end (it overflowed its stack on ${shown}); ajv cannot run this schema`;
+  return [errorAt(VALIDATOR_CODES.compileFailed, message, at)];
 }

@@ -15,7 +15,7 @@ export const VALIDATOR_CODES = {
   compileFailed: {
     code: "CH702",
     title: "validator generation failed",
-    help: "ajv could not compile the bundled schema into a standalone validator, or the validator it compiled overflows its stack on every value (a probe runs it once on a value of each JSON type). The known cause is one schema that applies more than about 30,000 subschemas (an object of that many properties), whose function JavaScript cannot compile; the message says so. Split such an object's properties into definitions an `allOf` refers to. Any other cause is a defect of charter's or ajv's: report the contract.",
+    help: "ajv could not compile the bundled schema into a standalone validator, or the validator it compiled overflows its stack on every value (a probe runs it once on a value of each JSON type). The known cause is one schema that applies more than about 30,000 subschemas (an object of that many properties), whose function JavaScript cannot compile; the message says so. Split such an object's properties into definitions an `allOf` refers to. A validator that overflows on some of the probed values only is a warning: a schema on a `$ref` cycle applies itself to those (CH306), and the runtime reports them as not judged. An example or counterexample that reaches such a cycle cannot be checked: an error. Any other cause is a defect of charter's or ajv's: report the contract.",
   },
   unknownFormatRefused: {
     code: "CH703",

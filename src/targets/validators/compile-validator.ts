@@ -80,6 +80,7 @@ export function compileValidator(task: ValidatorTask): CompiledValidator {
   const strictApart: string[] = [];
   const modules: string[] = [];
   let allErrorsAjv: Ajv | undefined;
+  let firstErrorAjv: Ajv | undefined;
   let widest = 0;
   const ownProperties = namesInheritedProperties(schema);
   try {
@@ -107,6 +108,7 @@ export function compileValidator(task: ValidatorTask): CompiledValidator {
         log,
       );
       if (allErrors) allErrorsAjv = ajv;
+      else firstErrorAjv = ajv;
       addBundle(ajv, schema, dialect);
       for (const e of exports) compileExport(ajv, e, id, log);
       const code = standaloneCode(ajv, Object.fromEntries(exports.map((e) => [e.exportName, e.ref])));
@@ -138,7 +140,8 @@ export function compileValidator(task: ValidatorTask): CompiledValidator {
     };
   }
   const diagnostics = [
-    ...probeRecursion(allErrorsAjv!, id, file, widest),
+    // What a client meets first: the fast validator (all-errors evaluates every branch of an anyOf).
+    ...probeRecursion(firstErrorAjv ?? allErrorsAjv!, id, file, widest),
     ...checkInstances(allErrorsAjv!, id, instances, policy.examples),
   ];
   const imported = modules.map((code) => replaceRequires(code));
