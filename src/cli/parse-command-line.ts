@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import { closestMatch } from "../core/suggest.js";
 import { COMMANDS, OPTIONS, type Command, type ParsedArgs } from "./args.js";
 
 /** What the command line says: the arguments, or a usage error and, for a flag, whose usage line goes with it. */
@@ -24,8 +25,8 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
   });
   const named = tokens.find((token) => token.kind === "positional")?.value;
   if (named !== undefined && !Object.prototype.hasOwnProperty.call(COMMANDS, named))
-    return { usage: `unknown command "${named}"; the commands are ${Object.keys(COMMANDS).join(", ")}` };
-  const refused = refusedFlag(tokens, argv);
+    return { usage: unknownCommand(named) };
+  const refused = refusedFlag(tokens, argv, named as Command | undefined);
   if (refused !== undefined) return { usage: refused, flagOf: (named as Command | undefined) ?? "charter" };
   let parsed;
   try {
@@ -56,8 +57,13 @@ function misusedCommand(
     const allowed: readonly string[] = COMMANDS[command as Command].options;
     const given = Object.keys(values).filter((name) => name !== "help" && name !== "version");
     const foreign = given.find((name) => !allowed.includes(name));
-    if (foreign !== undefined)
-      return { usage: `--${foreign} does not apply to ${command}`, flagOf: command as Command };
+    if (foreign !== undefined) {
+      // The option is likely one of this command's, mistyped into another command's.
+      const meant = closestMatch(foreign, allowed);
+      const hint =
+        meant !== undefined ? `; did you mean --${meant}?` : ` (it is an option of ${commandsTaking(foreign)})`;
+      return { usage: `--${foreign} does not apply to ${command}${hint}`, flagOf: command as Command };
+    }
   }
   if (command === "validate" && values.schema !== undefined && !values.help) {
     // With an ad-hoc schema every operand is a data file, and there is no generated tree to read.
@@ -174,15 +180,48 @@ function optionValues(command: Command | undefined, operands: string[], values: 
 
 type Token = NonNullable<ReturnType<typeof parseArgs>["tokens"]>[number];
 
+function unknownCommand(named: string): string {
+  const commands = Object.keys(COMMANDS);
+  const meant = closestMatch(named, commands);
+  const list = commands.join(", ");
+  return meant === undefined
+    ? `unknown command "${named}"; the commands are ${list}`
+    : `unknown command "${named}"; did you mean "${meant}"? The commands are ${list}`;
+}
+
+/** The commands that take an option, for saying where it belongs. */
+function commandsTaking(option: string): string {
+  return Object.entries(COMMANDS)
+    .filter(([, spec]) => (spec.options as readonly string[]).includes(option))
+    .map(([name]) => name)
+    .join(", ");
+}
+
+/** The nearest option name to a mistyped one: the command's own first, then any. */
+function optionHint(name: string, command: Command | undefined): string {
+  const own: readonly string[] = command !== undefined ? COMMANDS[command].options : [];
+  const mine = closestMatch(name, own);
+  if (mine !== undefined) return `; did you mean --${mine}?`;
+  const other = closestMatch(name, Object.keys(OPTIONS));
+  if (other === undefined) return "";
+  const owners = commandsTaking(other);
+  return owners === "" ? `; did you mean --${other}?` : `; did you mean --${other} (an option of ${owners})?`;
+}
+
 /** In plain words, the first flag that strict parsing refuses: unknown, a value missing, or a value for a switch. */
-function refusedFlag(tokens: readonly Token[], argv: readonly string[]): string | undefined {
+function refusedFlag(
+  tokens: readonly Token[],
+  argv: readonly string[],
+  command: Command | undefined,
+): string | undefined {
   for (const token of tokens) {
     if (token.kind !== "option") continue;
     const written = argv[token.index]!;
     if (!Object.prototype.hasOwnProperty.call(OPTIONS, token.name)) {
       // One letter of a group such as -qx: name the group as typed too.
       const group = token.rawName.length === 2 && written !== token.rawName ? ` (in ${written})` : "";
-      return `unknown option ${token.rawName}${group}`;
+      const hint = token.rawName.startsWith("--") ? optionHint(token.name, command) : "";
+      return `unknown option ${token.rawName}${group}${hint}`;
     }
     const option: { type: string; value?: string } = OPTIONS[token.name as keyof typeof OPTIONS];
     if (option.type === "boolean" && token.value !== undefined)

@@ -74,9 +74,30 @@ describe("a flag that does not parse", () => {
   it("treats an option another command takes as one this command does not", async () => {
     const dir = tempTree(PROJECT);
     expect(await refusal("validate", ["a", "data.yaml"], ["--jobs", "2"], dir)).toBe(
-      "charter validate: --jobs does not apply to validate",
+      "charter validate: --jobs does not apply to validate (it is an option of generate, check, diff, watch)",
     );
-    expect(await refusal("init", [], ["--keep-going"], dir)).toBe("charter init: --keep-going does not apply to init");
+    expect(await refusal("init", [], ["--keep-going"], dir)).toBe(
+      "charter init: --keep-going does not apply to init (it is an option of generate, check, watch)",
+    );
+    expect(await refusal("check", [], ["--max-errors", "1"], dir)).toBe(
+      "charter check: --max-errors does not apply to check (it is an option of validate)",
+    );
+  });
+
+  it("suggests the command or option a typo most likely meant", async () => {
+    const dir = tempTree(PROJECT);
+    expect((await runCli(["generat"], dir)).stderr.split("\n")[0]).toBe(
+      'charter: unknown command "generat"; did you mean "generate"? The commands are generate, check, validate, diff, watch, explain, init',
+    );
+    expect((await runCli(["generate", "--max-warning", "0"], dir)).stderr.split("\n")[0]).toBe(
+      "charter generate: unknown option --max-warning; did you mean --max-warnings?",
+    );
+    expect((await runCli(["check", "--max-error", "3"], dir)).stderr.split("\n")[0]).toBe(
+      "charter check: unknown option --max-error; did you mean --max-errors (an option of validate)?",
+    );
+    expect((await runCli(["--verison"], dir)).stderr.split("\n")[0]).toBe(
+      "charter: unknown option --verison; did you mean --version?",
+    );
   });
 
   it("without a command, points at charter --help; an unknown command is said first", async () => {

@@ -355,7 +355,7 @@ properties:
     const unknown = await runCli(["validate", "ordr", "data/good.yaml"], dir);
     expect([unknown.code, unknown.stderr]).toEqual([
       2,
-      'charter: error CH009 generated has no contract "ordr"; it has order, order#/$defs/line\n',
+      'charter: error CH009 generated has no contract "ordr"; did you mean "order"? It has order, order#/$defs/line\n',
     ]);
     const missing = await runCli(["validate", "order"], dir);
     expect([missing.code, missing.stderr.split("\n")[0]]).toEqual([

@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { errorAt, warningAt, type Diagnostic } from "../../core/diagnostic.js";
+import { didYouMean } from "../../core/suggest.js";
 import { bindContracts, type Registry } from "charter-runtime";
 import { usePatternEngine, type PatternEngine } from "charter-runtime/patterns";
 import { linearPattern } from "charter-runtime/re2js";
@@ -42,7 +43,7 @@ export async function runValidate(args: ParsedArgs, settings: Settings, io: CliI
       args,
       errorAt(
         CLI_CODES.noValidators,
-        `${out} has no contract "${contract}"; it has ${runtime.contracts().join(", ")}`,
+        `${out} has no contract "${contract}"${didYouMean(contract, runtime.contracts())}${didYouMean(contract, runtime.contracts()) ? " It" : "; it"} has ${runtime.contracts().join(", ")}`,
         {},
       ),
     );
