@@ -15,6 +15,8 @@ import { resolveUri, SOURCE_SCHEME, splitFragment } from "../../schema/uri.js";
 import type { CatalogLoader } from "./catalog-loader.js";
 import type { IdRegistry, Location } from "./id-registry.js";
 import type { WorkList } from "./work-list.js";
+import type { JsonValue } from "../../core/json-value.js";
+import { nearestAnchor, nearestFragment, nearestSourceFile } from "./reference-suggestions.js";
 
 type ResolveCode = (typeof RESOLVE_CODES)[keyof typeof RESOLVE_CODES];
 
@@ -103,9 +105,11 @@ export class ReferenceResolver {
     }
     if (!this.work.finalPass) return park();
     if (base.startsWith(SOURCE_SCHEME) || lookup?.kind === "missing") {
+      const sources = [...this.registry.documents.values()].map((e) => e.document.retrievalUri);
+      const meant = nearestSourceFile(base, document.retrievalUri, sources);
       return fail(
         RESOLVE_CODES.missingFile,
-        `${site.keyword} "${site.value}" names a file that does not exist${base.startsWith(SOURCE_SCHEME) ? " in the source tree" : " in the catalog folder its URI maps to"}`,
+        `${site.keyword} "${site.value}" names a file that does not exist${base.startsWith(SOURCE_SCHEME) ? " in the source tree" : " in the catalog folder its URI maps to"}${meant !== undefined ? `; did you mean "${meant}${fragment !== undefined ? `#${fragment}` : ""}"?` : ""}`,
       );
     }
     const local = this.registry.localDeclarers(base);
@@ -141,13 +145,15 @@ function targetAt(
   const pointer = fragment === undefined ? "" : fragmentToPointer(fragment);
   if (pointer === undefined) {
     const name = safeDecode(fragment!);
-    const anchored = targetEntry.index.anchors.get(location.pointer)?.get(name);
+    const anchors = targetEntry.index.anchors.get(location.pointer);
+    const anchored = anchors?.get(name);
     if (anchored !== undefined) return { documentKey: location.documentKey, pointer: anchored, anchor: name };
+    const meant = nearestAnchor(name, anchors?.keys() ?? []);
     report(
       entry,
       site,
       RESOLVE_CODES.missingFragment,
-      `${site.keyword} "${site.value}": no anchor "${name}" in ${describeDocument(targetEntry.document)}`,
+      `${site.keyword} "${site.value}": no anchor "${name}" in ${describeDocument(targetEntry.document)}${meant !== undefined ? `; did you mean "${withFragment(site.value, meant)}"?` : ""}`,
     );
     return undefined;
   }
@@ -161,7 +167,7 @@ function targetAt(
       entry,
       site,
       RESOLVE_CODES.missingFragment,
-      `${site.keyword} "${site.value}": ${describeDocument(targetEntry.document)} has no schema at "#${fragment ?? ""}"`,
+      `${site.keyword} "${site.value}": ${describeDocument(targetEntry.document)} has no schema at "#${fragment ?? ""}"${nearMiss(site.value, targetEntry, location.pointer, pointer)}`,
     );
     return undefined;
   }
@@ -178,6 +184,19 @@ function targetAt(
 }
 
 /** Records the finding of a reference at its keyword. */
+/** `; did you mean "…#/$defs/line"?` for a pointer that names nothing, when a key beside the missing one is close. */
+function nearMiss(written: string, target: IndexedDocument, base: string, pointer: string): string {
+  const resource = getAtPointer(target.document.value, base) as JsonValue | undefined;
+  const meant = resource === undefined ? undefined : nearestFragment(resource, pointer);
+  return meant === undefined ? "" : `; did you mean "${withFragment(written, meant)}"?`;
+}
+
+/** The reference as written, with another fragment. */
+function withFragment(written: string, fragment: string): string {
+  const hash = written.indexOf("#");
+  return `${hash < 0 ? written : written.slice(0, hash)}#${fragment}`;
+}
+
 function report(entry: IndexedDocument, site: ReferenceSite, code: ResolveCode, message: string): void {
   const keywordPointer = joinPointer(site.pointer, site.keyword);
   const diagnostic = errorAt(code, message, {

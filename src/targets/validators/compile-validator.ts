@@ -155,20 +155,29 @@ export function compileValidator(task: ValidatorTask): CompiledValidator {
       diagnostics: [errorAt(VALIDATOR_CODES.compileFailed, message, { file, position: { line: 1, column: 1 } })],
     };
   }
-  const codes = imported.map((module) => guardPatternProps(appendErrorsInPlace(module.code).code).code);
+  const { fast, all, depthGuarded } = finishModules(imported.map((module) => module.code));
+  return {
+    warnings: log.warnings,
+    strictApart,
+    diagnostics,
+    modules: [fast, all],
+    ...(depthGuarded ? { depthGuarded } : {}),
+  };
+}
+
+/**
+ * ajv's two modules as charter writes them: errors merged in place, patternProperties guarded,
+ * the all-errors one capped (maxErrors), both depth-guarded where a function can call itself.
+ */
+function finishModules(modules: readonly string[]): { fast: string; all: string; depthGuarded: boolean } {
+  const codes = modules.map((code) => guardPatternProps(appendErrorsInPlace(code).code).code);
   const cycles = codes.map(functionsOnCycles);
   const depthGuarded = cycles.some((cyclic) => cyclic.size > 0);
   const [fast, all] = codes.map((code, i) => {
     const capped = i === 1 ? capErrors(code) : code;
     return scopeInFunction(depthGuarded ? guardDepth(capped, cycles[i]!) : capped);
   });
-  return {
-    warnings: log.warnings,
-    strictApart,
-    diagnostics,
-    modules: [fast!, all!],
-    ...(depthGuarded ? { depthGuarded } : {}),
-  };
+  return { fast: fast!, all: all!, depthGuarded };
 }
 
 /** CH405 at the contract's first line, where nothing places it better. */
