@@ -99,7 +99,7 @@ describe("parseJsonSource", () => {
   const bad: [string, string, string, number, number][] = [
     ["duplicate key", '{"type": "object",\n "type": "string"}', "CH103", 2, 2],
     ["comment", '{"type": "object" // no\n}', "CH102", 1, 19],
-    ["trailing comma", '{"type": "object",}', "CH102", 1, 19],
+    ["trailing comma (at the comma)", '{"type": "object",}', "CH102", 1, 18],
     ["unclosed", '{"type": "object"', "CH102", 1, 18],
     ["empty", "", "CH102", 1, 1],
     ["number beyond double range", '{"maximum": 1e400}', "CH106", 1, 13],

@@ -32,12 +32,20 @@ export function parseJsonSource(text: string, file: string): { parsed?: ParsedSo
   });
   if (errors.length > 0) {
     return {
-      diagnostics: errors.map((e) =>
-        errorAt(LOAD_CODES.syntax, `JSON syntax error: ${humanize(printParseErrorCode(e.error))}`, {
-          file,
-          position: at(e.offset),
-        }),
-      ),
+      // The parser's later errors follow from its first (a missing comma is also a value
+      // expected, then a close bracket expected): one diagnostic, at the first cause.
+      diagnostics: errors.slice(0, 1).map((e) => {
+        const comma = trailingComma(source, e.offset);
+        return comma !== undefined
+          ? errorAt(LOAD_CODES.syntax, "JSON syntax error: a trailing comma; JSON allows none before } or ]", {
+              file,
+              position: at(comma),
+            })
+          : errorAt(LOAD_CODES.syntax, `JSON syntax error: ${humanize(printParseErrorCode(e.error))}`, {
+              file,
+              position: at(e.offset),
+            });
+      }),
     };
   }
   if (!root)
@@ -181,6 +189,14 @@ function offsetBeyondDepth(text: string, max: number): number | undefined {
     } else if (c === 0x5d || c === 0x7d) depth--;
   }
   return undefined;
+}
+
+/** The offset of a comma that the closing bracket at `offset` follows (blanks between), if any. */
+function trailingComma(source: string, offset: number): number | undefined {
+  if (source[offset] !== "}" && source[offset] !== "]") return undefined;
+  let i = offset - 1;
+  while (i >= 0 && /\s/.test(source[i]!)) i--;
+  return source[i] === "," ? i : undefined;
 }
 
 function humanize(code: string): string {

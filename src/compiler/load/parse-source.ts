@@ -17,6 +17,7 @@ import { lossyInteger } from "./lossy-integer.js";
 import { joinPointer } from "../../core/json-pointer.js";
 import { LOAD_CODES } from "./codes.js";
 import type { ParsedSource } from "../../core/parsed-source.js";
+import { indentationCause } from "./syntax-cause.js";
 
 /** Above this many nodes copied through aliases, expansion is treated as an attack, not a schema. */
 export const MAX_ALIAS_NODES = 100_000;
@@ -31,6 +32,9 @@ const PLAIN_TAGS = new Set(["str", "int", "float", "bool", "null", "map", "seq"]
  * single JSON meaning: duplicate keys, custom tags, several documents,
  * non-finite numbers, and alias expansions that blow up.
  */
+/** The parser's errors for a key that spills over lines: most often a line indented too deep (syntax-cause.ts). */
+const MISPLACED_KEY: ReadonlySet<string> = new Set(["MULTILINE_IMPLICIT_KEY", "BLOCK_AS_IMPLICIT_KEY"]);
+
 export function parseSource(text: string, file: string): { parsed?: ParsedSource; diagnostics: Diagnostic[] } {
   const lineCounter = new LineCounter();
   const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
@@ -85,6 +89,7 @@ export function parseSource(text: string, file: string): { parsed?: ParsedSource
       ],
     };
   }
+  let syntax = false;
   for (const problem of [...document.errors, ...document.warnings]) {
     const code =
       problem.code === "DUPLICATE_KEY"
@@ -92,8 +97,16 @@ export function parseSource(text: string, file: string): { parsed?: ParsedSource
         : problem.code === "TAG_RESOLVE_FAILED"
           ? LOAD_CODES.customTag
           : LOAD_CODES.syntax;
+    // What the parser says after its first syntax error follows from that one: one diagnostic, at its cause.
+    if (code === LOAD_CODES.syntax && syntax) continue;
+    syntax ||= code === LOAD_CODES.syntax;
     const message = problem.message.split("\n")[0]!.replace(/ at line \d+, column \d+:?$/, "");
-    diagnostics.push(errorAt(code, message, { file, position: at(problem.pos[0]) }));
+    const cause = MISPLACED_KEY.has(problem.code) ? indentationCause(source, at(problem.pos[0])) : undefined;
+    diagnostics.push(
+      cause
+        ? errorAt(code, cause.message, { file, position: cause.position })
+        : errorAt(code, message, { file, position: at(problem.pos[0]) }),
+    );
   }
   if (diagnostics.length > 0) return { diagnostics };
 
