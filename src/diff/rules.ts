@@ -169,4 +169,6 @@ export interface Finding {
   /** Where in the head version; absent for what is gone. */
   headPointer?: string;
   message: string;
+  /** The keyword (a pointer relative to the schema at the pointers: `maxLength`, `properties/n`) that changed, to locate the finding in a source. */
+  keyword?: string;
 }

@@ -4,7 +4,7 @@
  * side's reference leads to is compared instead. At each place it asks the
  * rules of src/diff/rules/ (by site, in registry order) what changed there.
  */
-import { pointerToFragment } from "../core/json-pointer.js";
+import { escapeToken, pointerToFragment } from "../core/json-pointer.js";
 import { documentIdOf, resolveReference, type Side } from "./bundle-side.js";
 import { BRANCH_KEYWORDS, DEFINITIONS_KEYWORDS, LIMIT_KEYWORDS, NOT_ASSERTIONS } from "./keywords.js";
 import { rulesAt } from "./rules/registry.js";
@@ -54,20 +54,57 @@ export class SchemaWalk implements Walk {
     let reported = 0;
     for (const rule of rulesAt(site)) {
       rule.check(subject, (message) => {
-        this.add(rule.id, at, message);
+        this.add(rule.id, at, message, changedKeyword(rule.id, site, subject));
         reported++;
       });
     }
     return reported;
   }
 
-  private add(rule: RuleId, at: Pointers, message: string): void {
+  private add(rule: RuleId, at: Pointers, message: string, keyword: string | undefined): void {
     for (const category of RULES[rule].categories) {
       const finding: Finding = { rule, category, contract: this.contract, message };
       if (at.base !== undefined) finding.basePointer = `#${pointerToFragment(at.base)}`;
       if (at.head !== undefined) finding.headPointer = `#${pointerToFragment(at.head)}`;
+      if (keyword !== undefined) finding.keyword = keyword;
       this.findings.push(finding);
     }
+  }
+}
+
+/** The keywords the rules of the `schema` site compare, by the start of their ids. */
+const SCHEMA_SITE_KEYWORDS: readonly [RegExp, string][] = [
+  [/^enum-/, "enum"],
+  [/^format-/, "format"],
+  [/^pattern-/, "pattern"],
+  [/^(type-|null-allowed)/, "type"],
+  [/^description-/, "description"],
+  [/^default-/, "default"],
+  [/^property-deprecated/, "deprecated"],
+];
+
+/**
+ * The keyword that changed, relative to the schema the finding is reported at, where the site
+ * or the rule says it: so that charter diff points at `maxLength:`, not at the schema's start.
+ */
+function changedKeyword<S extends SiteName>(rule: RuleId, site: S, subject: Sites[S]): string | undefined {
+  const s = subject as Partial<{ keyword: string; index: number; name: string }>;
+  switch (site) {
+    case "limit":
+    case "rest":
+      return s.keyword;
+    case "required":
+      return "required";
+    case "subschema-gone":
+    case "subschema-new":
+      return s.index !== undefined ? `${s.keyword}/${s.index}` : s.keyword;
+    case "property-gone":
+    case "property-new":
+      return `properties/${escapeToken(s.name!)}`;
+    case "schema":
+      return SCHEMA_SITE_KEYWORDS.find(([id]) => id.test(rule))?.[1];
+    default:
+      return undefined;
   }
 }
 

@@ -32,6 +32,29 @@ async function repository(files: Record<string, string>): Promise<string> {
 }
 
 describe("charter diff", () => {
+  it("places each finding at the keyword that changed, not at the schema's start", async () => {
+    const dir = tempTree({
+      "schema-src/order.yaml":
+        "type: object\nproperties:\n  id:\n    type: string\n    maxLength: 10\n  kind:\n    enum: [a, b]\nrequired: [id]\n",
+    });
+    expect((await runCli(["generate", "--out", "base"], dir)).code).toBe(0);
+    writeTree(dir, {
+      "schema-src/order.yaml":
+        "type: object\nproperties:\n  id:\n    type: string\n    maxLength: 5\n  kind:\n    enum: [a]\n  n: { type: integer }\nrequired: [id, n]\n",
+    });
+    const result = await runCli(["diff", "--base-dir", "base"], dir);
+    expect(result.code).toBe(1);
+    const places = result.stdout
+      .split("\n")
+      .filter((line) => line.includes(" CH901 "))
+      .map((line) => line.replace(/ error CH901 order: /, " ").replace(/ \[.*$/, ""));
+    expect(places.sort()).toEqual([
+      "schema-src/order.yaml:5:5: maxLength 10 → 5",
+      'schema-src/order.yaml:7:5: value "b" no longer allowed',
+      'schema-src/order.yaml:9:1: property "n" is now required',
+    ]);
+  });
+
   it("fails on a breaking change against a git revision, each located in the working tree's source", async () => {
     const dir = await repository({ "schema-src/order.yaml": ORDER });
     writeTree(dir, { "schema-src/order.yaml": NARROWER });
@@ -39,8 +62,8 @@ describe("charter diff", () => {
     const result = await runCli(["diff", "--base", "main"], dir);
     expect(result.stdout).toBe(
       [
-        'schema-src/order.yaml:1:1: error CH901 order: property "qty" is now required [input-narrowing/required-added; base #, head #]',
-        "schema-src/order.yaml:4:8: error CH901 order: maximum 100 → 50 [input-narrowing/bound-tightened; base #/properties/qty, head #/properties/qty]",
+        'schema-src/order.yaml:5:1: error CH901 order: property "qty" is now required [input-narrowing/required-added; base #, head #]',
+        "schema-src/order.yaml:4:25: error CH901 order: maximum 100 → 50 [input-narrowing/bound-tightened; base #/properties/qty, head #/properties/qty]",
         // Code that builds an Order without qty no longer compiles.
         "schema-src/order.yaml:1:1: error CH901 order: field Order.qty is now required [typescript-api/field-became-required; base types/order.ts#Order.qty, head types/order.ts#Order.qty]",
         "charter diff: 3 breaking, 0 allowed by version bumps, 0 ignored, 0 compatible (against main)",
@@ -79,7 +102,7 @@ describe("charter diff", () => {
     writeTree(dir, { "charter.config.yaml": "version: 2.0.0\n" });
     const major = await runCli(["diff", "--base", "HEAD"], dir);
     expect(major.stdout).toContain(
-      'schema-src/order.yaml:1:1: warning CH901 order: property "qty" is now required [input-narrowing/required-added; base #, head #; allowed by the version bump]\n',
+      'schema-src/order.yaml:5:1: warning CH901 order: property "qty" is now required [input-narrowing/required-added; base #, head #; allowed by the version bump]\n',
     );
     expect(major.code).toBe(0);
     // A contract's own version, at its root, wins over the set's.
@@ -125,7 +148,7 @@ describe("charter diff", () => {
     const result = await runCli(["diff", "--base", "HEAD"], dir);
     expect(result.stdout.split("\n").filter((line) => line.includes(" pet: ") && line.includes("#/$defs/"))).toEqual([
       'schema-src/pet.yaml:5:11: note CH904 pet: definition "common" added [non-breaking/definition-added; head #/$defs/common]',
-      "schema-src/common.yaml:1:1: error CH901 pet: maxLength 9 → 5 [input-narrowing/bound-tightened; base #/$defs/common, head #/$defs/common.embedded]",
+      "schema-src/common.yaml:2:1: error CH901 pet: maxLength 9 → 5 [input-narrowing/bound-tightened; base #/$defs/common, head #/$defs/common.embedded]",
     ]);
   });
 
@@ -142,14 +165,15 @@ describe("charter diff", () => {
       basePointer: "#",
       headPointer: "#",
       message: 'property "qty" is now required',
+      keyword: "required",
       verdict: "breaking",
       file: "schema-src/order.yaml",
-      line: 1,
+      line: 5,
       column: 1,
     });
     const github = await runCli(["diff", "--base-dir", "base", "--format", "github"], dir);
     expect(github.stdout.split("\n")[0]).toBe(
-      '::error file=schema-src/order.yaml,line=1,col=1,title=CH901::order: property "qty" is now required [input-narrowing/required-added; base #, head #]',
+      '::error file=schema-src/order.yaml,line=5,col=1,title=CH901::order: property "qty" is now required [input-narrowing/required-added; base #, head #]',
     );
   });
 

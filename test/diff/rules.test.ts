@@ -751,6 +751,7 @@ describe("charter diff's rules", () => {
       basePointer: "#",
       headPointer: "#",
       message: 'property "n" is now required',
+      keyword: "required",
     });
     const [moved] = compareSchemas(
       "c",

@@ -58,7 +58,9 @@ export async function runDiff(args: ParsedArgs, settings: Settings, io: CliIo): 
   const report = diffTrees(base, head, settings.diff);
   const locate = await locator(head, settings.sourceDir);
 
-  const findings = report.findings.map((f) => findingDiagnostic(f, locate(f.contract, f.headPointer ?? f.basePointer)));
+  const findings = report.findings.map((f) =>
+    findingDiagnostic(f, locate(f.contract, f.headPointer ?? f.basePointer, f.headPointer ? f.keyword : undefined)),
+  );
   const versions = report.versions.flatMap((v) => versionDiagnostic(v, locate(v.contract, "#")) ?? []);
 
   if (args.format === "json") {
@@ -116,15 +118,22 @@ async function readBase(args: ParsedArgs, settings: Settings, cwd: string): Prom
 async function locator(
   head: ContractTree,
   sourceDir: string,
-): Promise<(contract: string, pointer: string | undefined) => DiagnosticPlace> {
-  const sources = new Map<string, { file: string; positions: ReadonlyMap<string, SourcePosition> }>();
+): Promise<(contract: string, pointer: string | undefined, keyword?: string) => DiagnosticPlace> {
+  const sources = new Map<
+    string,
+    { file: string; positions: ReadonlyMap<string, SourcePosition>; keys: ReadonlyMap<string, SourcePosition> }
+  >();
   const byId = new Map(head.manifest.contracts.map((c) => [c.$id, c.name]));
   /** By contract, then by `<container>/<key>`: the contract embedded there. */
   const embeddedAt = new Map<string, Map<string, string>>();
   for (const contract of head.manifest.contracts) {
     const file = path.join(sourceDir, contract.source);
     const parsed = parseSource(await readFile(file, "utf8").catch(() => ""), file).parsed;
-    sources.set(contract.name, { file, positions: parsed?.positions ?? new Map() });
+    sources.set(contract.name, {
+      file,
+      positions: parsed?.positions ?? new Map(),
+      keys: parsed?.keyPositions ?? new Map(),
+    });
     const schemaFile = contract.artifacts["schema"];
     const bundle: unknown = JSON.parse((schemaFile !== undefined ? head.files.get(schemaFile) : undefined) ?? "null");
     const idKeyword = contract.dialect === "draft-04" ? "id" : "$id";
@@ -138,7 +147,7 @@ async function locator(
     }
     embeddedAt.set(contract.name, places);
   }
-  return (contract, pointer) => {
+  return (contract, pointer, keyword) => {
     let owner = contract;
     let tokens =
       pointer !== undefined && pointer.startsWith("#") ? splitPointer(fragmentToPointer(pointer.slice(1)) ?? "") : [];
@@ -149,6 +158,10 @@ async function locator(
     }
     const source = sources.get(owner);
     if (source === undefined) return {};
+    // The keyword that changed, at its key (`maxLength:`), where the source has it there.
+    const changed =
+      keyword !== undefined ? source.keys.get(joinPointer("", ...tokens, ...splitPointer(`/${keyword}`))) : undefined;
+    if (changed !== undefined) return { file: source.file, position: changed };
     for (let n = tokens.length; n >= 0; n--) {
       const at = joinPointer("", ...tokens.slice(0, n));
       const position = source.positions.get(at);
