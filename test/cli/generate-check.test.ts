@@ -570,7 +570,7 @@ describe("usage and configuration errors exit 2", () => {
     const validate = await runCli(["validate", "--help"], dir);
     expect([validate.code, validate.stdout.split("\n")[0]]).toEqual([
       0,
-      "usage: charter validate CONTRACT FILE... [options]",
+      "usage: charter validate CONTRACT FILE... [options] | charter validate --schema SCHEMA FILE... [options]",
     ]);
     expect(validate.stdout).not.toContain("--jobs");
     // --help wins over anything else on the line; check takes the cache flags and ignores them.
@@ -579,7 +579,7 @@ describe("usage and configuration errors exit 2", () => {
     const foreign = await runCli(["validate", "c", "f.yaml", "--jobs", "2"], dir);
     expect([foreign.code, foreign.stderr.split("\n")[0]]).toEqual([
       2,
-      "charter validate: --jobs does not apply to validate",
+      "charter validate: --jobs does not apply to validate (it is an option of generate, check, diff, watch)",
     ]);
     const version = await runCli(["--version"], dir);
     expect(version.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);

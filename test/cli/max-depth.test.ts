@@ -84,7 +84,7 @@ describe("charter validate --max-depth", () => {
     const generate = await runCli(["generate", "--max-depth", "3"], dir);
     expect([generate.code, generate.stderr.split("\n")[0]]).toEqual([
       2,
-      "charter generate: --max-depth does not apply to generate",
+      "charter generate: --max-depth does not apply to generate (it is an option of validate)",
     ]);
     expect((await runCli(["validate", "--help"], dir)).stdout).toContain("--max-depth N");
   });
