@@ -38,6 +38,12 @@ function wide(count: number): string {
   return lines.join("\n") + "\n";
 }
 
+function wideJson(count: number): string {
+  const members = ['"id":"A-100"'];
+  for (let i = 0; i < count; i++) members.push(`"k${i}":1`);
+  return `{${members.join(",")}}\n`;
+}
+
 const dir = mkdtempSync(path.join(tmpdir(), "charter-bench-validate-"));
 try {
   mkdirSync(path.join(dir, "schema-src"));
@@ -47,6 +53,7 @@ try {
   );
   if (charter(dir, ["generate"]).code !== 0) throw new Error("generate failed");
   for (const size of [...SIZES, MILLION]) writeFileSync(path.join(dir, `wide-${size}.yaml`), wide(size));
+  writeFileSync(path.join(dir, `wide-${MILLION}.json`), wideJson(MILLION));
 
   const measure = (args: string[]) => median(Array.from({ length: RUNS }, () => charter(dir, args).ms));
   const points = SIZES.map((size) => ({
@@ -69,10 +76,12 @@ try {
   console.log(
     `\nscaling exponent (1 linear, 2 quadratic): text ${scalingExponent(points).toFixed(2)}, json ${scalingExponent(json).toFixed(2)}`,
   );
-  const million = charter(dir, ["validate", "order", `wide-${MILLION}.yaml`]);
-  console.log(
-    `1,000,000 stray members, default text output: ${(million.ms / 1000).toFixed(1)} s (exit ${million.code})`,
-  );
+  for (const extension of ["yaml", "json"]) {
+    const million = charter(dir, ["validate", "order", `wide-${MILLION}.${extension}`]);
+    console.log(
+      `1,000,000 stray members, ${extension.toUpperCase()}, default text output: ${(million.ms / 1000).toFixed(1)} s (exit ${million.code})`,
+    );
+  }
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
