@@ -21,7 +21,7 @@ import type { Instance } from "./instances.js";
 import { CHARTER_TREE, CORPUS_ROOT, NODE_MODULES, OUT_ROOT, SCHEMAS_DIR } from "./paths.js";
 import type { CharterResults, CharterSchemaResult, DiagnosticLine, Verdict } from "./results.js";
 import { runTscStrict } from "./tsc.js";
-import { DRAFT2019_ONLY_FORMATS, type SchemaValidation } from "./upstream-rules.js";
+import { ALWAYS_ALLOWED_KEYWORDS, DRAFT2019_ONLY_FORMATS, type SchemaValidation } from "./upstream-rules.js";
 
 /**
  * schema-validation.jsonc as charter settings. Upstream refuses every
@@ -30,8 +30,9 @@ import { DRAFT2019_ONLY_FORMATS, type SchemaValidation } from "./upstream-rules.
  * allow-list, so a contract with listed formats (or using a draft 2019 format
  * upstream's harness knows and ajv-formats lacks) gets `unknownFormats:
  * ignore`; every other contract `refuse`. `strictness: strict` is charter's
- * nearest setting to upstream's `strict: true` (charter never refuses unknown
- * keywords or union types; upstream's full strict refuses both unless listed).
+ * nearest setting to upstream's `strict: true`: both refuse unknown keywords
+ * unless listed (upstream's list and editor keywords become `keywords`);
+ * charter never refuses union types, upstream's full strict does.
  */
 export function charterValidationSettings(corpus: Corpus, upstream: SchemaValidation): ValidationSettings {
   const contracts = new Map<string, Partial<ValidationPolicy>>();
@@ -41,6 +42,7 @@ export function charterValidationSettings(corpus: Corpus, upstream: SchemaValida
     const usesDraft2019Format = DRAFT2019_ONLY_FORMATS.some((f) => text.includes(`"format":"${f}"`));
     contracts.set(schema.name, {
       strictness: rules.fullStrict ? "strict" : "lenient",
+      keywords: [...rules.unknownKeywords, ...ALWAYS_ALLOWED_KEYWORDS],
       unknownFormats: rules.unknownFormats.length > 0 || usesDraft2019Format ? "ignore" : "refuse",
     });
   }
