@@ -196,8 +196,13 @@ describe("charter init", () => {
 });
 
 describe("charter explain", () => {
-  // As a user's project (a temporary folder) sees it: the absolute path, shorter than a relative one from there.
+  // The installed package's own copy, which exists wherever charter is installed, as a project's
+  // folder sees it: relative to it, or absolute where that is shorter.
   const DOC = path.join(REPO, "docs/diagnostics.md");
+  const shown = (dir: string) => {
+    const relative = path.relative(dir, DOC);
+    return relative.length < DOC.length ? relative : DOC;
+  };
   it("names a docs file that exists", () => expect(existsSync(DOC)).toBe(true));
 
   it("prints a code's title and documentation, by full or short code", async () => {
@@ -206,8 +211,7 @@ describe("charter explain", () => {
     expect(full.stdout).toMatch(
       /^CH901: breaking change between two versions of a contract\n\nThe contract changed in a way/,
     );
-    // The installed package's own copy, which exists wherever charter is installed.
-    expect(full.stdout).toContain(`\nExamples of what produces it: ${DOC}#ch901\n`);
+    expect(full.stdout).toContain(`\nExamples of what produces it: ${shown(dir)}#ch901\n`);
     expect(full.stdout.split("\n").every((line) => line.length <= 100)).toBe(true);
     expect((await runCli(["explain", "ch5"], dir)).stdout).toMatch(/^CH005: /);
     const json = JSON.parse((await runCli(["explain", "CH308", "--format", "json"], dir)).stdout);
@@ -215,19 +219,21 @@ describe("charter explain", () => {
   });
 
   it("explains a retired code as retired, with what happens instead", async () => {
-    const result = await runCli(["explain", "CH401"], tempTree());
+    const dir = tempTree();
+    const result = await runCli(["explain", "CH401"], dir);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(
       /^CH401: embedded document clashes with a definition \(retired: charter no longer prints it\)\n\n.*another key/s,
     );
-    expect(result.stdout).toContain(`\nMore: ${DOC}#ch401\n`);
+    expect(result.stdout).toContain(`\nMore: ${shown(dir)}#ch401\n`);
   });
 
   it("says so for a code that does not exist, and exits 2", async () => {
-    const result = await runCli(["explain", "CH999"], tempTree());
+    const dir = tempTree();
+    const result = await runCli(["explain", "CH999"], dir);
     expect([result.code, result.stderr]).toEqual([
       2,
-      `charter: no diagnostic CH999; the codes are CH001 to CH904 (${DOC} lists them)\n`,
+      `charter: no diagnostic CH999; the codes are CH001 to CH904 (${shown(dir)} lists them)\n`,
     ]);
     // Letters typed for digits, and a near miss.
     expect((await runCli(["explain", "CH3l2"], tempTree())).stderr).toMatch(
