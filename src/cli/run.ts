@@ -1,14 +1,7 @@
 import { readFileSync } from "node:fs";
 import { flagErrorText, helpText } from "./args.js";
 import { parseCommandLine } from "./parse-command-line.js";
-import { runCheck } from "./commands/check.js";
-import { runDiff } from "./commands/diff.js";
-import { runExplain } from "./commands/explain.js";
-import { runInit } from "./commands/init.js";
-import { runGenerate } from "./commands/generate.js";
-import { runValidate } from "./commands/validate.js";
 import { DEFAULT_CONFIG_FILE, resolveSettings } from "./config.js";
-import { runWatch } from "./commands/watch.js";
 import path from "node:path";
 import { EXIT_FINDINGS, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, type CliIo } from "./io.js";
 import { formatDiagnostic, relativeDiagnostic } from "./print.js";
@@ -67,8 +60,10 @@ async function runCommand(argv: readonly string[], given: CliIo): Promise<number
     return args.help ? EXIT_OK : EXIT_USAGE;
   }
   // These two read no config: one prints documentation, the other writes the first config.
-  if (args.command === "explain") return runExplain(args, io);
-  if (args.command === "init") return runInit(args, io);
+  // Each command's module is loaded when it runs: explain, init and validate then never load the
+  // compiler (TypeScript, ts-morph, prettier, json-schema-to-typescript, ajv), which generate needs.
+  if (args.command === "explain") return (await import("./commands/explain.js")).runExplain(args, io);
+  if (args.command === "init") return (await import("./commands/init.js")).runInit(args, io);
   const flags = {
     config: args.config,
     source: args.source,
@@ -82,6 +77,7 @@ async function runCommand(argv: readonly string[], given: CliIo): Promise<number
   };
   // Watching survives a config or a source folder that is wrong for now: it reads them afresh for each run.
   if (args.command === "watch") {
+    const { runWatch } = await import("./commands/watch.js");
     return runWatch(
       args,
       () => resolveSettings(flags, io.cwd),
@@ -115,16 +111,16 @@ async function runCommand(argv: readonly string[], given: CliIo): Promise<number
   }
   switch (args.command) {
     case "generate":
-      return runGenerate(args, resolved.settings, io);
+      return (await import("./commands/generate.js")).runGenerate(args, resolved.settings, io);
     case "check":
-      return runCheck(args, resolved.settings, io);
+      return (await import("./commands/check.js")).runCheck(args, resolved.settings, io);
     case "validate":
       // Loaded only for --schema: plain validate runs the generated tree and loads no compiler module.
       if (args.schema !== undefined)
         return (await import("./commands/validate-schema.js")).runValidateSchema(args, resolved.settings, io);
-      return runValidate(args, resolved.settings, io);
+      return (await import("./commands/validate.js")).runValidate(args, resolved.settings, io);
     case "diff":
-      return runDiff(args, resolved.settings, io);
+      return (await import("./commands/diff.js")).runDiff(args, resolved.settings, io);
   }
   return EXIT_FINDINGS;
 }

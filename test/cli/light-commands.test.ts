@@ -1,0 +1,64 @@
+import { readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { spawnCli } from "../helpers/spawn-cli.js";
+import { tempTree } from "../helpers/temp-tree.js";
+
+const RECORDER = fileURLToPath(new URL("../helpers/record-modules.mjs", import.meta.url));
+
+/** What only compiling needs: the heavy packages and the compiler's own layers above loading a file. */
+const COMPILER =
+  /node_modules\/(typescript|ts-morph|@ts-morph|prettier|json-schema-to-typescript|ajv|ajv-formats|ajv-draft-04)\/|\/src\/(pipeline\/compile\.|targets\/|repairs\/|compiler\/(resolve|check|bundle)\/)/;
+
+/** The tables of diagnostic codes are data every command may print from (explain lists them all). */
+const CODE_TABLE = /\/src\/.*codes\.ts$/;
+
+/** The modules a real `charter` process loads for `args`, those of the compiler among them. */
+function loaded(args: string[], cwd: string): { code: number | null; compiler: string[]; all: string[] } {
+  const record = path.join(cwd, ".modules.txt");
+  rmSync(record, { force: true });
+  const result = spawnCli(args, { cwd, preload: [RECORDER], env: { CHARTER_RECORD_MODULES: record } });
+  const all = readFileSync(record, "utf8").split("\n").filter(Boolean);
+  return {
+    code: result.code,
+    compiler: [...new Set(all.filter((url) => COMPILER.test(url) && !CODE_TABLE.test(url)))],
+    all,
+  };
+}
+
+describe("commands that compile nothing", () => {
+  const project = () =>
+    tempTree({
+      "schema-src/order.yaml": "type: object\nrequired: [id]\nproperties:\n  id: { type: string }\n",
+      "data.json": '{ "id": 7 }\n',
+    });
+
+  it("--version, --help and explain load no compiler module", () => {
+    const dir = tempTree();
+    for (const args of [["--version"], ["--help"], ["generate", "--help"], ["explain", "CH312"]]) {
+      const run = loaded(args, dir);
+      expect(run.code, args.join(" ")).toBe(0);
+      expect(run.compiler, args.join(" ")).toEqual([]);
+    }
+  });
+
+  it("init loads no compiler module", () => {
+    const run = loaded(["init"], tempTree({ "package.json": '{ "name": "shop" }\n' }));
+    expect(run.code).toBe(0);
+    expect(run.compiler).toEqual([]);
+  });
+
+  it("validate loads the runtime and the generated tree, no compiler module; generate loads it", () => {
+    const dir = project();
+    const generate = loaded(["generate"], dir);
+    expect(generate.code).toBe(0);
+    // The recorder sees what compiling loads: the check above could not pass by seeing nothing.
+    expect(generate.compiler.some((url) => url.includes("/node_modules/json-schema-to-typescript/"))).toBe(true);
+    expect(generate.compiler.some((url) => url.includes("/src/pipeline/compile"))).toBe(true);
+    const run = loaded(["validate", "order", "data.json"], dir);
+    expect(run.code).toBe(1);
+    expect(run.compiler).toEqual([]);
+    expect(run.all.some((url) => url.includes("/generated/validators/order.js"))).toBe(true);
+  });
+});
