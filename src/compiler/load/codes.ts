@@ -4,7 +4,7 @@ export const LOAD_CODES = {
   unreadable: {
     code: "CH101",
     title: "source cannot be read",
-    help: "The file exists in the source tree but could not be read. Check its permissions.",
+    help: "A file or a folder exists in the source tree but could not be read. Check its permissions. A folder that cannot be listed is an error too, and nothing is written: its contracts would otherwise be left out of the run, and `generate` would delete their outputs.",
   },
   syntax: {
     code: "CH102",

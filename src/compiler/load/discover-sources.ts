@@ -1,3 +1,4 @@
+import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { glob } from "tinyglobby";
 import { compareStrings } from "../../core/diagnostic.js";
@@ -38,4 +39,27 @@ export async function discoverSources(sourceDir: string): Promise<SourceFile[]> 
       relativePath,
       name: relativePath.slice(0, relativePath.length - path.posix.extname(relativePath).length),
     }));
+}
+
+/**
+ * The folders under `sourceDir` that cannot be listed (permissions, a failing disk), with the
+ * reason: discovery would skip them without a word, and `generate` would then delete the outputs
+ * of the contracts they hold. Hidden folders and symbolic links are left out, as discovery
+ * leaves them out.
+ */
+export async function unreadableFolders(sourceDir: string): Promise<{ folder: string; reason: string }[]> {
+  const unreadable: { folder: string; reason: string }[] = [];
+  const pending = [sourceDir];
+  while (pending.length > 0) {
+    const folder = pending.pop()!;
+    try {
+      for (const entry of await readdir(folder, { withFileTypes: true }))
+        if (entry.isDirectory() && !entry.name.startsWith(".")) pending.push(path.join(folder, entry.name));
+    } catch (error) {
+      // The source folder itself is checked before anything runs (CH004).
+      if (folder !== sourceDir)
+        unreadable.push({ folder, reason: (error as NodeJS.ErrnoException).code ?? "read failed" });
+    }
+  }
+  return unreadable.sort((a, b) => compareStrings(a.folder, b.folder));
 }

@@ -1,6 +1,6 @@
 import { errorAt, type Diagnostic } from "../../core/diagnostic.js";
 import { LOAD_CODES } from "./codes.js";
-import { discoverSources, type SourceFile } from "./discover-sources.js";
+import { discoverSources, unreadableFolders, type SourceFile } from "./discover-sources.js";
 import { orphanInstanceFolders } from "./instance-files.js";
 import { loadSource, type LoadedSource } from "./load-source.js";
 import { outputClashes } from "./output-clashes.js";
@@ -26,6 +26,14 @@ export async function loadSources(sourceDir: string, stem: (name: string) => str
   // Sources whose outputs would be one file (on this machine, or where letter case is ignored) are refused.
   const clashes = outputClashes(sources, stem);
   const diagnostics: Diagnostic[] = [];
+  for (const { folder, reason } of await unreadableFolders(sourceDir))
+    diagnostics.push(
+      errorAt(
+        LOAD_CODES.unreadable,
+        `cannot read the folder (${reason}): its contracts would be left out, and their outputs deleted`,
+        { file: folder },
+      ),
+    );
   const loaded = new Map<string, LoadedSource>();
   for (const source of sources) {
     const clash = clashes.get(source.relativePath);
