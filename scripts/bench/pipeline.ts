@@ -19,6 +19,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { keptSummary } from "../kept-summary.js";
 import { SCHEMASTORE } from "../schemastore-corpus.js";
+import { buildCli, measureLoop, repositoryProject, type LoopFigures } from "./everyday-loop.js";
 import { median, scalingExponent } from "./stats.js";
 import { bytesUnder, typesSize, type TypesSize } from "./tree-size.js";
 
@@ -31,7 +32,7 @@ const CHECK_SIZE = Math.min(100, LIMIT);
 /** Edited by the incremental measurement: a contract nothing references, so one contract changes. */
 const EDITED = process.env["BENCH_LIMIT"] === undefined ? "yamllint.json" : readdirSync(SCHEMASTORE).sort()[0]!;
 const HEAP_LIMIT_MIB = 1200;
-const TARGETS = { generate: 0.5, typesBytes: 0.3, check: 1.1, incremental: 0.1, peakMiB: 1024 };
+const TARGETS = { generate: 0.5, typesBytes: 0.3, check: 1.1, incremental: 0.1, peakMiB: 1024, noop: 0.1 };
 
 const REPO = fileURLToPath(new URL("../..", import.meta.url));
 const TSX = path.join(REPO, "node_modules/tsx/dist/cli.mjs");
@@ -119,6 +120,16 @@ function sample(size: number): string[] {
 const seconds = (ms: number) => (ms / 1000).toFixed(1);
 const log = (line: string) => process.stdout.write(line + "\n");
 
+// The everyday loop on this repository's contracts, in whole processes of the built CLI.
+buildCli();
+const repository = repositoryProject();
+const loopRounds = Math.max(RUNS, 5);
+const repositoryLoop = measureLoop(repository, [], loopRounds);
+rmSync(repository, { recursive: true, force: true });
+log(
+  `this repository: unchanged generate ${seconds(repositoryLoop.noop)} s, --no-cache ${seconds(repositoryLoop.cold)} s`,
+);
+
 // The whole corpus: generate and the naive pipeline, interleaved; then check; then one edit.
 const all = project("all", names, path.join(work, "all", "src"));
 const generateRuns: Measured[] = [];
@@ -163,6 +174,11 @@ for (let round = 0; round < RUNS; round++) {
     `check ${seconds(checkRuns.at(-1)!.ms)} s, full ${seconds(fullRuns.at(-1)!.ms)} s, after one edit ${seconds(regenerateRuns.at(-1)!.ms)} s`,
   );
 }
+// The everyday loop on the same project (a --keep-going project exits 1 where some contract has errors).
+const projectLoop = measureLoop(checked.dir, checked.args("generate").slice(2), loopRounds, [0, 1]);
+log(
+  `${CHECK_SIZE} sources: unchanged generate ${seconds(projectLoop.noop)} s, --no-cache ${seconds(projectLoop.cold)} s`,
+);
 // Most of the heap of a full run is garbage V8 has not collected yet, because the default heap
 // limit (from the machine's memory) lets it grow: the same run with a heap limit.
 rmSync(path.join(all.dir, "generated"), { recursive: true, force: true });
@@ -223,6 +239,17 @@ const exponent = scalingExponent(scaling);
 const verdict = (ratio: number, target: number, atMost = true) =>
   (atMost ? ratio <= target : ratio >= target) ? "met" : `**missed** by ${(ratio / target).toFixed(1)}x`;
 const mb = (bytes: number) => (bytes / 1e6).toFixed(1);
+const loopRow = (label: string, side: number, base: number, target: number) =>
+  `| ${label} | ${(side / 1000).toFixed(2)} s | ${(base / 1000).toFixed(2)} s | ${(side / base).toFixed(3)} | ≤ ${target}: ${verdict(side / base, target)} |`;
+const noopRows = (loop: LoopFigures, where: string) => [
+  loopRow(
+    `\`generate\` with nothing changed vs \`generate --no-cache\` (${where})`,
+    loop.noop,
+    loop.cold,
+    TARGETS.noop,
+  ),
+  loopRow(`\`check\` vs \`generate --no-cache\` (${where})`, loop.check, loop.cold, TARGETS.check),
+];
 const sizeRow = (label: string, s: TypesSize) =>
   `| ${label} | ${s.files} | ${mb(s.bytes)} MB | ${s.lines.toLocaleString("en")} | ${s.openSignatures.toLocaleString("en")} | ${s.numberedNames.toLocaleString("en")} |`;
 
@@ -241,8 +268,12 @@ const report = [
   `| types written (bytes) | ${mb(charterTypes.bytes)} MB | ${mb(naiveTypes.bytes)} MB | ${(charterTypes.bytes / naiveTypes.bytes).toFixed(2)} | ≤ ${TARGETS.typesBytes}: ${verdict(charterTypes.bytes / naiveTypes.bytes, TARGETS.typesBytes)} |`,
   `| \`check\` on an unchanged tree vs \`generate\` (${CHECK_SIZE} sources) | ${seconds(checkMs)} s | ${seconds(fullMs)} s | ${(checkMs / fullMs).toFixed(2)} | ≤ ${TARGETS.check}: ${verdict(checkMs / fullMs, TARGETS.check)} |`,
   `| \`generate\` after one source changed vs a full run (${CHECK_SIZE} sources) | ${seconds(regenerateMs)} s | ${seconds(fullMs)} s | ${(regenerateMs / fullMs).toFixed(2)} | ≤ ${TARGETS.incremental}: ${verdict(regenerateMs / fullMs, TARGETS.incremental)} |`,
+  ...noopRows(repositoryLoop, "this repository"),
+  ...noopRows(projectLoop, `${CHECK_SIZE} sources`),
   `| peak memory of \`generate\` (max RSS) | ${peakMiB.toFixed(0)} MiB | | | < ${TARGETS.peakMiB} MiB: ${verdict(peakMiB, TARGETS.peakMiB)} |`,
   `| the same with \`NODE_OPTIONS=--max-old-space-size=${HEAP_LIMIT_MIB}\` | ${(limited.maxRssKb / 1024).toFixed(0)} MiB (${seconds(limited.ms)} s) | | | < ${TARGETS.peakMiB} MiB: ${verdict(limited.maxRssKb / 1024, TARGETS.peakMiB)} |`,
+  "",
+  `The rows of the everyday loop time whole processes of the built CLI (\`node dist/cli/main.js\`), medians of ${loopRounds} interleaved rounds. Node's own start-up (\`node -e 0\`) is ${(repositoryLoop.node / 1000).toFixed(2)} s: ${Math.round((100 * repositoryLoop.node) / repositoryLoop.noop)} % of the unchanged \`generate\` of this repository, ${Math.round((100 * projectLoop.node) / projectLoop.noop)} % of that of ${CHECK_SIZE} sources.`,
   "",
   `Where the time goes: the ${CHECK_SIZE}-source project compiled in memory on one thread, without a cache (\`scripts/bench/profile-stages.ts\`), ${seconds(profile.ms)} s: ${Object.entries(
     profile.stages,

@@ -29,8 +29,12 @@ export interface Settings {
   validation: ValidationSettings;
   /** Threads for per-contract work (the compiler's default when absent). */
   jobs?: number;
+  /** The project's folder (the config file's, or the current one): what the cache keeps paths relative to. */
+  rootDir: string;
   /** Cache of per-contract results for `generate`; absent: none. */
   cacheDir?: string;
+  /** The cache's size limit in bytes (config `cache.maxMiB`); absent: the default. */
+  cacheMaxBytes?: number;
   /** The version of the whole set (config `version`). */
   version?: string;
   /** What `charter diff` counts as breaking (config `diff`). */
@@ -60,6 +64,7 @@ export function defaultCacheDir(configDir: string): string | undefined {
 interface FileConfig {
   version?: string;
   maxWarnings?: number;
+  cache?: { dir?: string; maxMiB?: number };
   diff?: DiffSettings;
   source?: string;
   out?: string;
@@ -114,6 +119,7 @@ export async function resolveSettings(
     };
   }
   const settings: Settings = {
+    rootDir: configDir,
     sourceDir,
     outDir,
     baseUri: flags.baseUri ?? fileConfig.baseUri ?? DEFAULT_BASE_URI,
@@ -131,8 +137,11 @@ export async function resolveSettings(
     ? undefined
     : flags.cacheDir !== undefined
       ? path.resolve(cwd, flags.cacheDir)
-      : defaultCacheDir(configDir);
+      : fileConfig.cache?.dir !== undefined
+        ? path.resolve(configDir, fileConfig.cache.dir)
+        : defaultCacheDir(configDir);
   if (cacheDir !== undefined) settings.cacheDir = cacheDir;
+  if (fileConfig.cache?.maxMiB !== undefined) settings.cacheMaxBytes = fileConfig.cache.maxMiB * 1024 * 1024;
 
   const diagnostics: Diagnostic[] = [];
   const shown = (p: string) => displayPath(p, cwd);
@@ -215,6 +224,11 @@ async function readConfig(file: string): Promise<{ config?: FileConfig; diagnost
   }
   if (value.version !== undefined) config.version = value.version;
   if (value.maxWarnings !== undefined) config.maxWarnings = value.maxWarnings;
+  if (value.cache !== undefined) {
+    config.cache = {};
+    if (value.cache.dir !== undefined) config.cache.dir = value.cache.dir;
+    if (value.cache.maxMiB !== undefined) config.cache.maxMiB = value.cache.maxMiB;
+  }
   if (value.diff !== undefined) {
     config.diff = {
       direction: value.diff.direction ?? DEFAULT_DIFF.direction,

@@ -81,6 +81,8 @@ export interface CompileResult {
   failed: string[];
   /** Cache entries that were damaged, removed and computed afresh in this run (0 without a cache). */
   cacheDamaged: number;
+  /** Absolute paths of the files read through the catalog (outside the source directory), sorted: what else the output depends on. */
+  catalogFiles: string[];
   /** Produced contracts that lack an artifact (their types or their validator failed), with what they lack: their schema is still written. */
   incomplete: { name: string; missing: ("types" | "validator")[] }[];
   /** What the run made, for the summary a person reads. */
@@ -181,6 +183,10 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
     types,
     validators,
     cacheDamaged: tasks.cache?.damaged ?? 0,
+    catalogFiles: [...resolved.graph.documents.values()]
+      .filter((entry) => entry.document.kind === "catalog")
+      .map((entry) => entry.document.file)
+      .sort(),
   });
 }
 
@@ -304,6 +310,7 @@ function compileResult(
     types: TypesResult;
     validators: ValidatorsResult & { onWorkerThreads: number };
     cacheDamaged: number;
+    catalogFiles: string[];
   },
 ): CompileResult {
   const { types, validators } = made;
@@ -313,6 +320,7 @@ function compileResult(
     produced: bundles.map((b) => b.name),
     failed: [...checked.failed].sort(),
     cacheDamaged: made.cacheDamaged,
+    catalogFiles: made.catalogFiles,
     incomplete: bundles
       .map((b) => ({
         name: b.name,

@@ -7,9 +7,13 @@ import { tempTree } from "../helpers/temp-tree.js";
 
 const RECORDER = fileURLToPath(new URL("../helpers/record-modules.mjs", import.meta.url));
 
-/** What only compiling needs: the heavy packages and the compiler's own layers above loading a file. */
+/**
+ * What only compiling needs: the heavy packages and the compiler's own layers above loading a
+ * file. The manifest's path and the output's file names (targets/manifest, targets/shared) are
+ * what writing the output needs too, and import none of them.
+ */
 const COMPILER =
-  /node_modules\/(typescript|ts-morph|@ts-morph|prettier|json-schema-to-typescript|ajv|ajv-formats|ajv-draft-04)\/|\/src\/(pipeline\/compile\.|targets\/|repairs\/|compiler\/(resolve|check|bundle)\/)/;
+  /node_modules\/(typescript|ts-morph|@ts-morph|prettier|json-schema-to-typescript|ajv|ajv-formats|ajv-draft-04)\/|\/src\/(pipeline\/compile\.|targets\/(types|validators|schemas)\/|repairs\/|compiler\/(resolve|check|bundle)\/)/;
 
 /** The tables of diagnostic codes are data every command may print from (explain lists them all). */
 const CODE_TABLE = /\/src\/.*codes\.ts$/;
@@ -60,5 +64,15 @@ describe("commands that compile nothing", () => {
     expect(run.code).toBe(1);
     expect(run.compiler).toEqual([]);
     expect(run.all.some((url) => url.includes("/generated/validators/order.js"))).toBe(true);
+  });
+
+  it("an unchanged generate loads no compiler module: the record of the last run answers", () => {
+    const dir = project();
+    const first = loaded(["generate", "--cache-dir", "cache"], dir);
+    expect(first.code).toBe(0);
+    expect(first.compiler.some((url) => url.includes("/src/pipeline/compile"))).toBe(true);
+    const again = loaded(["generate", "--cache-dir", "cache"], dir);
+    expect(again.code).toBe(0);
+    expect(again.compiler).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -39,12 +40,9 @@ export function charterFingerprint(): Promise<string> {
 async function compute(): Promise<string> {
   const hash = createHash("sha256").update(process.version);
   for (const root of [CODE_ROOT, path.join(PACKAGE_ROOT, "templates")]) {
+    // Hundreds of small files: read one after another without a promise each, which takes ten times as long.
     for (const file of await listFiles(root))
-      hash
-        .update(path.relative(PACKAGE_ROOT, file))
-        .update("\0")
-        .update(await readFile(file))
-        .update("\0");
+      hash.update(path.relative(PACKAGE_ROOT, file)).update("\0").update(readFileSync(file)).update("\0");
   }
   hash.update(await readFile(path.join(PACKAGE_ROOT, "package.json")));
   const require = createRequire(import.meta.url);
@@ -52,11 +50,7 @@ async function compute(): Promise<string> {
   // Both builds (dist/esm, which the compiler loads, and dist/cjs): the folder above the resolved one.
   const runtimeCode = path.dirname(path.dirname(require.resolve("charter-runtime/formats")));
   for (const file of (await listFiles(runtimeCode)).filter((f) => !f.endsWith(".tsbuildinfo")))
-    hash
-      .update(path.relative(runtimeCode, file))
-      .update("\0")
-      .update(await readFile(file))
-      .update("\0");
+    hash.update(path.relative(runtimeCode, file)).update("\0").update(readFileSync(file)).update("\0");
   return hash.digest("hex");
 }
 

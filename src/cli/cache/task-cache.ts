@@ -1,8 +1,20 @@
 import { createHash, randomBytes } from "node:crypto";
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rename, rm, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { TaskStore } from "../../tasks/task-store.js";
 import { charterFingerprint } from "./fingerprint.js";
+import { pruneLeastRecentlyUsed } from "./prune.js";
+import { RootRelative } from "./root-relative.js";
+
+/** Where nothing says otherwise, the cache is pruned back below this size after a run that added to it. */
+export const DEFAULT_CACHE_MAX_BYTES = 1024 * 1024 * 1024;
+
+export interface TaskCacheOptions {
+  /** The project's folder: kept out of keys and values, so that the cache serves any checkout path. */
+  root?: string | undefined;
+  /** Past this many bytes, least-recently-used entries are removed (default `DEFAULT_CACHE_MAX_BYTES`). */
+  maxBytes?: number | undefined;
+}
 
 /**
  * Results of pure per-contract tasks (a contract's validators, its types),
@@ -11,19 +23,29 @@ import { charterFingerprint } from "./fingerprint.js";
  * setting, dependency version or line of charter's code changes the key, so
  * an entry is never stale: it is found, or it is not. Entries are written
  * whole (a temporary file renamed) with a digest of their value, and a
- * damaged one is a miss.
+ * damaged one is a miss. Keys and values hold no absolute path of the
+ * project, so the folder can be copied between checkouts and machines; an
+ * entry's modification time is when it was last used, which pruning reads.
  */
 export class TaskCache implements TaskStore {
   /** Entries found damaged (and removed) since the cache was opened: the run reports them once. */
   damaged = 0;
+  /** Entries found and entries looked for in vain since the cache was opened. */
+  hits = 0;
+  misses = 0;
+  private written = 0;
+  private readonly paths: RootRelative;
 
   private constructor(
     readonly dir: string,
     private readonly fingerprint: string,
-  ) {}
+    private readonly options: TaskCacheOptions,
+  ) {
+    this.paths = new RootRelative(options.root);
+  }
 
-  static async open(dir: string): Promise<TaskCache> {
-    return new TaskCache(dir, await charterFingerprint());
+  static async open(dir: string, options: TaskCacheOptions = {}): Promise<TaskCache> {
+    return new TaskCache(dir, await charterFingerprint(), options);
   }
 
   key(task: string, input: unknown): string {
@@ -37,7 +59,7 @@ export class TaskCache implements TaskStore {
       .update("\0")
       .update(task)
       .update("\0")
-      .update(text)
+      .update(this.paths.keyText(text))
       .digest("hex");
   }
 
@@ -54,15 +76,24 @@ export class TaskCache implements TaskStore {
     try {
       text = await readFile(file, "utf8");
     } catch {
+      this.misses++;
       return undefined;
     }
-    try {
-      const entry = JSON.parse(text) as { key?: string; sha256?: string; value?: T };
-      if (entry.key === key && entry.sha256 === digestOf(JSON.stringify(entry.value))) return entry.value;
-    } catch {
-      // Not JSON: damaged, as below.
+    const value = this.whole(key, text);
+    if (value !== undefined) {
+      try {
+        const found = this.paths.decode<T>(value);
+        this.hits++;
+        const now = new Date();
+        // Least recently used is what pruning removes first; a read-only cache is still a cache.
+        await utimes(file, now, now).catch(() => undefined);
+        return found;
+      } catch {
+        // Not JSON: damaged, as below.
+      }
     }
     this.damaged++;
+    this.misses++;
     await rm(file, { force: true }).catch(() => undefined);
     return undefined;
   }
@@ -73,18 +104,39 @@ export class TaskCache implements TaskStore {
     const temporary = `${file}.${randomBytes(6).toString("hex")}.tmp`;
     try {
       await mkdir(path.dirname(file), { recursive: true });
-      // The value's text is what its digest covers; reading parses and serialises it again, which gives the same text.
-      const text = JSON.stringify(value);
-      await writeFile(temporary, `{"key":${JSON.stringify(key)},"sha256":"${digestOf(text)}","value":${text}}`);
+      const text = this.paths.encode(value);
+      await writeFile(temporary, `${entryHead(key, digestOf(text))}","value":${text}}`);
       await rename(temporary, file);
+      this.written++;
     } catch {
       await rm(temporary, { force: true }).catch(() => undefined);
     }
   }
 
+  /** After a run that added entries, removes the least recently used until the cache is back under its size. */
+  async prune(): Promise<void> {
+    if (this.written === 0) return;
+    await pruneLeastRecentlyUsed(this.dir, this.options.maxBytes ?? DEFAULT_CACHE_MAX_BYTES).catch(() => undefined);
+  }
+
+  /** The value's text of an entry that is whole: its head names `key`, and its value has the digest written with it. */
+  private whole(key: string, text: string): string | undefined {
+    const head = entryHead(key, "");
+    const digestEnd = head.length + 64;
+    if (!text.startsWith(head) || !text.endsWith("}") || text.slice(digestEnd, digestEnd + 10) !== '","value":')
+      return undefined;
+    const value = text.slice(digestEnd + 10, -1);
+    return digestOf(value) === text.slice(head.length, digestEnd) ? value : undefined;
+  }
+
   private file(key: string): string {
     return path.join(this.dir, key.slice(0, 2), `${key.slice(2)}.json`);
   }
+}
+
+/** An entry is `{"key":K,"sha256":D,"value":V}`, written in that order, so that its value's text is read without parsing the rest. */
+function entryHead(key: string, digest: string): string {
+  return `{"key":${JSON.stringify(key)},"sha256":"${digest}`;
 }
 
 function digestOf(text: string): string {

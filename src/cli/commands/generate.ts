@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { compile, type CompileResult } from "../../pipeline/compile.js";
+import type { CompileResult } from "../../pipeline/compile.js";
 import { progressLine } from "../progress.js";
 import { errorAt, warningAt, hasErrors, type Diagnostic } from "../../core/diagnostic.js";
 import type { ParsedArgs } from "../args.js";
@@ -12,6 +12,7 @@ import { displayPath, formatDiagnostic, relativeDiagnostic } from "../print.js";
 import { readTree } from "../read-tree.js";
 import { isReplaceable, recoverInterruptedWrite, writeTreeAtomically } from "../write-tree.js";
 import { TaskCache } from "../cache/task-cache.js";
+import { findRunRecord, keepRunRecord, outputMatches, recordedResult } from "../cache/run-record.js";
 import { warningLimitExceeded } from "../warning-limit.js";
 
 /** Seconds a run waits for another that holds the output, unless `--wait` says otherwise. */
@@ -20,21 +21,37 @@ export const DEFAULT_WAIT_SECONDS = 120;
 export async function runGenerate(args: ParsedArgs, settings: Settings, io: CliIo): Promise<number> {
   await recoverUnlessHeld(settings.outDir);
   const started = performance.now();
-  const result = await compileWithCache(args, settings, io);
+  // Only this command reads and fills the cache; check and diff compute afresh.
+  const cache =
+    settings.cacheDir !== undefined
+      ? await TaskCache.open(settings.cacheDir, { root: settings.rootDir, maxBytes: settings.cacheMaxBytes })
+      : undefined;
+  const remembered = cache ? await findRunRecord(cache, settings) : undefined;
+  // Nothing changed since a run that wrote this very output: its findings, without loading the compiler.
+  const unchanged =
+    remembered?.record !== undefined && outputMatches(settings.outDir, remembered.record)
+      ? recordedResult(remembered.record)
+      : undefined;
+  const result = unchanged ?? (await compileWithCache(args, settings, io, cache));
   const diagnostics = [...result.diagnostics];
   if (result.cacheDamaged > 0 && settings.cacheDir !== undefined)
     diagnostics.push(cacheDamagedWarning(result.cacheDamaged, settings.cacheDir));
   const overLimit = warningLimitExceeded(diagnostics, args.maxWarnings ?? settings.maxWarnings);
   if (overLimit) diagnostics.push(overLimit);
   const failed = hasErrors(diagnostics);
-  const write = !failed || args.keepGoing;
+  const write = unchanged === undefined && (!failed || args.keepGoing);
   const { changed, busy } = write
     ? await writeOutput(result.files, args, settings, io, diagnostics)
     : { changed: false, busy: false as const };
   const ok = !hasErrors(diagnostics);
-  const wrote = write && (ok || !hasErrors(diagnostics.filter(isWriteFinding)));
+  const wrote =
+    unchanged !== undefined ? ok || args.keepGoing : write && (ok || !hasErrors(diagnostics.filter(isWriteFinding)));
+  // A run that wrote its whole output (--keep-going: that of the contracts that compiled) is kept for the next.
+  if (cache && remembered && unchanged === undefined && wrote && (args.keepGoing || !hasErrors(result.diagnostics)))
+    await keepRunRecord(cache, remembered.key, result);
+  await cache?.prune();
   const outcome: Outcome = { result, diagnostics, ok, wrote, changed, busy, started };
-  if (args.format === "json") reportJson(outcome, settings, io);
+  if (args.format === "json") reportJson(outcome, settings, io, cache);
   else reportText(outcome, args, settings, io);
   return busy !== false ? EXIT_BUSY : ok ? EXIT_OK : EXIT_FINDINGS;
 }
@@ -53,11 +70,15 @@ async function recoverUnlessHeld(outDir: string): Promise<void> {
       .finally(free.release);
 }
 
-/** Compiles in memory, with a terminal's progress display, through the cache. */
-async function compileWithCache(args: ParsedArgs, settings: Settings, io: CliIo): Promise<CompileResult> {
+/** Compiles in memory, with a terminal's progress display, through the cache; the compiler is loaded only here. */
+async function compileWithCache(
+  args: ParsedArgs,
+  settings: Settings,
+  io: CliIo,
+  cache: TaskCache | undefined,
+): Promise<CompileResult> {
   const progress = io.progress && !args.quiet && args.format === "text" ? progressLine(io.stderr) : undefined;
-  // Only this command reads and fills the cache; check and diff compute afresh.
-  const cache = settings.cacheDir !== undefined ? await TaskCache.open(settings.cacheDir) : undefined;
+  const { compile } = await import("../../pipeline/compile.js");
   return await compile({ ...settings, cache, ...(progress ? { onProgress: progress.stage } : {}) }).finally(() =>
     progress?.done(),
   );
@@ -147,7 +168,12 @@ interface Outcome {
   started: number;
 }
 
-function reportJson({ result, diagnostics, ok, wrote, changed }: Outcome, settings: Settings, io: CliIo): void {
+function reportJson(
+  { result, diagnostics, ok, wrote, changed }: Outcome,
+  settings: Settings,
+  io: CliIo,
+  cache: TaskCache | undefined,
+): void {
   io.stdout(
     JSON.stringify(
       {
@@ -158,6 +184,8 @@ function reportJson({ result, diagnostics, ok, wrote, changed }: Outcome, settin
         produced: result.produced,
         incomplete: result.incomplete,
         failed: result.failed,
+        // Entries found and computed afresh: the whole run's record counts as one.
+        ...(cache ? { cache: { hits: cache.hits, misses: cache.misses } } : {}),
         diagnostics: diagnostics.map((d) => relativeDiagnostic(d, io.cwd)),
       },
       null,

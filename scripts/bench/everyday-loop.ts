@@ -1,0 +1,90 @@
+/**
+ * The everyday loop, in whole processes of the built CLI (`node dist/cli/main.js`): a
+ * `generate` with nothing to do against `generate --no-cache`, `check` against the same, and
+ * Node's own start-up (`node -e 0`), each side interleaved in the same rounds. Run by
+ * `npm run bench` (scripts/bench/pipeline.ts) for its table, and alone by `npm run bench:loop`,
+ * which prints the rows.
+ */
+import { spawnSync } from "node:child_process";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { median } from "./stats.js";
+
+const REPO = fileURLToPath(new URL("../..", import.meta.url));
+const CLI = path.join(REPO, "dist/cli/main.js");
+
+export interface LoopFigures {
+  /** Median milliseconds of each kind of run. */
+  noop: number;
+  cold: number;
+  check: number;
+  node: number;
+}
+
+/** Builds the CLI, so that the figures are those of what users run, not of a TypeScript loader. */
+export function buildCli(): void {
+  const built = spawnSync("npm", ["run", "build", "--silent"], { cwd: REPO, stdio: "inherit" });
+  if (built.status !== 0) throw new Error("npm run build failed");
+}
+
+/** Wall milliseconds of one process, which must exit with one of `codes`. */
+function timed(args: string[], cwd: string, codes = [0]): number {
+  const started = performance.now();
+  const run = spawnSync(process.execPath, args, { cwd, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  const ms = performance.now() - started;
+  if (!codes.includes(run.status ?? -1))
+    throw new Error(`${args.join(" ")} exited ${run.status}:\n${run.stdout.slice(-1000)}${run.stderr.slice(-1000)}`);
+  return ms;
+}
+
+/**
+ * `rounds` rounds in the project `cwd` whose command-line arguments are `flags`: a fresh
+ * `generate --no-cache`, a `check`, then `generate` with a cache its first run filled.
+ * `codes`: the exit codes a run may have (a corpus project with --keep-going exits 1).
+ */
+export function measureLoop(cwd: string, flags: string[], rounds: number, codes = [0]): LoopFigures {
+  const cache = mkdtempSync(path.join(os.tmpdir(), "charter-loop-cache-"));
+  timed([CLI, "generate", ...flags, "--cache-dir", cache], cwd, codes);
+  const runs: Record<keyof LoopFigures, number[]> = { noop: [], cold: [], check: [], node: [] };
+  for (let round = 0; round < rounds; round++) {
+    runs.cold.push(timed([CLI, "generate", ...flags, "--no-cache"], cwd, codes));
+    runs.check.push(timed([CLI, "check", ...flags], cwd, codes));
+    runs.noop.push(timed([CLI, "generate", ...flags, "--cache-dir", cache], cwd, codes));
+    runs.node.push(timed(["-e", "0"], cwd));
+  }
+  rmSync(cache, { recursive: true, force: true });
+  return {
+    noop: median(runs.noop),
+    cold: median(runs.cold),
+    check: median(runs.check),
+    node: median(runs.node),
+  };
+}
+
+/** A copy of this repository's contracts and config in a temporary folder, so that its own `generated/` is never touched. */
+export function repositoryProject(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "charter-loop-repo-"));
+  cpSync(path.join(REPO, "schema-src"), path.join(dir, "schema-src"), { recursive: true });
+  cpSync(path.join(REPO, "charter.config.yaml"), path.join(dir, "charter.config.yaml"));
+  return dir;
+}
+
+if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  buildCli();
+  const dir = repositoryProject();
+  const rounds = Number(process.env["BENCH_RUNS"] ?? 5);
+  const figures = measureLoop(dir, [], rounds);
+  rmSync(dir, { recursive: true, force: true });
+  const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+  process.stdout.write(
+    [
+      `this repository, medians of ${rounds} interleaved rounds:`,
+      `generate, nothing changed ${s(figures.noop)}; generate --no-cache ${s(figures.cold)}; ratio ${(figures.noop / figures.cold).toFixed(3)}`,
+      `check ${s(figures.check)}; ratio to generate --no-cache ${(figures.check / figures.cold).toFixed(2)}`,
+      `node -e 0 ${s(figures.node)} (${Math.round((100 * figures.node) / figures.noop)} % of the unchanged generate)`,
+      "",
+    ].join("\n"),
+  );
+}

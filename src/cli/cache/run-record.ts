@@ -1,0 +1,128 @@
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync, type Dirent } from "node:fs";
+import path from "node:path";
+import type { Diagnostic } from "../../core/diagnostic.js";
+import type { CompileResult } from "../../pipeline/compile.js";
+import type { Settings } from "../config.js";
+import { fileDigest, sourceTreeDigest } from "./source-tree-digest.js";
+import type { TaskCache } from "./task-cache.js";
+
+/**
+ * What a whole `generate` made of one source tree and one set of settings,
+ * without the output's bytes: the digest of each output file, the files read
+ * through the catalog with theirs, and what the run reported. When the tree,
+ * the settings and charter itself are the same, and the catalog files and the
+ * output folder still hold those digests, the run has nothing to compute or
+ * write: it reports the findings it reported then, without loading the
+ * compiler.
+ */
+export interface RunRecord {
+  catalogFiles: [file: string, sha256: string][];
+  outputs: [file: string, sha256: string][];
+  diagnostics: Diagnostic[];
+  produced: string[];
+  failed: string[];
+  incomplete: CompileResult["incomplete"];
+  summary: CompileResult["summary"];
+}
+
+/** The record's key for this tree and these settings, and the record when one is kept and its catalog files still hold. */
+export async function findRunRecord(
+  cache: TaskCache,
+  settings: Settings,
+): Promise<{ key: string; record: RunRecord | undefined } | undefined> {
+  const tree = await sourceTreeDigest(settings.sourceDir);
+  if (tree === undefined) return undefined;
+  const key = cache.keyOfText("generate", JSON.stringify({ tree, settings: compileSettings(settings) }, entries));
+  const record = await cache.read<RunRecord>(key);
+  if (record === undefined) return { key, record };
+  for (const [file, sha256] of record.catalogFiles)
+    if ((await fileDigest(file)) !== sha256) return { key, record: undefined };
+  return { key, record };
+}
+
+/**
+ * Whether the output folder holds exactly the files the record lists, with
+ * their bytes, and nothing else (empty folders aside, as drift counts them).
+ * Synchronous reads: a few hundred small files, on the path meant to take
+ * next to no time.
+ */
+export function outputMatches(outDir: string, record: RunRecord): boolean {
+  let entries: Dirent[];
+  try {
+    entries = readdirSync(outDir, { recursive: true, withFileTypes: true });
+  } catch {
+    return false;
+  }
+  if (entries.filter((e) => !e.isDirectory()).length !== record.outputs.length) return false;
+  return record.outputs.every(([file, sha256]) => {
+    try {
+      const bytes = readFileSync(path.join(outDir, ...file.split("/")));
+      return createHash("sha256").update(bytes).digest("hex") === sha256;
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** Keeps what a run made under `key`; only a run without errors is kept, since only such a run writes the whole output. */
+export async function keepRunRecord(cache: TaskCache, key: string, result: CompileResult): Promise<void> {
+  const catalogFiles: [string, string][] = [];
+  for (const file of result.catalogFiles) {
+    const sha256 = await fileDigest(file);
+    if (sha256 === undefined) return;
+    catalogFiles.push([file, sha256]);
+  }
+  const record: RunRecord = {
+    catalogFiles,
+    outputs: [...result.files].map(([file, content]) => [
+      file,
+      createHash("sha256").update(content, "utf8").digest("hex"),
+    ]),
+    diagnostics: result.diagnostics,
+    produced: result.produced,
+    failed: result.failed,
+    incomplete: result.incomplete,
+    summary: result.summary,
+  };
+  await cache.write(key, record);
+}
+
+/** A CompileResult of what the record says, for the report: no files, since nothing is written. */
+export function recordedResult(record: RunRecord): CompileResult {
+  return {
+    files: new Map(),
+    diagnostics: record.diagnostics,
+    produced: record.produced,
+    failed: record.failed,
+    cacheDamaged: 0,
+    catalogFiles: record.catalogFiles.map(([file]) => file),
+    incomplete: record.incomplete,
+    summary: record.summary,
+    timings: { stages: {}, types: new Map(), importedTypeReferences: 0, onWorkerThreads: 0 },
+  };
+}
+
+/**
+ * The settings that decide what compiling makes, with the source and output
+ * folders relative to the project's: not where the cache is, how many
+ * threads, or what counts as too many warnings.
+ */
+function compileSettings(settings: Settings): Partial<Settings> {
+  const {
+    rootDir,
+    cacheDir: _cacheDir,
+    cacheMaxBytes: _max,
+    jobs: _jobs,
+    maxWarnings: _warnings,
+    diff: _diff,
+    ...rest
+  } = settings;
+  const relative = (dir: string) => path.relative(rootDir, dir).split(path.sep).join("/");
+  return { ...rest, sourceDir: relative(settings.sourceDir), outDir: relative(settings.outDir) };
+}
+
+/** Maps and sets (resolution and validation settings by contract) as their entries, which JSON keeps. */
+function entries(_key: string, value: unknown): unknown {
+  return value instanceof Map ? [...value] : value instanceof Set ? [...value] : value;
+}
