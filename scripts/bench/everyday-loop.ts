@@ -5,8 +5,8 @@
  * `npm run bench` (scripts/bench/pipeline.ts) for its table, and alone by `npm run bench:loop`,
  * which prints the rows.
  */
-import { spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -63,6 +63,50 @@ export function measureLoop(cwd: string, flags: string[], rounds: number, codes 
   };
 }
 
+/** What `charter watch` printed when a run was over. */
+const SETTLED = "charter watch: waiting for changes (Ctrl-C stops)\n";
+/** The watcher's quiet period before a run (src/cli/commands/watch.ts): part of every save's wait, not of the run. */
+export const WATCH_DEBOUNCE_MS = 150;
+
+/**
+ * `charter watch` on the project `cwd`, and `edits` saves of one contract's description, each
+ * once the last has been written: the milliseconds from each save to the watcher's "waiting for
+ * changes" (the debounce, the run, its output written), median.
+ */
+export async function measureWatch(cwd: string, contract: string, edits: number): Promise<number> {
+  const file = path.join(cwd, "schema-src", contract);
+  const original = readFileSync(file, "utf8");
+  const cache = mkdtempSync(path.join(os.tmpdir(), "charter-loop-cache-"));
+  const child = spawn(process.execPath, [CLI, "watch", "--cache-dir", cache], {
+    cwd,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
+  const settles = () => out.split(SETTLED).length - 1;
+  const until = async (n: number) => {
+    while (settles() < n) await new Promise((resolve) => setTimeout(resolve, 2));
+  };
+  const waits: number[] = [];
+  try {
+    await until(1);
+    for (let edit = 0; edit < edits; edit++) {
+      const started = performance.now();
+      // The root description changes: the contract's schema, types, validators and the manifest are written.
+      writeFileSync(file, original.replace(/^(description: >-\n {2})/m, `$1Edit ${edit}. `));
+      await until(edit + 2);
+      waits.push(performance.now() - started);
+      if (!out.split(SETTLED).at(-2)!.includes("charter: wrote"))
+        throw new Error(`edit ${edit} wrote nothing:\n${out}`);
+    }
+  } finally {
+    child.kill("SIGINT");
+    writeFileSync(file, original);
+    rmSync(cache, { recursive: true, force: true });
+  }
+  return median(waits);
+}
+
 /** A copy of this repository's contracts and config in a temporary folder, so that its own `generated/` is never touched. */
 export function repositoryProject(): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), "charter-loop-repo-"));
@@ -76,6 +120,7 @@ if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === path.res
   const dir = repositoryProject();
   const rounds = Number(process.env["BENCH_RUNS"] ?? 5);
   const figures = measureLoop(dir, [], rounds);
+  const watch = await measureWatch(dir, "agent/result.yaml", 10);
   rmSync(dir, { recursive: true, force: true });
   const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
   process.stdout.write(
@@ -84,6 +129,7 @@ if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === path.res
       `generate, nothing changed ${s(figures.noop)}; generate --no-cache ${s(figures.cold)}; ratio ${(figures.noop / figures.cold).toFixed(3)}`,
       `check ${s(figures.check)}; ratio to generate --no-cache ${(figures.check / figures.cold).toFixed(2)}`,
       `node -e 0 ${s(figures.node)} (${Math.round((100 * figures.node) / figures.noop)} % of the unchanged generate)`,
+      `watch, save to written, median of 10 edits ${s(watch)}; less the ${WATCH_DEBOUNCE_MS} ms debounce ${s(watch - WATCH_DEBOUNCE_MS)}; ratio to generate --no-cache ${((watch - WATCH_DEBOUNCE_MS) / figures.cold).toFixed(3)}`,
       "",
     ].join("\n"),
   );

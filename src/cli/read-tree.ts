@@ -1,4 +1,5 @@
-import { readdir, readFile } from "node:fs/promises";
+import { readFileSync } from "node:fs";
+import { readdir } from "node:fs/promises";
 import path from "node:path";
 
 /**
@@ -20,7 +21,8 @@ export async function readTree(dir: string): Promise<Map<string, Buffer | null>>
         // An empty folder is not reported: git does not keep one, so it cannot be committed drift.
         await walk(absolute, name);
       } else if (child.isFile()) {
-        entries.set(name, await readFile(absolute));
+        // One after another without a promise each: a tree of small files reads several times faster.
+        entries.set(name, readFileSync(absolute));
       } else {
         entries.set(name, null);
       }

@@ -23,32 +23,53 @@ export async function writeTreeAtomically(
   const backup = outDir + BACKUP_SUFFIX;
   await rm(staging, { recursive: true, force: true });
   await mkdir(staging, { recursive: true });
-  for (const [relative, content] of files) {
-    const target = path.join(staging, ...relative.split("/"));
-    await mkdir(path.dirname(target), { recursive: true });
-    // A hard link shares the old file's bytes, already on disk; where the file system has none, write.
-    if (
-      unchanged.has(relative) &&
-      (await link(path.join(outDir, ...relative.split("/")), target).then(
-        () => true,
-        () => false,
-      ))
-    )
-      continue;
-    const handle = await open(target, "w");
-    try {
-      await handle.writeFile(content, "utf8");
-      await handle.sync();
-    } finally {
-      await handle.close();
+  const folders = new Set(
+    [...files.keys()].map((relative) => path.dirname(path.join(staging, ...relative.split("/")))),
+  );
+  for (const folder of [...folders].sort()) await mkdir(folder, { recursive: true });
+  // Files go in parallel, a bounded number at a time: each sync waits on the disk, not on this thread.
+  const pending = [...files];
+  const stage = async (): Promise<void> => {
+    for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+      const [relative, content] = next;
+      await stageFile(outDir, path.join(staging, ...relative.split("/")), relative, content, unchanged.has(relative));
     }
-  }
+  };
+  await Promise.all(Array.from({ length: STAGING_WRITERS }, stage));
   await rm(backup, { recursive: true, force: true });
   const hadOutput = existsSync(outDir);
   if (hadOutput) await rename(outDir, backup);
   await rename(staging, outDir);
   await syncDirectory(path.dirname(outDir));
   if (hadOutput) await rm(backup, { recursive: true, force: true });
+}
+
+/** Files written or linked at once while staging. */
+const STAGING_WRITERS = 16;
+
+/** One file of the new tree: a hard link to the old file when its bytes are the same (where the file system has links), else written and synced. */
+async function stageFile(
+  outDir: string,
+  target: string,
+  relative: string,
+  content: string,
+  isUnchanged: boolean,
+): Promise<void> {
+  if (
+    isUnchanged &&
+    (await link(path.join(outDir, ...relative.split("/")), target).then(
+      () => true,
+      () => false,
+    ))
+  )
+    return;
+  const handle = await open(target, "w");
+  try {
+    await handle.writeFile(content, "utf8");
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
 }
 
 /**

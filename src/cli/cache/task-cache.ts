@@ -3,7 +3,7 @@ import { mkdir, readFile, rename, rm, utimes, writeFile } from "node:fs/promises
 import path from "node:path";
 import type { TaskStore } from "../../tasks/task-store.js";
 import { charterFingerprint } from "./fingerprint.js";
-import { pruneLeastRecentlyUsed } from "./prune.js";
+import { pruneWhenFull } from "./prune.js";
 import { RootRelative } from "./root-relative.js";
 
 /** Where nothing says otherwise, the cache is pruned back below this size after a run that added to it. */
@@ -33,7 +33,9 @@ export class TaskCache implements TaskStore {
   /** Entries found and entries looked for in vain since the cache was opened. */
   hits = 0;
   misses = 0;
-  private written = 0;
+  private writtenBytes = 0;
+  /** Renewals of entries' modification times under way: awaited before pruning, never in the way of a read. */
+  private touches: Promise<void>[] = [];
   private readonly paths: RootRelative;
 
   private constructor(
@@ -86,7 +88,7 @@ export class TaskCache implements TaskStore {
         this.hits++;
         const now = new Date();
         // Least recently used is what pruning removes first; a read-only cache is still a cache.
-        await utimes(file, now, now).catch(() => undefined);
+        this.touches.push(utimes(file, now, now).catch(() => undefined));
         return found;
       } catch {
         // Not JSON: damaged, as below.
@@ -105,18 +107,23 @@ export class TaskCache implements TaskStore {
     try {
       await mkdir(path.dirname(file), { recursive: true });
       const text = this.paths.encode(value);
-      await writeFile(temporary, `${entryHead(key, digestOf(text))}","value":${text}}`);
+      const entry = `${entryHead(key, digestOf(text))}","value":${text}}`;
+      await writeFile(temporary, entry);
       await rename(temporary, file);
-      this.written++;
+      this.writtenBytes += Buffer.byteLength(entry);
     } catch {
       await rm(temporary, { force: true }).catch(() => undefined);
     }
   }
 
-  /** After a run that added entries, removes the least recently used until the cache is back under its size. */
+  /** After a run that added entries, removes the least recently used when the cache has grown past its size. */
   async prune(): Promise<void> {
-    if (this.written === 0) return;
-    await pruneLeastRecentlyUsed(this.dir, this.options.maxBytes ?? DEFAULT_CACHE_MAX_BYTES).catch(() => undefined);
+    await Promise.all(this.touches);
+    this.touches = [];
+    if (this.writtenBytes === 0) return;
+    await pruneWhenFull(this.dir, this.writtenBytes, this.options.maxBytes ?? DEFAULT_CACHE_MAX_BYTES).catch(
+      () => undefined,
+    );
   }
 
   /** The value's text of an entry that is whole: its head names `key`, and its value has the digest written with it. */

@@ -13,6 +13,14 @@ export interface LoadedSource {
   missing?: true;
 }
 
+/**
+ * The last parse of each file, with the text it parsed: `watch` compiles again after every save,
+ * and all but the saved file read as before. Parses are never changed by the stages after this
+ * one (bundling copies what it rewrites), so one can serve again; one entry per file keeps the
+ * memory that of one run.
+ */
+const lastParse = new Map<string, { text: string; result: LoadedSource }>();
+
 /** Reads and parses one file; a read failure is a diagnostic, not an exception. */
 export async function loadSource(absolutePath: string): Promise<LoadedSource> {
   let text: string;
@@ -31,7 +39,18 @@ export async function loadSource(absolutePath: string): Promise<LoadedSource> {
     const diagnostics = [errorAt(LOAD_CODES.unreadable, `cannot read the file (${reason})`, { file: absolutePath })];
     return reason === "ENOENT" || reason === "EISDIR" ? { missing: true, diagnostics } : { diagnostics };
   }
-  const result = absolutePath.endsWith(".json") ? parseJsonSource(text, absolutePath) : parseSource(text, absolutePath);
+  const last = lastParse.get(absolutePath);
+  if (last?.text === text) return last.result;
+  const result = checkedRoot(
+    absolutePath,
+    absolutePath.endsWith(".json") ? parseJsonSource(text, absolutePath) : parseSource(text, absolutePath),
+  );
+  lastParse.set(absolutePath, { text, result });
+  return result;
+}
+
+/** The parse, or the finding that its top level is no schema. */
+function checkedRoot(absolutePath: string, result: LoadedSource): LoadedSource {
   if (result.parsed) {
     const root = result.parsed.value;
     if (typeof root !== "boolean" && (root === null || typeof root !== "object" || Array.isArray(root))) {

@@ -79,10 +79,10 @@ export async function checkTypes(
   );
   const findings = new Map<string, FileFinding[]>();
   if (cache)
-    for (const [name, key] of keys) {
-      const cached = await cache.read<FileFinding[]>(key);
+    for (const [name, cached] of await Promise.all(
+      [...keys].map(async ([name, key]) => [name, await cache.read<FileFinding[]>(key)] as const),
+    ))
       if (cached) findings.set(name, cached);
-    }
   const unchecked = [...files.keys()].filter((n) => !findings.has(n));
   for (const batch of batchesOf(unchecked, files, reach, batchCharacters))
     for (const [name, list] of checkBatch(batch, files)) {
@@ -181,11 +181,29 @@ function batchesOf(
   return batches;
 }
 
+/**
+ * One in-memory project for the life of the process: each batch's program is made from the
+ * last one (TypeScript reuses every file whose text is the same, the standard library's
+ * declarations first), so that `watch`, which compiles again after each save, checks only what
+ * changed instead of parsing and binding everything afresh.
+ */
+let shared: Project | undefined;
+
+/** The program of exactly the batch's files, from the shared project. */
+function programOf(batch: Batch, files: ReadonlyMap<string, FileToCheck>): ts.Program {
+  const project = (shared ??= new Project({ useInMemoryFileSystem: true, compilerOptions: COMPILER_OPTIONS }));
+  const wanted = new Map([...batch.load].map((name) => [`/${typesPath(name)}`, files.get(name)!.text]));
+  for (const sourceFile of project.getSourceFiles()) {
+    const text = wanted.get(sourceFile.getFilePath());
+    if (text === undefined || text !== sourceFile.getFullText()) project.removeSourceFile(sourceFile);
+  }
+  for (const [file, text] of wanted) if (!project.getSourceFile(file)) project.createSourceFile(file, text);
+  return project.getProgram().compilerObject;
+}
+
 /** Compiles one batch in memory; yields each file's findings as it is checked. */
 function* checkBatch(batch: Batch, files: ReadonlyMap<string, FileToCheck>): Generator<[string, FileFinding[]]> {
-  const project = new Project({ useInMemoryFileSystem: true, compilerOptions: COMPILER_OPTIONS });
-  for (const name of batch.load) project.createSourceFile(`/${typesPath(name)}`, files.get(name)!.text);
-  const program = project.getProgram().compilerObject;
+  const program = programOf(batch, files);
   for (const name of batch.check) {
     const sourceFile = program.getSourceFile(`/${typesPath(name)}`)!;
     let list: FileFinding[];
@@ -202,6 +220,8 @@ function* checkBatch(batch: Batch, files: ReadonlyMap<string, FileToCheck>): Gen
           message: ts.flattenDiagnosticMessageText(finding.messageText, " ").slice(0, 400),
         }));
     } catch (error) {
+      // A checker that failed midway is not one to build the next program from.
+      shared = undefined;
       if (!(error instanceof RangeError)) throw error;
       // TypeScript's checker recursed through the module (a very long chain of aliases): a client's tsc would too.
       list = [

@@ -1,0 +1,16 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import { Session } from "node:inspector/promises";
+const { run } = await import("/work/main/dist/cli/run.js");
+const io = { cwd: "/tmp/wb", stdout: (t: string) => void 0, stderr: (t: string) => void 0 };
+const file = "/tmp/wb/schema-src/agent/result.yaml";
+const orig = readFileSync(file, "utf8");
+const edit = async (i: number) => { writeFileSync(file, orig.replace(/^(description: >-\n  )/m, `$1Edit ${i}. `)); const t = performance.now(); await run(["generate", "--cache-dir", "/tmp/wb/cache"], io); return performance.now() - t; };
+for (let i = 0; i < 4; i++) await edit(100 + i);
+const session = new Session(); session.connect();
+await session.post("Profiler.enable"); await session.post("Profiler.start");
+const times = [];
+for (let i = 0; i < 10; i++) times.push(Math.round(await edit(i)));
+const { profile } = await session.post("Profiler.stop");
+writeFileSync("/tmp/edit.cpuprofile", JSON.stringify(profile));
+console.log(times.join(" "));
+writeFileSync(file, orig);
