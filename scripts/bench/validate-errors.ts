@@ -3,7 +3,8 @@
  * data files with N members a closed object does not declare (one violation each), printing
  * every violation (`--max-errors 0`), then a 1,000,000-member file with the default limit.
  * Each time is the median of BENCH_RUNS runs (default 3); the scaling exponent of time over N
- * is 1 for linear and 2 for quadratic, read against the smallest size in the same run.
+ * is 1 for linear and 2 for quadratic, read against the smallest size in the same run. Then YAML
+ * aliases: files of one anchor and N aliases to it, valid, the same way.
  *
  *   npm run bench:validate [-- CHARTER_ROOT]   (default: this checkout)
  */
@@ -38,6 +39,11 @@ function wide(count: number): string {
   return lines.join("\n") + "\n";
 }
 
+/** One anchored mapping and `count` aliases to it (a 20,000-alias file is 140 KB). */
+function aliases(count: number): string {
+  return "id: A-100\nbase: &a {x: 1}\nlist:\n" + "  - *a\n".repeat(count);
+}
+
 function wideJson(count: number): string {
   const members = ['"id":"A-100"'];
   for (let i = 0; i < count; i++) members.push(`"k${i}":1`);
@@ -51,8 +57,13 @@ try {
     path.join(dir, "schema-src/order.yaml"),
     "type: object\nrequired: [id]\nadditionalProperties: false\nproperties:\n  id: { type: string }\n",
   );
+  writeFileSync(
+    path.join(dir, "schema-src/listing.yaml"),
+    "type: object\nrequired: [id]\nproperties:\n  id: { type: string }\n  list: { type: array, items: { type: object } }\n",
+  );
   if (charter(dir, ["generate"]).code !== 0) throw new Error("generate failed");
   for (const size of [...SIZES, MILLION]) writeFileSync(path.join(dir, `wide-${size}.yaml`), wide(size));
+  for (const size of SIZES) writeFileSync(path.join(dir, `aliases-${size}.yaml`), aliases(size));
   writeFileSync(path.join(dir, `wide-${MILLION}.json`), wideJson(MILLION));
 
   const measure = (args: string[]) => median(Array.from({ length: RUNS }, () => charter(dir, args).ms));
@@ -76,6 +87,13 @@ try {
   console.log(
     `\nscaling exponent (1 linear, 2 quadratic): text ${scalingExponent(points).toFixed(2)}, json ${scalingExponent(json).toFixed(2)}`,
   );
+  const aliased = SIZES.map((size) => ({ size, ms: measure(["validate", "listing", `aliases-${size}.yaml`]) }));
+  console.log("\n| aliases | valid, whole process | vs 5,000 |\n| --- | --- | --- |");
+  for (const p of aliased)
+    console.log(
+      `| ${p.size.toLocaleString("en")} | ${(p.ms / 1000).toFixed(2)} s | ${(p.ms / aliased[0]!.ms).toFixed(2)} |`,
+    );
+  console.log(`\nscaling exponent of aliases: ${scalingExponent(aliased).toFixed(2)}`);
   for (const extension of ["yaml", "json"]) {
     const million = charter(dir, ["validate", "order", `wide-${MILLION}.${extension}`]);
     console.log(

@@ -93,6 +93,18 @@ describe("parseSource keeps what later stages need", () => {
     const { parsed } = parseSource("$defs:\n  a: &s {type: string}\n  b: *s\n", "s.yaml");
     expect(parsed!.value).toEqual({ $defs: { a: { type: "string" }, b: { type: "string" } } });
   });
+
+  it("reads an alias as the last node before it with that anchor, as YAML says", () => {
+    const text = "a: &x 1\nb: *x\nc: &x 2\nd: *x\ne: [&y {k: *x}, *y]\n";
+    expect(parseSource(text, "s.yaml").parsed!.value).toEqual({ a: 1, b: 1, c: 2, d: 2, e: [{ k: 2 }, { k: 2 }] });
+  });
+
+  it("expands 20,000 aliases, each to its node (one walk of the document finds them all)", () => {
+    const text = "a: &a {x: 1}\nlist:\n" + "  - *a\n".repeat(20_000);
+    const value = parseSource(text, "s.yaml").parsed!.value as { list: unknown[] };
+    expect(value.list).toHaveLength(20_000);
+    expect(value.list.every((item) => JSON.stringify(item) === '{"x":1}')).toBe(true);
+  });
 });
 
 describe("parseJsonSource", () => {
