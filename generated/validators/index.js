@@ -47,7 +47,7 @@ export const registry = {
   },
   ["charter/config"]: {
     contract: "charter/config",
-    digest: "sha256:9bc5ae32c1534106527d50ec20d32f90af8ee75c2c55804b47bdbe97c26988b0",
+    digest: "sha256:c2a6ba338d5d5fd7ddd7ed4c9fd5aed11e77c86a1911a6a66a7a743dc67ee094",
     exportName: "validate",
     rules: {},
     load: () => import("./charter/config.js"),
@@ -56,7 +56,7 @@ export const registry = {
   },
   ["charter/config#/$defs/catalogFolder"]: {
     contract: "charter/config",
-    digest: "sha256:9bc5ae32c1534106527d50ec20d32f90af8ee75c2c55804b47bdbe97c26988b0",
+    digest: "sha256:c2a6ba338d5d5fd7ddd7ed4c9fd5aed11e77c86a1911a6a66a7a743dc67ee094",
     exportName: "validateCatalogFolder",
     rules: {},
     load: () => import("./charter/config.js"),
@@ -65,7 +65,7 @@ export const registry = {
   },
   ["charter/config#/$defs/dialect"]: {
     contract: "charter/config",
-    digest: "sha256:9bc5ae32c1534106527d50ec20d32f90af8ee75c2c55804b47bdbe97c26988b0",
+    digest: "sha256:c2a6ba338d5d5fd7ddd7ed4c9fd5aed11e77c86a1911a6a66a7a743dc67ee094",
     exportName: "validateDialect",
     rules: {},
     load: () => import("./charter/config.js"),
@@ -74,7 +74,7 @@ export const registry = {
   },
   ["charter/config#/$defs/diffIgnore"]: {
     contract: "charter/config",
-    digest: "sha256:9bc5ae32c1534106527d50ec20d32f90af8ee75c2c55804b47bdbe97c26988b0",
+    digest: "sha256:c2a6ba338d5d5fd7ddd7ed4c9fd5aed11e77c86a1911a6a66a7a743dc67ee094",
     exportName: "validateDiffIgnore",
     rules: {},
     load: () => import("./charter/config.js"),
@@ -83,7 +83,7 @@ export const registry = {
   },
   ["charter/config#/$defs/direction"]: {
     contract: "charter/config",
-    digest: "sha256:9bc5ae32c1534106527d50ec20d32f90af8ee75c2c55804b47bdbe97c26988b0",
+    digest: "sha256:c2a6ba338d5d5fd7ddd7ed4c9fd5aed11e77c86a1911a6a66a7a743dc67ee094",
     exportName: "validateDirection",
     rules: {},
     load: () => import("./charter/config.js"),
@@ -92,7 +92,7 @@ export const registry = {
   },
   ["charter/config#/$defs/documentResolution"]: {
     contract: "charter/config",
-    digest: "sha256:9bc5ae32c1534106527d50ec20d32f90af8ee75c2c55804b47bdbe97c26988b0",
+    digest: "sha256:c2a6ba338d5d5fd7ddd7ed4c9fd5aed11e77c86a1911a6a66a7a743dc67ee094",
     exportName: "validateDocumentResolution",
     rules: {},
     load: () => import("./charter/config.js"),
@@ -101,7 +101,7 @@ export const registry = {
   },
   ["charter/config#/$defs/ids"]: {
     contract: "charter/config",
-    digest: "sha256:9bc5ae32c1534106527d50ec20d32f90af8ee75c2c55804b47bdbe97c26988b0",
+    digest: "sha256:c2a6ba338d5d5fd7ddd7ed4c9fd5aed11e77c86a1911a6a66a7a743dc67ee094",
     exportName: "validateIds",
     rules: {},
     load: () => import("./charter/config.js"),
@@ -110,7 +110,7 @@ export const registry = {
   },
   ["charter/config#/$defs/namingStyle"]: {
     contract: "charter/config",
-    digest: "sha256:9bc5ae32c1534106527d50ec20d32f90af8ee75c2c55804b47bdbe97c26988b0",
+    digest: "sha256:c2a6ba338d5d5fd7ddd7ed4c9fd5aed11e77c86a1911a6a66a7a743dc67ee094",
     exportName: "validateNamingStyle",
     rules: {},
     load: () => import("./charter/config.js"),
@@ -119,7 +119,7 @@ export const registry = {
   },
   ["charter/config#/$defs/relativePath"]: {
     contract: "charter/config",
-    digest: "sha256:9bc5ae32c1534106527d50ec20d32f90af8ee75c2c55804b47bdbe97c26988b0",
+    digest: "sha256:c2a6ba338d5d5fd7ddd7ed4c9fd5aed11e77c86a1911a6a66a7a743dc67ee094",
     exportName: "validateRelativePath",
     rules: {},
     load: () => import("./charter/config.js"),
@@ -128,7 +128,7 @@ export const registry = {
   },
   ["charter/config#/$defs/validationPolicy"]: {
     contract: "charter/config",
-    digest: "sha256:9bc5ae32c1534106527d50ec20d32f90af8ee75c2c55804b47bdbe97c26988b0",
+    digest: "sha256:c2a6ba338d5d5fd7ddd7ed4c9fd5aed11e77c86a1911a6a66a7a743dc67ee094",
     exportName: "validateValidationPolicy",
     rules: {},
     load: () => import("./charter/config.js"),

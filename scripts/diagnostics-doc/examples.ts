@@ -63,6 +63,7 @@ export const EXAMPLES: Record<Code, DiagnosticExample> = {
     none: "It needs a second run alive while this one writes, which a fixed example cannot hold. It reads `generated: error CH010 another charter run on generated/, pid 4242 still holds the output after 120 s; nothing written`, and the command exits 75; test/cli/output-lock.test.ts makes it happen.",
   },
 
+  CH013: { files: { "charter.config.yaml": "source: schemas\n", "schemas/README.md": "# Contracts\n" } },
   CH012: {
     files: {
       "charter.config.yaml": "maxWarnings: 0\n",

@@ -57,6 +57,11 @@ export const CLI_CODES = {
     title: "more warnings than --max-warnings allows",
     help: "The sources gave more warnings than `--max-warnings N` (or the config's `maxWarnings`) allows, so the run fails as an error would: `generate` writes nothing and `check` exits 1. The warnings are printed above it. Fix them, silence a lint where it is a deliberate choice (`x-charter-ignore: [CH312]`), or raise the limit. `charter init` sets CI's check to `--max-warnings 0`.",
   },
+  emptySource: {
+    code: "CH013",
+    title: "the source folder holds no contract",
+    help: "`generate` would replace the output with a tree of no contracts, deleting every schema, type and validator in it, and `check` would accept that tree: a mistyped `source` in charter.config.yaml, or a checkout that lacks the sources, is the usual cause. Contracts are the `.yaml`, `.yml` and `.json` files under the source folder (hidden ones and `<contract>.examples/` folders aside). To remove every contract on purpose, set `allowEmptySource: true` in the config.",
+  },
   noValidators: {
     code: "CH009",
     title: "no generated validators",

@@ -41,6 +41,8 @@ export interface Settings {
   diff: DiffSettings;
   /** More warnings than this fail generate and check (config `maxWarnings`; the flag wins). */
   maxWarnings?: number;
+  /** A source folder without contracts is allowed (config `allowEmptySource`); absent: it is CH013. */
+  allowEmptySource?: boolean;
 }
 
 export interface SettingFlags {
@@ -64,6 +66,7 @@ export function defaultCacheDir(configDir: string): string | undefined {
 interface FileConfig {
   version?: string;
   maxWarnings?: number;
+  allowEmptySource?: boolean;
   cache?: { dir?: string; maxMiB?: number };
   diff?: DiffSettings;
   source?: string;
@@ -132,6 +135,7 @@ export async function resolveSettings(
   };
   if (fileConfig.version !== undefined) settings.version = fileConfig.version;
   if (fileConfig.maxWarnings !== undefined) settings.maxWarnings = fileConfig.maxWarnings;
+  if (fileConfig.allowEmptySource === true) settings.allowEmptySource = true;
   if (flags.jobs !== undefined) settings.jobs = flags.jobs;
   const cacheDir = flags.noCache
     ? undefined
@@ -224,6 +228,7 @@ async function readConfig(file: string): Promise<{ config?: FileConfig; diagnost
   }
   if (value.version !== undefined) config.version = value.version;
   if (value.maxWarnings !== undefined) config.maxWarnings = value.maxWarnings;
+  if (value.allowEmptySource !== undefined) config.allowEmptySource = value.allowEmptySource;
   if (value.cache !== undefined) {
     config.cache = {};
     if (value.cache.dir !== undefined) config.cache.dir = value.cache.dir;

@@ -16,6 +16,7 @@ import { DEFAULT_WAIT_SECONDS, errorCount, incompleteNote, summary } from "./gen
 import { describeHolder, liveHolder, waitForWriters, type LockHolder } from "../output-lock.js";
 import { progressLine } from "../progress.js";
 import { warningLimitExceeded } from "../warning-limit.js";
+import { emptySourceFinding } from "../empty-source.js";
 
 /** Regenerates in memory and compares with the output directory. Never writes. */
 export async function runCheck(args: ParsedArgs, settings: Settings, io: CliIo): Promise<number> {
@@ -25,6 +26,8 @@ export async function runCheck(args: ParsedArgs, settings: Settings, io: CliIo):
   const result = await compile({ ...settings, ...(progress ? { onProgress: progress.stage } : {}) }).finally(() =>
     progress?.done(),
   );
+  const empty = emptySourceFinding(result, settings);
+  if (empty) result.diagnostics.push(empty);
   const overLimit = warningLimitExceeded(result.diagnostics, args.maxWarnings ?? settings.maxWarnings);
   if (overLimit) result.diagnostics.push(overLimit);
   const sourceErrors = hasErrors(result.diagnostics);

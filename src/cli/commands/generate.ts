@@ -14,6 +14,7 @@ import { isReplaceable, recoverInterruptedWrite, writeTreeAtomically } from "../
 import { TaskCache } from "../cache/task-cache.js";
 import { findRunRecord, keepRunRecord, outputMatches, recordedResult } from "../cache/run-record.js";
 import { warningLimitExceeded } from "../warning-limit.js";
+import { emptySourceFinding } from "../empty-source.js";
 
 /** Seconds a run waits for another that holds the output, unless `--wait` says otherwise. */
 export const DEFAULT_WAIT_SECONDS = 120;
@@ -34,6 +35,8 @@ export async function runGenerate(args: ParsedArgs, settings: Settings, io: CliI
       : undefined;
   const result = unchanged ?? (await compileWithCache(args, settings, io, cache));
   const diagnostics = [...result.diagnostics];
+  const empty = emptySourceFinding(result, settings);
+  if (empty) diagnostics.push(empty);
   if (result.cacheDamaged > 0 && settings.cacheDir !== undefined)
     diagnostics.push(cacheDamagedWarning(result.cacheDamaged, settings.cacheDir));
   const overLimit = warningLimitExceeded(diagnostics, args.maxWarnings ?? settings.maxWarnings);
