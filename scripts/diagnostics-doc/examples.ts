@@ -63,6 +63,9 @@ export const EXAMPLES: Record<Code, DiagnosticExample> = {
     none: "It needs a second run alive while this one writes, which a fixed example cannot hold. It reads `generated: error CH010 another charter run on generated/, pid 4242 still holds the output after 120 s; nothing written`, and the command exits 75; test/cli/output-lock.test.ts makes it happen.",
   },
 
+  CH014: {
+    none: "The previous tree must resist deletion after the new one is in place: a folder in it that is read-only to the user, which a project's files alone do not make.",
+  },
   CH013: { files: { "charter.config.yaml": "source: schemas\n", "schemas/README.md": "# Contracts\n" } },
   CH012: {
     files: {

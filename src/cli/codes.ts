@@ -40,7 +40,7 @@ export const CLI_CODES = {
   writeFailed: {
     code: "CH007",
     title: "output cannot be written",
-    help: "The output directory could not be replaced; the previous output is left as it was. Check permissions and free space.",
+    help: "The output directory could not be replaced; the previous output is left as it was, and no lock or staging folder stays behind. The message says what the file system refused: the disk is full (ENOSPC: free space and run again), permission denied (EACCES), a file where a folder should be (ENOTDIR), and so on. A read-only folder inside the output is found before anything moves and named: make the output writable (`chmod -R u+w generated`) and run again.",
   },
   outputBusy: {
     code: "CH010",
@@ -61,6 +61,11 @@ export const CLI_CODES = {
     code: "CH013",
     title: "the source folder holds no contract",
     help: "`generate` would replace the output with a tree of no contracts, deleting every schema, type and validator in it, and `check` would accept that tree: a mistyped `source` in charter.config.yaml, or a checkout that lacks the sources, is the usual cause. Contracts are the `.yaml`, `.yml` and `.json` files under the source folder (hidden ones and `<contract>.examples/` folders aside). To remove every contract on purpose, set `allowEmptySource: true` in the config.",
+  },
+  leftoverOutput: {
+    code: "CH014",
+    title: "a previous output remains beside the output",
+    help: "`generate` replaces the output by moving the old tree aside (`<out>.charter-old-<pid>`), moving the new one in, and deleting the old one. When the old tree cannot be deleted (a folder in it is read-only to you), the new output is in place and whole, and the old tree stays beside it; it never blocks a later run. Make it writable and delete it: `chmod -R u+w generated.charter-old-*` then `rm -rf generated.charter-old-*`. A folder of that name that holds no charter manifest is never touched: it is not charter's.",
   },
   noValidators: {
     code: "CH009",

@@ -43,9 +43,13 @@ export async function acquireOutputLock(outDir: string, options: LockOptions): P
       const handle = await open(file, "wx");
       try {
         await handle.writeFile(JSON.stringify(me) + "\n", "utf8");
-      } finally {
-        await handle.close();
+      } catch (error) {
+        // A lock without its owner (a full disk) would read as another run's: it is not left behind.
+        await handle.close().catch(() => undefined);
+        await rm(file, { force: true }).catch(() => undefined);
+        throw error;
       }
+      await handle.close();
       return { ok: true, release: () => releaseLock(file, me) };
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;

@@ -95,7 +95,7 @@ const CASES: Case[] = [
   [
     "an output folder below a file",
     { "charter.config.yaml": "out: build/generated\n", build: "a file where a folder should be\n" },
-    /^build\/generated: error CH007 cannot write the output \(ENOTDIR\)$/m,
+    /^build\/generated: error CH007 cannot write the output: a file is where a folder should be \(ENOTDIR\); nothing written$/m,
   ],
   [
     "an invalid $schema",

@@ -10,7 +10,10 @@ import { EXIT_BUSY, EXIT_FINDINGS, EXIT_OK, type CliIo } from "../io.js";
 import { acquireOutputLock, describeHolder, type LockHolder } from "../output-lock.js";
 import { displayPath, formatDiagnostic, relativeDiagnostic } from "../print.js";
 import { readTree } from "../read-tree.js";
-import { isReplaceable, recoverInterruptedWrite, writeTreeAtomically } from "../write-tree.js";
+import { readOnlyFolder, writeTreeAtomically } from "../write-tree.js";
+import { recoverInterruptedWrite } from "../output-recovery.js";
+import { isReplaceable } from "../output-ownership.js";
+import { describeFsError } from "../fs-errors.js";
 import { TaskCache } from "../cache/task-cache.js";
 import { findRunRecord, keepRunRecord, outputMatches, recordedResult } from "../cache/run-record.js";
 import { warningLimitExceeded } from "../warning-limit.js";
@@ -20,7 +23,7 @@ import { emptySourceFinding } from "../empty-source.js";
 export const DEFAULT_WAIT_SECONDS = 120;
 
 export async function runGenerate(args: ParsedArgs, settings: Settings, io: CliIo): Promise<number> {
-  await recoverUnlessHeld(settings.outDir);
+  const leftovers = await recoverUnlessHeld(settings.outDir);
   const started = performance.now();
   // Only this command reads and fills the cache; check and diff compute afresh.
   const cache =
@@ -34,7 +37,7 @@ export async function runGenerate(args: ParsedArgs, settings: Settings, io: CliI
       ? recordedResult(remembered.record)
       : undefined;
   const result = unchanged ?? (await compileWithCache(args, settings, io, cache));
-  const diagnostics = [...result.diagnostics];
+  const diagnostics = [...leftovers, ...result.diagnostics];
   const empty = emptySourceFinding(result, settings);
   if (empty) diagnostics.push(empty);
   if (result.cacheDamaged > 0 && settings.cacheDir !== undefined)
@@ -63,14 +66,15 @@ export async function runGenerate(args: ParsedArgs, settings: Settings, io: CliI
  * A run killed mid-swap left the previous output aside: put it back even if this run writes nothing,
  * unless another run holds the output (it recovers). What the file system refuses here, the write meets again.
  */
-async function recoverUnlessHeld(outDir: string): Promise<void> {
+async function recoverUnlessHeld(outDir: string): Promise<Diagnostic[]> {
   const free = existsSync(path.dirname(outDir))
     ? await acquireOutputLock(outDir, { waitMs: 0 }).catch(() => undefined)
     : undefined;
-  if (free?.ok)
-    await recoverInterruptedWrite(outDir)
-      .catch(() => undefined)
-      .finally(free.release);
+  if (!free?.ok) return [];
+  const left = await recoverInterruptedWrite(outDir)
+    .catch(() => [])
+    .finally(free.release);
+  return left.map((folder) => leftoverWarning(folder, "a previous output of charter's"));
 }
 
 /** Compiles in memory, with a terminal's progress display, through the cache; the compiler is loaded only here. */
@@ -123,31 +127,74 @@ async function writeOutput(
           { file: settings.outDir },
         ),
       );
-    } else if (!(await recoverInterruptedWrite(settings.outDir).then(() => isReplaceable(settings.outDir)))) {
-      diagnostics.push(
-        errorAt(
-          CLI_CODES.outDirForeign,
-          "refusing to replace a non-empty directory that holds no charter manifest.json",
-          {
-            file: settings.outDir,
-          },
-        ),
-      );
-    } else {
-      const current = await readTree(settings.outDir);
-      const unchanged = unchangedFiles(current, files);
-      changed = unchanged.size !== files.size || current.size !== files.size;
-      if (changed) await writeTreeAtomically(settings.outDir, files, unchanged);
-    }
+    } else changed = await replaceOutput(files, settings, diagnostics);
   } catch (error) {
     // The file system said no (a file where a folder should be, permissions, a full disk): a finding, not a crash.
-    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    diagnostics.push(errorAt(CLI_CODES.writeFailed, `cannot write the output (${reason})`, { file: settings.outDir }));
+    diagnostics.push(
+      errorAt(CLI_CODES.writeFailed, `cannot write the output: ${describeFsError(error)}; nothing written`, {
+        file: settings.outDir,
+      }),
+    );
     changed = false;
   } finally {
     if (lock?.ok) await lock.release();
   }
   return { changed, busy };
+}
+
+/**
+ * Under the lock: puts back what a killed run left, then replaces the output
+ * when it changed and charter may replace it. Whether it changed; what stops
+ * it, or is left behind, is a finding pushed onto `diagnostics`.
+ */
+async function replaceOutput(
+  files: CompileResult["files"],
+  settings: Settings,
+  diagnostics: Diagnostic[],
+): Promise<boolean> {
+  // Said once: the recovery before compiling met the same leftovers.
+  const said = new Set(diagnostics.filter((d) => d.code === CLI_CODES.leftoverOutput.code).map((d) => d.file));
+  for (const leftover of await recoverInterruptedWrite(settings.outDir))
+    if (!said.has(leftover)) diagnostics.push(leftoverWarning(leftover, "a previous output of charter's"));
+  if (!(await isReplaceable(settings.outDir))) {
+    diagnostics.push(
+      errorAt(
+        CLI_CODES.outDirForeign,
+        "refusing to replace a non-empty directory that holds no charter manifest.json",
+        {
+          file: settings.outDir,
+        },
+      ),
+    );
+    return false;
+  }
+  const current = await readTree(settings.outDir);
+  const unchanged = unchangedFiles(current, files);
+  if (unchanged.size === files.size && current.size === files.size) return false;
+  // Moved aside, a read-only tree could not be deleted: refused before anything moves.
+  const readOnly = await readOnlyFolder(settings.outDir);
+  if (readOnly) {
+    diagnostics.push(
+      errorAt(
+        CLI_CODES.writeFailed,
+        `cannot replace the output: this folder is read-only (${readOnly.code}); nothing written. Make the output writable (chmod -R u+w) and run again`,
+        { file: readOnly.folder },
+      ),
+    );
+    return false;
+  }
+  const { leftover } = await writeTreeAtomically(settings.outDir, files, unchanged);
+  if (leftover !== undefined) diagnostics.push(leftoverWarning(leftover, "the previous output"));
+  return true;
+}
+
+/** CH014: a tree charter moved aside and could not delete; the output itself is whole. */
+function leftoverWarning(folder: string, what: string): Diagnostic {
+  return warningAt(
+    CLI_CODES.leftoverOutput,
+    `${what} remains here and cannot be removed (a read-only folder in it); the output itself is whole. Make it writable and delete it (chmod -R u+w, then rm -rf)`,
+    { file: folder },
+  );
 }
 
 /** A finding that stopped the write itself, not one of a contract. */

@@ -1,0 +1,43 @@
+import { existsSync, statSync } from "node:fs";
+import { readdir, rename, rm } from "node:fs/promises";
+import path from "node:path";
+import { holdsCharterManifest } from "./output-ownership.js";
+import { BACKUP_SUFFIX, removePreviousTree, STAGING_SUFFIX } from "./write-tree.js";
+
+/**
+ * Finishes or undoes a swap that a killed run left half done, and removes the
+ * staging folders killed runs left. Only under the output lock: then no other
+ * run is staging. A previous tree beside the output (`<out>.charter-old`,
+ * `<out>.charter-old-<pid>`) is charter's only when it holds a charter
+ * manifest: anything else of that name is a user's, and is left alone.
+ * Returns the previous trees that could not be removed (a read-only folder
+ * in one): the run goes on, and says so.
+ */
+export async function recoverInterruptedWrite(outDir: string): Promise<string[]> {
+  const parent = path.dirname(outDir);
+  const base = path.basename(outDir);
+  const entries = await readdir(parent).catch(() => [] as string[]);
+  const backups = entries
+    .filter((entry) => entry === base + BACKUP_SUFFIX || entry.startsWith(`${base}${BACKUP_SUFFIX}-`))
+    .map((entry) => path.join(parent, entry))
+    .filter(holdsCharterManifest);
+  if (!existsSync(outDir) && backups.length > 0) {
+    // Killed between the two renames: the newest previous tree is the output.
+    const newest = backups.sort((a, b) => modified(b) - modified(a) || (a < b ? -1 : 1)).shift()!;
+    await rename(newest, outDir);
+  }
+  const left: string[] = [];
+  for (const backup of backups.sort()) await removePreviousTree(backup).catch(() => left.push(backup));
+  for (const entry of entries)
+    if (entry === base + STAGING_SUFFIX || entry.startsWith(`${base}${STAGING_SUFFIX}-`))
+      await rm(path.join(parent, entry), { recursive: true, force: true }).catch(() => undefined);
+  return left;
+}
+
+function modified(dir: string): number {
+  try {
+    return statSync(dir).mtimeMs;
+  } catch {
+    return 0;
+  }
+}

@@ -1,0 +1,140 @@
+import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { runCli } from "../helpers/run-cli.js";
+import { asNobody, openToAll } from "../helpers/as-nobody.js";
+import { tempTree } from "../helpers/temp-tree.js";
+
+/** Every file under `dir` with the sha256 of its bytes: the tree's state, before and after. */
+function listing(dir: string): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true }))
+    if (entry.isFile()) {
+      const file = path.join(entry.parentPath, entry.name);
+      files[path.relative(dir, file)] = createHash("sha256").update(readFileSync(file)).digest("hex");
+    }
+  return files;
+}
+
+/** What charter leaves beside the output: staging folders, previous trees, locks. */
+function beside(dir: string): string[] {
+  return readdirSync(dir).filter((name) => name.startsWith("generated."));
+}
+
+/** A generated project that nobody may work in. */
+async function project(): Promise<string> {
+  const dir = tempTree({ "schema-src/order.yaml": "type: object\nproperties:\n  id: { type: string }\n" });
+  expect((await runCli(["generate"], dir)).code).toBe(0);
+  openToAll(dir);
+  return dir;
+}
+
+const EDITED = "type: object\nproperties:\n  id: { type: integer }\n";
+
+describe("a read-only output", () => {
+  it("is refused before anything moves: CH007 at the read-only folder, the tree as it was, nothing left beside", async () => {
+    const dir = await project();
+    writeFileSync(path.join(dir, "schema-src/order.yaml"), EDITED);
+    chmodSync(path.join(dir, "generated/types"), 0o555);
+    const before = listing(path.join(dir, "generated"));
+    try {
+      const run = asNobody(["generate"], dir);
+      expect(run.code).toBe(1);
+      expect(run.stdout).toContain(
+        "generated/types: error CH007 cannot replace the output: this folder is read-only (EACCES); nothing written",
+      );
+      expect(run.stdout).toContain("nothing written");
+      expect(listing(path.join(dir, "generated"))).toEqual(before);
+      expect(beside(dir)).toEqual([]);
+    } finally {
+      chmodSync(path.join(dir, "generated/types"), 0o777);
+    }
+  });
+
+  it("a previous tree of charter's that cannot be deleted is CH014, never blocks a run, and is said on each", async () => {
+    const dir = await project();
+    // What an interrupted or refused deletion leaves: a whole previous tree with a read-only folder in it.
+    const leftover = path.join(dir, "generated.charter-old-4242");
+    cpSync(path.join(dir, "generated"), leftover, { recursive: true });
+    chmodSync(path.join(leftover, "types"), 0o555);
+    try {
+      writeFileSync(path.join(dir, "schema-src/order.yaml"), EDITED);
+      const first = asNobody(["generate"], dir);
+      expect(first.code).toBe(0);
+      expect(first.stdout).toContain(
+        "generated.charter-old-4242: warning CH014 a previous output of charter's remains",
+      );
+      expect(first.stdout).toContain("charter: wrote 1 contract");
+      expect(readFileSync(path.join(dir, "generated/types/order.ts"), "utf8")).toContain("id?: number");
+      const again = asNobody(["generate"], dir);
+      expect(again.code).toBe(0);
+      expect(again.stdout.match(/CH014/g)).toHaveLength(1);
+      expect(again.stdout).toContain("is up to date");
+    } finally {
+      chmodSync(path.join(leftover, "types"), 0o777);
+    }
+  });
+
+  it("leaves alone a folder named like charter's previous tree that holds no charter manifest", async () => {
+    const dir = tempTree({ "schema-src/order.yaml": "type: string\n", "generated.charter-old/notes.md": "mine\n" });
+    expect((await runCli(["generate"], dir)).code).toBe(0);
+    writeFileSync(path.join(dir, "schema-src/order.yaml"), "type: integer\n");
+    expect((await runCli(["generate"], dir)).code).toBe(0);
+    expect(readFileSync(path.join(dir, "generated.charter-old/notes.md"), "utf8")).toBe("mine\n");
+  });
+});
+
+/** A 1 MiB tmpfs at a fresh folder, or undefined where this process may not mount one (not root, a container without the capability). */
+function smallDisk(): string | undefined {
+  // Not a tempTree: its cleanup would meet the mount.
+  const at = mkdtempSync(path.join(tmpdir(), "charter-full-disk-"));
+  const mounted = spawnSync("mount", ["-t", "tmpfs", "-o", "size=1m", "tmpfs", at], { encoding: "utf8" });
+  return mounted.status === 0 ? at : undefined;
+}
+
+const disk = smallDisk();
+
+describe.skipIf(disk === undefined)("a full disk", () => {
+  it("is CH007 'the disk is full (ENOSPC)': the old tree whole, no lock and no staging folder left", async () => {
+    const dir = disk!;
+    try {
+      writeFileSync(path.join(dir, "charter.config.yaml"), "source: schema-src\n");
+      mkdirSync(path.join(dir, "schema-src"));
+      writeFileSync(path.join(dir, "schema-src/order.yaml"), "type: object\nproperties:\n  id: { type: string }\n");
+      expect((await runCli(["generate"], dir)).code).toBe(0);
+      const before = listing(path.join(dir, "generated"));
+      writeFileSync(path.join(dir, "schema-src/order.yaml"), EDITED);
+      // Every byte left taken, in chunks, until the file system refuses.
+      const filler = path.join(dir, "filler");
+      const chunk = Buffer.alloc(4096, 1);
+      try {
+        for (;;) writeFileSync(filler, chunk, { flag: "a" });
+      } catch (error) {
+        expect((error as NodeJS.ErrnoException).code).toBe("ENOSPC");
+      }
+      const run = await runCli(["generate"], dir);
+      expect(run.code).toBe(1);
+      expect(run.stdout).toMatch(/error CH007 cannot write the output: the disk is full \(ENOSPC\); nothing written/);
+      expect(run.stdout).not.toContain("CH010");
+      expect(listing(path.join(dir, "generated"))).toEqual(before);
+      expect(beside(dir)).toEqual([]);
+      expect(existsSync(path.join(dir, "generated.charter-lock"))).toBe(false);
+    } finally {
+      spawnSync("umount", [dir]);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
