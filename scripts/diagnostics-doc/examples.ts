@@ -66,6 +66,12 @@ export const EXAMPLES: Record<Code, DiagnosticExample> = {
   CH014: {
     none: "The previous tree must resist deletion after the new one is in place: a folder in it that is read-only to the user, which a project's files alone do not make.",
   },
+  CH015: {
+    none: "A folder of the output must be unreadable to the user who runs check, which a project's files alone do not make (root reads every folder).",
+  },
+  CH806: {
+    none: "It needs a data file of more than a MiB, too large to show here. `charter validate pet big.json --max-size 1` on one prints `big.json: error CH806 larger than 1 MiB, read no further; --max-size raises the limit`; test/cli/validate-limits.test.ts makes it happen, /dev/zero and an endless standard input included.",
+  },
   CH013: { files: { "charter.config.yaml": "source: schemas\n", "schemas/README.md": "# Contracts\n" } },
   CH012: {
     files: {

@@ -5,6 +5,8 @@ import { DEFAULT_MAX_DEPTH } from "charter-runtime";
  * file by, few enough that a file with a million stray keys answers at once.
  */
 export const DEFAULT_MAX_ERRORS = 100;
+/** validate reads no data file past this many MiB unless `--max-size` says more. */
+export const DEFAULT_MAX_DATA_MIB = 256;
 
 /** Each command: what it does, how it is called, and the options it takes (one definition for parsing and `--help`). */
 export const COMMANDS = {
@@ -52,7 +54,7 @@ export const COMMANDS = {
   validate: {
     summary: "validate JSON or YAML data files (- reads stdin); exit 1 if any is invalid",
     usage: "charter validate CONTRACT FILE... [options] | charter validate --schema SCHEMA FILE... [options]",
-    options: ["config", "out", "schema", "catalog", "format", "patterns", "max-depth", "max-errors"],
+    options: ["config", "out", "schema", "catalog", "format", "patterns", "max-depth", "max-errors", "max-size"],
   },
   diff: {
     summary: "compare the contracts with another version; exit 1 on a breaking change",
@@ -167,6 +169,11 @@ export const OPTIONS = {
     value: "N",
     help: `validate: print at most N violations in all, then how many were left out (default ${DEFAULT_MAX_ERRORS} in text and github output, every one in JSON; 0: every one)`,
   },
+  "max-size": {
+    type: "string",
+    value: "MIB",
+    help: `validate: refuse a data file, or standard input, larger than this many MiB, reading no further: a device or a stream without end is cut there (default ${DEFAULT_MAX_DATA_MIB})`,
+  },
   "max-warnings": {
     type: "string",
     value: "N",
@@ -217,6 +224,8 @@ export interface ParsedArgs {
   maxDepth?: number;
   /** validate: how many violations to print in all; 0 for every one (default: DEFAULT_MAX_ERRORS, JSON every one). */
   maxErrors?: number;
+  /** validate: the largest data file read, in MiB (`--max-size`; default DEFAULT_MAX_DATA_MIB). */
+  maxSizeMiB?: number;
   /** generate, check: more warnings than this fail the run (`--max-warnings`). */
   maxWarnings?: number;
   help: boolean;

@@ -25,7 +25,7 @@ export const CLI_CODES = {
   outDirPlacement: {
     code: "CH005",
     title: "output directory overlaps the sources",
-    help: "The output directory must be neither inside the source directory nor contain it, or generated files would be read back as sources.",
+    help: "The output directory must be neither inside the source directory nor contain it, or generated files would be read back as sources. Nor may it be the file system's root (`out: /`): charter owns its output folder whole, replacing it on each run and reading it to compare.",
   },
   outDirForeign: {
     code: "CH006",
@@ -67,6 +67,11 @@ export const CLI_CODES = {
     title: "a previous output remains beside the output",
     help: "`generate` replaces the output by moving the old tree aside (`<out>.charter-old-<pid>`), moving the new one in, and deleting the old one. When the old tree cannot be deleted (a folder in it is read-only to you), the new output is in place and whole, and the old tree stays beside it; it never blocks a later run. Make it writable and delete it: `chmod -R u+w generated.charter-old-*` then `rm -rf generated.charter-old-*`. A folder of that name that holds no charter manifest is never touched: it is not charter's.",
   },
+  outputUnreadable: {
+    code: "CH015",
+    title: "the output cannot be read",
+    help: "`check` compares the output folder with a fresh run, and could not read a folder or file in it (the message names it and what the file system said: permission denied, too many links, an input/output error). Nothing was compared. Make the output readable to the user who runs `check` (`chmod -R u+rX generated`), or regenerate it. `check` reads only the files a fresh run writes, never through a symbolic link, never a FIFO or device, and only a bounded part of each, so a stray file, however large, costs nothing to report.",
+  },
   noValidators: {
     code: "CH009",
     title: "no generated validators",
@@ -96,6 +101,12 @@ export const DATA_CODES = {
     title: "patterns checked with RegExp (warning)",
     help: "`charter validate` runs `pattern` and `patternProperties` in a linear-time engine (RE2, through re2js), so that no data file can make a pattern run for long. RE2 has no linear-time form of lookaheads, lookbehinds and backreferences, and refuses a few other forms (`\\S` beside other members of a character class, repetition counts above 1,000, some Unicode property names): the patterns listed use one, and were checked with JavaScript's RegExp, as the application runs them. To refuse such patterns at generation, set `validation.patterns: linear` for the contract (CH708); `--patterns native` checks every pattern with RegExp.",
   },
+  tooLarge: {
+    code: "CH806",
+    title: "data file larger than the limit",
+    help: "`charter validate` reads a data file (or standard input) only up to `--max-size` MiB (256 by default) and refuses what is larger, reading no further: a file of unknown size, a device such as /dev/zero or a stream without end is cut there. Raise the limit for a file you mean to check: `--max-size 1024`. Memory grows with the data (a parse keeps positions for the report), about 30 to 50 times the file for many small objects.",
+  },
+
   tooDeep: {
     code: "CH804",
     title: "data too deep to judge",

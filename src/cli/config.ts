@@ -160,6 +160,14 @@ export async function resolveSettings(
       errorAt(CLI_CODES.outDirNotDirectory, `output path ${shown(outDir)} exists and is not a directory`, {}),
     );
   }
+  if (path.dirname(outDir) === outDir)
+    diagnostics.push(
+      errorAt(
+        CLI_CODES.outDirPlacement,
+        `output directory ${outDir} is the file system's root: charter replaces and reads its output folder whole`,
+        {},
+      ),
+    );
   const inside = (child: string, parent: string) => child === parent || child.startsWith(parent + path.sep);
   if (inside(outDir, sourceDir) || inside(sourceDir, outDir)) {
     diagnostics.push(

@@ -3,8 +3,11 @@ export interface CliIo {
   cwd: string;
   stdout: (text: string) => void;
   stderr: (text: string) => void;
-  /** Standard input, read whole (for `charter validate CONTRACT -`); absent where there is none. */
-  stdin?: () => Promise<Buffer>;
+  /**
+   * Standard input (for `charter validate CONTRACT -`), read to its end or
+   * until more than `limit` bytes came, whichever is first; absent where there is none.
+   */
+  stdin?: (limit: number) => Promise<Buffer>;
   /** A terminal on stderr: room for a progress display. */
   progress?: boolean;
   /** Colour wanted on stdout, and on stderr: each a terminal, and no NO_COLOR. */

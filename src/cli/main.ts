@@ -16,9 +16,15 @@ try {
     cwd: process.cwd(),
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
-    stdin: async () => {
+    stdin: async (limit) => {
       const chunks: Buffer[] = [];
-      for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+      let read = 0;
+      // An endless stream (`< /dev/zero`) is cut just past the limit: the caller refuses what is longer.
+      for await (const chunk of process.stdin) {
+        chunks.push(chunk as Buffer);
+        read += (chunk as Buffer).length;
+        if (read > limit) break;
+      }
       return Buffer.concat(chunks);
     },
     progress: process.stderr.isTTY === true,

@@ -136,6 +136,16 @@ function optionValues(command: Command | undefined, operands: string[], values: 
       };
     args.maxErrors = count;
   }
+  if (values["max-size"] !== undefined) {
+    const text = values["max-size"].trim();
+    const mib = /^[0-9]+$/.test(text) ? Number(text) : NaN;
+    if (!(Number.isSafeInteger(mib) && mib >= 1 && mib <= 1024 * 1024))
+      return {
+        usage: `--max-size must be a whole number of MiB from 1, got "${values["max-size"]}"`,
+        flagOf: command as Command,
+      };
+    args.maxSizeMiB = mib;
+  }
   if (values["max-warnings"] !== undefined) {
     const text = values["max-warnings"].trim();
     const count = /^[0-9]+$/.test(text) ? Number(text) : NaN;

@@ -9,6 +9,8 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  statSync,
+  truncateSync,
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
@@ -135,6 +137,69 @@ describe.skipIf(disk === undefined)("a full disk", () => {
     } finally {
       spawnSync("umount", [dir]);
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("reading the output, bounded", () => {
+  it("reports a stray file of 3 GB as a stray and a file of charter's grown to 3 GB as stale, reading neither whole", async () => {
+    const dir = tempTree({ "schema-src/order.yaml": "type: string\n" });
+    expect((await runCli(["generate"], dir)).code).toBe(0);
+    // Sparse: no disk, but a read of it whole would be 3 GB of memory (Node refuses past 2 GiB: exit 70 before).
+    writeFileSync(path.join(dir, "generated/huge.bin"), "");
+    truncateSync(path.join(dir, "generated/huge.bin"), 3 * 1024 ** 3);
+    const types = path.join(dir, "generated/types/order.ts");
+    truncateSync(types, 3 * 1024 ** 3);
+    const check = await runCli(["check", "--format", "json"], dir);
+    expect(check.code).toBe(1);
+    const report = JSON.parse(check.stdout) as { drift: { stale: { path: string }[]; orphaned: string[] } };
+    expect(report.drift.orphaned).toEqual(["huge.bin"]);
+    expect(report.drift.stale.map((s) => s.path)).toEqual(["types/order.ts"]);
+    const generate = await runCli(["generate"], dir);
+    expect(generate.code).toBe(0);
+    expect(existsSync(path.join(dir, "generated/huge.bin"))).toBe(false);
+    expect(statSync(types).size).toBeLessThan(10_000);
+  });
+
+  it("never opens a FIFO: manifest.json as one is not charter's manifest (CH006), and check calls it not a file", async () => {
+    const dir = tempTree({ "schema-src/order.yaml": "type: string\n" });
+    expect((await runCli(["generate"], dir)).code).toBe(0);
+    rmSync(path.join(dir, "generated/manifest.json"));
+    expect(spawnSync("mkfifo", [path.join(dir, "generated/manifest.json")]).status).toBe(0);
+    writeFileSync(path.join(dir, "schema-src/order.yaml"), "type: integer\n");
+    const generate = await runCli(["generate"], dir);
+    expect(generate.code).toBe(1);
+    expect(generate.stdout).toMatch(/^generated: error CH006 /m);
+    const check = await runCli(["check"], dir);
+    expect(check.code).toBe(1);
+    expect(check.stdout).toContain("not a regular file");
+  });
+
+  it("an output folder check cannot read is CH015 at it, exit 1; generate says CH007 at it", async () => {
+    const dir = await project();
+    chmodSync(path.join(dir, "generated/validators"), 0o000);
+    try {
+      const check = asNobody(["check"], dir);
+      expect(check.code).toBe(1);
+      expect(check.stdout).toContain(
+        "generated/validators: error CH015 cannot read the output: permission denied (EACCES)",
+      );
+      expect(check.stdout + check.stderr).not.toMatch(/^\s+at /m);
+      writeFileSync(path.join(dir, "schema-src/order.yaml"), EDITED);
+      const generate = asNobody(["generate"], dir);
+      expect(generate.code).toBe(1);
+      expect(generate.stdout).toContain("generated/validators: error CH007 cannot write the output: permission denied");
+    } finally {
+      chmodSync(path.join(dir, "generated/validators"), 0o777);
+    }
+  });
+
+  it("refuses out: / (CH005) before reading anything", async () => {
+    const dir = tempTree({ "schema-src/order.yaml": "type: string\n", "charter.config.yaml": "out: /\n" });
+    for (const command of ["check", "generate"]) {
+      const run = await runCli([command], dir);
+      expect(run.code).toBe(2);
+      expect(run.stdout + run.stderr).toContain("error CH005 output directory / is the file system's root");
     }
   });
 });

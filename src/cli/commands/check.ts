@@ -1,5 +1,7 @@
 import { compile } from "../../pipeline/compile.js";
-import { hasErrors } from "../../core/diagnostic.js";
+import { errorAt, hasErrors } from "../../core/diagnostic.js";
+import { CLI_CODES } from "../codes.js";
+import { describeFsError } from "../fs-errors.js";
 import {
   compareTrees,
   DEFAULT_DIFF_LINE_LIMIT,
@@ -12,7 +14,7 @@ import type { Settings } from "../config.js";
 import { EXIT_BUSY, EXIT_FINDINGS, EXIT_OK, type CliIo } from "../io.js";
 import { displayPath, formatDiagnostic, formatDiff, relativeDiagnostic } from "../print.js";
 import { readTree } from "../read-tree.js";
-import { DEFAULT_WAIT_SECONDS, errorCount, incompleteNote, summary } from "./generate.js";
+import { DEFAULT_WAIT_SECONDS, errorCount, freshBudget, incompleteNote, summary } from "./generate.js";
 import { describeHolder, liveHolder, waitForWriters, type LockHolder } from "../output-lock.js";
 import { progressLine } from "../progress.js";
 import { warningLimitExceeded } from "../warning-limit.js";
@@ -36,7 +38,14 @@ export async function runCheck(args: ParsedArgs, settings: Settings, io: CliIo):
   let committed = new Map<string, Buffer | null>();
   // Without --keep-going a failed compilation has no complete tree to compare against.
   if (!sourceErrors || args.keepGoing) {
-    const read = await readSettledTree(settings.outDir, args, io);
+    const read = await readSettledTree(settings.outDir, result.files, args, io).catch((error: unknown) => {
+      // A folder of the output that cannot be listed, a file that cannot be opened: located, not a crash.
+      const at = (error as NodeJS.ErrnoException).path ?? settings.outDir;
+      result.diagnostics.push(
+        errorAt(CLI_CODES.outputUnreadable, `cannot read the output: ${describeFsError(error)}`, { file: at }),
+      );
+      return { tree: new Map<string, Buffer | null>(), unread: true as const };
+    });
     if ("busy" in read) {
       const message = `charter check: generation in progress: ${describeHolder(read.busy, settings.outDir, io.cwd)} still holds the output after ${args.wait ?? DEFAULT_WAIT_SECONDS} s; run check again when it is done`;
       if (args.format === "json")
@@ -45,6 +54,7 @@ export async function runCheck(args: ParsedArgs, settings: Settings, io: CliIo):
       return EXIT_BUSY;
     }
     committed = read.tree;
+    if ("unread" in read) return reportUnread(result, args, settings, io);
     // By default a reviewer reads schemas, types and the manifest; validators' minified code is one line each.
     drift = compareTrees(
       result.files,
@@ -105,6 +115,34 @@ export async function runCheck(args: ParsedArgs, settings: Settings, io: CliIo):
   return ok ? EXIT_OK : EXIT_FINDINGS;
 }
 
+/** When the output could not be read: the findings, and exit 1. */
+function reportUnread(
+  result: Awaited<ReturnType<typeof compile>>,
+  args: ParsedArgs,
+  settings: Settings,
+  io: CliIo,
+): number {
+  const out = displayPath(settings.outDir, io.cwd);
+  if (args.format === "json")
+    io.stdout(
+      JSON.stringify(
+        {
+          command: "check",
+          ok: false,
+          out,
+          diagnostics: result.diagnostics.map((d) => relativeDiagnostic(d, io.cwd)),
+        },
+        null,
+        2,
+      ) + "\n",
+    );
+  else {
+    for (const d of result.diagnostics) io.stdout(formatDiagnostic(d, io.cwd, args.format) + "\n");
+    io.stdout(`charter check: ${out} could not be read; nothing compared\n`);
+  }
+  return EXIT_FINDINGS;
+}
+
 /**
  * The output directory as no writer is changing it: check takes no lock (it
  * writes nothing), so it waits while a run holds one, and reads again if a run
@@ -112,6 +150,7 @@ export async function runCheck(args: ParsedArgs, settings: Settings, io: CliIo):
  */
 async function readSettledTree(
   outDir: string,
+  fresh: ReadonlyMap<string, string>,
   args: ParsedArgs,
   io: CliIo,
 ): Promise<{ tree: Map<string, Buffer | null> } | { busy: LockHolder }> {
@@ -123,7 +162,8 @@ async function readSettledTree(
       onWait: (h) => io.stderr(`charter check: waiting for ${describeHolder(h, outDir, io.cwd)}\n`),
     });
     if (holder !== undefined) return { busy: holder };
-    const tree = await readTree(outDir);
+    // Only the files a fresh run writes are read, and a bounded part of each: a stray gigabyte costs nothing.
+    const tree = await readTree(outDir, (file) => freshBudget(fresh, file));
     if (liveHolder(outDir) === undefined) return { tree };
   }
 }

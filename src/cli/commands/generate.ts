@@ -130,9 +130,11 @@ async function writeOutput(
     } else changed = await replaceOutput(files, settings, diagnostics);
   } catch (error) {
     // The file system said no (a file where a folder should be, permissions, a full disk): a finding, not a crash.
+    // Located at the output's own file or folder the file system named, else at the output.
+    const at = (error as NodeJS.ErrnoException).path;
     diagnostics.push(
       errorAt(CLI_CODES.writeFailed, `cannot write the output: ${describeFsError(error)}; nothing written`, {
-        file: settings.outDir,
+        file: at !== undefined && at.startsWith(settings.outDir + path.sep) ? at : settings.outDir,
       }),
     );
     changed = false;
@@ -168,7 +170,8 @@ async function replaceOutput(
     );
     return false;
   }
-  const current = await readTree(settings.outDir);
+  // Only the files this run writes are read, and a bounded part of each: a stray gigabyte costs nothing.
+  const current = await readTree(settings.outDir, (file) => freshBudget(files, file));
   const unchanged = unchangedFiles(current, files);
   if (unchanged.size === files.size && current.size === files.size) return false;
   // Moved aside, a read-only tree could not be deleted: refused before anything moves.
@@ -286,6 +289,16 @@ export function summary(made: CompileResult["summary"], started: number): string
   const n = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   return `; ${n(made.typesModules, "types module")}, ${n(made.validators, "validator")}, ${n(made.repairsApplied, "repair applied", "repairs applied")}, ${n(made.instancesChecked, "example checked", "examples checked")}, ${seconds} s`;
+}
+
+/**
+ * How much of an output file to read: past twice the fresh file's length, a
+ * file differs whatever the rest holds, and its diff shows the start of it.
+ * Files a fresh run does not write are not read at all (they are strays).
+ */
+export function freshBudget(files: ReadonlyMap<string, string>, file: string): number | undefined {
+  const fresh = files.get(file);
+  return fresh === undefined ? undefined : 2 * Buffer.byteLength(fresh, "utf8") + 64 * 1024;
 }
 
 /** The fresh files whose bytes the output directory already holds. */

@@ -7,7 +7,7 @@ import { errorAt, type Diagnostic } from "../../core/diagnostic.js";
 import { compile } from "../../pipeline/compile.js";
 import { SOURCE_SCHEME } from "../../schema/uri.js";
 import type { ValidationSettings } from "../../settings/validation.js";
-import type { ParsedArgs } from "../args.js";
+import { DEFAULT_MAX_DATA_MIB, type ParsedArgs } from "../args.js";
 import { DATA_CODES } from "../codes.js";
 import { DEFAULT_CONFIG_FILE, type Settings } from "../config.js";
 import { EXIT_FINDINGS, EXIT_NOT_JUDGED, EXIT_OK, EXIT_USAGE, type CliIo } from "../io.js";
@@ -59,7 +59,12 @@ export async function runValidateSchema(args: ParsedArgs, settings: Settings, io
     const checker = await runtime.load(contract);
     const rules = Object.keys(runtime.rulesOf(contract));
     const notes = [...compiled.diagnostics, ...validationNotes(contract, rules, leftToRegExp)];
-    const { results, texts } = await validateFiles(args.operands, checker, io);
+    const { results, texts } = await validateFiles(
+      args.operands,
+      checker,
+      io,
+      (args.maxSizeMiB ?? DEFAULT_MAX_DATA_MIB) * 1024 * 1024,
+    );
     const ok = results.every((r) => r.ok);
     const exit = ok ? EXIT_OK : results.some((r) => !r.ok && r.judged) ? EXIT_FINDINGS : EXIT_NOT_JUDGED;
     const out = displayPath(schemaFile, io.cwd);

@@ -7,7 +7,7 @@ import { didYouMean } from "../../core/suggest.js";
 import { bindContracts, type Registry } from "charter-runtime";
 import { usePatternEngine, type PatternEngine } from "charter-runtime/patterns";
 import { linearPattern } from "charter-runtime/re2js";
-import type { ParsedArgs } from "../args.js";
+import { DEFAULT_MAX_DATA_MIB, type ParsedArgs } from "../args.js";
 import { CLI_CODES, DATA_CODES } from "../codes.js";
 import type { Settings } from "../config.js";
 import { EXIT_FINDINGS, EXIT_NOT_JUDGED, EXIT_OK, EXIT_USAGE, type CliIo } from "../io.js";
@@ -51,7 +51,12 @@ export async function runValidate(args: ParsedArgs, settings: Settings, io: CliI
   const checker = await runtime.load(contract);
   const rules = Object.keys(runtime.rulesOf(contract));
   const notes = validationNotes(contract, rules, leftToRegExp);
-  const { results, texts } = await validateFiles(files, checker, io);
+  const { results, texts } = await validateFiles(
+    files,
+    checker,
+    io,
+    (args.maxSizeMiB ?? DEFAULT_MAX_DATA_MIB) * 1024 * 1024,
+  );
   const ok = results.every((r) => r.ok);
   // A file found invalid decides the exit code; files that could only not be judged have their own.
   const exit = ok ? EXIT_OK : results.some((r) => !r.ok && r.judged) ? EXIT_FINDINGS : EXIT_NOT_JUDGED;
