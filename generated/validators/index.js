@@ -47,7 +47,7 @@ export const registry = {
   },
   ["charter/config"]: {
     contract: "charter/config",
-    digest: "sha256:c2a6ba338d5d5fd7ddd7ed4c9fd5aed11e77c86a1911a6a66a7a743dc67ee094",
+    digest: "sha256:fba8b3b54837942580aea37ffca2488d17008a7a46e20fcb2734e3b9fa43e46e",
     exportName: "validate",
     rules: {},
     load: () => import("./charter/config.js"),
@@ -56,7 +56,7 @@ export const registry = {
   },
   ["charter/config#/$defs/catalogFolder"]: {
     contract: "charter/config",
-    digest: "sha256:c2a6ba338d5d5fd7ddd7ed4c9fd5aed11e77c86a1911a6a66a7a743dc67ee094",
+    digest: "sha256:fba8b3b54837942580aea37ffca2488d17008a7a46e20fcb2734e3b9fa43e46e",
     exportName: "validateCatalogFolder",
     rules: {},
     load: () => import("./charter/config.js"),
@@ -65,7 +65,7 @@ export const registry = {
   },
   ["charter/config#/$defs/dialect"]: {
     contract: "charter/config",
-    digest: "sha256:c2a6ba338d5d5fd7ddd7ed4c9fd5aed11e77c86a1911a6a66a7a743dc67ee094",
+    digest: "sha256:fba8b3b54837942580aea37ffca2488d17008a7a46e20fcb2734e3b9fa43e46e",
     exportName: "validateDialect",
     rules: {},
     load: () => import("./charter/config.js"),
@@ -74,7 +74,7 @@ export const registry = {
   },
   ["charter/config#/$defs/diffIgnore"]: {
     contract: "charter/config",
-    digest: "sha256:c2a6ba338d5d5fd7ddd7ed4c9fd5aed11e77c86a1911a6a66a7a743dc67ee094",
+    digest: "sha256:fba8b3b54837942580aea37ffca2488d17008a7a46e20fcb2734e3b9fa43e46e",
     exportName: "validateDiffIgnore",
     rules: {},
     load: () => import("./charter/config.js"),
@@ -83,7 +83,7 @@ export const registry = {
   },
   ["charter/config#/$defs/direction"]: {
     contract: "charter/config",
-    digest: "sha256:c2a6ba338d5d5fd7ddd7ed4c9fd5aed11e77c86a1911a6a66a7a743dc67ee094",
+    digest: "sha256:fba8b3b54837942580aea37ffca2488d17008a7a46e20fcb2734e3b9fa43e46e",
     exportName: "validateDirection",
     rules: {},
     load: () => import("./charter/config.js"),
@@ -92,7 +92,7 @@ export const registry = {
   },
   ["charter/config#/$defs/documentResolution"]: {
     contract: "charter/config",
-    digest: "sha256:c2a6ba338d5d5fd7ddd7ed4c9fd5aed11e77c86a1911a6a66a7a743dc67ee094",
+    digest: "sha256:fba8b3b54837942580aea37ffca2488d17008a7a46e20fcb2734e3b9fa43e46e",
     exportName: "validateDocumentResolution",
     rules: {},
     load: () => import("./charter/config.js"),
@@ -101,7 +101,7 @@ export const registry = {
   },
   ["charter/config#/$defs/ids"]: {
     contract: "charter/config",
-    digest: "sha256:c2a6ba338d5d5fd7ddd7ed4c9fd5aed11e77c86a1911a6a66a7a743dc67ee094",
+    digest: "sha256:fba8b3b54837942580aea37ffca2488d17008a7a46e20fcb2734e3b9fa43e46e",
     exportName: "validateIds",
     rules: {},
     load: () => import("./charter/config.js"),
@@ -110,7 +110,7 @@ export const registry = {
   },
   ["charter/config#/$defs/namingStyle"]: {
     contract: "charter/config",
-    digest: "sha256:c2a6ba338d5d5fd7ddd7ed4c9fd5aed11e77c86a1911a6a66a7a743dc67ee094",
+    digest: "sha256:fba8b3b54837942580aea37ffca2488d17008a7a46e20fcb2734e3b9fa43e46e",
     exportName: "validateNamingStyle",
     rules: {},
     load: () => import("./charter/config.js"),
@@ -119,7 +119,7 @@ export const registry = {
   },
   ["charter/config#/$defs/relativePath"]: {
     contract: "charter/config",
-    digest: "sha256:c2a6ba338d5d5fd7ddd7ed4c9fd5aed11e77c86a1911a6a66a7a743dc67ee094",
+    digest: "sha256:fba8b3b54837942580aea37ffca2488d17008a7a46e20fcb2734e3b9fa43e46e",
     exportName: "validateRelativePath",
     rules: {},
     load: () => import("./charter/config.js"),
@@ -128,7 +128,7 @@ export const registry = {
   },
   ["charter/config#/$defs/validationPolicy"]: {
     contract: "charter/config",
-    digest: "sha256:c2a6ba338d5d5fd7ddd7ed4c9fd5aed11e77c86a1911a6a66a7a743dc67ee094",
+    digest: "sha256:fba8b3b54837942580aea37ffca2488d17008a7a46e20fcb2734e3b9fa43e46e",
     exportName: "validateValidationPolicy",
     rules: {},
     load: () => import("./charter/config.js"),

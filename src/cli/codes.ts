@@ -24,8 +24,8 @@ export const CLI_CODES = {
   },
   outDirPlacement: {
     code: "CH005",
-    title: "output directory overlaps the sources",
-    help: "The output directory must be neither inside the source directory nor contain it, or generated files would be read back as sources. Nor may it be the file system's root (`out: /`): charter owns its output folder whole, replacing it on each run and reading it to compare.",
+    title: "output directory cannot be there",
+    help: "The output directory must be neither inside the source directory nor contain it, or generated files would be read back as sources. Nor may it be the file system's root (`out: /`): charter owns its output folder whole, replacing it on each run and reading it to compare. An output folder that is a symbolic link is written through (the link stays, its target is replaced), so the link must lead to a folder that exists.",
   },
   outDirForeign: {
     code: "CH006",

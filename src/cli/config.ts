@@ -12,6 +12,7 @@ import { DEFAULT_DIFF, type DiffSettings } from "../diff/settings.js";
 import { CLI_CODES } from "./codes.js";
 import { configDiagnostics } from "./config-violations.js";
 import { displayPath } from "./print.js";
+import { throughLink } from "./output-link.js";
 
 export const DEFAULT_CONFIG_FILE = "charter.config.yaml";
 export const DEFAULT_BASE_URI = "https://charter.invalid/";
@@ -67,6 +68,7 @@ interface FileConfig {
   version?: string;
   maxWarnings?: number;
   allowEmptySource?: boolean;
+  allowOutputOutsideProject?: boolean;
   cache?: { dir?: string; maxMiB?: number };
   diff?: DiffSettings;
   source?: string;
@@ -112,8 +114,22 @@ export async function resolveSettings(
     flags.source !== undefined
       ? path.resolve(cwd, flags.source)
       : path.resolve(configDir, fileConfig.source ?? "schema-src");
-  const outDir =
+  const givenOut =
     flags.out !== undefined ? path.resolve(cwd, flags.out) : path.resolve(configDir, fileConfig.out ?? "generated");
+  // The config's paths are the project's: one that leaves its folder must say it means to (a flag is explicit).
+  if (flags.out === undefined && !isInside(givenOut, configDir) && fileConfig.allowOutputOutsideProject !== true)
+    return {
+      diagnostics: [
+        errorAt(
+          CLI_CODES.outDirPlacement,
+          `out: ${fileConfig.out} is outside the project's folder (the config's); set allowOutputOutsideProject: true if that is meant`,
+          { file: configPath },
+        ),
+      ],
+    };
+  const linked = await throughLink(givenOut);
+  if ("error" in linked) return { diagnostics: [errorAt(CLI_CODES.outDirPlacement, linked.error, {})] };
+  const { outDir } = linked;
   // The flag obeys the same contract as the config key.
   if (flags.baseUri !== undefined && !validateConfig({ baseUri: flags.baseUri })) {
     return {
@@ -181,6 +197,11 @@ export async function resolveSettings(
   return diagnostics.length > 0 ? { diagnostics } : { settings, diagnostics };
 }
 
+/** Whether `child` is `parent` or below it. */
+function isInside(child: string, parent: string): boolean {
+  return child === parent || child.startsWith(parent.endsWith(path.sep) ? parent : parent + path.sep);
+}
+
 /** The settings an entry of `catalog` or `resolution.contracts` makes, without the keys it leaves out. */
 function documentResolution(entry: DocumentResolution): DocumentResolution {
   const settings: DocumentResolution = {};
@@ -237,6 +258,7 @@ async function readConfig(file: string): Promise<{ config?: FileConfig; diagnost
   if (value.version !== undefined) config.version = value.version;
   if (value.maxWarnings !== undefined) config.maxWarnings = value.maxWarnings;
   if (value.allowEmptySource !== undefined) config.allowEmptySource = value.allowEmptySource;
+  if (value.allowOutputOutsideProject !== undefined) config.allowOutputOutsideProject = value.allowOutputOutsideProject;
   if (value.cache !== undefined) {
     config.cache = {};
     if (value.cache.dir !== undefined) config.cache.dir = value.cache.dir;

@@ -4,12 +4,14 @@ import {
   chmodSync,
   cpSync,
   existsSync,
+  lstatSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
   rmSync,
   statSync,
+  symlinkSync,
   truncateSync,
   writeFileSync,
 } from "node:fs";
@@ -194,12 +196,57 @@ describe("reading the output, bounded", () => {
     }
   });
 
-  it("refuses out: / (CH005) before reading anything", async () => {
-    const dir = tempTree({ "schema-src/order.yaml": "type: string\n", "charter.config.yaml": "out: /\n" });
-    for (const command of ["check", "generate"]) {
-      const run = await runCli([command], dir);
+  it("refuses an output at the file system's root (CH005) before reading anything", async () => {
+    const dir = tempTree({
+      "schema-src/order.yaml": "type: string\n",
+      "charter.config.yaml": "out: /\nallowOutputOutsideProject: true\n",
+    });
+    for (const args of [["check"], ["generate"], ["generate", "--out", "/"]]) {
+      const run = await runCli(args, dir);
       expect(run.code).toBe(2);
       expect(run.stdout + run.stderr).toContain("error CH005 output directory / is the file system's root");
     }
+  });
+
+  it("refuses a config out outside the project unless the config says it is meant; --out is explicit", async () => {
+    const dir = tempTree({ "project/schema-src/order.yaml": "type: string\n" });
+    const project = path.join(dir, "project");
+    writeFileSync(path.join(project, "charter.config.yaml"), "out: ../elsewhere\n");
+    const refused = await runCli(["generate"], project);
+    expect(refused.code).toBe(2);
+    expect(refused.stdout + refused.stderr).toContain(
+      "charter.config.yaml: error CH005 out: ../elsewhere is outside the project's folder (the config's); set allowOutputOutsideProject: true if that is meant",
+    );
+    expect(existsSync(path.join(dir, "elsewhere"))).toBe(false);
+    expect((await runCli(["generate", "--out", "../flagged"], project)).code).toBe(0);
+    writeFileSync(path.join(project, "charter.config.yaml"), "out: ../elsewhere\nallowOutputOutsideProject: true\n");
+    expect((await runCli(["generate"], project)).code).toBe(0);
+    expect(existsSync(path.join(dir, "elsewhere/manifest.json"))).toBe(true);
+  });
+});
+
+describe("an output folder that is a symbolic link", () => {
+  it("is written through: the link stays, its target holds the new tree, check reads it", async () => {
+    const dir = tempTree({ "schema-src/order.yaml": "type: string\n", "shared/.keep": "" });
+    symlinkSync("shared/contracts", path.join(dir, "generated"));
+    mkdirSync(path.join(dir, "shared/contracts"));
+    expect((await runCli(["generate"], dir)).code).toBe(0);
+    writeFileSync(path.join(dir, "schema-src/order.yaml"), "type: integer\n");
+    expect((await runCli(["generate"], dir)).code).toBe(0);
+    expect(lstatSync(path.join(dir, "generated")).isSymbolicLink()).toBe(true);
+    expect(readFileSync(path.join(dir, "shared/contracts/types/order.ts"), "utf8")).toContain("number");
+    expect(readdirSync(path.join(dir, "shared"))).toEqual([".keep", "contracts"]);
+    expect((await runCli(["check"], dir)).code).toBe(0);
+  });
+
+  it("that leads nowhere is CH005, and nothing is made", async () => {
+    const dir = tempTree({ "schema-src/order.yaml": "type: string\n" });
+    symlinkSync("missing/contracts", path.join(dir, "generated"));
+    const run = await runCli(["generate"], dir);
+    expect(run.code).toBe(2);
+    expect(run.stdout + run.stderr).toContain(
+      "error CH005 the output folder is a symbolic link to missing/contracts, which cannot be followed (ENOENT)",
+    );
+    expect(existsSync(path.join(dir, "missing"))).toBe(false);
   });
 });

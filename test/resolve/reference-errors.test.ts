@@ -110,7 +110,7 @@ const rows: Record<string, Row> = {
     line: 1,
     column: 1,
     message:
-      /contract "Foo" cannot be written: its outputs differ from those of foo\.json only by letter case, which macOS and Windows ignore/,
+      /contract "Foo" cannot be written: its outputs differ from those of foo\.json only by letter case, which macOS \(and, for letter case, Windows\) ignores/,
   },
   "one output folder spelt two ways": {
     files: { "src/Agent/a.yaml": "type: string\n", "src/agent/b.yaml": "type: string\n" },

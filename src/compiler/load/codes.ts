@@ -71,6 +71,11 @@ export const LOAD_CODES = {
     title: "instance folder without a contract (warning)",
     help: "A `<name>.examples/` or `<name>.counterexamples/` folder holds instances for the contract `<name>`, but no source gives that name (often after a rename), so its instances are not checked. Rename the folder after its contract, or delete it.",
   },
+  nameTooLong: {
+    code: "CH115",
+    title: "source name too long for its outputs",
+    help: "Each contract's outputs are named after its source (`validators/<name>.all-errors.d.ts` is the longest), and a file name may hold at most 255 bytes on the usual file systems (ext4, APFS, NTFS). The source's name leaves too little room for the suffixes charter adds, so its outputs could not be written: shorten the file name.",
+  },
 } satisfies CodeTable;
 
 declare module "../../core/diagnostic.js" {

@@ -3,7 +3,7 @@ import { LOAD_CODES } from "./codes.js";
 import { discoverSources, unreadableFolders, type SourceFile } from "./discover-sources.js";
 import { orphanInstanceFolders } from "./instance-files.js";
 import { loadSource, type LoadedSource } from "./load-source.js";
-import { outputClashes } from "./output-clashes.js";
+import { namesTooLong, outputClashes } from "./output-clashes.js";
 
 export interface LoadedSources {
   /** Every source found, in discovery order. */
@@ -25,6 +25,7 @@ export async function loadSources(sourceDir: string, stem: (name: string) => str
   const sources = await discoverSources(sourceDir);
   // Sources whose outputs would be one file (on this machine, or where letter case is ignored) are refused.
   const clashes = outputClashes(sources, stem);
+  const tooLong = namesTooLong(sources, stem);
   const diagnostics: Diagnostic[] = [];
   for (const { folder, reason } of await unreadableFolders(sourceDir))
     diagnostics.push(
@@ -37,12 +38,17 @@ export async function loadSources(sourceDir: string, stem: (name: string) => str
   const loaded = new Map<string, LoadedSource>();
   for (const source of sources) {
     const clash = clashes.get(source.relativePath);
-    if (clash !== undefined)
+    const long = tooLong.get(source.relativePath);
+    if (long !== undefined)
+      diagnostics.push(
+        errorAt(LOAD_CODES.nameTooLong, long, { file: source.absolutePath, position: { line: 1, column: 1 } }),
+      );
+    else if (clash !== undefined)
       diagnostics.push(
         errorAt(LOAD_CODES.nameClash, clash, { file: source.absolutePath, position: { line: 1, column: 1 } }),
       );
     else loaded.set(source.relativePath, await loadSource(source.absolutePath));
   }
   diagnostics.push(...(await orphanInstanceFolders(sourceDir, new Set(sources.map((s) => s.name)))));
-  return { sources, loaded, clashing: new Set(clashes.keys()), diagnostics };
+  return { sources, loaded, clashing: new Set([...clashes.keys(), ...tooLong.keys()]), diagnostics };
 }

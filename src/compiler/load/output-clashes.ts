@@ -9,6 +9,34 @@ function foldedPath(text: string): string {
   return text.normalize("NFC").toLowerCase();
 }
 
+/** What two spellings of one folded name differ by, in words. */
+function howTheyDiffer(a: string, b: string): string {
+  if (a.toLowerCase() === b.toLowerCase()) return "letter case";
+  if (a.normalize("NFC") === b.normalize("NFC"))
+    return "Unicode normalisation (one letter written precomposed, the other as a letter and a combining mark)";
+  return "letter case and Unicode normalisation";
+}
+
+/** The longest suffix charter adds to a contract's stem in an output file name. */
+const LONGEST_SUFFIX = ".all-errors.d.ts";
+/** Bytes a file name may hold on ext4, APFS and NTFS (255 UTF-16 units there; bytes are the stricter count). */
+const MAX_NAME_BYTES = 255;
+
+/** Sources whose output file names would be too long for the file system, with the sentence that says so. */
+export function namesTooLong(sources: readonly NamedSource[], stem: (name: string) => string): Map<string, string> {
+  const tooLong = new Map<string, string>();
+  for (const source of sources) {
+    const last = stem(source.name).split("/").at(-1)!;
+    const bytes = Buffer.byteLength(last + LONGEST_SUFFIX, "utf8");
+    if (bytes > MAX_NAME_BYTES)
+      tooLong.set(
+        source.relativePath,
+        `the name is too long for its outputs: ${LONGEST_SUFFIX.slice(1)} after it makes a file name of ${bytes} bytes, more than the ${MAX_NAME_BYTES} a file system allows; shorten it by ${bytes - MAX_NAME_BYTES} byte${bytes - MAX_NAME_BYTES === 1 ? "" : "s"}`,
+      );
+  }
+  return tooLong;
+}
+
 /**
  * Sources whose output paths would meet on a file system that ignores letter
  * case (macOS, Windows), though they differ here: `Foo.yaml` beside
@@ -28,7 +56,10 @@ function caseClashes(sources: readonly NamedSource[], stem: (name: string) => st
     if (spellings.size < 2) continue;
     for (const source of group) {
       const other = group.find((s) => stem(s.name) !== stem(source.name))!;
-      clashes.set(source.relativePath, `its outputs differ from those of ${other.relativePath} only by letter case`);
+      clashes.set(
+        source.relativePath,
+        `its outputs differ from those of ${other.relativePath} only by ${howTheyDiffer(stem(source.name), stem(other.name))}`,
+      );
     }
   }
   // Folders: every prefix of a contract's path, spelt one way only.
@@ -52,7 +83,7 @@ function caseClashes(sources: readonly NamedSource[], stem: (name: string) => st
       const other = spellings.find((folder) => folder !== mine)!;
       clashes.set(
         source.relativePath,
-        `its folder ${mine}/ is spelt ${other}/ by ${spelt.get(other)!.relativePath}: the two differ only by letter case`,
+        `its folder ${mine}/ is spelt ${other}/ by ${spelt.get(other)!.relativePath}: the two differ only by ${howTheyDiffer(mine, other)}`,
       );
     }
   }
@@ -84,7 +115,7 @@ export function outputClashes(sources: readonly NamedSource[], stem: (name: stri
     const name = sources.find((s) => s.relativePath === relativePath)!.name;
     clashes.set(
       relativePath,
-      `contract "${name}" cannot be written: ${reason}, which macOS and Windows ignore; rename one of them`,
+      `contract "${name}" cannot be written: ${reason}, which macOS (and, for letter case, Windows) ignores; rename one of them`,
     );
   }
   return clashes;
