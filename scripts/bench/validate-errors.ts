@@ -6,7 +6,7 @@
  * is 1 for linear and 2 for quadratic, read against the smallest size in the same run. Then YAML
  * aliases: files of one anchor and N aliases to it, valid, the same way. Then large data: JSON
  * files of N small objects, with one violation near the middle, time and peak memory against the
- * file's size.
+ * file's size. Then endless input: /dev/zero against the default size limit.
  *
  *   npm run bench:validate [-- CHARTER_ROOT]   (default: this checkout)
  */
@@ -125,6 +125,11 @@ try {
     );
     rmSync(file);
   }
+  // Endless input: /dev/zero is read to the default limit and refused there.
+  const endless = charter(dir, ["validate", "catalog", "/dev/zero"]);
+  console.log(
+    `\n/dev/zero, default --max-size (256 MiB): ${(endless.ms / 1000).toFixed(1)} s, ${endless.peakMiB.toFixed(0)} MiB peak (exit ${endless.code})`,
+  );
   for (const extension of ["yaml", "json"]) {
     const million = charter(dir, ["validate", "order", `wide-${MILLION}.${extension}`]);
     console.log(

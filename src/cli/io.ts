@@ -4,10 +4,10 @@ export interface CliIo {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
   /**
-   * Standard input (for `charter validate CONTRACT -`), read to its end or
-   * until more than `limit` bytes came, whichever is first; absent where there is none.
+   * Standard input (for `charter validate CONTRACT -`), read to its end, or
+   * undefined once more than `limit` bytes came (what came is dropped); absent where there is none.
    */
-  stdin?: (limit: number) => Promise<Buffer>;
+  stdin?: (limit: number) => Promise<Buffer | undefined>;
   /** A terminal on stderr: room for a progress display. */
   progress?: boolean;
   /** Colour wanted on stdout, and on stderr: each a terminal, and no NO_COLOR. */

@@ -23,7 +23,7 @@ try {
       for await (const chunk of process.stdin) {
         chunks.push(chunk as Buffer);
         read += (chunk as Buffer).length;
-        if (read > limit) break;
+        if (read > limit) return undefined;
       }
       return Buffer.concat(chunks);
     },

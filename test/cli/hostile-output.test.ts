@@ -177,6 +177,27 @@ describe("reading the output, bounded", () => {
     expect(check.stdout).toContain("not a regular file");
   });
 
+  it("never reads a device: /dev/zero linked, or a device node, where charter writes a file", async () => {
+    const dir = tempTree({ "schema-src/order.yaml": "type: string\n" });
+    expect((await runCli(["generate"], dir)).code).toBe(0);
+    rmSync(path.join(dir, "generated/types/order.ts"));
+    symlinkSync("/dev/zero", path.join(dir, "generated/types/order.ts"));
+    // A device node of its own where the system lets this process make one (root, outside a restricted container).
+    const node = spawnSync("mknod", [path.join(dir, "generated/schemas/order.schema.json.zero"), "c", "1", "5"]);
+    const check = await runCli(["check", "--format", "json"], dir);
+    expect(check.code).toBe(1);
+    const report = JSON.parse(check.stdout) as {
+      drift: { stale: { path: string; diff: string }[]; orphaned: string[] };
+    };
+    expect(report.drift.stale).toMatchObject([
+      { path: "types/order.ts", diff: expect.stringContaining("not a regular file") },
+    ]);
+    expect(report.drift.orphaned).toEqual(node.status === 0 ? ["schemas/order.schema.json.zero"] : []);
+    expect((await runCli(["generate"], dir)).code).toBe(0);
+    expect(lstatSync(path.join(dir, "generated/types/order.ts")).isFile()).toBe(true);
+    expect((await runCli(["check"], dir)).code).toBe(0);
+  });
+
   it("an output folder check cannot read is CH015 at it, exit 1; generate says CH007 at it", async () => {
     const dir = await project();
     chmodSync(path.join(dir, "generated/validators"), 0o000);

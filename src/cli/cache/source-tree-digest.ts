@@ -1,7 +1,10 @@
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
+
+/** Past this size a file under the sources makes the record unusable rather than be read on every run. */
+const MAX_DIGESTED_BYTES = 64 * 1024 * 1024;
 
 /**
  * A digest of everything under the source folder: each entry's relative
@@ -23,8 +26,11 @@ export async function sourceTreeDigest(sourceDir: string): Promise<string | unde
         hash.update(`d\0${name}\0`);
         if (!(await walk(path.join(folder, child.name), name))) return false;
       } else if (child.isFile()) {
+        const file = path.join(folder, child.name);
+        // A file far larger than any source is not hashed on every run: the run compiles, and says what it is.
+        if (statSync(file).size > MAX_DIGESTED_BYTES) return false;
         // One after another without a promise each: many small files, read several times faster.
-        const bytes = readFileSync(path.join(folder, child.name));
+        const bytes = readFileSync(file);
         hash.update(`f\0${name}\0${bytes.length}\0`).update(bytes);
       } else return false;
     }

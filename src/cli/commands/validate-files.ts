@@ -77,7 +77,7 @@ export async function validateFiles(
 async function readData(
   file: string,
   maxBytes: number,
-  stdin?: (limit: number) => Promise<Buffer>,
+  stdin?: (limit: number) => Promise<Buffer | undefined>,
 ): Promise<{
   parsed?: ParsedSource;
   locate?: (pointers: Iterable<string>) => void;
@@ -87,7 +87,7 @@ async function readData(
   let text: string;
   try {
     const bytes = stdin !== undefined ? await stdin(maxBytes) : await readBounded(file, maxBytes);
-    if (bytes === TOO_LARGE || bytes.length > maxBytes)
+    if (bytes === undefined || bytes === TOO_LARGE || bytes.length > maxBytes)
       return {
         diagnostics: [
           errorAt(
@@ -126,7 +126,7 @@ async function readData(
   }
 }
 
-/** What `readBounded` says of a regular file larger than the limit, which it does not read. */
+/** What `readBounded` says of a file larger than the limit: a regular one is not read at all, a stream only so far. */
 const TOO_LARGE = "too large";
 
 /**
@@ -147,7 +147,8 @@ async function readBounded(file: string, limit: number): Promise<Buffer | typeof
       if (bytesRead === 0) break;
       chunks.push(chunk.subarray(0, bytesRead));
       read += bytesRead;
-      if (read > limit) break;
+      // Past the limit what was read is dropped at once, not joined into one more copy.
+      if (read > limit) return TOO_LARGE;
     }
     return Buffer.concat(chunks);
   } finally {
