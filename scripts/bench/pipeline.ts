@@ -210,15 +210,23 @@ const manifest = JSON.parse(readFileSync(path.join(all.dir, "generated", "manife
 };
 
 // Scaling: N sources spread over the corpus.
-const scaling: { size: number; ms: number }[] = [];
+const scaling: { size: number; ms: number; peakMiB: number }[] = [];
 for (const size of SIZES) {
   const p = project(`sample-${size}`, sample(size));
-  const runs: number[] = [];
-  for (let round = 0; round < RUNS; round++) runs.push(charter(p, "generate").ms);
-  scaling.push({ size, ms: median(runs) });
-  log(`generate, ${size} spread: ${seconds(median(runs))} s`);
+  const runs: Measured[] = [];
+  for (let round = 0; round < RUNS; round++) runs.push(charter(p, "generate"));
+  scaling.push({
+    size,
+    ms: median(runs.map((r) => r.ms)),
+    peakMiB: Math.max(...runs.map((r) => r.maxRssKb)) / 1024,
+  });
+  log(`generate, ${size} spread: ${seconds(scaling.at(-1)!.ms)} s`);
 }
-scaling.push({ size: names.length, ms: median(generateRuns.map((r) => r.ms)) });
+scaling.push({
+  size: names.length,
+  ms: median(generateRuns.map((r) => r.ms)),
+  peakMiB: Math.max(...generateRuns.map((r) => r.maxRssKb)) / 1024,
+});
 
 // The runtime: bench-validators.ts measures it and writes its own report, included below.
 const trial = Number.isFinite(LIMIT);
@@ -299,9 +307,9 @@ const report = [
   ...keptSummary(path.join(REPO, "docs/benchmarks.md")),
   "## Scaling",
   "",
-  "| contracts (sources) | generate |",
-  "| --- | --- |",
-  ...scaling.map((p) => `| ${p.size} | ${seconds(p.ms)} s |`),
+  "| contracts (sources) | generate | peak memory (max RSS) |",
+  "| --- | --- | --- |",
+  ...scaling.map((p) => `| ${p.size} | ${seconds(p.ms)} s | ${p.peakMiB.toFixed(0)} MiB |`),
   "",
   `Fitted exponent of time ≈ c · sources^k: **k = ${exponent.toFixed(2)}** (1 is linear). Each size is N sources spread evenly over the corpus by name (the first N would be whichever schema family sorts first); they pull in what they reference through the catalog, so sizes are approximate.`,
   "",

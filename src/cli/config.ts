@@ -114,22 +114,9 @@ export async function resolveSettings(
     flags.source !== undefined
       ? path.resolve(cwd, flags.source)
       : path.resolve(configDir, fileConfig.source ?? "schema-src");
-  const givenOut =
-    flags.out !== undefined ? path.resolve(cwd, flags.out) : path.resolve(configDir, fileConfig.out ?? "generated");
-  // The config's paths are the project's: one that leaves its folder must say it means to (a flag is explicit).
-  if (flags.out === undefined && !isInside(givenOut, configDir) && fileConfig.allowOutputOutsideProject !== true)
-    return {
-      diagnostics: [
-        errorAt(
-          CLI_CODES.outDirPlacement,
-          `out: ${fileConfig.out} is outside the project's folder (the config's); set allowOutputOutsideProject: true if that is meant`,
-          { file: configPath },
-        ),
-      ],
-    };
-  const linked = await throughLink(givenOut);
-  if ("error" in linked) return { diagnostics: [errorAt(CLI_CODES.outDirPlacement, linked.error, {})] };
-  const { outDir } = linked;
+  const output = await outputFolder(flags, fileConfig, { cwd, configDir, configPath });
+  if ("diagnostic" in output) return { diagnostics: [output.diagnostic] };
+  const { outDir } = output;
   // The flag obeys the same contract as the config key.
   if (flags.baseUri !== undefined && !validateConfig({ baseUri: flags.baseUri })) {
     return {
@@ -195,6 +182,33 @@ export async function resolveSettings(
     );
   }
   return diagnostics.length > 0 ? { diagnostics } : { settings, diagnostics };
+}
+
+/**
+ * The output folder: the flag's (from the current folder) or the config's
+ * (from its folder), through a symbolic link if it is one. The config's paths
+ * are the project's, so one that leaves its folder must say it means to; a
+ * flag is explicit.
+ */
+async function outputFolder(
+  flags: SettingFlags,
+  fileConfig: FileConfig,
+  at: { cwd: string; configDir: string; configPath: string },
+): Promise<{ outDir: string } | { diagnostic: Diagnostic }> {
+  const given =
+    flags.out !== undefined
+      ? path.resolve(at.cwd, flags.out)
+      : path.resolve(at.configDir, fileConfig.out ?? "generated");
+  if (flags.out === undefined && !isInside(given, at.configDir) && fileConfig.allowOutputOutsideProject !== true)
+    return {
+      diagnostic: errorAt(
+        CLI_CODES.outDirPlacement,
+        `out: ${fileConfig.out} is outside the project's folder (the config's); set allowOutputOutsideProject: true if that is meant`,
+        { file: at.configPath },
+      ),
+    };
+  const linked = await throughLink(given);
+  return "error" in linked ? { diagnostic: errorAt(CLI_CODES.outDirPlacement, linked.error, {}) } : linked;
 }
 
 /** Whether `child` is `parent` or below it. */

@@ -2,7 +2,7 @@ import { chmodSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../helpers/run-cli.js";
-import { tempTree } from "../helpers/temp-tree.js";
+import { snapshotTree, tempTree } from "../helpers/temp-tree.js";
 import { asNobody, openToAll } from "../helpers/as-nobody.js";
 
 describe("a source folder that cannot be read", () => {
@@ -13,6 +13,7 @@ describe("a source folder that cannot be read", () => {
     });
     expect((await runCli(["generate"], dir)).code).toBe(0);
     openToAll(dir);
+    const before = snapshotTree(path.join(dir, "generated"));
     chmodSync(path.join(dir, "schema-src/billing"), 0o000);
     try {
       const generate = asNobody(["generate"], dir);
@@ -21,6 +22,7 @@ describe("a source folder that cannot be read", () => {
         "schema-src/billing: error CH101 cannot read the folder (EACCES): its contracts would be left out, and their outputs deleted",
       );
       expect(readdirSync(path.join(dir, "generated/schemas/billing"))).toEqual(["invoice.schema.json"]);
+      expect(snapshotTree(path.join(dir, "generated"))).toEqual(before);
       const check = asNobody(["check"], dir);
       expect(check.code).toBe(1);
       expect(check.stdout).toContain("schema-src/billing: error CH101");
