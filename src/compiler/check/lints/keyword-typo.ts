@@ -101,9 +101,22 @@ export const lint: LintRule = {
   },
 };
 
+/**
+ * Verdicts so far, by key: a corpus repeats the same few unknown keys (`markdownDescription`)
+ * thousands of times, and each verdict costs an edit distance to every keyword.
+ */
+const verdicts = new Map<string, string | undefined>();
+
 /** The keyword a misspelt key most likely meant: same letters in another case, or at most two edits away. */
 export function likelyKeyword(key: string): string | undefined {
   if (KNOWN.has(key) || key.startsWith("x-") || key.length < 4) return undefined;
+  if (verdicts.has(key)) return verdicts.get(key);
+  const verdict = nearestKeyword(key);
+  verdicts.set(key, verdict);
+  return verdict;
+}
+
+function nearestKeyword(key: string): string | undefined {
   let best: { keyword: string; distance: number } | undefined;
   for (const keyword of KEYWORDS) {
     if (keyword.toLowerCase() === key.toLowerCase()) return keyword;
