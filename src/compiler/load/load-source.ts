@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { errorAt, type Diagnostic } from "../../core/diagnostic.js";
 import { LOAD_CODES } from "./codes.js";
@@ -19,7 +20,7 @@ export interface LoadedSource {
  * one (bundling copies what it rewrites), so one can serve again; one entry per file keeps the
  * memory that of one run.
  */
-const lastParse = new Map<string, { text: string; result: LoadedSource }>();
+const lastParse = new Map<string, { digest: string; result: LoadedSource }>();
 
 /** Reads and parses one file; a read failure is a diagnostic, not an exception. */
 export async function loadSource(absolutePath: string): Promise<LoadedSource> {
@@ -39,13 +40,15 @@ export async function loadSource(absolutePath: string): Promise<LoadedSource> {
     const diagnostics = [errorAt(LOAD_CODES.unreadable, `cannot read the file (${reason})`, { file: absolutePath })];
     return reason === "ENOENT" || reason === "EISDIR" ? { missing: true, diagnostics } : { diagnostics };
   }
+  // A digest, not the text: the memo must not hold a second copy of every source (a corpus is tens of MB).
+  const digest = createHash("sha256").update(text).digest("base64");
   const last = lastParse.get(absolutePath);
-  if (last?.text === text) return last.result;
+  if (last?.digest === digest) return last.result;
   const result = checkedRoot(
     absolutePath,
     absolutePath.endsWith(".json") ? parseJsonSource(text, absolutePath) : parseSource(text, absolutePath),
   );
-  lastParse.set(absolutePath, { text, result });
+  lastParse.set(absolutePath, { digest, result });
   return result;
 }
 

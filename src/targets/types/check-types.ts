@@ -30,6 +30,8 @@ const COMPILER_OPTIONS: ts.CompilerOptions = {
 
 const EXAMPLES_FOLDER = "__examples__";
 const CHECK_BATCH_CHARACTERS = 2_000_000;
+/** A program of more text than this is not kept for the next run: it would hold hundreds of MB while the validators finish. */
+const KEPT_PROGRAM_CHARACTERS = 500_000;
 
 /** A generated module to check: its text and the contracts whose modules it imports. */
 export interface CheckedModule {
@@ -84,11 +86,14 @@ export async function checkTypes(
     ))
       if (cached) findings.set(name, cached);
   const unchecked = [...files.keys()].filter((n) => !findings.has(n));
-  for (const batch of batchesOf(unchecked, files, reach, batchCharacters))
+  const batches = batchesOf(unchecked, files, reach, batchCharacters);
+  for (const batch of batches)
     for (const [name, list] of checkBatch(batch, files)) {
       findings.set(name, list);
       if (cache) await cache.write(keys.get(name)!, list);
     }
+  // Kept for the next run only while it is small (watch on a project's contracts); a corpus's program is memory first.
+  if (batches.some((batch) => batch.characters > KEPT_PROGRAM_CHARACTERS)) shared = undefined;
   return reportFindings(files, findings);
 }
 
