@@ -1,7 +1,7 @@
-import { closeSync, fstatSync, openSync, readSync, constants } from "node:fs";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { MANIFEST_PATH } from "../targets/manifest/emit-manifest.js";
+import { readRegularFile } from "./read-tree.js";
 
 /** A manifest larger than this is no charter's (the corpus's 654 contracts make one of about 1 MB). */
 const MAX_MANIFEST_BYTES = 64 * 1024 * 1024;
@@ -12,23 +12,10 @@ const MAX_MANIFEST_BYTES = 64 * 1024 * 1024;
  * end) that parses and has charter's fields.
  */
 export function holdsCharterManifest(dir: string): boolean {
-  let fd: number;
   try {
-    fd = openSync(path.join(dir, MANIFEST_PATH), constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
-  } catch {
-    return false;
-  }
-  try {
-    const info = fstatSync(fd);
-    if (!info.isFile() || info.size > MAX_MANIFEST_BYTES) return false;
-    const bytes = Buffer.alloc(info.size);
-    let read = 0;
-    while (read < info.size) {
-      const n = readSync(fd, bytes, read, info.size - read, read);
-      if (n === 0) break;
-      read += n;
-    }
-    const manifest = JSON.parse(bytes.subarray(0, read).toString("utf8")) as Record<string, unknown>;
+    const bytes = readRegularFile(path.join(dir, MANIFEST_PATH), MAX_MANIFEST_BYTES + 1);
+    if (bytes === null || bytes.length > MAX_MANIFEST_BYTES) return false;
+    const manifest = JSON.parse(bytes.toString("utf8")) as Record<string, unknown>;
     return (
       typeof manifest["manifestVersion"] === "number" &&
       Array.isArray(manifest["contracts"]) &&
@@ -36,8 +23,6 @@ export function holdsCharterManifest(dir: string): boolean {
     );
   } catch {
     return false;
-  } finally {
-    closeSync(fd);
   }
 }
 

@@ -52,7 +52,7 @@ export async function readTree(
  * another without a promise each: a tree of small files reads several times
  * faster.
  */
-function readRegularFile(file: string, limit: number): Buffer | null {
+export function readRegularFile(file: string, limit: number): Buffer | null {
   const fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
   try {
     const info = fstatSync(fd);

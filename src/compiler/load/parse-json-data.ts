@@ -3,7 +3,7 @@ import type { Diagnostic, SourcePosition } from "../../core/diagnostic.js";
 import { joinPointer } from "../../core/json-pointer.js";
 import type { JsonValue } from "../../core/json-value.js";
 import type { ParsedSource } from "../../core/parsed-source.js";
-import { parseJsonSource } from "./parse-json-source.js";
+import { parseJsonSource, positionFinder } from "./parse-json-source.js";
 
 /** Data read fast, whose positions are found afterwards, only for the places a report names. */
 export interface ParsedData {
@@ -133,20 +133,4 @@ function locateIn(
     },
     onLiteralValue: (_value, offset) => void valueAt(offset),
   });
-}
-
-/** The line and column of an offset, by binary search over the line starts (found once). */
-function positionFinder(source: string): (offset: number) => SourcePosition {
-  const lineStarts = [0];
-  for (let i = source.indexOf("\n"); i !== -1; i = source.indexOf("\n", i + 1)) lineStarts.push(i + 1);
-  return (offset) => {
-    let low = 0;
-    let high = lineStarts.length - 1;
-    while (low < high) {
-      const mid = (low + high + 1) >> 1;
-      if (lineStarts[mid]! <= offset) low = mid;
-      else high = mid - 1;
-    }
-    return { line: low + 1, column: offset - lineStarts[low]! + 1 };
-  };
 }

@@ -81,7 +81,7 @@ export function parseJsonSource(text: string, file: string): { parsed?: ParsedSo
 }
 
 /** The line and column of an offset into `source`, found by binary search over its line starts. */
-function positionFinder(source: string): (offset: number) => SourcePosition {
+export function positionFinder(source: string): (offset: number) => SourcePosition {
   const lineStarts = [0];
   for (let i = 0; i < source.length; i++) if (source.charCodeAt(i) === 10) lineStarts.push(i + 1);
   return (offset) => {
