@@ -3,10 +3,9 @@ import { regex as __charter_regex, uri as __charter_uri, uriReference as __chart
 import { deepEqual as __charter_deepEqual, ucs2length as __charter_ucs2length } from "charter-runtime/helpers";
 import { pattern as __charter_pattern } from "charter-runtime/patterns";
 const __charterExports = (() => {
-const schema0 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://charter.invalid/charter/source.schema.json","title":"CharterSource","description":"One contract source as charter reads it: a JSON Schema (2020-12 when `$schema` is absent), where any schema may also carry charter's keywords. This schema extends the 2020-12 meta-schema through its `meta` dynamic anchor, so charter's keywords are checked in every subschema, not only at the root. It checks the shape of the keywords; where they may appear (rules and the version at the root only) is charter's to say when it compiles.","type":["object","boolean"],"allOf":[{"$ref":"https://charter.invalid/charter/source.schema.json#/$defs/charter-scope-1"}],"properties":{"x-charter-name":{"description":"The name of this schema's generated TypeScript type, such as `InvocationResult`.","type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*$"},"x-charter-rules":{"description":"At a contract's root, rules JSON Schema cannot state, by id, each with the sentence that says what it requires.","type":"object","propertyNames":{"pattern":"^[a-z](?:[a-z0-9-]*[a-z0-9])?$"},"additionalProperties":{"type":"string","minLength":1}},"x-charter-counterexamples":{"description":"Values the schema must refuse, each with the violation it must produce.","type":"array","items":{"type":"object","additionalProperties":false,"required":["value","error"],"properties":{"value":true,"error":{"type":"object","additionalProperties":false,"required":["keyword"],"properties":{"keyword":{"type":"string","minLength":1},"pointer":{"type":"string","pattern":"^(/.*)?$"}}}}}},"x-charter-ignore":{"description":"Lint codes (CH310 to CH319) silenced on this schema.","type":"array","items":{"type":"string","pattern":"^CH31[0-9]$"}},"x-charter-version":{"description":"At a contract's root, its version as MAJOR.MINOR.PATCH, for `charter diff`.","type":"string","pattern":"^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)$"}},"examples":[{"title":"Order","type":"object","properties":{"id":{"type":"string","x-charter-name":"OrderId"}},"x-charter-version":"1.0.0"}],"$defs":{"charter-scope-1":{"title":"Core and Validation specifications meta-schema","allOf":[{"$ref":"https://charter.invalid/charter/source.schema.json#/$defs/charter-scope-2"},{"$ref":"https://charter.invalid/charter/source.schema.json#/$defs/charter-scope-3"},{"$ref":"https://charter.invalid/charter/source.schema.json#/$defs/charter-scope-4"},{"$ref":"https://json-schema.org/draft/2020-12/meta/validation"},{"$ref":"https://json-schema.org/draft/2020-12/meta/meta-data"},{"$ref":"https://json-schema.org/draft/2020-12/meta/format-annotation"},{"$ref":"https://charter.invalid/charter/source.schema.json#/$defs/charter-scope-5"}],"type":["object","boolean"],"$comment":"This meta-schema also defines keywords that have appeared in previous drafts in order to prevent incompatible extensions as they remain in common use.","properties":{"definitions":{"$comment":"\"definitions\" has been replaced by \"$defs\".","type":"object","additionalProperties":{"$ref":"https://charter.invalid/charter/source.schema.json"},"deprecated":true,"default":{}},"dependencies":{"$comment":"\"dependencies\" has been split and replaced by \"dependentSchemas\" and \"dependentRequired\" in order to serve their differing semantics.","type":"object","additionalProperties":{"anyOf":[{"$ref":"https://charter.invalid/charter/source.schema.json"},{"$ref":"https://json-schema.org/draft/2020-12/meta/validation#/$defs/stringArray"}]},"deprecated":true,"default":{}},"$recursiveAnchor":{"$comment":"\"$recursiveAnchor\" has been replaced by \"$dynamicAnchor\".","$ref":"https://json-schema.org/draft/2020-12/meta/core#/$defs/anchorString","deprecated":true},"$recursiveRef":{"$comment":"\"$recursiveRef\" has been replaced by \"$dynamicRef\".","$ref":"https://json-schema.org/draft/2020-12/meta/core#/$defs/uriReferenceString","deprecated":true}}},"charter-scope-2":{"title":"Core vocabulary meta-schema","type":["object","boolean"],"properties":{"$id":{"$ref":"https://json-schema.org/draft/2020-12/meta/core#/$defs/uriReferenceString","$comment":"Non-empty fragments not allowed.","pattern":"^[^#]*#?$"},"$schema":{"$ref":"https://json-schema.org/draft/2020-12/meta/core#/$defs/uriString"},"$ref":{"$ref":"https://json-schema.org/draft/2020-12/meta/core#/$defs/uriReferenceString"},"$anchor":{"$ref":"https://json-schema.org/draft/2020-12/meta/core#/$defs/anchorString"},"$dynamicRef":{"$ref":"https://json-schema.org/draft/2020-12/meta/core#/$defs/uriReferenceString"},"$dynamicAnchor":{"$ref":"https://json-schema.org/draft/2020-12/meta/core#/$defs/anchorString"},"$vocabulary":{"type":"object","propertyNames":{"$ref":"https://json-schema.org/draft/2020-12/meta/core#/$defs/uriString"},"additionalProperties":{"type":"boolean"}},"$comment":{"type":"string"},"$defs":{"type":"object","additionalProperties":{"$ref":"https://charter.invalid/charter/source.schema.json"}}}},"charter-scope-3":{"title":"Applicator vocabulary meta-schema","type":["object","boolean"],"properties":{"prefixItems":{"$ref":"https://charter.invalid/charter/source.schema.json#/$defs/charter-scope-6"},"items":{"$ref":"https://charter.invalid/charter/source.schema.json"},"contains":{"$ref":"https://charter.invalid/charter/source.schema.json"},"additionalProperties":{"$ref":"https://charter.invalid/charter/source.schema.json"},"properties":{"type":"object","additionalProperties":{"$ref":"https://charter.invalid/charter/source.schema.json"},"default":{}},"patternProperties":{"type":"object","additionalProperties":{"$ref":"https://charter.invalid/charter/source.schema.json"},"propertyNames":{"format":"regex"},"default":{}},"dependentSchemas":{"type":"object","additionalProperties":{"$ref":"https://charter.invalid/charter/source.schema.json"},"default":{}},"propertyNames":{"$ref":"https://charter.invalid/charter/source.schema.json"},"if":{"$ref":"https://charter.invalid/charter/source.schema.json"},"then":{"$ref":"https://charter.invalid/charter/source.schema.json"},"else":{"$ref":"https://charter.invalid/charter/source.schema.json"},"allOf":{"$ref":"https://charter.invalid/charter/source.schema.json#/$defs/charter-scope-6"},"anyOf":{"$ref":"https://charter.invalid/charter/source.schema.json#/$defs/charter-scope-6"},"oneOf":{"$ref":"https://charter.invalid/charter/source.schema.json#/$defs/charter-scope-6"},"not":{"$ref":"https://charter.invalid/charter/source.schema.json"}}},"charter-scope-4":{"title":"Unevaluated applicator vocabulary meta-schema","type":["object","boolean"],"properties":{"unevaluatedItems":{"$ref":"https://charter.invalid/charter/source.schema.json"},"unevaluatedProperties":{"$ref":"https://charter.invalid/charter/source.schema.json"}}},"charter-scope-5":{"title":"Content vocabulary meta-schema","type":["object","boolean"],"properties":{"contentEncoding":{"type":"string"},"contentMediaType":{"type":"string"},"contentSchema":{"$ref":"https://charter.invalid/charter/source.schema.json"}}},"charter-scope-6":{"type":"array","minItems":1,"items":{"$ref":"https://charter.invalid/charter/source.schema.json"}}}};
-const schema1 = {"title":"Core and Validation specifications meta-schema","allOf":[{"$ref":"https://charter.invalid/charter/source.schema.json#/$defs/charter-scope-2"},{"$ref":"https://charter.invalid/charter/source.schema.json#/$defs/charter-scope-3"},{"$ref":"https://charter.invalid/charter/source.schema.json#/$defs/charter-scope-4"},{"$ref":"https://json-schema.org/draft/2020-12/meta/validation"},{"$ref":"https://json-schema.org/draft/2020-12/meta/meta-data"},{"$ref":"https://json-schema.org/draft/2020-12/meta/format-annotation"},{"$ref":"https://charter.invalid/charter/source.schema.json#/$defs/charter-scope-5"}],"type":["object","boolean"],"$comment":"This meta-schema also defines keywords that have appeared in previous drafts in order to prevent incompatible extensions as they remain in common use.","properties":{"definitions":{"$comment":"\"definitions\" has been replaced by \"$defs\".","type":"object","additionalProperties":{"$ref":"https://charter.invalid/charter/source.schema.json"},"deprecated":true,"default":{}},"dependencies":{"$comment":"\"dependencies\" has been split and replaced by \"dependentSchemas\" and \"dependentRequired\" in order to serve their differing semantics.","type":"object","additionalProperties":{"anyOf":[{"$ref":"https://charter.invalid/charter/source.schema.json"},{"$ref":"https://json-schema.org/draft/2020-12/meta/validation#/$defs/stringArray"}]},"deprecated":true,"default":{}},"$recursiveAnchor":{"$comment":"\"$recursiveAnchor\" has been replaced by \"$dynamicAnchor\".","$ref":"https://json-schema.org/draft/2020-12/meta/core#/$defs/anchorString","deprecated":true},"$recursiveRef":{"$comment":"\"$recursiveRef\" has been replaced by \"$dynamicRef\".","$ref":"https://json-schema.org/draft/2020-12/meta/core#/$defs/uriReferenceString","deprecated":true}}};
-const schema2 = {"title":"Core vocabulary meta-schema","type":["object","boolean"],"properties":{"$id":{"$ref":"https://json-schema.org/draft/2020-12/meta/core#/$defs/uriReferenceString","$comment":"Non-empty fragments not allowed.","pattern":"^[^#]*#?$"},"$schema":{"$ref":"https://json-schema.org/draft/2020-12/meta/core#/$defs/uriString"},"$ref":{"$ref":"https://json-schema.org/draft/2020-12/meta/core#/$defs/uriReferenceString"},"$anchor":{"$ref":"https://json-schema.org/draft/2020-12/meta/core#/$defs/anchorString"},"$dynamicRef":{"$ref":"https://json-schema.org/draft/2020-12/meta/core#/$defs/uriReferenceString"},"$dynamicAnchor":{"$ref":"https://json-schema.org/draft/2020-12/meta/core#/$defs/anchorString"},"$vocabulary":{"type":"object","propertyNames":{"$ref":"https://json-schema.org/draft/2020-12/meta/core#/$defs/uriString"},"additionalProperties":{"type":"boolean"}},"$comment":{"type":"string"},"$defs":{"type":"object","additionalProperties":{"$ref":"https://charter.invalid/charter/source.schema.json"}}}};
-const schema4 = {"type":"string","format":"uri-reference"};
+const schema0 = {"type":["object","boolean"]};
+const schema1 = {"type":["object","boolean"]};
+const schema2 = {"type":["object","boolean"]};
 const formats0 = __charter_uriReference;
 
 const __charterErrors = { limit: Infinity, list: null };
@@ -65,7 +64,6 @@ return errors === 0;
 }
 validate14.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-const schema5 = {"type":"string","format":"uri"};
 const formats2 = __charter_uri;
 
 function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -108,7 +106,6 @@ return errors === 0;
 }
 validate16.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-const schema6 = {"type":"string","pattern":"^[A-Za-z_][-A-Za-z0-9._]*$"};
 const func0 = __charter_pattern;
 const pattern1 = func0("^[A-Za-z_][-A-Za-z0-9._]*$", "u");
 
@@ -364,8 +361,7 @@ return errors === 0;
 }
 validate2.evaluated = {"props":{"$id":true,"$schema":true,"$ref":true,"$anchor":true,"$dynamicRef":true,"$dynamicAnchor":true,"$vocabulary":true,"$comment":true,"$defs":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema10 = {"title":"Applicator vocabulary meta-schema","type":["object","boolean"],"properties":{"prefixItems":{"$ref":"https://charter.invalid/charter/source.schema.json#/$defs/charter-scope-6"},"items":{"$ref":"https://charter.invalid/charter/source.schema.json"},"contains":{"$ref":"https://charter.invalid/charter/source.schema.json"},"additionalProperties":{"$ref":"https://charter.invalid/charter/source.schema.json"},"properties":{"type":"object","additionalProperties":{"$ref":"https://charter.invalid/charter/source.schema.json"},"default":{}},"patternProperties":{"type":"object","additionalProperties":{"$ref":"https://charter.invalid/charter/source.schema.json"},"propertyNames":{"format":"regex"},"default":{}},"dependentSchemas":{"type":"object","additionalProperties":{"$ref":"https://charter.invalid/charter/source.schema.json"},"default":{}},"propertyNames":{"$ref":"https://charter.invalid/charter/source.schema.json"},"if":{"$ref":"https://charter.invalid/charter/source.schema.json"},"then":{"$ref":"https://charter.invalid/charter/source.schema.json"},"else":{"$ref":"https://charter.invalid/charter/source.schema.json"},"allOf":{"$ref":"https://charter.invalid/charter/source.schema.json#/$defs/charter-scope-6"},"anyOf":{"$ref":"https://charter.invalid/charter/source.schema.json#/$defs/charter-scope-6"},"oneOf":{"$ref":"https://charter.invalid/charter/source.schema.json#/$defs/charter-scope-6"},"not":{"$ref":"https://charter.invalid/charter/source.schema.json"}}};
-const schema11 = {"type":"array","minItems":1,"items":{"$ref":"https://charter.invalid/charter/source.schema.json"}};
+const schema10 = {"type":["object","boolean"]};
 
 function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 if (instancePath.length >= __charterDepth.limit && __charterTooDeep(instancePath, data)) throw __charterDepth;
@@ -727,7 +723,7 @@ return errors === 0;
 }
 validate25.evaluated = {"props":{"prefixItems":true,"items":true,"contains":true,"additionalProperties":true,"properties":true,"patternProperties":true,"dependentSchemas":true,"propertyNames":true,"if":true,"then":true,"else":true,"allOf":true,"anyOf":true,"oneOf":true,"not":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema12 = {"title":"Unevaluated applicator vocabulary meta-schema","type":["object","boolean"],"properties":{"unevaluatedItems":{"$ref":"https://charter.invalid/charter/source.schema.json"},"unevaluatedProperties":{"$ref":"https://charter.invalid/charter/source.schema.json"}}};
+const schema12 = {"type":["object","boolean"]};
 
 function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 if (instancePath.length >= __charterDepth.limit && __charterTooDeep(instancePath, data)) throw __charterDepth;
@@ -784,7 +780,7 @@ return errors === 0;
 }
 validate32.evaluated = {"props":{"unevaluatedItems":true,"unevaluatedProperties":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema13 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/validation","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/validation":true},"$dynamicAnchor":"meta","title":"Validation vocabulary meta-schema","type":["object","boolean"],"properties":{"type":{"anyOf":[{"$ref":"#/$defs/simpleTypes"},{"type":"array","items":{"$ref":"#/$defs/simpleTypes"},"minItems":1,"uniqueItems":true}]},"const":true,"enum":{"type":"array","items":true},"multipleOf":{"type":"number","exclusiveMinimum":0},"maximum":{"type":"number"},"exclusiveMaximum":{"type":"number"},"minimum":{"type":"number"},"exclusiveMinimum":{"type":"number"},"maxLength":{"$ref":"#/$defs/nonNegativeInteger"},"minLength":{"$ref":"#/$defs/nonNegativeIntegerDefault0"},"pattern":{"type":"string","format":"regex"},"maxItems":{"$ref":"#/$defs/nonNegativeInteger"},"minItems":{"$ref":"#/$defs/nonNegativeIntegerDefault0"},"uniqueItems":{"type":"boolean","default":false},"maxContains":{"$ref":"#/$defs/nonNegativeInteger"},"minContains":{"$ref":"#/$defs/nonNegativeInteger","default":1},"maxProperties":{"$ref":"#/$defs/nonNegativeInteger"},"minProperties":{"$ref":"#/$defs/nonNegativeIntegerDefault0"},"required":{"$ref":"#/$defs/stringArray"},"dependentRequired":{"type":"object","additionalProperties":{"$ref":"#/$defs/stringArray"}}},"$defs":{"nonNegativeInteger":{"type":"integer","minimum":0},"nonNegativeIntegerDefault0":{"$ref":"#/$defs/nonNegativeInteger","default":0},"simpleTypes":{"enum":["array","boolean","integer","null","number","object","string"]},"stringArray":{"type":"array","items":{"type":"string"},"uniqueItems":true,"default":[]}}};
+const schema13 = {"type":["object","boolean"]};
 const schema14 = {"enum":["array","boolean","integer","null","number","object","string"]};
 
 function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -813,7 +809,6 @@ return errors === 0;
 }
 validate35.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-const schema15 = {"type":"integer","minimum":0};
 
 function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -892,7 +887,6 @@ return errors === 0;
 }
 validate40.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-const schema17 = {"type":"array","items":{"type":"string"},"uniqueItems":true,"default":[]};
 
 function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -1396,7 +1390,7 @@ return errors === 0;
 }
 validate34.evaluated = {"props":{"type":true,"const":true,"enum":true,"multipleOf":true,"maximum":true,"exclusiveMaximum":true,"minimum":true,"exclusiveMinimum":true,"maxLength":true,"minLength":true,"pattern":true,"maxItems":true,"minItems":true,"uniqueItems":true,"maxContains":true,"minContains":true,"maxProperties":true,"minProperties":true,"required":true,"dependentRequired":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema18 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/meta-data","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/meta-data":true},"$dynamicAnchor":"meta","title":"Meta-data vocabulary meta-schema","type":["object","boolean"],"properties":{"title":{"type":"string"},"description":{"type":"string"},"default":true,"deprecated":{"type":"boolean","default":false},"readOnly":{"type":"boolean","default":false},"writeOnly":{"type":"boolean","default":false},"examples":{"type":"array","items":true}}};
+const schema18 = {"type":["object","boolean"]};
 
 function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://json-schema.org/draft/2020-12/meta/meta-data" */;
@@ -1528,7 +1522,7 @@ return errors === 0;
 }
 validate52.evaluated = {"props":{"title":true,"description":true,"default":true,"deprecated":true,"readOnly":true,"writeOnly":true,"examples":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema19 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/format-annotation","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/format-annotation":true},"$dynamicAnchor":"meta","title":"Format vocabulary meta-schema for annotation results","type":["object","boolean"],"properties":{"format":{"type":"string"}}};
+const schema19 = {"type":["object","boolean"]};
 
 function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://json-schema.org/draft/2020-12/meta/format-annotation" */;
@@ -1578,7 +1572,7 @@ return errors === 0;
 }
 validate54.evaluated = {"props":{"format":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema20 = {"title":"Content vocabulary meta-schema","type":["object","boolean"],"properties":{"contentEncoding":{"type":"string"},"contentMediaType":{"type":"string"},"contentSchema":{"$ref":"https://charter.invalid/charter/source.schema.json"}}};
+const schema20 = {"type":["object","boolean"]};
 
 function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 if (instancePath.length >= __charterDepth.limit && __charterTooDeep(instancePath, data)) throw __charterDepth;
