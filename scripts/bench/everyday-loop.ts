@@ -1,7 +1,8 @@
 /**
  * The everyday loop, in whole processes of the built CLI (`node dist/cli/main.js`): a
  * `generate` with nothing to do against `generate --no-cache`, `check` against the same, and
- * Node's own start-up (`node -e 0`), each side interleaved in the same rounds. Run by
+ * Node's own start-up (`node -e 0`), and optionally `check` as an earlier commit built it
+ * (issue 34 asks for half of f5b9ccb's), each side interleaved in the same rounds. Run by
  * `npm run bench` (scripts/bench/pipeline.ts) for its table, and alone by `npm run bench:loop`,
  * which prints the rows.
  */
@@ -21,6 +22,37 @@ export interface LoopFigures {
   cold: number;
   check: number;
   node: number;
+  /** `check` by the baseline commit's CLI on a copy of the project it generated itself, when one was given. */
+  baselineCheck?: number;
+}
+
+/** The commit issue 34 measures `check` against: the one its figures were taken at. */
+export const BASELINE_COMMIT = "f5b9ccb";
+
+/**
+ * The CLI of `commit`, built in a git worktree of this repository under a temporary folder
+ * (its own `npm ci`, so its dependencies are its lock file's): the path of its `main.js`, and a
+ * function that removes the worktree.
+ */
+export function baselineCli(commit: string): { cli: string; remove: () => void } {
+  const dir = mkdtempSync(path.join(os.tmpdir(), `charter-baseline-${commit}-`));
+  const run = (command: string, args: string[], cwd: string) => {
+    const done = spawnSync(command, args, { cwd, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+    if (done.status !== 0) throw new Error(`${command} ${args.join(" ")} failed:\n${done.stderr.slice(-2000)}`);
+  };
+  run("git", ["worktree", "add", "--detach", dir, commit], REPO);
+  const remove = () => {
+    spawnSync("git", ["worktree", "remove", "--force", dir], { cwd: REPO });
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    run("npm", ["ci", "--no-audit", "--no-fund", "--silent"], dir);
+    run("npm", ["run", "build", "--silent"], dir);
+  } catch (error) {
+    remove();
+    throw error;
+  }
+  return { cli: path.join(dir, "dist/cli/main.js"), remove };
 }
 
 /** Builds the CLI, so that the figures are those of what users run, not of a TypeScript loader. */
@@ -44,22 +76,37 @@ function timed(args: string[], cwd: string, codes = [0]): number {
  * `generate --no-cache`, a `check`, then `generate` with a cache its first run filled.
  * `codes`: the exit codes a run may have (a corpus project with --keep-going exits 1).
  */
-export function measureLoop(cwd: string, flags: string[], rounds: number, codes = [0]): LoopFigures {
+export function measureLoop(
+  cwd: string,
+  flags: string[],
+  rounds: number,
+  codes = [0],
+  /** A baseline CLI (`baselineCli`) whose `check` runs in the same rounds, on a copy of the project it generated. */
+  baseline?: string,
+): LoopFigures {
   const cache = mkdtempSync(path.join(os.tmpdir(), "charter-loop-cache-"));
   timed([CLI, "generate", ...flags, "--cache-dir", cache], cwd, codes);
-  const runs: Record<keyof LoopFigures, number[]> = { noop: [], cold: [], check: [], node: [] };
+  const copy = baseline === undefined ? undefined : mkdtempSync(path.join(os.tmpdir(), "charter-loop-baseline-"));
+  if (copy !== undefined) {
+    cpSync(cwd, copy, { recursive: true });
+    timed([baseline!, "generate", ...flags], copy, codes);
+  }
+  const runs: Record<keyof LoopFigures, number[]> = { noop: [], cold: [], check: [], node: [], baselineCheck: [] };
   for (let round = 0; round < rounds; round++) {
     runs.cold.push(timed([CLI, "generate", ...flags, "--no-cache"], cwd, codes));
     runs.check.push(timed([CLI, "check", ...flags], cwd, codes));
+    if (copy !== undefined) runs.baselineCheck.push(timed([baseline!, "check", ...flags], copy, codes));
     runs.noop.push(timed([CLI, "generate", ...flags, "--cache-dir", cache], cwd, codes));
     runs.node.push(timed(["-e", "0"], cwd));
   }
   rmSync(cache, { recursive: true, force: true });
+  if (copy !== undefined) rmSync(copy, { recursive: true, force: true });
   return {
     noop: median(runs.noop),
     cold: median(runs.cold),
     check: median(runs.check),
     node: median(runs.node),
+    ...(copy !== undefined ? { baselineCheck: median(runs.baselineCheck) } : {}),
   };
 }
 
@@ -119,7 +166,9 @@ if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === path.res
   buildCli();
   const dir = repositoryProject();
   const rounds = Number(process.env["BENCH_RUNS"] ?? 5);
-  const figures = measureLoop(dir, [], rounds);
+  const baseline = baselineCli(BASELINE_COMMIT);
+  const figures = measureLoop(dir, [], rounds, [0], baseline.cli);
+  baseline.remove();
   const watch = await measureWatch(dir, "agent/result.yaml", 10);
   rmSync(dir, { recursive: true, force: true });
   const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
@@ -127,7 +176,7 @@ if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === path.res
     [
       `this repository, medians of ${rounds} interleaved rounds:`,
       `generate, nothing changed ${s(figures.noop)}; generate --no-cache ${s(figures.cold)}; ratio ${(figures.noop / figures.cold).toFixed(3)}`,
-      `check ${s(figures.check)}; ratio to generate --no-cache ${(figures.check / figures.cold).toFixed(2)}`,
+      `check ${s(figures.check)}; ratio to generate --no-cache ${(figures.check / figures.cold).toFixed(2)}; check at ${BASELINE_COMMIT} ${s(figures.baselineCheck!)}, ratio ${(figures.check / figures.baselineCheck!).toFixed(2)}`,
       `node -e 0 ${s(figures.node)} (${Math.round((100 * figures.node) / figures.noop)} % of the unchanged generate)`,
       `watch, save to written, median of 10 edits ${s(watch)}; less the ${WATCH_DEBOUNCE_MS} ms debounce ${s(watch - WATCH_DEBOUNCE_MS)}; ratio to generate --no-cache ${((watch - WATCH_DEBOUNCE_MS) / figures.cold).toFixed(3)}`,
       "",
