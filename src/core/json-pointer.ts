@@ -10,7 +10,11 @@ export function unescapeToken(token: string): string {
 }
 
 export function joinPointer(base: string, ...tokens: (string | number)[]): string {
-  return base + tokens.map((t) => "/" + escapeToken(String(t))).join("");
+  // One token is nearly every call (each step of every walk): no array, no join.
+  if (tokens.length === 1) return base + "/" + escapeToken(String(tokens[0]));
+  let pointer = base;
+  for (const token of tokens) pointer += "/" + escapeToken(String(token));
+  return pointer;
 }
 
 export function splitPointer(pointer: string): string[] {

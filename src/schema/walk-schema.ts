@@ -8,6 +8,14 @@ export function isSchemaObject(value: JsonValue | undefined): value is SchemaObj
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
+/** What a keyword holds: a schema, a map or a list of them, or `items` (a schema or a list). */
+const KEYWORD_KIND = new Map<string, "schema" | "map" | "list" | "items">([
+  ...[...SCHEMA_KEYWORDS].map((k) => [k, "schema"] as const),
+  ...[...SCHEMA_MAP_KEYWORDS].map((k) => [k, "map"] as const),
+  ...[...SCHEMA_LIST_KEYWORDS].map((k) => [k, "list"] as const),
+  [ITEMS_KEYWORD, "items"],
+]);
+
 /**
  * Calls `enter` for every subschema of `root` in document order, parents
  * before children; `enter` returns the context its children inherit.
@@ -20,18 +28,19 @@ export function walkSchema<C>(
 ): void {
   if (!isSchemaObject(root)) return;
   const inner = enter(root, pointer, context);
-  for (const [keyword, value] of Object.entries(root)) {
+  // Keys, not entries, one lookup per key, and a child's pointer only for the keywords that hold
+  // schemas: every stage walks every schema, most of whose keywords (type, description) hold none.
+  for (const keyword of Object.keys(root)) {
+    const kind = KEYWORD_KIND.get(keyword);
+    if (kind === undefined) continue;
+    const value = root[keyword]!;
     const here = joinPointer(pointer, keyword);
-    if (SCHEMA_KEYWORDS.has(keyword)) {
-      walkSchema(value, inner, enter, here);
-    } else if (SCHEMA_MAP_KEYWORDS.has(keyword)) {
-      if (isSchemaObject(value)) {
-        for (const [name, child] of Object.entries(value)) walkSchema(child, inner, enter, joinPointer(here, name));
-      }
-    } else if (SCHEMA_LIST_KEYWORDS.has(keyword) || keyword === ITEMS_KEYWORD) {
-      if (Array.isArray(value))
-        value.forEach((child, index) => walkSchema(child, inner, enter, joinPointer(here, index)));
-      else if (keyword === ITEMS_KEYWORD) walkSchema(value, inner, enter, here);
-    }
+    if (kind === "schema") walkSchema(value, inner, enter, here);
+    else if (kind === "map") {
+      if (isSchemaObject(value))
+        for (const name of Object.keys(value)) walkSchema(value[name]!, inner, enter, joinPointer(here, name));
+    } else if (Array.isArray(value))
+      value.forEach((child, index) => walkSchema(child, inner, enter, joinPointer(here, index)));
+    else if (kind === "items") walkSchema(value, inner, enter, here);
   }
 }

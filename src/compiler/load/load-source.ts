@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import { errorAt, type Diagnostic } from "../../core/diagnostic.js";
 import { LOAD_CODES } from "./codes.js";
 import { decodeUtf8 } from "./decode-utf8.js";
-import { parseJsonSource } from "./parse-json-source.js";
+import { parseJsonSourceLazily } from "./parse-json-lazily.js";
 import { parseSource } from "./parse-source.js";
 import type { ParsedSource } from "../../core/parsed-source.js";
 
@@ -46,7 +46,7 @@ export async function loadSource(absolutePath: string): Promise<LoadedSource> {
   if (last?.digest === digest) return last.result;
   const result = checkedRoot(
     absolutePath,
-    absolutePath.endsWith(".json") ? parseJsonSource(text, absolutePath) : parseSource(text, absolutePath),
+    absolutePath.endsWith(".json") ? parseJsonSourceLazily(text, absolutePath) : parseSource(text, absolutePath),
   );
   lastParse.set(absolutePath, { digest, result });
   return result;

@@ -22,14 +22,10 @@ export interface ParsedData {
  * vouch for is read the full way, for its located findings.
  */
 export function parseJsonData(text: string, file: string): { data?: ParsedData; diagnostics: Diagnostic[] } {
-  const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  let value: JsonValue;
-  try {
-    value = JSON.parse(source) as JsonValue;
-  } catch {
-    return slow(text, file);
-  }
-  if (!plainJson(source)) return slow(text, file);
+  const source = withoutBom(text);
+  const read = readPlainJson(source);
+  if (read === undefined) return slow(text, file);
+  const { value } = read;
   const positions = new Map<string, SourcePosition>();
   const keyPositions = new Map<string, SourcePosition>();
   return {
@@ -39,6 +35,25 @@ export function parseJsonData(text: string, file: string): { data?: ParsedData; 
     },
     diagnostics: [],
   };
+}
+
+/**
+ * The value of JSON text that `JSON.parse` reads as the strict reading would,
+ * with no finding; undefined when the strict reading must decide (a syntax
+ * error, a duplicate key, a number beyond a double, deep nesting).
+ */
+export function readPlainJson(source: string): { value: JsonValue } | undefined {
+  let value: JsonValue;
+  try {
+    value = JSON.parse(source) as JsonValue;
+  } catch {
+    return undefined;
+  }
+  return plainJson(source) ? { value } : undefined;
+}
+
+export function withoutBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
 /** The full reading, positions and all: for what the fast path would not report the same way. */
