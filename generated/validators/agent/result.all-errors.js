@@ -29,24 +29,12 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 if(typeof data === "string"){
 if(!pattern0.test(data)){
-const err0 = {instancePath,schemaPath:"#/$defs/agent~1uuidv7/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/agent~1uuidv7/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/$defs/agent~1uuidv7/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/agent~1uuidv7/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate1.errors = vErrors;
@@ -68,13 +56,7 @@ evaluated0.items = undefined;
 }
 const vSchema0 = schema2.enum;
 if(!(((((data === "succeeded") || (data === "abstained")) || (data === "referred")) || (data === "failed")) || (data === "suspended"))){
-const err0 = {instancePath,schemaPath:"#/$defs/outcome/enum",keyword:"enum",params:{allowedValues: schema2.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/outcome/enum",keyword:"enum",params:{allowedValues: schema2.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate3.errors = vErrors;
@@ -99,58 +81,28 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/$defs/agent~1problem/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/agent~1problem/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.title === undefined){
-const err1 = {instancePath,schemaPath:"#/$defs/agent~1problem/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/agent~1problem/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.status === undefined){
-const err2 = {instancePath,schemaPath:"#/$defs/agent~1problem/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/agent~1problem/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 for(const key0 in data){
 const _errs1 = errors;
 if(typeof key0 === "string"){
 if(!pattern1.test(key0)){
-const err3 = {instancePath,schemaPath:"#/$defs/agent~1problem/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]{2,}$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]{2,}$"+"\"",propertyName:key0};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/agent~1problem/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]{2,}$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]{2,}$"+"\"",propertyName:key0});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
-const err4 = {instancePath,schemaPath:"#/$defs/agent~1problem/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/agent~1problem/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -162,34 +114,16 @@ if(typeof data0 == "number"){
 }
 if(typeof data0 === "string"){
 if(func3(data0) < 1){
-const err5 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/agent~1problem/properties/type/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/type",schemaPath:"#/$defs/agent~1problem/properties/type/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(!(formats2(data0))){
-const err6 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/agent~1problem/properties/type/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/type",schemaPath:"#/$defs/agent~1problem/properties/type/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/agent~1problem/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/type",schemaPath:"#/$defs/agent~1problem/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid1 = _errs2 === errors;
@@ -200,24 +134,12 @@ const _errs4 = errors;
 const _errs5 = errors;
 if(typeof data1 === "string"){
 if(func3(data1) < 1){
-const err8 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/agent~1problem/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/title",schemaPath:"#/$defs/agent~1problem/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/title",schemaPath:"#/$defs/agent~1problem/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/title",schemaPath:"#/$defs/agent~1problem/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid1 = _errs4 === errors;
@@ -226,35 +148,17 @@ if(data.status !== undefined){
 let data2 = data.status;
 const _errs6 = errors;
 if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-const err10 = {instancePath:instancePath+"/status",schemaPath:"#/$defs/agent~1problem/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/status",schemaPath:"#/$defs/agent~1problem/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs7 = errors;
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
-const err11 = {instancePath:instancePath+"/status",schemaPath:"#/$defs/agent~1problem/properties/status/maximum",keyword:"maximum",params:{comparison: "<=", limit: 599},message:"must be <= 599"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/status",schemaPath:"#/$defs/agent~1problem/properties/status/maximum",keyword:"maximum",params:{comparison: "<=", limit: 599},message:"must be <= 599"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data2 < 100 || isNaN(data2)){
-const err12 = {instancePath:instancePath+"/status",schemaPath:"#/$defs/agent~1problem/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 100},message:"must be >= 100"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/status",schemaPath:"#/$defs/agent~1problem/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 100},message:"must be >= 100"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -266,24 +170,12 @@ const _errs8 = errors;
 const _errs9 = errors;
 if(typeof data3 === "string"){
 if(func3(data3) < 1){
-const err13 = {instancePath:instancePath+"/detail",schemaPath:"#/$defs/agent~1problem/properties/detail/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/detail",schemaPath:"#/$defs/agent~1problem/properties/detail/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/detail",schemaPath:"#/$defs/agent~1problem/properties/detail/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/detail",schemaPath:"#/$defs/agent~1problem/properties/detail/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid1 = _errs8 === errors;
@@ -296,47 +188,23 @@ if(typeof data4 == "number"){
 }
 if(typeof data4 === "string"){
 if(func3(data4) < 1){
-const err15 = {instancePath:instancePath+"/instance",schemaPath:"#/$defs/agent~1problem/properties/instance/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/instance",schemaPath:"#/$defs/agent~1problem/properties/instance/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(!(formats2(data4))){
-const err16 = {instancePath:instancePath+"/instance",schemaPath:"#/$defs/agent~1problem/properties/instance/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/instance",schemaPath:"#/$defs/agent~1problem/properties/instance/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/instance",schemaPath:"#/$defs/agent~1problem/properties/instance/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/instance",schemaPath:"#/$defs/agent~1problem/properties/instance/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid1 = _errs10 === errors;
 }
 }
 else {
-const err18 = {instancePath,schemaPath:"#/$defs/agent~1problem/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/agent~1problem/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate5.errors = vErrors;
@@ -368,13 +236,7 @@ if(data.outcome !== undefined){
 let data0 = data.outcome;
 const _errs4 = errors;
 if("succeeded" !== data0){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+(vErrors ??= []).push({});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -406,13 +268,7 @@ if(_valid0){
 const _errs5 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.payload === undefined){
-const err1 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "payload"},message:"must have required property '"+"payload"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "payload"},message:"must have required property '"+"payload"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -428,13 +284,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.payload !== undefined){
 let data1 = data.payload;
 var valid3 = false;
-const err2 = {instancePath:instancePath+"/payload",schemaPath:"#/allOf/0/else/properties/payload",keyword:"false schema",params:{},message:"boolean schema is false"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/payload",schemaPath:"#/allOf/0/else/properties/payload",keyword:"false schema",params:{},message:"boolean schema is false"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -448,13 +298,7 @@ props0.outcome = true;
 ifClause0 = "else";
 }
 if(!valid1){
-const err3 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs1 === errors;
@@ -468,13 +312,7 @@ let data2 = data.outcome;
 const _errs10 = errors;
 const vSchema0 = schema0.allOf[1].if.properties.outcome.enum;
 if(!((data2 === "failed") || (data2 === "suspended"))){
-const err4 = {};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
+(vErrors ??= []).push({});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -506,13 +344,7 @@ if(_valid1){
 const _errs11 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.problem === undefined){
-const err5 = {instancePath,schemaPath:"#/allOf/1/then/required",keyword:"required",params:{missingProperty: "problem"},message:"must have required property '"+"problem"+"'"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/allOf/1/then/required",keyword:"required",params:{missingProperty: "problem"},message:"must have required property '"+"problem"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -528,13 +360,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.problem !== undefined){
 let data3 = data.problem;
 var valid6 = false;
-const err6 = {instancePath:instancePath+"/problem",schemaPath:"#/allOf/1/else/properties/problem",keyword:"false schema",params:{},message:"boolean schema is false"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/problem",schemaPath:"#/allOf/1/else/properties/problem",keyword:"false schema",params:{},message:"boolean schema is false"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -548,13 +374,7 @@ props1.outcome = true;
 ifClause1 = "else";
 }
 if(!valid4){
-const err7 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs7 === errors;
@@ -577,13 +397,7 @@ let data4 = data.outcome;
 const _errs16 = errors;
 const vSchema1 = schema0.allOf[2].if.properties.outcome.enum;
 if(!((data4 === "abstained") || (data4 === "referred"))){
-const err8 = {};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
+(vErrors ??= []).push({});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -615,13 +429,7 @@ if(_valid2){
 const _errs17 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.reason_code === undefined){
-const err9 = {instancePath,schemaPath:"#/allOf/2/then/required",keyword:"required",params:{missingProperty: "reason_code"},message:"must have required property '"+"reason_code"+"'"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/allOf/2/then/required",keyword:"required",params:{missingProperty: "reason_code"},message:"must have required property '"+"reason_code"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -637,13 +445,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.reason_code !== undefined){
 let data5 = data.reason_code;
 var valid9 = false;
-const err10 = {instancePath:instancePath+"/reason_code",schemaPath:"#/allOf/2/else/properties/reason_code",keyword:"false schema",params:{},message:"boolean schema is false"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/reason_code",schemaPath:"#/allOf/2/else/properties/reason_code",keyword:"false schema",params:{},message:"boolean schema is false"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -657,13 +459,7 @@ props2.outcome = true;
 ifClause2 = "else";
 }
 if(!valid7){
-const err11 = {instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: ifClause2},message:"must match \""+ifClause2+"\" schema"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: ifClause2},message:"must match \""+ifClause2+"\" schema"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs13 === errors;
@@ -685,13 +481,7 @@ if(data.outcome !== undefined){
 let data6 = data.outcome;
 const _errs22 = errors;
 if("referred" !== data6){
-const err12 = {};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
+(vErrors ??= []).push({});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -723,13 +513,7 @@ if(_valid3){
 const _errs23 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.referred_to === undefined){
-const err13 = {instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: "referred_to"},message:"must have required property '"+"referred_to"+"'"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: "referred_to"},message:"must have required property '"+"referred_to"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -745,13 +529,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.referred_to !== undefined){
 let data7 = data.referred_to;
 var valid12 = false;
-const err14 = {instancePath:instancePath+"/referred_to",schemaPath:"#/allOf/3/else/properties/referred_to",keyword:"false schema",params:{},message:"boolean schema is false"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/referred_to",schemaPath:"#/allOf/3/else/properties/referred_to",keyword:"false schema",params:{},message:"boolean schema is false"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -765,13 +543,7 @@ props3.outcome = true;
 ifClause3 = "else";
 }
 if(!valid10){
-const err15 = {instancePath,schemaPath:"#/allOf/3/if",keyword:"if",params:{failingKeyword: ifClause3},message:"must match \""+ifClause3+"\" schema"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/allOf/3/if",keyword:"if",params:{failingKeyword: ifClause3},message:"must match \""+ifClause3+"\" schema"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs19 === errors;
@@ -793,13 +565,7 @@ if(data.outcome !== undefined){
 let data8 = data.outcome;
 const _errs28 = errors;
 if("suspended" !== data8){
-const err16 = {};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
+(vErrors ??= []).push({});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -831,13 +597,7 @@ if(_valid4){
 const _errs29 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.resume_after === undefined){
-const err17 = {instancePath,schemaPath:"#/allOf/4/then/required",keyword:"required",params:{missingProperty: "resume_after"},message:"must have required property '"+"resume_after"+"'"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/allOf/4/then/required",keyword:"required",params:{missingProperty: "resume_after"},message:"must have required property '"+"resume_after"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -853,13 +613,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.resume_after !== undefined){
 let data9 = data.resume_after;
 var valid15 = false;
-const err18 = {instancePath:instancePath+"/resume_after",schemaPath:"#/allOf/4/else/properties/resume_after",keyword:"false schema",params:{},message:"boolean schema is false"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/resume_after",schemaPath:"#/allOf/4/else/properties/resume_after",keyword:"false schema",params:{},message:"boolean schema is false"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -873,13 +627,7 @@ props4.outcome = true;
 ifClause4 = "else";
 }
 if(!valid13){
-const err19 = {instancePath,schemaPath:"#/allOf/4/if",keyword:"if",params:{failingKeyword: ifClause4},message:"must match \""+ifClause4+"\" schema"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/allOf/4/if",keyword:"if",params:{failingKeyword: ifClause4},message:"must match \""+ifClause4+"\" schema"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs25 === errors;
@@ -894,45 +642,21 @@ Object.assign(props0, props4);
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.invocation_id === undefined){
-const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "invocation_id"},message:"must have required property '"+"invocation_id"+"'"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "invocation_id"},message:"must have required property '"+"invocation_id"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.invocation_created_at === undefined){
-const err21 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "invocation_created_at"},message:"must have required property '"+"invocation_created_at"+"'"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "invocation_created_at"},message:"must have required property '"+"invocation_created_at"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.outcome === undefined){
-const err22 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "outcome"},message:"must have required property '"+"outcome"+"'"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "outcome"},message:"must have required property '"+"outcome"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs31 = errors;
 for(const key0 in data){
 if(!(func0.call(schema0.properties, key0))){
-const err23 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -955,24 +679,12 @@ if(typeof data11 == "number"){
 }
 if(typeof data11 === "string"){
 if(!(formats0.validate(data11))){
-const err24 = {instancePath:instancePath+"/invocation_created_at",schemaPath:"#/properties/invocation_created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/invocation_created_at",schemaPath:"#/properties/invocation_created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/invocation_created_at",schemaPath:"#/properties/invocation_created_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/invocation_created_at",schemaPath:"#/properties/invocation_created_at/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid16 = _errs33 === errors;
@@ -992,13 +704,7 @@ if(data.payload !== undefined){
 let data13 = data.payload;
 const _errs36 = errors;
 if(!(data13 && typeof data13 == "object" && !Array.isArray(data13))){
-const err26 = {instancePath:instancePath+"/payload",schemaPath:"#/properties/payload/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/payload",schemaPath:"#/properties/payload/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs37 = errors;
@@ -1021,24 +727,12 @@ const _errs39 = errors;
 const _errs40 = errors;
 if(typeof data15 === "string"){
 if(!pattern2.test(data15)){
-const err27 = {instancePath:instancePath+"/reason_code",schemaPath:"#/properties/reason_code/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*$"+"\""};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/reason_code",schemaPath:"#/properties/reason_code/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*$"+"\""});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/reason_code",schemaPath:"#/properties/reason_code/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/reason_code",schemaPath:"#/properties/reason_code/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid16 = _errs39 === errors;
@@ -1049,24 +743,12 @@ const _errs41 = errors;
 const _errs42 = errors;
 if(typeof data16 === "string"){
 if(func3(data16) < 1){
-const err29 = {instancePath:instancePath+"/referred_to",schemaPath:"#/properties/referred_to/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/referred_to",schemaPath:"#/properties/referred_to/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/referred_to",schemaPath:"#/properties/referred_to/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/referred_to",schemaPath:"#/properties/referred_to/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid16 = _errs41 === errors;
@@ -1079,24 +761,12 @@ if(typeof data17 == "number"){
 }
 if(typeof data17 === "string"){
 if(!(formats0.validate(data17))){
-const err31 = {instancePath:instancePath+"/resume_after",schemaPath:"#/properties/resume_after/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/resume_after",schemaPath:"#/properties/resume_after/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/resume_after",schemaPath:"#/properties/resume_after/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/resume_after",schemaPath:"#/properties/resume_after/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid16 = _errs43 === errors;
@@ -1105,26 +775,14 @@ if(data.requires_human_review !== undefined){
 let data18 = data.requires_human_review;
 const _errs45 = errors;
 if(true !== data18){
-const err33 = {instancePath:instancePath+"/requires_human_review",schemaPath:"#/properties/requires_human_review/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/requires_human_review",schemaPath:"#/properties/requires_human_review/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid16 = _errs45 === errors;
 }
 }
 else {
-const err34 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate0.errors = vErrors;
@@ -1145,13 +803,7 @@ evaluated0.items = undefined;
 }
 const vSchema0 = schema2.enum;
 if(!(((((data === "succeeded") || (data === "abstained")) || (data === "referred")) || (data === "failed")) || (data === "suspended"))){
-const err0 = {instancePath,schemaPath:"#/$defs/outcome/enum",keyword:"enum",params:{allowedValues: schema2.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/outcome/enum",keyword:"enum",params:{allowedValues: schema2.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate7.errors = vErrors;

@@ -84,25 +84,13 @@ for(const key0 in data){
 const _errs1 = errors;
 if(typeof key0 === "string"){
 if(!pattern1.test(key0)){
-const err0 = {instancePath,schemaPath:"#/$defs/agent~1problem/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]{2,}$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]{2,}$"+"\"",propertyName:key0};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/agent~1problem/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]{2,}$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]{2,}$"+"\"",propertyName:key0});
 errors++;
 }
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
-const err1 = {instancePath,schemaPath:"#/$defs/agent~1problem/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/agent~1problem/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid"});
 errors++;
 validate5.errors = vErrors;
 return false;
@@ -274,13 +262,7 @@ const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.outcome !== undefined){
 if("succeeded" !== data.outcome){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+(vErrors ??= []).push({});
 errors++;
 }
 }
@@ -327,13 +309,7 @@ props0.outcome = true;
 ifClause0 = "else";
 }
 if(!valid1){
-const err1 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"});
 errors++;
 validate0.errors = vErrors;
 return false;
@@ -348,13 +324,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.outcome !== undefined){
 let data2 = data.outcome;
 if(!((data2 === "failed") || (data2 === "suspended"))){
-const err2 = {};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+(vErrors ??= []).push({});
 errors++;
 }
 }
@@ -401,13 +371,7 @@ props1.outcome = true;
 ifClause1 = "else";
 }
 if(!valid4){
-const err3 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema"});
 errors++;
 validate0.errors = vErrors;
 return false;
@@ -431,13 +395,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.outcome !== undefined){
 let data4 = data.outcome;
 if(!((data4 === "abstained") || (data4 === "referred"))){
-const err4 = {};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
+(vErrors ??= []).push({});
 errors++;
 }
 }
@@ -484,13 +442,7 @@ props2.outcome = true;
 ifClause2 = "else";
 }
 if(!valid7){
-const err5 = {instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: ifClause2},message:"must match \""+ifClause2+"\" schema"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: ifClause2},message:"must match \""+ifClause2+"\" schema"});
 errors++;
 validate0.errors = vErrors;
 return false;
@@ -513,13 +465,7 @@ const _errs21 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.outcome !== undefined){
 if("referred" !== data.outcome){
-const err6 = {};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
+(vErrors ??= []).push({});
 errors++;
 }
 }
@@ -566,13 +512,7 @@ props3.outcome = true;
 ifClause3 = "else";
 }
 if(!valid10){
-const err7 = {instancePath,schemaPath:"#/allOf/3/if",keyword:"if",params:{failingKeyword: ifClause3},message:"must match \""+ifClause3+"\" schema"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/allOf/3/if",keyword:"if",params:{failingKeyword: ifClause3},message:"must match \""+ifClause3+"\" schema"});
 errors++;
 validate0.errors = vErrors;
 return false;
@@ -595,13 +535,7 @@ const _errs27 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.outcome !== undefined){
 if("suspended" !== data.outcome){
-const err8 = {};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
+(vErrors ??= []).push({});
 errors++;
 }
 }
@@ -648,13 +582,7 @@ props4.outcome = true;
 ifClause4 = "else";
 }
 if(!valid13){
-const err9 = {instancePath,schemaPath:"#/allOf/4/if",keyword:"if",params:{failingKeyword: ifClause4},message:"must match \""+ifClause4+"\" schema"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/allOf/4/if",keyword:"if",params:{failingKeyword: ifClause4},message:"must match \""+ifClause4+"\" schema"});
 errors++;
 validate0.errors = vErrors;
 return false;

@@ -26,24 +26,12 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 if(typeof data === "string"){
 if(func1(data) < 1){
-const err0 = {instancePath,schemaPath:"#/$defs/relativePath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/relativePath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/$defs/relativePath/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/relativePath/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate1.errors = vErrors;
@@ -66,13 +54,7 @@ evaluated0.items = undefined;
 }
 const vSchema0 = schema3.enum;
 if(!(((((data === "draft-04") || (data === "draft-06")) || (data === "draft-07")) || (data === "2019-09")) || (data === "2020-12"))){
-const err0 = {instancePath,schemaPath:"#/$defs/dialect/enum",keyword:"enum",params:{allowedValues: schema3.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/dialect/enum",keyword:"enum",params:{allowedValues: schema3.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate6.errors = vErrors;
@@ -94,13 +76,7 @@ evaluated0.items = undefined;
 }
 const vSchema0 = schema4.enum;
 if(!((data === "global") || (data === "local"))){
-const err0 = {instancePath,schemaPath:"#/$defs/ids/enum",keyword:"enum",params:{allowedValues: schema4.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/ids/enum",keyword:"enum",params:{allowedValues: schema4.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate8.errors = vErrors;
@@ -120,49 +96,25 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if((typeof data !== "string") && (!(data && typeof data == "object" && !Array.isArray(data)))){
-const err0 = {instancePath,schemaPath:"#/$defs/catalogFolder/type",keyword:"type",params:{type: schema2.type},message:"must be string,object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/catalogFolder/type",keyword:"type",params:{type: schema2.type},message:"must be string,object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs0 = errors;
 if(typeof data === "string"){
 if(func1(data) < 1){
-const err1 = {instancePath,schemaPath:"#/$defs/catalogFolder/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/catalogFolder/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.path === undefined){
-const err2 = {instancePath,schemaPath:"#/$defs/catalogFolder/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/catalogFolder/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "path") || (key0 === "dialect")) || (key0 === "ids"))){
-const err3 = {instancePath,schemaPath:"#/$defs/catalogFolder/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/catalogFolder/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -221,13 +173,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "dialect") || (key0 === "ids"))){
-const err0 = {instancePath,schemaPath:"#/$defs/documentResolution/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/documentResolution/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -255,13 +201,7 @@ var valid0 = _errs3 === errors;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/$defs/documentResolution/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/documentResolution/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate11.errors = vErrors;
@@ -283,13 +223,7 @@ evaluated0.items = undefined;
 }
 const vSchema0 = schema6.enum;
 if(!((data === "short") || (data === "qualified"))){
-const err0 = {instancePath,schemaPath:"#/$defs/namingStyle/enum",keyword:"enum",params:{allowedValues: schema6.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/namingStyle/enum",keyword:"enum",params:{allowedValues: schema6.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate15.errors = vErrors;
@@ -316,13 +250,7 @@ let data0 = data.formats;
 const _errs1 = errors;
 const vSchema0 = schema7.properties.formats.enum;
 if(!(((data0 === "dialect") || (data0 === "assert")) || (data0 === "annotate"))){
-const err0 = {instancePath:instancePath+"/formats",schemaPath:"#/$defs/validationPolicy/properties/formats/enum",keyword:"enum",params:{allowedValues: schema7.properties.formats.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/formats",schemaPath:"#/$defs/validationPolicy/properties/formats/enum",keyword:"enum",params:{allowedValues: schema7.properties.formats.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs1 === errors;
@@ -332,13 +260,7 @@ let data1 = data.examples;
 const _errs2 = errors;
 const vSchema1 = schema7.properties.examples.enum;
 if(!((data1 === "error") || (data1 === "warning"))){
-const err1 = {instancePath:instancePath+"/examples",schemaPath:"#/$defs/validationPolicy/properties/examples/enum",keyword:"enum",params:{allowedValues: schema7.properties.examples.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/examples",schemaPath:"#/$defs/validationPolicy/properties/examples/enum",keyword:"enum",params:{allowedValues: schema7.properties.examples.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs2 === errors;
@@ -348,13 +270,7 @@ let data2 = data.refSiblings;
 const _errs3 = errors;
 const vSchema2 = schema7.properties.refSiblings.enum;
 if(!((data2 === "ignore") || (data2 === "apply"))){
-const err2 = {instancePath:instancePath+"/refSiblings",schemaPath:"#/$defs/validationPolicy/properties/refSiblings/enum",keyword:"enum",params:{allowedValues: schema7.properties.refSiblings.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/refSiblings",schemaPath:"#/$defs/validationPolicy/properties/refSiblings/enum",keyword:"enum",params:{allowedValues: schema7.properties.refSiblings.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs3 === errors;
@@ -364,13 +280,7 @@ let data3 = data.patterns;
 const _errs4 = errors;
 const vSchema3 = schema7.properties.patterns.enum;
 if(!((data3 === "native") || (data3 === "linear"))){
-const err3 = {instancePath:instancePath+"/patterns",schemaPath:"#/$defs/validationPolicy/properties/patterns/enum",keyword:"enum",params:{allowedValues: schema7.properties.patterns.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/patterns",schemaPath:"#/$defs/validationPolicy/properties/patterns/enum",keyword:"enum",params:{allowedValues: schema7.properties.patterns.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs4 === errors;
@@ -380,13 +290,7 @@ let data4 = data.unknownFormats;
 const _errs5 = errors;
 const vSchema4 = schema7.properties.unknownFormats.enum;
 if(!((data4 === "ignore") || (data4 === "refuse"))){
-const err4 = {instancePath:instancePath+"/unknownFormats",schemaPath:"#/$defs/validationPolicy/properties/unknownFormats/enum",keyword:"enum",params:{allowedValues: schema7.properties.unknownFormats.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/unknownFormats",schemaPath:"#/$defs/validationPolicy/properties/unknownFormats/enum",keyword:"enum",params:{allowedValues: schema7.properties.unknownFormats.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs5 === errors;
@@ -396,13 +300,7 @@ let data5 = data.strictness;
 const _errs6 = errors;
 const vSchema5 = schema7.properties.strictness.enum;
 if(!((data5 === "lenient") || (data5 === "strict"))){
-const err5 = {instancePath:instancePath+"/strictness",schemaPath:"#/$defs/validationPolicy/properties/strictness/enum",keyword:"enum",params:{allowedValues: schema7.properties.strictness.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/strictness",schemaPath:"#/$defs/validationPolicy/properties/strictness/enum",keyword:"enum",params:{allowedValues: schema7.properties.strictness.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs6 === errors;
@@ -420,24 +318,12 @@ const _errs9 = errors;
 const _errs10 = errors;
 if(typeof data7 === "string"){
 if(func1(data7) < 1){
-const err6 = {instancePath:instancePath+"/keywords/" + i0,schemaPath:"#/$defs/validationPolicy/properties/keywords/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/keywords/" + i0,schemaPath:"#/$defs/validationPolicy/properties/keywords/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/keywords/" + i0,schemaPath:"#/$defs/validationPolicy/properties/keywords/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/keywords/" + i0,schemaPath:"#/$defs/validationPolicy/properties/keywords/items/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid1 = _errs9 === errors;
@@ -458,13 +344,7 @@ continue;
 }
 if(typeof indices0[item0] == "number"){
 j0 = indices0[item0];
-const err8 = {instancePath:instancePath+"/keywords",schemaPath:"#/$defs/validationPolicy/properties/keywords/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/keywords",schemaPath:"#/$defs/validationPolicy/properties/keywords/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 valid3 = false;
 break;
@@ -474,26 +354,14 @@ indices0[item0] = i1;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/keywords",schemaPath:"#/$defs/validationPolicy/properties/keywords/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/keywords",schemaPath:"#/$defs/validationPolicy/properties/keywords/type",keyword:"type",params:{type: "array"},message:"must be array"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs7 === errors;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/$defs/validationPolicy/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/validationPolicy/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate17.errors = vErrors;
@@ -515,13 +383,7 @@ evaluated0.items = undefined;
 }
 const vSchema0 = schema8.enum;
 if(!(((data === "input") || (data === "output")) || (data === "both"))){
-const err0 = {instancePath,schemaPath:"#/$defs/direction/enum",keyword:"enum",params:{allowedValues: schema8.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/direction/enum",keyword:"enum",params:{allowedValues: schema8.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate21.errors = vErrors;
@@ -546,35 +408,17 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.rule === undefined){
-const err0 = {instancePath,schemaPath:"#/$defs/diffIgnore/required",keyword:"required",params:{missingProperty: "rule"},message:"must have required property '"+"rule"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/diffIgnore/required",keyword:"required",params:{missingProperty: "rule"},message:"must have required property '"+"rule"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.reason === undefined){
-const err1 = {instancePath,schemaPath:"#/$defs/diffIgnore/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/diffIgnore/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((key0 === "rule") || (key0 === "contract")) || (key0 === "pointer")) || (key0 === "reason"))){
-const err2 = {instancePath,schemaPath:"#/$defs/diffIgnore/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/diffIgnore/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -583,13 +427,7 @@ let data0 = data.rule;
 const _errs2 = errors;
 const vSchema0 = schema9.properties.rule.enum;
 if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data0 === "contract-removed") || (data0 === "definition-removed")) || (data0 === "required-added")) || (data0 === "type-narrowed")) || (data0 === "enum-added")) || (data0 === "enum-value-removed")) || (data0 === "additional-properties-closed")) || (data0 === "unevaluated-properties-closed")) || (data0 === "items-closed")) || (data0 === "schema-closed")) || (data0 === "property-forbidden")) || (data0 === "property-removed-closed")) || (data0 === "bound-tightened")) || (data0 === "multiple-of-tightened")) || (data0 === "multiple-of-changed")) || (data0 === "dependent-required-added")) || (data0 === "pattern-added")) || (data0 === "pattern-changed")) || (data0 === "format-added")) || (data0 === "format-changed")) || (data0 === "unique-items-added")) || (data0 === "union-branch-removed")) || (data0 === "constraint-added")) || (data0 === "reference-unresolved")) || (data0 === "type-widened")) || (data0 === "null-allowed")) || (data0 === "enum-removed")) || (data0 === "enum-value-added")) || (data0 === "required-removed")) || (data0 === "bound-loosened")) || (data0 === "multiple-of-loosened")) || (data0 === "dependent-required-removed")) || (data0 === "pattern-removed")) || (data0 === "format-removed")) || (data0 === "unique-items-removed")) || (data0 === "additional-properties-opened")) || (data0 === "unevaluated-properties-opened")) || (data0 === "items-opened")) || (data0 === "schema-opened")) || (data0 === "property-added-closed")) || (data0 === "property-removed-open")) || (data0 === "union-branch-added")) || (data0 === "constraint-removed")) || (data0 === "type-removed")) || (data0 === "type-renamed")) || (data0 === "type-moved")) || (data0 === "field-became-required")) || (data0 === "field-removed")) || (data0 === "field-became-optional")) || (data0 === "contract-added")) || (data0 === "definition-added")) || (data0 === "optional-property-added")) || (data0 === "property-deprecated")) || (data0 === "deprecated-property-removed")) || (data0 === "deprecated-field-removed")) || (data0 === "description-changed")) || (data0 === "default-changed")) || (data0 === "type-added")) || (data0 === "field-type-changed")) || (data0 === "alias-changed"))){
-const err3 = {instancePath:instancePath+"/rule",schemaPath:"#/$defs/diffIgnore/properties/rule/enum",keyword:"enum",params:{allowedValues: schema9.properties.rule.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/rule",schemaPath:"#/$defs/diffIgnore/properties/rule/enum",keyword:"enum",params:{allowedValues: schema9.properties.rule.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs2 === errors;
@@ -600,24 +438,12 @@ const _errs3 = errors;
 const _errs4 = errors;
 if(typeof data1 === "string"){
 if(func1(data1) < 1){
-const err4 = {instancePath:instancePath+"/contract",schemaPath:"#/$defs/diffIgnore/properties/contract/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/contract",schemaPath:"#/$defs/diffIgnore/properties/contract/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/contract",schemaPath:"#/$defs/diffIgnore/properties/contract/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/contract",schemaPath:"#/$defs/diffIgnore/properties/contract/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs3 === errors;
@@ -628,24 +454,12 @@ const _errs5 = errors;
 const _errs6 = errors;
 if(typeof data2 === "string"){
 if(!pattern2.test(data2)){
-const err6 = {instancePath:instancePath+"/pointer",schemaPath:"#/$defs/diffIgnore/properties/pointer/pattern",keyword:"pattern",params:{pattern: "^(#|types/)"},message:"must match pattern \""+"^(#|types/)"+"\""};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/pointer",schemaPath:"#/$defs/diffIgnore/properties/pointer/pattern",keyword:"pattern",params:{pattern: "^(#|types/)"},message:"must match pattern \""+"^(#|types/)"+"\""});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/pointer",schemaPath:"#/$defs/diffIgnore/properties/pointer/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/pointer",schemaPath:"#/$defs/diffIgnore/properties/pointer/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs5 === errors;
@@ -656,37 +470,19 @@ const _errs7 = errors;
 const _errs8 = errors;
 if(typeof data3 === "string"){
 if(!pattern3.test(data3)){
-const err8 = {instancePath:instancePath+"/reason",schemaPath:"#/$defs/diffIgnore/properties/reason/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/reason",schemaPath:"#/$defs/diffIgnore/properties/reason/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/reason",schemaPath:"#/$defs/diffIgnore/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/reason",schemaPath:"#/$defs/diffIgnore/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs7 === errors;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/$defs/diffIgnore/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/diffIgnore/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate24.errors = vErrors;
@@ -713,13 +509,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
 for(const key0 in data){
 if(!(func0.call(schema0.properties, key0))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -751,24 +541,12 @@ const _errs4 = errors;
 const _errs5 = errors;
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
-const err1 = {instancePath:instancePath+"/baseUri",schemaPath:"#/properties/baseUri/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9+.-]*:([^?#\\s]*[/:])?$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9+.-]*:([^?#\\s]*[/:])?$"+"\""};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/baseUri",schemaPath:"#/properties/baseUri/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9+.-]*:([^?#\\s]*[/:])?$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9+.-]*:([^?#\\s]*[/:])?$"+"\""});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/baseUri",schemaPath:"#/properties/baseUri/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/baseUri",schemaPath:"#/properties/baseUri/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs4 === errors;
@@ -783,35 +561,17 @@ const _errs8 = errors;
 const _errs9 = errors;
 if(typeof key1 === "string"){
 if(func1(key1) < 1){
-const err3 = {instancePath:instancePath+"/catalog",schemaPath:"#/properties/catalog/propertyNames/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",propertyName:key1};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/catalog",schemaPath:"#/properties/catalog/propertyNames/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",propertyName:key1});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/catalog",schemaPath:"#/properties/catalog/propertyNames/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/catalog",schemaPath:"#/properties/catalog/propertyNames/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key1});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid1 = _errs8 === errors;
 if(!valid1){
-const err5 = {instancePath:instancePath+"/catalog",schemaPath:"#/properties/catalog/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/catalog",schemaPath:"#/properties/catalog/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -829,13 +589,7 @@ var valid2 = _errs11 === errors;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/catalog",schemaPath:"#/properties/catalog/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/catalog",schemaPath:"#/properties/catalog/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs6 === errors;
@@ -848,13 +602,7 @@ if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 const _errs14 = errors;
 for(const key3 in data5){
 if(!(key3 === "contracts")){
-const err7 = {instancePath:instancePath+"/resolution",schemaPath:"#/properties/resolution/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/resolution",schemaPath:"#/properties/resolution/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -868,35 +616,17 @@ const _errs17 = errors;
 const _errs18 = errors;
 if(typeof key4 === "string"){
 if(func1(key4) < 1){
-const err8 = {instancePath:instancePath+"/resolution/contracts",schemaPath:"#/properties/resolution/properties/contracts/propertyNames/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",propertyName:key4};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/resolution/contracts",schemaPath:"#/properties/resolution/properties/contracts/propertyNames/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",propertyName:key4});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/resolution/contracts",schemaPath:"#/properties/resolution/properties/contracts/propertyNames/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key4};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/resolution/contracts",schemaPath:"#/properties/resolution/properties/contracts/propertyNames/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key4});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid4 = _errs17 === errors;
 if(!valid4){
-const err10 = {instancePath:instancePath+"/resolution/contracts",schemaPath:"#/properties/resolution/properties/contracts/propertyNames",keyword:"propertyNames",params:{propertyName: key4},message:"property name must be valid"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/resolution/contracts",schemaPath:"#/properties/resolution/properties/contracts/propertyNames",keyword:"propertyNames",params:{propertyName: key4},message:"property name must be valid"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -914,26 +644,14 @@ var valid5 = _errs20 === errors;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/resolution/contracts",schemaPath:"#/properties/resolution/properties/contracts/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/resolution/contracts",schemaPath:"#/properties/resolution/properties/contracts/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid3 = _errs15 === errors;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/resolution",schemaPath:"#/properties/resolution/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/resolution",schemaPath:"#/properties/resolution/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs12 === errors;
@@ -946,25 +664,13 @@ let valid6 = false;
 let passing0 = null;
 const _errs23 = errors;
 if(typeof data8 !== "string"){
-const err13 = {instancePath:instancePath+"/typeNames",schemaPath:"#/properties/typeNames/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/typeNames",schemaPath:"#/properties/typeNames/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs24 = errors;
 const vSchema0 = schema0.properties.typeNames.oneOf[0].enum;
 if(!((data8 === "short") || (data8 === "qualified"))){
-const err14 = {instancePath:instancePath+"/typeNames",schemaPath:"#/properties/typeNames/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema0.properties.typeNames.oneOf[0].enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/typeNames",schemaPath:"#/properties/typeNames/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema0.properties.typeNames.oneOf[0].enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var _valid0 = _errs23 === errors;
@@ -978,13 +684,7 @@ if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 const _errs27 = errors;
 for(const key6 in data8){
 if(!((key6 === "style") || (key6 === "clashes"))){
-const err15 = {instancePath:instancePath+"/typeNames",schemaPath:"#/properties/typeNames/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/typeNames",schemaPath:"#/properties/typeNames/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -1004,26 +704,14 @@ let data10 = data8.clashes;
 const _errs29 = errors;
 const vSchema1 = schema0.properties.typeNames.oneOf[1].properties.clashes.enum;
 if(!((data10 === "qualify") || (data10 === "error"))){
-const err16 = {instancePath:instancePath+"/typeNames/clashes",schemaPath:"#/properties/typeNames/oneOf/1/properties/clashes/enum",keyword:"enum",params:{allowedValues: schema0.properties.typeNames.oneOf[1].properties.clashes.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/typeNames/clashes",schemaPath:"#/properties/typeNames/oneOf/1/properties/clashes/enum",keyword:"enum",params:{allowedValues: schema0.properties.typeNames.oneOf[1].properties.clashes.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid7 = _errs29 === errors;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/typeNames",schemaPath:"#/properties/typeNames/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/typeNames",schemaPath:"#/properties/typeNames/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var _valid0 = _errs25 === errors;
@@ -1039,13 +727,7 @@ var props0 = true;
 }
 }
 if(!valid6){
-const err18 = {instancePath:instancePath+"/typeNames",schemaPath:"#/properties/typeNames/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/typeNames",schemaPath:"#/properties/typeNames/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -1094,38 +776,20 @@ if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 const _errs38 = errors;
 for(const key8 in data13){
 if(((((((key8 !== "formats") && (key8 !== "examples")) && (key8 !== "refSiblings")) && (key8 !== "patterns")) && (key8 !== "unknownFormats")) && (key8 !== "strictness")) && (key8 !== "keywords")){
-const err19 = {instancePath:instancePath+"/validation/contracts/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/validation/properties/contracts/additionalProperties/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key8},message:"must NOT have unevaluated properties"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/validation/contracts/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/validation/properties/contracts/additionalProperties/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key8},message:"must NOT have unevaluated properties"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/validation/contracts/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/validation/properties/contracts/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/validation/contracts/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/validation/properties/contracts/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid10 = _errs36 === errors;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/validation/contracts",schemaPath:"#/properties/validation/properties/contracts/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/validation/contracts",schemaPath:"#/properties/validation/properties/contracts/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid9 = _errs33 === errors;
@@ -1133,25 +797,13 @@ var valid9 = _errs33 === errors;
 const _errs39 = errors;
 for(const key9 in data11){
 if((((((((key9 !== "contracts") && (key9 !== "formats")) && (key9 !== "examples")) && (key9 !== "refSiblings")) && (key9 !== "patterns")) && (key9 !== "unknownFormats")) && (key9 !== "strictness")) && (key9 !== "keywords")){
-const err22 = {instancePath:instancePath+"/validation",schemaPath:"#/properties/validation/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key9},message:"must NOT have unevaluated properties"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/validation",schemaPath:"#/properties/validation/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key9},message:"must NOT have unevaluated properties"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/validation",schemaPath:"#/properties/validation/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/validation",schemaPath:"#/properties/validation/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs30 === errors;
@@ -1160,13 +812,7 @@ if(data.allowOutputOutsideProject !== undefined){
 let data14 = data.allowOutputOutsideProject;
 const _errs40 = errors;
 if(typeof data14 !== "boolean"){
-const err24 = {instancePath:instancePath+"/allowOutputOutsideProject",schemaPath:"#/properties/allowOutputOutsideProject/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/allowOutputOutsideProject",schemaPath:"#/properties/allowOutputOutsideProject/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs41 = errors;
@@ -1176,13 +822,7 @@ if(data.allowEmptySource !== undefined){
 let data15 = data.allowEmptySource;
 const _errs42 = errors;
 if(typeof data15 !== "boolean"){
-const err25 = {instancePath:instancePath+"/allowEmptySource",schemaPath:"#/properties/allowEmptySource/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/allowEmptySource",schemaPath:"#/properties/allowEmptySource/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs43 = errors;
@@ -1196,13 +836,7 @@ if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
 const _errs46 = errors;
 for(const key10 in data16){
 if(!((key10 === "dir") || (key10 === "maxMiB"))){
-const err26 = {instancePath:instancePath+"/cache",schemaPath:"#/properties/cache/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/cache",schemaPath:"#/properties/cache/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -1221,25 +855,13 @@ if(data16.maxMiB !== undefined){
 let data18 = data16.maxMiB;
 const _errs48 = errors;
 if(!((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18)))){
-const err27 = {instancePath:instancePath+"/cache/maxMiB",schemaPath:"#/properties/cache/properties/maxMiB/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/cache/maxMiB",schemaPath:"#/properties/cache/properties/maxMiB/type",keyword:"type",params:{type: "integer"},message:"must be integer"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs49 = errors;
 if(typeof data18 == "number"){
 if(data18 < 1 || isNaN(data18)){
-const err28 = {instancePath:instancePath+"/cache/maxMiB",schemaPath:"#/properties/cache/properties/maxMiB/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/cache/maxMiB",schemaPath:"#/properties/cache/properties/maxMiB/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -1247,13 +869,7 @@ var valid11 = _errs48 === errors;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/cache",schemaPath:"#/properties/cache/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/cache",schemaPath:"#/properties/cache/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs44 === errors;
@@ -1262,25 +878,13 @@ if(data.maxWarnings !== undefined){
 let data19 = data.maxWarnings;
 const _errs50 = errors;
 if(!((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19)))){
-const err30 = {instancePath:instancePath+"/maxWarnings",schemaPath:"#/properties/maxWarnings/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/maxWarnings",schemaPath:"#/properties/maxWarnings/type",keyword:"type",params:{type: "integer"},message:"must be integer"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs51 = errors;
 if(typeof data19 == "number"){
 if(data19 < 0 || isNaN(data19)){
-const err31 = {instancePath:instancePath+"/maxWarnings",schemaPath:"#/properties/maxWarnings/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/maxWarnings",schemaPath:"#/properties/maxWarnings/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -1292,24 +896,12 @@ const _errs52 = errors;
 const _errs53 = errors;
 if(typeof data20 === "string"){
 if(!pattern1.test(data20)){
-const err32 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)$"+"\""};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/version",schemaPath:"#/properties/version/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)$"+"\""});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs52 === errors;
@@ -1322,13 +914,7 @@ if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
 const _errs56 = errors;
 for(const key11 in data21){
 if(!(((key11 === "direction") || (key11 === "contracts")) || (key11 === "ignore"))){
-const err34 = {instancePath:instancePath+"/diff",schemaPath:"#/properties/diff/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/diff",schemaPath:"#/properties/diff/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -1353,35 +939,17 @@ const _errs60 = errors;
 const _errs61 = errors;
 if(typeof key12 === "string"){
 if(func1(key12) < 1){
-const err35 = {instancePath:instancePath+"/diff/contracts",schemaPath:"#/properties/diff/properties/contracts/propertyNames/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",propertyName:key12};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/diff/contracts",schemaPath:"#/properties/diff/properties/contracts/propertyNames/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",propertyName:key12});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/diff/contracts",schemaPath:"#/properties/diff/properties/contracts/propertyNames/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key12};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/diff/contracts",schemaPath:"#/properties/diff/properties/contracts/propertyNames/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key12});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid13 = _errs60 === errors;
 if(!valid13){
-const err37 = {instancePath:instancePath+"/diff/contracts",schemaPath:"#/properties/diff/properties/contracts/propertyNames",keyword:"propertyNames",params:{propertyName: key12},message:"property name must be valid"};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/diff/contracts",schemaPath:"#/properties/diff/properties/contracts/propertyNames",keyword:"propertyNames",params:{propertyName: key12},message:"property name must be valid"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -1399,13 +967,7 @@ var valid14 = _errs63 === errors;
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/diff/contracts",schemaPath:"#/properties/diff/properties/contracts/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/diff/contracts",schemaPath:"#/properties/diff/properties/contracts/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid12 = _errs58 === errors;
@@ -1433,39 +995,21 @@ valid16 = false;
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/diff/ignore",schemaPath:"#/properties/diff/properties/ignore/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/diff/ignore",schemaPath:"#/properties/diff/properties/ignore/type",keyword:"type",params:{type: "array"},message:"must be array"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid12 = _errs64 === errors;
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/diff",schemaPath:"#/properties/diff/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/diff",schemaPath:"#/properties/diff/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs54 === errors;
 }
 }
 else {
-const err41 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate0.errors = vErrors;
@@ -1485,49 +1029,25 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if((typeof data !== "string") && (!(data && typeof data == "object" && !Array.isArray(data)))){
-const err0 = {instancePath,schemaPath:"#/$defs/catalogFolder/type",keyword:"type",params:{type: schema2.type},message:"must be string,object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/catalogFolder/type",keyword:"type",params:{type: schema2.type},message:"must be string,object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs0 = errors;
 if(typeof data === "string"){
 if(func1(data) < 1){
-const err1 = {instancePath,schemaPath:"#/$defs/catalogFolder/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/catalogFolder/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.path === undefined){
-const err2 = {instancePath,schemaPath:"#/$defs/catalogFolder/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/catalogFolder/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "path") || (key0 === "dialect")) || (key0 === "ids"))){
-const err3 = {instancePath,schemaPath:"#/$defs/catalogFolder/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/catalogFolder/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -1586,13 +1106,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "dialect") || (key0 === "ids"))){
-const err0 = {instancePath,schemaPath:"#/$defs/documentResolution/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/documentResolution/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -1620,13 +1134,7 @@ var valid0 = _errs3 === errors;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/$defs/documentResolution/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/documentResolution/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate30.errors = vErrors;
@@ -1647,13 +1155,7 @@ evaluated0.items = undefined;
 }
 const vSchema0 = schema3.enum;
 if(!(((((data === "draft-04") || (data === "draft-06")) || (data === "draft-07")) || (data === "2019-09")) || (data === "2020-12"))){
-const err0 = {instancePath,schemaPath:"#/$defs/dialect/enum",keyword:"enum",params:{allowedValues: schema3.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/dialect/enum",keyword:"enum",params:{allowedValues: schema3.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate33.errors = vErrors;
@@ -1674,13 +1176,7 @@ evaluated0.items = undefined;
 }
 const vSchema0 = schema4.enum;
 if(!((data === "global") || (data === "local"))){
-const err0 = {instancePath,schemaPath:"#/$defs/ids/enum",keyword:"enum",params:{allowedValues: schema4.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/ids/enum",keyword:"enum",params:{allowedValues: schema4.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate34.errors = vErrors;
@@ -1701,13 +1197,7 @@ evaluated0.items = undefined;
 }
 const vSchema0 = schema6.enum;
 if(!((data === "short") || (data === "qualified"))){
-const err0 = {instancePath,schemaPath:"#/$defs/namingStyle/enum",keyword:"enum",params:{allowedValues: schema6.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/namingStyle/enum",keyword:"enum",params:{allowedValues: schema6.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate35.errors = vErrors;
@@ -1728,13 +1218,7 @@ evaluated0.items = undefined;
 }
 const vSchema0 = schema8.enum;
 if(!(((data === "input") || (data === "output")) || (data === "both"))){
-const err0 = {instancePath,schemaPath:"#/$defs/direction/enum",keyword:"enum",params:{allowedValues: schema8.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/direction/enum",keyword:"enum",params:{allowedValues: schema8.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate36.errors = vErrors;
@@ -1756,35 +1240,17 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.rule === undefined){
-const err0 = {instancePath,schemaPath:"#/$defs/diffIgnore/required",keyword:"required",params:{missingProperty: "rule"},message:"must have required property '"+"rule"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/diffIgnore/required",keyword:"required",params:{missingProperty: "rule"},message:"must have required property '"+"rule"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.reason === undefined){
-const err1 = {instancePath,schemaPath:"#/$defs/diffIgnore/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/diffIgnore/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((key0 === "rule") || (key0 === "contract")) || (key0 === "pointer")) || (key0 === "reason"))){
-const err2 = {instancePath,schemaPath:"#/$defs/diffIgnore/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/diffIgnore/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -1793,13 +1259,7 @@ let data0 = data.rule;
 const _errs2 = errors;
 const vSchema0 = schema9.properties.rule.enum;
 if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data0 === "contract-removed") || (data0 === "definition-removed")) || (data0 === "required-added")) || (data0 === "type-narrowed")) || (data0 === "enum-added")) || (data0 === "enum-value-removed")) || (data0 === "additional-properties-closed")) || (data0 === "unevaluated-properties-closed")) || (data0 === "items-closed")) || (data0 === "schema-closed")) || (data0 === "property-forbidden")) || (data0 === "property-removed-closed")) || (data0 === "bound-tightened")) || (data0 === "multiple-of-tightened")) || (data0 === "multiple-of-changed")) || (data0 === "dependent-required-added")) || (data0 === "pattern-added")) || (data0 === "pattern-changed")) || (data0 === "format-added")) || (data0 === "format-changed")) || (data0 === "unique-items-added")) || (data0 === "union-branch-removed")) || (data0 === "constraint-added")) || (data0 === "reference-unresolved")) || (data0 === "type-widened")) || (data0 === "null-allowed")) || (data0 === "enum-removed")) || (data0 === "enum-value-added")) || (data0 === "required-removed")) || (data0 === "bound-loosened")) || (data0 === "multiple-of-loosened")) || (data0 === "dependent-required-removed")) || (data0 === "pattern-removed")) || (data0 === "format-removed")) || (data0 === "unique-items-removed")) || (data0 === "additional-properties-opened")) || (data0 === "unevaluated-properties-opened")) || (data0 === "items-opened")) || (data0 === "schema-opened")) || (data0 === "property-added-closed")) || (data0 === "property-removed-open")) || (data0 === "union-branch-added")) || (data0 === "constraint-removed")) || (data0 === "type-removed")) || (data0 === "type-renamed")) || (data0 === "type-moved")) || (data0 === "field-became-required")) || (data0 === "field-removed")) || (data0 === "field-became-optional")) || (data0 === "contract-added")) || (data0 === "definition-added")) || (data0 === "optional-property-added")) || (data0 === "property-deprecated")) || (data0 === "deprecated-property-removed")) || (data0 === "deprecated-field-removed")) || (data0 === "description-changed")) || (data0 === "default-changed")) || (data0 === "type-added")) || (data0 === "field-type-changed")) || (data0 === "alias-changed"))){
-const err3 = {instancePath:instancePath+"/rule",schemaPath:"#/$defs/diffIgnore/properties/rule/enum",keyword:"enum",params:{allowedValues: schema9.properties.rule.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/rule",schemaPath:"#/$defs/diffIgnore/properties/rule/enum",keyword:"enum",params:{allowedValues: schema9.properties.rule.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs2 === errors;
@@ -1810,24 +1270,12 @@ const _errs3 = errors;
 const _errs4 = errors;
 if(typeof data1 === "string"){
 if(func1(data1) < 1){
-const err4 = {instancePath:instancePath+"/contract",schemaPath:"#/$defs/diffIgnore/properties/contract/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/contract",schemaPath:"#/$defs/diffIgnore/properties/contract/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/contract",schemaPath:"#/$defs/diffIgnore/properties/contract/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/contract",schemaPath:"#/$defs/diffIgnore/properties/contract/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs3 === errors;
@@ -1838,24 +1286,12 @@ const _errs5 = errors;
 const _errs6 = errors;
 if(typeof data2 === "string"){
 if(!pattern2.test(data2)){
-const err6 = {instancePath:instancePath+"/pointer",schemaPath:"#/$defs/diffIgnore/properties/pointer/pattern",keyword:"pattern",params:{pattern: "^(#|types/)"},message:"must match pattern \""+"^(#|types/)"+"\""};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/pointer",schemaPath:"#/$defs/diffIgnore/properties/pointer/pattern",keyword:"pattern",params:{pattern: "^(#|types/)"},message:"must match pattern \""+"^(#|types/)"+"\""});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/pointer",schemaPath:"#/$defs/diffIgnore/properties/pointer/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/pointer",schemaPath:"#/$defs/diffIgnore/properties/pointer/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs5 === errors;
@@ -1866,37 +1302,19 @@ const _errs7 = errors;
 const _errs8 = errors;
 if(typeof data3 === "string"){
 if(!pattern3.test(data3)){
-const err8 = {instancePath:instancePath+"/reason",schemaPath:"#/$defs/diffIgnore/properties/reason/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/reason",schemaPath:"#/$defs/diffIgnore/properties/reason/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/reason",schemaPath:"#/$defs/diffIgnore/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/reason",schemaPath:"#/$defs/diffIgnore/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs7 === errors;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/$defs/diffIgnore/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/diffIgnore/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate37.errors = vErrors;
@@ -1922,13 +1340,7 @@ let data0 = data.formats;
 const _errs1 = errors;
 const vSchema0 = schema7.properties.formats.enum;
 if(!(((data0 === "dialect") || (data0 === "assert")) || (data0 === "annotate"))){
-const err0 = {instancePath:instancePath+"/formats",schemaPath:"#/$defs/validationPolicy/properties/formats/enum",keyword:"enum",params:{allowedValues: schema7.properties.formats.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/formats",schemaPath:"#/$defs/validationPolicy/properties/formats/enum",keyword:"enum",params:{allowedValues: schema7.properties.formats.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs1 === errors;
@@ -1938,13 +1350,7 @@ let data1 = data.examples;
 const _errs2 = errors;
 const vSchema1 = schema7.properties.examples.enum;
 if(!((data1 === "error") || (data1 === "warning"))){
-const err1 = {instancePath:instancePath+"/examples",schemaPath:"#/$defs/validationPolicy/properties/examples/enum",keyword:"enum",params:{allowedValues: schema7.properties.examples.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/examples",schemaPath:"#/$defs/validationPolicy/properties/examples/enum",keyword:"enum",params:{allowedValues: schema7.properties.examples.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs2 === errors;
@@ -1954,13 +1360,7 @@ let data2 = data.refSiblings;
 const _errs3 = errors;
 const vSchema2 = schema7.properties.refSiblings.enum;
 if(!((data2 === "ignore") || (data2 === "apply"))){
-const err2 = {instancePath:instancePath+"/refSiblings",schemaPath:"#/$defs/validationPolicy/properties/refSiblings/enum",keyword:"enum",params:{allowedValues: schema7.properties.refSiblings.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/refSiblings",schemaPath:"#/$defs/validationPolicy/properties/refSiblings/enum",keyword:"enum",params:{allowedValues: schema7.properties.refSiblings.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs3 === errors;
@@ -1970,13 +1370,7 @@ let data3 = data.patterns;
 const _errs4 = errors;
 const vSchema3 = schema7.properties.patterns.enum;
 if(!((data3 === "native") || (data3 === "linear"))){
-const err3 = {instancePath:instancePath+"/patterns",schemaPath:"#/$defs/validationPolicy/properties/patterns/enum",keyword:"enum",params:{allowedValues: schema7.properties.patterns.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/patterns",schemaPath:"#/$defs/validationPolicy/properties/patterns/enum",keyword:"enum",params:{allowedValues: schema7.properties.patterns.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs4 === errors;
@@ -1986,13 +1380,7 @@ let data4 = data.unknownFormats;
 const _errs5 = errors;
 const vSchema4 = schema7.properties.unknownFormats.enum;
 if(!((data4 === "ignore") || (data4 === "refuse"))){
-const err4 = {instancePath:instancePath+"/unknownFormats",schemaPath:"#/$defs/validationPolicy/properties/unknownFormats/enum",keyword:"enum",params:{allowedValues: schema7.properties.unknownFormats.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/unknownFormats",schemaPath:"#/$defs/validationPolicy/properties/unknownFormats/enum",keyword:"enum",params:{allowedValues: schema7.properties.unknownFormats.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs5 === errors;
@@ -2002,13 +1390,7 @@ let data5 = data.strictness;
 const _errs6 = errors;
 const vSchema5 = schema7.properties.strictness.enum;
 if(!((data5 === "lenient") || (data5 === "strict"))){
-const err5 = {instancePath:instancePath+"/strictness",schemaPath:"#/$defs/validationPolicy/properties/strictness/enum",keyword:"enum",params:{allowedValues: schema7.properties.strictness.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/strictness",schemaPath:"#/$defs/validationPolicy/properties/strictness/enum",keyword:"enum",params:{allowedValues: schema7.properties.strictness.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs6 === errors;
@@ -2026,24 +1408,12 @@ const _errs9 = errors;
 const _errs10 = errors;
 if(typeof data7 === "string"){
 if(func1(data7) < 1){
-const err6 = {instancePath:instancePath+"/keywords/" + i0,schemaPath:"#/$defs/validationPolicy/properties/keywords/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/keywords/" + i0,schemaPath:"#/$defs/validationPolicy/properties/keywords/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/keywords/" + i0,schemaPath:"#/$defs/validationPolicy/properties/keywords/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/keywords/" + i0,schemaPath:"#/$defs/validationPolicy/properties/keywords/items/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid1 = _errs9 === errors;
@@ -2064,13 +1434,7 @@ continue;
 }
 if(typeof indices0[item0] == "number"){
 j0 = indices0[item0];
-const err8 = {instancePath:instancePath+"/keywords",schemaPath:"#/$defs/validationPolicy/properties/keywords/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/keywords",schemaPath:"#/$defs/validationPolicy/properties/keywords/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 valid3 = false;
 break;
@@ -2080,26 +1444,14 @@ indices0[item0] = i1;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/keywords",schemaPath:"#/$defs/validationPolicy/properties/keywords/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/keywords",schemaPath:"#/$defs/validationPolicy/properties/keywords/type",keyword:"type",params:{type: "array"},message:"must be array"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs7 === errors;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/$defs/validationPolicy/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/validationPolicy/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate38.errors = vErrors;
@@ -2121,24 +1473,12 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 if(typeof data === "string"){
 if(func1(data) < 1){
-const err0 = {instancePath,schemaPath:"#/$defs/relativePath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/relativePath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/$defs/relativePath/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/relativePath/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate39.errors = vErrors;

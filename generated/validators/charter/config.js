@@ -632,36 +632,18 @@ const _errs8 = errors;
 if(errors === _errs8){
 if(typeof key1 === "string"){
 if(func1(key1) < 1){
-const err0 = {instancePath:instancePath+"/catalog",schemaPath:"#/properties/catalog/propertyNames/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",propertyName:key1};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/catalog",schemaPath:"#/properties/catalog/propertyNames/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",propertyName:key1});
 errors++;
 }
 }
 else {
-const err1 = {instancePath:instancePath+"/catalog",schemaPath:"#/properties/catalog/propertyNames/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key1};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/catalog",schemaPath:"#/properties/catalog/propertyNames/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key1});
 errors++;
 }
 }
 var valid1 = _errs8 === errors;
 if(!valid1){
-const err2 = {instancePath:instancePath+"/catalog",schemaPath:"#/properties/catalog/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/catalog",schemaPath:"#/properties/catalog/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid"});
 errors++;
 validate0.errors = vErrors;
 return false;
@@ -717,36 +699,18 @@ const _errs17 = errors;
 if(errors === _errs17){
 if(typeof key4 === "string"){
 if(func1(key4) < 1){
-const err3 = {instancePath:instancePath+"/resolution/contracts",schemaPath:"#/properties/resolution/properties/contracts/propertyNames/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",propertyName:key4};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/resolution/contracts",schemaPath:"#/properties/resolution/properties/contracts/propertyNames/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",propertyName:key4});
 errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/resolution/contracts",schemaPath:"#/properties/resolution/properties/contracts/propertyNames/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key4};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/resolution/contracts",schemaPath:"#/properties/resolution/properties/contracts/propertyNames/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key4});
 errors++;
 }
 }
 var valid4 = _errs17 === errors;
 if(!valid4){
-const err5 = {instancePath:instancePath+"/resolution/contracts",schemaPath:"#/properties/resolution/properties/contracts/propertyNames",keyword:"propertyNames",params:{propertyName: key4},message:"property name must be valid"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/resolution/contracts",schemaPath:"#/properties/resolution/properties/contracts/propertyNames",keyword:"propertyNames",params:{propertyName: key4},message:"property name must be valid"});
 errors++;
 validate0.errors = vErrors;
 return false;
@@ -794,23 +758,11 @@ let valid6 = false;
 let passing0 = null;
 const _errs23 = errors;
 if(typeof data8 !== "string"){
-const err6 = {instancePath:instancePath+"/typeNames",schemaPath:"#/properties/typeNames/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/typeNames",schemaPath:"#/properties/typeNames/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 if(!((data8 === "short") || (data8 === "qualified"))){
-const err7 = {instancePath:instancePath+"/typeNames",schemaPath:"#/properties/typeNames/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema0.properties.typeNames.oneOf[0].enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/typeNames",schemaPath:"#/properties/typeNames/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema0.properties.typeNames.oneOf[0].enum},message:"must be equal to one of the allowed values"});
 errors++;
 }
 var _valid0 = _errs23 === errors;
@@ -824,13 +776,7 @@ if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 const _errs27 = errors;
 for(const key6 in data8){
 if(!((key6 === "style") || (key6 === "clashes"))){
-const err8 = {instancePath:instancePath+"/typeNames",schemaPath:"#/properties/typeNames/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/typeNames",schemaPath:"#/properties/typeNames/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"});
 errors++;
 break;
 }
@@ -852,13 +798,7 @@ if(data8.clashes !== undefined){
 let data10 = data8.clashes;
 const _errs29 = errors;
 if(!((data10 === "qualify") || (data10 === "error"))){
-const err9 = {instancePath:instancePath+"/typeNames/clashes",schemaPath:"#/properties/typeNames/oneOf/1/properties/clashes/enum",keyword:"enum",params:{allowedValues: schema0.properties.typeNames.oneOf[1].properties.clashes.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/typeNames/clashes",schemaPath:"#/properties/typeNames/oneOf/1/properties/clashes/enum",keyword:"enum",params:{allowedValues: schema0.properties.typeNames.oneOf[1].properties.clashes.enum},message:"must be equal to one of the allowed values"});
 errors++;
 }
 var valid7 = _errs29 === errors;
@@ -870,13 +810,7 @@ var valid7 = true;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/typeNames",schemaPath:"#/properties/typeNames/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/typeNames",schemaPath:"#/properties/typeNames/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
 }
@@ -892,13 +826,7 @@ passing0 = 1;
 }
 }
 if(!valid6){
-const err11 = {instancePath:instancePath+"/typeNames",schemaPath:"#/properties/typeNames/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/typeNames",schemaPath:"#/properties/typeNames/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"});
 errors++;
 validate0.errors = vErrors;
 return false;
@@ -1155,36 +1083,18 @@ const _errs60 = errors;
 if(errors === _errs60){
 if(typeof key12 === "string"){
 if(func1(key12) < 1){
-const err12 = {instancePath:instancePath+"/diff/contracts",schemaPath:"#/properties/diff/properties/contracts/propertyNames/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",propertyName:key12};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/diff/contracts",schemaPath:"#/properties/diff/properties/contracts/propertyNames/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",propertyName:key12});
 errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/diff/contracts",schemaPath:"#/properties/diff/properties/contracts/propertyNames/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key12};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/diff/contracts",schemaPath:"#/properties/diff/properties/contracts/propertyNames/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key12});
 errors++;
 }
 }
 var valid13 = _errs60 === errors;
 if(!valid13){
-const err14 = {instancePath:instancePath+"/diff/contracts",schemaPath:"#/properties/diff/properties/contracts/propertyNames",keyword:"propertyNames",params:{propertyName: key12},message:"property name must be valid"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/diff/contracts",schemaPath:"#/properties/diff/properties/contracts/propertyNames",keyword:"propertyNames",params:{propertyName: key12},message:"property name must be valid"});
 errors++;
 validate0.errors = vErrors;
 return false;

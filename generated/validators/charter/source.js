@@ -222,13 +222,7 @@ errors = vErrors.length;
 }
 var valid1 = _errs10 === errors;
 if(!valid1){
-const err0 = {instancePath:instancePath+"/$vocabulary",schemaPath:"https://json-schema.org/draft/2020-12/meta/core#/properties/$vocabulary/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/$vocabulary",schemaPath:"https://json-schema.org/draft/2020-12/meta/core#/properties/$vocabulary/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid"});
 errors++;
 validate2.errors = vErrors;
 return false;
@@ -464,26 +458,14 @@ const _errs11 = errors;
 if(errors === _errs11){
 if(typeof key1 === "string"){
 if(!(formats8(key1))){
-const err0 = {instancePath:instancePath+"/patternProperties",schemaPath:"https://json-schema.org/draft/2020-12/meta/applicator#/properties/patternProperties/propertyNames/format",keyword:"format",params:{format: "regex"},message:"must match format \""+"regex"+"\"",propertyName:key1};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/patternProperties",schemaPath:"https://json-schema.org/draft/2020-12/meta/applicator#/properties/patternProperties/propertyNames/format",keyword:"format",params:{format: "regex"},message:"must match format \""+"regex"+"\"",propertyName:key1});
 errors++;
 }
 }
 }
 var valid2 = _errs11 === errors;
 if(!valid2){
-const err1 = {instancePath:instancePath+"/patternProperties",schemaPath:"https://json-schema.org/draft/2020-12/meta/applicator#/properties/patternProperties/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/patternProperties",schemaPath:"https://json-schema.org/draft/2020-12/meta/applicator#/properties/patternProperties/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid"});
 errors++;
 validate25.errors = vErrors;
 return false;
@@ -882,13 +864,7 @@ const _errs4 = errors;
 if(errors === _errs4){
 if(Array.isArray(data0)){
 if(data0.length < 1){
-const err0 = {instancePath:instancePath+"/type",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/type/anyOf/1/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/type",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/type/anyOf/1/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
 errors++;
 }
 else {
@@ -913,13 +889,7 @@ outer0:
 for(;i1--;){
 for(j0 = i1; j0--;){
 if(func4(data0[i1], data0[j0])){
-const err1 = {instancePath:instancePath+"/type",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/type/anyOf/1/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/type",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/type/anyOf/1/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"});
 errors++;
 break outer0;
 }
@@ -930,26 +900,14 @@ break outer0;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/type",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/type/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/type",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/type/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
 }
 var _valid0 = _errs4 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
-const err3 = {instancePath:instancePath+"/type",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/type/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/type",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/type/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"});
 errors++;
 validate34.errors = vErrors;
 return false;
@@ -1644,13 +1602,7 @@ items1 = true;
 }
 }
 if(!valid4){
-const err0 = {instancePath:instancePath+"/dependencies/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"https://json-schema.org/draft/2020-12/schema#/properties/dependencies/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/dependencies/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"https://json-schema.org/draft/2020-12/schema#/properties/dependencies/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"});
 errors++;
 validate1.errors = vErrors;
 return false;
@@ -1775,25 +1727,13 @@ for(const key0 in data1){
 const _errs6 = errors;
 if(typeof key0 === "string"){
 if(!pattern5.test(key0)){
-const err0 = {instancePath:instancePath+"/x-charter-rules",schemaPath:"#/properties/x-charter-rules/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[a-z](?:[a-z0-9-]*[a-z0-9])?$"},message:"must match pattern \""+"^[a-z](?:[a-z0-9-]*[a-z0-9])?$"+"\"",propertyName:key0};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/x-charter-rules",schemaPath:"#/properties/x-charter-rules/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[a-z](?:[a-z0-9-]*[a-z0-9])?$"},message:"must match pattern \""+"^[a-z](?:[a-z0-9-]*[a-z0-9])?$"+"\"",propertyName:key0});
 errors++;
 }
 }
 var valid2 = _errs6 === errors;
 if(!valid2){
-const err1 = {instancePath:instancePath+"/x-charter-rules",schemaPath:"#/properties/x-charter-rules/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/x-charter-rules",schemaPath:"#/properties/x-charter-rules/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid"});
 errors++;
 validate0.errors = vErrors;
 return false;

@@ -34,13 +34,7 @@ if(data.compare !== undefined){
 let data0 = data.compare;
 const _errs4 = errors;
 if("numeric" !== data0){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+(vErrors ??= []).push({});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -75,13 +69,7 @@ let valid3 = false;
 const _errs7 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.absolute === undefined){
-const err1 = {instancePath,schemaPath:"#/$defs/tolerances/allOf/0/then/anyOf/0/required",keyword:"required",params:{missingProperty: "absolute"},message:"must have required property '"+"absolute"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/tolerances/allOf/0/then/anyOf/0/required",keyword:"required",params:{missingProperty: "absolute"},message:"must have required property '"+"absolute"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -92,13 +80,7 @@ if(_valid1){
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.relative === undefined){
-const err2 = {instancePath,schemaPath:"#/$defs/tolerances/allOf/0/then/anyOf/1/required",keyword:"required",params:{missingProperty: "relative"},message:"must have required property '"+"relative"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/tolerances/allOf/0/then/anyOf/1/required",keyword:"required",params:{missingProperty: "relative"},message:"must have required property '"+"relative"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -107,13 +89,7 @@ valid3 = valid3 || _valid1;
 if(_valid1){
 }
 if(!valid3){
-const err3 = {instancePath,schemaPath:"#/$defs/tolerances/allOf/0/then/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/tolerances/allOf/0/then/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -143,13 +119,7 @@ const _errs13 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.absolute === undefined) && (missing0 = "absolute")){
-const err4 = {};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
+(vErrors ??= []).push({});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -165,13 +135,7 @@ const _errs14 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if((data.relative === undefined) && (missing1 = "relative")){
-const err5 = {};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
+(vErrors ??= []).push({});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -184,13 +148,7 @@ valid5 = valid5 || _valid2;
 if(_valid2){
 }
 if(!valid5){
-const err6 = {};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
+(vErrors ??= []).push({});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -208,13 +166,7 @@ if(errors === _errs11){
 }
 var valid4 = _errs11 === errors;
 if(valid4){
-const err7 = {instancePath,schemaPath:"#/$defs/tolerances/allOf/0/else/not",keyword:"not",params:{},message:"must NOT be valid"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/tolerances/allOf/0/else/not",keyword:"not",params:{},message:"must NOT be valid"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -235,37 +187,19 @@ if(valid1){
 ifClause0 = "else";
 }
 if(!valid1){
-const err8 = {instancePath,schemaPath:"#/$defs/tolerances/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/tolerances/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs1 === errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.compare === undefined){
-const err9 = {instancePath,schemaPath:"#/$defs/tolerances/required",keyword:"required",params:{missingProperty: "compare"},message:"must have required property '"+"compare"+"'"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/tolerances/required",keyword:"required",params:{missingProperty: "compare"},message:"must have required property '"+"compare"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs15 = errors;
 for(const key0 in data){
 if(!(((key0 === "compare") || (key0 === "absolute")) || (key0 === "relative"))){
-const err10 = {instancePath,schemaPath:"#/$defs/tolerances/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/tolerances/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -274,13 +208,7 @@ let data1 = data.compare;
 const _errs16 = errors;
 const vSchema0 = schema1.properties.compare.enum;
 if(!(((data1 === "exact") || (data1 === "set")) || (data1 === "numeric"))){
-const err11 = {instancePath:instancePath+"/compare",schemaPath:"#/$defs/tolerances/properties/compare/enum",keyword:"enum",params:{allowedValues: schema1.properties.compare.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/compare",schemaPath:"#/$defs/tolerances/properties/compare/enum",keyword:"enum",params:{allowedValues: schema1.properties.compare.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid6 = _errs16 === errors;
@@ -291,24 +219,12 @@ const _errs17 = errors;
 const _errs18 = errors;
 if(typeof data2 == "number"){
 if(data2 < 0 || isNaN(data2)){
-const err12 = {instancePath:instancePath+"/absolute",schemaPath:"#/$defs/tolerances/properties/absolute/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/absolute",schemaPath:"#/$defs/tolerances/properties/absolute/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/absolute",schemaPath:"#/$defs/tolerances/properties/absolute/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/absolute",schemaPath:"#/$defs/tolerances/properties/absolute/type",keyword:"type",params:{type: "number"},message:"must be number"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid6 = _errs17 === errors;
@@ -319,47 +235,23 @@ const _errs19 = errors;
 const _errs20 = errors;
 if(typeof data3 == "number"){
 if(data3 > 1 || isNaN(data3)){
-const err14 = {instancePath:instancePath+"/relative",schemaPath:"#/$defs/tolerances/properties/relative/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/relative",schemaPath:"#/$defs/tolerances/properties/relative/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data3 < 0 || isNaN(data3)){
-const err15 = {instancePath:instancePath+"/relative",schemaPath:"#/$defs/tolerances/properties/relative/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/relative",schemaPath:"#/$defs/tolerances/properties/relative/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/relative",schemaPath:"#/$defs/tolerances/properties/relative/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/relative",schemaPath:"#/$defs/tolerances/properties/relative/type",keyword:"type",params:{type: "number"},message:"must be number"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid6 = _errs19 === errors;
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/$defs/tolerances/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/tolerances/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate1.errors = vErrors;
@@ -382,34 +274,16 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 if(typeof data === "string"){
 if(func2(data) < 1){
-const err0 = {instancePath,schemaPath:"#/$defs/setPath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/setPath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(!pattern3.test(data)){
-const err1 = {instancePath,schemaPath:"#/$defs/setPath/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$"},message:"must match pattern \""+"^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$"+"\""};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/setPath/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$"},message:"must match pattern \""+"^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$"+"\""});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/$defs/setPath/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/setPath/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate4.errors = vErrors;
@@ -431,45 +305,21 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.case_id === undefined){
-const err0 = {instancePath,schemaPath:"#/$defs/case/required",keyword:"required",params:{missingProperty: "case_id"},message:"must have required property '"+"case_id"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/case/required",keyword:"required",params:{missingProperty: "case_id"},message:"must have required property '"+"case_id"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.input === undefined){
-const err1 = {instancePath,schemaPath:"#/$defs/case/required",keyword:"required",params:{missingProperty: "input"},message:"must have required property '"+"input"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/case/required",keyword:"required",params:{missingProperty: "input"},message:"must have required property '"+"input"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.expected === undefined){
-const err2 = {instancePath,schemaPath:"#/$defs/case/required",keyword:"required",params:{missingProperty: "expected"},message:"must have required property '"+"expected"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/case/required",keyword:"required",params:{missingProperty: "expected"},message:"must have required property '"+"expected"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((key0 === "case_id") || (key0 === "input")) || (key0 === "expected")) || (key0 === "tolerances"))){
-const err3 = {instancePath,schemaPath:"#/$defs/case/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/case/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -479,24 +329,12 @@ const _errs2 = errors;
 const _errs3 = errors;
 if(typeof data0 === "string"){
 if(!pattern0.test(data0)){
-const err4 = {instancePath:instancePath+"/case_id",schemaPath:"#/$defs/case/properties/case_id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]([a-z0-9-]*[a-z0-9])?$"},message:"must match pattern \""+"^[a-z0-9]([a-z0-9-]*[a-z0-9])?$"+"\""};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/case_id",schemaPath:"#/$defs/case/properties/case_id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]([a-z0-9-]*[a-z0-9])?$"},message:"must match pattern \""+"^[a-z0-9]([a-z0-9-]*[a-z0-9])?$"+"\""});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/case_id",schemaPath:"#/$defs/case/properties/case_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/case_id",schemaPath:"#/$defs/case/properties/case_id/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs2 === errors;
@@ -536,13 +374,7 @@ var valid0 = _errs6 === errors;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/$defs/case/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/case/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate3.errors = vErrors;
@@ -565,55 +397,25 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.set_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "set_id"},message:"must have required property '"+"set_id"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "set_id"},message:"must have required property '"+"set_id"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.version === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.cases === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cases"},message:"must have required property '"+"cases"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cases"},message:"must have required property '"+"cases"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.default_tolerances === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "default_tolerances"},message:"must have required property '"+"default_tolerances"+"'"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "default_tolerances"},message:"must have required property '"+"default_tolerances"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((key0 === "set_id") || (key0 === "version")) || (key0 === "description")) || (key0 === "default_tolerances")) || (key0 === "cases"))){
-const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -623,24 +425,12 @@ const _errs2 = errors;
 const _errs3 = errors;
 if(typeof data0 === "string"){
 if(!pattern0.test(data0)){
-const err5 = {instancePath:instancePath+"/set_id",schemaPath:"#/properties/set_id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]([a-z0-9-]*[a-z0-9])?$"},message:"must match pattern \""+"^[a-z0-9]([a-z0-9-]*[a-z0-9])?$"+"\""};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/set_id",schemaPath:"#/properties/set_id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]([a-z0-9-]*[a-z0-9])?$"},message:"must match pattern \""+"^[a-z0-9]([a-z0-9-]*[a-z0-9])?$"+"\""});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/set_id",schemaPath:"#/properties/set_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/set_id",schemaPath:"#/properties/set_id/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs2 === errors;
@@ -651,24 +441,12 @@ const _errs4 = errors;
 const _errs5 = errors;
 if(typeof data1 === "string"){
 if(!pattern1.test(data1)){
-const err7 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)$"+"\""};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/version",schemaPath:"#/properties/version/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)$"+"\""});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs4 === errors;
@@ -679,24 +457,12 @@ const _errs6 = errors;
 const _errs7 = errors;
 if(typeof data2 === "string"){
 if(func2(data2) < 1){
-const err9 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs6 === errors;
@@ -718,13 +484,7 @@ const _errs9 = errors;
 const _errs10 = errors;
 if(Array.isArray(data4)){
 if(data4.length < 1){
-const err11 = {instancePath:instancePath+"/cases",schemaPath:"#/properties/cases/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/cases",schemaPath:"#/properties/cases/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 let valid2 = true;
@@ -745,26 +505,14 @@ valid2 = false;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/cases",schemaPath:"#/properties/cases/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/cases",schemaPath:"#/properties/cases/type",keyword:"type",params:{type: "array"},message:"must be array"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs9 === errors;
 }
 }
 else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate0.errors = vErrors;
@@ -786,45 +534,21 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.case_id === undefined){
-const err0 = {instancePath,schemaPath:"#/$defs/case/required",keyword:"required",params:{missingProperty: "case_id"},message:"must have required property '"+"case_id"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/case/required",keyword:"required",params:{missingProperty: "case_id"},message:"must have required property '"+"case_id"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.input === undefined){
-const err1 = {instancePath,schemaPath:"#/$defs/case/required",keyword:"required",params:{missingProperty: "input"},message:"must have required property '"+"input"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/case/required",keyword:"required",params:{missingProperty: "input"},message:"must have required property '"+"input"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.expected === undefined){
-const err2 = {instancePath,schemaPath:"#/$defs/case/required",keyword:"required",params:{missingProperty: "expected"},message:"must have required property '"+"expected"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/case/required",keyword:"required",params:{missingProperty: "expected"},message:"must have required property '"+"expected"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((key0 === "case_id") || (key0 === "input")) || (key0 === "expected")) || (key0 === "tolerances"))){
-const err3 = {instancePath,schemaPath:"#/$defs/case/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/case/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -834,24 +558,12 @@ const _errs2 = errors;
 const _errs3 = errors;
 if(typeof data0 === "string"){
 if(!pattern0.test(data0)){
-const err4 = {instancePath:instancePath+"/case_id",schemaPath:"#/$defs/case/properties/case_id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]([a-z0-9-]*[a-z0-9])?$"},message:"must match pattern \""+"^[a-z0-9]([a-z0-9-]*[a-z0-9])?$"+"\""};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/case_id",schemaPath:"#/$defs/case/properties/case_id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]([a-z0-9-]*[a-z0-9])?$"},message:"must match pattern \""+"^[a-z0-9]([a-z0-9-]*[a-z0-9])?$"+"\""});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/case_id",schemaPath:"#/$defs/case/properties/case_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/case_id",schemaPath:"#/$defs/case/properties/case_id/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs2 === errors;
@@ -891,13 +603,7 @@ var valid0 = _errs6 === errors;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/$defs/case/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/case/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate9.errors = vErrors;
@@ -919,34 +625,16 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 if(typeof data === "string"){
 if(func2(data) < 1){
-const err0 = {instancePath,schemaPath:"#/$defs/setPath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/setPath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(!pattern3.test(data)){
-const err1 = {instancePath,schemaPath:"#/$defs/setPath/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$"},message:"must match pattern \""+"^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$"+"\""};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/setPath/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$"},message:"must match pattern \""+"^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$"+"\""});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/$defs/setPath/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/setPath/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate13.errors = vErrors;
@@ -975,13 +663,7 @@ if(data.compare !== undefined){
 let data0 = data.compare;
 const _errs4 = errors;
 if("numeric" !== data0){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+(vErrors ??= []).push({});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -1016,13 +698,7 @@ let valid3 = false;
 const _errs7 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.absolute === undefined){
-const err1 = {instancePath,schemaPath:"#/$defs/tolerances/allOf/0/then/anyOf/0/required",keyword:"required",params:{missingProperty: "absolute"},message:"must have required property '"+"absolute"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/tolerances/allOf/0/then/anyOf/0/required",keyword:"required",params:{missingProperty: "absolute"},message:"must have required property '"+"absolute"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -1033,13 +709,7 @@ if(_valid1){
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.relative === undefined){
-const err2 = {instancePath,schemaPath:"#/$defs/tolerances/allOf/0/then/anyOf/1/required",keyword:"required",params:{missingProperty: "relative"},message:"must have required property '"+"relative"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/tolerances/allOf/0/then/anyOf/1/required",keyword:"required",params:{missingProperty: "relative"},message:"must have required property '"+"relative"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -1048,13 +718,7 @@ valid3 = valid3 || _valid1;
 if(_valid1){
 }
 if(!valid3){
-const err3 = {instancePath,schemaPath:"#/$defs/tolerances/allOf/0/then/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/tolerances/allOf/0/then/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -1084,13 +748,7 @@ const _errs13 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.absolute === undefined) && (missing0 = "absolute")){
-const err4 = {};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
+(vErrors ??= []).push({});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -1106,13 +764,7 @@ const _errs14 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if((data.relative === undefined) && (missing1 = "relative")){
-const err5 = {};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
+(vErrors ??= []).push({});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -1125,13 +777,7 @@ valid5 = valid5 || _valid2;
 if(_valid2){
 }
 if(!valid5){
-const err6 = {};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
+(vErrors ??= []).push({});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -1149,13 +795,7 @@ if(errors === _errs11){
 }
 var valid4 = _errs11 === errors;
 if(valid4){
-const err7 = {instancePath,schemaPath:"#/$defs/tolerances/allOf/0/else/not",keyword:"not",params:{},message:"must NOT be valid"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/tolerances/allOf/0/else/not",keyword:"not",params:{},message:"must NOT be valid"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -1176,37 +816,19 @@ if(valid1){
 ifClause0 = "else";
 }
 if(!valid1){
-const err8 = {instancePath,schemaPath:"#/$defs/tolerances/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/tolerances/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs1 === errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.compare === undefined){
-const err9 = {instancePath,schemaPath:"#/$defs/tolerances/required",keyword:"required",params:{missingProperty: "compare"},message:"must have required property '"+"compare"+"'"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/tolerances/required",keyword:"required",params:{missingProperty: "compare"},message:"must have required property '"+"compare"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs15 = errors;
 for(const key0 in data){
 if(!(((key0 === "compare") || (key0 === "absolute")) || (key0 === "relative"))){
-const err10 = {instancePath,schemaPath:"#/$defs/tolerances/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/tolerances/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -1215,13 +837,7 @@ let data1 = data.compare;
 const _errs16 = errors;
 const vSchema0 = schema1.properties.compare.enum;
 if(!(((data1 === "exact") || (data1 === "set")) || (data1 === "numeric"))){
-const err11 = {instancePath:instancePath+"/compare",schemaPath:"#/$defs/tolerances/properties/compare/enum",keyword:"enum",params:{allowedValues: schema1.properties.compare.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/compare",schemaPath:"#/$defs/tolerances/properties/compare/enum",keyword:"enum",params:{allowedValues: schema1.properties.compare.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid6 = _errs16 === errors;
@@ -1232,24 +848,12 @@ const _errs17 = errors;
 const _errs18 = errors;
 if(typeof data2 == "number"){
 if(data2 < 0 || isNaN(data2)){
-const err12 = {instancePath:instancePath+"/absolute",schemaPath:"#/$defs/tolerances/properties/absolute/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/absolute",schemaPath:"#/$defs/tolerances/properties/absolute/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/absolute",schemaPath:"#/$defs/tolerances/properties/absolute/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/absolute",schemaPath:"#/$defs/tolerances/properties/absolute/type",keyword:"type",params:{type: "number"},message:"must be number"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid6 = _errs17 === errors;
@@ -1260,47 +864,23 @@ const _errs19 = errors;
 const _errs20 = errors;
 if(typeof data3 == "number"){
 if(data3 > 1 || isNaN(data3)){
-const err14 = {instancePath:instancePath+"/relative",schemaPath:"#/$defs/tolerances/properties/relative/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/relative",schemaPath:"#/$defs/tolerances/properties/relative/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data3 < 0 || isNaN(data3)){
-const err15 = {instancePath:instancePath+"/relative",schemaPath:"#/$defs/tolerances/properties/relative/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/relative",schemaPath:"#/$defs/tolerances/properties/relative/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/relative",schemaPath:"#/$defs/tolerances/properties/relative/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/relative",schemaPath:"#/$defs/tolerances/properties/relative/type",keyword:"type",params:{type: "number"},message:"must be number"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid6 = _errs19 === errors;
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/$defs/tolerances/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/tolerances/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate14.errors = vErrors;

@@ -24,13 +24,7 @@ const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.compare !== undefined){
 if("numeric" !== data.compare){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+(vErrors ??= []).push({});
 errors++;
 }
 }
@@ -54,13 +48,7 @@ const _errs7 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.absolute === undefined) && (missing0 = "absolute")){
-const err1 = {instancePath,schemaPath:"#/$defs/tolerances/allOf/0/then/anyOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/tolerances/allOf/0/then/anyOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"});
 errors++;
 }
 }
@@ -70,26 +58,14 @@ const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if((data.relative === undefined) && (missing1 = "relative")){
-const err2 = {instancePath,schemaPath:"#/$defs/tolerances/allOf/0/then/anyOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/tolerances/allOf/0/then/anyOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"});
 errors++;
 }
 }
 var _valid1 = _errs8 === errors;
 valid3 = valid3 || _valid1;
 if(!valid3){
-const err3 = {instancePath,schemaPath:"#/$defs/tolerances/allOf/0/then/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/tolerances/allOf/0/then/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"});
 errors++;
 validate1.errors = vErrors;
 return false;
@@ -119,13 +95,7 @@ const _errs13 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
 if((data.absolute === undefined) && (missing2 = "absolute")){
-const err4 = {};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
+(vErrors ??= []).push({});
 errors++;
 }
 }
@@ -135,26 +105,14 @@ const _errs14 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
 if((data.relative === undefined) && (missing3 = "relative")){
-const err5 = {};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
+(vErrors ??= []).push({});
 errors++;
 }
 }
 var _valid2 = _errs14 === errors;
 valid5 = valid5 || _valid2;
 if(!valid5){
-const err6 = {};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
+(vErrors ??= []).push({});
 errors++;
 }
 else {
@@ -189,13 +147,7 @@ valid1 = _valid0;
 ifClause0 = "else";
 }
 if(!valid1){
-const err7 = {instancePath,schemaPath:"#/$defs/tolerances/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/tolerances/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"});
 errors++;
 validate1.errors = vErrors;
 return false;
@@ -734,13 +686,7 @@ const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.compare !== undefined){
 if("numeric" !== data.compare){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+(vErrors ??= []).push({});
 errors++;
 }
 }
@@ -764,13 +710,7 @@ const _errs7 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.absolute === undefined) && (missing0 = "absolute")){
-const err1 = {instancePath,schemaPath:"#/$defs/tolerances/allOf/0/then/anyOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/tolerances/allOf/0/then/anyOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"});
 errors++;
 }
 }
@@ -780,26 +720,14 @@ const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if((data.relative === undefined) && (missing1 = "relative")){
-const err2 = {instancePath,schemaPath:"#/$defs/tolerances/allOf/0/then/anyOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/tolerances/allOf/0/then/anyOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"});
 errors++;
 }
 }
 var _valid1 = _errs8 === errors;
 valid3 = valid3 || _valid1;
 if(!valid3){
-const err3 = {instancePath,schemaPath:"#/$defs/tolerances/allOf/0/then/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/tolerances/allOf/0/then/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"});
 errors++;
 validate14.errors = vErrors;
 return false;
@@ -829,13 +757,7 @@ const _errs13 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
 if((data.absolute === undefined) && (missing2 = "absolute")){
-const err4 = {};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
+(vErrors ??= []).push({});
 errors++;
 }
 }
@@ -845,26 +767,14 @@ const _errs14 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
 if((data.relative === undefined) && (missing3 = "relative")){
-const err5 = {};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
+(vErrors ??= []).push({});
 errors++;
 }
 }
 var _valid2 = _errs14 === errors;
 valid5 = valid5 || _valid2;
 if(!valid5){
-const err6 = {};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
+(vErrors ??= []).push({});
 errors++;
 }
 else {
@@ -899,13 +809,7 @@ valid1 = _valid0;
 ifClause0 = "else";
 }
 if(!valid1){
-const err7 = {instancePath,schemaPath:"#/$defs/tolerances/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/tolerances/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"});
 errors++;
 validate14.errors = vErrors;
 return false;

@@ -24,24 +24,12 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(Object.keys(data).length < 1){
-const err0 = {instancePath,schemaPath:"#/$defs/problems~1semantics/$defs/ruleSet/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/problems~1semantics/$defs/ruleSet/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/$defs/problems~1semantics/$defs/ruleSet/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/problems~1semantics/$defs/ruleSet/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate3.errors = vErrors;
@@ -66,23 +54,11 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.validity === undefined){
-const err0 = {instancePath,schemaPath:"#/$defs/problems~1semantics/required",keyword:"required",params:{missingProperty: "validity"},message:"must have required property '"+"validity"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/problems~1semantics/required",keyword:"required",params:{missingProperty: "validity"},message:"must have required property '"+"validity"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.one_shot_completion === undefined){
-const err1 = {instancePath,schemaPath:"#/$defs/problems~1semantics/required",keyword:"required",params:{missingProperty: "one_shot_completion"},message:"must have required property '"+"one_shot_completion"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/problems~1semantics/required",keyword:"required",params:{missingProperty: "one_shot_completion"},message:"must have required property '"+"one_shot_completion"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.validity !== undefined){
@@ -120,24 +96,12 @@ const _errs5 = errors;
 const _errs6 = errors;
 if(typeof data3 === "string"){
 if(!pattern0.test(data3)){
-const err2 = {instancePath:instancePath+"/untimed_preparation/" + i0,schemaPath:"#/$defs/problems~1semantics/properties/untimed_preparation/items/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*$"+"\""};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/untimed_preparation/" + i0,schemaPath:"#/$defs/problems~1semantics/properties/untimed_preparation/items/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*$"+"\""});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/untimed_preparation/" + i0,schemaPath:"#/$defs/problems~1semantics/properties/untimed_preparation/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/untimed_preparation/" + i0,schemaPath:"#/$defs/problems~1semantics/properties/untimed_preparation/items/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid1 = _errs5 === errors;
@@ -158,13 +122,7 @@ continue;
 }
 if(typeof indices0[item0] == "number"){
 j0 = indices0[item0];
-const err4 = {instancePath:instancePath+"/untimed_preparation",schemaPath:"#/$defs/problems~1semantics/properties/untimed_preparation/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/untimed_preparation",schemaPath:"#/$defs/problems~1semantics/properties/untimed_preparation/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 valid3 = false;
 break;
@@ -174,26 +132,14 @@ indices0[item0] = i1;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/untimed_preparation",schemaPath:"#/$defs/problems~1semantics/properties/untimed_preparation/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/untimed_preparation",schemaPath:"#/$defs/problems~1semantics/properties/untimed_preparation/type",keyword:"type",params:{type: "array"},message:"must be array"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs3 === errors;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/$defs/problems~1semantics/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/problems~1semantics/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate2.errors = vErrors;
@@ -229,25 +175,13 @@ const _errs2 = errors;
 const _errs3 = errors;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.answer_range === undefined){
-const err0 = {instancePath:instancePath+"/validity",schemaPath:"#/$defs/problems~1sum-semantics/properties/validity/required",keyword:"required",params:{missingProperty: "answer_range"},message:"must have required property '"+"answer_range"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/validity",schemaPath:"#/$defs/problems~1sum-semantics/properties/validity/required",keyword:"required",params:{missingProperty: "answer_range"},message:"must have required property '"+"answer_range"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs4 = errors;
 for(const key0 in data0){
 if(!(key0 === "answer_range")){
-const err1 = {instancePath:instancePath+"/validity",schemaPath:"#/$defs/problems~1sum-semantics/properties/validity/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/validity",schemaPath:"#/$defs/problems~1sum-semantics/properties/validity/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -256,26 +190,14 @@ let data1 = data0.answer_range;
 const _errs5 = errors;
 const vSchema0 = schema1.properties.validity.properties.answer_range.enum;
 if(!((data1 === "int64") || (data1 === "unbounded"))){
-const err2 = {instancePath:instancePath+"/validity/answer_range",schemaPath:"#/$defs/problems~1sum-semantics/properties/validity/properties/answer_range/enum",keyword:"enum",params:{allowedValues: schema1.properties.validity.properties.answer_range.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/validity/answer_range",schemaPath:"#/$defs/problems~1sum-semantics/properties/validity/properties/answer_range/enum",keyword:"enum",params:{allowedValues: schema1.properties.validity.properties.answer_range.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid2 = _errs5 === errors;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/validity",schemaPath:"#/$defs/problems~1sum-semantics/properties/validity/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/validity",schemaPath:"#/$defs/problems~1sum-semantics/properties/validity/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid1 = _errs2 === errors;
@@ -286,25 +208,13 @@ const _errs6 = errors;
 const _errs7 = errors;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.max_absolute_error === undefined){
-const err4 = {instancePath:instancePath+"/one_shot_completion",schemaPath:"#/$defs/problems~1sum-semantics/properties/one_shot_completion/required",keyword:"required",params:{missingProperty: "max_absolute_error"},message:"must have required property '"+"max_absolute_error"+"'"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/one_shot_completion",schemaPath:"#/$defs/problems~1sum-semantics/properties/one_shot_completion/required",keyword:"required",params:{missingProperty: "max_absolute_error"},message:"must have required property '"+"max_absolute_error"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs8 = errors;
 for(const key1 in data2){
 if(!(key1 === "max_absolute_error")){
-const err5 = {instancePath:instancePath+"/one_shot_completion",schemaPath:"#/$defs/problems~1sum-semantics/properties/one_shot_completion/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/one_shot_completion",schemaPath:"#/$defs/problems~1sum-semantics/properties/one_shot_completion/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -312,25 +222,13 @@ if(data2.max_absolute_error !== undefined){
 let data3 = data2.max_absolute_error;
 const _errs9 = errors;
 if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-const err6 = {instancePath:instancePath+"/one_shot_completion/max_absolute_error",schemaPath:"#/$defs/problems~1sum-semantics/properties/one_shot_completion/properties/max_absolute_error/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/one_shot_completion/max_absolute_error",schemaPath:"#/$defs/problems~1sum-semantics/properties/one_shot_completion/properties/max_absolute_error/type",keyword:"type",params:{type: "integer"},message:"must be integer"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs10 = errors;
 if(typeof data3 == "number"){
 if(data3 < 0 || isNaN(data3)){
-const err7 = {instancePath:instancePath+"/one_shot_completion/max_absolute_error",schemaPath:"#/$defs/problems~1sum-semantics/properties/one_shot_completion/properties/max_absolute_error/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/one_shot_completion/max_absolute_error",schemaPath:"#/$defs/problems~1sum-semantics/properties/one_shot_completion/properties/max_absolute_error/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -338,13 +236,7 @@ var valid3 = _errs9 === errors;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/one_shot_completion",schemaPath:"#/$defs/problems~1sum-semantics/properties/one_shot_completion/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/one_shot_completion",schemaPath:"#/$defs/problems~1sum-semantics/properties/one_shot_completion/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid1 = _errs6 === errors;
@@ -361,13 +253,7 @@ let data5 = data4[i0];
 const _errs13 = errors;
 const vSchema1 = schema1.properties.untimed_preparation.items.enum;
 if(!(data5 === "read_input")){
-const err9 = {instancePath:instancePath+"/untimed_preparation/" + i0,schemaPath:"#/$defs/problems~1sum-semantics/properties/untimed_preparation/items/enum",keyword:"enum",params:{allowedValues: schema1.properties.untimed_preparation.items.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/untimed_preparation/" + i0,schemaPath:"#/$defs/problems~1sum-semantics/properties/untimed_preparation/items/enum",keyword:"enum",params:{allowedValues: schema1.properties.untimed_preparation.items.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid4 = _errs13 === errors;
@@ -377,13 +263,7 @@ valid5 = false;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/untimed_preparation",schemaPath:"#/$defs/problems~1sum-semantics/properties/untimed_preparation/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/untimed_preparation",schemaPath:"#/$defs/problems~1sum-semantics/properties/untimed_preparation/type",keyword:"type",params:{type: "array"},message:"must be array"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid1 = _errs11 === errors;
@@ -391,25 +271,13 @@ var valid1 = _errs11 === errors;
 const _errs14 = errors;
 for(const key2 in data){
 if(((key2 !== "validity") && (key2 !== "one_shot_completion")) && (key2 !== "untimed_preparation")){
-const err11 = {instancePath,schemaPath:"#/$defs/problems~1sum-semantics/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key2},message:"must NOT have unevaluated properties"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/problems~1sum-semantics/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key2},message:"must NOT have unevaluated properties"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/$defs/problems~1sum-semantics/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/problems~1sum-semantics/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate1.errors = vErrors;
@@ -446,35 +314,17 @@ const _errs2 = errors;
 const _errs3 = errors;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.tie_break === undefined){
-const err0 = {instancePath:instancePath+"/validity",schemaPath:"#/$defs/problems~1argmin-semantics/properties/validity/required",keyword:"required",params:{missingProperty: "tie_break"},message:"must have required property '"+"tie_break"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/validity",schemaPath:"#/$defs/problems~1argmin-semantics/properties/validity/required",keyword:"required",params:{missingProperty: "tie_break"},message:"must have required property '"+"tie_break"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data0.index_base === undefined){
-const err1 = {instancePath:instancePath+"/validity",schemaPath:"#/$defs/problems~1argmin-semantics/properties/validity/required",keyword:"required",params:{missingProperty: "index_base"},message:"must have required property '"+"index_base"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/validity",schemaPath:"#/$defs/problems~1argmin-semantics/properties/validity/required",keyword:"required",params:{missingProperty: "index_base"},message:"must have required property '"+"index_base"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs4 = errors;
 for(const key0 in data0){
 if(!((key0 === "tie_break") || (key0 === "index_base"))){
-const err2 = {instancePath:instancePath+"/validity",schemaPath:"#/$defs/problems~1argmin-semantics/properties/validity/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/validity",schemaPath:"#/$defs/problems~1argmin-semantics/properties/validity/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -483,13 +333,7 @@ let data1 = data0.tie_break;
 const _errs5 = errors;
 const vSchema0 = schema4.properties.validity.properties.tie_break.enum;
 if(!(((data1 === "first") || (data1 === "last")) || (data1 === "any"))){
-const err3 = {instancePath:instancePath+"/validity/tie_break",schemaPath:"#/$defs/problems~1argmin-semantics/properties/validity/properties/tie_break/enum",keyword:"enum",params:{allowedValues: schema4.properties.validity.properties.tie_break.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/validity/tie_break",schemaPath:"#/$defs/problems~1argmin-semantics/properties/validity/properties/tie_break/enum",keyword:"enum",params:{allowedValues: schema4.properties.validity.properties.tie_break.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid2 = _errs5 === errors;
@@ -499,26 +343,14 @@ let data2 = data0.index_base;
 const _errs6 = errors;
 const vSchema1 = schema4.properties.validity.properties.index_base.enum;
 if(!((data2 === 0) || (data2 === 1))){
-const err4 = {instancePath:instancePath+"/validity/index_base",schemaPath:"#/$defs/problems~1argmin-semantics/properties/validity/properties/index_base/enum",keyword:"enum",params:{allowedValues: schema4.properties.validity.properties.index_base.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/validity/index_base",schemaPath:"#/$defs/problems~1argmin-semantics/properties/validity/properties/index_base/enum",keyword:"enum",params:{allowedValues: schema4.properties.validity.properties.index_base.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid2 = _errs6 === errors;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/validity",schemaPath:"#/$defs/problems~1argmin-semantics/properties/validity/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/validity",schemaPath:"#/$defs/problems~1argmin-semantics/properties/validity/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid1 = _errs2 === errors;
@@ -529,25 +361,13 @@ const _errs7 = errors;
 const _errs8 = errors;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 if(data3.max_objective_gap === undefined){
-const err6 = {instancePath:instancePath+"/one_shot_completion",schemaPath:"#/$defs/problems~1argmin-semantics/properties/one_shot_completion/required",keyword:"required",params:{missingProperty: "max_objective_gap"},message:"must have required property '"+"max_objective_gap"+"'"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/one_shot_completion",schemaPath:"#/$defs/problems~1argmin-semantics/properties/one_shot_completion/required",keyword:"required",params:{missingProperty: "max_objective_gap"},message:"must have required property '"+"max_objective_gap"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs9 = errors;
 for(const key1 in data3){
 if(!(key1 === "max_objective_gap")){
-const err7 = {instancePath:instancePath+"/one_shot_completion",schemaPath:"#/$defs/problems~1argmin-semantics/properties/one_shot_completion/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/one_shot_completion",schemaPath:"#/$defs/problems~1argmin-semantics/properties/one_shot_completion/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -557,37 +377,19 @@ const _errs10 = errors;
 const _errs11 = errors;
 if(typeof data4 == "number"){
 if(data4 < 0 || isNaN(data4)){
-const err8 = {instancePath:instancePath+"/one_shot_completion/max_objective_gap",schemaPath:"#/$defs/problems~1argmin-semantics/properties/one_shot_completion/properties/max_objective_gap/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/one_shot_completion/max_objective_gap",schemaPath:"#/$defs/problems~1argmin-semantics/properties/one_shot_completion/properties/max_objective_gap/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/one_shot_completion/max_objective_gap",schemaPath:"#/$defs/problems~1argmin-semantics/properties/one_shot_completion/properties/max_objective_gap/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/one_shot_completion/max_objective_gap",schemaPath:"#/$defs/problems~1argmin-semantics/properties/one_shot_completion/properties/max_objective_gap/type",keyword:"type",params:{type: "number"},message:"must be number"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid3 = _errs10 === errors;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/one_shot_completion",schemaPath:"#/$defs/problems~1argmin-semantics/properties/one_shot_completion/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/one_shot_completion",schemaPath:"#/$defs/problems~1argmin-semantics/properties/one_shot_completion/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid1 = _errs7 === errors;
@@ -604,13 +406,7 @@ let data6 = data5[i0];
 const _errs14 = errors;
 const vSchema2 = schema4.properties.untimed_preparation.items.enum;
 if(!((data6 === "read_input") || (data6 === "load_dataset"))){
-const err11 = {instancePath:instancePath+"/untimed_preparation/" + i0,schemaPath:"#/$defs/problems~1argmin-semantics/properties/untimed_preparation/items/enum",keyword:"enum",params:{allowedValues: schema4.properties.untimed_preparation.items.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/untimed_preparation/" + i0,schemaPath:"#/$defs/problems~1argmin-semantics/properties/untimed_preparation/items/enum",keyword:"enum",params:{allowedValues: schema4.properties.untimed_preparation.items.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid4 = _errs14 === errors;
@@ -620,13 +416,7 @@ valid5 = false;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/untimed_preparation",schemaPath:"#/$defs/problems~1argmin-semantics/properties/untimed_preparation/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/untimed_preparation",schemaPath:"#/$defs/problems~1argmin-semantics/properties/untimed_preparation/type",keyword:"type",params:{type: "array"},message:"must be array"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid1 = _errs12 === errors;
@@ -634,25 +424,13 @@ var valid1 = _errs12 === errors;
 const _errs15 = errors;
 for(const key2 in data){
 if(((key2 !== "validity") && (key2 !== "one_shot_completion")) && (key2 !== "untimed_preparation")){
-const err13 = {instancePath,schemaPath:"#/$defs/problems~1argmin-semantics/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key2},message:"must NOT have unevaluated properties"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/problems~1argmin-semantics/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key2},message:"must NOT have unevaluated properties"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 }
 else {
-const err14 = {instancePath,schemaPath:"#/$defs/problems~1argmin-semantics/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/problems~1argmin-semantics/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate8.errors = vErrors;
@@ -675,24 +453,12 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 if(typeof data === "string"){
 if(!pattern1.test(data)){
-const err0 = {instancePath,schemaPath:"#/$defs/slug/pattern",keyword:"pattern",params:{pattern: "^[a-z](?:[a-z0-9-]*[a-z0-9])?$"},message:"must match pattern \""+"^[a-z](?:[a-z0-9-]*[a-z0-9])?$"+"\""};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/slug/pattern",keyword:"pattern",params:{pattern: "^[a-z](?:[a-z0-9-]*[a-z0-9])?$"},message:"must match pattern \""+"^[a-z](?:[a-z0-9-]*[a-z0-9])?$"+"\""});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/$defs/slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/slug/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate11.errors = vErrors;
@@ -716,34 +482,16 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 if(typeof data === "string"){
 if(func3(data) < 1){
-const err0 = {instancePath,schemaPath:"#/$defs/problems~1schema-slot/$defs/repoPath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/problems~1schema-slot/$defs/repoPath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(!pattern2.test(data)){
-const err1 = {instancePath,schemaPath:"#/$defs/problems~1schema-slot/$defs/repoPath/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$"},message:"must match pattern \""+"^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$"+"\""};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/problems~1schema-slot/$defs/repoPath/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$"},message:"must match pattern \""+"^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$"+"\""});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/$defs/problems~1schema-slot/$defs/repoPath/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/problems~1schema-slot/$defs/repoPath/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate15.errors = vErrors;
@@ -775,24 +523,12 @@ const _errs1 = errors;
 const _errs2 = errors;
 if(typeof data === "string"){
 if(!pattern3.test(data)){
-const err0 = {instancePath,schemaPath:"#/$defs/problems~1schema-slot/$defs/schemaFile/allOf/1/pattern",keyword:"pattern",params:{pattern: "\\.(json|ya?ml)$"},message:"must match pattern \""+"\\.(json|ya?ml)$"+"\""};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/problems~1schema-slot/$defs/schemaFile/allOf/1/pattern",keyword:"pattern",params:{pattern: "\\.(json|ya?ml)$"},message:"must match pattern \""+"\\.(json|ya?ml)$"+"\""});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/$defs/problems~1schema-slot/$defs/schemaFile/allOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/problems~1schema-slot/$defs/schemaFile/allOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs1 === errors;
@@ -816,13 +552,7 @@ evaluated0.items = undefined;
 }
 const vSchema0 = schema10.enum;
 if(!(((((((data === "null") || (data === "boolean")) || (data === "object")) || (data === "array")) || (data === "number")) || (data === "integer")) || (data === "string"))){
-const err0 = {instancePath,schemaPath:"#/$defs/problems~1schema-slot/$defs/jsonType/enum",keyword:"enum",params:{allowedValues: schema10.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/problems~1schema-slot/$defs/jsonType/enum",keyword:"enum",params:{allowedValues: schema10.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate19.errors = vErrors;
@@ -852,13 +582,7 @@ const _errs4 = errors;
 const _errs5 = errors;
 const vSchema0 = schema9.not.propertyNames.not.enum;
 if(!((((((((((((((((((((((((((((((((((key0 === "type") || (key0 === "enum")) || (key0 === "const")) || (key0 === "$ref")) || (key0 === "$dynamicRef")) || (key0 === "allOf")) || (key0 === "anyOf")) || (key0 === "oneOf")) || (key0 === "not")) || (key0 === "properties")) || (key0 === "patternProperties")) || (key0 === "additionalProperties")) || (key0 === "unevaluatedProperties")) || (key0 === "required")) || (key0 === "dependentRequired")) || (key0 === "dependentSchemas")) || (key0 === "propertyNames")) || (key0 === "minProperties")) || (key0 === "maxProperties")) || (key0 === "items")) || (key0 === "prefixItems")) || (key0 === "contains")) || (key0 === "unevaluatedItems")) || (key0 === "minItems")) || (key0 === "maxItems")) || (key0 === "uniqueItems")) || (key0 === "minimum")) || (key0 === "maximum")) || (key0 === "exclusiveMinimum")) || (key0 === "exclusiveMaximum")) || (key0 === "multipleOf")) || (key0 === "minLength")) || (key0 === "maxLength")) || (key0 === "pattern"))){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+(vErrors ??= []).push({});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -867,13 +591,7 @@ if(errors === _errs5){
 }
 var valid2 = _errs5 === errors;
 if(valid2){
-const err1 = {};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+(vErrors ??= []).push({});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -891,13 +609,7 @@ if(errors === _errs3){
 }
 var valid1 = _errs3 === errors;
 if(!valid1){
-const err2 = {};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+(vErrors ??= []).push({});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 break;
 }
@@ -909,13 +621,7 @@ if(errors === _errs2){
 }
 var valid0 = _errs2 === errors;
 if(valid0){
-const err3 = {instancePath,schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/not",keyword:"not",params:{},message:"must NOT be valid"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/not",keyword:"not",params:{},message:"must NOT be valid"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -950,13 +656,7 @@ const _errs9 = errors;
 const _errs10 = errors;
 if(Array.isArray(data0)){
 if(data0.length < 1){
-const err4 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/type/anyOf/1/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/type",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/type/anyOf/1/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 let valid6 = true;
@@ -984,13 +684,7 @@ outer0:
 for(;i1--;){
 for(j0 = i1; j0--;){
 if(func7(data0[i1], data0[j0])){
-const err5 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/type/anyOf/1/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/type",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/type/anyOf/1/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 valid7 = false;
 break outer0;
@@ -1000,13 +694,7 @@ break outer0;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/type/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/type",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/type/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var _valid0 = _errs9 === errors;
@@ -1015,13 +703,7 @@ if(_valid0){
 var items0 = true;
 }
 if(!valid4){
-const err7 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/type/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/type",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/type/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -1043,24 +725,12 @@ const _errs12 = errors;
 const _errs13 = errors;
 if(typeof data2 === "string"){
 if(func3(data2) < 1){
-const err8 = {instancePath:instancePath+"/$ref",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/%24ref/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/$ref",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/%24ref/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/$ref",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/%24ref/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/$ref",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/%24ref/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid3 = _errs12 === errors;
@@ -1071,24 +741,12 @@ const _errs14 = errors;
 const _errs15 = errors;
 if(Array.isArray(data3)){
 if(data3.length < 1){
-const err10 = {instancePath:instancePath+"/enum",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/enum/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/enum",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/enum/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/enum",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/enum/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/enum",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/enum/type",keyword:"type",params:{type: "array"},message:"must be array"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid3 = _errs14 === errors;
@@ -1099,24 +757,12 @@ const _errs16 = errors;
 const _errs17 = errors;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 if(Object.keys(data4).length < 1){
-const err12 = {instancePath:instancePath+"/properties",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/properties/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/properties",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/properties/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/properties",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/properties/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/properties",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/properties/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid3 = _errs16 === errors;
@@ -1127,13 +773,7 @@ const _errs18 = errors;
 const _errs19 = errors;
 if(Array.isArray(data5)){
 if(data5.length < 1){
-const err14 = {instancePath:instancePath+"/required",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/required/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/required",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/required/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 let valid9 = true;
@@ -1142,13 +782,7 @@ for(let i2=0; i2<len1; i2++){
 let data6 = data5[i2];
 const _errs20 = errors;
 if(typeof data6 !== "string"){
-const err15 = {instancePath:instancePath+"/required/" + i2,schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/required/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/required/" + i2,schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/required/items/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs21 = errors;
@@ -1159,13 +793,7 @@ valid9 = false;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/required",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/required/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/required",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/required/type",keyword:"type",params:{type: "array"},message:"must be array"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid3 = _errs18 === errors;
@@ -1176,24 +804,12 @@ const _errs22 = errors;
 const _errs23 = errors;
 if(Array.isArray(data7)){
 if(data7.length < 1){
-const err17 = {instancePath:instancePath+"/allOf",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/allOf/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/allOf",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/allOf/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/allOf",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/allOf/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/allOf",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/allOf/type",keyword:"type",params:{type: "array"},message:"must be array"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid3 = _errs22 === errors;
@@ -1204,24 +820,12 @@ const _errs24 = errors;
 const _errs25 = errors;
 if(Array.isArray(data8)){
 if(data8.length < 1){
-const err19 = {instancePath:instancePath+"/anyOf",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/anyOf/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/anyOf",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/anyOf/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/anyOf",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/anyOf/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/anyOf",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/anyOf/type",keyword:"type",params:{type: "array"},message:"must be array"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid3 = _errs24 === errors;
@@ -1232,37 +836,19 @@ const _errs26 = errors;
 const _errs27 = errors;
 if(Array.isArray(data9)){
 if(data9.length < 1){
-const err21 = {instancePath:instancePath+"/oneOf",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/oneOf/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/oneOf",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/oneOf/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/oneOf",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/oneOf/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/oneOf",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/oneOf/type",keyword:"type",params:{type: "array"},message:"must be array"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid3 = _errs26 === errors;
 }
 }
 else {
-const err23 = {instancePath,schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate18.errors = vErrors;
@@ -1325,13 +911,7 @@ props0.oneOf = true;
 }
 }
 if(!valid0){
-const err0 = {instancePath,schemaPath:"#/$defs/problems~1schema-slot/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/problems~1schema-slot/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -1373,13 +953,7 @@ if(data.kind !== undefined){
 let data0 = data.kind;
 const _errs4 = errors;
 if("wall_clock" !== data0){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+(vErrors ??= []).push({});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -1411,13 +985,7 @@ if(_valid0){
 const _errs5 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.seconds === undefined){
-const err1 = {instancePath,schemaPath:"#/$defs/budget/allOf/0/then/required",keyword:"required",params:{missingProperty: "seconds"},message:"must have required property '"+"seconds"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/budget/allOf/0/then/required",keyword:"required",params:{missingProperty: "seconds"},message:"must have required property '"+"seconds"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -1433,13 +1001,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.seconds !== undefined){
 let data1 = data.seconds;
 var valid3 = false;
-const err2 = {instancePath:instancePath+"/seconds",schemaPath:"#/$defs/budget/allOf/0/else/properties/seconds",keyword:"false schema",params:{},message:"boolean schema is false"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/seconds",schemaPath:"#/$defs/budget/allOf/0/else/properties/seconds",keyword:"false schema",params:{},message:"boolean schema is false"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -1453,13 +1015,7 @@ props0.kind = true;
 ifClause0 = "else";
 }
 if(!valid1){
-const err3 = {instancePath,schemaPath:"#/$defs/budget/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/budget/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs1 === errors;
@@ -1472,13 +1028,7 @@ if(data.kind !== undefined){
 let data2 = data.kind;
 const _errs10 = errors;
 if("evaluations" !== data2){
-const err4 = {};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
+(vErrors ??= []).push({});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -1510,13 +1060,7 @@ if(_valid1){
 const _errs11 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.limit === undefined){
-const err5 = {instancePath,schemaPath:"#/$defs/budget/allOf/1/then/required",keyword:"required",params:{missingProperty: "limit"},message:"must have required property '"+"limit"+"'"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/budget/allOf/1/then/required",keyword:"required",params:{missingProperty: "limit"},message:"must have required property '"+"limit"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -1532,13 +1076,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.limit !== undefined){
 let data3 = data.limit;
 var valid6 = false;
-const err6 = {instancePath:instancePath+"/limit",schemaPath:"#/$defs/budget/allOf/1/else/properties/limit",keyword:"false schema",params:{},message:"boolean schema is false"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/limit",schemaPath:"#/$defs/budget/allOf/1/else/properties/limit",keyword:"false schema",params:{},message:"boolean schema is false"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -1552,13 +1090,7 @@ props1.kind = true;
 ifClause1 = "else";
 }
 if(!valid4){
-const err7 = {instancePath,schemaPath:"#/$defs/budget/allOf/1/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/budget/allOf/1/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs7 === errors;
@@ -1573,25 +1105,13 @@ Object.assign(props0, props1);
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.kind === undefined){
-const err8 = {instancePath,schemaPath:"#/$defs/budget/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/budget/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs13 = errors;
 for(const key0 in data){
 if(!(((key0 === "kind") || (key0 === "seconds")) || (key0 === "limit"))){
-const err9 = {instancePath,schemaPath:"#/$defs/budget/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/budget/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -1600,13 +1120,7 @@ let data4 = data.kind;
 const _errs14 = errors;
 const vSchema0 = schema11.properties.kind.enum;
 if(!(((data4 === "none") || (data4 === "wall_clock")) || (data4 === "evaluations"))){
-const err10 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/budget/properties/kind/enum",keyword:"enum",params:{allowedValues: schema11.properties.kind.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/kind",schemaPath:"#/$defs/budget/properties/kind/enum",keyword:"enum",params:{allowedValues: schema11.properties.kind.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid7 = _errs14 === errors;
@@ -1617,24 +1131,12 @@ const _errs15 = errors;
 const _errs16 = errors;
 if(typeof data5 == "number"){
 if(data5 <= 0 || isNaN(data5)){
-const err11 = {instancePath:instancePath+"/seconds",schemaPath:"#/$defs/budget/properties/seconds/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/seconds",schemaPath:"#/$defs/budget/properties/seconds/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/seconds",schemaPath:"#/$defs/budget/properties/seconds/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/seconds",schemaPath:"#/$defs/budget/properties/seconds/type",keyword:"type",params:{type: "number"},message:"must be number"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid7 = _errs15 === errors;
@@ -1643,25 +1145,13 @@ if(data.limit !== undefined){
 let data6 = data.limit;
 const _errs17 = errors;
 if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
-const err13 = {instancePath:instancePath+"/limit",schemaPath:"#/$defs/budget/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/limit",schemaPath:"#/$defs/budget/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs18 = errors;
 if(typeof data6 == "number"){
 if(data6 < 1 || isNaN(data6)){
-const err14 = {instancePath:instancePath+"/limit",schemaPath:"#/$defs/budget/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/limit",schemaPath:"#/$defs/budget/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -1669,13 +1159,7 @@ var valid7 = _errs17 === errors;
 }
 }
 else {
-const err15 = {instancePath,schemaPath:"#/$defs/budget/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/budget/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate28.errors = vErrors;
@@ -1698,55 +1182,25 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/$defs/referenceCase/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/referenceCase/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.result === undefined){
-const err1 = {instancePath,schemaPath:"#/$defs/referenceCase/required",keyword:"required",params:{missingProperty: "result"},message:"must have required property '"+"result"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/referenceCase/required",keyword:"required",params:{missingProperty: "result"},message:"must have required property '"+"result"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.expected_metrics === undefined){
-const err2 = {instancePath,schemaPath:"#/$defs/referenceCase/required",keyword:"required",params:{missingProperty: "expected_metrics"},message:"must have required property '"+"expected_metrics"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/referenceCase/required",keyword:"required",params:{missingProperty: "expected_metrics"},message:"must have required property '"+"expected_metrics"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.expected_verdict === undefined){
-const err3 = {instancePath,schemaPath:"#/$defs/referenceCase/required",keyword:"required",params:{missingProperty: "expected_verdict"},message:"must have required property '"+"expected_verdict"+"'"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/referenceCase/required",keyword:"required",params:{missingProperty: "expected_verdict"},message:"must have required property '"+"expected_verdict"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((((key0 === "id") || (key0 === "summary")) || (key0 === "parameters")) || (key0 === "dataset")) || (key0 === "result")) || (key0 === "expected_metrics")) || (key0 === "expected_verdict"))){
-const err4 = {instancePath,schemaPath:"#/$defs/referenceCase/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/referenceCase/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -1767,24 +1221,12 @@ const _errs3 = errors;
 const _errs4 = errors;
 if(typeof data1 === "string"){
 if(func3(data1) < 1){
-const err5 = {instancePath:instancePath+"/summary",schemaPath:"#/$defs/referenceCase/properties/summary/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/summary",schemaPath:"#/$defs/referenceCase/properties/summary/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/summary",schemaPath:"#/$defs/referenceCase/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/summary",schemaPath:"#/$defs/referenceCase/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs3 === errors;
@@ -1838,26 +1280,14 @@ let data6 = data.expected_verdict;
 const _errs9 = errors;
 const vSchema0 = schema12.properties.expected_verdict.enum;
 if(!(((data6 === "complete") || (data6 === "incomplete")) || (data6 === "invalid"))){
-const err7 = {instancePath:instancePath+"/expected_verdict",schemaPath:"#/$defs/referenceCase/properties/expected_verdict/enum",keyword:"enum",params:{allowedValues: schema12.properties.expected_verdict.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/expected_verdict",schemaPath:"#/$defs/referenceCase/properties/expected_verdict/enum",keyword:"enum",params:{allowedValues: schema12.properties.expected_verdict.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs9 === errors;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/$defs/referenceCase/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/referenceCase/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate30.errors = vErrors;
@@ -1886,13 +1316,7 @@ const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.family === undefined) && (missing0 = "family")){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+(vErrors ??= []).push({});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -1900,13 +1324,7 @@ if(data.family !== undefined){
 let data0 = data.family;
 const _errs4 = errors;
 if("sum" !== data0){
-const err1 = {};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+(vErrors ??= []).push({});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -1958,13 +1376,7 @@ props0.family = true;
 }
 }
 if(!valid1){
-const err2 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs1 === errors;
@@ -1975,13 +1387,7 @@ const _errs9 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if((data.family === undefined) && (missing1 = "family")){
-const err3 = {};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
+(vErrors ??= []).push({});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -1989,13 +1395,7 @@ if(data.family !== undefined){
 let data2 = data.family;
 const _errs10 = errors;
 if("argmin" !== data2){
-const err4 = {};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
+(vErrors ??= []).push({});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -2047,13 +1447,7 @@ props1.family = true;
 }
 }
 if(!valid4){
-const err5 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs7 === errors;
@@ -2073,13 +1467,7 @@ const _errs15 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
 if((data.dataset_schemas === undefined) && (missing2 = "dataset_schemas")){
-const err6 = {};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
+(vErrors ??= []).push({});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -2090,26 +1478,14 @@ const _errs17 = errors;
 if(errors === _errs16){
 if(Array.isArray(data4)){
 if(data4.length < 1){
-const err7 = {};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
+(vErrors ??= []).push({});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
 }
 else {
-const err8 = {};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
+(vErrors ??= []).push({});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(errors === _errs16){
@@ -2153,24 +1529,12 @@ const _errs21 = errors;
 const _errs22 = errors;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(data6.dataset === undefined){
-const err9 = {instancePath:instancePath+"/reference_cases/" + i0,schemaPath:"#/allOf/2/then/properties/reference_cases/items/required",keyword:"required",params:{missingProperty: "dataset"},message:"must have required property '"+"dataset"+"'"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/reference_cases/" + i0,schemaPath:"#/allOf/2/then/properties/reference_cases/items/required",keyword:"required",params:{missingProperty: "dataset"},message:"must have required property '"+"dataset"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/reference_cases/" + i0,schemaPath:"#/allOf/2/then/properties/reference_cases/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/reference_cases/" + i0,schemaPath:"#/allOf/2/then/properties/reference_cases/items/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid10 = _errs21 === errors;
@@ -2180,13 +1544,7 @@ valid11 = false;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/reference_cases",schemaPath:"#/allOf/2/then/properties/reference_cases/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/reference_cases",schemaPath:"#/allOf/2/then/properties/reference_cases/type",keyword:"type",params:{type: "array"},message:"must be array"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid9 = _errs19 === errors;
@@ -2219,24 +1577,12 @@ if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 if(data8.dataset !== undefined){
 let data9 = data8.dataset;
 var valid15 = false;
-const err12 = {instancePath:instancePath+"/reference_cases/" + i1+"/dataset",schemaPath:"#/allOf/2/else/properties/reference_cases/items/properties/dataset",keyword:"false schema",params:{},message:"boolean schema is false"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/reference_cases/" + i1+"/dataset",schemaPath:"#/allOf/2/else/properties/reference_cases/items/properties/dataset",keyword:"false schema",params:{},message:"boolean schema is false"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/reference_cases/" + i1,schemaPath:"#/allOf/2/else/properties/reference_cases/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/reference_cases/" + i1,schemaPath:"#/allOf/2/else/properties/reference_cases/items/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid13 = _errs26 === errors;
@@ -2246,13 +1592,7 @@ valid14 = false;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/reference_cases",schemaPath:"#/allOf/2/else/properties/reference_cases/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/reference_cases",schemaPath:"#/allOf/2/else/properties/reference_cases/type",keyword:"type",params:{type: "array"},message:"must be array"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid12 = _errs24 === errors;
@@ -2269,13 +1609,7 @@ props2.reference_cases = true;
 ifClause0 = "else";
 }
 if(!valid7){
-const err15 = {instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs13 === errors;
@@ -2290,125 +1624,53 @@ Object.assign(props0, props2);
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.contract_version === undefined){
-const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "contract_version"},message:"must have required property '"+"contract_version"+"'"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "contract_version"},message:"must have required property '"+"contract_version"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.name === undefined){
-const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.family === undefined){
-const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "family"},message:"must have required property '"+"family"+"'"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "family"},message:"must have required property '"+"family"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.parameter_schema === undefined){
-const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parameter_schema"},message:"must have required property '"+"parameter_schema"+"'"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parameter_schema"},message:"must have required property '"+"parameter_schema"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.dataset_schemas === undefined){
-const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "dataset_schemas"},message:"must have required property '"+"dataset_schemas"+"'"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "dataset_schemas"},message:"must have required property '"+"dataset_schemas"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.result_schema === undefined){
-const err21 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "result_schema"},message:"must have required property '"+"result_schema"+"'"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "result_schema"},message:"must have required property '"+"result_schema"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.metric_schema === undefined){
-const err22 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "metric_schema"},message:"must have required property '"+"metric_schema"+"'"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "metric_schema"},message:"must have required property '"+"metric_schema"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.semantics === undefined){
-const err23 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "semantics"},message:"must have required property '"+"semantics"+"'"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "semantics"},message:"must have required property '"+"semantics"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.timing_scopes === undefined){
-const err24 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "timing_scopes"},message:"must have required property '"+"timing_scopes"+"'"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "timing_scopes"},message:"must have required property '"+"timing_scopes"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.budgets === undefined){
-const err25 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "budgets"},message:"must have required property '"+"budgets"+"'"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "budgets"},message:"must have required property '"+"budgets"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.reference_cases === undefined){
-const err26 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reference_cases"},message:"must have required property '"+"reference_cases"+"'"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reference_cases"},message:"must have required property '"+"reference_cases"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs28 = errors;
 for(const key0 in data){
 if(!(func1.call(schema0.properties, key0))){
-const err27 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -2416,13 +1678,7 @@ if(data.contract_version !== undefined){
 let data10 = data.contract_version;
 const _errs29 = errors;
 if(1 !== data10){
-const err28 = {instancePath:instancePath+"/contract_version",schemaPath:"#/properties/contract_version/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/contract_version",schemaPath:"#/properties/contract_version/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid16 = _errs29 === errors;
@@ -2443,13 +1699,7 @@ let data12 = data.family;
 const _errs31 = errors;
 const vSchema0 = schema0.properties.family.enum;
 if(!((data12 === "sum") || (data12 === "argmin"))){
-const err29 = {instancePath:instancePath+"/family",schemaPath:"#/properties/family/enum",keyword:"enum",params:{allowedValues: schema0.properties.family.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/family",schemaPath:"#/properties/family/enum",keyword:"enum",params:{allowedValues: schema0.properties.family.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid16 = _errs31 === errors;
@@ -2460,24 +1710,12 @@ const _errs32 = errors;
 const _errs33 = errors;
 if(typeof data13 === "string"){
 if(func3(data13) < 1){
-const err30 = {instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid16 = _errs32 === errors;
@@ -2518,13 +1756,7 @@ valid18 = false;
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/dataset_schemas",schemaPath:"#/properties/dataset_schemas/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/dataset_schemas",schemaPath:"#/properties/dataset_schemas/type",keyword:"type",params:{type: "array"},message:"must be array"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid16 = _errs35 === errors;
@@ -2570,13 +1802,7 @@ const _errs41 = errors;
 const _errs42 = errors;
 if(Array.isArray(data20)){
 if(data20.length < 1){
-const err33 = {instancePath:instancePath+"/timing_scopes",schemaPath:"#/properties/timing_scopes/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/timing_scopes",schemaPath:"#/properties/timing_scopes/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 let valid20 = true;
@@ -2586,13 +1812,7 @@ let data21 = data20[i3];
 const _errs43 = errors;
 const vSchema1 = schema0.properties.timing_scopes.items.enum;
 if(!((data21 === "solve") || (data21 === "prepare_and_solve"))){
-const err34 = {instancePath:instancePath+"/timing_scopes/" + i3,schemaPath:"#/properties/timing_scopes/items/enum",keyword:"enum",params:{allowedValues: schema0.properties.timing_scopes.items.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/timing_scopes/" + i3,schemaPath:"#/properties/timing_scopes/items/enum",keyword:"enum",params:{allowedValues: schema0.properties.timing_scopes.items.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid19 = _errs43 === errors;
@@ -2609,13 +1829,7 @@ outer0:
 for(;i4--;){
 for(j0 = i4; j0--;){
 if(func7(data20[i4], data20[j0])){
-const err35 = {instancePath:instancePath+"/timing_scopes",schemaPath:"#/properties/timing_scopes/uniqueItems",keyword:"uniqueItems",params:{i: i4, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i4+" are identical)"};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/timing_scopes",schemaPath:"#/properties/timing_scopes/uniqueItems",keyword:"uniqueItems",params:{i: i4, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i4+" are identical)"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 valid21 = false;
 break outer0;
@@ -2625,13 +1839,7 @@ break outer0;
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/timing_scopes",schemaPath:"#/properties/timing_scopes/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/timing_scopes",schemaPath:"#/properties/timing_scopes/type",keyword:"type",params:{type: "array"},message:"must be array"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid16 = _errs41 === errors;
@@ -2642,13 +1850,7 @@ const _errs44 = errors;
 const _errs45 = errors;
 if(Array.isArray(data22)){
 if(data22.length < 1){
-const err37 = {instancePath:instancePath+"/budgets",schemaPath:"#/properties/budgets/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/budgets",schemaPath:"#/properties/budgets/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 let valid23 = true;
@@ -2675,39 +1877,21 @@ const _errs48 = errors;
 const _errs49 = errors;
 if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
 if(data24.kind === undefined){
-const err38 = {instancePath:instancePath+"/budgets/" + i6,schemaPath:"#/properties/budgets/contains/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/budgets/" + i6,schemaPath:"#/properties/budgets/contains/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data24.kind !== undefined){
 let data25 = data24.kind;
 const _errs50 = errors;
 if("none" !== data25){
-const err39 = {instancePath:instancePath+"/budgets/" + i6+"/kind",schemaPath:"#/properties/budgets/contains/properties/kind/const",keyword:"const",params:{allowedValue: "none"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/budgets/" + i6+"/kind",schemaPath:"#/properties/budgets/contains/properties/kind/const",keyword:"const",params:{allowedValue: "none"},message:"must be equal to constant"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid25 = _errs50 === errors;
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/budgets/" + i6,schemaPath:"#/properties/budgets/contains/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/budgets/" + i6,schemaPath:"#/properties/budgets/contains/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid24 = _errs48 === errors;
@@ -2716,13 +1900,7 @@ break;
 }
 }
 if(!valid24){
-const err41 = {instancePath:instancePath+"/budgets",schemaPath:"#/properties/budgets/contains",keyword:"contains",params:{minContains: 1},message:"must contain at least 1 valid item(s)"};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/budgets",schemaPath:"#/properties/budgets/contains",keyword:"contains",params:{minContains: 1},message:"must contain at least 1 valid item(s)"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -2745,13 +1923,7 @@ outer1:
 for(;i7--;){
 for(j1 = i7; j1--;){
 if(func7(data22[i7], data22[j1])){
-const err42 = {instancePath:instancePath+"/budgets",schemaPath:"#/properties/budgets/uniqueItems",keyword:"uniqueItems",params:{i: i7, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i7+" are identical)"};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/budgets",schemaPath:"#/properties/budgets/uniqueItems",keyword:"uniqueItems",params:{i: i7, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i7+" are identical)"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 valid26 = false;
 break outer1;
@@ -2761,13 +1933,7 @@ break outer1;
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/budgets",schemaPath:"#/properties/budgets/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/budgets",schemaPath:"#/properties/budgets/type",keyword:"type",params:{type: "array"},message:"must be array"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid16 = _errs44 === errors;
@@ -2778,13 +1944,7 @@ const _errs51 = errors;
 const _errs52 = errors;
 if(Array.isArray(data26)){
 if(data26.length < 1){
-const err44 = {instancePath:instancePath+"/reference_cases",schemaPath:"#/properties/reference_cases/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/reference_cases",schemaPath:"#/properties/reference_cases/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 let valid28 = true;
@@ -2805,26 +1965,14 @@ valid28 = false;
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/reference_cases",schemaPath:"#/properties/reference_cases/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/reference_cases",schemaPath:"#/properties/reference_cases/type",keyword:"type",params:{type: "array"},message:"must be array"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid16 = _errs51 === errors;
 }
 }
 else {
-const err46 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate0.errors = vErrors;
@@ -2846,24 +1994,12 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 if(typeof data === "string"){
 if(!pattern1.test(data)){
-const err0 = {instancePath,schemaPath:"#/$defs/slug/pattern",keyword:"pattern",params:{pattern: "^[a-z](?:[a-z0-9-]*[a-z0-9])?$"},message:"must match pattern \""+"^[a-z](?:[a-z0-9-]*[a-z0-9])?$"+"\""};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/slug/pattern",keyword:"pattern",params:{pattern: "^[a-z](?:[a-z0-9-]*[a-z0-9])?$"},message:"must match pattern \""+"^[a-z](?:[a-z0-9-]*[a-z0-9])?$"+"\""});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/$defs/slug/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/slug/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate37.errors = vErrors;
@@ -2892,13 +2028,7 @@ if(data.kind !== undefined){
 let data0 = data.kind;
 const _errs4 = errors;
 if("wall_clock" !== data0){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+(vErrors ??= []).push({});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -2930,13 +2060,7 @@ if(_valid0){
 const _errs5 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.seconds === undefined){
-const err1 = {instancePath,schemaPath:"#/$defs/budget/allOf/0/then/required",keyword:"required",params:{missingProperty: "seconds"},message:"must have required property '"+"seconds"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/budget/allOf/0/then/required",keyword:"required",params:{missingProperty: "seconds"},message:"must have required property '"+"seconds"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -2952,13 +2076,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.seconds !== undefined){
 let data1 = data.seconds;
 var valid3 = false;
-const err2 = {instancePath:instancePath+"/seconds",schemaPath:"#/$defs/budget/allOf/0/else/properties/seconds",keyword:"false schema",params:{},message:"boolean schema is false"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/seconds",schemaPath:"#/$defs/budget/allOf/0/else/properties/seconds",keyword:"false schema",params:{},message:"boolean schema is false"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -2972,13 +2090,7 @@ props0.kind = true;
 ifClause0 = "else";
 }
 if(!valid1){
-const err3 = {instancePath,schemaPath:"#/$defs/budget/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/budget/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs1 === errors;
@@ -2991,13 +2103,7 @@ if(data.kind !== undefined){
 let data2 = data.kind;
 const _errs10 = errors;
 if("evaluations" !== data2){
-const err4 = {};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
+(vErrors ??= []).push({});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -3029,13 +2135,7 @@ if(_valid1){
 const _errs11 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.limit === undefined){
-const err5 = {instancePath,schemaPath:"#/$defs/budget/allOf/1/then/required",keyword:"required",params:{missingProperty: "limit"},message:"must have required property '"+"limit"+"'"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/budget/allOf/1/then/required",keyword:"required",params:{missingProperty: "limit"},message:"must have required property '"+"limit"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -3051,13 +2151,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.limit !== undefined){
 let data3 = data.limit;
 var valid6 = false;
-const err6 = {instancePath:instancePath+"/limit",schemaPath:"#/$defs/budget/allOf/1/else/properties/limit",keyword:"false schema",params:{},message:"boolean schema is false"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/limit",schemaPath:"#/$defs/budget/allOf/1/else/properties/limit",keyword:"false schema",params:{},message:"boolean schema is false"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -3071,13 +2165,7 @@ props1.kind = true;
 ifClause1 = "else";
 }
 if(!valid4){
-const err7 = {instancePath,schemaPath:"#/$defs/budget/allOf/1/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/budget/allOf/1/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs7 === errors;
@@ -3092,25 +2180,13 @@ Object.assign(props0, props1);
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.kind === undefined){
-const err8 = {instancePath,schemaPath:"#/$defs/budget/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/budget/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs13 = errors;
 for(const key0 in data){
 if(!(((key0 === "kind") || (key0 === "seconds")) || (key0 === "limit"))){
-const err9 = {instancePath,schemaPath:"#/$defs/budget/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/budget/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -3119,13 +2195,7 @@ let data4 = data.kind;
 const _errs14 = errors;
 const vSchema0 = schema11.properties.kind.enum;
 if(!(((data4 === "none") || (data4 === "wall_clock")) || (data4 === "evaluations"))){
-const err10 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/budget/properties/kind/enum",keyword:"enum",params:{allowedValues: schema11.properties.kind.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/kind",schemaPath:"#/$defs/budget/properties/kind/enum",keyword:"enum",params:{allowedValues: schema11.properties.kind.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid7 = _errs14 === errors;
@@ -3136,24 +2206,12 @@ const _errs15 = errors;
 const _errs16 = errors;
 if(typeof data5 == "number"){
 if(data5 <= 0 || isNaN(data5)){
-const err11 = {instancePath:instancePath+"/seconds",schemaPath:"#/$defs/budget/properties/seconds/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/seconds",schemaPath:"#/$defs/budget/properties/seconds/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/seconds",schemaPath:"#/$defs/budget/properties/seconds/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/seconds",schemaPath:"#/$defs/budget/properties/seconds/type",keyword:"type",params:{type: "number"},message:"must be number"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid7 = _errs15 === errors;
@@ -3162,25 +2220,13 @@ if(data.limit !== undefined){
 let data6 = data.limit;
 const _errs17 = errors;
 if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
-const err13 = {instancePath:instancePath+"/limit",schemaPath:"#/$defs/budget/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/limit",schemaPath:"#/$defs/budget/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs18 = errors;
 if(typeof data6 == "number"){
 if(data6 < 1 || isNaN(data6)){
-const err14 = {instancePath:instancePath+"/limit",schemaPath:"#/$defs/budget/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/limit",schemaPath:"#/$defs/budget/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -3188,13 +2234,7 @@ var valid7 = _errs17 === errors;
 }
 }
 else {
-const err15 = {instancePath,schemaPath:"#/$defs/budget/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/budget/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate38.errors = vErrors;
@@ -3216,55 +2256,25 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/$defs/referenceCase/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/referenceCase/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.result === undefined){
-const err1 = {instancePath,schemaPath:"#/$defs/referenceCase/required",keyword:"required",params:{missingProperty: "result"},message:"must have required property '"+"result"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/referenceCase/required",keyword:"required",params:{missingProperty: "result"},message:"must have required property '"+"result"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.expected_metrics === undefined){
-const err2 = {instancePath,schemaPath:"#/$defs/referenceCase/required",keyword:"required",params:{missingProperty: "expected_metrics"},message:"must have required property '"+"expected_metrics"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/referenceCase/required",keyword:"required",params:{missingProperty: "expected_metrics"},message:"must have required property '"+"expected_metrics"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.expected_verdict === undefined){
-const err3 = {instancePath,schemaPath:"#/$defs/referenceCase/required",keyword:"required",params:{missingProperty: "expected_verdict"},message:"must have required property '"+"expected_verdict"+"'"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/referenceCase/required",keyword:"required",params:{missingProperty: "expected_verdict"},message:"must have required property '"+"expected_verdict"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((((key0 === "id") || (key0 === "summary")) || (key0 === "parameters")) || (key0 === "dataset")) || (key0 === "result")) || (key0 === "expected_metrics")) || (key0 === "expected_verdict"))){
-const err4 = {instancePath,schemaPath:"#/$defs/referenceCase/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/referenceCase/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -3285,24 +2295,12 @@ const _errs3 = errors;
 const _errs4 = errors;
 if(typeof data1 === "string"){
 if(func3(data1) < 1){
-const err5 = {instancePath:instancePath+"/summary",schemaPath:"#/$defs/referenceCase/properties/summary/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/summary",schemaPath:"#/$defs/referenceCase/properties/summary/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/summary",schemaPath:"#/$defs/referenceCase/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/summary",schemaPath:"#/$defs/referenceCase/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs3 === errors;
@@ -3356,26 +2354,14 @@ let data6 = data.expected_verdict;
 const _errs9 = errors;
 const vSchema0 = schema12.properties.expected_verdict.enum;
 if(!(((data6 === "complete") || (data6 === "incomplete")) || (data6 === "invalid"))){
-const err7 = {instancePath:instancePath+"/expected_verdict",schemaPath:"#/$defs/referenceCase/properties/expected_verdict/enum",keyword:"enum",params:{allowedValues: schema12.properties.expected_verdict.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/expected_verdict",schemaPath:"#/$defs/referenceCase/properties/expected_verdict/enum",keyword:"enum",params:{allowedValues: schema12.properties.expected_verdict.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs9 === errors;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/$defs/referenceCase/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/referenceCase/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate39.errors = vErrors;

@@ -636,24 +636,12 @@ const _errs3 = errors;
 const _errs4 = errors;
 const _errs5 = errors;
 if(!((((((((((((((((((((((((((((((((((key0 === "type") || (key0 === "enum")) || (key0 === "const")) || (key0 === "$ref")) || (key0 === "$dynamicRef")) || (key0 === "allOf")) || (key0 === "anyOf")) || (key0 === "oneOf")) || (key0 === "not")) || (key0 === "properties")) || (key0 === "patternProperties")) || (key0 === "additionalProperties")) || (key0 === "unevaluatedProperties")) || (key0 === "required")) || (key0 === "dependentRequired")) || (key0 === "dependentSchemas")) || (key0 === "propertyNames")) || (key0 === "minProperties")) || (key0 === "maxProperties")) || (key0 === "items")) || (key0 === "prefixItems")) || (key0 === "contains")) || (key0 === "unevaluatedItems")) || (key0 === "minItems")) || (key0 === "maxItems")) || (key0 === "uniqueItems")) || (key0 === "minimum")) || (key0 === "maximum")) || (key0 === "exclusiveMinimum")) || (key0 === "exclusiveMaximum")) || (key0 === "multipleOf")) || (key0 === "minLength")) || (key0 === "maxLength")) || (key0 === "pattern"))){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+(vErrors ??= []).push({});
 errors++;
 }
 var valid2 = _errs5 === errors;
 if(valid2){
-const err1 = {};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+(vErrors ??= []).push({});
 errors++;
 }
 else {
@@ -669,13 +657,7 @@ vErrors = null;
 }
 var valid1 = _errs3 === errors;
 if(!valid1){
-const err2 = {};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+(vErrors ??= []).push({});
 errors++;
 break;
 }
@@ -715,13 +697,7 @@ const _errs9 = errors;
 if(errors === _errs9){
 if(Array.isArray(data0)){
 if(data0.length < 1){
-const err3 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/type/anyOf/1/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/type",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/type/anyOf/1/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
 errors++;
 }
 else {
@@ -746,13 +722,7 @@ outer0:
 for(;i1--;){
 for(j0 = i1; j0--;){
 if(func7(data0[i1], data0[j0])){
-const err4 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/type/anyOf/1/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/type",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/type/anyOf/1/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"});
 errors++;
 break outer0;
 }
@@ -763,26 +733,14 @@ break outer0;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/type/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/type",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/type/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
 }
 var _valid0 = _errs9 === errors;
 valid4 = valid4 || _valid0;
 if(!valid4){
-const err6 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/type/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/type",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/type/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"});
 errors++;
 validate18.errors = vErrors;
 return false;
@@ -1034,13 +992,7 @@ props0.oneOf = true;
 }
 }
 if(!valid0){
-const err0 = {instancePath,schemaPath:"#/$defs/problems~1schema-slot/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/problems~1schema-slot/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"});
 errors++;
 validate13.errors = vErrors;
 return false;
@@ -1081,13 +1033,7 @@ const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.kind !== undefined){
 if("wall_clock" !== data.kind){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+(vErrors ??= []).push({});
 errors++;
 }
 }
@@ -1134,13 +1080,7 @@ props0.kind = true;
 ifClause0 = "else";
 }
 if(!valid1){
-const err1 = {instancePath,schemaPath:"#/$defs/budget/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/budget/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"});
 errors++;
 validate28.errors = vErrors;
 return false;
@@ -1154,13 +1094,7 @@ const _errs9 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.kind !== undefined){
 if("evaluations" !== data.kind){
-const err2 = {};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+(vErrors ??= []).push({});
 errors++;
 }
 }
@@ -1207,13 +1141,7 @@ props1.kind = true;
 ifClause1 = "else";
 }
 if(!valid4){
-const err3 = {instancePath,schemaPath:"#/$defs/budget/allOf/1/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/budget/allOf/1/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema"});
 errors++;
 validate28.errors = vErrors;
 return false;
@@ -1478,25 +1406,13 @@ const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.family === undefined) && (missing0 = "family")){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+(vErrors ??= []).push({});
 errors++;
 }
 else {
 if(data.family !== undefined){
 if("sum" !== data.family){
-const err1 = {};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+(vErrors ??= []).push({});
 errors++;
 }
 }
@@ -1531,13 +1447,7 @@ props0.family = true;
 }
 }
 if(!valid1){
-const err2 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"});
 errors++;
 validate0.errors = vErrors;
 return false;
@@ -1551,25 +1461,13 @@ const _errs9 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if((data.family === undefined) && (missing1 = "family")){
-const err3 = {};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
+(vErrors ??= []).push({});
 errors++;
 }
 else {
 if(data.family !== undefined){
 if("argmin" !== data.family){
-const err4 = {};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
+(vErrors ??= []).push({});
 errors++;
 }
 }
@@ -1604,13 +1502,7 @@ props1.family = true;
 }
 }
 if(!valid4){
-const err5 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"});
 errors++;
 validate0.errors = vErrors;
 return false;
@@ -1633,13 +1525,7 @@ const _errs15 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
 if((data.dataset_schemas === undefined) && (missing2 = "dataset_schemas")){
-const err6 = {};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
+(vErrors ??= []).push({});
 errors++;
 }
 else {
@@ -1649,24 +1535,12 @@ const _errs16 = errors;
 if(errors === _errs16){
 if(Array.isArray(data4)){
 if(data4.length < 1){
-const err7 = {};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
+(vErrors ??= []).push({});
 errors++;
 }
 }
 else {
-const err8 = {};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
+(vErrors ??= []).push({});
 errors++;
 }
 }
@@ -1781,13 +1655,7 @@ props2.reference_cases = true;
 ifClause0 = "else";
 }
 if(!valid7){
-const err9 = {instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"});
 errors++;
 validate0.errors = vErrors;
 return false;
@@ -2045,38 +1913,20 @@ if(errors === _errs48){
 if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
 let missing5;
 if((data24.kind === undefined) && (missing5 = "kind")){
-const err10 = {instancePath:instancePath+"/budgets/" + i6,schemaPath:"#/properties/budgets/contains/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/budgets/" + i6,schemaPath:"#/properties/budgets/contains/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"});
 errors++;
 }
 else {
 if(data24.kind !== undefined){
 if("none" !== data24.kind){
-const err11 = {instancePath:instancePath+"/budgets/" + i6+"/kind",schemaPath:"#/properties/budgets/contains/properties/kind/const",keyword:"const",params:{allowedValue: "none"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/budgets/" + i6+"/kind",schemaPath:"#/properties/budgets/contains/properties/kind/const",keyword:"const",params:{allowedValue: "none"},message:"must be equal to constant"});
 errors++;
 }
 }
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/budgets/" + i6,schemaPath:"#/properties/budgets/contains/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/budgets/" + i6,schemaPath:"#/properties/budgets/contains/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
 }
@@ -2233,13 +2083,7 @@ const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.kind !== undefined){
 if("wall_clock" !== data.kind){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+(vErrors ??= []).push({});
 errors++;
 }
 }
@@ -2286,13 +2130,7 @@ props0.kind = true;
 ifClause0 = "else";
 }
 if(!valid1){
-const err1 = {instancePath,schemaPath:"#/$defs/budget/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/budget/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"});
 errors++;
 validate38.errors = vErrors;
 return false;
@@ -2306,13 +2144,7 @@ const _errs9 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.kind !== undefined){
 if("evaluations" !== data.kind){
-const err2 = {};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+(vErrors ??= []).push({});
 errors++;
 }
 }
@@ -2359,13 +2191,7 @@ props1.kind = true;
 ifClause1 = "else";
 }
 if(!valid4){
-const err3 = {instancePath,schemaPath:"#/$defs/budget/allOf/1/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/budget/allOf/1/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema"});
 errors++;
 validate38.errors = vErrors;
 return false;

@@ -25,34 +25,16 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 if(typeof data === "string"){
 if(func0(data) < 1){
-const err0 = {instancePath,schemaPath:"#/$defs/repoPath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/repoPath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(!pattern0.test(data)){
-const err1 = {instancePath,schemaPath:"#/$defs/repoPath/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$"},message:"must match pattern \""+"^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$"+"\""};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/repoPath/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$"},message:"must match pattern \""+"^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$"+"\""});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/$defs/repoPath/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/repoPath/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate2.errors = vErrors;
@@ -84,24 +66,12 @@ const _errs1 = errors;
 const _errs2 = errors;
 if(typeof data === "string"){
 if(!pattern1.test(data)){
-const err0 = {instancePath,schemaPath:"#/$defs/schemaFile/allOf/1/pattern",keyword:"pattern",params:{pattern: "\\.(json|ya?ml)$"},message:"must match pattern \""+"\\.(json|ya?ml)$"+"\""};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/schemaFile/allOf/1/pattern",keyword:"pattern",params:{pattern: "\\.(json|ya?ml)$"},message:"must match pattern \""+"\\.(json|ya?ml)$"+"\""});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/$defs/schemaFile/allOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/schemaFile/allOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs1 === errors;
@@ -125,13 +95,7 @@ evaluated0.items = undefined;
 }
 const vSchema0 = schema4.enum;
 if(!(((((((data === "null") || (data === "boolean")) || (data === "object")) || (data === "array")) || (data === "number")) || (data === "integer")) || (data === "string"))){
-const err0 = {instancePath,schemaPath:"#/$defs/jsonType/enum",keyword:"enum",params:{allowedValues: schema4.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/jsonType/enum",keyword:"enum",params:{allowedValues: schema4.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate6.errors = vErrors;
@@ -161,13 +125,7 @@ const _errs4 = errors;
 const _errs5 = errors;
 const vSchema0 = schema3.not.propertyNames.not.enum;
 if(!((((((((((((((((((((((((((((((((((key0 === "type") || (key0 === "enum")) || (key0 === "const")) || (key0 === "$ref")) || (key0 === "$dynamicRef")) || (key0 === "allOf")) || (key0 === "anyOf")) || (key0 === "oneOf")) || (key0 === "not")) || (key0 === "properties")) || (key0 === "patternProperties")) || (key0 === "additionalProperties")) || (key0 === "unevaluatedProperties")) || (key0 === "required")) || (key0 === "dependentRequired")) || (key0 === "dependentSchemas")) || (key0 === "propertyNames")) || (key0 === "minProperties")) || (key0 === "maxProperties")) || (key0 === "items")) || (key0 === "prefixItems")) || (key0 === "contains")) || (key0 === "unevaluatedItems")) || (key0 === "minItems")) || (key0 === "maxItems")) || (key0 === "uniqueItems")) || (key0 === "minimum")) || (key0 === "maximum")) || (key0 === "exclusiveMinimum")) || (key0 === "exclusiveMaximum")) || (key0 === "multipleOf")) || (key0 === "minLength")) || (key0 === "maxLength")) || (key0 === "pattern"))){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+(vErrors ??= []).push({});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -176,13 +134,7 @@ if(errors === _errs5){
 }
 var valid2 = _errs5 === errors;
 if(valid2){
-const err1 = {};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+(vErrors ??= []).push({});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -200,13 +152,7 @@ if(errors === _errs3){
 }
 var valid1 = _errs3 === errors;
 if(!valid1){
-const err2 = {};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+(vErrors ??= []).push({});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 break;
 }
@@ -218,13 +164,7 @@ if(errors === _errs2){
 }
 var valid0 = _errs2 === errors;
 if(valid0){
-const err3 = {instancePath,schemaPath:"#/$defs/inlineSchema/not",keyword:"not",params:{},message:"must NOT be valid"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/inlineSchema/not",keyword:"not",params:{},message:"must NOT be valid"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -259,13 +199,7 @@ const _errs9 = errors;
 const _errs10 = errors;
 if(Array.isArray(data0)){
 if(data0.length < 1){
-const err4 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/inlineSchema/properties/type/anyOf/1/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/type",schemaPath:"#/$defs/inlineSchema/properties/type/anyOf/1/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 let valid6 = true;
@@ -293,13 +227,7 @@ outer0:
 for(;i1--;){
 for(j0 = i1; j0--;){
 if(func3(data0[i1], data0[j0])){
-const err5 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/inlineSchema/properties/type/anyOf/1/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/type",schemaPath:"#/$defs/inlineSchema/properties/type/anyOf/1/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 valid7 = false;
 break outer0;
@@ -309,13 +237,7 @@ break outer0;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/inlineSchema/properties/type/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/type",schemaPath:"#/$defs/inlineSchema/properties/type/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var _valid0 = _errs9 === errors;
@@ -324,13 +246,7 @@ if(_valid0){
 var items0 = true;
 }
 if(!valid4){
-const err7 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/inlineSchema/properties/type/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/type",schemaPath:"#/$defs/inlineSchema/properties/type/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -352,24 +268,12 @@ const _errs12 = errors;
 const _errs13 = errors;
 if(typeof data2 === "string"){
 if(func0(data2) < 1){
-const err8 = {instancePath:instancePath+"/$ref",schemaPath:"#/$defs/inlineSchema/properties/%24ref/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/$ref",schemaPath:"#/$defs/inlineSchema/properties/%24ref/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/$ref",schemaPath:"#/$defs/inlineSchema/properties/%24ref/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/$ref",schemaPath:"#/$defs/inlineSchema/properties/%24ref/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid3 = _errs12 === errors;
@@ -380,24 +284,12 @@ const _errs14 = errors;
 const _errs15 = errors;
 if(Array.isArray(data3)){
 if(data3.length < 1){
-const err10 = {instancePath:instancePath+"/enum",schemaPath:"#/$defs/inlineSchema/properties/enum/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/enum",schemaPath:"#/$defs/inlineSchema/properties/enum/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/enum",schemaPath:"#/$defs/inlineSchema/properties/enum/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/enum",schemaPath:"#/$defs/inlineSchema/properties/enum/type",keyword:"type",params:{type: "array"},message:"must be array"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid3 = _errs14 === errors;
@@ -408,24 +300,12 @@ const _errs16 = errors;
 const _errs17 = errors;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 if(Object.keys(data4).length < 1){
-const err12 = {instancePath:instancePath+"/properties",schemaPath:"#/$defs/inlineSchema/properties/properties/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/properties",schemaPath:"#/$defs/inlineSchema/properties/properties/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/properties",schemaPath:"#/$defs/inlineSchema/properties/properties/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/properties",schemaPath:"#/$defs/inlineSchema/properties/properties/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid3 = _errs16 === errors;
@@ -436,13 +316,7 @@ const _errs18 = errors;
 const _errs19 = errors;
 if(Array.isArray(data5)){
 if(data5.length < 1){
-const err14 = {instancePath:instancePath+"/required",schemaPath:"#/$defs/inlineSchema/properties/required/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/required",schemaPath:"#/$defs/inlineSchema/properties/required/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 let valid9 = true;
@@ -451,13 +325,7 @@ for(let i2=0; i2<len1; i2++){
 let data6 = data5[i2];
 const _errs20 = errors;
 if(typeof data6 !== "string"){
-const err15 = {instancePath:instancePath+"/required/" + i2,schemaPath:"#/$defs/inlineSchema/properties/required/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/required/" + i2,schemaPath:"#/$defs/inlineSchema/properties/required/items/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs21 = errors;
@@ -468,13 +336,7 @@ valid9 = false;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/required",schemaPath:"#/$defs/inlineSchema/properties/required/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/required",schemaPath:"#/$defs/inlineSchema/properties/required/type",keyword:"type",params:{type: "array"},message:"must be array"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid3 = _errs18 === errors;
@@ -485,24 +347,12 @@ const _errs22 = errors;
 const _errs23 = errors;
 if(Array.isArray(data7)){
 if(data7.length < 1){
-const err17 = {instancePath:instancePath+"/allOf",schemaPath:"#/$defs/inlineSchema/properties/allOf/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/allOf",schemaPath:"#/$defs/inlineSchema/properties/allOf/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/allOf",schemaPath:"#/$defs/inlineSchema/properties/allOf/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/allOf",schemaPath:"#/$defs/inlineSchema/properties/allOf/type",keyword:"type",params:{type: "array"},message:"must be array"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid3 = _errs22 === errors;
@@ -513,24 +363,12 @@ const _errs24 = errors;
 const _errs25 = errors;
 if(Array.isArray(data8)){
 if(data8.length < 1){
-const err19 = {instancePath:instancePath+"/anyOf",schemaPath:"#/$defs/inlineSchema/properties/anyOf/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/anyOf",schemaPath:"#/$defs/inlineSchema/properties/anyOf/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/anyOf",schemaPath:"#/$defs/inlineSchema/properties/anyOf/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/anyOf",schemaPath:"#/$defs/inlineSchema/properties/anyOf/type",keyword:"type",params:{type: "array"},message:"must be array"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid3 = _errs24 === errors;
@@ -541,37 +379,19 @@ const _errs26 = errors;
 const _errs27 = errors;
 if(Array.isArray(data9)){
 if(data9.length < 1){
-const err21 = {instancePath:instancePath+"/oneOf",schemaPath:"#/$defs/inlineSchema/properties/oneOf/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/oneOf",schemaPath:"#/$defs/inlineSchema/properties/oneOf/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/oneOf",schemaPath:"#/$defs/inlineSchema/properties/oneOf/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/oneOf",schemaPath:"#/$defs/inlineSchema/properties/oneOf/type",keyword:"type",params:{type: "array"},message:"must be array"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid3 = _errs26 === errors;
 }
 }
 else {
-const err23 = {instancePath,schemaPath:"#/$defs/inlineSchema/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/inlineSchema/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate5.errors = vErrors;
@@ -634,13 +454,7 @@ props0.oneOf = true;
 }
 }
 if(!valid0){
-const err0 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -674,34 +488,16 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 if(typeof data === "string"){
 if(func0(data) < 1){
-const err0 = {instancePath,schemaPath:"#/$defs/repoPath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/repoPath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(!pattern0.test(data)){
-const err1 = {instancePath,schemaPath:"#/$defs/repoPath/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$"},message:"must match pattern \""+"^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$"+"\""};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/repoPath/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$"},message:"must match pattern \""+"^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$"+"\""});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/$defs/repoPath/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/repoPath/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate10.errors = vErrors;
@@ -732,24 +528,12 @@ const _errs1 = errors;
 const _errs2 = errors;
 if(typeof data === "string"){
 if(!pattern1.test(data)){
-const err0 = {instancePath,schemaPath:"#/$defs/schemaFile/allOf/1/pattern",keyword:"pattern",params:{pattern: "\\.(json|ya?ml)$"},message:"must match pattern \""+"\\.(json|ya?ml)$"+"\""};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/schemaFile/allOf/1/pattern",keyword:"pattern",params:{pattern: "\\.(json|ya?ml)$"},message:"must match pattern \""+"\\.(json|ya?ml)$"+"\""});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/$defs/schemaFile/allOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/schemaFile/allOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs1 === errors;
@@ -779,13 +563,7 @@ const _errs4 = errors;
 const _errs5 = errors;
 const vSchema0 = schema3.not.propertyNames.not.enum;
 if(!((((((((((((((((((((((((((((((((((key0 === "type") || (key0 === "enum")) || (key0 === "const")) || (key0 === "$ref")) || (key0 === "$dynamicRef")) || (key0 === "allOf")) || (key0 === "anyOf")) || (key0 === "oneOf")) || (key0 === "not")) || (key0 === "properties")) || (key0 === "patternProperties")) || (key0 === "additionalProperties")) || (key0 === "unevaluatedProperties")) || (key0 === "required")) || (key0 === "dependentRequired")) || (key0 === "dependentSchemas")) || (key0 === "propertyNames")) || (key0 === "minProperties")) || (key0 === "maxProperties")) || (key0 === "items")) || (key0 === "prefixItems")) || (key0 === "contains")) || (key0 === "unevaluatedItems")) || (key0 === "minItems")) || (key0 === "maxItems")) || (key0 === "uniqueItems")) || (key0 === "minimum")) || (key0 === "maximum")) || (key0 === "exclusiveMinimum")) || (key0 === "exclusiveMaximum")) || (key0 === "multipleOf")) || (key0 === "minLength")) || (key0 === "maxLength")) || (key0 === "pattern"))){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+(vErrors ??= []).push({});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -794,13 +572,7 @@ if(errors === _errs5){
 }
 var valid2 = _errs5 === errors;
 if(valid2){
-const err1 = {};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+(vErrors ??= []).push({});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -818,13 +590,7 @@ if(errors === _errs3){
 }
 var valid1 = _errs3 === errors;
 if(!valid1){
-const err2 = {};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+(vErrors ??= []).push({});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 break;
 }
@@ -836,13 +602,7 @@ if(errors === _errs2){
 }
 var valid0 = _errs2 === errors;
 if(valid0){
-const err3 = {instancePath,schemaPath:"#/$defs/inlineSchema/not",keyword:"not",params:{},message:"must NOT be valid"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/inlineSchema/not",keyword:"not",params:{},message:"must NOT be valid"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -877,13 +637,7 @@ const _errs9 = errors;
 const _errs10 = errors;
 if(Array.isArray(data0)){
 if(data0.length < 1){
-const err4 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/inlineSchema/properties/type/anyOf/1/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/type",schemaPath:"#/$defs/inlineSchema/properties/type/anyOf/1/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 let valid6 = true;
@@ -911,13 +665,7 @@ outer0:
 for(;i1--;){
 for(j0 = i1; j0--;){
 if(func3(data0[i1], data0[j0])){
-const err5 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/inlineSchema/properties/type/anyOf/1/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/type",schemaPath:"#/$defs/inlineSchema/properties/type/anyOf/1/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 valid7 = false;
 break outer0;
@@ -927,13 +675,7 @@ break outer0;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/inlineSchema/properties/type/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/type",schemaPath:"#/$defs/inlineSchema/properties/type/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var _valid0 = _errs9 === errors;
@@ -942,13 +684,7 @@ if(_valid0){
 var items0 = true;
 }
 if(!valid4){
-const err7 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/inlineSchema/properties/type/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/type",schemaPath:"#/$defs/inlineSchema/properties/type/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -970,24 +706,12 @@ const _errs12 = errors;
 const _errs13 = errors;
 if(typeof data2 === "string"){
 if(func0(data2) < 1){
-const err8 = {instancePath:instancePath+"/$ref",schemaPath:"#/$defs/inlineSchema/properties/%24ref/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/$ref",schemaPath:"#/$defs/inlineSchema/properties/%24ref/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/$ref",schemaPath:"#/$defs/inlineSchema/properties/%24ref/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/$ref",schemaPath:"#/$defs/inlineSchema/properties/%24ref/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid3 = _errs12 === errors;
@@ -998,24 +722,12 @@ const _errs14 = errors;
 const _errs15 = errors;
 if(Array.isArray(data3)){
 if(data3.length < 1){
-const err10 = {instancePath:instancePath+"/enum",schemaPath:"#/$defs/inlineSchema/properties/enum/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/enum",schemaPath:"#/$defs/inlineSchema/properties/enum/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/enum",schemaPath:"#/$defs/inlineSchema/properties/enum/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/enum",schemaPath:"#/$defs/inlineSchema/properties/enum/type",keyword:"type",params:{type: "array"},message:"must be array"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid3 = _errs14 === errors;
@@ -1026,24 +738,12 @@ const _errs16 = errors;
 const _errs17 = errors;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 if(Object.keys(data4).length < 1){
-const err12 = {instancePath:instancePath+"/properties",schemaPath:"#/$defs/inlineSchema/properties/properties/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/properties",schemaPath:"#/$defs/inlineSchema/properties/properties/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/properties",schemaPath:"#/$defs/inlineSchema/properties/properties/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/properties",schemaPath:"#/$defs/inlineSchema/properties/properties/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid3 = _errs16 === errors;
@@ -1054,13 +754,7 @@ const _errs18 = errors;
 const _errs19 = errors;
 if(Array.isArray(data5)){
 if(data5.length < 1){
-const err14 = {instancePath:instancePath+"/required",schemaPath:"#/$defs/inlineSchema/properties/required/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/required",schemaPath:"#/$defs/inlineSchema/properties/required/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 let valid9 = true;
@@ -1069,13 +763,7 @@ for(let i2=0; i2<len1; i2++){
 let data6 = data5[i2];
 const _errs20 = errors;
 if(typeof data6 !== "string"){
-const err15 = {instancePath:instancePath+"/required/" + i2,schemaPath:"#/$defs/inlineSchema/properties/required/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/required/" + i2,schemaPath:"#/$defs/inlineSchema/properties/required/items/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs21 = errors;
@@ -1086,13 +774,7 @@ valid9 = false;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/required",schemaPath:"#/$defs/inlineSchema/properties/required/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/required",schemaPath:"#/$defs/inlineSchema/properties/required/type",keyword:"type",params:{type: "array"},message:"must be array"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid3 = _errs18 === errors;
@@ -1103,24 +785,12 @@ const _errs22 = errors;
 const _errs23 = errors;
 if(Array.isArray(data7)){
 if(data7.length < 1){
-const err17 = {instancePath:instancePath+"/allOf",schemaPath:"#/$defs/inlineSchema/properties/allOf/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/allOf",schemaPath:"#/$defs/inlineSchema/properties/allOf/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/allOf",schemaPath:"#/$defs/inlineSchema/properties/allOf/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/allOf",schemaPath:"#/$defs/inlineSchema/properties/allOf/type",keyword:"type",params:{type: "array"},message:"must be array"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid3 = _errs22 === errors;
@@ -1131,24 +801,12 @@ const _errs24 = errors;
 const _errs25 = errors;
 if(Array.isArray(data8)){
 if(data8.length < 1){
-const err19 = {instancePath:instancePath+"/anyOf",schemaPath:"#/$defs/inlineSchema/properties/anyOf/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/anyOf",schemaPath:"#/$defs/inlineSchema/properties/anyOf/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/anyOf",schemaPath:"#/$defs/inlineSchema/properties/anyOf/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/anyOf",schemaPath:"#/$defs/inlineSchema/properties/anyOf/type",keyword:"type",params:{type: "array"},message:"must be array"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid3 = _errs24 === errors;
@@ -1159,37 +817,19 @@ const _errs26 = errors;
 const _errs27 = errors;
 if(Array.isArray(data9)){
 if(data9.length < 1){
-const err21 = {instancePath:instancePath+"/oneOf",schemaPath:"#/$defs/inlineSchema/properties/oneOf/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/oneOf",schemaPath:"#/$defs/inlineSchema/properties/oneOf/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/oneOf",schemaPath:"#/$defs/inlineSchema/properties/oneOf/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/oneOf",schemaPath:"#/$defs/inlineSchema/properties/oneOf/type",keyword:"type",params:{type: "array"},message:"must be array"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid3 = _errs26 === errors;
 }
 }
 else {
-const err23 = {instancePath,schemaPath:"#/$defs/inlineSchema/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/inlineSchema/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate13.errors = vErrors;
@@ -1210,13 +850,7 @@ evaluated0.items = undefined;
 }
 const vSchema0 = schema4.enum;
 if(!(((((((data === "null") || (data === "boolean")) || (data === "object")) || (data === "array")) || (data === "number")) || (data === "integer")) || (data === "string"))){
-const err0 = {instancePath,schemaPath:"#/$defs/jsonType/enum",keyword:"enum",params:{allowedValues: schema4.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/jsonType/enum",keyword:"enum",params:{allowedValues: schema4.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate16.errors = vErrors;

@@ -119,24 +119,12 @@ const _errs3 = errors;
 const _errs4 = errors;
 const _errs5 = errors;
 if(!((((((((((((((((((((((((((((((((((key0 === "type") || (key0 === "enum")) || (key0 === "const")) || (key0 === "$ref")) || (key0 === "$dynamicRef")) || (key0 === "allOf")) || (key0 === "anyOf")) || (key0 === "oneOf")) || (key0 === "not")) || (key0 === "properties")) || (key0 === "patternProperties")) || (key0 === "additionalProperties")) || (key0 === "unevaluatedProperties")) || (key0 === "required")) || (key0 === "dependentRequired")) || (key0 === "dependentSchemas")) || (key0 === "propertyNames")) || (key0 === "minProperties")) || (key0 === "maxProperties")) || (key0 === "items")) || (key0 === "prefixItems")) || (key0 === "contains")) || (key0 === "unevaluatedItems")) || (key0 === "minItems")) || (key0 === "maxItems")) || (key0 === "uniqueItems")) || (key0 === "minimum")) || (key0 === "maximum")) || (key0 === "exclusiveMinimum")) || (key0 === "exclusiveMaximum")) || (key0 === "multipleOf")) || (key0 === "minLength")) || (key0 === "maxLength")) || (key0 === "pattern"))){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+(vErrors ??= []).push({});
 errors++;
 }
 var valid2 = _errs5 === errors;
 if(valid2){
-const err1 = {};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+(vErrors ??= []).push({});
 errors++;
 }
 else {
@@ -152,13 +140,7 @@ vErrors = null;
 }
 var valid1 = _errs3 === errors;
 if(!valid1){
-const err2 = {};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+(vErrors ??= []).push({});
 errors++;
 break;
 }
@@ -198,13 +180,7 @@ const _errs9 = errors;
 if(errors === _errs9){
 if(Array.isArray(data0)){
 if(data0.length < 1){
-const err3 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/inlineSchema/properties/type/anyOf/1/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/type",schemaPath:"#/$defs/inlineSchema/properties/type/anyOf/1/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
 errors++;
 }
 else {
@@ -229,13 +205,7 @@ outer0:
 for(;i1--;){
 for(j0 = i1; j0--;){
 if(func3(data0[i1], data0[j0])){
-const err4 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/inlineSchema/properties/type/anyOf/1/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/type",schemaPath:"#/$defs/inlineSchema/properties/type/anyOf/1/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"});
 errors++;
 break outer0;
 }
@@ -246,26 +216,14 @@ break outer0;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/inlineSchema/properties/type/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/type",schemaPath:"#/$defs/inlineSchema/properties/type/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
 }
 var _valid0 = _errs9 === errors;
 valid4 = valid4 || _valid0;
 if(!valid4){
-const err6 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/inlineSchema/properties/type/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/type",schemaPath:"#/$defs/inlineSchema/properties/type/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"});
 errors++;
 validate5.errors = vErrors;
 return false;
@@ -517,13 +475,7 @@ props0.oneOf = true;
 }
 }
 if(!valid0){
-const err0 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"});
 errors++;
 validate0.errors = vErrors;
 return false;
@@ -636,24 +588,12 @@ const _errs3 = errors;
 const _errs4 = errors;
 const _errs5 = errors;
 if(!((((((((((((((((((((((((((((((((((key0 === "type") || (key0 === "enum")) || (key0 === "const")) || (key0 === "$ref")) || (key0 === "$dynamicRef")) || (key0 === "allOf")) || (key0 === "anyOf")) || (key0 === "oneOf")) || (key0 === "not")) || (key0 === "properties")) || (key0 === "patternProperties")) || (key0 === "additionalProperties")) || (key0 === "unevaluatedProperties")) || (key0 === "required")) || (key0 === "dependentRequired")) || (key0 === "dependentSchemas")) || (key0 === "propertyNames")) || (key0 === "minProperties")) || (key0 === "maxProperties")) || (key0 === "items")) || (key0 === "prefixItems")) || (key0 === "contains")) || (key0 === "unevaluatedItems")) || (key0 === "minItems")) || (key0 === "maxItems")) || (key0 === "uniqueItems")) || (key0 === "minimum")) || (key0 === "maximum")) || (key0 === "exclusiveMinimum")) || (key0 === "exclusiveMaximum")) || (key0 === "multipleOf")) || (key0 === "minLength")) || (key0 === "maxLength")) || (key0 === "pattern"))){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+(vErrors ??= []).push({});
 errors++;
 }
 var valid2 = _errs5 === errors;
 if(valid2){
-const err1 = {};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+(vErrors ??= []).push({});
 errors++;
 }
 else {
@@ -669,13 +609,7 @@ vErrors = null;
 }
 var valid1 = _errs3 === errors;
 if(!valid1){
-const err2 = {};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+(vErrors ??= []).push({});
 errors++;
 break;
 }
@@ -715,13 +649,7 @@ const _errs9 = errors;
 if(errors === _errs9){
 if(Array.isArray(data0)){
 if(data0.length < 1){
-const err3 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/inlineSchema/properties/type/anyOf/1/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/type",schemaPath:"#/$defs/inlineSchema/properties/type/anyOf/1/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
 errors++;
 }
 else {
@@ -746,13 +674,7 @@ outer0:
 for(;i1--;){
 for(j0 = i1; j0--;){
 if(func3(data0[i1], data0[j0])){
-const err4 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/inlineSchema/properties/type/anyOf/1/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/type",schemaPath:"#/$defs/inlineSchema/properties/type/anyOf/1/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"});
 errors++;
 break outer0;
 }
@@ -763,26 +685,14 @@ break outer0;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/inlineSchema/properties/type/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/type",schemaPath:"#/$defs/inlineSchema/properties/type/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
 }
 var _valid0 = _errs9 === errors;
 valid4 = valid4 || _valid0;
 if(!valid4){
-const err6 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/inlineSchema/properties/type/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/type",schemaPath:"#/$defs/inlineSchema/properties/type/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"});
 errors++;
 validate13.errors = vErrors;
 return false;

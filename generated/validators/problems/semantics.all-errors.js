@@ -21,24 +21,12 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(Object.keys(data).length < 1){
-const err0 = {instancePath,schemaPath:"#/$defs/ruleSet/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/ruleSet/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/$defs/ruleSet/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/ruleSet/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate1.errors = vErrors;
@@ -63,23 +51,11 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.validity === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "validity"},message:"must have required property '"+"validity"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "validity"},message:"must have required property '"+"validity"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.one_shot_completion === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "one_shot_completion"},message:"must have required property '"+"one_shot_completion"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "one_shot_completion"},message:"must have required property '"+"one_shot_completion"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.validity !== undefined){
@@ -117,24 +93,12 @@ const _errs5 = errors;
 const _errs6 = errors;
 if(typeof data3 === "string"){
 if(!pattern0.test(data3)){
-const err2 = {instancePath:instancePath+"/untimed_preparation/" + i0,schemaPath:"#/properties/untimed_preparation/items/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*$"+"\""};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/untimed_preparation/" + i0,schemaPath:"#/properties/untimed_preparation/items/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*$"+"\""});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/untimed_preparation/" + i0,schemaPath:"#/properties/untimed_preparation/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/untimed_preparation/" + i0,schemaPath:"#/properties/untimed_preparation/items/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid1 = _errs5 === errors;
@@ -155,13 +119,7 @@ continue;
 }
 if(typeof indices0[item0] == "number"){
 j0 = indices0[item0];
-const err4 = {instancePath:instancePath+"/untimed_preparation",schemaPath:"#/properties/untimed_preparation/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/untimed_preparation",schemaPath:"#/properties/untimed_preparation/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 valid3 = false;
 break;
@@ -171,26 +129,14 @@ indices0[item0] = i1;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/untimed_preparation",schemaPath:"#/properties/untimed_preparation/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/untimed_preparation",schemaPath:"#/properties/untimed_preparation/type",keyword:"type",params:{type: "array"},message:"must be array"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs3 === errors;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate0.errors = vErrors;
@@ -212,24 +158,12 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(Object.keys(data).length < 1){
-const err0 = {instancePath,schemaPath:"#/$defs/ruleSet/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/ruleSet/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/$defs/ruleSet/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/ruleSet/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate4.errors = vErrors;

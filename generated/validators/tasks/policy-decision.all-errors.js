@@ -26,24 +26,12 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 if(typeof data === "string"){
 if(!pattern0.test(data)){
-const err0 = {instancePath,schemaPath:"#/$defs/agent~1uuidv7/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/agent~1uuidv7/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/$defs/agent~1uuidv7/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/agent~1uuidv7/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate1.errors = vErrors;
@@ -74,13 +62,7 @@ if(data.decision !== undefined){
 let data0 = data.decision;
 const _errs4 = errors;
 if("allow_with_constraints" !== data0){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+(vErrors ??= []).push({});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -112,13 +94,7 @@ if(_valid0){
 const _errs5 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.constraints === undefined){
-const err1 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "constraints"},message:"must have required property '"+"constraints"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "constraints"},message:"must have required property '"+"constraints"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -134,13 +110,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.constraints !== undefined){
 let data1 = data.constraints;
 var valid3 = false;
-const err2 = {instancePath:instancePath+"/constraints",schemaPath:"#/allOf/0/else/properties/constraints",keyword:"false schema",params:{},message:"boolean schema is false"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/constraints",schemaPath:"#/allOf/0/else/properties/constraints",keyword:"false schema",params:{},message:"boolean schema is false"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -154,13 +124,7 @@ props0.decision = true;
 ifClause0 = "else";
 }
 if(!valid1){
-const err3 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs1 === errors;
@@ -173,13 +137,7 @@ if(data.decision !== undefined){
 let data2 = data.decision;
 const _errs10 = errors;
 if("require_approval" !== data2){
-const err4 = {};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
+(vErrors ??= []).push({});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -211,13 +169,7 @@ if(_valid1){
 const _errs11 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.approval_request_id === undefined){
-const err5 = {instancePath,schemaPath:"#/allOf/1/then/required",keyword:"required",params:{missingProperty: "approval_request_id"},message:"must have required property '"+"approval_request_id"+"'"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/allOf/1/then/required",keyword:"required",params:{missingProperty: "approval_request_id"},message:"must have required property '"+"approval_request_id"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -233,13 +185,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.approval_request_id !== undefined){
 let data3 = data.approval_request_id;
 var valid6 = false;
-const err6 = {instancePath:instancePath+"/approval_request_id",schemaPath:"#/allOf/1/else/properties/approval_request_id",keyword:"false schema",params:{},message:"boolean schema is false"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/approval_request_id",schemaPath:"#/allOf/1/else/properties/approval_request_id",keyword:"false schema",params:{},message:"boolean schema is false"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -253,13 +199,7 @@ props1.decision = true;
 ifClause1 = "else";
 }
 if(!valid4){
-const err7 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs7 === errors;
@@ -281,13 +221,7 @@ if(data.decision !== undefined){
 let data4 = data.decision;
 const _errs16 = errors;
 if("deny" !== data4){
-const err8 = {};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
+(vErrors ??= []).push({});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -319,13 +253,7 @@ if(_valid2){
 const _errs17 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.reason === undefined){
-const err9 = {instancePath,schemaPath:"#/allOf/2/then/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/allOf/2/then/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -341,13 +269,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.reason !== undefined){
 let data5 = data.reason;
 var valid9 = false;
-const err10 = {instancePath:instancePath+"/reason",schemaPath:"#/allOf/2/else/properties/reason",keyword:"false schema",params:{},message:"boolean schema is false"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/reason",schemaPath:"#/allOf/2/else/properties/reason",keyword:"false schema",params:{},message:"boolean schema is false"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -361,13 +283,7 @@ props2.decision = true;
 ifClause2 = "else";
 }
 if(!valid7){
-const err11 = {instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: ifClause2},message:"must match \""+ifClause2+"\" schema"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: ifClause2},message:"must match \""+ifClause2+"\" schema"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs13 === errors;
@@ -382,45 +298,21 @@ Object.assign(props0, props2);
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.decision_id === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "decision_id"},message:"must have required property '"+"decision_id"+"'"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "decision_id"},message:"must have required property '"+"decision_id"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.action_id === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "action_id"},message:"must have required property '"+"action_id"+"'"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "action_id"},message:"must have required property '"+"action_id"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.decision === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "decision"},message:"must have required property '"+"decision"+"'"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "decision"},message:"must have required property '"+"decision"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs19 = errors;
 for(const key0 in data){
 if(!((((((key0 === "decision_id") || (key0 === "action_id")) || (key0 === "decision")) || (key0 === "constraints")) || (key0 === "approval_request_id")) || (key0 === "reason"))){
-const err15 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -451,13 +343,7 @@ let data8 = data.decision;
 const _errs22 = errors;
 const vSchema0 = schema0.properties.decision.enum;
 if(!((((data8 === "allow") || (data8 === "allow_with_constraints")) || (data8 === "require_approval")) || (data8 === "deny"))){
-const err16 = {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/enum",keyword:"enum",params:{allowedValues: schema0.properties.decision.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/enum",keyword:"enum",params:{allowedValues: schema0.properties.decision.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid10 = _errs22 === errors;
@@ -468,13 +354,7 @@ const _errs23 = errors;
 const _errs24 = errors;
 if(Array.isArray(data9)){
 if(data9.length < 1){
-const err17 = {instancePath:instancePath+"/constraints",schemaPath:"#/properties/constraints/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/constraints",schemaPath:"#/properties/constraints/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 let valid12 = true;
@@ -485,24 +365,12 @@ const _errs25 = errors;
 const _errs26 = errors;
 if(typeof data10 === "string"){
 if(func1(data10) < 1){
-const err18 = {instancePath:instancePath+"/constraints/" + i0,schemaPath:"#/properties/constraints/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/constraints/" + i0,schemaPath:"#/properties/constraints/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/constraints/" + i0,schemaPath:"#/properties/constraints/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/constraints/" + i0,schemaPath:"#/properties/constraints/items/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid11 = _errs25 === errors;
@@ -523,13 +391,7 @@ continue;
 }
 if(typeof indices0[item0] == "number"){
 j0 = indices0[item0];
-const err20 = {instancePath:instancePath+"/constraints",schemaPath:"#/properties/constraints/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/constraints",schemaPath:"#/properties/constraints/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 valid13 = false;
 break;
@@ -539,13 +401,7 @@ indices0[item0] = i1;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/constraints",schemaPath:"#/properties/constraints/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/constraints",schemaPath:"#/properties/constraints/type",keyword:"type",params:{type: "array"},message:"must be array"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid10 = _errs23 === errors;
@@ -567,37 +423,19 @@ const _errs28 = errors;
 const _errs29 = errors;
 if(typeof data12 === "string"){
 if(func1(data12) < 1){
-const err22 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
+(vErrors ??= []).push({instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid10 = _errs28 === errors;
 }
 }
 else {
-const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate0.errors = vErrors;

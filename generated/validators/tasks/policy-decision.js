@@ -54,13 +54,7 @@ const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.decision !== undefined){
 if("allow_with_constraints" !== data.decision){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+(vErrors ??= []).push({});
 errors++;
 }
 }
@@ -107,13 +101,7 @@ props0.decision = true;
 ifClause0 = "else";
 }
 if(!valid1){
-const err1 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"});
 errors++;
 validate0.errors = vErrors;
 return false;
@@ -127,13 +115,7 @@ const _errs9 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.decision !== undefined){
 if("require_approval" !== data.decision){
-const err2 = {};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+(vErrors ??= []).push({});
 errors++;
 }
 }
@@ -180,13 +162,7 @@ props1.decision = true;
 ifClause1 = "else";
 }
 if(!valid4){
-const err3 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema"});
 errors++;
 validate0.errors = vErrors;
 return false;
@@ -209,13 +185,7 @@ const _errs15 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.decision !== undefined){
 if("deny" !== data.decision){
-const err4 = {};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
+(vErrors ??= []).push({});
 errors++;
 }
 }
@@ -262,13 +232,7 @@ props2.decision = true;
 ifClause2 = "else";
 }
 if(!valid7){
-const err5 = {instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: ifClause2},message:"must match \""+ifClause2+"\" schema"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
+(vErrors ??= []).push({instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: ifClause2},message:"must match \""+ifClause2+"\" schema"});
 errors++;
 validate0.errors = vErrors;
 return false;

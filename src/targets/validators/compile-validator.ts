@@ -13,6 +13,7 @@ import { withoutAsync } from "./async-keyword.js";
 import { appendErrorsInPlace } from "./linear-error-merge.js";
 import { capErrors } from "./error-cap.js";
 import { pruneSchemaConstants } from "./schema-constants.js";
+import { compactErrorPushes } from "./error-push.js";
 import { guardPatternProps } from "./pattern-props-guard.js";
 import { functionsOnCycles, guardDepth } from "./recursion-guard.js";
 import { namesInheritedProperties } from "./own-properties.js";
@@ -168,11 +169,13 @@ export function compileValidator(task: ValidatorTask): CompiledValidator {
 
 /**
  * ajv's two modules as charter writes them: errors merged in place, patternProperties guarded,
- * schema constants cut to what the code reads, the all-errors one capped (maxErrors), both
- * depth-guarded where a function can call itself.
+ * each error appended in one statement, schema constants cut to what the code reads, the
+ * all-errors one capped (maxErrors), both depth-guarded where a function can call itself.
  */
 function finishModules(modules: readonly string[]): { fast: string; all: string; depthGuarded: boolean } {
-  const codes = modules.map((code) => pruneSchemaConstants(guardPatternProps(appendErrorsInPlace(code).code).code));
+  const codes = modules.map((code) =>
+    pruneSchemaConstants(compactErrorPushes(guardPatternProps(appendErrorsInPlace(code).code).code).code),
+  );
   const cycles = codes.map(functionsOnCycles);
   const depthGuarded = cycles.some((cyclic) => cyclic.size > 0);
   const [fast, all] = codes.map((code, i) => {

@@ -32,24 +32,24 @@ const STEP = /\.([A-Za-z_$][\w$]*)|\[(\d+)\]|\[("(?:[^"\\\n]|\\.)*")\]/g;
 export function pruneSchemaConstants(code: string): string {
   const lines = code.split("\n");
   const constants = new Map<string, number>();
+  const rest: string[] = [];
   lines.forEach((line, index) => {
-    const declared = CONSTANT.exec(line);
+    const declared = line.startsWith("const schema") ? CONSTANT.exec(line) : null;
     if (declared) constants.set(declared[1]!, index);
+    else rest.push(line);
   });
   if (constants.size === 0) return code;
-  const ownKeys = hasOwnPropertyNames(lines);
+  // The code that reads the constants, scanned once: a constant's declaration reads nothing.
+  const reader = rest.join("\n");
+  const ownKeys = [...reader.matchAll(HAS_OWN_PROPERTY)].map((m) => m[1]!);
   const reads = new Map<string, Reads>();
-  lines.forEach((line, index) => {
-    // A constant's own declaration reads nothing; the others may name it (ajv shares values between them).
-    const declared = CONSTANT.exec(line)?.[1];
-    for (const access of line.matchAll(ACCESS)) {
-      const name = access[1]!;
-      if (!constants.has(name) || (name === declared && access.index === 6)) continue;
-      const before = line.slice(Math.max(0, access.index - 24), access.index);
-      const keysOnly = ownKeys.some((f) => before.endsWith(`${f}.call(`));
-      record(reads, name, steps(access[2]!), keysOnly);
-    }
-  });
+  for (const access of reader.matchAll(ACCESS)) {
+    const name = access[1]!;
+    if (!constants.has(name)) continue;
+    const before = reader.slice(Math.max(0, access.index - 24), access.index);
+    const keysOnly = ownKeys.some((f) => before.endsWith(`${f}.call(`));
+    record(reads, name, steps(access[2]!), keysOnly);
+  }
   for (const [name, index] of constants) {
     const value = parse(CONSTANT.exec(lines[index]!)![2]!);
     const read = reads.get(name);
@@ -61,9 +61,7 @@ export function pruneSchemaConstants(code: string): string {
 }
 
 /** The module's names for `Object.prototype.hasOwnProperty` (ajv's `func0` and the like). */
-function hasOwnPropertyNames(lines: readonly string[]): string[] {
-  return lines.flatMap((line) => /^const (func\d+) = Object\.prototype\.hasOwnProperty;$/.exec(line)?.[1] ?? []);
-}
+const HAS_OWN_PROPERTY = /^const (func\d+) = Object\.prototype\.hasOwnProperty;$/gm;
 
 function steps(chain: string): string[] {
   return [...chain.matchAll(STEP)].map((m) => m[1] ?? m[2] ?? (JSON.parse(m[3]!) as string));
