@@ -1,4 +1,4 @@
-import { Node } from "ts-morph";
+import { ts } from "ts-morph";
 import { isJsonObject } from "../core/json-object.js";
 import type { Repair } from "./support/repair.js";
 import { walkInput } from "./support/walk-input.js";
@@ -84,14 +84,23 @@ export const repair: Repair = {
   ast(file, applied) {
     // One textual replacement rather than a rename per member: ts-morph's rename asks the language
     // service for references, which takes minutes on a large module. The placeholder only ever
-    // appears as a member name, and each real name is an identifier, so no quoting changes.
-    for (const node of file.getDescendants()) {
-      if (!Node.isPropertySignature(node) || !node.getName().startsWith(PLACEHOLDER)) continue;
-      const owner = node.getFirstAncestor((a) => Node.isInterfaceDeclaration(a) || Node.isTypeAliasDeclaration(a));
-      applied(
-        `${owner && (Node.isInterfaceDeclaration(owner) || Node.isTypeAliasDeclaration(owner)) ? owner.getName() : "?"}.${node.getName().slice(PLACEHOLDER.length)}`,
-      );
-    }
+    // appears as a member name, and each real name is an identifier, so no quoting changes. The
+    // members are found among the compiler's nodes: ts-morph's getDescendants wraps every node of
+    // the module first, 12.6 s of the SchemaStore corpus's run.
+    const source = file.compilerNode;
+    const visit = (node: ts.Node): void => {
+      if (ts.isPropertySignature(node) && node.name.getText(source).startsWith(PLACEHOLDER)) {
+        let owner: ts.Node | undefined = node.parent;
+        while (owner && !ts.isInterfaceDeclaration(owner) && !ts.isTypeAliasDeclaration(owner)) owner = owner.parent;
+        const ownerName =
+          owner && (ts.isInterfaceDeclaration(owner) || ts.isTypeAliasDeclaration(owner))
+            ? owner.name.getText(source)
+            : "?";
+        applied(`${ownerName}.${node.name.getText(source).slice(PLACEHOLDER.length)}`);
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
     const text = file.getFullText();
     if (text.includes(PLACEHOLDER)) file.replaceWithText(text.split(PLACEHOLDER).join(""));
   },
