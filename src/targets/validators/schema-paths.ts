@@ -29,20 +29,16 @@ export function bundleSchemaPaths(
 ): { code: string; functions: number } {
   const prefixes = functionPointers(ajv, exportRefs, bundle);
   let functions = 0;
-  // Top-level functions start at the beginning of a line in ajv's output (`code.lines`).
-  const rewritten = code.replace(
-    /^function (validate\d+)\([\s\S]*?(?=^function validate\d+\(|(?![\s\S]))/gm,
-    (body: string, name: string) => {
-      const pointer = prefixes.get(name);
-      if (pointer === undefined || pointer === "") return body;
-      functions++;
-      // A function of a schema outside the bundle (an official meta-schema): its paths name that document.
-      if (!isPointer(pointer))
-        return body.replace(/schemaPath:"#/g, `schemaPath:${JSON.stringify(pointer).slice(0, -1)}`);
-      const fragment = pointerToFragment(pointer);
-      return body.replace(/schemaPath:"#/g, `schemaPath:"#${fragment}`);
-    },
-  );
+  const rewritten = eachFunction(code, (body: string, name: string) => {
+    const pointer = prefixes.get(name);
+    if (pointer === undefined || pointer === "") return body;
+    functions++;
+    // A function of a schema outside the bundle (an official meta-schema): its paths name that document.
+    if (!isPointer(pointer))
+      return body.replace(/schemaPath:"#/g, `schemaPath:${JSON.stringify(pointer).slice(0, -1)}`);
+    const fragment = pointerToFragment(pointer);
+    return body.replace(/schemaPath:"#/g, `schemaPath:"#${fragment}`);
+  });
   // ajv names the place of a `false` subschema `<its pointer>/false schema`; the schema itself
   // is the place, and only a pointer to it can be followed into the bundle.
   const settled = rewritten.replace(/(schemaPath:"[^"#]*#[^"]*)\/false schema"/g, '$1"');
@@ -55,6 +51,21 @@ export function bundleSchemaPaths(
     return isPointer(origin) ? `schemaPath:"#${pointerToFragment(origin)}"` : `schemaPath:${JSON.stringify(origin)}`;
   });
   return { code: mapped, functions };
+}
+
+/**
+ * `code` with the text of each top-level function (from its header, at the
+ * start of a line in ajv's output with `code.lines`, to the next one or the
+ * end) replaced by what `rewrite` makes of it; the text before the first stays.
+ */
+export function eachFunction(code: string, rewrite: (body: string, name: string) => string): string {
+  const headers = [...code.matchAll(/^function (validate\d+)\(/gm)];
+  if (headers.length === 0) return code;
+  const parts = [code.slice(0, headers[0]!.index)];
+  headers.forEach((header, i) =>
+    parts.push(rewrite(code.slice(header.index, headers[i + 1]?.index ?? code.length), header[1]!)),
+  );
+  return parts.join("");
 }
 
 /**
