@@ -4,6 +4,7 @@ import { TaskCache } from "../../src/cli/cache/task-cache.js";
 import { describe, expect, it } from "vitest";
 import { compile, type CompileOptions } from "../../src/pipeline/compile.js";
 import { MIN_TASKS_FOR_WORKERS, startTasks } from "../../src/tasks/run-tasks.js";
+import type { TaskStore } from "../../src/tasks/task-store.js";
 import { compileValidator, type ValidatorTask } from "../../src/targets/validators/compile-validator.js";
 import { DEFAULT_VALIDATION } from "../../src/settings/validation.js";
 import { runCli } from "../helpers/run-cli.js";
@@ -44,6 +45,21 @@ function options(dir: string, extra: Partial<CompileOptions>): CompileOptions {
     catalog: [],
     ...extra,
   };
+}
+
+/** A cache that records the name of each task whose key it is asked for. */
+function recording(cache: TaskStore): { store: TaskStore; tasks: string[] } {
+  const tasks: string[] = [];
+  const store: TaskStore = {
+    key: (task, input) => (tasks.push(task), cache.key(task, input)),
+    keyOfText: (task, text) => (tasks.push(task), cache.keyOfText(task, text)),
+    read: (key) => cache.read(key),
+    write: (key, value) => cache.write(key, value),
+    get damaged() {
+      return cache.damaged;
+    },
+  };
+  return { store, tasks };
 }
 
 const cacheEntries = (dir: string) =>
@@ -197,10 +213,46 @@ describe("worker threads and the cache", () => {
     });
     const edited = await compile(options(dir, { cache: await TaskCache.open(cacheDir) }));
     const added = cacheEntries(cacheDir).filter((entry) => !before.has(entry));
-    // Its validators, its types module, the module's type check: three new results.
-    expect(added).toHaveLength(3);
+    // Its validators, its types module (by its input, and by its reference closure), the module's type check.
+    expect(added).toHaveLength(4);
     const fresh = await compile(options(dir, { jobs: 1 }));
     for (const [file, content] of fresh.files) expect(edited.files.get(file), file).toBe(content);
+  });
+
+  it("finds a contract's types by its reference closure, and makes them again when any document in it changes", async () => {
+    const dir = tempTree(sources());
+    const cacheDir = path.join(dir, "cache");
+    const closureEntries = () =>
+      cacheEntries(cacheDir).filter((entry) => readFileSync(path.join(cacheDir, entry), "utf8").includes('"imports":'));
+    const first = await compile(options(dir, { cache: await TaskCache.open(cacheDir) }));
+    expect(closureEntries()).toHaveLength(first.produced.length);
+    const expectFresh = async (edited: Awaited<ReturnType<typeof compile>>) => {
+      const fresh = await compile(options(dir, { jobs: 1 }));
+      expect([...edited.files.keys()]).toEqual([...fresh.files.keys()]);
+      for (const [file, content] of fresh.files) expect(edited.files.get(file), file).toBe(content);
+      expect(edited.diagnostics).toEqual(fresh.diagnostics);
+    };
+    // The shared document every c* references: each of them, and itself, is made again.
+    let before = new Set(closureEntries());
+    writeTree(dir, {
+      "schema-src/common/id.yaml": "type: string\nminLength: 1\ndescription: An id.\nexamples: [a1]\n",
+    });
+    await expectFresh(await compile(options(dir, { cache: await TaskCache.open(cacheDir) })));
+    const referencing = first.produced.filter((name) => /^c\d+$/.test(name)).length + 1;
+    expect(closureEntries().filter((entry) => !before.has(entry))).toHaveLength(referencing);
+    // The order of a contract's members is the order of its module's: an edit of order alone is a change.
+    before = new Set(closureEntries());
+    writeTree(dir, {
+      "schema-src/c05.yaml": readFileSync(path.join(dir, "schema-src/c05.yaml"), "utf8").replace(
+        "  id: {$ref: common/id.yaml}\n  n5: {type: integer, minimum: 5}\n",
+        "  n5: {type: integer, minimum: 5}\n  id: {$ref: common/id.yaml}\n",
+      ),
+    });
+    const { store, tasks } = recording(await TaskCache.open(cacheDir));
+    await expectFresh(await compile(options(dir, { cache: store })));
+    expect(closureEntries().filter((entry) => !before.has(entry))).toHaveLength(1);
+    // Only c05's input was prepared and handed to the generator's task; the others' modules came by their closure.
+    expect(tasks.filter((task) => task === "generateTypesModule")).toEqual(["generateTypesModule"]);
   });
 
   it("treats a damaged entry as missing", async () => {
@@ -237,9 +289,11 @@ describe("worker threads and the cache", () => {
   it("reports damaged entries once, as a warning at the cache folder, and writes the right output", async () => {
     const dir = tempTree(sources(3));
     expect((await runCli(["generate", "--cache-dir", "cache"], dir)).code).toBe(0);
-    const entry = cacheEntries(path.join(dir, "cache")).find((e) =>
-      readFileSync(path.join(dir, "cache", e), "utf8").includes("export interface"),
-    )!;
+    // A types module as kept by its reference closure: the entry a run reads first.
+    const entry = cacheEntries(path.join(dir, "cache")).find((e) => {
+      const text = readFileSync(path.join(dir, "cache", e), "utf8");
+      return text.includes("export interface") && text.includes('"imports":');
+    })!;
     const file = path.join(dir, "cache", entry);
     writeFileSync(file, readFileSync(file, "utf8").replace("export interface", "export interfacE"));
     // Without its output, the run compiles again (else the record of the whole run answers) and meets the damage.

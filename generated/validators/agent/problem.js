@@ -8,6 +8,11 @@ const func1 = __charter_ucs2length;
 const pattern0 = func0("^[A-Za-z][A-Za-z0-9_]{2,}$", "u");
 const formats0 = __charter_uriReference;
 
+function __charterPush(list, error) {
+if (list === null) return [error];
+list.push(error);
+return list;
+}
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://charter.invalid/agent/problem.schema.json" */;
 let vErrors = null;
@@ -31,13 +36,13 @@ for(const key0 in data){
 const _errs1 = errors;
 if(typeof key0 === "string"){
 if(!pattern0.test(key0)){
-(vErrors ??= []).push({instancePath,schemaPath:"#/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]{2,}$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]{2,}$"+"\"",propertyName:key0});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]{2,}$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]{2,}$"+"\"",propertyName:key0});
 errors++;
 }
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
-(vErrors ??= []).push({instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid"});
 errors++;
 validate0.errors = vErrors;
 return false;

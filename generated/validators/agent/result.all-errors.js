@@ -9,6 +9,11 @@ const func1 = __charter_pattern;
 const func3 = __charter_ucs2length;
 const pattern0 = func1("^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$", "u");
 
+function __charterPush(list, error) {
+if (list === null) return [error];
+list.push(error);
+return list;
+}
 const __charterErrors = { limit: Infinity, list: null };
 function __charterStop(list) {
 __charterErrors.list = list;
@@ -29,12 +34,12 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 if(typeof data === "string"){
 if(!pattern0.test(data)){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/agent~1uuidv7/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/agent~1uuidv7/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/agent~1uuidv7/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/agent~1uuidv7/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate1.errors = vErrors;
@@ -56,7 +61,7 @@ evaluated0.items = undefined;
 }
 const vSchema0 = schema2.enum;
 if(!(((((data === "succeeded") || (data === "abstained")) || (data === "referred")) || (data === "failed")) || (data === "suspended"))){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/outcome/enum",keyword:"enum",params:{allowedValues: schema2.enum},message:"must be equal to one of the allowed values"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/outcome/enum",keyword:"enum",params:{allowedValues: schema2.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate3.errors = vErrors;
@@ -81,28 +86,28 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/agent~1problem/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/agent~1problem/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.title === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/agent~1problem/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/agent~1problem/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.status === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/agent~1problem/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/agent~1problem/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 for(const key0 in data){
 const _errs1 = errors;
 if(typeof key0 === "string"){
 if(!pattern1.test(key0)){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/agent~1problem/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]{2,}$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]{2,}$"+"\"",propertyName:key0});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/agent~1problem/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]{2,}$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]{2,}$"+"\"",propertyName:key0});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/agent~1problem/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/agent~1problem/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -114,16 +119,16 @@ if(typeof data0 == "number"){
 }
 if(typeof data0 === "string"){
 if(func3(data0) < 1){
-(vErrors ??= []).push({instancePath:instancePath+"/type",schemaPath:"#/$defs/agent~1problem/properties/type/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/$defs/agent~1problem/properties/type/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(!(formats2(data0))){
-(vErrors ??= []).push({instancePath:instancePath+"/type",schemaPath:"#/$defs/agent~1problem/properties/type/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/$defs/agent~1problem/properties/type/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/type",schemaPath:"#/$defs/agent~1problem/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/$defs/agent~1problem/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid1 = _errs2 === errors;
@@ -134,12 +139,12 @@ const _errs4 = errors;
 const _errs5 = errors;
 if(typeof data1 === "string"){
 if(func3(data1) < 1){
-(vErrors ??= []).push({instancePath:instancePath+"/title",schemaPath:"#/$defs/agent~1problem/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/title",schemaPath:"#/$defs/agent~1problem/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/title",schemaPath:"#/$defs/agent~1problem/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/title",schemaPath:"#/$defs/agent~1problem/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid1 = _errs4 === errors;
@@ -148,17 +153,17 @@ if(data.status !== undefined){
 let data2 = data.status;
 const _errs6 = errors;
 if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-(vErrors ??= []).push({instancePath:instancePath+"/status",schemaPath:"#/$defs/agent~1problem/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/status",schemaPath:"#/$defs/agent~1problem/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs7 = errors;
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
-(vErrors ??= []).push({instancePath:instancePath+"/status",schemaPath:"#/$defs/agent~1problem/properties/status/maximum",keyword:"maximum",params:{comparison: "<=", limit: 599},message:"must be <= 599"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/status",schemaPath:"#/$defs/agent~1problem/properties/status/maximum",keyword:"maximum",params:{comparison: "<=", limit: 599},message:"must be <= 599"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data2 < 100 || isNaN(data2)){
-(vErrors ??= []).push({instancePath:instancePath+"/status",schemaPath:"#/$defs/agent~1problem/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 100},message:"must be >= 100"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/status",schemaPath:"#/$defs/agent~1problem/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 100},message:"must be >= 100"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -170,12 +175,12 @@ const _errs8 = errors;
 const _errs9 = errors;
 if(typeof data3 === "string"){
 if(func3(data3) < 1){
-(vErrors ??= []).push({instancePath:instancePath+"/detail",schemaPath:"#/$defs/agent~1problem/properties/detail/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/detail",schemaPath:"#/$defs/agent~1problem/properties/detail/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/detail",schemaPath:"#/$defs/agent~1problem/properties/detail/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/detail",schemaPath:"#/$defs/agent~1problem/properties/detail/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid1 = _errs8 === errors;
@@ -188,23 +193,23 @@ if(typeof data4 == "number"){
 }
 if(typeof data4 === "string"){
 if(func3(data4) < 1){
-(vErrors ??= []).push({instancePath:instancePath+"/instance",schemaPath:"#/$defs/agent~1problem/properties/instance/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/instance",schemaPath:"#/$defs/agent~1problem/properties/instance/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(!(formats2(data4))){
-(vErrors ??= []).push({instancePath:instancePath+"/instance",schemaPath:"#/$defs/agent~1problem/properties/instance/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/instance",schemaPath:"#/$defs/agent~1problem/properties/instance/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/instance",schemaPath:"#/$defs/agent~1problem/properties/instance/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/instance",schemaPath:"#/$defs/agent~1problem/properties/instance/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid1 = _errs10 === errors;
 }
 }
 else {
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/agent~1problem/type",keyword:"type",params:{type: "object"},message:"must be object"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/agent~1problem/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate5.errors = vErrors;
@@ -236,7 +241,7 @@ if(data.outcome !== undefined){
 let data0 = data.outcome;
 const _errs4 = errors;
 if("succeeded" !== data0){
-(vErrors ??= []).push({});
+vErrors = __charterPush(vErrors, {});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -268,7 +273,7 @@ if(_valid0){
 const _errs5 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.payload === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "payload"},message:"must have required property '"+"payload"+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "payload"},message:"must have required property '"+"payload"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -284,7 +289,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.payload !== undefined){
 let data1 = data.payload;
 var valid3 = false;
-(vErrors ??= []).push({instancePath:instancePath+"/payload",schemaPath:"#/allOf/0/else/properties/payload",keyword:"false schema",params:{},message:"boolean schema is false"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/payload",schemaPath:"#/allOf/0/else/properties/payload",keyword:"false schema",params:{},message:"boolean schema is false"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -298,7 +303,7 @@ props0.outcome = true;
 ifClause0 = "else";
 }
 if(!valid1){
-(vErrors ??= []).push({instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs1 === errors;
@@ -312,7 +317,7 @@ let data2 = data.outcome;
 const _errs10 = errors;
 const vSchema0 = schema0.allOf[1].if.properties.outcome.enum;
 if(!((data2 === "failed") || (data2 === "suspended"))){
-(vErrors ??= []).push({});
+vErrors = __charterPush(vErrors, {});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -344,7 +349,7 @@ if(_valid1){
 const _errs11 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.problem === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/allOf/1/then/required",keyword:"required",params:{missingProperty: "problem"},message:"must have required property '"+"problem"+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/allOf/1/then/required",keyword:"required",params:{missingProperty: "problem"},message:"must have required property '"+"problem"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -360,7 +365,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.problem !== undefined){
 let data3 = data.problem;
 var valid6 = false;
-(vErrors ??= []).push({instancePath:instancePath+"/problem",schemaPath:"#/allOf/1/else/properties/problem",keyword:"false schema",params:{},message:"boolean schema is false"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/problem",schemaPath:"#/allOf/1/else/properties/problem",keyword:"false schema",params:{},message:"boolean schema is false"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -374,7 +379,7 @@ props1.outcome = true;
 ifClause1 = "else";
 }
 if(!valid4){
-(vErrors ??= []).push({instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs7 === errors;
@@ -397,7 +402,7 @@ let data4 = data.outcome;
 const _errs16 = errors;
 const vSchema1 = schema0.allOf[2].if.properties.outcome.enum;
 if(!((data4 === "abstained") || (data4 === "referred"))){
-(vErrors ??= []).push({});
+vErrors = __charterPush(vErrors, {});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -429,7 +434,7 @@ if(_valid2){
 const _errs17 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.reason_code === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/allOf/2/then/required",keyword:"required",params:{missingProperty: "reason_code"},message:"must have required property '"+"reason_code"+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/allOf/2/then/required",keyword:"required",params:{missingProperty: "reason_code"},message:"must have required property '"+"reason_code"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -445,7 +450,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.reason_code !== undefined){
 let data5 = data.reason_code;
 var valid9 = false;
-(vErrors ??= []).push({instancePath:instancePath+"/reason_code",schemaPath:"#/allOf/2/else/properties/reason_code",keyword:"false schema",params:{},message:"boolean schema is false"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/reason_code",schemaPath:"#/allOf/2/else/properties/reason_code",keyword:"false schema",params:{},message:"boolean schema is false"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -459,7 +464,7 @@ props2.outcome = true;
 ifClause2 = "else";
 }
 if(!valid7){
-(vErrors ??= []).push({instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: ifClause2},message:"must match \""+ifClause2+"\" schema"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: ifClause2},message:"must match \""+ifClause2+"\" schema"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs13 === errors;
@@ -481,7 +486,7 @@ if(data.outcome !== undefined){
 let data6 = data.outcome;
 const _errs22 = errors;
 if("referred" !== data6){
-(vErrors ??= []).push({});
+vErrors = __charterPush(vErrors, {});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -513,7 +518,7 @@ if(_valid3){
 const _errs23 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.referred_to === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: "referred_to"},message:"must have required property '"+"referred_to"+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: "referred_to"},message:"must have required property '"+"referred_to"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -529,7 +534,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.referred_to !== undefined){
 let data7 = data.referred_to;
 var valid12 = false;
-(vErrors ??= []).push({instancePath:instancePath+"/referred_to",schemaPath:"#/allOf/3/else/properties/referred_to",keyword:"false schema",params:{},message:"boolean schema is false"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/referred_to",schemaPath:"#/allOf/3/else/properties/referred_to",keyword:"false schema",params:{},message:"boolean schema is false"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -543,7 +548,7 @@ props3.outcome = true;
 ifClause3 = "else";
 }
 if(!valid10){
-(vErrors ??= []).push({instancePath,schemaPath:"#/allOf/3/if",keyword:"if",params:{failingKeyword: ifClause3},message:"must match \""+ifClause3+"\" schema"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/allOf/3/if",keyword:"if",params:{failingKeyword: ifClause3},message:"must match \""+ifClause3+"\" schema"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs19 === errors;
@@ -565,7 +570,7 @@ if(data.outcome !== undefined){
 let data8 = data.outcome;
 const _errs28 = errors;
 if("suspended" !== data8){
-(vErrors ??= []).push({});
+vErrors = __charterPush(vErrors, {});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -597,7 +602,7 @@ if(_valid4){
 const _errs29 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.resume_after === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/allOf/4/then/required",keyword:"required",params:{missingProperty: "resume_after"},message:"must have required property '"+"resume_after"+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/allOf/4/then/required",keyword:"required",params:{missingProperty: "resume_after"},message:"must have required property '"+"resume_after"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -613,7 +618,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.resume_after !== undefined){
 let data9 = data.resume_after;
 var valid15 = false;
-(vErrors ??= []).push({instancePath:instancePath+"/resume_after",schemaPath:"#/allOf/4/else/properties/resume_after",keyword:"false schema",params:{},message:"boolean schema is false"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/resume_after",schemaPath:"#/allOf/4/else/properties/resume_after",keyword:"false schema",params:{},message:"boolean schema is false"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -627,7 +632,7 @@ props4.outcome = true;
 ifClause4 = "else";
 }
 if(!valid13){
-(vErrors ??= []).push({instancePath,schemaPath:"#/allOf/4/if",keyword:"if",params:{failingKeyword: ifClause4},message:"must match \""+ifClause4+"\" schema"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/allOf/4/if",keyword:"if",params:{failingKeyword: ifClause4},message:"must match \""+ifClause4+"\" schema"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs25 === errors;
@@ -642,21 +647,21 @@ Object.assign(props0, props4);
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.invocation_id === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "invocation_id"},message:"must have required property '"+"invocation_id"+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "invocation_id"},message:"must have required property '"+"invocation_id"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.invocation_created_at === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "invocation_created_at"},message:"must have required property '"+"invocation_created_at"+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "invocation_created_at"},message:"must have required property '"+"invocation_created_at"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.outcome === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "outcome"},message:"must have required property '"+"outcome"+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "outcome"},message:"must have required property '"+"outcome"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs31 = errors;
 for(const key0 in data){
 if(!(func0.call(schema0.properties, key0))){
-(vErrors ??= []).push({instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -679,12 +684,12 @@ if(typeof data11 == "number"){
 }
 if(typeof data11 === "string"){
 if(!(formats0.validate(data11))){
-(vErrors ??= []).push({instancePath:instancePath+"/invocation_created_at",schemaPath:"#/properties/invocation_created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/invocation_created_at",schemaPath:"#/properties/invocation_created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/invocation_created_at",schemaPath:"#/properties/invocation_created_at/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/invocation_created_at",schemaPath:"#/properties/invocation_created_at/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid16 = _errs33 === errors;
@@ -704,7 +709,7 @@ if(data.payload !== undefined){
 let data13 = data.payload;
 const _errs36 = errors;
 if(!(data13 && typeof data13 == "object" && !Array.isArray(data13))){
-(vErrors ??= []).push({instancePath:instancePath+"/payload",schemaPath:"#/properties/payload/type",keyword:"type",params:{type: "object"},message:"must be object"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/payload",schemaPath:"#/properties/payload/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs37 = errors;
@@ -727,12 +732,12 @@ const _errs39 = errors;
 const _errs40 = errors;
 if(typeof data15 === "string"){
 if(!pattern2.test(data15)){
-(vErrors ??= []).push({instancePath:instancePath+"/reason_code",schemaPath:"#/properties/reason_code/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*$"+"\""});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/reason_code",schemaPath:"#/properties/reason_code/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*$"+"\""});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/reason_code",schemaPath:"#/properties/reason_code/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/reason_code",schemaPath:"#/properties/reason_code/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid16 = _errs39 === errors;
@@ -743,12 +748,12 @@ const _errs41 = errors;
 const _errs42 = errors;
 if(typeof data16 === "string"){
 if(func3(data16) < 1){
-(vErrors ??= []).push({instancePath:instancePath+"/referred_to",schemaPath:"#/properties/referred_to/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/referred_to",schemaPath:"#/properties/referred_to/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/referred_to",schemaPath:"#/properties/referred_to/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/referred_to",schemaPath:"#/properties/referred_to/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid16 = _errs41 === errors;
@@ -761,12 +766,12 @@ if(typeof data17 == "number"){
 }
 if(typeof data17 === "string"){
 if(!(formats0.validate(data17))){
-(vErrors ??= []).push({instancePath:instancePath+"/resume_after",schemaPath:"#/properties/resume_after/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/resume_after",schemaPath:"#/properties/resume_after/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/resume_after",schemaPath:"#/properties/resume_after/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/resume_after",schemaPath:"#/properties/resume_after/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid16 = _errs43 === errors;
@@ -775,14 +780,14 @@ if(data.requires_human_review !== undefined){
 let data18 = data.requires_human_review;
 const _errs45 = errors;
 if(true !== data18){
-(vErrors ??= []).push({instancePath:instancePath+"/requires_human_review",schemaPath:"#/properties/requires_human_review/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/requires_human_review",schemaPath:"#/properties/requires_human_review/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid16 = _errs45 === errors;
 }
 }
 else {
-(vErrors ??= []).push({instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate0.errors = vErrors;
@@ -803,7 +808,7 @@ evaluated0.items = undefined;
 }
 const vSchema0 = schema2.enum;
 if(!(((((data === "succeeded") || (data === "abstained")) || (data === "referred")) || (data === "failed")) || (data === "suspended"))){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/outcome/enum",keyword:"enum",params:{allowedValues: schema2.enum},message:"must be equal to one of the allowed values"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/outcome/enum",keyword:"enum",params:{allowedValues: schema2.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate7.errors = vErrors;

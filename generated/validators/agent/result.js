@@ -9,6 +9,11 @@ const func1 = __charter_pattern;
 const func3 = __charter_ucs2length;
 const pattern0 = func1("^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$", "u");
 
+function __charterPush(list, error) {
+if (list === null) return [error];
+list.push(error);
+return list;
+}
 function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://charter.invalid/agent/uuidv7.schema.json" */;
 let vErrors = null;
@@ -84,13 +89,13 @@ for(const key0 in data){
 const _errs1 = errors;
 if(typeof key0 === "string"){
 if(!pattern1.test(key0)){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/agent~1problem/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]{2,}$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]{2,}$"+"\"",propertyName:key0});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/agent~1problem/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]{2,}$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]{2,}$"+"\"",propertyName:key0});
 errors++;
 }
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/agent~1problem/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/agent~1problem/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid"});
 errors++;
 validate5.errors = vErrors;
 return false;
@@ -262,7 +267,7 @@ const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.outcome !== undefined){
 if("succeeded" !== data.outcome){
-(vErrors ??= []).push({});
+vErrors = __charterPush(vErrors, {});
 errors++;
 }
 }
@@ -309,7 +314,7 @@ props0.outcome = true;
 ifClause0 = "else";
 }
 if(!valid1){
-(vErrors ??= []).push({instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"});
 errors++;
 validate0.errors = vErrors;
 return false;
@@ -324,7 +329,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.outcome !== undefined){
 let data2 = data.outcome;
 if(!((data2 === "failed") || (data2 === "suspended"))){
-(vErrors ??= []).push({});
+vErrors = __charterPush(vErrors, {});
 errors++;
 }
 }
@@ -371,7 +376,7 @@ props1.outcome = true;
 ifClause1 = "else";
 }
 if(!valid4){
-(vErrors ??= []).push({instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema"});
 errors++;
 validate0.errors = vErrors;
 return false;
@@ -395,7 +400,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.outcome !== undefined){
 let data4 = data.outcome;
 if(!((data4 === "abstained") || (data4 === "referred"))){
-(vErrors ??= []).push({});
+vErrors = __charterPush(vErrors, {});
 errors++;
 }
 }
@@ -442,7 +447,7 @@ props2.outcome = true;
 ifClause2 = "else";
 }
 if(!valid7){
-(vErrors ??= []).push({instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: ifClause2},message:"must match \""+ifClause2+"\" schema"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: ifClause2},message:"must match \""+ifClause2+"\" schema"});
 errors++;
 validate0.errors = vErrors;
 return false;
@@ -465,7 +470,7 @@ const _errs21 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.outcome !== undefined){
 if("referred" !== data.outcome){
-(vErrors ??= []).push({});
+vErrors = __charterPush(vErrors, {});
 errors++;
 }
 }
@@ -512,7 +517,7 @@ props3.outcome = true;
 ifClause3 = "else";
 }
 if(!valid10){
-(vErrors ??= []).push({instancePath,schemaPath:"#/allOf/3/if",keyword:"if",params:{failingKeyword: ifClause3},message:"must match \""+ifClause3+"\" schema"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/allOf/3/if",keyword:"if",params:{failingKeyword: ifClause3},message:"must match \""+ifClause3+"\" schema"});
 errors++;
 validate0.errors = vErrors;
 return false;
@@ -535,7 +540,7 @@ const _errs27 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.outcome !== undefined){
 if("suspended" !== data.outcome){
-(vErrors ??= []).push({});
+vErrors = __charterPush(vErrors, {});
 errors++;
 }
 }
@@ -582,7 +587,7 @@ props4.outcome = true;
 ifClause4 = "else";
 }
 if(!valid13){
-(vErrors ??= []).push({instancePath,schemaPath:"#/allOf/4/if",keyword:"if",params:{failingKeyword: ifClause4},message:"must match \""+ifClause4+"\" schema"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/allOf/4/if",keyword:"if",params:{failingKeyword: ifClause4},message:"must match \""+ifClause4+"\" schema"});
 errors++;
 validate0.errors = vErrors;
 return false;

@@ -4,6 +4,11 @@ const __charterExports = (() => {
 const func0 = __charter_pattern;
 const pattern0 = func0("^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$", "u");
 
+function __charterPush(list, error) {
+if (list === null) return [error];
+list.push(error);
+return list;
+}
 const __charterErrors = { limit: Infinity, list: null };
 function __charterStop(list) {
 __charterErrors.list = list;
@@ -24,12 +29,12 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 if(typeof data === "string"){
 if(!pattern0.test(data)){
-(vErrors ??= []).push({instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate0.errors = vErrors;

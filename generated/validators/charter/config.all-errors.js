@@ -7,6 +7,11 @@ const func0 = Object.prototype.hasOwnProperty;
 const func2 = __charter_pattern;
 const func1 = __charter_ucs2length;
 
+function __charterPush(list, error) {
+if (list === null) return [error];
+list.push(error);
+return list;
+}
 const __charterErrors = { limit: Infinity, list: null };
 function __charterStop(list) {
 __charterErrors.list = list;
@@ -26,12 +31,12 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 if(typeof data === "string"){
 if(func1(data) < 1){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/relativePath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/relativePath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/relativePath/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/relativePath/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate1.errors = vErrors;
@@ -54,7 +59,7 @@ evaluated0.items = undefined;
 }
 const vSchema0 = schema3.enum;
 if(!(((((data === "draft-04") || (data === "draft-06")) || (data === "draft-07")) || (data === "2019-09")) || (data === "2020-12"))){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/dialect/enum",keyword:"enum",params:{allowedValues: schema3.enum},message:"must be equal to one of the allowed values"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/dialect/enum",keyword:"enum",params:{allowedValues: schema3.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate6.errors = vErrors;
@@ -76,7 +81,7 @@ evaluated0.items = undefined;
 }
 const vSchema0 = schema4.enum;
 if(!((data === "global") || (data === "local"))){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/ids/enum",keyword:"enum",params:{allowedValues: schema4.enum},message:"must be equal to one of the allowed values"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/ids/enum",keyword:"enum",params:{allowedValues: schema4.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate8.errors = vErrors;
@@ -96,25 +101,25 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if((typeof data !== "string") && (!(data && typeof data == "object" && !Array.isArray(data)))){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/catalogFolder/type",keyword:"type",params:{type: schema2.type},message:"must be string,object"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/catalogFolder/type",keyword:"type",params:{type: schema2.type},message:"must be string,object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs0 = errors;
 if(typeof data === "string"){
 if(func1(data) < 1){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/catalogFolder/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/catalogFolder/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.path === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/catalogFolder/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/catalogFolder/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "path") || (key0 === "dialect")) || (key0 === "ids"))){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/catalogFolder/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/catalogFolder/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -173,7 +178,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "dialect") || (key0 === "ids"))){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/documentResolution/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/documentResolution/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -201,7 +206,7 @@ var valid0 = _errs3 === errors;
 }
 }
 else {
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/documentResolution/type",keyword:"type",params:{type: "object"},message:"must be object"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/documentResolution/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate11.errors = vErrors;
@@ -223,7 +228,7 @@ evaluated0.items = undefined;
 }
 const vSchema0 = schema6.enum;
 if(!((data === "short") || (data === "qualified"))){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/namingStyle/enum",keyword:"enum",params:{allowedValues: schema6.enum},message:"must be equal to one of the allowed values"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/namingStyle/enum",keyword:"enum",params:{allowedValues: schema6.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate15.errors = vErrors;
@@ -250,7 +255,7 @@ let data0 = data.formats;
 const _errs1 = errors;
 const vSchema0 = schema7.properties.formats.enum;
 if(!(((data0 === "dialect") || (data0 === "assert")) || (data0 === "annotate"))){
-(vErrors ??= []).push({instancePath:instancePath+"/formats",schemaPath:"#/$defs/validationPolicy/properties/formats/enum",keyword:"enum",params:{allowedValues: schema7.properties.formats.enum},message:"must be equal to one of the allowed values"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/formats",schemaPath:"#/$defs/validationPolicy/properties/formats/enum",keyword:"enum",params:{allowedValues: schema7.properties.formats.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs1 === errors;
@@ -260,7 +265,7 @@ let data1 = data.examples;
 const _errs2 = errors;
 const vSchema1 = schema7.properties.examples.enum;
 if(!((data1 === "error") || (data1 === "warning"))){
-(vErrors ??= []).push({instancePath:instancePath+"/examples",schemaPath:"#/$defs/validationPolicy/properties/examples/enum",keyword:"enum",params:{allowedValues: schema7.properties.examples.enum},message:"must be equal to one of the allowed values"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/examples",schemaPath:"#/$defs/validationPolicy/properties/examples/enum",keyword:"enum",params:{allowedValues: schema7.properties.examples.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs2 === errors;
@@ -270,7 +275,7 @@ let data2 = data.refSiblings;
 const _errs3 = errors;
 const vSchema2 = schema7.properties.refSiblings.enum;
 if(!((data2 === "ignore") || (data2 === "apply"))){
-(vErrors ??= []).push({instancePath:instancePath+"/refSiblings",schemaPath:"#/$defs/validationPolicy/properties/refSiblings/enum",keyword:"enum",params:{allowedValues: schema7.properties.refSiblings.enum},message:"must be equal to one of the allowed values"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/refSiblings",schemaPath:"#/$defs/validationPolicy/properties/refSiblings/enum",keyword:"enum",params:{allowedValues: schema7.properties.refSiblings.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs3 === errors;
@@ -280,7 +285,7 @@ let data3 = data.patterns;
 const _errs4 = errors;
 const vSchema3 = schema7.properties.patterns.enum;
 if(!((data3 === "native") || (data3 === "linear"))){
-(vErrors ??= []).push({instancePath:instancePath+"/patterns",schemaPath:"#/$defs/validationPolicy/properties/patterns/enum",keyword:"enum",params:{allowedValues: schema7.properties.patterns.enum},message:"must be equal to one of the allowed values"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/patterns",schemaPath:"#/$defs/validationPolicy/properties/patterns/enum",keyword:"enum",params:{allowedValues: schema7.properties.patterns.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs4 === errors;
@@ -290,7 +295,7 @@ let data4 = data.unknownFormats;
 const _errs5 = errors;
 const vSchema4 = schema7.properties.unknownFormats.enum;
 if(!((data4 === "ignore") || (data4 === "refuse"))){
-(vErrors ??= []).push({instancePath:instancePath+"/unknownFormats",schemaPath:"#/$defs/validationPolicy/properties/unknownFormats/enum",keyword:"enum",params:{allowedValues: schema7.properties.unknownFormats.enum},message:"must be equal to one of the allowed values"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/unknownFormats",schemaPath:"#/$defs/validationPolicy/properties/unknownFormats/enum",keyword:"enum",params:{allowedValues: schema7.properties.unknownFormats.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs5 === errors;
@@ -300,7 +305,7 @@ let data5 = data.strictness;
 const _errs6 = errors;
 const vSchema5 = schema7.properties.strictness.enum;
 if(!((data5 === "lenient") || (data5 === "strict"))){
-(vErrors ??= []).push({instancePath:instancePath+"/strictness",schemaPath:"#/$defs/validationPolicy/properties/strictness/enum",keyword:"enum",params:{allowedValues: schema7.properties.strictness.enum},message:"must be equal to one of the allowed values"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/strictness",schemaPath:"#/$defs/validationPolicy/properties/strictness/enum",keyword:"enum",params:{allowedValues: schema7.properties.strictness.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs6 === errors;
@@ -318,12 +323,12 @@ const _errs9 = errors;
 const _errs10 = errors;
 if(typeof data7 === "string"){
 if(func1(data7) < 1){
-(vErrors ??= []).push({instancePath:instancePath+"/keywords/" + i0,schemaPath:"#/$defs/validationPolicy/properties/keywords/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/keywords/" + i0,schemaPath:"#/$defs/validationPolicy/properties/keywords/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/keywords/" + i0,schemaPath:"#/$defs/validationPolicy/properties/keywords/items/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/keywords/" + i0,schemaPath:"#/$defs/validationPolicy/properties/keywords/items/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid1 = _errs9 === errors;
@@ -344,7 +349,7 @@ continue;
 }
 if(typeof indices0[item0] == "number"){
 j0 = indices0[item0];
-(vErrors ??= []).push({instancePath:instancePath+"/keywords",schemaPath:"#/$defs/validationPolicy/properties/keywords/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/keywords",schemaPath:"#/$defs/validationPolicy/properties/keywords/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 valid3 = false;
 break;
@@ -354,14 +359,14 @@ indices0[item0] = i1;
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/keywords",schemaPath:"#/$defs/validationPolicy/properties/keywords/type",keyword:"type",params:{type: "array"},message:"must be array"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/keywords",schemaPath:"#/$defs/validationPolicy/properties/keywords/type",keyword:"type",params:{type: "array"},message:"must be array"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs7 === errors;
 }
 }
 else {
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/validationPolicy/type",keyword:"type",params:{type: "object"},message:"must be object"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/validationPolicy/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate17.errors = vErrors;
@@ -383,7 +388,7 @@ evaluated0.items = undefined;
 }
 const vSchema0 = schema8.enum;
 if(!(((data === "input") || (data === "output")) || (data === "both"))){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/direction/enum",keyword:"enum",params:{allowedValues: schema8.enum},message:"must be equal to one of the allowed values"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/direction/enum",keyword:"enum",params:{allowedValues: schema8.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate21.errors = vErrors;
@@ -408,17 +413,17 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.rule === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/diffIgnore/required",keyword:"required",params:{missingProperty: "rule"},message:"must have required property '"+"rule"+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/diffIgnore/required",keyword:"required",params:{missingProperty: "rule"},message:"must have required property '"+"rule"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.reason === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/diffIgnore/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/diffIgnore/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((key0 === "rule") || (key0 === "contract")) || (key0 === "pointer")) || (key0 === "reason"))){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/diffIgnore/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/diffIgnore/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -427,7 +432,7 @@ let data0 = data.rule;
 const _errs2 = errors;
 const vSchema0 = schema9.properties.rule.enum;
 if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data0 === "contract-removed") || (data0 === "definition-removed")) || (data0 === "required-added")) || (data0 === "type-narrowed")) || (data0 === "enum-added")) || (data0 === "enum-value-removed")) || (data0 === "additional-properties-closed")) || (data0 === "unevaluated-properties-closed")) || (data0 === "items-closed")) || (data0 === "schema-closed")) || (data0 === "property-forbidden")) || (data0 === "property-removed-closed")) || (data0 === "bound-tightened")) || (data0 === "multiple-of-tightened")) || (data0 === "multiple-of-changed")) || (data0 === "dependent-required-added")) || (data0 === "pattern-added")) || (data0 === "pattern-changed")) || (data0 === "format-added")) || (data0 === "format-changed")) || (data0 === "unique-items-added")) || (data0 === "union-branch-removed")) || (data0 === "constraint-added")) || (data0 === "reference-unresolved")) || (data0 === "type-widened")) || (data0 === "null-allowed")) || (data0 === "enum-removed")) || (data0 === "enum-value-added")) || (data0 === "required-removed")) || (data0 === "bound-loosened")) || (data0 === "multiple-of-loosened")) || (data0 === "dependent-required-removed")) || (data0 === "pattern-removed")) || (data0 === "format-removed")) || (data0 === "unique-items-removed")) || (data0 === "additional-properties-opened")) || (data0 === "unevaluated-properties-opened")) || (data0 === "items-opened")) || (data0 === "schema-opened")) || (data0 === "property-added-closed")) || (data0 === "property-removed-open")) || (data0 === "union-branch-added")) || (data0 === "constraint-removed")) || (data0 === "type-removed")) || (data0 === "type-renamed")) || (data0 === "type-moved")) || (data0 === "field-became-required")) || (data0 === "field-removed")) || (data0 === "field-became-optional")) || (data0 === "contract-added")) || (data0 === "definition-added")) || (data0 === "optional-property-added")) || (data0 === "property-deprecated")) || (data0 === "deprecated-property-removed")) || (data0 === "deprecated-field-removed")) || (data0 === "description-changed")) || (data0 === "default-changed")) || (data0 === "type-added")) || (data0 === "field-type-changed")) || (data0 === "alias-changed"))){
-(vErrors ??= []).push({instancePath:instancePath+"/rule",schemaPath:"#/$defs/diffIgnore/properties/rule/enum",keyword:"enum",params:{allowedValues: schema9.properties.rule.enum},message:"must be equal to one of the allowed values"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/rule",schemaPath:"#/$defs/diffIgnore/properties/rule/enum",keyword:"enum",params:{allowedValues: schema9.properties.rule.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs2 === errors;
@@ -438,12 +443,12 @@ const _errs3 = errors;
 const _errs4 = errors;
 if(typeof data1 === "string"){
 if(func1(data1) < 1){
-(vErrors ??= []).push({instancePath:instancePath+"/contract",schemaPath:"#/$defs/diffIgnore/properties/contract/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/contract",schemaPath:"#/$defs/diffIgnore/properties/contract/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/contract",schemaPath:"#/$defs/diffIgnore/properties/contract/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/contract",schemaPath:"#/$defs/diffIgnore/properties/contract/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs3 === errors;
@@ -454,12 +459,12 @@ const _errs5 = errors;
 const _errs6 = errors;
 if(typeof data2 === "string"){
 if(!pattern2.test(data2)){
-(vErrors ??= []).push({instancePath:instancePath+"/pointer",schemaPath:"#/$defs/diffIgnore/properties/pointer/pattern",keyword:"pattern",params:{pattern: "^(#|types/)"},message:"must match pattern \""+"^(#|types/)"+"\""});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/pointer",schemaPath:"#/$defs/diffIgnore/properties/pointer/pattern",keyword:"pattern",params:{pattern: "^(#|types/)"},message:"must match pattern \""+"^(#|types/)"+"\""});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/pointer",schemaPath:"#/$defs/diffIgnore/properties/pointer/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/pointer",schemaPath:"#/$defs/diffIgnore/properties/pointer/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs5 === errors;
@@ -470,19 +475,19 @@ const _errs7 = errors;
 const _errs8 = errors;
 if(typeof data3 === "string"){
 if(!pattern3.test(data3)){
-(vErrors ??= []).push({instancePath:instancePath+"/reason",schemaPath:"#/$defs/diffIgnore/properties/reason/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/reason",schemaPath:"#/$defs/diffIgnore/properties/reason/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/reason",schemaPath:"#/$defs/diffIgnore/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/reason",schemaPath:"#/$defs/diffIgnore/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs7 === errors;
 }
 }
 else {
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/diffIgnore/type",keyword:"type",params:{type: "object"},message:"must be object"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/diffIgnore/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate24.errors = vErrors;
@@ -509,7 +514,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
 for(const key0 in data){
 if(!(func0.call(schema0.properties, key0))){
-(vErrors ??= []).push({instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -541,12 +546,12 @@ const _errs4 = errors;
 const _errs5 = errors;
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
-(vErrors ??= []).push({instancePath:instancePath+"/baseUri",schemaPath:"#/properties/baseUri/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9+.-]*:([^?#\\s]*[/:])?$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9+.-]*:([^?#\\s]*[/:])?$"+"\""});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/baseUri",schemaPath:"#/properties/baseUri/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9+.-]*:([^?#\\s]*[/:])?$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9+.-]*:([^?#\\s]*[/:])?$"+"\""});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/baseUri",schemaPath:"#/properties/baseUri/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/baseUri",schemaPath:"#/properties/baseUri/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs4 === errors;
@@ -561,17 +566,17 @@ const _errs8 = errors;
 const _errs9 = errors;
 if(typeof key1 === "string"){
 if(func1(key1) < 1){
-(vErrors ??= []).push({instancePath:instancePath+"/catalog",schemaPath:"#/properties/catalog/propertyNames/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",propertyName:key1});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/catalog",schemaPath:"#/properties/catalog/propertyNames/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",propertyName:key1});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/catalog",schemaPath:"#/properties/catalog/propertyNames/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key1});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/catalog",schemaPath:"#/properties/catalog/propertyNames/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key1});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid1 = _errs8 === errors;
 if(!valid1){
-(vErrors ??= []).push({instancePath:instancePath+"/catalog",schemaPath:"#/properties/catalog/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/catalog",schemaPath:"#/properties/catalog/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -589,7 +594,7 @@ var valid2 = _errs11 === errors;
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/catalog",schemaPath:"#/properties/catalog/type",keyword:"type",params:{type: "object"},message:"must be object"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/catalog",schemaPath:"#/properties/catalog/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs6 === errors;
@@ -602,7 +607,7 @@ if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 const _errs14 = errors;
 for(const key3 in data5){
 if(!(key3 === "contracts")){
-(vErrors ??= []).push({instancePath:instancePath+"/resolution",schemaPath:"#/properties/resolution/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/resolution",schemaPath:"#/properties/resolution/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -616,17 +621,17 @@ const _errs17 = errors;
 const _errs18 = errors;
 if(typeof key4 === "string"){
 if(func1(key4) < 1){
-(vErrors ??= []).push({instancePath:instancePath+"/resolution/contracts",schemaPath:"#/properties/resolution/properties/contracts/propertyNames/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",propertyName:key4});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/resolution/contracts",schemaPath:"#/properties/resolution/properties/contracts/propertyNames/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",propertyName:key4});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/resolution/contracts",schemaPath:"#/properties/resolution/properties/contracts/propertyNames/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key4});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/resolution/contracts",schemaPath:"#/properties/resolution/properties/contracts/propertyNames/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key4});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid4 = _errs17 === errors;
 if(!valid4){
-(vErrors ??= []).push({instancePath:instancePath+"/resolution/contracts",schemaPath:"#/properties/resolution/properties/contracts/propertyNames",keyword:"propertyNames",params:{propertyName: key4},message:"property name must be valid"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/resolution/contracts",schemaPath:"#/properties/resolution/properties/contracts/propertyNames",keyword:"propertyNames",params:{propertyName: key4},message:"property name must be valid"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -644,14 +649,14 @@ var valid5 = _errs20 === errors;
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/resolution/contracts",schemaPath:"#/properties/resolution/properties/contracts/type",keyword:"type",params:{type: "object"},message:"must be object"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/resolution/contracts",schemaPath:"#/properties/resolution/properties/contracts/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid3 = _errs15 === errors;
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/resolution",schemaPath:"#/properties/resolution/type",keyword:"type",params:{type: "object"},message:"must be object"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/resolution",schemaPath:"#/properties/resolution/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs12 === errors;
@@ -664,13 +669,13 @@ let valid6 = false;
 let passing0 = null;
 const _errs23 = errors;
 if(typeof data8 !== "string"){
-(vErrors ??= []).push({instancePath:instancePath+"/typeNames",schemaPath:"#/properties/typeNames/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/typeNames",schemaPath:"#/properties/typeNames/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs24 = errors;
 const vSchema0 = schema0.properties.typeNames.oneOf[0].enum;
 if(!((data8 === "short") || (data8 === "qualified"))){
-(vErrors ??= []).push({instancePath:instancePath+"/typeNames",schemaPath:"#/properties/typeNames/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema0.properties.typeNames.oneOf[0].enum},message:"must be equal to one of the allowed values"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/typeNames",schemaPath:"#/properties/typeNames/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema0.properties.typeNames.oneOf[0].enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var _valid0 = _errs23 === errors;
@@ -684,7 +689,7 @@ if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 const _errs27 = errors;
 for(const key6 in data8){
 if(!((key6 === "style") || (key6 === "clashes"))){
-(vErrors ??= []).push({instancePath:instancePath+"/typeNames",schemaPath:"#/properties/typeNames/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/typeNames",schemaPath:"#/properties/typeNames/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -704,14 +709,14 @@ let data10 = data8.clashes;
 const _errs29 = errors;
 const vSchema1 = schema0.properties.typeNames.oneOf[1].properties.clashes.enum;
 if(!((data10 === "qualify") || (data10 === "error"))){
-(vErrors ??= []).push({instancePath:instancePath+"/typeNames/clashes",schemaPath:"#/properties/typeNames/oneOf/1/properties/clashes/enum",keyword:"enum",params:{allowedValues: schema0.properties.typeNames.oneOf[1].properties.clashes.enum},message:"must be equal to one of the allowed values"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/typeNames/clashes",schemaPath:"#/properties/typeNames/oneOf/1/properties/clashes/enum",keyword:"enum",params:{allowedValues: schema0.properties.typeNames.oneOf[1].properties.clashes.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid7 = _errs29 === errors;
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/typeNames",schemaPath:"#/properties/typeNames/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/typeNames",schemaPath:"#/properties/typeNames/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var _valid0 = _errs25 === errors;
@@ -727,7 +732,7 @@ var props0 = true;
 }
 }
 if(!valid6){
-(vErrors ??= []).push({instancePath:instancePath+"/typeNames",schemaPath:"#/properties/typeNames/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/typeNames",schemaPath:"#/properties/typeNames/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -776,20 +781,20 @@ if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 const _errs38 = errors;
 for(const key8 in data13){
 if(((((((key8 !== "formats") && (key8 !== "examples")) && (key8 !== "refSiblings")) && (key8 !== "patterns")) && (key8 !== "unknownFormats")) && (key8 !== "strictness")) && (key8 !== "keywords")){
-(vErrors ??= []).push({instancePath:instancePath+"/validation/contracts/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/validation/properties/contracts/additionalProperties/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key8},message:"must NOT have unevaluated properties"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/validation/contracts/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/validation/properties/contracts/additionalProperties/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key8},message:"must NOT have unevaluated properties"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/validation/contracts/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/validation/properties/contracts/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/validation/contracts/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/validation/properties/contracts/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid10 = _errs36 === errors;
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/validation/contracts",schemaPath:"#/properties/validation/properties/contracts/type",keyword:"type",params:{type: "object"},message:"must be object"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/validation/contracts",schemaPath:"#/properties/validation/properties/contracts/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid9 = _errs33 === errors;
@@ -797,13 +802,13 @@ var valid9 = _errs33 === errors;
 const _errs39 = errors;
 for(const key9 in data11){
 if((((((((key9 !== "contracts") && (key9 !== "formats")) && (key9 !== "examples")) && (key9 !== "refSiblings")) && (key9 !== "patterns")) && (key9 !== "unknownFormats")) && (key9 !== "strictness")) && (key9 !== "keywords")){
-(vErrors ??= []).push({instancePath:instancePath+"/validation",schemaPath:"#/properties/validation/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key9},message:"must NOT have unevaluated properties"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/validation",schemaPath:"#/properties/validation/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key9},message:"must NOT have unevaluated properties"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/validation",schemaPath:"#/properties/validation/type",keyword:"type",params:{type: "object"},message:"must be object"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/validation",schemaPath:"#/properties/validation/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs30 === errors;
@@ -812,7 +817,7 @@ if(data.allowOutputOutsideProject !== undefined){
 let data14 = data.allowOutputOutsideProject;
 const _errs40 = errors;
 if(typeof data14 !== "boolean"){
-(vErrors ??= []).push({instancePath:instancePath+"/allowOutputOutsideProject",schemaPath:"#/properties/allowOutputOutsideProject/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/allowOutputOutsideProject",schemaPath:"#/properties/allowOutputOutsideProject/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs41 = errors;
@@ -822,7 +827,7 @@ if(data.allowEmptySource !== undefined){
 let data15 = data.allowEmptySource;
 const _errs42 = errors;
 if(typeof data15 !== "boolean"){
-(vErrors ??= []).push({instancePath:instancePath+"/allowEmptySource",schemaPath:"#/properties/allowEmptySource/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/allowEmptySource",schemaPath:"#/properties/allowEmptySource/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs43 = errors;
@@ -836,7 +841,7 @@ if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
 const _errs46 = errors;
 for(const key10 in data16){
 if(!((key10 === "dir") || (key10 === "maxMiB"))){
-(vErrors ??= []).push({instancePath:instancePath+"/cache",schemaPath:"#/properties/cache/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/cache",schemaPath:"#/properties/cache/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -855,13 +860,13 @@ if(data16.maxMiB !== undefined){
 let data18 = data16.maxMiB;
 const _errs48 = errors;
 if(!((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18)))){
-(vErrors ??= []).push({instancePath:instancePath+"/cache/maxMiB",schemaPath:"#/properties/cache/properties/maxMiB/type",keyword:"type",params:{type: "integer"},message:"must be integer"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/cache/maxMiB",schemaPath:"#/properties/cache/properties/maxMiB/type",keyword:"type",params:{type: "integer"},message:"must be integer"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs49 = errors;
 if(typeof data18 == "number"){
 if(data18 < 1 || isNaN(data18)){
-(vErrors ??= []).push({instancePath:instancePath+"/cache/maxMiB",schemaPath:"#/properties/cache/properties/maxMiB/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/cache/maxMiB",schemaPath:"#/properties/cache/properties/maxMiB/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -869,7 +874,7 @@ var valid11 = _errs48 === errors;
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/cache",schemaPath:"#/properties/cache/type",keyword:"type",params:{type: "object"},message:"must be object"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/cache",schemaPath:"#/properties/cache/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs44 === errors;
@@ -878,13 +883,13 @@ if(data.maxWarnings !== undefined){
 let data19 = data.maxWarnings;
 const _errs50 = errors;
 if(!((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19)))){
-(vErrors ??= []).push({instancePath:instancePath+"/maxWarnings",schemaPath:"#/properties/maxWarnings/type",keyword:"type",params:{type: "integer"},message:"must be integer"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/maxWarnings",schemaPath:"#/properties/maxWarnings/type",keyword:"type",params:{type: "integer"},message:"must be integer"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs51 = errors;
 if(typeof data19 == "number"){
 if(data19 < 0 || isNaN(data19)){
-(vErrors ??= []).push({instancePath:instancePath+"/maxWarnings",schemaPath:"#/properties/maxWarnings/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/maxWarnings",schemaPath:"#/properties/maxWarnings/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -896,12 +901,12 @@ const _errs52 = errors;
 const _errs53 = errors;
 if(typeof data20 === "string"){
 if(!pattern1.test(data20)){
-(vErrors ??= []).push({instancePath:instancePath+"/version",schemaPath:"#/properties/version/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)$"+"\""});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/version",schemaPath:"#/properties/version/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)$"+"\""});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs52 === errors;
@@ -914,7 +919,7 @@ if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
 const _errs56 = errors;
 for(const key11 in data21){
 if(!(((key11 === "direction") || (key11 === "contracts")) || (key11 === "ignore"))){
-(vErrors ??= []).push({instancePath:instancePath+"/diff",schemaPath:"#/properties/diff/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/diff",schemaPath:"#/properties/diff/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -939,17 +944,17 @@ const _errs60 = errors;
 const _errs61 = errors;
 if(typeof key12 === "string"){
 if(func1(key12) < 1){
-(vErrors ??= []).push({instancePath:instancePath+"/diff/contracts",schemaPath:"#/properties/diff/properties/contracts/propertyNames/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",propertyName:key12});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/diff/contracts",schemaPath:"#/properties/diff/properties/contracts/propertyNames/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",propertyName:key12});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/diff/contracts",schemaPath:"#/properties/diff/properties/contracts/propertyNames/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key12});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/diff/contracts",schemaPath:"#/properties/diff/properties/contracts/propertyNames/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key12});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid13 = _errs60 === errors;
 if(!valid13){
-(vErrors ??= []).push({instancePath:instancePath+"/diff/contracts",schemaPath:"#/properties/diff/properties/contracts/propertyNames",keyword:"propertyNames",params:{propertyName: key12},message:"property name must be valid"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/diff/contracts",schemaPath:"#/properties/diff/properties/contracts/propertyNames",keyword:"propertyNames",params:{propertyName: key12},message:"property name must be valid"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -967,7 +972,7 @@ var valid14 = _errs63 === errors;
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/diff/contracts",schemaPath:"#/properties/diff/properties/contracts/type",keyword:"type",params:{type: "object"},message:"must be object"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/diff/contracts",schemaPath:"#/properties/diff/properties/contracts/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid12 = _errs58 === errors;
@@ -995,21 +1000,21 @@ valid16 = false;
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/diff/ignore",schemaPath:"#/properties/diff/properties/ignore/type",keyword:"type",params:{type: "array"},message:"must be array"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/diff/ignore",schemaPath:"#/properties/diff/properties/ignore/type",keyword:"type",params:{type: "array"},message:"must be array"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid12 = _errs64 === errors;
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/diff",schemaPath:"#/properties/diff/type",keyword:"type",params:{type: "object"},message:"must be object"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/diff",schemaPath:"#/properties/diff/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs54 === errors;
 }
 }
 else {
-(vErrors ??= []).push({instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate0.errors = vErrors;
@@ -1029,25 +1034,25 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if((typeof data !== "string") && (!(data && typeof data == "object" && !Array.isArray(data)))){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/catalogFolder/type",keyword:"type",params:{type: schema2.type},message:"must be string,object"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/catalogFolder/type",keyword:"type",params:{type: schema2.type},message:"must be string,object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs0 = errors;
 if(typeof data === "string"){
 if(func1(data) < 1){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/catalogFolder/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/catalogFolder/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.path === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/catalogFolder/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/catalogFolder/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "path") || (key0 === "dialect")) || (key0 === "ids"))){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/catalogFolder/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/catalogFolder/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -1106,7 +1111,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "dialect") || (key0 === "ids"))){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/documentResolution/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/documentResolution/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -1134,7 +1139,7 @@ var valid0 = _errs3 === errors;
 }
 }
 else {
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/documentResolution/type",keyword:"type",params:{type: "object"},message:"must be object"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/documentResolution/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate30.errors = vErrors;
@@ -1155,7 +1160,7 @@ evaluated0.items = undefined;
 }
 const vSchema0 = schema3.enum;
 if(!(((((data === "draft-04") || (data === "draft-06")) || (data === "draft-07")) || (data === "2019-09")) || (data === "2020-12"))){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/dialect/enum",keyword:"enum",params:{allowedValues: schema3.enum},message:"must be equal to one of the allowed values"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/dialect/enum",keyword:"enum",params:{allowedValues: schema3.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate33.errors = vErrors;
@@ -1176,7 +1181,7 @@ evaluated0.items = undefined;
 }
 const vSchema0 = schema4.enum;
 if(!((data === "global") || (data === "local"))){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/ids/enum",keyword:"enum",params:{allowedValues: schema4.enum},message:"must be equal to one of the allowed values"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/ids/enum",keyword:"enum",params:{allowedValues: schema4.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate34.errors = vErrors;
@@ -1197,7 +1202,7 @@ evaluated0.items = undefined;
 }
 const vSchema0 = schema6.enum;
 if(!((data === "short") || (data === "qualified"))){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/namingStyle/enum",keyword:"enum",params:{allowedValues: schema6.enum},message:"must be equal to one of the allowed values"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/namingStyle/enum",keyword:"enum",params:{allowedValues: schema6.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate35.errors = vErrors;
@@ -1218,7 +1223,7 @@ evaluated0.items = undefined;
 }
 const vSchema0 = schema8.enum;
 if(!(((data === "input") || (data === "output")) || (data === "both"))){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/direction/enum",keyword:"enum",params:{allowedValues: schema8.enum},message:"must be equal to one of the allowed values"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/direction/enum",keyword:"enum",params:{allowedValues: schema8.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate36.errors = vErrors;
@@ -1240,17 +1245,17 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.rule === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/diffIgnore/required",keyword:"required",params:{missingProperty: "rule"},message:"must have required property '"+"rule"+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/diffIgnore/required",keyword:"required",params:{missingProperty: "rule"},message:"must have required property '"+"rule"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.reason === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/diffIgnore/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/diffIgnore/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((key0 === "rule") || (key0 === "contract")) || (key0 === "pointer")) || (key0 === "reason"))){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/diffIgnore/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/diffIgnore/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -1259,7 +1264,7 @@ let data0 = data.rule;
 const _errs2 = errors;
 const vSchema0 = schema9.properties.rule.enum;
 if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data0 === "contract-removed") || (data0 === "definition-removed")) || (data0 === "required-added")) || (data0 === "type-narrowed")) || (data0 === "enum-added")) || (data0 === "enum-value-removed")) || (data0 === "additional-properties-closed")) || (data0 === "unevaluated-properties-closed")) || (data0 === "items-closed")) || (data0 === "schema-closed")) || (data0 === "property-forbidden")) || (data0 === "property-removed-closed")) || (data0 === "bound-tightened")) || (data0 === "multiple-of-tightened")) || (data0 === "multiple-of-changed")) || (data0 === "dependent-required-added")) || (data0 === "pattern-added")) || (data0 === "pattern-changed")) || (data0 === "format-added")) || (data0 === "format-changed")) || (data0 === "unique-items-added")) || (data0 === "union-branch-removed")) || (data0 === "constraint-added")) || (data0 === "reference-unresolved")) || (data0 === "type-widened")) || (data0 === "null-allowed")) || (data0 === "enum-removed")) || (data0 === "enum-value-added")) || (data0 === "required-removed")) || (data0 === "bound-loosened")) || (data0 === "multiple-of-loosened")) || (data0 === "dependent-required-removed")) || (data0 === "pattern-removed")) || (data0 === "format-removed")) || (data0 === "unique-items-removed")) || (data0 === "additional-properties-opened")) || (data0 === "unevaluated-properties-opened")) || (data0 === "items-opened")) || (data0 === "schema-opened")) || (data0 === "property-added-closed")) || (data0 === "property-removed-open")) || (data0 === "union-branch-added")) || (data0 === "constraint-removed")) || (data0 === "type-removed")) || (data0 === "type-renamed")) || (data0 === "type-moved")) || (data0 === "field-became-required")) || (data0 === "field-removed")) || (data0 === "field-became-optional")) || (data0 === "contract-added")) || (data0 === "definition-added")) || (data0 === "optional-property-added")) || (data0 === "property-deprecated")) || (data0 === "deprecated-property-removed")) || (data0 === "deprecated-field-removed")) || (data0 === "description-changed")) || (data0 === "default-changed")) || (data0 === "type-added")) || (data0 === "field-type-changed")) || (data0 === "alias-changed"))){
-(vErrors ??= []).push({instancePath:instancePath+"/rule",schemaPath:"#/$defs/diffIgnore/properties/rule/enum",keyword:"enum",params:{allowedValues: schema9.properties.rule.enum},message:"must be equal to one of the allowed values"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/rule",schemaPath:"#/$defs/diffIgnore/properties/rule/enum",keyword:"enum",params:{allowedValues: schema9.properties.rule.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs2 === errors;
@@ -1270,12 +1275,12 @@ const _errs3 = errors;
 const _errs4 = errors;
 if(typeof data1 === "string"){
 if(func1(data1) < 1){
-(vErrors ??= []).push({instancePath:instancePath+"/contract",schemaPath:"#/$defs/diffIgnore/properties/contract/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/contract",schemaPath:"#/$defs/diffIgnore/properties/contract/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/contract",schemaPath:"#/$defs/diffIgnore/properties/contract/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/contract",schemaPath:"#/$defs/diffIgnore/properties/contract/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs3 === errors;
@@ -1286,12 +1291,12 @@ const _errs5 = errors;
 const _errs6 = errors;
 if(typeof data2 === "string"){
 if(!pattern2.test(data2)){
-(vErrors ??= []).push({instancePath:instancePath+"/pointer",schemaPath:"#/$defs/diffIgnore/properties/pointer/pattern",keyword:"pattern",params:{pattern: "^(#|types/)"},message:"must match pattern \""+"^(#|types/)"+"\""});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/pointer",schemaPath:"#/$defs/diffIgnore/properties/pointer/pattern",keyword:"pattern",params:{pattern: "^(#|types/)"},message:"must match pattern \""+"^(#|types/)"+"\""});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/pointer",schemaPath:"#/$defs/diffIgnore/properties/pointer/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/pointer",schemaPath:"#/$defs/diffIgnore/properties/pointer/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs5 === errors;
@@ -1302,19 +1307,19 @@ const _errs7 = errors;
 const _errs8 = errors;
 if(typeof data3 === "string"){
 if(!pattern3.test(data3)){
-(vErrors ??= []).push({instancePath:instancePath+"/reason",schemaPath:"#/$defs/diffIgnore/properties/reason/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/reason",schemaPath:"#/$defs/diffIgnore/properties/reason/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/reason",schemaPath:"#/$defs/diffIgnore/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/reason",schemaPath:"#/$defs/diffIgnore/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs7 === errors;
 }
 }
 else {
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/diffIgnore/type",keyword:"type",params:{type: "object"},message:"must be object"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/diffIgnore/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate37.errors = vErrors;
@@ -1340,7 +1345,7 @@ let data0 = data.formats;
 const _errs1 = errors;
 const vSchema0 = schema7.properties.formats.enum;
 if(!(((data0 === "dialect") || (data0 === "assert")) || (data0 === "annotate"))){
-(vErrors ??= []).push({instancePath:instancePath+"/formats",schemaPath:"#/$defs/validationPolicy/properties/formats/enum",keyword:"enum",params:{allowedValues: schema7.properties.formats.enum},message:"must be equal to one of the allowed values"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/formats",schemaPath:"#/$defs/validationPolicy/properties/formats/enum",keyword:"enum",params:{allowedValues: schema7.properties.formats.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs1 === errors;
@@ -1350,7 +1355,7 @@ let data1 = data.examples;
 const _errs2 = errors;
 const vSchema1 = schema7.properties.examples.enum;
 if(!((data1 === "error") || (data1 === "warning"))){
-(vErrors ??= []).push({instancePath:instancePath+"/examples",schemaPath:"#/$defs/validationPolicy/properties/examples/enum",keyword:"enum",params:{allowedValues: schema7.properties.examples.enum},message:"must be equal to one of the allowed values"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/examples",schemaPath:"#/$defs/validationPolicy/properties/examples/enum",keyword:"enum",params:{allowedValues: schema7.properties.examples.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs2 === errors;
@@ -1360,7 +1365,7 @@ let data2 = data.refSiblings;
 const _errs3 = errors;
 const vSchema2 = schema7.properties.refSiblings.enum;
 if(!((data2 === "ignore") || (data2 === "apply"))){
-(vErrors ??= []).push({instancePath:instancePath+"/refSiblings",schemaPath:"#/$defs/validationPolicy/properties/refSiblings/enum",keyword:"enum",params:{allowedValues: schema7.properties.refSiblings.enum},message:"must be equal to one of the allowed values"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/refSiblings",schemaPath:"#/$defs/validationPolicy/properties/refSiblings/enum",keyword:"enum",params:{allowedValues: schema7.properties.refSiblings.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs3 === errors;
@@ -1370,7 +1375,7 @@ let data3 = data.patterns;
 const _errs4 = errors;
 const vSchema3 = schema7.properties.patterns.enum;
 if(!((data3 === "native") || (data3 === "linear"))){
-(vErrors ??= []).push({instancePath:instancePath+"/patterns",schemaPath:"#/$defs/validationPolicy/properties/patterns/enum",keyword:"enum",params:{allowedValues: schema7.properties.patterns.enum},message:"must be equal to one of the allowed values"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/patterns",schemaPath:"#/$defs/validationPolicy/properties/patterns/enum",keyword:"enum",params:{allowedValues: schema7.properties.patterns.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs4 === errors;
@@ -1380,7 +1385,7 @@ let data4 = data.unknownFormats;
 const _errs5 = errors;
 const vSchema4 = schema7.properties.unknownFormats.enum;
 if(!((data4 === "ignore") || (data4 === "refuse"))){
-(vErrors ??= []).push({instancePath:instancePath+"/unknownFormats",schemaPath:"#/$defs/validationPolicy/properties/unknownFormats/enum",keyword:"enum",params:{allowedValues: schema7.properties.unknownFormats.enum},message:"must be equal to one of the allowed values"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/unknownFormats",schemaPath:"#/$defs/validationPolicy/properties/unknownFormats/enum",keyword:"enum",params:{allowedValues: schema7.properties.unknownFormats.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs5 === errors;
@@ -1390,7 +1395,7 @@ let data5 = data.strictness;
 const _errs6 = errors;
 const vSchema5 = schema7.properties.strictness.enum;
 if(!((data5 === "lenient") || (data5 === "strict"))){
-(vErrors ??= []).push({instancePath:instancePath+"/strictness",schemaPath:"#/$defs/validationPolicy/properties/strictness/enum",keyword:"enum",params:{allowedValues: schema7.properties.strictness.enum},message:"must be equal to one of the allowed values"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/strictness",schemaPath:"#/$defs/validationPolicy/properties/strictness/enum",keyword:"enum",params:{allowedValues: schema7.properties.strictness.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs6 === errors;
@@ -1408,12 +1413,12 @@ const _errs9 = errors;
 const _errs10 = errors;
 if(typeof data7 === "string"){
 if(func1(data7) < 1){
-(vErrors ??= []).push({instancePath:instancePath+"/keywords/" + i0,schemaPath:"#/$defs/validationPolicy/properties/keywords/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/keywords/" + i0,schemaPath:"#/$defs/validationPolicy/properties/keywords/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/keywords/" + i0,schemaPath:"#/$defs/validationPolicy/properties/keywords/items/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/keywords/" + i0,schemaPath:"#/$defs/validationPolicy/properties/keywords/items/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid1 = _errs9 === errors;
@@ -1434,7 +1439,7 @@ continue;
 }
 if(typeof indices0[item0] == "number"){
 j0 = indices0[item0];
-(vErrors ??= []).push({instancePath:instancePath+"/keywords",schemaPath:"#/$defs/validationPolicy/properties/keywords/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/keywords",schemaPath:"#/$defs/validationPolicy/properties/keywords/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 valid3 = false;
 break;
@@ -1444,14 +1449,14 @@ indices0[item0] = i1;
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/keywords",schemaPath:"#/$defs/validationPolicy/properties/keywords/type",keyword:"type",params:{type: "array"},message:"must be array"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/keywords",schemaPath:"#/$defs/validationPolicy/properties/keywords/type",keyword:"type",params:{type: "array"},message:"must be array"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs7 === errors;
 }
 }
 else {
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/validationPolicy/type",keyword:"type",params:{type: "object"},message:"must be object"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/validationPolicy/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate38.errors = vErrors;
@@ -1473,12 +1478,12 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 if(typeof data === "string"){
 if(func1(data) < 1){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/relativePath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/relativePath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/relativePath/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/relativePath/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate39.errors = vErrors;

@@ -7,6 +7,11 @@ const func0 = Object.prototype.hasOwnProperty;
 const func2 = __charter_pattern;
 const func1 = __charter_ucs2length;
 
+function __charterPush(list, error) {
+if (list === null) return [error];
+list.push(error);
+return list;
+}
 function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
@@ -632,18 +637,18 @@ const _errs8 = errors;
 if(errors === _errs8){
 if(typeof key1 === "string"){
 if(func1(key1) < 1){
-(vErrors ??= []).push({instancePath:instancePath+"/catalog",schemaPath:"#/properties/catalog/propertyNames/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",propertyName:key1});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/catalog",schemaPath:"#/properties/catalog/propertyNames/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",propertyName:key1});
 errors++;
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/catalog",schemaPath:"#/properties/catalog/propertyNames/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key1});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/catalog",schemaPath:"#/properties/catalog/propertyNames/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key1});
 errors++;
 }
 }
 var valid1 = _errs8 === errors;
 if(!valid1){
-(vErrors ??= []).push({instancePath:instancePath+"/catalog",schemaPath:"#/properties/catalog/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/catalog",schemaPath:"#/properties/catalog/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid"});
 errors++;
 validate0.errors = vErrors;
 return false;
@@ -699,18 +704,18 @@ const _errs17 = errors;
 if(errors === _errs17){
 if(typeof key4 === "string"){
 if(func1(key4) < 1){
-(vErrors ??= []).push({instancePath:instancePath+"/resolution/contracts",schemaPath:"#/properties/resolution/properties/contracts/propertyNames/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",propertyName:key4});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/resolution/contracts",schemaPath:"#/properties/resolution/properties/contracts/propertyNames/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",propertyName:key4});
 errors++;
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/resolution/contracts",schemaPath:"#/properties/resolution/properties/contracts/propertyNames/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key4});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/resolution/contracts",schemaPath:"#/properties/resolution/properties/contracts/propertyNames/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key4});
 errors++;
 }
 }
 var valid4 = _errs17 === errors;
 if(!valid4){
-(vErrors ??= []).push({instancePath:instancePath+"/resolution/contracts",schemaPath:"#/properties/resolution/properties/contracts/propertyNames",keyword:"propertyNames",params:{propertyName: key4},message:"property name must be valid"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/resolution/contracts",schemaPath:"#/properties/resolution/properties/contracts/propertyNames",keyword:"propertyNames",params:{propertyName: key4},message:"property name must be valid"});
 errors++;
 validate0.errors = vErrors;
 return false;
@@ -758,11 +763,11 @@ let valid6 = false;
 let passing0 = null;
 const _errs23 = errors;
 if(typeof data8 !== "string"){
-(vErrors ??= []).push({instancePath:instancePath+"/typeNames",schemaPath:"#/properties/typeNames/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/typeNames",schemaPath:"#/properties/typeNames/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 if(!((data8 === "short") || (data8 === "qualified"))){
-(vErrors ??= []).push({instancePath:instancePath+"/typeNames",schemaPath:"#/properties/typeNames/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema0.properties.typeNames.oneOf[0].enum},message:"must be equal to one of the allowed values"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/typeNames",schemaPath:"#/properties/typeNames/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema0.properties.typeNames.oneOf[0].enum},message:"must be equal to one of the allowed values"});
 errors++;
 }
 var _valid0 = _errs23 === errors;
@@ -776,7 +781,7 @@ if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 const _errs27 = errors;
 for(const key6 in data8){
 if(!((key6 === "style") || (key6 === "clashes"))){
-(vErrors ??= []).push({instancePath:instancePath+"/typeNames",schemaPath:"#/properties/typeNames/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/typeNames",schemaPath:"#/properties/typeNames/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"});
 errors++;
 break;
 }
@@ -798,7 +803,7 @@ if(data8.clashes !== undefined){
 let data10 = data8.clashes;
 const _errs29 = errors;
 if(!((data10 === "qualify") || (data10 === "error"))){
-(vErrors ??= []).push({instancePath:instancePath+"/typeNames/clashes",schemaPath:"#/properties/typeNames/oneOf/1/properties/clashes/enum",keyword:"enum",params:{allowedValues: schema0.properties.typeNames.oneOf[1].properties.clashes.enum},message:"must be equal to one of the allowed values"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/typeNames/clashes",schemaPath:"#/properties/typeNames/oneOf/1/properties/clashes/enum",keyword:"enum",params:{allowedValues: schema0.properties.typeNames.oneOf[1].properties.clashes.enum},message:"must be equal to one of the allowed values"});
 errors++;
 }
 var valid7 = _errs29 === errors;
@@ -810,7 +815,7 @@ var valid7 = true;
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/typeNames",schemaPath:"#/properties/typeNames/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/typeNames",schemaPath:"#/properties/typeNames/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
 }
@@ -826,7 +831,7 @@ passing0 = 1;
 }
 }
 if(!valid6){
-(vErrors ??= []).push({instancePath:instancePath+"/typeNames",schemaPath:"#/properties/typeNames/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/typeNames",schemaPath:"#/properties/typeNames/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"});
 errors++;
 validate0.errors = vErrors;
 return false;
@@ -1083,18 +1088,18 @@ const _errs60 = errors;
 if(errors === _errs60){
 if(typeof key12 === "string"){
 if(func1(key12) < 1){
-(vErrors ??= []).push({instancePath:instancePath+"/diff/contracts",schemaPath:"#/properties/diff/properties/contracts/propertyNames/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",propertyName:key12});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/diff/contracts",schemaPath:"#/properties/diff/properties/contracts/propertyNames/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",propertyName:key12});
 errors++;
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/diff/contracts",schemaPath:"#/properties/diff/properties/contracts/propertyNames/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key12});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/diff/contracts",schemaPath:"#/properties/diff/properties/contracts/propertyNames/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key12});
 errors++;
 }
 }
 var valid13 = _errs60 === errors;
 if(!valid13){
-(vErrors ??= []).push({instancePath:instancePath+"/diff/contracts",schemaPath:"#/properties/diff/properties/contracts/propertyNames",keyword:"propertyNames",params:{propertyName: key12},message:"property name must be valid"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/diff/contracts",schemaPath:"#/properties/diff/properties/contracts/propertyNames",keyword:"propertyNames",params:{propertyName: key12},message:"property name must be valid"});
 errors++;
 validate0.errors = vErrors;
 return false;

@@ -8,6 +8,11 @@ const schema1 = {"type":["object","boolean"]};
 const schema2 = {"type":["object","boolean"]};
 const formats0 = __charter_uriReference;
 
+function __charterPush(list, error) {
+if (list === null) return [error];
+list.push(error);
+return list;
+}
 const __charterErrors = { limit: Infinity, list: null };
 function __charterStop(list) {
 __charterErrors.list = list;
@@ -39,12 +44,12 @@ if(typeof data == "number"){
 }
 if(typeof data === "string"){
 if(!(formats0(data))){
-(vErrors ??= []).push({instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/core#/$defs/uriReferenceString/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/core#/$defs/uriReferenceString/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/core#/$defs/uriReferenceString/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/core#/$defs/uriReferenceString/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate14.errors = vErrors;
@@ -69,12 +74,12 @@ if(typeof data == "number"){
 }
 if(typeof data === "string"){
 if(!(formats2(data))){
-(vErrors ??= []).push({instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/core#/$defs/uriString/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/core#/$defs/uriString/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/core#/$defs/uriString/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/core#/$defs/uriString/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate16.errors = vErrors;
@@ -98,12 +103,12 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 if(typeof data === "string"){
 if(!pattern1.test(data)){
-(vErrors ??= []).push({instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/core#/$defs/anchorString/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][-A-Za-z0-9._]*$"},message:"must match pattern \""+"^[A-Za-z_][-A-Za-z0-9._]*$"+"\""});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/core#/$defs/anchorString/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][-A-Za-z0-9._]*$"},message:"must match pattern \""+"^[A-Za-z_][-A-Za-z0-9._]*$"+"\""});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/core#/$defs/anchorString/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/core#/$defs/anchorString/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate19.errors = vErrors;
@@ -126,7 +131,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if((!(data && typeof data == "object" && !Array.isArray(data))) && (typeof data !== "boolean")){
-(vErrors ??= []).push({instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/core#/type",keyword:"type",params:{type: schema2.type},message:"must be object,boolean"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/core#/type",keyword:"type",params:{type: schema2.type},message:"must be object,boolean"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs0 = errors;
@@ -143,7 +148,7 @@ else {
 }
 if(typeof data0 === "string"){
 if(!pattern0.test(data0)){
-(vErrors ??= []).push({instancePath:instancePath+"/$id",schemaPath:"https://json-schema.org/draft/2020-12/meta/core#/properties/$id/pattern",keyword:"pattern",params:{pattern: "^[^#]*#?$"},message:"must match pattern \""+"^[^#]*#?$"+"\""});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/$id",schemaPath:"https://json-schema.org/draft/2020-12/meta/core#/properties/$id/pattern",keyword:"pattern",params:{pattern: "^[^#]*#?$"},message:"must match pattern \""+"^[^#]*#?$"+"\""});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -219,7 +224,7 @@ else {
 }
 var valid1 = _errs10 === errors;
 if(!valid1){
-(vErrors ??= []).push({instancePath:instancePath+"/$vocabulary",schemaPath:"https://json-schema.org/draft/2020-12/meta/core#/properties/$vocabulary/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/$vocabulary",schemaPath:"https://json-schema.org/draft/2020-12/meta/core#/properties/$vocabulary/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -228,7 +233,7 @@ for(const key1 in data6){
 let data7 = data6[key1];
 const _errs12 = errors;
 if(typeof data7 !== "boolean"){
-(vErrors ??= []).push({instancePath:instancePath+"/$vocabulary/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"https://json-schema.org/draft/2020-12/meta/core#/properties/$vocabulary/additionalProperties/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/$vocabulary/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"https://json-schema.org/draft/2020-12/meta/core#/properties/$vocabulary/additionalProperties/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs13 = errors;
@@ -236,7 +241,7 @@ var valid2 = _errs12 === errors;
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/$vocabulary",schemaPath:"https://json-schema.org/draft/2020-12/meta/core#/properties/$vocabulary/type",keyword:"type",params:{type: "object"},message:"must be object"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/$vocabulary",schemaPath:"https://json-schema.org/draft/2020-12/meta/core#/properties/$vocabulary/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs8 === errors;
@@ -245,7 +250,7 @@ if(data.$comment !== undefined){
 let data8 = data.$comment;
 const _errs14 = errors;
 if(typeof data8 !== "string"){
-(vErrors ??= []).push({instancePath:instancePath+"/$comment",schemaPath:"https://json-schema.org/draft/2020-12/meta/core#/properties/$comment/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/$comment",schemaPath:"https://json-schema.org/draft/2020-12/meta/core#/properties/$comment/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs15 = errors;
@@ -272,7 +277,7 @@ var valid3 = _errs19 === errors;
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/$defs",schemaPath:"https://json-schema.org/draft/2020-12/meta/core#/properties/$defs/type",keyword:"type",params:{type: "object"},message:"must be object"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/$defs",schemaPath:"https://json-schema.org/draft/2020-12/meta/core#/properties/$defs/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs16 === errors;
@@ -299,7 +304,7 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 if(Array.isArray(data)){
 if(data.length < 1){
-(vErrors ??= []).push({instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/applicator#/$defs/schemaArray/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/applicator#/$defs/schemaArray/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 let valid1 = true;
@@ -322,7 +327,7 @@ valid1 = false;
 }
 }
 else {
-(vErrors ??= []).push({instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/applicator#/$defs/schemaArray/type",keyword:"type",params:{type: "array"},message:"must be array"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/applicator#/$defs/schemaArray/type",keyword:"type",params:{type: "array"},message:"must be array"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate26.errors = vErrors;
@@ -344,7 +349,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if((!(data && typeof data == "object" && !Array.isArray(data))) && (typeof data !== "boolean")){
-(vErrors ??= []).push({instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/applicator#/type",keyword:"type",params:{type: schema10.type},message:"must be object,boolean"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/applicator#/type",keyword:"type",params:{type: schema10.type},message:"must be object,boolean"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs0 = errors;
@@ -420,7 +425,7 @@ var valid1 = _errs8 === errors;
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/properties",schemaPath:"https://json-schema.org/draft/2020-12/meta/applicator#/properties/properties/type",keyword:"type",params:{type: "object"},message:"must be object"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/properties",schemaPath:"https://json-schema.org/draft/2020-12/meta/applicator#/properties/properties/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs5 === errors;
@@ -436,13 +441,13 @@ if(typeof key1 == "number"){
 }
 if(typeof key1 === "string"){
 if(!(formats8(key1))){
-(vErrors ??= []).push({instancePath:instancePath+"/patternProperties",schemaPath:"https://json-schema.org/draft/2020-12/meta/applicator#/properties/patternProperties/propertyNames/format",keyword:"format",params:{format: "regex"},message:"must match format \""+"regex"+"\"",propertyName:key1});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/patternProperties",schemaPath:"https://json-schema.org/draft/2020-12/meta/applicator#/properties/patternProperties/propertyNames/format",keyword:"format",params:{format: "regex"},message:"must match format \""+"regex"+"\"",propertyName:key1});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 var valid2 = _errs11 === errors;
 if(!valid2){
-(vErrors ??= []).push({instancePath:instancePath+"/patternProperties",schemaPath:"https://json-schema.org/draft/2020-12/meta/applicator#/properties/patternProperties/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/patternProperties",schemaPath:"https://json-schema.org/draft/2020-12/meta/applicator#/properties/patternProperties/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -462,7 +467,7 @@ var valid3 = _errs13 === errors;
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/patternProperties",schemaPath:"https://json-schema.org/draft/2020-12/meta/applicator#/properties/patternProperties/type",keyword:"type",params:{type: "object"},message:"must be object"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/patternProperties",schemaPath:"https://json-schema.org/draft/2020-12/meta/applicator#/properties/patternProperties/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs9 === errors;
@@ -488,7 +493,7 @@ var valid4 = _errs17 === errors;
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/dependentSchemas",schemaPath:"https://json-schema.org/draft/2020-12/meta/applicator#/properties/dependentSchemas/type",keyword:"type",params:{type: "object"},message:"must be object"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/dependentSchemas",schemaPath:"https://json-schema.org/draft/2020-12/meta/applicator#/properties/dependentSchemas/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs14 === errors;
@@ -611,7 +616,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if((!(data && typeof data == "object" && !Array.isArray(data))) && (typeof data !== "boolean")){
-(vErrors ??= []).push({instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/unevaluated#/type",keyword:"type",params:{type: schema12.type},message:"must be object,boolean"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/unevaluated#/type",keyword:"type",params:{type: schema12.type},message:"must be object,boolean"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs0 = errors;
@@ -663,7 +668,7 @@ evaluated0.items = undefined;
 }
 const vSchema0 = schema14.enum;
 if(!(((((((data === "array") || (data === "boolean")) || (data === "integer")) || (data === "null")) || (data === "number")) || (data === "object")) || (data === "string"))){
-(vErrors ??= []).push({instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/$defs/simpleTypes/enum",keyword:"enum",params:{allowedValues: schema14.enum},message:"must be equal to one of the allowed values"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/$defs/simpleTypes/enum",keyword:"enum",params:{allowedValues: schema14.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate35.errors = vErrors;
@@ -683,13 +688,13 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(!((typeof data == "number") && (!(data % 1) && !isNaN(data)))){
-(vErrors ??= []).push({instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/$defs/nonNegativeInteger/type",keyword:"type",params:{type: "integer"},message:"must be integer"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/$defs/nonNegativeInteger/type",keyword:"type",params:{type: "integer"},message:"must be integer"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs0 = errors;
 if(typeof data == "number"){
 if(data < 0 || isNaN(data)){
-(vErrors ??= []).push({instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/$defs/nonNegativeInteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/$defs/nonNegativeInteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -710,13 +715,13 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(!((typeof data == "number") && (!(data % 1) && !isNaN(data)))){
-(vErrors ??= []).push({instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/$defs/nonNegativeInteger/type",keyword:"type",params:{type: "integer"},message:"must be integer"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/$defs/nonNegativeInteger/type",keyword:"type",params:{type: "integer"},message:"must be integer"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs0 = errors;
 if(typeof data == "number"){
 if(data < 0 || isNaN(data)){
-(vErrors ??= []).push({instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/$defs/nonNegativeInteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/$defs/nonNegativeInteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -744,7 +749,7 @@ for(let i0=0; i0<len0; i0++){
 let data0 = data[i0];
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-(vErrors ??= []).push({instancePath:instancePath+"/" + i0,schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/$defs/stringArray/items/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/" + i0,schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/$defs/stringArray/items/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs2 = errors;
@@ -766,7 +771,7 @@ continue;
 }
 if(typeof indices0[item0] == "number"){
 j0 = indices0[item0];
-(vErrors ??= []).push({instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/$defs/stringArray/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/$defs/stringArray/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 valid2 = false;
 break;
@@ -776,7 +781,7 @@ indices0[item0] = i1;
 }
 }
 else {
-(vErrors ??= []).push({instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/$defs/stringArray/type",keyword:"type",params:{type: "array"},message:"must be array"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/$defs/stringArray/type",keyword:"type",params:{type: "array"},message:"must be array"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate48.errors = vErrors;
@@ -798,7 +803,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if((!(data && typeof data == "object" && !Array.isArray(data))) && (typeof data !== "boolean")){
-(vErrors ??= []).push({instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/type",keyword:"type",params:{type: schema13.type},message:"must be object,boolean"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/type",keyword:"type",params:{type: schema13.type},message:"must be object,boolean"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(!dynamicAnchors.meta){
@@ -826,7 +831,7 @@ const _errs4 = errors;
 const _errs5 = errors;
 if(Array.isArray(data0)){
 if(data0.length < 1){
-(vErrors ??= []).push({instancePath:instancePath+"/type",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/type/anyOf/1/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/type",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/type/anyOf/1/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 let valid3 = true;
@@ -854,7 +859,7 @@ outer0:
 for(;i1--;){
 for(j0 = i1; j0--;){
 if(func4(data0[i1], data0[j0])){
-(vErrors ??= []).push({instancePath:instancePath+"/type",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/type/anyOf/1/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/type",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/type/anyOf/1/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 valid4 = false;
 break outer0;
@@ -864,7 +869,7 @@ break outer0;
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/type",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/type/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/type",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/type/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var _valid0 = _errs4 === errors;
@@ -873,7 +878,7 @@ if(_valid0){
 var items0 = true;
 }
 if(!valid1){
-(vErrors ??= []).push({instancePath:instancePath+"/type",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/type/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/type",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/type/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -896,7 +901,7 @@ const _errs8 = errors;
 if(Array.isArray(data2)){
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/enum",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/enum/type",keyword:"type",params:{type: "array"},message:"must be array"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/enum",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/enum/type",keyword:"type",params:{type: "array"},message:"must be array"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs7 === errors;
@@ -907,12 +912,12 @@ const _errs9 = errors;
 const _errs10 = errors;
 if(typeof data3 == "number"){
 if(data3 <= 0 || isNaN(data3)){
-(vErrors ??= []).push({instancePath:instancePath+"/multipleOf",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/multipleOf/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/multipleOf",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/multipleOf/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/multipleOf",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/multipleOf/type",keyword:"type",params:{type: "number"},message:"must be number"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/multipleOf",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/multipleOf/type",keyword:"type",params:{type: "number"},message:"must be number"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs9 === errors;
@@ -921,7 +926,7 @@ if(data.maximum !== undefined){
 let data4 = data.maximum;
 const _errs11 = errors;
 if(!(typeof data4 == "number")){
-(vErrors ??= []).push({instancePath:instancePath+"/maximum",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/maximum/type",keyword:"type",params:{type: "number"},message:"must be number"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/maximum",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/maximum/type",keyword:"type",params:{type: "number"},message:"must be number"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs12 = errors;
@@ -931,7 +936,7 @@ if(data.exclusiveMaximum !== undefined){
 let data5 = data.exclusiveMaximum;
 const _errs13 = errors;
 if(!(typeof data5 == "number")){
-(vErrors ??= []).push({instancePath:instancePath+"/exclusiveMaximum",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/exclusiveMaximum/type",keyword:"type",params:{type: "number"},message:"must be number"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/exclusiveMaximum",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/exclusiveMaximum/type",keyword:"type",params:{type: "number"},message:"must be number"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs14 = errors;
@@ -941,7 +946,7 @@ if(data.minimum !== undefined){
 let data6 = data.minimum;
 const _errs15 = errors;
 if(!(typeof data6 == "number")){
-(vErrors ??= []).push({instancePath:instancePath+"/minimum",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/minimum/type",keyword:"type",params:{type: "number"},message:"must be number"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/minimum",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/minimum/type",keyword:"type",params:{type: "number"},message:"must be number"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs16 = errors;
@@ -951,7 +956,7 @@ if(data.exclusiveMinimum !== undefined){
 let data7 = data.exclusiveMinimum;
 const _errs17 = errors;
 if(!(typeof data7 == "number")){
-(vErrors ??= []).push({instancePath:instancePath+"/exclusiveMinimum",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/exclusiveMinimum/type",keyword:"type",params:{type: "number"},message:"must be number"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/exclusiveMinimum",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/exclusiveMinimum/type",keyword:"type",params:{type: "number"},message:"must be number"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs18 = errors;
@@ -987,12 +992,12 @@ if(typeof data10 == "number"){
 }
 if(typeof data10 === "string"){
 if(!(formats8(data10))){
-(vErrors ??= []).push({instancePath:instancePath+"/pattern",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/pattern/format",keyword:"format",params:{format: "regex"},message:"must match format \""+"regex"+"\""});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/pattern",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/pattern/format",keyword:"format",params:{format: "regex"},message:"must match format \""+"regex"+"\""});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/pattern",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/pattern/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/pattern",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/pattern/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs21 === errors;
@@ -1023,7 +1028,7 @@ if(data.uniqueItems !== undefined){
 let data13 = data.uniqueItems;
 const _errs25 = errors;
 if(typeof data13 !== "boolean"){
-(vErrors ??= []).push({instancePath:instancePath+"/uniqueItems",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/uniqueItems/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/uniqueItems",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/uniqueItems/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs26 = errors;
@@ -1103,7 +1108,7 @@ var valid5 = _errs35 === errors;
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/dependentRequired",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/dependentRequired/type",keyword:"type",params:{type: "object"},message:"must be object"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/dependentRequired",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/dependentRequired/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs32 === errors;
@@ -1128,7 +1133,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if((!(data && typeof data == "object" && !Array.isArray(data))) && (typeof data !== "boolean")){
-(vErrors ??= []).push({instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/meta-data#/type",keyword:"type",params:{type: schema18.type},message:"must be object,boolean"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/meta-data#/type",keyword:"type",params:{type: schema18.type},message:"must be object,boolean"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(!dynamicAnchors.meta){
@@ -1140,7 +1145,7 @@ if(data.title !== undefined){
 let data0 = data.title;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-(vErrors ??= []).push({instancePath:instancePath+"/title",schemaPath:"https://json-schema.org/draft/2020-12/meta/meta-data#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/title",schemaPath:"https://json-schema.org/draft/2020-12/meta/meta-data#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs2 = errors;
@@ -1150,7 +1155,7 @@ if(data.description !== undefined){
 let data1 = data.description;
 const _errs3 = errors;
 if(typeof data1 !== "string"){
-(vErrors ??= []).push({instancePath:instancePath+"/description",schemaPath:"https://json-schema.org/draft/2020-12/meta/meta-data#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/description",schemaPath:"https://json-schema.org/draft/2020-12/meta/meta-data#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs4 = errors;
@@ -1160,7 +1165,7 @@ if(data.deprecated !== undefined){
 let data2 = data.deprecated;
 const _errs5 = errors;
 if(typeof data2 !== "boolean"){
-(vErrors ??= []).push({instancePath:instancePath+"/deprecated",schemaPath:"https://json-schema.org/draft/2020-12/meta/meta-data#/properties/deprecated/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/deprecated",schemaPath:"https://json-schema.org/draft/2020-12/meta/meta-data#/properties/deprecated/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs6 = errors;
@@ -1170,7 +1175,7 @@ if(data.readOnly !== undefined){
 let data3 = data.readOnly;
 const _errs7 = errors;
 if(typeof data3 !== "boolean"){
-(vErrors ??= []).push({instancePath:instancePath+"/readOnly",schemaPath:"https://json-schema.org/draft/2020-12/meta/meta-data#/properties/readOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/readOnly",schemaPath:"https://json-schema.org/draft/2020-12/meta/meta-data#/properties/readOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs8 = errors;
@@ -1180,7 +1185,7 @@ if(data.writeOnly !== undefined){
 let data4 = data.writeOnly;
 const _errs9 = errors;
 if(typeof data4 !== "boolean"){
-(vErrors ??= []).push({instancePath:instancePath+"/writeOnly",schemaPath:"https://json-schema.org/draft/2020-12/meta/meta-data#/properties/writeOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/writeOnly",schemaPath:"https://json-schema.org/draft/2020-12/meta/meta-data#/properties/writeOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs10 = errors;
@@ -1193,7 +1198,7 @@ const _errs12 = errors;
 if(Array.isArray(data5)){
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/examples",schemaPath:"https://json-schema.org/draft/2020-12/meta/meta-data#/properties/examples/type",keyword:"type",params:{type: "array"},message:"must be array"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/examples",schemaPath:"https://json-schema.org/draft/2020-12/meta/meta-data#/properties/examples/type",keyword:"type",params:{type: "array"},message:"must be array"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs11 === errors;
@@ -1218,7 +1223,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if((!(data && typeof data == "object" && !Array.isArray(data))) && (typeof data !== "boolean")){
-(vErrors ??= []).push({instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/format-annotation#/type",keyword:"type",params:{type: schema19.type},message:"must be object,boolean"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/format-annotation#/type",keyword:"type",params:{type: schema19.type},message:"must be object,boolean"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(!dynamicAnchors.meta){
@@ -1230,7 +1235,7 @@ if(data.format !== undefined){
 let data0 = data.format;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-(vErrors ??= []).push({instancePath:instancePath+"/format",schemaPath:"https://json-schema.org/draft/2020-12/meta/format-annotation#/properties/format/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/format",schemaPath:"https://json-schema.org/draft/2020-12/meta/format-annotation#/properties/format/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs2 = errors;
@@ -1256,7 +1261,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if((!(data && typeof data == "object" && !Array.isArray(data))) && (typeof data !== "boolean")){
-(vErrors ??= []).push({instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/content#/type",keyword:"type",params:{type: schema20.type},message:"must be object,boolean"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/content#/type",keyword:"type",params:{type: schema20.type},message:"must be object,boolean"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs0 = errors;
@@ -1265,7 +1270,7 @@ if(data.contentEncoding !== undefined){
 let data0 = data.contentEncoding;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-(vErrors ??= []).push({instancePath:instancePath+"/contentEncoding",schemaPath:"https://json-schema.org/draft/2020-12/meta/content#/properties/contentEncoding/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/contentEncoding",schemaPath:"https://json-schema.org/draft/2020-12/meta/content#/properties/contentEncoding/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs2 = errors;
@@ -1275,7 +1280,7 @@ if(data.contentMediaType !== undefined){
 let data1 = data.contentMediaType;
 const _errs3 = errors;
 if(typeof data1 !== "string"){
-(vErrors ??= []).push({instancePath:instancePath+"/contentMediaType",schemaPath:"https://json-schema.org/draft/2020-12/meta/content#/properties/contentMediaType/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/contentMediaType",schemaPath:"https://json-schema.org/draft/2020-12/meta/content#/properties/contentMediaType/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs4 = errors;
@@ -1319,7 +1324,7 @@ for(let i0=0; i0<len0; i0++){
 let data0 = data[i0];
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-(vErrors ??= []).push({instancePath:instancePath+"/" + i0,schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/$defs/stringArray/items/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/" + i0,schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/$defs/stringArray/items/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs2 = errors;
@@ -1341,7 +1346,7 @@ continue;
 }
 if(typeof indices0[item0] == "number"){
 j0 = indices0[item0];
-(vErrors ??= []).push({instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/$defs/stringArray/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/$defs/stringArray/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 valid2 = false;
 break;
@@ -1351,7 +1356,7 @@ indices0[item0] = i1;
 }
 }
 else {
-(vErrors ??= []).push({instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/$defs/stringArray/type",keyword:"type",params:{type: "array"},message:"must be array"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/$defs/stringArray/type",keyword:"type",params:{type: "array"},message:"must be array"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate58.errors = vErrors;
@@ -1372,7 +1377,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if((!(data && typeof data == "object" && !Array.isArray(data))) && (typeof data !== "boolean")){
-(vErrors ??= []).push({instancePath,schemaPath:"https://json-schema.org/draft/2020-12/schema#/type",keyword:"type",params:{type: schema1.type},message:"must be object,boolean"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"https://json-schema.org/draft/2020-12/schema#/type",keyword:"type",params:{type: schema1.type},message:"must be object,boolean"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs0 = errors;
@@ -1456,7 +1461,7 @@ var valid2 = _errs13 === errors;
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/definitions",schemaPath:"https://json-schema.org/draft/2020-12/schema#/properties/definitions/type",keyword:"type",params:{type: "object"},message:"must be object"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/definitions",schemaPath:"https://json-schema.org/draft/2020-12/schema#/properties/definitions/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid1 = _errs9 === errors;
@@ -1501,7 +1506,7 @@ items1 = true;
 }
 }
 if(!valid4){
-(vErrors ??= []).push({instancePath:instancePath+"/dependencies/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"https://json-schema.org/draft/2020-12/schema#/properties/dependencies/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/dependencies/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"https://json-schema.org/draft/2020-12/schema#/properties/dependencies/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -1519,7 +1524,7 @@ var valid3 = _errs18 === errors;
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/dependencies",schemaPath:"https://json-schema.org/draft/2020-12/schema#/properties/dependencies/type",keyword:"type",params:{type: "object"},message:"must be object"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/dependencies",schemaPath:"https://json-schema.org/draft/2020-12/schema#/properties/dependencies/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid1 = _errs14 === errors;
@@ -1574,7 +1579,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if((!(data && typeof data == "object" && !Array.isArray(data))) && (typeof data !== "boolean")){
-(vErrors ??= []).push({instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema0.type},message:"must be object,boolean"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema0.type},message:"must be object,boolean"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs0 = errors;
@@ -1593,12 +1598,12 @@ const _errs2 = errors;
 const _errs3 = errors;
 if(typeof data0 === "string"){
 if(!pattern4.test(data0)){
-(vErrors ??= []).push({instancePath:instancePath+"/x-charter-name",schemaPath:"#/properties/x-charter-name/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*$"+"\""});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/x-charter-name",schemaPath:"#/properties/x-charter-name/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*$"+"\""});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/x-charter-name",schemaPath:"#/properties/x-charter-name/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/x-charter-name",schemaPath:"#/properties/x-charter-name/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid1 = _errs2 === errors;
@@ -1612,13 +1617,13 @@ for(const key0 in data1){
 const _errs6 = errors;
 if(typeof key0 === "string"){
 if(!pattern5.test(key0)){
-(vErrors ??= []).push({instancePath:instancePath+"/x-charter-rules",schemaPath:"#/properties/x-charter-rules/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[a-z](?:[a-z0-9-]*[a-z0-9])?$"},message:"must match pattern \""+"^[a-z](?:[a-z0-9-]*[a-z0-9])?$"+"\"",propertyName:key0});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/x-charter-rules",schemaPath:"#/properties/x-charter-rules/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[a-z](?:[a-z0-9-]*[a-z0-9])?$"},message:"must match pattern \""+"^[a-z](?:[a-z0-9-]*[a-z0-9])?$"+"\"",propertyName:key0});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 var valid2 = _errs6 === errors;
 if(!valid2){
-(vErrors ??= []).push({instancePath:instancePath+"/x-charter-rules",schemaPath:"#/properties/x-charter-rules/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/x-charter-rules",schemaPath:"#/properties/x-charter-rules/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -1629,19 +1634,19 @@ const _errs8 = errors;
 const _errs9 = errors;
 if(typeof data2 === "string"){
 if(func7(data2) < 1){
-(vErrors ??= []).push({instancePath:instancePath+"/x-charter-rules/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/x-charter-rules/additionalProperties/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/x-charter-rules/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/x-charter-rules/additionalProperties/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/x-charter-rules/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/x-charter-rules/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/x-charter-rules/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/x-charter-rules/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid3 = _errs8 === errors;
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/x-charter-rules",schemaPath:"#/properties/x-charter-rules/type",keyword:"type",params:{type: "object"},message:"must be object"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/x-charter-rules",schemaPath:"#/properties/x-charter-rules/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid1 = _errs4 === errors;
@@ -1659,17 +1664,17 @@ const _errs12 = errors;
 const _errs13 = errors;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 if(data4.value === undefined){
-(vErrors ??= []).push({instancePath:instancePath+"/x-charter-counterexamples/" + i0,schemaPath:"#/properties/x-charter-counterexamples/items/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/x-charter-counterexamples/" + i0,schemaPath:"#/properties/x-charter-counterexamples/items/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data4.error === undefined){
-(vErrors ??= []).push({instancePath:instancePath+"/x-charter-counterexamples/" + i0,schemaPath:"#/properties/x-charter-counterexamples/items/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/x-charter-counterexamples/" + i0,schemaPath:"#/properties/x-charter-counterexamples/items/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs14 = errors;
 for(const key2 in data4){
 if(!((key2 === "value") || (key2 === "error"))){
-(vErrors ??= []).push({instancePath:instancePath+"/x-charter-counterexamples/" + i0,schemaPath:"#/properties/x-charter-counterexamples/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/x-charter-counterexamples/" + i0,schemaPath:"#/properties/x-charter-counterexamples/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -1679,13 +1684,13 @@ const _errs15 = errors;
 const _errs16 = errors;
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(data5.keyword === undefined){
-(vErrors ??= []).push({instancePath:instancePath+"/x-charter-counterexamples/" + i0+"/error",schemaPath:"#/properties/x-charter-counterexamples/items/properties/error/required",keyword:"required",params:{missingProperty: "keyword"},message:"must have required property '"+"keyword"+"'"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/x-charter-counterexamples/" + i0+"/error",schemaPath:"#/properties/x-charter-counterexamples/items/properties/error/required",keyword:"required",params:{missingProperty: "keyword"},message:"must have required property '"+"keyword"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs17 = errors;
 for(const key3 in data5){
 if(!((key3 === "keyword") || (key3 === "pointer"))){
-(vErrors ??= []).push({instancePath:instancePath+"/x-charter-counterexamples/" + i0+"/error",schemaPath:"#/properties/x-charter-counterexamples/items/properties/error/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/x-charter-counterexamples/" + i0+"/error",schemaPath:"#/properties/x-charter-counterexamples/items/properties/error/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -1695,12 +1700,12 @@ const _errs18 = errors;
 const _errs19 = errors;
 if(typeof data6 === "string"){
 if(func7(data6) < 1){
-(vErrors ??= []).push({instancePath:instancePath+"/x-charter-counterexamples/" + i0+"/error/keyword",schemaPath:"#/properties/x-charter-counterexamples/items/properties/error/properties/keyword/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/x-charter-counterexamples/" + i0+"/error/keyword",schemaPath:"#/properties/x-charter-counterexamples/items/properties/error/properties/keyword/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/x-charter-counterexamples/" + i0+"/error/keyword",schemaPath:"#/properties/x-charter-counterexamples/items/properties/error/properties/keyword/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/x-charter-counterexamples/" + i0+"/error/keyword",schemaPath:"#/properties/x-charter-counterexamples/items/properties/error/properties/keyword/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid7 = _errs18 === errors;
@@ -1711,26 +1716,26 @@ const _errs20 = errors;
 const _errs21 = errors;
 if(typeof data7 === "string"){
 if(!pattern6.test(data7)){
-(vErrors ??= []).push({instancePath:instancePath+"/x-charter-counterexamples/" + i0+"/error/pointer",schemaPath:"#/properties/x-charter-counterexamples/items/properties/error/properties/pointer/pattern",keyword:"pattern",params:{pattern: "^(/.*)?$"},message:"must match pattern \""+"^(/.*)?$"+"\""});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/x-charter-counterexamples/" + i0+"/error/pointer",schemaPath:"#/properties/x-charter-counterexamples/items/properties/error/properties/pointer/pattern",keyword:"pattern",params:{pattern: "^(/.*)?$"},message:"must match pattern \""+"^(/.*)?$"+"\""});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/x-charter-counterexamples/" + i0+"/error/pointer",schemaPath:"#/properties/x-charter-counterexamples/items/properties/error/properties/pointer/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/x-charter-counterexamples/" + i0+"/error/pointer",schemaPath:"#/properties/x-charter-counterexamples/items/properties/error/properties/pointer/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid7 = _errs20 === errors;
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/x-charter-counterexamples/" + i0+"/error",schemaPath:"#/properties/x-charter-counterexamples/items/properties/error/type",keyword:"type",params:{type: "object"},message:"must be object"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/x-charter-counterexamples/" + i0+"/error",schemaPath:"#/properties/x-charter-counterexamples/items/properties/error/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid6 = _errs15 === errors;
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/x-charter-counterexamples/" + i0,schemaPath:"#/properties/x-charter-counterexamples/items/type",keyword:"type",params:{type: "object"},message:"must be object"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/x-charter-counterexamples/" + i0,schemaPath:"#/properties/x-charter-counterexamples/items/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid4 = _errs12 === errors;
@@ -1740,7 +1745,7 @@ valid5 = false;
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/x-charter-counterexamples",schemaPath:"#/properties/x-charter-counterexamples/type",keyword:"type",params:{type: "array"},message:"must be array"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/x-charter-counterexamples",schemaPath:"#/properties/x-charter-counterexamples/type",keyword:"type",params:{type: "array"},message:"must be array"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid1 = _errs10 === errors;
@@ -1758,12 +1763,12 @@ const _errs24 = errors;
 const _errs25 = errors;
 if(typeof data9 === "string"){
 if(!pattern7.test(data9)){
-(vErrors ??= []).push({instancePath:instancePath+"/x-charter-ignore/" + i1,schemaPath:"#/properties/x-charter-ignore/items/pattern",keyword:"pattern",params:{pattern: "^CH31[0-9]$"},message:"must match pattern \""+"^CH31[0-9]$"+"\""});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/x-charter-ignore/" + i1,schemaPath:"#/properties/x-charter-ignore/items/pattern",keyword:"pattern",params:{pattern: "^CH31[0-9]$"},message:"must match pattern \""+"^CH31[0-9]$"+"\""});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/x-charter-ignore/" + i1,schemaPath:"#/properties/x-charter-ignore/items/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/x-charter-ignore/" + i1,schemaPath:"#/properties/x-charter-ignore/items/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid8 = _errs24 === errors;
@@ -1773,7 +1778,7 @@ valid9 = false;
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/x-charter-ignore",schemaPath:"#/properties/x-charter-ignore/type",keyword:"type",params:{type: "array"},message:"must be array"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/x-charter-ignore",schemaPath:"#/properties/x-charter-ignore/type",keyword:"type",params:{type: "array"},message:"must be array"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid1 = _errs22 === errors;
@@ -1784,12 +1789,12 @@ const _errs26 = errors;
 const _errs27 = errors;
 if(typeof data10 === "string"){
 if(!pattern8.test(data10)){
-(vErrors ??= []).push({instancePath:instancePath+"/x-charter-version",schemaPath:"#/properties/x-charter-version/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)$"+"\""});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/x-charter-version",schemaPath:"#/properties/x-charter-version/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)$"+"\""});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/x-charter-version",schemaPath:"#/properties/x-charter-version/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/x-charter-version",schemaPath:"#/properties/x-charter-version/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid1 = _errs26 === errors;

@@ -8,6 +8,11 @@ const schema1 = {"type":["object","boolean"]};
 const schema2 = {"type":["object","boolean"]};
 const formats0 = __charter_uriReference;
 
+function __charterPush(list, error) {
+if (list === null) return [error];
+list.push(error);
+return list;
+}
 const __charterDepth = { limit: Infinity, at: "" };
 function __charterTooDeep(instancePath, data) {
 if (typeof data !== "object" || data === null) return false;
@@ -222,7 +227,7 @@ errors = vErrors.length;
 }
 var valid1 = _errs10 === errors;
 if(!valid1){
-(vErrors ??= []).push({instancePath:instancePath+"/$vocabulary",schemaPath:"https://json-schema.org/draft/2020-12/meta/core#/properties/$vocabulary/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/$vocabulary",schemaPath:"https://json-schema.org/draft/2020-12/meta/core#/properties/$vocabulary/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid"});
 errors++;
 validate2.errors = vErrors;
 return false;
@@ -458,14 +463,14 @@ const _errs11 = errors;
 if(errors === _errs11){
 if(typeof key1 === "string"){
 if(!(formats8(key1))){
-(vErrors ??= []).push({instancePath:instancePath+"/patternProperties",schemaPath:"https://json-schema.org/draft/2020-12/meta/applicator#/properties/patternProperties/propertyNames/format",keyword:"format",params:{format: "regex"},message:"must match format \""+"regex"+"\"",propertyName:key1});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/patternProperties",schemaPath:"https://json-schema.org/draft/2020-12/meta/applicator#/properties/patternProperties/propertyNames/format",keyword:"format",params:{format: "regex"},message:"must match format \""+"regex"+"\"",propertyName:key1});
 errors++;
 }
 }
 }
 var valid2 = _errs11 === errors;
 if(!valid2){
-(vErrors ??= []).push({instancePath:instancePath+"/patternProperties",schemaPath:"https://json-schema.org/draft/2020-12/meta/applicator#/properties/patternProperties/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/patternProperties",schemaPath:"https://json-schema.org/draft/2020-12/meta/applicator#/properties/patternProperties/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid"});
 errors++;
 validate25.errors = vErrors;
 return false;
@@ -864,7 +869,7 @@ const _errs4 = errors;
 if(errors === _errs4){
 if(Array.isArray(data0)){
 if(data0.length < 1){
-(vErrors ??= []).push({instancePath:instancePath+"/type",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/type/anyOf/1/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/type",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/type/anyOf/1/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
 errors++;
 }
 else {
@@ -889,7 +894,7 @@ outer0:
 for(;i1--;){
 for(j0 = i1; j0--;){
 if(func4(data0[i1], data0[j0])){
-(vErrors ??= []).push({instancePath:instancePath+"/type",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/type/anyOf/1/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/type",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/type/anyOf/1/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"});
 errors++;
 break outer0;
 }
@@ -900,14 +905,14 @@ break outer0;
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/type",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/type/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/type",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/type/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
 }
 var _valid0 = _errs4 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
-(vErrors ??= []).push({instancePath:instancePath+"/type",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/type/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/type",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/type/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"});
 errors++;
 validate34.errors = vErrors;
 return false;
@@ -1602,7 +1607,7 @@ items1 = true;
 }
 }
 if(!valid4){
-(vErrors ??= []).push({instancePath:instancePath+"/dependencies/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"https://json-schema.org/draft/2020-12/schema#/properties/dependencies/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/dependencies/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"https://json-schema.org/draft/2020-12/schema#/properties/dependencies/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"});
 errors++;
 validate1.errors = vErrors;
 return false;
@@ -1727,13 +1732,13 @@ for(const key0 in data1){
 const _errs6 = errors;
 if(typeof key0 === "string"){
 if(!pattern5.test(key0)){
-(vErrors ??= []).push({instancePath:instancePath+"/x-charter-rules",schemaPath:"#/properties/x-charter-rules/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[a-z](?:[a-z0-9-]*[a-z0-9])?$"},message:"must match pattern \""+"^[a-z](?:[a-z0-9-]*[a-z0-9])?$"+"\"",propertyName:key0});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/x-charter-rules",schemaPath:"#/properties/x-charter-rules/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[a-z](?:[a-z0-9-]*[a-z0-9])?$"},message:"must match pattern \""+"^[a-z](?:[a-z0-9-]*[a-z0-9])?$"+"\"",propertyName:key0});
 errors++;
 }
 }
 var valid2 = _errs6 === errors;
 if(!valid2){
-(vErrors ??= []).push({instancePath:instancePath+"/x-charter-rules",schemaPath:"#/properties/x-charter-rules/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/x-charter-rules",schemaPath:"#/properties/x-charter-rules/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid"});
 errors++;
 validate0.errors = vErrors;
 return false;

@@ -8,6 +8,11 @@ const pattern0 = func0("^[a-z0-9]([a-z0-9-]*[a-z0-9])?$", "u");
 const pattern1 = func0("^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)$", "u");
 const schema1 = {"properties":{"compare":{"enum":["exact","set","numeric"]}}};
 
+function __charterPush(list, error) {
+if (list === null) return [error];
+list.push(error);
+return list;
+}
 const __charterErrors = { limit: Infinity, list: null };
 function __charterStop(list) {
 __charterErrors.list = list;
@@ -34,7 +39,7 @@ if(data.compare !== undefined){
 let data0 = data.compare;
 const _errs4 = errors;
 if("numeric" !== data0){
-(vErrors ??= []).push({});
+vErrors = __charterPush(vErrors, {});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -69,7 +74,7 @@ let valid3 = false;
 const _errs7 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.absolute === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/tolerances/allOf/0/then/anyOf/0/required",keyword:"required",params:{missingProperty: "absolute"},message:"must have required property '"+"absolute"+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/tolerances/allOf/0/then/anyOf/0/required",keyword:"required",params:{missingProperty: "absolute"},message:"must have required property '"+"absolute"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -80,7 +85,7 @@ if(_valid1){
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.relative === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/tolerances/allOf/0/then/anyOf/1/required",keyword:"required",params:{missingProperty: "relative"},message:"must have required property '"+"relative"+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/tolerances/allOf/0/then/anyOf/1/required",keyword:"required",params:{missingProperty: "relative"},message:"must have required property '"+"relative"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -89,7 +94,7 @@ valid3 = valid3 || _valid1;
 if(_valid1){
 }
 if(!valid3){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/tolerances/allOf/0/then/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/tolerances/allOf/0/then/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -119,7 +124,7 @@ const _errs13 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.absolute === undefined) && (missing0 = "absolute")){
-(vErrors ??= []).push({});
+vErrors = __charterPush(vErrors, {});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -135,7 +140,7 @@ const _errs14 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if((data.relative === undefined) && (missing1 = "relative")){
-(vErrors ??= []).push({});
+vErrors = __charterPush(vErrors, {});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -148,7 +153,7 @@ valid5 = valid5 || _valid2;
 if(_valid2){
 }
 if(!valid5){
-(vErrors ??= []).push({});
+vErrors = __charterPush(vErrors, {});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -166,7 +171,7 @@ if(errors === _errs11){
 }
 var valid4 = _errs11 === errors;
 if(valid4){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/tolerances/allOf/0/else/not",keyword:"not",params:{},message:"must NOT be valid"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/tolerances/allOf/0/else/not",keyword:"not",params:{},message:"must NOT be valid"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -187,19 +192,19 @@ if(valid1){
 ifClause0 = "else";
 }
 if(!valid1){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/tolerances/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/tolerances/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs1 === errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.compare === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/tolerances/required",keyword:"required",params:{missingProperty: "compare"},message:"must have required property '"+"compare"+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/tolerances/required",keyword:"required",params:{missingProperty: "compare"},message:"must have required property '"+"compare"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs15 = errors;
 for(const key0 in data){
 if(!(((key0 === "compare") || (key0 === "absolute")) || (key0 === "relative"))){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/tolerances/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/tolerances/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -208,7 +213,7 @@ let data1 = data.compare;
 const _errs16 = errors;
 const vSchema0 = schema1.properties.compare.enum;
 if(!(((data1 === "exact") || (data1 === "set")) || (data1 === "numeric"))){
-(vErrors ??= []).push({instancePath:instancePath+"/compare",schemaPath:"#/$defs/tolerances/properties/compare/enum",keyword:"enum",params:{allowedValues: schema1.properties.compare.enum},message:"must be equal to one of the allowed values"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/compare",schemaPath:"#/$defs/tolerances/properties/compare/enum",keyword:"enum",params:{allowedValues: schema1.properties.compare.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid6 = _errs16 === errors;
@@ -219,12 +224,12 @@ const _errs17 = errors;
 const _errs18 = errors;
 if(typeof data2 == "number"){
 if(data2 < 0 || isNaN(data2)){
-(vErrors ??= []).push({instancePath:instancePath+"/absolute",schemaPath:"#/$defs/tolerances/properties/absolute/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/absolute",schemaPath:"#/$defs/tolerances/properties/absolute/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/absolute",schemaPath:"#/$defs/tolerances/properties/absolute/type",keyword:"type",params:{type: "number"},message:"must be number"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/absolute",schemaPath:"#/$defs/tolerances/properties/absolute/type",keyword:"type",params:{type: "number"},message:"must be number"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid6 = _errs17 === errors;
@@ -235,23 +240,23 @@ const _errs19 = errors;
 const _errs20 = errors;
 if(typeof data3 == "number"){
 if(data3 > 1 || isNaN(data3)){
-(vErrors ??= []).push({instancePath:instancePath+"/relative",schemaPath:"#/$defs/tolerances/properties/relative/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/relative",schemaPath:"#/$defs/tolerances/properties/relative/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data3 < 0 || isNaN(data3)){
-(vErrors ??= []).push({instancePath:instancePath+"/relative",schemaPath:"#/$defs/tolerances/properties/relative/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/relative",schemaPath:"#/$defs/tolerances/properties/relative/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/relative",schemaPath:"#/$defs/tolerances/properties/relative/type",keyword:"type",params:{type: "number"},message:"must be number"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/relative",schemaPath:"#/$defs/tolerances/properties/relative/type",keyword:"type",params:{type: "number"},message:"must be number"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid6 = _errs19 === errors;
 }
 }
 else {
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/tolerances/type",keyword:"type",params:{type: "object"},message:"must be object"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/tolerances/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate1.errors = vErrors;
@@ -274,16 +279,16 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 if(typeof data === "string"){
 if(func2(data) < 1){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/setPath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/setPath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(!pattern3.test(data)){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/setPath/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$"},message:"must match pattern \""+"^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$"+"\""});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/setPath/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$"},message:"must match pattern \""+"^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$"+"\""});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/setPath/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/setPath/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate4.errors = vErrors;
@@ -305,21 +310,21 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.case_id === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/case/required",keyword:"required",params:{missingProperty: "case_id"},message:"must have required property '"+"case_id"+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/case/required",keyword:"required",params:{missingProperty: "case_id"},message:"must have required property '"+"case_id"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.input === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/case/required",keyword:"required",params:{missingProperty: "input"},message:"must have required property '"+"input"+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/case/required",keyword:"required",params:{missingProperty: "input"},message:"must have required property '"+"input"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.expected === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/case/required",keyword:"required",params:{missingProperty: "expected"},message:"must have required property '"+"expected"+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/case/required",keyword:"required",params:{missingProperty: "expected"},message:"must have required property '"+"expected"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((key0 === "case_id") || (key0 === "input")) || (key0 === "expected")) || (key0 === "tolerances"))){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/case/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/case/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -329,12 +334,12 @@ const _errs2 = errors;
 const _errs3 = errors;
 if(typeof data0 === "string"){
 if(!pattern0.test(data0)){
-(vErrors ??= []).push({instancePath:instancePath+"/case_id",schemaPath:"#/$defs/case/properties/case_id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]([a-z0-9-]*[a-z0-9])?$"},message:"must match pattern \""+"^[a-z0-9]([a-z0-9-]*[a-z0-9])?$"+"\""});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/case_id",schemaPath:"#/$defs/case/properties/case_id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]([a-z0-9-]*[a-z0-9])?$"},message:"must match pattern \""+"^[a-z0-9]([a-z0-9-]*[a-z0-9])?$"+"\""});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/case_id",schemaPath:"#/$defs/case/properties/case_id/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/case_id",schemaPath:"#/$defs/case/properties/case_id/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs2 === errors;
@@ -374,7 +379,7 @@ var valid0 = _errs6 === errors;
 }
 }
 else {
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/case/type",keyword:"type",params:{type: "object"},message:"must be object"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/case/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate3.errors = vErrors;
@@ -397,25 +402,25 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.set_id === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "set_id"},message:"must have required property '"+"set_id"+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "set_id"},message:"must have required property '"+"set_id"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.version === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.cases === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cases"},message:"must have required property '"+"cases"+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cases"},message:"must have required property '"+"cases"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.default_tolerances === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "default_tolerances"},message:"must have required property '"+"default_tolerances"+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "default_tolerances"},message:"must have required property '"+"default_tolerances"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((key0 === "set_id") || (key0 === "version")) || (key0 === "description")) || (key0 === "default_tolerances")) || (key0 === "cases"))){
-(vErrors ??= []).push({instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -425,12 +430,12 @@ const _errs2 = errors;
 const _errs3 = errors;
 if(typeof data0 === "string"){
 if(!pattern0.test(data0)){
-(vErrors ??= []).push({instancePath:instancePath+"/set_id",schemaPath:"#/properties/set_id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]([a-z0-9-]*[a-z0-9])?$"},message:"must match pattern \""+"^[a-z0-9]([a-z0-9-]*[a-z0-9])?$"+"\""});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/set_id",schemaPath:"#/properties/set_id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]([a-z0-9-]*[a-z0-9])?$"},message:"must match pattern \""+"^[a-z0-9]([a-z0-9-]*[a-z0-9])?$"+"\""});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/set_id",schemaPath:"#/properties/set_id/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/set_id",schemaPath:"#/properties/set_id/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs2 === errors;
@@ -441,12 +446,12 @@ const _errs4 = errors;
 const _errs5 = errors;
 if(typeof data1 === "string"){
 if(!pattern1.test(data1)){
-(vErrors ??= []).push({instancePath:instancePath+"/version",schemaPath:"#/properties/version/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)$"+"\""});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/version",schemaPath:"#/properties/version/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)$"+"\""});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs4 === errors;
@@ -457,12 +462,12 @@ const _errs6 = errors;
 const _errs7 = errors;
 if(typeof data2 === "string"){
 if(func2(data2) < 1){
-(vErrors ??= []).push({instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs6 === errors;
@@ -484,7 +489,7 @@ const _errs9 = errors;
 const _errs10 = errors;
 if(Array.isArray(data4)){
 if(data4.length < 1){
-(vErrors ??= []).push({instancePath:instancePath+"/cases",schemaPath:"#/properties/cases/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/cases",schemaPath:"#/properties/cases/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 let valid2 = true;
@@ -505,14 +510,14 @@ valid2 = false;
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/cases",schemaPath:"#/properties/cases/type",keyword:"type",params:{type: "array"},message:"must be array"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/cases",schemaPath:"#/properties/cases/type",keyword:"type",params:{type: "array"},message:"must be array"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs9 === errors;
 }
 }
 else {
-(vErrors ??= []).push({instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate0.errors = vErrors;
@@ -534,21 +539,21 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.case_id === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/case/required",keyword:"required",params:{missingProperty: "case_id"},message:"must have required property '"+"case_id"+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/case/required",keyword:"required",params:{missingProperty: "case_id"},message:"must have required property '"+"case_id"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.input === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/case/required",keyword:"required",params:{missingProperty: "input"},message:"must have required property '"+"input"+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/case/required",keyword:"required",params:{missingProperty: "input"},message:"must have required property '"+"input"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.expected === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/case/required",keyword:"required",params:{missingProperty: "expected"},message:"must have required property '"+"expected"+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/case/required",keyword:"required",params:{missingProperty: "expected"},message:"must have required property '"+"expected"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((key0 === "case_id") || (key0 === "input")) || (key0 === "expected")) || (key0 === "tolerances"))){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/case/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/case/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -558,12 +563,12 @@ const _errs2 = errors;
 const _errs3 = errors;
 if(typeof data0 === "string"){
 if(!pattern0.test(data0)){
-(vErrors ??= []).push({instancePath:instancePath+"/case_id",schemaPath:"#/$defs/case/properties/case_id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]([a-z0-9-]*[a-z0-9])?$"},message:"must match pattern \""+"^[a-z0-9]([a-z0-9-]*[a-z0-9])?$"+"\""});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/case_id",schemaPath:"#/$defs/case/properties/case_id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]([a-z0-9-]*[a-z0-9])?$"},message:"must match pattern \""+"^[a-z0-9]([a-z0-9-]*[a-z0-9])?$"+"\""});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/case_id",schemaPath:"#/$defs/case/properties/case_id/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/case_id",schemaPath:"#/$defs/case/properties/case_id/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs2 === errors;
@@ -603,7 +608,7 @@ var valid0 = _errs6 === errors;
 }
 }
 else {
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/case/type",keyword:"type",params:{type: "object"},message:"must be object"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/case/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate9.errors = vErrors;
@@ -625,16 +630,16 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 if(typeof data === "string"){
 if(func2(data) < 1){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/setPath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/setPath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(!pattern3.test(data)){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/setPath/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$"},message:"must match pattern \""+"^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$"+"\""});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/setPath/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$"},message:"must match pattern \""+"^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$"+"\""});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/setPath/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/setPath/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate13.errors = vErrors;
@@ -663,7 +668,7 @@ if(data.compare !== undefined){
 let data0 = data.compare;
 const _errs4 = errors;
 if("numeric" !== data0){
-(vErrors ??= []).push({});
+vErrors = __charterPush(vErrors, {});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -698,7 +703,7 @@ let valid3 = false;
 const _errs7 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.absolute === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/tolerances/allOf/0/then/anyOf/0/required",keyword:"required",params:{missingProperty: "absolute"},message:"must have required property '"+"absolute"+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/tolerances/allOf/0/then/anyOf/0/required",keyword:"required",params:{missingProperty: "absolute"},message:"must have required property '"+"absolute"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -709,7 +714,7 @@ if(_valid1){
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.relative === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/tolerances/allOf/0/then/anyOf/1/required",keyword:"required",params:{missingProperty: "relative"},message:"must have required property '"+"relative"+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/tolerances/allOf/0/then/anyOf/1/required",keyword:"required",params:{missingProperty: "relative"},message:"must have required property '"+"relative"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -718,7 +723,7 @@ valid3 = valid3 || _valid1;
 if(_valid1){
 }
 if(!valid3){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/tolerances/allOf/0/then/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/tolerances/allOf/0/then/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -748,7 +753,7 @@ const _errs13 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.absolute === undefined) && (missing0 = "absolute")){
-(vErrors ??= []).push({});
+vErrors = __charterPush(vErrors, {});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -764,7 +769,7 @@ const _errs14 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if((data.relative === undefined) && (missing1 = "relative")){
-(vErrors ??= []).push({});
+vErrors = __charterPush(vErrors, {});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -777,7 +782,7 @@ valid5 = valid5 || _valid2;
 if(_valid2){
 }
 if(!valid5){
-(vErrors ??= []).push({});
+vErrors = __charterPush(vErrors, {});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -795,7 +800,7 @@ if(errors === _errs11){
 }
 var valid4 = _errs11 === errors;
 if(valid4){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/tolerances/allOf/0/else/not",keyword:"not",params:{},message:"must NOT be valid"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/tolerances/allOf/0/else/not",keyword:"not",params:{},message:"must NOT be valid"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -816,19 +821,19 @@ if(valid1){
 ifClause0 = "else";
 }
 if(!valid1){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/tolerances/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/tolerances/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs1 === errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.compare === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/tolerances/required",keyword:"required",params:{missingProperty: "compare"},message:"must have required property '"+"compare"+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/tolerances/required",keyword:"required",params:{missingProperty: "compare"},message:"must have required property '"+"compare"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs15 = errors;
 for(const key0 in data){
 if(!(((key0 === "compare") || (key0 === "absolute")) || (key0 === "relative"))){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/tolerances/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/tolerances/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -837,7 +842,7 @@ let data1 = data.compare;
 const _errs16 = errors;
 const vSchema0 = schema1.properties.compare.enum;
 if(!(((data1 === "exact") || (data1 === "set")) || (data1 === "numeric"))){
-(vErrors ??= []).push({instancePath:instancePath+"/compare",schemaPath:"#/$defs/tolerances/properties/compare/enum",keyword:"enum",params:{allowedValues: schema1.properties.compare.enum},message:"must be equal to one of the allowed values"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/compare",schemaPath:"#/$defs/tolerances/properties/compare/enum",keyword:"enum",params:{allowedValues: schema1.properties.compare.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid6 = _errs16 === errors;
@@ -848,12 +853,12 @@ const _errs17 = errors;
 const _errs18 = errors;
 if(typeof data2 == "number"){
 if(data2 < 0 || isNaN(data2)){
-(vErrors ??= []).push({instancePath:instancePath+"/absolute",schemaPath:"#/$defs/tolerances/properties/absolute/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/absolute",schemaPath:"#/$defs/tolerances/properties/absolute/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/absolute",schemaPath:"#/$defs/tolerances/properties/absolute/type",keyword:"type",params:{type: "number"},message:"must be number"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/absolute",schemaPath:"#/$defs/tolerances/properties/absolute/type",keyword:"type",params:{type: "number"},message:"must be number"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid6 = _errs17 === errors;
@@ -864,23 +869,23 @@ const _errs19 = errors;
 const _errs20 = errors;
 if(typeof data3 == "number"){
 if(data3 > 1 || isNaN(data3)){
-(vErrors ??= []).push({instancePath:instancePath+"/relative",schemaPath:"#/$defs/tolerances/properties/relative/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/relative",schemaPath:"#/$defs/tolerances/properties/relative/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data3 < 0 || isNaN(data3)){
-(vErrors ??= []).push({instancePath:instancePath+"/relative",schemaPath:"#/$defs/tolerances/properties/relative/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/relative",schemaPath:"#/$defs/tolerances/properties/relative/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/relative",schemaPath:"#/$defs/tolerances/properties/relative/type",keyword:"type",params:{type: "number"},message:"must be number"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/relative",schemaPath:"#/$defs/tolerances/properties/relative/type",keyword:"type",params:{type: "number"},message:"must be number"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid6 = _errs19 === errors;
 }
 }
 else {
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/tolerances/type",keyword:"type",params:{type: "object"},message:"must be object"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/tolerances/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate14.errors = vErrors;

@@ -8,6 +8,11 @@ const pattern0 = func0("^[a-z0-9]([a-z0-9-]*[a-z0-9])?$", "u");
 const pattern1 = func0("^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)$", "u");
 const schema1 = {"properties":{"compare":{"enum":["exact","set","numeric"]}}};
 
+function __charterPush(list, error) {
+if (list === null) return [error];
+list.push(error);
+return list;
+}
 function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
@@ -24,7 +29,7 @@ const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.compare !== undefined){
 if("numeric" !== data.compare){
-(vErrors ??= []).push({});
+vErrors = __charterPush(vErrors, {});
 errors++;
 }
 }
@@ -48,7 +53,7 @@ const _errs7 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.absolute === undefined) && (missing0 = "absolute")){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/tolerances/allOf/0/then/anyOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/tolerances/allOf/0/then/anyOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"});
 errors++;
 }
 }
@@ -58,14 +63,14 @@ const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if((data.relative === undefined) && (missing1 = "relative")){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/tolerances/allOf/0/then/anyOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/tolerances/allOf/0/then/anyOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"});
 errors++;
 }
 }
 var _valid1 = _errs8 === errors;
 valid3 = valid3 || _valid1;
 if(!valid3){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/tolerances/allOf/0/then/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/tolerances/allOf/0/then/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"});
 errors++;
 validate1.errors = vErrors;
 return false;
@@ -95,7 +100,7 @@ const _errs13 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
 if((data.absolute === undefined) && (missing2 = "absolute")){
-(vErrors ??= []).push({});
+vErrors = __charterPush(vErrors, {});
 errors++;
 }
 }
@@ -105,14 +110,14 @@ const _errs14 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
 if((data.relative === undefined) && (missing3 = "relative")){
-(vErrors ??= []).push({});
+vErrors = __charterPush(vErrors, {});
 errors++;
 }
 }
 var _valid2 = _errs14 === errors;
 valid5 = valid5 || _valid2;
 if(!valid5){
-(vErrors ??= []).push({});
+vErrors = __charterPush(vErrors, {});
 errors++;
 }
 else {
@@ -147,7 +152,7 @@ valid1 = _valid0;
 ifClause0 = "else";
 }
 if(!valid1){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/tolerances/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/tolerances/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"});
 errors++;
 validate1.errors = vErrors;
 return false;
@@ -686,7 +691,7 @@ const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.compare !== undefined){
 if("numeric" !== data.compare){
-(vErrors ??= []).push({});
+vErrors = __charterPush(vErrors, {});
 errors++;
 }
 }
@@ -710,7 +715,7 @@ const _errs7 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.absolute === undefined) && (missing0 = "absolute")){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/tolerances/allOf/0/then/anyOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/tolerances/allOf/0/then/anyOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"});
 errors++;
 }
 }
@@ -720,14 +725,14 @@ const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if((data.relative === undefined) && (missing1 = "relative")){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/tolerances/allOf/0/then/anyOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/tolerances/allOf/0/then/anyOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"});
 errors++;
 }
 }
 var _valid1 = _errs8 === errors;
 valid3 = valid3 || _valid1;
 if(!valid3){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/tolerances/allOf/0/then/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/tolerances/allOf/0/then/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"});
 errors++;
 validate14.errors = vErrors;
 return false;
@@ -757,7 +762,7 @@ const _errs13 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
 if((data.absolute === undefined) && (missing2 = "absolute")){
-(vErrors ??= []).push({});
+vErrors = __charterPush(vErrors, {});
 errors++;
 }
 }
@@ -767,14 +772,14 @@ const _errs14 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
 if((data.relative === undefined) && (missing3 = "relative")){
-(vErrors ??= []).push({});
+vErrors = __charterPush(vErrors, {});
 errors++;
 }
 }
 var _valid2 = _errs14 === errors;
 valid5 = valid5 || _valid2;
 if(!valid5){
-(vErrors ??= []).push({});
+vErrors = __charterPush(vErrors, {});
 errors++;
 }
 else {
@@ -809,7 +814,7 @@ valid1 = _valid0;
 ifClause0 = "else";
 }
 if(!valid1){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/tolerances/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/tolerances/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"});
 errors++;
 validate14.errors = vErrors;
 return false;

@@ -3,6 +3,11 @@ import { pattern as __charter_pattern } from "charter-runtime/patterns";
 const __charterExports = (() => {
 const schema0 = {"properties":{"validity":{"properties":{"tie_break":{"enum":["first","last","any"]},"index_base":{"enum":[0,1]}}},"untimed_preparation":{"items":{"enum":["read_input","load_dataset"]}}}};
 
+function __charterPush(list, error) {
+if (list === null) return [error];
+list.push(error);
+return list;
+}
 const __charterErrors = { limit: Infinity, list: null };
 function __charterStop(list) {
 __charterErrors.list = list;
@@ -22,12 +27,12 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(Object.keys(data).length < 1){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/problems~1semantics/$defs/ruleSet/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/problems~1semantics/$defs/ruleSet/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/problems~1semantics/$defs/ruleSet/type",keyword:"type",params:{type: "object"},message:"must be object"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/problems~1semantics/$defs/ruleSet/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate2.errors = vErrors;
@@ -52,11 +57,11 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.validity === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/problems~1semantics/required",keyword:"required",params:{missingProperty: "validity"},message:"must have required property '"+"validity"+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/problems~1semantics/required",keyword:"required",params:{missingProperty: "validity"},message:"must have required property '"+"validity"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.one_shot_completion === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/problems~1semantics/required",keyword:"required",params:{missingProperty: "one_shot_completion"},message:"must have required property '"+"one_shot_completion"+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/problems~1semantics/required",keyword:"required",params:{missingProperty: "one_shot_completion"},message:"must have required property '"+"one_shot_completion"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.validity !== undefined){
@@ -94,12 +99,12 @@ const _errs5 = errors;
 const _errs6 = errors;
 if(typeof data3 === "string"){
 if(!pattern0.test(data3)){
-(vErrors ??= []).push({instancePath:instancePath+"/untimed_preparation/" + i0,schemaPath:"#/$defs/problems~1semantics/properties/untimed_preparation/items/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*$"+"\""});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/untimed_preparation/" + i0,schemaPath:"#/$defs/problems~1semantics/properties/untimed_preparation/items/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*$"+"\""});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/untimed_preparation/" + i0,schemaPath:"#/$defs/problems~1semantics/properties/untimed_preparation/items/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/untimed_preparation/" + i0,schemaPath:"#/$defs/problems~1semantics/properties/untimed_preparation/items/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid1 = _errs5 === errors;
@@ -120,7 +125,7 @@ continue;
 }
 if(typeof indices0[item0] == "number"){
 j0 = indices0[item0];
-(vErrors ??= []).push({instancePath:instancePath+"/untimed_preparation",schemaPath:"#/$defs/problems~1semantics/properties/untimed_preparation/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/untimed_preparation",schemaPath:"#/$defs/problems~1semantics/properties/untimed_preparation/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 valid3 = false;
 break;
@@ -130,14 +135,14 @@ indices0[item0] = i1;
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/untimed_preparation",schemaPath:"#/$defs/problems~1semantics/properties/untimed_preparation/type",keyword:"type",params:{type: "array"},message:"must be array"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/untimed_preparation",schemaPath:"#/$defs/problems~1semantics/properties/untimed_preparation/type",keyword:"type",params:{type: "array"},message:"must be array"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs3 === errors;
 }
 }
 else {
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/problems~1semantics/type",keyword:"type",params:{type: "object"},message:"must be object"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/problems~1semantics/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate1.errors = vErrors;
@@ -173,17 +178,17 @@ const _errs2 = errors;
 const _errs3 = errors;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.tie_break === undefined){
-(vErrors ??= []).push({instancePath:instancePath+"/validity",schemaPath:"#/properties/validity/required",keyword:"required",params:{missingProperty: "tie_break"},message:"must have required property '"+"tie_break"+"'"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/validity",schemaPath:"#/properties/validity/required",keyword:"required",params:{missingProperty: "tie_break"},message:"must have required property '"+"tie_break"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data0.index_base === undefined){
-(vErrors ??= []).push({instancePath:instancePath+"/validity",schemaPath:"#/properties/validity/required",keyword:"required",params:{missingProperty: "index_base"},message:"must have required property '"+"index_base"+"'"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/validity",schemaPath:"#/properties/validity/required",keyword:"required",params:{missingProperty: "index_base"},message:"must have required property '"+"index_base"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs4 = errors;
 for(const key0 in data0){
 if(!((key0 === "tie_break") || (key0 === "index_base"))){
-(vErrors ??= []).push({instancePath:instancePath+"/validity",schemaPath:"#/properties/validity/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/validity",schemaPath:"#/properties/validity/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -192,7 +197,7 @@ let data1 = data0.tie_break;
 const _errs5 = errors;
 const vSchema0 = schema0.properties.validity.properties.tie_break.enum;
 if(!(((data1 === "first") || (data1 === "last")) || (data1 === "any"))){
-(vErrors ??= []).push({instancePath:instancePath+"/validity/tie_break",schemaPath:"#/properties/validity/properties/tie_break/enum",keyword:"enum",params:{allowedValues: schema0.properties.validity.properties.tie_break.enum},message:"must be equal to one of the allowed values"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/validity/tie_break",schemaPath:"#/properties/validity/properties/tie_break/enum",keyword:"enum",params:{allowedValues: schema0.properties.validity.properties.tie_break.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid2 = _errs5 === errors;
@@ -202,14 +207,14 @@ let data2 = data0.index_base;
 const _errs6 = errors;
 const vSchema1 = schema0.properties.validity.properties.index_base.enum;
 if(!((data2 === 0) || (data2 === 1))){
-(vErrors ??= []).push({instancePath:instancePath+"/validity/index_base",schemaPath:"#/properties/validity/properties/index_base/enum",keyword:"enum",params:{allowedValues: schema0.properties.validity.properties.index_base.enum},message:"must be equal to one of the allowed values"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/validity/index_base",schemaPath:"#/properties/validity/properties/index_base/enum",keyword:"enum",params:{allowedValues: schema0.properties.validity.properties.index_base.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid2 = _errs6 === errors;
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/validity",schemaPath:"#/properties/validity/type",keyword:"type",params:{type: "object"},message:"must be object"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/validity",schemaPath:"#/properties/validity/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid1 = _errs2 === errors;
@@ -220,13 +225,13 @@ const _errs7 = errors;
 const _errs8 = errors;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 if(data3.max_objective_gap === undefined){
-(vErrors ??= []).push({instancePath:instancePath+"/one_shot_completion",schemaPath:"#/properties/one_shot_completion/required",keyword:"required",params:{missingProperty: "max_objective_gap"},message:"must have required property '"+"max_objective_gap"+"'"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/one_shot_completion",schemaPath:"#/properties/one_shot_completion/required",keyword:"required",params:{missingProperty: "max_objective_gap"},message:"must have required property '"+"max_objective_gap"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs9 = errors;
 for(const key1 in data3){
 if(!(key1 === "max_objective_gap")){
-(vErrors ??= []).push({instancePath:instancePath+"/one_shot_completion",schemaPath:"#/properties/one_shot_completion/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/one_shot_completion",schemaPath:"#/properties/one_shot_completion/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -236,19 +241,19 @@ const _errs10 = errors;
 const _errs11 = errors;
 if(typeof data4 == "number"){
 if(data4 < 0 || isNaN(data4)){
-(vErrors ??= []).push({instancePath:instancePath+"/one_shot_completion/max_objective_gap",schemaPath:"#/properties/one_shot_completion/properties/max_objective_gap/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/one_shot_completion/max_objective_gap",schemaPath:"#/properties/one_shot_completion/properties/max_objective_gap/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/one_shot_completion/max_objective_gap",schemaPath:"#/properties/one_shot_completion/properties/max_objective_gap/type",keyword:"type",params:{type: "number"},message:"must be number"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/one_shot_completion/max_objective_gap",schemaPath:"#/properties/one_shot_completion/properties/max_objective_gap/type",keyword:"type",params:{type: "number"},message:"must be number"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid3 = _errs10 === errors;
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/one_shot_completion",schemaPath:"#/properties/one_shot_completion/type",keyword:"type",params:{type: "object"},message:"must be object"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/one_shot_completion",schemaPath:"#/properties/one_shot_completion/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid1 = _errs7 === errors;
@@ -265,7 +270,7 @@ let data6 = data5[i0];
 const _errs14 = errors;
 const vSchema2 = schema0.properties.untimed_preparation.items.enum;
 if(!((data6 === "read_input") || (data6 === "load_dataset"))){
-(vErrors ??= []).push({instancePath:instancePath+"/untimed_preparation/" + i0,schemaPath:"#/properties/untimed_preparation/items/enum",keyword:"enum",params:{allowedValues: schema0.properties.untimed_preparation.items.enum},message:"must be equal to one of the allowed values"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/untimed_preparation/" + i0,schemaPath:"#/properties/untimed_preparation/items/enum",keyword:"enum",params:{allowedValues: schema0.properties.untimed_preparation.items.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid4 = _errs14 === errors;
@@ -275,7 +280,7 @@ valid5 = false;
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/untimed_preparation",schemaPath:"#/properties/untimed_preparation/type",keyword:"type",params:{type: "array"},message:"must be array"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/untimed_preparation",schemaPath:"#/properties/untimed_preparation/type",keyword:"type",params:{type: "array"},message:"must be array"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid1 = _errs12 === errors;
@@ -283,13 +288,13 @@ var valid1 = _errs12 === errors;
 const _errs15 = errors;
 for(const key2 in data){
 if(((key2 !== "validity") && (key2 !== "one_shot_completion")) && (key2 !== "untimed_preparation")){
-(vErrors ??= []).push({instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key2},message:"must NOT have unevaluated properties"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key2},message:"must NOT have unevaluated properties"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 }
 else {
-(vErrors ??= []).push({instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate0.errors = vErrors;

@@ -5,6 +5,11 @@ const __charterExports = (() => {
 const schema0 = {"properties":{"contract_version":true,"name":true,"family":{"enum":["sum","argmin"]},"summary":true,"parameter_schema":true,"dataset_schemas":true,"result_schema":true,"metric_schema":true,"semantics":true,"timing_scopes":{"items":{"enum":["solve","prepare_and_solve"]}},"budgets":true,"reference_cases":true}};
 const schema1 = {"properties":{"validity":{"properties":{"answer_range":{"enum":["int64","unbounded"]}}},"untimed_preparation":{"items":{"enum":["read_input"]}}}};
 
+function __charterPush(list, error) {
+if (list === null) return [error];
+list.push(error);
+return list;
+}
 const __charterErrors = { limit: Infinity, list: null };
 function __charterStop(list) {
 __charterErrors.list = list;
@@ -24,12 +29,12 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(Object.keys(data).length < 1){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/problems~1semantics/$defs/ruleSet/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/problems~1semantics/$defs/ruleSet/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/problems~1semantics/$defs/ruleSet/type",keyword:"type",params:{type: "object"},message:"must be object"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/problems~1semantics/$defs/ruleSet/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate3.errors = vErrors;
@@ -54,11 +59,11 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.validity === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/problems~1semantics/required",keyword:"required",params:{missingProperty: "validity"},message:"must have required property '"+"validity"+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/problems~1semantics/required",keyword:"required",params:{missingProperty: "validity"},message:"must have required property '"+"validity"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.one_shot_completion === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/problems~1semantics/required",keyword:"required",params:{missingProperty: "one_shot_completion"},message:"must have required property '"+"one_shot_completion"+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/problems~1semantics/required",keyword:"required",params:{missingProperty: "one_shot_completion"},message:"must have required property '"+"one_shot_completion"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.validity !== undefined){
@@ -96,12 +101,12 @@ const _errs5 = errors;
 const _errs6 = errors;
 if(typeof data3 === "string"){
 if(!pattern0.test(data3)){
-(vErrors ??= []).push({instancePath:instancePath+"/untimed_preparation/" + i0,schemaPath:"#/$defs/problems~1semantics/properties/untimed_preparation/items/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*$"+"\""});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/untimed_preparation/" + i0,schemaPath:"#/$defs/problems~1semantics/properties/untimed_preparation/items/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*$"+"\""});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/untimed_preparation/" + i0,schemaPath:"#/$defs/problems~1semantics/properties/untimed_preparation/items/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/untimed_preparation/" + i0,schemaPath:"#/$defs/problems~1semantics/properties/untimed_preparation/items/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid1 = _errs5 === errors;
@@ -122,7 +127,7 @@ continue;
 }
 if(typeof indices0[item0] == "number"){
 j0 = indices0[item0];
-(vErrors ??= []).push({instancePath:instancePath+"/untimed_preparation",schemaPath:"#/$defs/problems~1semantics/properties/untimed_preparation/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/untimed_preparation",schemaPath:"#/$defs/problems~1semantics/properties/untimed_preparation/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 valid3 = false;
 break;
@@ -132,14 +137,14 @@ indices0[item0] = i1;
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/untimed_preparation",schemaPath:"#/$defs/problems~1semantics/properties/untimed_preparation/type",keyword:"type",params:{type: "array"},message:"must be array"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/untimed_preparation",schemaPath:"#/$defs/problems~1semantics/properties/untimed_preparation/type",keyword:"type",params:{type: "array"},message:"must be array"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs3 === errors;
 }
 }
 else {
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/problems~1semantics/type",keyword:"type",params:{type: "object"},message:"must be object"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/problems~1semantics/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate2.errors = vErrors;
@@ -175,13 +180,13 @@ const _errs2 = errors;
 const _errs3 = errors;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.answer_range === undefined){
-(vErrors ??= []).push({instancePath:instancePath+"/validity",schemaPath:"#/$defs/problems~1sum-semantics/properties/validity/required",keyword:"required",params:{missingProperty: "answer_range"},message:"must have required property '"+"answer_range"+"'"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/validity",schemaPath:"#/$defs/problems~1sum-semantics/properties/validity/required",keyword:"required",params:{missingProperty: "answer_range"},message:"must have required property '"+"answer_range"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs4 = errors;
 for(const key0 in data0){
 if(!(key0 === "answer_range")){
-(vErrors ??= []).push({instancePath:instancePath+"/validity",schemaPath:"#/$defs/problems~1sum-semantics/properties/validity/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/validity",schemaPath:"#/$defs/problems~1sum-semantics/properties/validity/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -190,14 +195,14 @@ let data1 = data0.answer_range;
 const _errs5 = errors;
 const vSchema0 = schema1.properties.validity.properties.answer_range.enum;
 if(!((data1 === "int64") || (data1 === "unbounded"))){
-(vErrors ??= []).push({instancePath:instancePath+"/validity/answer_range",schemaPath:"#/$defs/problems~1sum-semantics/properties/validity/properties/answer_range/enum",keyword:"enum",params:{allowedValues: schema1.properties.validity.properties.answer_range.enum},message:"must be equal to one of the allowed values"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/validity/answer_range",schemaPath:"#/$defs/problems~1sum-semantics/properties/validity/properties/answer_range/enum",keyword:"enum",params:{allowedValues: schema1.properties.validity.properties.answer_range.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid2 = _errs5 === errors;
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/validity",schemaPath:"#/$defs/problems~1sum-semantics/properties/validity/type",keyword:"type",params:{type: "object"},message:"must be object"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/validity",schemaPath:"#/$defs/problems~1sum-semantics/properties/validity/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid1 = _errs2 === errors;
@@ -208,13 +213,13 @@ const _errs6 = errors;
 const _errs7 = errors;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.max_absolute_error === undefined){
-(vErrors ??= []).push({instancePath:instancePath+"/one_shot_completion",schemaPath:"#/$defs/problems~1sum-semantics/properties/one_shot_completion/required",keyword:"required",params:{missingProperty: "max_absolute_error"},message:"must have required property '"+"max_absolute_error"+"'"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/one_shot_completion",schemaPath:"#/$defs/problems~1sum-semantics/properties/one_shot_completion/required",keyword:"required",params:{missingProperty: "max_absolute_error"},message:"must have required property '"+"max_absolute_error"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs8 = errors;
 for(const key1 in data2){
 if(!(key1 === "max_absolute_error")){
-(vErrors ??= []).push({instancePath:instancePath+"/one_shot_completion",schemaPath:"#/$defs/problems~1sum-semantics/properties/one_shot_completion/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/one_shot_completion",schemaPath:"#/$defs/problems~1sum-semantics/properties/one_shot_completion/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -222,13 +227,13 @@ if(data2.max_absolute_error !== undefined){
 let data3 = data2.max_absolute_error;
 const _errs9 = errors;
 if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-(vErrors ??= []).push({instancePath:instancePath+"/one_shot_completion/max_absolute_error",schemaPath:"#/$defs/problems~1sum-semantics/properties/one_shot_completion/properties/max_absolute_error/type",keyword:"type",params:{type: "integer"},message:"must be integer"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/one_shot_completion/max_absolute_error",schemaPath:"#/$defs/problems~1sum-semantics/properties/one_shot_completion/properties/max_absolute_error/type",keyword:"type",params:{type: "integer"},message:"must be integer"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs10 = errors;
 if(typeof data3 == "number"){
 if(data3 < 0 || isNaN(data3)){
-(vErrors ??= []).push({instancePath:instancePath+"/one_shot_completion/max_absolute_error",schemaPath:"#/$defs/problems~1sum-semantics/properties/one_shot_completion/properties/max_absolute_error/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/one_shot_completion/max_absolute_error",schemaPath:"#/$defs/problems~1sum-semantics/properties/one_shot_completion/properties/max_absolute_error/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -236,7 +241,7 @@ var valid3 = _errs9 === errors;
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/one_shot_completion",schemaPath:"#/$defs/problems~1sum-semantics/properties/one_shot_completion/type",keyword:"type",params:{type: "object"},message:"must be object"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/one_shot_completion",schemaPath:"#/$defs/problems~1sum-semantics/properties/one_shot_completion/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid1 = _errs6 === errors;
@@ -253,7 +258,7 @@ let data5 = data4[i0];
 const _errs13 = errors;
 const vSchema1 = schema1.properties.untimed_preparation.items.enum;
 if(!(data5 === "read_input")){
-(vErrors ??= []).push({instancePath:instancePath+"/untimed_preparation/" + i0,schemaPath:"#/$defs/problems~1sum-semantics/properties/untimed_preparation/items/enum",keyword:"enum",params:{allowedValues: schema1.properties.untimed_preparation.items.enum},message:"must be equal to one of the allowed values"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/untimed_preparation/" + i0,schemaPath:"#/$defs/problems~1sum-semantics/properties/untimed_preparation/items/enum",keyword:"enum",params:{allowedValues: schema1.properties.untimed_preparation.items.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid4 = _errs13 === errors;
@@ -263,7 +268,7 @@ valid5 = false;
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/untimed_preparation",schemaPath:"#/$defs/problems~1sum-semantics/properties/untimed_preparation/type",keyword:"type",params:{type: "array"},message:"must be array"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/untimed_preparation",schemaPath:"#/$defs/problems~1sum-semantics/properties/untimed_preparation/type",keyword:"type",params:{type: "array"},message:"must be array"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid1 = _errs11 === errors;
@@ -271,13 +276,13 @@ var valid1 = _errs11 === errors;
 const _errs14 = errors;
 for(const key2 in data){
 if(((key2 !== "validity") && (key2 !== "one_shot_completion")) && (key2 !== "untimed_preparation")){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/problems~1sum-semantics/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key2},message:"must NOT have unevaluated properties"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/problems~1sum-semantics/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key2},message:"must NOT have unevaluated properties"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 }
 else {
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/problems~1sum-semantics/type",keyword:"type",params:{type: "object"},message:"must be object"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/problems~1sum-semantics/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate1.errors = vErrors;
@@ -314,17 +319,17 @@ const _errs2 = errors;
 const _errs3 = errors;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.tie_break === undefined){
-(vErrors ??= []).push({instancePath:instancePath+"/validity",schemaPath:"#/$defs/problems~1argmin-semantics/properties/validity/required",keyword:"required",params:{missingProperty: "tie_break"},message:"must have required property '"+"tie_break"+"'"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/validity",schemaPath:"#/$defs/problems~1argmin-semantics/properties/validity/required",keyword:"required",params:{missingProperty: "tie_break"},message:"must have required property '"+"tie_break"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data0.index_base === undefined){
-(vErrors ??= []).push({instancePath:instancePath+"/validity",schemaPath:"#/$defs/problems~1argmin-semantics/properties/validity/required",keyword:"required",params:{missingProperty: "index_base"},message:"must have required property '"+"index_base"+"'"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/validity",schemaPath:"#/$defs/problems~1argmin-semantics/properties/validity/required",keyword:"required",params:{missingProperty: "index_base"},message:"must have required property '"+"index_base"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs4 = errors;
 for(const key0 in data0){
 if(!((key0 === "tie_break") || (key0 === "index_base"))){
-(vErrors ??= []).push({instancePath:instancePath+"/validity",schemaPath:"#/$defs/problems~1argmin-semantics/properties/validity/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/validity",schemaPath:"#/$defs/problems~1argmin-semantics/properties/validity/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -333,7 +338,7 @@ let data1 = data0.tie_break;
 const _errs5 = errors;
 const vSchema0 = schema4.properties.validity.properties.tie_break.enum;
 if(!(((data1 === "first") || (data1 === "last")) || (data1 === "any"))){
-(vErrors ??= []).push({instancePath:instancePath+"/validity/tie_break",schemaPath:"#/$defs/problems~1argmin-semantics/properties/validity/properties/tie_break/enum",keyword:"enum",params:{allowedValues: schema4.properties.validity.properties.tie_break.enum},message:"must be equal to one of the allowed values"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/validity/tie_break",schemaPath:"#/$defs/problems~1argmin-semantics/properties/validity/properties/tie_break/enum",keyword:"enum",params:{allowedValues: schema4.properties.validity.properties.tie_break.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid2 = _errs5 === errors;
@@ -343,14 +348,14 @@ let data2 = data0.index_base;
 const _errs6 = errors;
 const vSchema1 = schema4.properties.validity.properties.index_base.enum;
 if(!((data2 === 0) || (data2 === 1))){
-(vErrors ??= []).push({instancePath:instancePath+"/validity/index_base",schemaPath:"#/$defs/problems~1argmin-semantics/properties/validity/properties/index_base/enum",keyword:"enum",params:{allowedValues: schema4.properties.validity.properties.index_base.enum},message:"must be equal to one of the allowed values"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/validity/index_base",schemaPath:"#/$defs/problems~1argmin-semantics/properties/validity/properties/index_base/enum",keyword:"enum",params:{allowedValues: schema4.properties.validity.properties.index_base.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid2 = _errs6 === errors;
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/validity",schemaPath:"#/$defs/problems~1argmin-semantics/properties/validity/type",keyword:"type",params:{type: "object"},message:"must be object"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/validity",schemaPath:"#/$defs/problems~1argmin-semantics/properties/validity/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid1 = _errs2 === errors;
@@ -361,13 +366,13 @@ const _errs7 = errors;
 const _errs8 = errors;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 if(data3.max_objective_gap === undefined){
-(vErrors ??= []).push({instancePath:instancePath+"/one_shot_completion",schemaPath:"#/$defs/problems~1argmin-semantics/properties/one_shot_completion/required",keyword:"required",params:{missingProperty: "max_objective_gap"},message:"must have required property '"+"max_objective_gap"+"'"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/one_shot_completion",schemaPath:"#/$defs/problems~1argmin-semantics/properties/one_shot_completion/required",keyword:"required",params:{missingProperty: "max_objective_gap"},message:"must have required property '"+"max_objective_gap"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs9 = errors;
 for(const key1 in data3){
 if(!(key1 === "max_objective_gap")){
-(vErrors ??= []).push({instancePath:instancePath+"/one_shot_completion",schemaPath:"#/$defs/problems~1argmin-semantics/properties/one_shot_completion/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/one_shot_completion",schemaPath:"#/$defs/problems~1argmin-semantics/properties/one_shot_completion/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -377,19 +382,19 @@ const _errs10 = errors;
 const _errs11 = errors;
 if(typeof data4 == "number"){
 if(data4 < 0 || isNaN(data4)){
-(vErrors ??= []).push({instancePath:instancePath+"/one_shot_completion/max_objective_gap",schemaPath:"#/$defs/problems~1argmin-semantics/properties/one_shot_completion/properties/max_objective_gap/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/one_shot_completion/max_objective_gap",schemaPath:"#/$defs/problems~1argmin-semantics/properties/one_shot_completion/properties/max_objective_gap/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/one_shot_completion/max_objective_gap",schemaPath:"#/$defs/problems~1argmin-semantics/properties/one_shot_completion/properties/max_objective_gap/type",keyword:"type",params:{type: "number"},message:"must be number"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/one_shot_completion/max_objective_gap",schemaPath:"#/$defs/problems~1argmin-semantics/properties/one_shot_completion/properties/max_objective_gap/type",keyword:"type",params:{type: "number"},message:"must be number"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid3 = _errs10 === errors;
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/one_shot_completion",schemaPath:"#/$defs/problems~1argmin-semantics/properties/one_shot_completion/type",keyword:"type",params:{type: "object"},message:"must be object"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/one_shot_completion",schemaPath:"#/$defs/problems~1argmin-semantics/properties/one_shot_completion/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid1 = _errs7 === errors;
@@ -406,7 +411,7 @@ let data6 = data5[i0];
 const _errs14 = errors;
 const vSchema2 = schema4.properties.untimed_preparation.items.enum;
 if(!((data6 === "read_input") || (data6 === "load_dataset"))){
-(vErrors ??= []).push({instancePath:instancePath+"/untimed_preparation/" + i0,schemaPath:"#/$defs/problems~1argmin-semantics/properties/untimed_preparation/items/enum",keyword:"enum",params:{allowedValues: schema4.properties.untimed_preparation.items.enum},message:"must be equal to one of the allowed values"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/untimed_preparation/" + i0,schemaPath:"#/$defs/problems~1argmin-semantics/properties/untimed_preparation/items/enum",keyword:"enum",params:{allowedValues: schema4.properties.untimed_preparation.items.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid4 = _errs14 === errors;
@@ -416,7 +421,7 @@ valid5 = false;
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/untimed_preparation",schemaPath:"#/$defs/problems~1argmin-semantics/properties/untimed_preparation/type",keyword:"type",params:{type: "array"},message:"must be array"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/untimed_preparation",schemaPath:"#/$defs/problems~1argmin-semantics/properties/untimed_preparation/type",keyword:"type",params:{type: "array"},message:"must be array"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid1 = _errs12 === errors;
@@ -424,13 +429,13 @@ var valid1 = _errs12 === errors;
 const _errs15 = errors;
 for(const key2 in data){
 if(((key2 !== "validity") && (key2 !== "one_shot_completion")) && (key2 !== "untimed_preparation")){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/problems~1argmin-semantics/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key2},message:"must NOT have unevaluated properties"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/problems~1argmin-semantics/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key2},message:"must NOT have unevaluated properties"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 }
 else {
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/problems~1argmin-semantics/type",keyword:"type",params:{type: "object"},message:"must be object"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/problems~1argmin-semantics/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate8.errors = vErrors;
@@ -453,12 +458,12 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 if(typeof data === "string"){
 if(!pattern1.test(data)){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/slug/pattern",keyword:"pattern",params:{pattern: "^[a-z](?:[a-z0-9-]*[a-z0-9])?$"},message:"must match pattern \""+"^[a-z](?:[a-z0-9-]*[a-z0-9])?$"+"\""});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/slug/pattern",keyword:"pattern",params:{pattern: "^[a-z](?:[a-z0-9-]*[a-z0-9])?$"},message:"must match pattern \""+"^[a-z](?:[a-z0-9-]*[a-z0-9])?$"+"\""});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/slug/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/slug/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate11.errors = vErrors;
@@ -482,16 +487,16 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 if(typeof data === "string"){
 if(func3(data) < 1){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/problems~1schema-slot/$defs/repoPath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/problems~1schema-slot/$defs/repoPath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(!pattern2.test(data)){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/problems~1schema-slot/$defs/repoPath/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$"},message:"must match pattern \""+"^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$"+"\""});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/problems~1schema-slot/$defs/repoPath/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$"},message:"must match pattern \""+"^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$"+"\""});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/problems~1schema-slot/$defs/repoPath/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/problems~1schema-slot/$defs/repoPath/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate15.errors = vErrors;
@@ -523,12 +528,12 @@ const _errs1 = errors;
 const _errs2 = errors;
 if(typeof data === "string"){
 if(!pattern3.test(data)){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/problems~1schema-slot/$defs/schemaFile/allOf/1/pattern",keyword:"pattern",params:{pattern: "\\.(json|ya?ml)$"},message:"must match pattern \""+"\\.(json|ya?ml)$"+"\""});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/problems~1schema-slot/$defs/schemaFile/allOf/1/pattern",keyword:"pattern",params:{pattern: "\\.(json|ya?ml)$"},message:"must match pattern \""+"\\.(json|ya?ml)$"+"\""});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/problems~1schema-slot/$defs/schemaFile/allOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/problems~1schema-slot/$defs/schemaFile/allOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs1 === errors;
@@ -552,7 +557,7 @@ evaluated0.items = undefined;
 }
 const vSchema0 = schema10.enum;
 if(!(((((((data === "null") || (data === "boolean")) || (data === "object")) || (data === "array")) || (data === "number")) || (data === "integer")) || (data === "string"))){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/problems~1schema-slot/$defs/jsonType/enum",keyword:"enum",params:{allowedValues: schema10.enum},message:"must be equal to one of the allowed values"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/problems~1schema-slot/$defs/jsonType/enum",keyword:"enum",params:{allowedValues: schema10.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate19.errors = vErrors;
@@ -582,7 +587,7 @@ const _errs4 = errors;
 const _errs5 = errors;
 const vSchema0 = schema9.not.propertyNames.not.enum;
 if(!((((((((((((((((((((((((((((((((((key0 === "type") || (key0 === "enum")) || (key0 === "const")) || (key0 === "$ref")) || (key0 === "$dynamicRef")) || (key0 === "allOf")) || (key0 === "anyOf")) || (key0 === "oneOf")) || (key0 === "not")) || (key0 === "properties")) || (key0 === "patternProperties")) || (key0 === "additionalProperties")) || (key0 === "unevaluatedProperties")) || (key0 === "required")) || (key0 === "dependentRequired")) || (key0 === "dependentSchemas")) || (key0 === "propertyNames")) || (key0 === "minProperties")) || (key0 === "maxProperties")) || (key0 === "items")) || (key0 === "prefixItems")) || (key0 === "contains")) || (key0 === "unevaluatedItems")) || (key0 === "minItems")) || (key0 === "maxItems")) || (key0 === "uniqueItems")) || (key0 === "minimum")) || (key0 === "maximum")) || (key0 === "exclusiveMinimum")) || (key0 === "exclusiveMaximum")) || (key0 === "multipleOf")) || (key0 === "minLength")) || (key0 === "maxLength")) || (key0 === "pattern"))){
-(vErrors ??= []).push({});
+vErrors = __charterPush(vErrors, {});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -591,7 +596,7 @@ if(errors === _errs5){
 }
 var valid2 = _errs5 === errors;
 if(valid2){
-(vErrors ??= []).push({});
+vErrors = __charterPush(vErrors, {});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -609,7 +614,7 @@ if(errors === _errs3){
 }
 var valid1 = _errs3 === errors;
 if(!valid1){
-(vErrors ??= []).push({});
+vErrors = __charterPush(vErrors, {});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 break;
 }
@@ -621,7 +626,7 @@ if(errors === _errs2){
 }
 var valid0 = _errs2 === errors;
 if(valid0){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/not",keyword:"not",params:{},message:"must NOT be valid"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/not",keyword:"not",params:{},message:"must NOT be valid"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -656,7 +661,7 @@ const _errs9 = errors;
 const _errs10 = errors;
 if(Array.isArray(data0)){
 if(data0.length < 1){
-(vErrors ??= []).push({instancePath:instancePath+"/type",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/type/anyOf/1/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/type/anyOf/1/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 let valid6 = true;
@@ -684,7 +689,7 @@ outer0:
 for(;i1--;){
 for(j0 = i1; j0--;){
 if(func7(data0[i1], data0[j0])){
-(vErrors ??= []).push({instancePath:instancePath+"/type",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/type/anyOf/1/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/type/anyOf/1/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 valid7 = false;
 break outer0;
@@ -694,7 +699,7 @@ break outer0;
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/type",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/type/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/type/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var _valid0 = _errs9 === errors;
@@ -703,7 +708,7 @@ if(_valid0){
 var items0 = true;
 }
 if(!valid4){
-(vErrors ??= []).push({instancePath:instancePath+"/type",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/type/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/type/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -725,12 +730,12 @@ const _errs12 = errors;
 const _errs13 = errors;
 if(typeof data2 === "string"){
 if(func3(data2) < 1){
-(vErrors ??= []).push({instancePath:instancePath+"/$ref",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/%24ref/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/$ref",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/%24ref/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/$ref",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/%24ref/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/$ref",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/%24ref/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid3 = _errs12 === errors;
@@ -741,12 +746,12 @@ const _errs14 = errors;
 const _errs15 = errors;
 if(Array.isArray(data3)){
 if(data3.length < 1){
-(vErrors ??= []).push({instancePath:instancePath+"/enum",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/enum/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/enum",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/enum/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/enum",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/enum/type",keyword:"type",params:{type: "array"},message:"must be array"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/enum",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/enum/type",keyword:"type",params:{type: "array"},message:"must be array"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid3 = _errs14 === errors;
@@ -757,12 +762,12 @@ const _errs16 = errors;
 const _errs17 = errors;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 if(Object.keys(data4).length < 1){
-(vErrors ??= []).push({instancePath:instancePath+"/properties",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/properties/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/properties",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/properties/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/properties",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/properties/type",keyword:"type",params:{type: "object"},message:"must be object"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/properties",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/properties/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid3 = _errs16 === errors;
@@ -773,7 +778,7 @@ const _errs18 = errors;
 const _errs19 = errors;
 if(Array.isArray(data5)){
 if(data5.length < 1){
-(vErrors ??= []).push({instancePath:instancePath+"/required",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/required/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/required",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/required/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 let valid9 = true;
@@ -782,7 +787,7 @@ for(let i2=0; i2<len1; i2++){
 let data6 = data5[i2];
 const _errs20 = errors;
 if(typeof data6 !== "string"){
-(vErrors ??= []).push({instancePath:instancePath+"/required/" + i2,schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/required/items/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/required/" + i2,schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/required/items/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs21 = errors;
@@ -793,7 +798,7 @@ valid9 = false;
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/required",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/required/type",keyword:"type",params:{type: "array"},message:"must be array"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/required",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/required/type",keyword:"type",params:{type: "array"},message:"must be array"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid3 = _errs18 === errors;
@@ -804,12 +809,12 @@ const _errs22 = errors;
 const _errs23 = errors;
 if(Array.isArray(data7)){
 if(data7.length < 1){
-(vErrors ??= []).push({instancePath:instancePath+"/allOf",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/allOf/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/allOf",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/allOf/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/allOf",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/allOf/type",keyword:"type",params:{type: "array"},message:"must be array"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/allOf",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/allOf/type",keyword:"type",params:{type: "array"},message:"must be array"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid3 = _errs22 === errors;
@@ -820,12 +825,12 @@ const _errs24 = errors;
 const _errs25 = errors;
 if(Array.isArray(data8)){
 if(data8.length < 1){
-(vErrors ??= []).push({instancePath:instancePath+"/anyOf",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/anyOf/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/anyOf",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/anyOf/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/anyOf",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/anyOf/type",keyword:"type",params:{type: "array"},message:"must be array"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/anyOf",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/anyOf/type",keyword:"type",params:{type: "array"},message:"must be array"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid3 = _errs24 === errors;
@@ -836,19 +841,19 @@ const _errs26 = errors;
 const _errs27 = errors;
 if(Array.isArray(data9)){
 if(data9.length < 1){
-(vErrors ??= []).push({instancePath:instancePath+"/oneOf",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/oneOf/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/oneOf",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/oneOf/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/oneOf",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/oneOf/type",keyword:"type",params:{type: "array"},message:"must be array"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/oneOf",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/oneOf/type",keyword:"type",params:{type: "array"},message:"must be array"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid3 = _errs26 === errors;
 }
 }
 else {
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/type",keyword:"type",params:{type: "object"},message:"must be object"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate18.errors = vErrors;
@@ -911,7 +916,7 @@ props0.oneOf = true;
 }
 }
 if(!valid0){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/problems~1schema-slot/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/problems~1schema-slot/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -953,7 +958,7 @@ if(data.kind !== undefined){
 let data0 = data.kind;
 const _errs4 = errors;
 if("wall_clock" !== data0){
-(vErrors ??= []).push({});
+vErrors = __charterPush(vErrors, {});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -985,7 +990,7 @@ if(_valid0){
 const _errs5 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.seconds === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/budget/allOf/0/then/required",keyword:"required",params:{missingProperty: "seconds"},message:"must have required property '"+"seconds"+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/budget/allOf/0/then/required",keyword:"required",params:{missingProperty: "seconds"},message:"must have required property '"+"seconds"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -1001,7 +1006,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.seconds !== undefined){
 let data1 = data.seconds;
 var valid3 = false;
-(vErrors ??= []).push({instancePath:instancePath+"/seconds",schemaPath:"#/$defs/budget/allOf/0/else/properties/seconds",keyword:"false schema",params:{},message:"boolean schema is false"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/seconds",schemaPath:"#/$defs/budget/allOf/0/else/properties/seconds",keyword:"false schema",params:{},message:"boolean schema is false"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -1015,7 +1020,7 @@ props0.kind = true;
 ifClause0 = "else";
 }
 if(!valid1){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/budget/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/budget/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs1 === errors;
@@ -1028,7 +1033,7 @@ if(data.kind !== undefined){
 let data2 = data.kind;
 const _errs10 = errors;
 if("evaluations" !== data2){
-(vErrors ??= []).push({});
+vErrors = __charterPush(vErrors, {});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -1060,7 +1065,7 @@ if(_valid1){
 const _errs11 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.limit === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/budget/allOf/1/then/required",keyword:"required",params:{missingProperty: "limit"},message:"must have required property '"+"limit"+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/budget/allOf/1/then/required",keyword:"required",params:{missingProperty: "limit"},message:"must have required property '"+"limit"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -1076,7 +1081,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.limit !== undefined){
 let data3 = data.limit;
 var valid6 = false;
-(vErrors ??= []).push({instancePath:instancePath+"/limit",schemaPath:"#/$defs/budget/allOf/1/else/properties/limit",keyword:"false schema",params:{},message:"boolean schema is false"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/limit",schemaPath:"#/$defs/budget/allOf/1/else/properties/limit",keyword:"false schema",params:{},message:"boolean schema is false"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -1090,7 +1095,7 @@ props1.kind = true;
 ifClause1 = "else";
 }
 if(!valid4){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/budget/allOf/1/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/budget/allOf/1/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs7 === errors;
@@ -1105,13 +1110,13 @@ Object.assign(props0, props1);
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.kind === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/budget/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/budget/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs13 = errors;
 for(const key0 in data){
 if(!(((key0 === "kind") || (key0 === "seconds")) || (key0 === "limit"))){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/budget/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/budget/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -1120,7 +1125,7 @@ let data4 = data.kind;
 const _errs14 = errors;
 const vSchema0 = schema11.properties.kind.enum;
 if(!(((data4 === "none") || (data4 === "wall_clock")) || (data4 === "evaluations"))){
-(vErrors ??= []).push({instancePath:instancePath+"/kind",schemaPath:"#/$defs/budget/properties/kind/enum",keyword:"enum",params:{allowedValues: schema11.properties.kind.enum},message:"must be equal to one of the allowed values"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/kind",schemaPath:"#/$defs/budget/properties/kind/enum",keyword:"enum",params:{allowedValues: schema11.properties.kind.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid7 = _errs14 === errors;
@@ -1131,12 +1136,12 @@ const _errs15 = errors;
 const _errs16 = errors;
 if(typeof data5 == "number"){
 if(data5 <= 0 || isNaN(data5)){
-(vErrors ??= []).push({instancePath:instancePath+"/seconds",schemaPath:"#/$defs/budget/properties/seconds/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/seconds",schemaPath:"#/$defs/budget/properties/seconds/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/seconds",schemaPath:"#/$defs/budget/properties/seconds/type",keyword:"type",params:{type: "number"},message:"must be number"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/seconds",schemaPath:"#/$defs/budget/properties/seconds/type",keyword:"type",params:{type: "number"},message:"must be number"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid7 = _errs15 === errors;
@@ -1145,13 +1150,13 @@ if(data.limit !== undefined){
 let data6 = data.limit;
 const _errs17 = errors;
 if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
-(vErrors ??= []).push({instancePath:instancePath+"/limit",schemaPath:"#/$defs/budget/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/limit",schemaPath:"#/$defs/budget/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs18 = errors;
 if(typeof data6 == "number"){
 if(data6 < 1 || isNaN(data6)){
-(vErrors ??= []).push({instancePath:instancePath+"/limit",schemaPath:"#/$defs/budget/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/limit",schemaPath:"#/$defs/budget/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -1159,7 +1164,7 @@ var valid7 = _errs17 === errors;
 }
 }
 else {
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/budget/type",keyword:"type",params:{type: "object"},message:"must be object"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/budget/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate28.errors = vErrors;
@@ -1182,25 +1187,25 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/referenceCase/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/referenceCase/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.result === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/referenceCase/required",keyword:"required",params:{missingProperty: "result"},message:"must have required property '"+"result"+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/referenceCase/required",keyword:"required",params:{missingProperty: "result"},message:"must have required property '"+"result"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.expected_metrics === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/referenceCase/required",keyword:"required",params:{missingProperty: "expected_metrics"},message:"must have required property '"+"expected_metrics"+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/referenceCase/required",keyword:"required",params:{missingProperty: "expected_metrics"},message:"must have required property '"+"expected_metrics"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.expected_verdict === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/referenceCase/required",keyword:"required",params:{missingProperty: "expected_verdict"},message:"must have required property '"+"expected_verdict"+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/referenceCase/required",keyword:"required",params:{missingProperty: "expected_verdict"},message:"must have required property '"+"expected_verdict"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((((key0 === "id") || (key0 === "summary")) || (key0 === "parameters")) || (key0 === "dataset")) || (key0 === "result")) || (key0 === "expected_metrics")) || (key0 === "expected_verdict"))){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/referenceCase/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/referenceCase/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -1221,12 +1226,12 @@ const _errs3 = errors;
 const _errs4 = errors;
 if(typeof data1 === "string"){
 if(func3(data1) < 1){
-(vErrors ??= []).push({instancePath:instancePath+"/summary",schemaPath:"#/$defs/referenceCase/properties/summary/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/summary",schemaPath:"#/$defs/referenceCase/properties/summary/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/summary",schemaPath:"#/$defs/referenceCase/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/summary",schemaPath:"#/$defs/referenceCase/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs3 === errors;
@@ -1280,14 +1285,14 @@ let data6 = data.expected_verdict;
 const _errs9 = errors;
 const vSchema0 = schema12.properties.expected_verdict.enum;
 if(!(((data6 === "complete") || (data6 === "incomplete")) || (data6 === "invalid"))){
-(vErrors ??= []).push({instancePath:instancePath+"/expected_verdict",schemaPath:"#/$defs/referenceCase/properties/expected_verdict/enum",keyword:"enum",params:{allowedValues: schema12.properties.expected_verdict.enum},message:"must be equal to one of the allowed values"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/expected_verdict",schemaPath:"#/$defs/referenceCase/properties/expected_verdict/enum",keyword:"enum",params:{allowedValues: schema12.properties.expected_verdict.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs9 === errors;
 }
 }
 else {
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/referenceCase/type",keyword:"type",params:{type: "object"},message:"must be object"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/referenceCase/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate30.errors = vErrors;
@@ -1316,7 +1321,7 @@ const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.family === undefined) && (missing0 = "family")){
-(vErrors ??= []).push({});
+vErrors = __charterPush(vErrors, {});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -1324,7 +1329,7 @@ if(data.family !== undefined){
 let data0 = data.family;
 const _errs4 = errors;
 if("sum" !== data0){
-(vErrors ??= []).push({});
+vErrors = __charterPush(vErrors, {});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -1376,7 +1381,7 @@ props0.family = true;
 }
 }
 if(!valid1){
-(vErrors ??= []).push({instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs1 === errors;
@@ -1387,7 +1392,7 @@ const _errs9 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if((data.family === undefined) && (missing1 = "family")){
-(vErrors ??= []).push({});
+vErrors = __charterPush(vErrors, {});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -1395,7 +1400,7 @@ if(data.family !== undefined){
 let data2 = data.family;
 const _errs10 = errors;
 if("argmin" !== data2){
-(vErrors ??= []).push({});
+vErrors = __charterPush(vErrors, {});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -1447,7 +1452,7 @@ props1.family = true;
 }
 }
 if(!valid4){
-(vErrors ??= []).push({instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs7 === errors;
@@ -1467,7 +1472,7 @@ const _errs15 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
 if((data.dataset_schemas === undefined) && (missing2 = "dataset_schemas")){
-(vErrors ??= []).push({});
+vErrors = __charterPush(vErrors, {});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -1478,14 +1483,14 @@ const _errs17 = errors;
 if(errors === _errs16){
 if(Array.isArray(data4)){
 if(data4.length < 1){
-(vErrors ??= []).push({});
+vErrors = __charterPush(vErrors, {});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
 }
 }
 else {
-(vErrors ??= []).push({});
+vErrors = __charterPush(vErrors, {});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(errors === _errs16){
@@ -1529,12 +1534,12 @@ const _errs21 = errors;
 const _errs22 = errors;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(data6.dataset === undefined){
-(vErrors ??= []).push({instancePath:instancePath+"/reference_cases/" + i0,schemaPath:"#/allOf/2/then/properties/reference_cases/items/required",keyword:"required",params:{missingProperty: "dataset"},message:"must have required property '"+"dataset"+"'"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/reference_cases/" + i0,schemaPath:"#/allOf/2/then/properties/reference_cases/items/required",keyword:"required",params:{missingProperty: "dataset"},message:"must have required property '"+"dataset"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/reference_cases/" + i0,schemaPath:"#/allOf/2/then/properties/reference_cases/items/type",keyword:"type",params:{type: "object"},message:"must be object"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/reference_cases/" + i0,schemaPath:"#/allOf/2/then/properties/reference_cases/items/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid10 = _errs21 === errors;
@@ -1544,7 +1549,7 @@ valid11 = false;
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/reference_cases",schemaPath:"#/allOf/2/then/properties/reference_cases/type",keyword:"type",params:{type: "array"},message:"must be array"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/reference_cases",schemaPath:"#/allOf/2/then/properties/reference_cases/type",keyword:"type",params:{type: "array"},message:"must be array"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid9 = _errs19 === errors;
@@ -1577,12 +1582,12 @@ if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 if(data8.dataset !== undefined){
 let data9 = data8.dataset;
 var valid15 = false;
-(vErrors ??= []).push({instancePath:instancePath+"/reference_cases/" + i1+"/dataset",schemaPath:"#/allOf/2/else/properties/reference_cases/items/properties/dataset",keyword:"false schema",params:{},message:"boolean schema is false"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/reference_cases/" + i1+"/dataset",schemaPath:"#/allOf/2/else/properties/reference_cases/items/properties/dataset",keyword:"false schema",params:{},message:"boolean schema is false"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/reference_cases/" + i1,schemaPath:"#/allOf/2/else/properties/reference_cases/items/type",keyword:"type",params:{type: "object"},message:"must be object"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/reference_cases/" + i1,schemaPath:"#/allOf/2/else/properties/reference_cases/items/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid13 = _errs26 === errors;
@@ -1592,7 +1597,7 @@ valid14 = false;
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/reference_cases",schemaPath:"#/allOf/2/else/properties/reference_cases/type",keyword:"type",params:{type: "array"},message:"must be array"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/reference_cases",schemaPath:"#/allOf/2/else/properties/reference_cases/type",keyword:"type",params:{type: "array"},message:"must be array"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid12 = _errs24 === errors;
@@ -1609,7 +1614,7 @@ props2.reference_cases = true;
 ifClause0 = "else";
 }
 if(!valid7){
-(vErrors ??= []).push({instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs13 === errors;
@@ -1624,53 +1629,53 @@ Object.assign(props0, props2);
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.contract_version === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "contract_version"},message:"must have required property '"+"contract_version"+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "contract_version"},message:"must have required property '"+"contract_version"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.name === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.family === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "family"},message:"must have required property '"+"family"+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "family"},message:"must have required property '"+"family"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.parameter_schema === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parameter_schema"},message:"must have required property '"+"parameter_schema"+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parameter_schema"},message:"must have required property '"+"parameter_schema"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.dataset_schemas === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "dataset_schemas"},message:"must have required property '"+"dataset_schemas"+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "dataset_schemas"},message:"must have required property '"+"dataset_schemas"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.result_schema === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "result_schema"},message:"must have required property '"+"result_schema"+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "result_schema"},message:"must have required property '"+"result_schema"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.metric_schema === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "metric_schema"},message:"must have required property '"+"metric_schema"+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "metric_schema"},message:"must have required property '"+"metric_schema"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.semantics === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "semantics"},message:"must have required property '"+"semantics"+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "semantics"},message:"must have required property '"+"semantics"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.timing_scopes === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "timing_scopes"},message:"must have required property '"+"timing_scopes"+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "timing_scopes"},message:"must have required property '"+"timing_scopes"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.budgets === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "budgets"},message:"must have required property '"+"budgets"+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "budgets"},message:"must have required property '"+"budgets"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.reference_cases === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reference_cases"},message:"must have required property '"+"reference_cases"+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reference_cases"},message:"must have required property '"+"reference_cases"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs28 = errors;
 for(const key0 in data){
 if(!(func1.call(schema0.properties, key0))){
-(vErrors ??= []).push({instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -1678,7 +1683,7 @@ if(data.contract_version !== undefined){
 let data10 = data.contract_version;
 const _errs29 = errors;
 if(1 !== data10){
-(vErrors ??= []).push({instancePath:instancePath+"/contract_version",schemaPath:"#/properties/contract_version/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/contract_version",schemaPath:"#/properties/contract_version/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid16 = _errs29 === errors;
@@ -1699,7 +1704,7 @@ let data12 = data.family;
 const _errs31 = errors;
 const vSchema0 = schema0.properties.family.enum;
 if(!((data12 === "sum") || (data12 === "argmin"))){
-(vErrors ??= []).push({instancePath:instancePath+"/family",schemaPath:"#/properties/family/enum",keyword:"enum",params:{allowedValues: schema0.properties.family.enum},message:"must be equal to one of the allowed values"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/family",schemaPath:"#/properties/family/enum",keyword:"enum",params:{allowedValues: schema0.properties.family.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid16 = _errs31 === errors;
@@ -1710,12 +1715,12 @@ const _errs32 = errors;
 const _errs33 = errors;
 if(typeof data13 === "string"){
 if(func3(data13) < 1){
-(vErrors ??= []).push({instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid16 = _errs32 === errors;
@@ -1756,7 +1761,7 @@ valid18 = false;
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/dataset_schemas",schemaPath:"#/properties/dataset_schemas/type",keyword:"type",params:{type: "array"},message:"must be array"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/dataset_schemas",schemaPath:"#/properties/dataset_schemas/type",keyword:"type",params:{type: "array"},message:"must be array"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid16 = _errs35 === errors;
@@ -1802,7 +1807,7 @@ const _errs41 = errors;
 const _errs42 = errors;
 if(Array.isArray(data20)){
 if(data20.length < 1){
-(vErrors ??= []).push({instancePath:instancePath+"/timing_scopes",schemaPath:"#/properties/timing_scopes/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/timing_scopes",schemaPath:"#/properties/timing_scopes/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 let valid20 = true;
@@ -1812,7 +1817,7 @@ let data21 = data20[i3];
 const _errs43 = errors;
 const vSchema1 = schema0.properties.timing_scopes.items.enum;
 if(!((data21 === "solve") || (data21 === "prepare_and_solve"))){
-(vErrors ??= []).push({instancePath:instancePath+"/timing_scopes/" + i3,schemaPath:"#/properties/timing_scopes/items/enum",keyword:"enum",params:{allowedValues: schema0.properties.timing_scopes.items.enum},message:"must be equal to one of the allowed values"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/timing_scopes/" + i3,schemaPath:"#/properties/timing_scopes/items/enum",keyword:"enum",params:{allowedValues: schema0.properties.timing_scopes.items.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid19 = _errs43 === errors;
@@ -1829,7 +1834,7 @@ outer0:
 for(;i4--;){
 for(j0 = i4; j0--;){
 if(func7(data20[i4], data20[j0])){
-(vErrors ??= []).push({instancePath:instancePath+"/timing_scopes",schemaPath:"#/properties/timing_scopes/uniqueItems",keyword:"uniqueItems",params:{i: i4, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i4+" are identical)"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/timing_scopes",schemaPath:"#/properties/timing_scopes/uniqueItems",keyword:"uniqueItems",params:{i: i4, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i4+" are identical)"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 valid21 = false;
 break outer0;
@@ -1839,7 +1844,7 @@ break outer0;
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/timing_scopes",schemaPath:"#/properties/timing_scopes/type",keyword:"type",params:{type: "array"},message:"must be array"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/timing_scopes",schemaPath:"#/properties/timing_scopes/type",keyword:"type",params:{type: "array"},message:"must be array"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid16 = _errs41 === errors;
@@ -1850,7 +1855,7 @@ const _errs44 = errors;
 const _errs45 = errors;
 if(Array.isArray(data22)){
 if(data22.length < 1){
-(vErrors ??= []).push({instancePath:instancePath+"/budgets",schemaPath:"#/properties/budgets/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/budgets",schemaPath:"#/properties/budgets/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 let valid23 = true;
@@ -1877,21 +1882,21 @@ const _errs48 = errors;
 const _errs49 = errors;
 if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
 if(data24.kind === undefined){
-(vErrors ??= []).push({instancePath:instancePath+"/budgets/" + i6,schemaPath:"#/properties/budgets/contains/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/budgets/" + i6,schemaPath:"#/properties/budgets/contains/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data24.kind !== undefined){
 let data25 = data24.kind;
 const _errs50 = errors;
 if("none" !== data25){
-(vErrors ??= []).push({instancePath:instancePath+"/budgets/" + i6+"/kind",schemaPath:"#/properties/budgets/contains/properties/kind/const",keyword:"const",params:{allowedValue: "none"},message:"must be equal to constant"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/budgets/" + i6+"/kind",schemaPath:"#/properties/budgets/contains/properties/kind/const",keyword:"const",params:{allowedValue: "none"},message:"must be equal to constant"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid25 = _errs50 === errors;
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/budgets/" + i6,schemaPath:"#/properties/budgets/contains/type",keyword:"type",params:{type: "object"},message:"must be object"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/budgets/" + i6,schemaPath:"#/properties/budgets/contains/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid24 = _errs48 === errors;
@@ -1900,7 +1905,7 @@ break;
 }
 }
 if(!valid24){
-(vErrors ??= []).push({instancePath:instancePath+"/budgets",schemaPath:"#/properties/budgets/contains",keyword:"contains",params:{minContains: 1},message:"must contain at least 1 valid item(s)"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/budgets",schemaPath:"#/properties/budgets/contains",keyword:"contains",params:{minContains: 1},message:"must contain at least 1 valid item(s)"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -1923,7 +1928,7 @@ outer1:
 for(;i7--;){
 for(j1 = i7; j1--;){
 if(func7(data22[i7], data22[j1])){
-(vErrors ??= []).push({instancePath:instancePath+"/budgets",schemaPath:"#/properties/budgets/uniqueItems",keyword:"uniqueItems",params:{i: i7, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i7+" are identical)"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/budgets",schemaPath:"#/properties/budgets/uniqueItems",keyword:"uniqueItems",params:{i: i7, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i7+" are identical)"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 valid26 = false;
 break outer1;
@@ -1933,7 +1938,7 @@ break outer1;
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/budgets",schemaPath:"#/properties/budgets/type",keyword:"type",params:{type: "array"},message:"must be array"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/budgets",schemaPath:"#/properties/budgets/type",keyword:"type",params:{type: "array"},message:"must be array"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid16 = _errs44 === errors;
@@ -1944,7 +1949,7 @@ const _errs51 = errors;
 const _errs52 = errors;
 if(Array.isArray(data26)){
 if(data26.length < 1){
-(vErrors ??= []).push({instancePath:instancePath+"/reference_cases",schemaPath:"#/properties/reference_cases/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/reference_cases",schemaPath:"#/properties/reference_cases/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 let valid28 = true;
@@ -1965,14 +1970,14 @@ valid28 = false;
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/reference_cases",schemaPath:"#/properties/reference_cases/type",keyword:"type",params:{type: "array"},message:"must be array"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/reference_cases",schemaPath:"#/properties/reference_cases/type",keyword:"type",params:{type: "array"},message:"must be array"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid16 = _errs51 === errors;
 }
 }
 else {
-(vErrors ??= []).push({instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate0.errors = vErrors;
@@ -1994,12 +1999,12 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 if(typeof data === "string"){
 if(!pattern1.test(data)){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/slug/pattern",keyword:"pattern",params:{pattern: "^[a-z](?:[a-z0-9-]*[a-z0-9])?$"},message:"must match pattern \""+"^[a-z](?:[a-z0-9-]*[a-z0-9])?$"+"\""});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/slug/pattern",keyword:"pattern",params:{pattern: "^[a-z](?:[a-z0-9-]*[a-z0-9])?$"},message:"must match pattern \""+"^[a-z](?:[a-z0-9-]*[a-z0-9])?$"+"\""});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/slug/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/slug/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate37.errors = vErrors;
@@ -2028,7 +2033,7 @@ if(data.kind !== undefined){
 let data0 = data.kind;
 const _errs4 = errors;
 if("wall_clock" !== data0){
-(vErrors ??= []).push({});
+vErrors = __charterPush(vErrors, {});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -2060,7 +2065,7 @@ if(_valid0){
 const _errs5 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.seconds === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/budget/allOf/0/then/required",keyword:"required",params:{missingProperty: "seconds"},message:"must have required property '"+"seconds"+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/budget/allOf/0/then/required",keyword:"required",params:{missingProperty: "seconds"},message:"must have required property '"+"seconds"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -2076,7 +2081,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.seconds !== undefined){
 let data1 = data.seconds;
 var valid3 = false;
-(vErrors ??= []).push({instancePath:instancePath+"/seconds",schemaPath:"#/$defs/budget/allOf/0/else/properties/seconds",keyword:"false schema",params:{},message:"boolean schema is false"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/seconds",schemaPath:"#/$defs/budget/allOf/0/else/properties/seconds",keyword:"false schema",params:{},message:"boolean schema is false"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -2090,7 +2095,7 @@ props0.kind = true;
 ifClause0 = "else";
 }
 if(!valid1){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/budget/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/budget/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs1 === errors;
@@ -2103,7 +2108,7 @@ if(data.kind !== undefined){
 let data2 = data.kind;
 const _errs10 = errors;
 if("evaluations" !== data2){
-(vErrors ??= []).push({});
+vErrors = __charterPush(vErrors, {});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -2135,7 +2140,7 @@ if(_valid1){
 const _errs11 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.limit === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/budget/allOf/1/then/required",keyword:"required",params:{missingProperty: "limit"},message:"must have required property '"+"limit"+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/budget/allOf/1/then/required",keyword:"required",params:{missingProperty: "limit"},message:"must have required property '"+"limit"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -2151,7 +2156,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.limit !== undefined){
 let data3 = data.limit;
 var valid6 = false;
-(vErrors ??= []).push({instancePath:instancePath+"/limit",schemaPath:"#/$defs/budget/allOf/1/else/properties/limit",keyword:"false schema",params:{},message:"boolean schema is false"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/limit",schemaPath:"#/$defs/budget/allOf/1/else/properties/limit",keyword:"false schema",params:{},message:"boolean schema is false"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -2165,7 +2170,7 @@ props1.kind = true;
 ifClause1 = "else";
 }
 if(!valid4){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/budget/allOf/1/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/budget/allOf/1/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs7 === errors;
@@ -2180,13 +2185,13 @@ Object.assign(props0, props1);
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.kind === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/budget/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/budget/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs13 = errors;
 for(const key0 in data){
 if(!(((key0 === "kind") || (key0 === "seconds")) || (key0 === "limit"))){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/budget/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/budget/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -2195,7 +2200,7 @@ let data4 = data.kind;
 const _errs14 = errors;
 const vSchema0 = schema11.properties.kind.enum;
 if(!(((data4 === "none") || (data4 === "wall_clock")) || (data4 === "evaluations"))){
-(vErrors ??= []).push({instancePath:instancePath+"/kind",schemaPath:"#/$defs/budget/properties/kind/enum",keyword:"enum",params:{allowedValues: schema11.properties.kind.enum},message:"must be equal to one of the allowed values"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/kind",schemaPath:"#/$defs/budget/properties/kind/enum",keyword:"enum",params:{allowedValues: schema11.properties.kind.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid7 = _errs14 === errors;
@@ -2206,12 +2211,12 @@ const _errs15 = errors;
 const _errs16 = errors;
 if(typeof data5 == "number"){
 if(data5 <= 0 || isNaN(data5)){
-(vErrors ??= []).push({instancePath:instancePath+"/seconds",schemaPath:"#/$defs/budget/properties/seconds/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/seconds",schemaPath:"#/$defs/budget/properties/seconds/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/seconds",schemaPath:"#/$defs/budget/properties/seconds/type",keyword:"type",params:{type: "number"},message:"must be number"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/seconds",schemaPath:"#/$defs/budget/properties/seconds/type",keyword:"type",params:{type: "number"},message:"must be number"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid7 = _errs15 === errors;
@@ -2220,13 +2225,13 @@ if(data.limit !== undefined){
 let data6 = data.limit;
 const _errs17 = errors;
 if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
-(vErrors ??= []).push({instancePath:instancePath+"/limit",schemaPath:"#/$defs/budget/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/limit",schemaPath:"#/$defs/budget/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs18 = errors;
 if(typeof data6 == "number"){
 if(data6 < 1 || isNaN(data6)){
-(vErrors ??= []).push({instancePath:instancePath+"/limit",schemaPath:"#/$defs/budget/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/limit",schemaPath:"#/$defs/budget/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -2234,7 +2239,7 @@ var valid7 = _errs17 === errors;
 }
 }
 else {
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/budget/type",keyword:"type",params:{type: "object"},message:"must be object"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/budget/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate38.errors = vErrors;
@@ -2256,25 +2261,25 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/referenceCase/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/referenceCase/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.result === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/referenceCase/required",keyword:"required",params:{missingProperty: "result"},message:"must have required property '"+"result"+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/referenceCase/required",keyword:"required",params:{missingProperty: "result"},message:"must have required property '"+"result"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.expected_metrics === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/referenceCase/required",keyword:"required",params:{missingProperty: "expected_metrics"},message:"must have required property '"+"expected_metrics"+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/referenceCase/required",keyword:"required",params:{missingProperty: "expected_metrics"},message:"must have required property '"+"expected_metrics"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.expected_verdict === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/referenceCase/required",keyword:"required",params:{missingProperty: "expected_verdict"},message:"must have required property '"+"expected_verdict"+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/referenceCase/required",keyword:"required",params:{missingProperty: "expected_verdict"},message:"must have required property '"+"expected_verdict"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((((key0 === "id") || (key0 === "summary")) || (key0 === "parameters")) || (key0 === "dataset")) || (key0 === "result")) || (key0 === "expected_metrics")) || (key0 === "expected_verdict"))){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/referenceCase/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/referenceCase/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -2295,12 +2300,12 @@ const _errs3 = errors;
 const _errs4 = errors;
 if(typeof data1 === "string"){
 if(func3(data1) < 1){
-(vErrors ??= []).push({instancePath:instancePath+"/summary",schemaPath:"#/$defs/referenceCase/properties/summary/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/summary",schemaPath:"#/$defs/referenceCase/properties/summary/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/summary",schemaPath:"#/$defs/referenceCase/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/summary",schemaPath:"#/$defs/referenceCase/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs3 === errors;
@@ -2354,14 +2359,14 @@ let data6 = data.expected_verdict;
 const _errs9 = errors;
 const vSchema0 = schema12.properties.expected_verdict.enum;
 if(!(((data6 === "complete") || (data6 === "incomplete")) || (data6 === "invalid"))){
-(vErrors ??= []).push({instancePath:instancePath+"/expected_verdict",schemaPath:"#/$defs/referenceCase/properties/expected_verdict/enum",keyword:"enum",params:{allowedValues: schema12.properties.expected_verdict.enum},message:"must be equal to one of the allowed values"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/expected_verdict",schemaPath:"#/$defs/referenceCase/properties/expected_verdict/enum",keyword:"enum",params:{allowedValues: schema12.properties.expected_verdict.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs9 === errors;
 }
 }
 else {
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/referenceCase/type",keyword:"type",params:{type: "object"},message:"must be object"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/referenceCase/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate39.errors = vErrors;

@@ -5,6 +5,11 @@ const __charterExports = (() => {
 const schema0 = {"properties":{"contract_version":true,"name":true,"family":{"enum":["sum","argmin"]},"summary":true,"parameter_schema":true,"dataset_schemas":true,"result_schema":true,"metric_schema":true,"semantics":true,"timing_scopes":{"items":{"enum":["solve","prepare_and_solve"]}},"budgets":true,"reference_cases":true}};
 const schema1 = {"properties":{"validity":{"properties":{"answer_range":{"enum":["int64","unbounded"]}}},"untimed_preparation":{"items":{"enum":["read_input"]}}}};
 
+function __charterPush(list, error) {
+if (list === null) return [error];
+list.push(error);
+return list;
+}
 function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
@@ -636,12 +641,12 @@ const _errs3 = errors;
 const _errs4 = errors;
 const _errs5 = errors;
 if(!((((((((((((((((((((((((((((((((((key0 === "type") || (key0 === "enum")) || (key0 === "const")) || (key0 === "$ref")) || (key0 === "$dynamicRef")) || (key0 === "allOf")) || (key0 === "anyOf")) || (key0 === "oneOf")) || (key0 === "not")) || (key0 === "properties")) || (key0 === "patternProperties")) || (key0 === "additionalProperties")) || (key0 === "unevaluatedProperties")) || (key0 === "required")) || (key0 === "dependentRequired")) || (key0 === "dependentSchemas")) || (key0 === "propertyNames")) || (key0 === "minProperties")) || (key0 === "maxProperties")) || (key0 === "items")) || (key0 === "prefixItems")) || (key0 === "contains")) || (key0 === "unevaluatedItems")) || (key0 === "minItems")) || (key0 === "maxItems")) || (key0 === "uniqueItems")) || (key0 === "minimum")) || (key0 === "maximum")) || (key0 === "exclusiveMinimum")) || (key0 === "exclusiveMaximum")) || (key0 === "multipleOf")) || (key0 === "minLength")) || (key0 === "maxLength")) || (key0 === "pattern"))){
-(vErrors ??= []).push({});
+vErrors = __charterPush(vErrors, {});
 errors++;
 }
 var valid2 = _errs5 === errors;
 if(valid2){
-(vErrors ??= []).push({});
+vErrors = __charterPush(vErrors, {});
 errors++;
 }
 else {
@@ -657,7 +662,7 @@ vErrors = null;
 }
 var valid1 = _errs3 === errors;
 if(!valid1){
-(vErrors ??= []).push({});
+vErrors = __charterPush(vErrors, {});
 errors++;
 break;
 }
@@ -697,7 +702,7 @@ const _errs9 = errors;
 if(errors === _errs9){
 if(Array.isArray(data0)){
 if(data0.length < 1){
-(vErrors ??= []).push({instancePath:instancePath+"/type",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/type/anyOf/1/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/type/anyOf/1/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
 errors++;
 }
 else {
@@ -722,7 +727,7 @@ outer0:
 for(;i1--;){
 for(j0 = i1; j0--;){
 if(func7(data0[i1], data0[j0])){
-(vErrors ??= []).push({instancePath:instancePath+"/type",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/type/anyOf/1/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/type/anyOf/1/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"});
 errors++;
 break outer0;
 }
@@ -733,14 +738,14 @@ break outer0;
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/type",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/type/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/type/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
 }
 var _valid0 = _errs9 === errors;
 valid4 = valid4 || _valid0;
 if(!valid4){
-(vErrors ??= []).push({instancePath:instancePath+"/type",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/type/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/type/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"});
 errors++;
 validate18.errors = vErrors;
 return false;
@@ -992,7 +997,7 @@ props0.oneOf = true;
 }
 }
 if(!valid0){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/problems~1schema-slot/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/problems~1schema-slot/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"});
 errors++;
 validate13.errors = vErrors;
 return false;
@@ -1033,7 +1038,7 @@ const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.kind !== undefined){
 if("wall_clock" !== data.kind){
-(vErrors ??= []).push({});
+vErrors = __charterPush(vErrors, {});
 errors++;
 }
 }
@@ -1080,7 +1085,7 @@ props0.kind = true;
 ifClause0 = "else";
 }
 if(!valid1){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/budget/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/budget/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"});
 errors++;
 validate28.errors = vErrors;
 return false;
@@ -1094,7 +1099,7 @@ const _errs9 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.kind !== undefined){
 if("evaluations" !== data.kind){
-(vErrors ??= []).push({});
+vErrors = __charterPush(vErrors, {});
 errors++;
 }
 }
@@ -1141,7 +1146,7 @@ props1.kind = true;
 ifClause1 = "else";
 }
 if(!valid4){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/budget/allOf/1/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/budget/allOf/1/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema"});
 errors++;
 validate28.errors = vErrors;
 return false;
@@ -1406,13 +1411,13 @@ const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.family === undefined) && (missing0 = "family")){
-(vErrors ??= []).push({});
+vErrors = __charterPush(vErrors, {});
 errors++;
 }
 else {
 if(data.family !== undefined){
 if("sum" !== data.family){
-(vErrors ??= []).push({});
+vErrors = __charterPush(vErrors, {});
 errors++;
 }
 }
@@ -1447,7 +1452,7 @@ props0.family = true;
 }
 }
 if(!valid1){
-(vErrors ??= []).push({instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"});
 errors++;
 validate0.errors = vErrors;
 return false;
@@ -1461,13 +1466,13 @@ const _errs9 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if((data.family === undefined) && (missing1 = "family")){
-(vErrors ??= []).push({});
+vErrors = __charterPush(vErrors, {});
 errors++;
 }
 else {
 if(data.family !== undefined){
 if("argmin" !== data.family){
-(vErrors ??= []).push({});
+vErrors = __charterPush(vErrors, {});
 errors++;
 }
 }
@@ -1502,7 +1507,7 @@ props1.family = true;
 }
 }
 if(!valid4){
-(vErrors ??= []).push({instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"});
 errors++;
 validate0.errors = vErrors;
 return false;
@@ -1525,7 +1530,7 @@ const _errs15 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
 if((data.dataset_schemas === undefined) && (missing2 = "dataset_schemas")){
-(vErrors ??= []).push({});
+vErrors = __charterPush(vErrors, {});
 errors++;
 }
 else {
@@ -1535,12 +1540,12 @@ const _errs16 = errors;
 if(errors === _errs16){
 if(Array.isArray(data4)){
 if(data4.length < 1){
-(vErrors ??= []).push({});
+vErrors = __charterPush(vErrors, {});
 errors++;
 }
 }
 else {
-(vErrors ??= []).push({});
+vErrors = __charterPush(vErrors, {});
 errors++;
 }
 }
@@ -1655,7 +1660,7 @@ props2.reference_cases = true;
 ifClause0 = "else";
 }
 if(!valid7){
-(vErrors ??= []).push({instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"});
 errors++;
 validate0.errors = vErrors;
 return false;
@@ -1913,20 +1918,20 @@ if(errors === _errs48){
 if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
 let missing5;
 if((data24.kind === undefined) && (missing5 = "kind")){
-(vErrors ??= []).push({instancePath:instancePath+"/budgets/" + i6,schemaPath:"#/properties/budgets/contains/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/budgets/" + i6,schemaPath:"#/properties/budgets/contains/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"});
 errors++;
 }
 else {
 if(data24.kind !== undefined){
 if("none" !== data24.kind){
-(vErrors ??= []).push({instancePath:instancePath+"/budgets/" + i6+"/kind",schemaPath:"#/properties/budgets/contains/properties/kind/const",keyword:"const",params:{allowedValue: "none"},message:"must be equal to constant"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/budgets/" + i6+"/kind",schemaPath:"#/properties/budgets/contains/properties/kind/const",keyword:"const",params:{allowedValue: "none"},message:"must be equal to constant"});
 errors++;
 }
 }
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/budgets/" + i6,schemaPath:"#/properties/budgets/contains/type",keyword:"type",params:{type: "object"},message:"must be object"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/budgets/" + i6,schemaPath:"#/properties/budgets/contains/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
 }
@@ -2083,7 +2088,7 @@ const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.kind !== undefined){
 if("wall_clock" !== data.kind){
-(vErrors ??= []).push({});
+vErrors = __charterPush(vErrors, {});
 errors++;
 }
 }
@@ -2130,7 +2135,7 @@ props0.kind = true;
 ifClause0 = "else";
 }
 if(!valid1){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/budget/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/budget/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"});
 errors++;
 validate38.errors = vErrors;
 return false;
@@ -2144,7 +2149,7 @@ const _errs9 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.kind !== undefined){
 if("evaluations" !== data.kind){
-(vErrors ??= []).push({});
+vErrors = __charterPush(vErrors, {});
 errors++;
 }
 }
@@ -2191,7 +2196,7 @@ props1.kind = true;
 ifClause1 = "else";
 }
 if(!valid4){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/budget/allOf/1/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/budget/allOf/1/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema"});
 errors++;
 validate38.errors = vErrors;
 return false;

@@ -6,6 +6,11 @@ const func0 = __charter_ucs2length;
 const func1 = __charter_pattern;
 const pattern0 = func1("^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$", "u");
 
+function __charterPush(list, error) {
+if (list === null) return [error];
+list.push(error);
+return list;
+}
 const __charterErrors = { limit: Infinity, list: null };
 function __charterStop(list) {
 __charterErrors.list = list;
@@ -25,16 +30,16 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 if(typeof data === "string"){
 if(func0(data) < 1){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/repoPath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/repoPath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(!pattern0.test(data)){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/repoPath/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$"},message:"must match pattern \""+"^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$"+"\""});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/repoPath/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$"},message:"must match pattern \""+"^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$"+"\""});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/repoPath/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/repoPath/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate2.errors = vErrors;
@@ -66,12 +71,12 @@ const _errs1 = errors;
 const _errs2 = errors;
 if(typeof data === "string"){
 if(!pattern1.test(data)){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/schemaFile/allOf/1/pattern",keyword:"pattern",params:{pattern: "\\.(json|ya?ml)$"},message:"must match pattern \""+"\\.(json|ya?ml)$"+"\""});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/schemaFile/allOf/1/pattern",keyword:"pattern",params:{pattern: "\\.(json|ya?ml)$"},message:"must match pattern \""+"\\.(json|ya?ml)$"+"\""});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/schemaFile/allOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/schemaFile/allOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs1 === errors;
@@ -95,7 +100,7 @@ evaluated0.items = undefined;
 }
 const vSchema0 = schema4.enum;
 if(!(((((((data === "null") || (data === "boolean")) || (data === "object")) || (data === "array")) || (data === "number")) || (data === "integer")) || (data === "string"))){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/jsonType/enum",keyword:"enum",params:{allowedValues: schema4.enum},message:"must be equal to one of the allowed values"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/jsonType/enum",keyword:"enum",params:{allowedValues: schema4.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate6.errors = vErrors;
@@ -125,7 +130,7 @@ const _errs4 = errors;
 const _errs5 = errors;
 const vSchema0 = schema3.not.propertyNames.not.enum;
 if(!((((((((((((((((((((((((((((((((((key0 === "type") || (key0 === "enum")) || (key0 === "const")) || (key0 === "$ref")) || (key0 === "$dynamicRef")) || (key0 === "allOf")) || (key0 === "anyOf")) || (key0 === "oneOf")) || (key0 === "not")) || (key0 === "properties")) || (key0 === "patternProperties")) || (key0 === "additionalProperties")) || (key0 === "unevaluatedProperties")) || (key0 === "required")) || (key0 === "dependentRequired")) || (key0 === "dependentSchemas")) || (key0 === "propertyNames")) || (key0 === "minProperties")) || (key0 === "maxProperties")) || (key0 === "items")) || (key0 === "prefixItems")) || (key0 === "contains")) || (key0 === "unevaluatedItems")) || (key0 === "minItems")) || (key0 === "maxItems")) || (key0 === "uniqueItems")) || (key0 === "minimum")) || (key0 === "maximum")) || (key0 === "exclusiveMinimum")) || (key0 === "exclusiveMaximum")) || (key0 === "multipleOf")) || (key0 === "minLength")) || (key0 === "maxLength")) || (key0 === "pattern"))){
-(vErrors ??= []).push({});
+vErrors = __charterPush(vErrors, {});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -134,7 +139,7 @@ if(errors === _errs5){
 }
 var valid2 = _errs5 === errors;
 if(valid2){
-(vErrors ??= []).push({});
+vErrors = __charterPush(vErrors, {});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -152,7 +157,7 @@ if(errors === _errs3){
 }
 var valid1 = _errs3 === errors;
 if(!valid1){
-(vErrors ??= []).push({});
+vErrors = __charterPush(vErrors, {});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 break;
 }
@@ -164,7 +169,7 @@ if(errors === _errs2){
 }
 var valid0 = _errs2 === errors;
 if(valid0){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/inlineSchema/not",keyword:"not",params:{},message:"must NOT be valid"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/inlineSchema/not",keyword:"not",params:{},message:"must NOT be valid"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -199,7 +204,7 @@ const _errs9 = errors;
 const _errs10 = errors;
 if(Array.isArray(data0)){
 if(data0.length < 1){
-(vErrors ??= []).push({instancePath:instancePath+"/type",schemaPath:"#/$defs/inlineSchema/properties/type/anyOf/1/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/$defs/inlineSchema/properties/type/anyOf/1/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 let valid6 = true;
@@ -227,7 +232,7 @@ outer0:
 for(;i1--;){
 for(j0 = i1; j0--;){
 if(func3(data0[i1], data0[j0])){
-(vErrors ??= []).push({instancePath:instancePath+"/type",schemaPath:"#/$defs/inlineSchema/properties/type/anyOf/1/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/$defs/inlineSchema/properties/type/anyOf/1/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 valid7 = false;
 break outer0;
@@ -237,7 +242,7 @@ break outer0;
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/type",schemaPath:"#/$defs/inlineSchema/properties/type/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/$defs/inlineSchema/properties/type/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var _valid0 = _errs9 === errors;
@@ -246,7 +251,7 @@ if(_valid0){
 var items0 = true;
 }
 if(!valid4){
-(vErrors ??= []).push({instancePath:instancePath+"/type",schemaPath:"#/$defs/inlineSchema/properties/type/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/$defs/inlineSchema/properties/type/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -268,12 +273,12 @@ const _errs12 = errors;
 const _errs13 = errors;
 if(typeof data2 === "string"){
 if(func0(data2) < 1){
-(vErrors ??= []).push({instancePath:instancePath+"/$ref",schemaPath:"#/$defs/inlineSchema/properties/%24ref/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/$ref",schemaPath:"#/$defs/inlineSchema/properties/%24ref/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/$ref",schemaPath:"#/$defs/inlineSchema/properties/%24ref/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/$ref",schemaPath:"#/$defs/inlineSchema/properties/%24ref/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid3 = _errs12 === errors;
@@ -284,12 +289,12 @@ const _errs14 = errors;
 const _errs15 = errors;
 if(Array.isArray(data3)){
 if(data3.length < 1){
-(vErrors ??= []).push({instancePath:instancePath+"/enum",schemaPath:"#/$defs/inlineSchema/properties/enum/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/enum",schemaPath:"#/$defs/inlineSchema/properties/enum/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/enum",schemaPath:"#/$defs/inlineSchema/properties/enum/type",keyword:"type",params:{type: "array"},message:"must be array"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/enum",schemaPath:"#/$defs/inlineSchema/properties/enum/type",keyword:"type",params:{type: "array"},message:"must be array"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid3 = _errs14 === errors;
@@ -300,12 +305,12 @@ const _errs16 = errors;
 const _errs17 = errors;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 if(Object.keys(data4).length < 1){
-(vErrors ??= []).push({instancePath:instancePath+"/properties",schemaPath:"#/$defs/inlineSchema/properties/properties/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/properties",schemaPath:"#/$defs/inlineSchema/properties/properties/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/properties",schemaPath:"#/$defs/inlineSchema/properties/properties/type",keyword:"type",params:{type: "object"},message:"must be object"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/properties",schemaPath:"#/$defs/inlineSchema/properties/properties/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid3 = _errs16 === errors;
@@ -316,7 +321,7 @@ const _errs18 = errors;
 const _errs19 = errors;
 if(Array.isArray(data5)){
 if(data5.length < 1){
-(vErrors ??= []).push({instancePath:instancePath+"/required",schemaPath:"#/$defs/inlineSchema/properties/required/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/required",schemaPath:"#/$defs/inlineSchema/properties/required/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 let valid9 = true;
@@ -325,7 +330,7 @@ for(let i2=0; i2<len1; i2++){
 let data6 = data5[i2];
 const _errs20 = errors;
 if(typeof data6 !== "string"){
-(vErrors ??= []).push({instancePath:instancePath+"/required/" + i2,schemaPath:"#/$defs/inlineSchema/properties/required/items/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/required/" + i2,schemaPath:"#/$defs/inlineSchema/properties/required/items/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs21 = errors;
@@ -336,7 +341,7 @@ valid9 = false;
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/required",schemaPath:"#/$defs/inlineSchema/properties/required/type",keyword:"type",params:{type: "array"},message:"must be array"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/required",schemaPath:"#/$defs/inlineSchema/properties/required/type",keyword:"type",params:{type: "array"},message:"must be array"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid3 = _errs18 === errors;
@@ -347,12 +352,12 @@ const _errs22 = errors;
 const _errs23 = errors;
 if(Array.isArray(data7)){
 if(data7.length < 1){
-(vErrors ??= []).push({instancePath:instancePath+"/allOf",schemaPath:"#/$defs/inlineSchema/properties/allOf/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/allOf",schemaPath:"#/$defs/inlineSchema/properties/allOf/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/allOf",schemaPath:"#/$defs/inlineSchema/properties/allOf/type",keyword:"type",params:{type: "array"},message:"must be array"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/allOf",schemaPath:"#/$defs/inlineSchema/properties/allOf/type",keyword:"type",params:{type: "array"},message:"must be array"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid3 = _errs22 === errors;
@@ -363,12 +368,12 @@ const _errs24 = errors;
 const _errs25 = errors;
 if(Array.isArray(data8)){
 if(data8.length < 1){
-(vErrors ??= []).push({instancePath:instancePath+"/anyOf",schemaPath:"#/$defs/inlineSchema/properties/anyOf/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/anyOf",schemaPath:"#/$defs/inlineSchema/properties/anyOf/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/anyOf",schemaPath:"#/$defs/inlineSchema/properties/anyOf/type",keyword:"type",params:{type: "array"},message:"must be array"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/anyOf",schemaPath:"#/$defs/inlineSchema/properties/anyOf/type",keyword:"type",params:{type: "array"},message:"must be array"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid3 = _errs24 === errors;
@@ -379,19 +384,19 @@ const _errs26 = errors;
 const _errs27 = errors;
 if(Array.isArray(data9)){
 if(data9.length < 1){
-(vErrors ??= []).push({instancePath:instancePath+"/oneOf",schemaPath:"#/$defs/inlineSchema/properties/oneOf/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/oneOf",schemaPath:"#/$defs/inlineSchema/properties/oneOf/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/oneOf",schemaPath:"#/$defs/inlineSchema/properties/oneOf/type",keyword:"type",params:{type: "array"},message:"must be array"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/oneOf",schemaPath:"#/$defs/inlineSchema/properties/oneOf/type",keyword:"type",params:{type: "array"},message:"must be array"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid3 = _errs26 === errors;
 }
 }
 else {
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/inlineSchema/type",keyword:"type",params:{type: "object"},message:"must be object"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/inlineSchema/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate5.errors = vErrors;
@@ -454,7 +459,7 @@ props0.oneOf = true;
 }
 }
 if(!valid0){
-(vErrors ??= []).push({instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -488,16 +493,16 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 if(typeof data === "string"){
 if(func0(data) < 1){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/repoPath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/repoPath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(!pattern0.test(data)){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/repoPath/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$"},message:"must match pattern \""+"^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$"+"\""});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/repoPath/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$"},message:"must match pattern \""+"^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$"+"\""});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/repoPath/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/repoPath/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate10.errors = vErrors;
@@ -528,12 +533,12 @@ const _errs1 = errors;
 const _errs2 = errors;
 if(typeof data === "string"){
 if(!pattern1.test(data)){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/schemaFile/allOf/1/pattern",keyword:"pattern",params:{pattern: "\\.(json|ya?ml)$"},message:"must match pattern \""+"\\.(json|ya?ml)$"+"\""});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/schemaFile/allOf/1/pattern",keyword:"pattern",params:{pattern: "\\.(json|ya?ml)$"},message:"must match pattern \""+"\\.(json|ya?ml)$"+"\""});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/schemaFile/allOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/schemaFile/allOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs1 === errors;
@@ -563,7 +568,7 @@ const _errs4 = errors;
 const _errs5 = errors;
 const vSchema0 = schema3.not.propertyNames.not.enum;
 if(!((((((((((((((((((((((((((((((((((key0 === "type") || (key0 === "enum")) || (key0 === "const")) || (key0 === "$ref")) || (key0 === "$dynamicRef")) || (key0 === "allOf")) || (key0 === "anyOf")) || (key0 === "oneOf")) || (key0 === "not")) || (key0 === "properties")) || (key0 === "patternProperties")) || (key0 === "additionalProperties")) || (key0 === "unevaluatedProperties")) || (key0 === "required")) || (key0 === "dependentRequired")) || (key0 === "dependentSchemas")) || (key0 === "propertyNames")) || (key0 === "minProperties")) || (key0 === "maxProperties")) || (key0 === "items")) || (key0 === "prefixItems")) || (key0 === "contains")) || (key0 === "unevaluatedItems")) || (key0 === "minItems")) || (key0 === "maxItems")) || (key0 === "uniqueItems")) || (key0 === "minimum")) || (key0 === "maximum")) || (key0 === "exclusiveMinimum")) || (key0 === "exclusiveMaximum")) || (key0 === "multipleOf")) || (key0 === "minLength")) || (key0 === "maxLength")) || (key0 === "pattern"))){
-(vErrors ??= []).push({});
+vErrors = __charterPush(vErrors, {});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -572,7 +577,7 @@ if(errors === _errs5){
 }
 var valid2 = _errs5 === errors;
 if(valid2){
-(vErrors ??= []).push({});
+vErrors = __charterPush(vErrors, {});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -590,7 +595,7 @@ if(errors === _errs3){
 }
 var valid1 = _errs3 === errors;
 if(!valid1){
-(vErrors ??= []).push({});
+vErrors = __charterPush(vErrors, {});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 break;
 }
@@ -602,7 +607,7 @@ if(errors === _errs2){
 }
 var valid0 = _errs2 === errors;
 if(valid0){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/inlineSchema/not",keyword:"not",params:{},message:"must NOT be valid"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/inlineSchema/not",keyword:"not",params:{},message:"must NOT be valid"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -637,7 +642,7 @@ const _errs9 = errors;
 const _errs10 = errors;
 if(Array.isArray(data0)){
 if(data0.length < 1){
-(vErrors ??= []).push({instancePath:instancePath+"/type",schemaPath:"#/$defs/inlineSchema/properties/type/anyOf/1/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/$defs/inlineSchema/properties/type/anyOf/1/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 let valid6 = true;
@@ -665,7 +670,7 @@ outer0:
 for(;i1--;){
 for(j0 = i1; j0--;){
 if(func3(data0[i1], data0[j0])){
-(vErrors ??= []).push({instancePath:instancePath+"/type",schemaPath:"#/$defs/inlineSchema/properties/type/anyOf/1/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/$defs/inlineSchema/properties/type/anyOf/1/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 valid7 = false;
 break outer0;
@@ -675,7 +680,7 @@ break outer0;
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/type",schemaPath:"#/$defs/inlineSchema/properties/type/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/$defs/inlineSchema/properties/type/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var _valid0 = _errs9 === errors;
@@ -684,7 +689,7 @@ if(_valid0){
 var items0 = true;
 }
 if(!valid4){
-(vErrors ??= []).push({instancePath:instancePath+"/type",schemaPath:"#/$defs/inlineSchema/properties/type/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/$defs/inlineSchema/properties/type/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -706,12 +711,12 @@ const _errs12 = errors;
 const _errs13 = errors;
 if(typeof data2 === "string"){
 if(func0(data2) < 1){
-(vErrors ??= []).push({instancePath:instancePath+"/$ref",schemaPath:"#/$defs/inlineSchema/properties/%24ref/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/$ref",schemaPath:"#/$defs/inlineSchema/properties/%24ref/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/$ref",schemaPath:"#/$defs/inlineSchema/properties/%24ref/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/$ref",schemaPath:"#/$defs/inlineSchema/properties/%24ref/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid3 = _errs12 === errors;
@@ -722,12 +727,12 @@ const _errs14 = errors;
 const _errs15 = errors;
 if(Array.isArray(data3)){
 if(data3.length < 1){
-(vErrors ??= []).push({instancePath:instancePath+"/enum",schemaPath:"#/$defs/inlineSchema/properties/enum/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/enum",schemaPath:"#/$defs/inlineSchema/properties/enum/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/enum",schemaPath:"#/$defs/inlineSchema/properties/enum/type",keyword:"type",params:{type: "array"},message:"must be array"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/enum",schemaPath:"#/$defs/inlineSchema/properties/enum/type",keyword:"type",params:{type: "array"},message:"must be array"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid3 = _errs14 === errors;
@@ -738,12 +743,12 @@ const _errs16 = errors;
 const _errs17 = errors;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 if(Object.keys(data4).length < 1){
-(vErrors ??= []).push({instancePath:instancePath+"/properties",schemaPath:"#/$defs/inlineSchema/properties/properties/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/properties",schemaPath:"#/$defs/inlineSchema/properties/properties/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/properties",schemaPath:"#/$defs/inlineSchema/properties/properties/type",keyword:"type",params:{type: "object"},message:"must be object"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/properties",schemaPath:"#/$defs/inlineSchema/properties/properties/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid3 = _errs16 === errors;
@@ -754,7 +759,7 @@ const _errs18 = errors;
 const _errs19 = errors;
 if(Array.isArray(data5)){
 if(data5.length < 1){
-(vErrors ??= []).push({instancePath:instancePath+"/required",schemaPath:"#/$defs/inlineSchema/properties/required/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/required",schemaPath:"#/$defs/inlineSchema/properties/required/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 let valid9 = true;
@@ -763,7 +768,7 @@ for(let i2=0; i2<len1; i2++){
 let data6 = data5[i2];
 const _errs20 = errors;
 if(typeof data6 !== "string"){
-(vErrors ??= []).push({instancePath:instancePath+"/required/" + i2,schemaPath:"#/$defs/inlineSchema/properties/required/items/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/required/" + i2,schemaPath:"#/$defs/inlineSchema/properties/required/items/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs21 = errors;
@@ -774,7 +779,7 @@ valid9 = false;
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/required",schemaPath:"#/$defs/inlineSchema/properties/required/type",keyword:"type",params:{type: "array"},message:"must be array"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/required",schemaPath:"#/$defs/inlineSchema/properties/required/type",keyword:"type",params:{type: "array"},message:"must be array"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid3 = _errs18 === errors;
@@ -785,12 +790,12 @@ const _errs22 = errors;
 const _errs23 = errors;
 if(Array.isArray(data7)){
 if(data7.length < 1){
-(vErrors ??= []).push({instancePath:instancePath+"/allOf",schemaPath:"#/$defs/inlineSchema/properties/allOf/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/allOf",schemaPath:"#/$defs/inlineSchema/properties/allOf/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/allOf",schemaPath:"#/$defs/inlineSchema/properties/allOf/type",keyword:"type",params:{type: "array"},message:"must be array"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/allOf",schemaPath:"#/$defs/inlineSchema/properties/allOf/type",keyword:"type",params:{type: "array"},message:"must be array"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid3 = _errs22 === errors;
@@ -801,12 +806,12 @@ const _errs24 = errors;
 const _errs25 = errors;
 if(Array.isArray(data8)){
 if(data8.length < 1){
-(vErrors ??= []).push({instancePath:instancePath+"/anyOf",schemaPath:"#/$defs/inlineSchema/properties/anyOf/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/anyOf",schemaPath:"#/$defs/inlineSchema/properties/anyOf/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/anyOf",schemaPath:"#/$defs/inlineSchema/properties/anyOf/type",keyword:"type",params:{type: "array"},message:"must be array"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/anyOf",schemaPath:"#/$defs/inlineSchema/properties/anyOf/type",keyword:"type",params:{type: "array"},message:"must be array"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid3 = _errs24 === errors;
@@ -817,19 +822,19 @@ const _errs26 = errors;
 const _errs27 = errors;
 if(Array.isArray(data9)){
 if(data9.length < 1){
-(vErrors ??= []).push({instancePath:instancePath+"/oneOf",schemaPath:"#/$defs/inlineSchema/properties/oneOf/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/oneOf",schemaPath:"#/$defs/inlineSchema/properties/oneOf/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/oneOf",schemaPath:"#/$defs/inlineSchema/properties/oneOf/type",keyword:"type",params:{type: "array"},message:"must be array"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/oneOf",schemaPath:"#/$defs/inlineSchema/properties/oneOf/type",keyword:"type",params:{type: "array"},message:"must be array"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid3 = _errs26 === errors;
 }
 }
 else {
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/inlineSchema/type",keyword:"type",params:{type: "object"},message:"must be object"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/inlineSchema/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate13.errors = vErrors;
@@ -850,7 +855,7 @@ evaluated0.items = undefined;
 }
 const vSchema0 = schema4.enum;
 if(!(((((((data === "null") || (data === "boolean")) || (data === "object")) || (data === "array")) || (data === "number")) || (data === "integer")) || (data === "string"))){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/jsonType/enum",keyword:"enum",params:{allowedValues: schema4.enum},message:"must be equal to one of the allowed values"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/jsonType/enum",keyword:"enum",params:{allowedValues: schema4.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate16.errors = vErrors;

@@ -6,6 +6,11 @@ const func0 = __charter_ucs2length;
 const func1 = __charter_pattern;
 const pattern0 = func1("^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$", "u");
 
+function __charterPush(list, error) {
+if (list === null) return [error];
+list.push(error);
+return list;
+}
 function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
@@ -119,12 +124,12 @@ const _errs3 = errors;
 const _errs4 = errors;
 const _errs5 = errors;
 if(!((((((((((((((((((((((((((((((((((key0 === "type") || (key0 === "enum")) || (key0 === "const")) || (key0 === "$ref")) || (key0 === "$dynamicRef")) || (key0 === "allOf")) || (key0 === "anyOf")) || (key0 === "oneOf")) || (key0 === "not")) || (key0 === "properties")) || (key0 === "patternProperties")) || (key0 === "additionalProperties")) || (key0 === "unevaluatedProperties")) || (key0 === "required")) || (key0 === "dependentRequired")) || (key0 === "dependentSchemas")) || (key0 === "propertyNames")) || (key0 === "minProperties")) || (key0 === "maxProperties")) || (key0 === "items")) || (key0 === "prefixItems")) || (key0 === "contains")) || (key0 === "unevaluatedItems")) || (key0 === "minItems")) || (key0 === "maxItems")) || (key0 === "uniqueItems")) || (key0 === "minimum")) || (key0 === "maximum")) || (key0 === "exclusiveMinimum")) || (key0 === "exclusiveMaximum")) || (key0 === "multipleOf")) || (key0 === "minLength")) || (key0 === "maxLength")) || (key0 === "pattern"))){
-(vErrors ??= []).push({});
+vErrors = __charterPush(vErrors, {});
 errors++;
 }
 var valid2 = _errs5 === errors;
 if(valid2){
-(vErrors ??= []).push({});
+vErrors = __charterPush(vErrors, {});
 errors++;
 }
 else {
@@ -140,7 +145,7 @@ vErrors = null;
 }
 var valid1 = _errs3 === errors;
 if(!valid1){
-(vErrors ??= []).push({});
+vErrors = __charterPush(vErrors, {});
 errors++;
 break;
 }
@@ -180,7 +185,7 @@ const _errs9 = errors;
 if(errors === _errs9){
 if(Array.isArray(data0)){
 if(data0.length < 1){
-(vErrors ??= []).push({instancePath:instancePath+"/type",schemaPath:"#/$defs/inlineSchema/properties/type/anyOf/1/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/$defs/inlineSchema/properties/type/anyOf/1/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
 errors++;
 }
 else {
@@ -205,7 +210,7 @@ outer0:
 for(;i1--;){
 for(j0 = i1; j0--;){
 if(func3(data0[i1], data0[j0])){
-(vErrors ??= []).push({instancePath:instancePath+"/type",schemaPath:"#/$defs/inlineSchema/properties/type/anyOf/1/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/$defs/inlineSchema/properties/type/anyOf/1/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"});
 errors++;
 break outer0;
 }
@@ -216,14 +221,14 @@ break outer0;
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/type",schemaPath:"#/$defs/inlineSchema/properties/type/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/$defs/inlineSchema/properties/type/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
 }
 var _valid0 = _errs9 === errors;
 valid4 = valid4 || _valid0;
 if(!valid4){
-(vErrors ??= []).push({instancePath:instancePath+"/type",schemaPath:"#/$defs/inlineSchema/properties/type/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/$defs/inlineSchema/properties/type/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"});
 errors++;
 validate5.errors = vErrors;
 return false;
@@ -475,7 +480,7 @@ props0.oneOf = true;
 }
 }
 if(!valid0){
-(vErrors ??= []).push({instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"});
 errors++;
 validate0.errors = vErrors;
 return false;
@@ -588,12 +593,12 @@ const _errs3 = errors;
 const _errs4 = errors;
 const _errs5 = errors;
 if(!((((((((((((((((((((((((((((((((((key0 === "type") || (key0 === "enum")) || (key0 === "const")) || (key0 === "$ref")) || (key0 === "$dynamicRef")) || (key0 === "allOf")) || (key0 === "anyOf")) || (key0 === "oneOf")) || (key0 === "not")) || (key0 === "properties")) || (key0 === "patternProperties")) || (key0 === "additionalProperties")) || (key0 === "unevaluatedProperties")) || (key0 === "required")) || (key0 === "dependentRequired")) || (key0 === "dependentSchemas")) || (key0 === "propertyNames")) || (key0 === "minProperties")) || (key0 === "maxProperties")) || (key0 === "items")) || (key0 === "prefixItems")) || (key0 === "contains")) || (key0 === "unevaluatedItems")) || (key0 === "minItems")) || (key0 === "maxItems")) || (key0 === "uniqueItems")) || (key0 === "minimum")) || (key0 === "maximum")) || (key0 === "exclusiveMinimum")) || (key0 === "exclusiveMaximum")) || (key0 === "multipleOf")) || (key0 === "minLength")) || (key0 === "maxLength")) || (key0 === "pattern"))){
-(vErrors ??= []).push({});
+vErrors = __charterPush(vErrors, {});
 errors++;
 }
 var valid2 = _errs5 === errors;
 if(valid2){
-(vErrors ??= []).push({});
+vErrors = __charterPush(vErrors, {});
 errors++;
 }
 else {
@@ -609,7 +614,7 @@ vErrors = null;
 }
 var valid1 = _errs3 === errors;
 if(!valid1){
-(vErrors ??= []).push({});
+vErrors = __charterPush(vErrors, {});
 errors++;
 break;
 }
@@ -649,7 +654,7 @@ const _errs9 = errors;
 if(errors === _errs9){
 if(Array.isArray(data0)){
 if(data0.length < 1){
-(vErrors ??= []).push({instancePath:instancePath+"/type",schemaPath:"#/$defs/inlineSchema/properties/type/anyOf/1/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/$defs/inlineSchema/properties/type/anyOf/1/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
 errors++;
 }
 else {
@@ -674,7 +679,7 @@ outer0:
 for(;i1--;){
 for(j0 = i1; j0--;){
 if(func3(data0[i1], data0[j0])){
-(vErrors ??= []).push({instancePath:instancePath+"/type",schemaPath:"#/$defs/inlineSchema/properties/type/anyOf/1/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/$defs/inlineSchema/properties/type/anyOf/1/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"});
 errors++;
 break outer0;
 }
@@ -685,14 +690,14 @@ break outer0;
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/type",schemaPath:"#/$defs/inlineSchema/properties/type/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/$defs/inlineSchema/properties/type/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
 }
 var _valid0 = _errs9 === errors;
 valid4 = valid4 || _valid0;
 if(!valid4){
-(vErrors ??= []).push({instancePath:instancePath+"/type",schemaPath:"#/$defs/inlineSchema/properties/type/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/$defs/inlineSchema/properties/type/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"});
 errors++;
 validate13.errors = vErrors;
 return false;

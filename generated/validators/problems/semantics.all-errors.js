@@ -2,6 +2,11 @@
 import { pattern as __charter_pattern } from "charter-runtime/patterns";
 const __charterExports = (() => {
 
+function __charterPush(list, error) {
+if (list === null) return [error];
+list.push(error);
+return list;
+}
 const __charterErrors = { limit: Infinity, list: null };
 function __charterStop(list) {
 __charterErrors.list = list;
@@ -21,12 +26,12 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(Object.keys(data).length < 1){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/ruleSet/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/ruleSet/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/ruleSet/type",keyword:"type",params:{type: "object"},message:"must be object"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/ruleSet/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate1.errors = vErrors;
@@ -51,11 +56,11 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.validity === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "validity"},message:"must have required property '"+"validity"+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "validity"},message:"must have required property '"+"validity"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.one_shot_completion === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "one_shot_completion"},message:"must have required property '"+"one_shot_completion"+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "one_shot_completion"},message:"must have required property '"+"one_shot_completion"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.validity !== undefined){
@@ -93,12 +98,12 @@ const _errs5 = errors;
 const _errs6 = errors;
 if(typeof data3 === "string"){
 if(!pattern0.test(data3)){
-(vErrors ??= []).push({instancePath:instancePath+"/untimed_preparation/" + i0,schemaPath:"#/properties/untimed_preparation/items/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*$"+"\""});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/untimed_preparation/" + i0,schemaPath:"#/properties/untimed_preparation/items/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*$"+"\""});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/untimed_preparation/" + i0,schemaPath:"#/properties/untimed_preparation/items/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/untimed_preparation/" + i0,schemaPath:"#/properties/untimed_preparation/items/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid1 = _errs5 === errors;
@@ -119,7 +124,7 @@ continue;
 }
 if(typeof indices0[item0] == "number"){
 j0 = indices0[item0];
-(vErrors ??= []).push({instancePath:instancePath+"/untimed_preparation",schemaPath:"#/properties/untimed_preparation/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/untimed_preparation",schemaPath:"#/properties/untimed_preparation/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 valid3 = false;
 break;
@@ -129,14 +134,14 @@ indices0[item0] = i1;
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/untimed_preparation",schemaPath:"#/properties/untimed_preparation/type",keyword:"type",params:{type: "array"},message:"must be array"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/untimed_preparation",schemaPath:"#/properties/untimed_preparation/type",keyword:"type",params:{type: "array"},message:"must be array"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs3 === errors;
 }
 }
 else {
-(vErrors ??= []).push({instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate0.errors = vErrors;
@@ -158,12 +163,12 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(Object.keys(data).length < 1){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/ruleSet/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/ruleSet/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/ruleSet/type",keyword:"type",params:{type: "object"},message:"must be object"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/ruleSet/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate4.errors = vErrors;

@@ -3,6 +3,11 @@ import { pattern as __charter_pattern } from "charter-runtime/patterns";
 const __charterExports = (() => {
 const schema0 = {"properties":{"validity":{"properties":{"answer_range":{"enum":["int64","unbounded"]}}},"untimed_preparation":{"items":{"enum":["read_input"]}}}};
 
+function __charterPush(list, error) {
+if (list === null) return [error];
+list.push(error);
+return list;
+}
 const __charterErrors = { limit: Infinity, list: null };
 function __charterStop(list) {
 __charterErrors.list = list;
@@ -22,12 +27,12 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(Object.keys(data).length < 1){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/problems~1semantics/$defs/ruleSet/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/problems~1semantics/$defs/ruleSet/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/problems~1semantics/$defs/ruleSet/type",keyword:"type",params:{type: "object"},message:"must be object"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/problems~1semantics/$defs/ruleSet/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate2.errors = vErrors;
@@ -52,11 +57,11 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.validity === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/problems~1semantics/required",keyword:"required",params:{missingProperty: "validity"},message:"must have required property '"+"validity"+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/problems~1semantics/required",keyword:"required",params:{missingProperty: "validity"},message:"must have required property '"+"validity"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.one_shot_completion === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/problems~1semantics/required",keyword:"required",params:{missingProperty: "one_shot_completion"},message:"must have required property '"+"one_shot_completion"+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/problems~1semantics/required",keyword:"required",params:{missingProperty: "one_shot_completion"},message:"must have required property '"+"one_shot_completion"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.validity !== undefined){
@@ -94,12 +99,12 @@ const _errs5 = errors;
 const _errs6 = errors;
 if(typeof data3 === "string"){
 if(!pattern0.test(data3)){
-(vErrors ??= []).push({instancePath:instancePath+"/untimed_preparation/" + i0,schemaPath:"#/$defs/problems~1semantics/properties/untimed_preparation/items/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*$"+"\""});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/untimed_preparation/" + i0,schemaPath:"#/$defs/problems~1semantics/properties/untimed_preparation/items/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*$"+"\""});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/untimed_preparation/" + i0,schemaPath:"#/$defs/problems~1semantics/properties/untimed_preparation/items/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/untimed_preparation/" + i0,schemaPath:"#/$defs/problems~1semantics/properties/untimed_preparation/items/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid1 = _errs5 === errors;
@@ -120,7 +125,7 @@ continue;
 }
 if(typeof indices0[item0] == "number"){
 j0 = indices0[item0];
-(vErrors ??= []).push({instancePath:instancePath+"/untimed_preparation",schemaPath:"#/$defs/problems~1semantics/properties/untimed_preparation/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/untimed_preparation",schemaPath:"#/$defs/problems~1semantics/properties/untimed_preparation/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 valid3 = false;
 break;
@@ -130,14 +135,14 @@ indices0[item0] = i1;
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/untimed_preparation",schemaPath:"#/$defs/problems~1semantics/properties/untimed_preparation/type",keyword:"type",params:{type: "array"},message:"must be array"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/untimed_preparation",schemaPath:"#/$defs/problems~1semantics/properties/untimed_preparation/type",keyword:"type",params:{type: "array"},message:"must be array"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs3 === errors;
 }
 }
 else {
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/problems~1semantics/type",keyword:"type",params:{type: "object"},message:"must be object"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/problems~1semantics/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate1.errors = vErrors;
@@ -173,13 +178,13 @@ const _errs2 = errors;
 const _errs3 = errors;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.answer_range === undefined){
-(vErrors ??= []).push({instancePath:instancePath+"/validity",schemaPath:"#/properties/validity/required",keyword:"required",params:{missingProperty: "answer_range"},message:"must have required property '"+"answer_range"+"'"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/validity",schemaPath:"#/properties/validity/required",keyword:"required",params:{missingProperty: "answer_range"},message:"must have required property '"+"answer_range"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs4 = errors;
 for(const key0 in data0){
 if(!(key0 === "answer_range")){
-(vErrors ??= []).push({instancePath:instancePath+"/validity",schemaPath:"#/properties/validity/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/validity",schemaPath:"#/properties/validity/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -188,14 +193,14 @@ let data1 = data0.answer_range;
 const _errs5 = errors;
 const vSchema0 = schema0.properties.validity.properties.answer_range.enum;
 if(!((data1 === "int64") || (data1 === "unbounded"))){
-(vErrors ??= []).push({instancePath:instancePath+"/validity/answer_range",schemaPath:"#/properties/validity/properties/answer_range/enum",keyword:"enum",params:{allowedValues: schema0.properties.validity.properties.answer_range.enum},message:"must be equal to one of the allowed values"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/validity/answer_range",schemaPath:"#/properties/validity/properties/answer_range/enum",keyword:"enum",params:{allowedValues: schema0.properties.validity.properties.answer_range.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid2 = _errs5 === errors;
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/validity",schemaPath:"#/properties/validity/type",keyword:"type",params:{type: "object"},message:"must be object"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/validity",schemaPath:"#/properties/validity/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid1 = _errs2 === errors;
@@ -206,13 +211,13 @@ const _errs6 = errors;
 const _errs7 = errors;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.max_absolute_error === undefined){
-(vErrors ??= []).push({instancePath:instancePath+"/one_shot_completion",schemaPath:"#/properties/one_shot_completion/required",keyword:"required",params:{missingProperty: "max_absolute_error"},message:"must have required property '"+"max_absolute_error"+"'"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/one_shot_completion",schemaPath:"#/properties/one_shot_completion/required",keyword:"required",params:{missingProperty: "max_absolute_error"},message:"must have required property '"+"max_absolute_error"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs8 = errors;
 for(const key1 in data2){
 if(!(key1 === "max_absolute_error")){
-(vErrors ??= []).push({instancePath:instancePath+"/one_shot_completion",schemaPath:"#/properties/one_shot_completion/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/one_shot_completion",schemaPath:"#/properties/one_shot_completion/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -220,13 +225,13 @@ if(data2.max_absolute_error !== undefined){
 let data3 = data2.max_absolute_error;
 const _errs9 = errors;
 if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-(vErrors ??= []).push({instancePath:instancePath+"/one_shot_completion/max_absolute_error",schemaPath:"#/properties/one_shot_completion/properties/max_absolute_error/type",keyword:"type",params:{type: "integer"},message:"must be integer"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/one_shot_completion/max_absolute_error",schemaPath:"#/properties/one_shot_completion/properties/max_absolute_error/type",keyword:"type",params:{type: "integer"},message:"must be integer"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs10 = errors;
 if(typeof data3 == "number"){
 if(data3 < 0 || isNaN(data3)){
-(vErrors ??= []).push({instancePath:instancePath+"/one_shot_completion/max_absolute_error",schemaPath:"#/properties/one_shot_completion/properties/max_absolute_error/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/one_shot_completion/max_absolute_error",schemaPath:"#/properties/one_shot_completion/properties/max_absolute_error/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -234,7 +239,7 @@ var valid3 = _errs9 === errors;
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/one_shot_completion",schemaPath:"#/properties/one_shot_completion/type",keyword:"type",params:{type: "object"},message:"must be object"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/one_shot_completion",schemaPath:"#/properties/one_shot_completion/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid1 = _errs6 === errors;
@@ -251,7 +256,7 @@ let data5 = data4[i0];
 const _errs13 = errors;
 const vSchema1 = schema0.properties.untimed_preparation.items.enum;
 if(!(data5 === "read_input")){
-(vErrors ??= []).push({instancePath:instancePath+"/untimed_preparation/" + i0,schemaPath:"#/properties/untimed_preparation/items/enum",keyword:"enum",params:{allowedValues: schema0.properties.untimed_preparation.items.enum},message:"must be equal to one of the allowed values"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/untimed_preparation/" + i0,schemaPath:"#/properties/untimed_preparation/items/enum",keyword:"enum",params:{allowedValues: schema0.properties.untimed_preparation.items.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid4 = _errs13 === errors;
@@ -261,7 +266,7 @@ valid5 = false;
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/untimed_preparation",schemaPath:"#/properties/untimed_preparation/type",keyword:"type",params:{type: "array"},message:"must be array"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/untimed_preparation",schemaPath:"#/properties/untimed_preparation/type",keyword:"type",params:{type: "array"},message:"must be array"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid1 = _errs11 === errors;
@@ -269,13 +274,13 @@ var valid1 = _errs11 === errors;
 const _errs14 = errors;
 for(const key2 in data){
 if(((key2 !== "validity") && (key2 !== "one_shot_completion")) && (key2 !== "untimed_preparation")){
-(vErrors ??= []).push({instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key2},message:"must NOT have unevaluated properties"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key2},message:"must NOT have unevaluated properties"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 }
 else {
-(vErrors ??= []).push({instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate0.errors = vErrors;

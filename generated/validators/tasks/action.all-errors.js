@@ -6,6 +6,11 @@ const schema0 = {"properties":{"side_effects":{"enum":["none","reversible","irre
 const func0 = __charter_pattern;
 const pattern0 = func0("^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$", "u");
 
+function __charterPush(list, error) {
+if (list === null) return [error];
+list.push(error);
+return list;
+}
 const __charterErrors = { limit: Infinity, list: null };
 function __charterStop(list) {
 __charterErrors.list = list;
@@ -26,12 +31,12 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 if(typeof data === "string"){
 if(!pattern0.test(data)){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/agent~1uuidv7/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/agent~1uuidv7/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/agent~1uuidv7/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/agent~1uuidv7/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate1.errors = vErrors;
@@ -63,7 +68,7 @@ let data0 = data.side_effects;
 const _errs4 = errors;
 const vSchema0 = schema0.allOf[0].if.properties.side_effects.enum;
 if(!((data0 === "reversible") || (data0 === "irreversible"))){
-(vErrors ??= []).push({});
+vErrors = __charterPush(vErrors, {});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -94,7 +99,7 @@ if(_valid0){
 const _errs5 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.idempotency_key === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "idempotency_key"},message:"must have required property '"+"idempotency_key"+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "idempotency_key"},message:"must have required property '"+"idempotency_key"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -104,35 +109,35 @@ if(valid1){
 }
 }
 if(!valid1){
-(vErrors ??= []).push({instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs1 === errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.action_id === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "action_id"},message:"must have required property '"+"action_id"+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "action_id"},message:"must have required property '"+"action_id"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.task_id === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "task_id"},message:"must have required property '"+"task_id"+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "task_id"},message:"must have required property '"+"task_id"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.tool === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tool"},message:"must have required property '"+"tool"+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tool"},message:"must have required property '"+"tool"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.arguments === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "arguments"},message:"must have required property '"+"arguments"+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "arguments"},message:"must have required property '"+"arguments"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.side_effects === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "side_effects"},message:"must have required property '"+"side_effects"+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "side_effects"},message:"must have required property '"+"side_effects"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs6 = errors;
 for(const key0 in data){
 if(!((((((key0 === "action_id") || (key0 === "task_id")) || (key0 === "tool")) || (key0 === "arguments")) || (key0 === "side_effects")) || (key0 === "idempotency_key"))){
-(vErrors ??= []).push({instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -164,12 +169,12 @@ const _errs9 = errors;
 const _errs10 = errors;
 if(typeof data3 === "string"){
 if(func1(data3) < 1){
-(vErrors ??= []).push({instancePath:instancePath+"/tool",schemaPath:"#/properties/tool/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/tool",schemaPath:"#/properties/tool/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/tool",schemaPath:"#/properties/tool/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/tool",schemaPath:"#/properties/tool/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid3 = _errs9 === errors;
@@ -178,7 +183,7 @@ if(data.arguments !== undefined){
 let data4 = data.arguments;
 const _errs11 = errors;
 if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
-(vErrors ??= []).push({instancePath:instancePath+"/arguments",schemaPath:"#/properties/arguments/type",keyword:"type",params:{type: "object"},message:"must be object"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/arguments",schemaPath:"#/properties/arguments/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs12 = errors;
@@ -189,7 +194,7 @@ let data5 = data.side_effects;
 const _errs13 = errors;
 const vSchema1 = schema0.properties.side_effects.enum;
 if(!(((data5 === "none") || (data5 === "reversible")) || (data5 === "irreversible"))){
-(vErrors ??= []).push({instancePath:instancePath+"/side_effects",schemaPath:"#/properties/side_effects/enum",keyword:"enum",params:{allowedValues: schema0.properties.side_effects.enum},message:"must be equal to one of the allowed values"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/side_effects",schemaPath:"#/properties/side_effects/enum",keyword:"enum",params:{allowedValues: schema0.properties.side_effects.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid3 = _errs13 === errors;
@@ -200,19 +205,19 @@ const _errs14 = errors;
 const _errs15 = errors;
 if(typeof data6 === "string"){
 if(func1(data6) < 8){
-(vErrors ??= []).push({instancePath:instancePath+"/idempotency_key",schemaPath:"#/properties/idempotency_key/minLength",keyword:"minLength",params:{limit: 8},message:"must NOT have fewer than 8 characters"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/idempotency_key",schemaPath:"#/properties/idempotency_key/minLength",keyword:"minLength",params:{limit: 8},message:"must NOT have fewer than 8 characters"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/idempotency_key",schemaPath:"#/properties/idempotency_key/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/idempotency_key",schemaPath:"#/properties/idempotency_key/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid3 = _errs14 === errors;
 }
 }
 else {
-(vErrors ??= []).push({instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate0.errors = vErrors;

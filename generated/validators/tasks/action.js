@@ -6,6 +6,11 @@ const schema0 = {"properties":{"side_effects":{"enum":["none","reversible","irre
 const func0 = __charter_pattern;
 const pattern0 = func0("^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$", "u");
 
+function __charterPush(list, error) {
+if (list === null) return [error];
+list.push(error);
+return list;
+}
 function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://charter.invalid/agent/uuidv7.schema.json" */;
 let vErrors = null;
@@ -54,7 +59,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.side_effects !== undefined){
 let data0 = data.side_effects;
 if(!((data0 === "reversible") || (data0 === "irreversible"))){
-(vErrors ??= []).push({});
+vErrors = __charterPush(vErrors, {});
 errors++;
 }
 }
@@ -82,7 +87,7 @@ var _valid0 = _errs5 === errors;
 valid1 = _valid0;
 }
 if(!valid1){
-(vErrors ??= []).push({instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"});
 errors++;
 validate0.errors = vErrors;
 return false;

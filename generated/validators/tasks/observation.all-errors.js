@@ -7,6 +7,11 @@ const schema0 = {"properties":{"status":{"enum":["completed","failed"]}}};
 const func0 = __charter_pattern;
 const pattern0 = func0("^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$", "u");
 
+function __charterPush(list, error) {
+if (list === null) return [error];
+list.push(error);
+return list;
+}
 const __charterErrors = { limit: Infinity, list: null };
 function __charterStop(list) {
 __charterErrors.list = list;
@@ -27,12 +32,12 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 if(typeof data === "string"){
 if(!pattern0.test(data)){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/agent~1uuidv7/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/agent~1uuidv7/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/agent~1uuidv7/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/agent~1uuidv7/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate1.errors = vErrors;
@@ -58,28 +63,28 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/agent~1problem/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/agent~1problem/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.title === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/agent~1problem/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/agent~1problem/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.status === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/agent~1problem/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/agent~1problem/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 for(const key0 in data){
 const _errs1 = errors;
 if(typeof key0 === "string"){
 if(!pattern1.test(key0)){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/agent~1problem/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]{2,}$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]{2,}$"+"\"",propertyName:key0});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/agent~1problem/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]{2,}$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]{2,}$"+"\"",propertyName:key0});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/agent~1problem/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/agent~1problem/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -91,16 +96,16 @@ if(typeof data0 == "number"){
 }
 if(typeof data0 === "string"){
 if(func2(data0) < 1){
-(vErrors ??= []).push({instancePath:instancePath+"/type",schemaPath:"#/$defs/agent~1problem/properties/type/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/$defs/agent~1problem/properties/type/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(!(formats2(data0))){
-(vErrors ??= []).push({instancePath:instancePath+"/type",schemaPath:"#/$defs/agent~1problem/properties/type/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/$defs/agent~1problem/properties/type/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/type",schemaPath:"#/$defs/agent~1problem/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/$defs/agent~1problem/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid1 = _errs2 === errors;
@@ -111,12 +116,12 @@ const _errs4 = errors;
 const _errs5 = errors;
 if(typeof data1 === "string"){
 if(func2(data1) < 1){
-(vErrors ??= []).push({instancePath:instancePath+"/title",schemaPath:"#/$defs/agent~1problem/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/title",schemaPath:"#/$defs/agent~1problem/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/title",schemaPath:"#/$defs/agent~1problem/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/title",schemaPath:"#/$defs/agent~1problem/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid1 = _errs4 === errors;
@@ -125,17 +130,17 @@ if(data.status !== undefined){
 let data2 = data.status;
 const _errs6 = errors;
 if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-(vErrors ??= []).push({instancePath:instancePath+"/status",schemaPath:"#/$defs/agent~1problem/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/status",schemaPath:"#/$defs/agent~1problem/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs7 = errors;
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
-(vErrors ??= []).push({instancePath:instancePath+"/status",schemaPath:"#/$defs/agent~1problem/properties/status/maximum",keyword:"maximum",params:{comparison: "<=", limit: 599},message:"must be <= 599"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/status",schemaPath:"#/$defs/agent~1problem/properties/status/maximum",keyword:"maximum",params:{comparison: "<=", limit: 599},message:"must be <= 599"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data2 < 100 || isNaN(data2)){
-(vErrors ??= []).push({instancePath:instancePath+"/status",schemaPath:"#/$defs/agent~1problem/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 100},message:"must be >= 100"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/status",schemaPath:"#/$defs/agent~1problem/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 100},message:"must be >= 100"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -147,12 +152,12 @@ const _errs8 = errors;
 const _errs9 = errors;
 if(typeof data3 === "string"){
 if(func2(data3) < 1){
-(vErrors ??= []).push({instancePath:instancePath+"/detail",schemaPath:"#/$defs/agent~1problem/properties/detail/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/detail",schemaPath:"#/$defs/agent~1problem/properties/detail/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/detail",schemaPath:"#/$defs/agent~1problem/properties/detail/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/detail",schemaPath:"#/$defs/agent~1problem/properties/detail/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid1 = _errs8 === errors;
@@ -165,23 +170,23 @@ if(typeof data4 == "number"){
 }
 if(typeof data4 === "string"){
 if(func2(data4) < 1){
-(vErrors ??= []).push({instancePath:instancePath+"/instance",schemaPath:"#/$defs/agent~1problem/properties/instance/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/instance",schemaPath:"#/$defs/agent~1problem/properties/instance/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(!(formats2(data4))){
-(vErrors ??= []).push({instancePath:instancePath+"/instance",schemaPath:"#/$defs/agent~1problem/properties/instance/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/instance",schemaPath:"#/$defs/agent~1problem/properties/instance/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/instance",schemaPath:"#/$defs/agent~1problem/properties/instance/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/instance",schemaPath:"#/$defs/agent~1problem/properties/instance/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid1 = _errs10 === errors;
 }
 }
 else {
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/agent~1problem/type",keyword:"type",params:{type: "object"},message:"must be object"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/agent~1problem/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate4.errors = vErrors;
@@ -212,7 +217,7 @@ if(data.status !== undefined){
 let data0 = data.status;
 const _errs4 = errors;
 if("completed" !== data0){
-(vErrors ??= []).push({});
+vErrors = __charterPush(vErrors, {});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -244,13 +249,13 @@ if(_valid0){
 const _errs5 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.output === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "output"},message:"must have required property '"+"output"+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "output"},message:"must have required property '"+"output"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.problem !== undefined){
 let data1 = data.problem;
 var valid3 = false;
-(vErrors ??= []).push({instancePath:instancePath+"/problem",schemaPath:"#/allOf/0/then/properties/problem",keyword:"false schema",params:{},message:"boolean schema is false"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/problem",schemaPath:"#/allOf/0/then/properties/problem",keyword:"false schema",params:{},message:"boolean schema is false"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -267,13 +272,13 @@ else {
 const _errs6 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.problem === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/allOf/0/else/required",keyword:"required",params:{missingProperty: "problem"},message:"must have required property '"+"problem"+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/allOf/0/else/required",keyword:"required",params:{missingProperty: "problem"},message:"must have required property '"+"problem"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.output !== undefined){
 let data2 = data.output;
 var valid4 = false;
-(vErrors ??= []).push({instancePath:instancePath+"/output",schemaPath:"#/allOf/0/else/properties/output",keyword:"false schema",params:{},message:"boolean schema is false"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/output",schemaPath:"#/allOf/0/else/properties/output",keyword:"false schema",params:{},message:"boolean schema is false"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -288,31 +293,31 @@ props0.output = true;
 ifClause0 = "else";
 }
 if(!valid1){
-(vErrors ??= []).push({instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs1 === errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.observation_id === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "observation_id"},message:"must have required property '"+"observation_id"+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "observation_id"},message:"must have required property '"+"observation_id"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.action_id === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "action_id"},message:"must have required property '"+"action_id"+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "action_id"},message:"must have required property '"+"action_id"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.status === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.observed_at === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "observed_at"},message:"must have required property '"+"observed_at"+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "observed_at"},message:"must have required property '"+"observed_at"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs7 = errors;
 for(const key0 in data){
 if(!((((((key0 === "observation_id") || (key0 === "action_id")) || (key0 === "status")) || (key0 === "observed_at")) || (key0 === "output")) || (key0 === "problem"))){
-(vErrors ??= []).push({instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -343,7 +348,7 @@ let data5 = data.status;
 const _errs10 = errors;
 const vSchema0 = schema0.properties.status.enum;
 if(!((data5 === "completed") || (data5 === "failed"))){
-(vErrors ??= []).push({instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema0.properties.status.enum},message:"must be equal to one of the allowed values"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema0.properties.status.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid5 = _errs10 === errors;
@@ -356,12 +361,12 @@ if(typeof data6 == "number"){
 }
 if(typeof data6 === "string"){
 if(!(formats0.validate(data6))){
-(vErrors ??= []).push({instancePath:instancePath+"/observed_at",schemaPath:"#/properties/observed_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/observed_at",schemaPath:"#/properties/observed_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/observed_at",schemaPath:"#/properties/observed_at/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/observed_at",schemaPath:"#/properties/observed_at/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid5 = _errs11 === errors;
@@ -370,7 +375,7 @@ if(data.output !== undefined){
 let data7 = data.output;
 const _errs13 = errors;
 if(!(data7 && typeof data7 == "object" && !Array.isArray(data7))){
-(vErrors ??= []).push({instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "object"},message:"must be object"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs14 = errors;
@@ -389,7 +394,7 @@ var valid5 = _errs15 === errors;
 }
 }
 else {
-(vErrors ??= []).push({instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate0.errors = vErrors;

@@ -7,6 +7,11 @@ const schema0 = {"properties":{"status":{"enum":["completed","failed"]}}};
 const func0 = __charter_pattern;
 const pattern0 = func0("^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$", "u");
 
+function __charterPush(list, error) {
+if (list === null) return [error];
+list.push(error);
+return list;
+}
 function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://charter.invalid/agent/uuidv7.schema.json" */;
 let vErrors = null;
@@ -62,13 +67,13 @@ for(const key0 in data){
 const _errs1 = errors;
 if(typeof key0 === "string"){
 if(!pattern1.test(key0)){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/agent~1problem/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]{2,}$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]{2,}$"+"\"",propertyName:key0});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/agent~1problem/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]{2,}$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]{2,}$"+"\"",propertyName:key0});
 errors++;
 }
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/agent~1problem/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/agent~1problem/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid"});
 errors++;
 validate4.errors = vErrors;
 return false;
@@ -238,7 +243,7 @@ const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.status !== undefined){
 if("completed" !== data.status){
-(vErrors ??= []).push({});
+vErrors = __charterPush(vErrors, {});
 errors++;
 }
 }
@@ -304,7 +309,7 @@ props0.output = true;
 ifClause0 = "else";
 }
 if(!valid1){
-(vErrors ??= []).push({instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"});
 errors++;
 validate0.errors = vErrors;
 return false;

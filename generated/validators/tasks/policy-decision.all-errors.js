@@ -6,6 +6,11 @@ const schema0 = {"properties":{"decision":{"enum":["allow","allow_with_constrain
 const func0 = __charter_pattern;
 const pattern0 = func0("^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$", "u");
 
+function __charterPush(list, error) {
+if (list === null) return [error];
+list.push(error);
+return list;
+}
 const __charterErrors = { limit: Infinity, list: null };
 function __charterStop(list) {
 __charterErrors.list = list;
@@ -26,12 +31,12 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 if(typeof data === "string"){
 if(!pattern0.test(data)){
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/agent~1uuidv7/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/agent~1uuidv7/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath,schemaPath:"#/$defs/agent~1uuidv7/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/agent~1uuidv7/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate1.errors = vErrors;
@@ -62,7 +67,7 @@ if(data.decision !== undefined){
 let data0 = data.decision;
 const _errs4 = errors;
 if("allow_with_constraints" !== data0){
-(vErrors ??= []).push({});
+vErrors = __charterPush(vErrors, {});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -94,7 +99,7 @@ if(_valid0){
 const _errs5 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.constraints === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "constraints"},message:"must have required property '"+"constraints"+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "constraints"},message:"must have required property '"+"constraints"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -110,7 +115,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.constraints !== undefined){
 let data1 = data.constraints;
 var valid3 = false;
-(vErrors ??= []).push({instancePath:instancePath+"/constraints",schemaPath:"#/allOf/0/else/properties/constraints",keyword:"false schema",params:{},message:"boolean schema is false"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/constraints",schemaPath:"#/allOf/0/else/properties/constraints",keyword:"false schema",params:{},message:"boolean schema is false"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -124,7 +129,7 @@ props0.decision = true;
 ifClause0 = "else";
 }
 if(!valid1){
-(vErrors ??= []).push({instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs1 === errors;
@@ -137,7 +142,7 @@ if(data.decision !== undefined){
 let data2 = data.decision;
 const _errs10 = errors;
 if("require_approval" !== data2){
-(vErrors ??= []).push({});
+vErrors = __charterPush(vErrors, {});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -169,7 +174,7 @@ if(_valid1){
 const _errs11 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.approval_request_id === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/allOf/1/then/required",keyword:"required",params:{missingProperty: "approval_request_id"},message:"must have required property '"+"approval_request_id"+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/allOf/1/then/required",keyword:"required",params:{missingProperty: "approval_request_id"},message:"must have required property '"+"approval_request_id"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -185,7 +190,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.approval_request_id !== undefined){
 let data3 = data.approval_request_id;
 var valid6 = false;
-(vErrors ??= []).push({instancePath:instancePath+"/approval_request_id",schemaPath:"#/allOf/1/else/properties/approval_request_id",keyword:"false schema",params:{},message:"boolean schema is false"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/approval_request_id",schemaPath:"#/allOf/1/else/properties/approval_request_id",keyword:"false schema",params:{},message:"boolean schema is false"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -199,7 +204,7 @@ props1.decision = true;
 ifClause1 = "else";
 }
 if(!valid4){
-(vErrors ??= []).push({instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs7 === errors;
@@ -221,7 +226,7 @@ if(data.decision !== undefined){
 let data4 = data.decision;
 const _errs16 = errors;
 if("deny" !== data4){
-(vErrors ??= []).push({});
+vErrors = __charterPush(vErrors, {});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 else {
@@ -253,7 +258,7 @@ if(_valid2){
 const _errs17 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.reason === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/allOf/2/then/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/allOf/2/then/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -269,7 +274,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.reason !== undefined){
 let data5 = data.reason;
 var valid9 = false;
-(vErrors ??= []).push({instancePath:instancePath+"/reason",schemaPath:"#/allOf/2/else/properties/reason",keyword:"false schema",params:{},message:"boolean schema is false"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/reason",schemaPath:"#/allOf/2/else/properties/reason",keyword:"false schema",params:{},message:"boolean schema is false"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -283,7 +288,7 @@ props2.decision = true;
 ifClause2 = "else";
 }
 if(!valid7){
-(vErrors ??= []).push({instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: ifClause2},message:"must match \""+ifClause2+"\" schema"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: ifClause2},message:"must match \""+ifClause2+"\" schema"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid0 = _errs13 === errors;
@@ -298,21 +303,21 @@ Object.assign(props0, props2);
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.decision_id === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "decision_id"},message:"must have required property '"+"decision_id"+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "decision_id"},message:"must have required property '"+"decision_id"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.action_id === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "action_id"},message:"must have required property '"+"action_id"+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "action_id"},message:"must have required property '"+"action_id"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 if(data.decision === undefined){
-(vErrors ??= []).push({instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "decision"},message:"must have required property '"+"decision"+"'"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "decision"},message:"must have required property '"+"decision"+"'"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 const _errs19 = errors;
 for(const key0 in data){
 if(!((((((key0 === "decision_id") || (key0 === "action_id")) || (key0 === "decision")) || (key0 === "constraints")) || (key0 === "approval_request_id")) || (key0 === "reason"))){
-(vErrors ??= []).push({instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
@@ -343,7 +348,7 @@ let data8 = data.decision;
 const _errs22 = errors;
 const vSchema0 = schema0.properties.decision.enum;
 if(!((((data8 === "allow") || (data8 === "allow_with_constraints")) || (data8 === "require_approval")) || (data8 === "deny"))){
-(vErrors ??= []).push({instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/enum",keyword:"enum",params:{allowedValues: schema0.properties.decision.enum},message:"must be equal to one of the allowed values"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/enum",keyword:"enum",params:{allowedValues: schema0.properties.decision.enum},message:"must be equal to one of the allowed values"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid10 = _errs22 === errors;
@@ -354,7 +359,7 @@ const _errs23 = errors;
 const _errs24 = errors;
 if(Array.isArray(data9)){
 if(data9.length < 1){
-(vErrors ??= []).push({instancePath:instancePath+"/constraints",schemaPath:"#/properties/constraints/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/constraints",schemaPath:"#/properties/constraints/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 let valid12 = true;
@@ -365,12 +370,12 @@ const _errs25 = errors;
 const _errs26 = errors;
 if(typeof data10 === "string"){
 if(func1(data10) < 1){
-(vErrors ??= []).push({instancePath:instancePath+"/constraints/" + i0,schemaPath:"#/properties/constraints/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/constraints/" + i0,schemaPath:"#/properties/constraints/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/constraints/" + i0,schemaPath:"#/properties/constraints/items/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/constraints/" + i0,schemaPath:"#/properties/constraints/items/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid11 = _errs25 === errors;
@@ -391,7 +396,7 @@ continue;
 }
 if(typeof indices0[item0] == "number"){
 j0 = indices0[item0];
-(vErrors ??= []).push({instancePath:instancePath+"/constraints",schemaPath:"#/properties/constraints/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/constraints",schemaPath:"#/properties/constraints/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 valid13 = false;
 break;
@@ -401,7 +406,7 @@ indices0[item0] = i1;
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/constraints",schemaPath:"#/properties/constraints/type",keyword:"type",params:{type: "array"},message:"must be array"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/constraints",schemaPath:"#/properties/constraints/type",keyword:"type",params:{type: "array"},message:"must be array"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid10 = _errs23 === errors;
@@ -423,19 +428,19 @@ const _errs28 = errors;
 const _errs29 = errors;
 if(typeof data12 === "string"){
 if(func1(data12) < 1){
-(vErrors ??= []).push({instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 }
 else {
-(vErrors ??= []).push({instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 var valid10 = _errs28 === errors;
 }
 }
 else {
-(vErrors ??= []).push({instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 if (++errors > __charterErrors.limit) __charterStop(vErrors);
 }
 validate0.errors = vErrors;

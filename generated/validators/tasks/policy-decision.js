@@ -6,6 +6,11 @@ const schema0 = {"properties":{"decision":{"enum":["allow","allow_with_constrain
 const func0 = __charter_pattern;
 const pattern0 = func0("^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$", "u");
 
+function __charterPush(list, error) {
+if (list === null) return [error];
+list.push(error);
+return list;
+}
 function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://charter.invalid/agent/uuidv7.schema.json" */;
 let vErrors = null;
@@ -54,7 +59,7 @@ const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.decision !== undefined){
 if("allow_with_constraints" !== data.decision){
-(vErrors ??= []).push({});
+vErrors = __charterPush(vErrors, {});
 errors++;
 }
 }
@@ -101,7 +106,7 @@ props0.decision = true;
 ifClause0 = "else";
 }
 if(!valid1){
-(vErrors ??= []).push({instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"});
 errors++;
 validate0.errors = vErrors;
 return false;
@@ -115,7 +120,7 @@ const _errs9 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.decision !== undefined){
 if("require_approval" !== data.decision){
-(vErrors ??= []).push({});
+vErrors = __charterPush(vErrors, {});
 errors++;
 }
 }
@@ -162,7 +167,7 @@ props1.decision = true;
 ifClause1 = "else";
 }
 if(!valid4){
-(vErrors ??= []).push({instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema"});
 errors++;
 validate0.errors = vErrors;
 return false;
@@ -185,7 +190,7 @@ const _errs15 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.decision !== undefined){
 if("deny" !== data.decision){
-(vErrors ??= []).push({});
+vErrors = __charterPush(vErrors, {});
 errors++;
 }
 }
@@ -232,7 +237,7 @@ props2.decision = true;
 ifClause2 = "else";
 }
 if(!valid7){
-(vErrors ??= []).push({instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: ifClause2},message:"must match \""+ifClause2+"\" schema"});
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: ifClause2},message:"must match \""+ifClause2+"\" schema"});
 errors++;
 validate0.errors = vErrors;
 return false;

@@ -15,6 +15,7 @@ import { REPAIRS } from "../../repairs/registry.js";
 import { prettierOptions, typesHeader } from "./templates.js";
 import { checkTypes, type TypedExample } from "./check-types.js";
 import type { TypeNames } from "../shared/type-names.js";
+import { closureKey, readClosureEntry, writeClosureEntry, type ClosureEntry } from "./closure-cache.js";
 
 /** Each contract's module, computed on worker threads and kept in the cache. */
 const TYPES_TASK: TaskDefinition<TypesModuleTask, TypesModuleResult> = {
@@ -73,19 +74,41 @@ export async function emitTypes(
     names,
   };
   const nameOf = (key: string) => graph.documents.get(key)!.document.name;
-  const prepared = prepareInputs(graph, contracts, names, repairs);
-  // Per contract, on worker threads and through the cache: the generator, the AST repairs, prettier.
-  const tasks = prepared.map(({ contract, input }) => moduleTask(contract, input, names, repairs, nameOf));
   // Repairs from outside the registry (tests bring their own) cannot be named to a worker or a cache.
   const registered = repairs.every((r) => REPAIRS.includes(r));
+  const store = registered ? cache : undefined;
+  const named = contracts.filter((contract) => !names.failed.has(contract.key));
+  // A contract none of whose documents changed: its module, without preparing its input again.
+  const keys = store ? named.map((contract) => closureKey(store, graph, contract, names, repairs)) : [];
+  const found = store ? await Promise.all(keys.map((key) => readClosureEntry(store, key))) : [];
+  const prepared = prepareInputs(
+    graph,
+    named.filter((_, index) => found[index] === undefined),
+    names,
+    repairs,
+  );
+  // Per contract, on worker threads and through the cache: the generator, the AST repairs, prettier.
+  const tasks = prepared.map(({ contract, input }) => moduleTask(contract, input, names, repairs, nameOf));
   const generated = await runTasks(
     registered
       ? TYPES_TASK
       : { ...TYPES_TASK, run: (task) => generateTypesModule(task, new Map(repairs.map((r) => [r.id, r]))) },
     tasks,
-    { jobs: 1, cache: registered ? cache : undefined },
+    { jobs: 1, cache: store },
   );
-  const modules = generatedModules(graph, prepared, generated, result);
+  const made = madeModules(graph, named, found, prepared, generated);
+  if (store)
+    await Promise.all(
+      named.flatMap((contract, index) => {
+        const one = made.get(contract.key)!;
+        // Kept once made here; an overflow is this thread's limit, not the contract's module.
+        const overflowed = !one.output.ok && one.output.overflowed === true;
+        return found[index] !== undefined || overflowed
+          ? []
+          : [writeClosureEntry(store, keys[index]!, entryOf(one, nameOf))];
+      }),
+    );
+  const modules = generatedModules(graph, [...made.values()], result);
   dropDependents(graph, modules, result);
   if (typeCheck) {
     const checked = await checkTypes(
@@ -178,16 +201,56 @@ function moduleTask(
   };
 }
 
+/** One contract's module as made, or as the cache kept it: the generator's output and what its input imported and applied. */
+interface MadeModule {
+  contract: TypesContract;
+  imports: Map<string, Set<string>>;
+  applications: RepairApplication[];
+  ms: number;
+  output: TypesModuleResult;
+}
+
+/** Each named contract's module, by contract key, in their order: from the closure cache, or prepared and generated now. */
+function madeModules(
+  graph: ResolvedGraph,
+  named: readonly TypesContract[],
+  found: readonly (ClosureEntry | undefined)[],
+  prepared: readonly Prepared[],
+  generated: readonly TypesModuleResult[],
+): Map<string, MadeModule> {
+  const keyOfName = new Map([...graph.documents].map(([key, entry]) => [entry.document.name, key]));
+  const fresh = new Map(prepared.map((p, index) => [p.contract.key, { ...p, output: generated[index]! }]));
+  const made = new Map<string, MadeModule>();
+  named.forEach((contract, index) => {
+    const entry = found[index];
+    if (entry !== undefined) {
+      const imports = new Map(entry.imports.map(([name, list]) => [keyOfName.get(name)!, new Set(list)]));
+      made.set(contract.key, { contract, imports, applications: entry.applications, ms: 0, output: entry.output });
+      return;
+    }
+    const { input, applications, ms, output } = fresh.get(contract.key)!;
+    made.set(contract.key, { contract, imports: input.imports, applications, ms, output });
+  });
+  return made;
+}
+
+/** What the closure cache keeps of a module made now. */
+function entryOf(made: MadeModule, nameOf: (key: string) => string): ClosureEntry {
+  return {
+    output: made.output,
+    imports: [...made.imports].map(([key, list]) => [nameOf(key), [...list]]),
+    applications: made.applications,
+  };
+}
+
 /** The modules the generator made, by contract key; a contract it failed on gets its finding instead. */
 function generatedModules(
   graph: ResolvedGraph,
-  prepared: readonly Prepared[],
-  generated: readonly TypesModuleResult[],
+  made: readonly MadeModule[],
   result: TypesResult,
 ): Map<string, TypesModule> {
   const modules = new Map<string, TypesModule>();
-  prepared.forEach(({ contract, input, applications, ms }, index) => {
-    const output = generated[index]!;
+  for (const { contract, imports, applications, ms, output } of made) {
     result.durations.set(contract.name, ms + output.ms);
     const file = graph.documents.get(contract.key)!.document.file;
     if (!output.ok) {
@@ -202,17 +265,17 @@ function generatedModules(
           { file, position: { line: 1, column: 1 } },
         ),
       );
-      return;
+      continue;
     }
-    result.importedReferences += [...input.imports.values()].reduce((n, s) => n + s.size, 0);
+    result.importedReferences += [...imports.values()].reduce((n, s) => n + s.size, 0);
     const repaired = output.applications.map((a) => ({ ...a, contract: contract.name }));
     modules.set(contract.key, {
       contract,
-      dependsOn: [...input.imports.keys()],
+      dependsOn: [...imports.keys()],
       applications: [...applications, ...repaired],
       text: output.text,
     });
-  });
+  }
   return modules;
 }
 

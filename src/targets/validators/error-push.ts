@@ -2,12 +2,24 @@
  * Rewrite of ajv's code: each violation it records outside a first-error
  * return is written as a constant and six lines that start the list or append
  * to it. Over the SchemaStore corpus that pattern is repeated 356,000 times,
- * about 25 MB of the validators. Here it becomes one statement that does the
- * same, `(vErrors ??= []).push({…});`: the list is null until the first error
- * and an array after it, so `??=` starts it exactly where ajv's `if` did, and
- * the error object is the same literal, appended at the same point.
+ * about 25 MB of the validators. Here it becomes one statement,
+ * `vErrors = __charterPush(vErrors, {…});`, calling a function the module
+ * declares once that does what the six lines did: a new list of that one
+ * error where there was none (exactly sized, as ajv's `[err]`), else the error
+ * appended. `(vErrors ??= []).push(…)` is shorter but grows an empty array,
+ * and a valid instance whose `oneOf` branches fail pays for it: yamllint's
+ * valid data ran at 0.93 of ajv's code that way, at 1.03 with the function.
  */
 const ERROR_CONSTANT = /^const (err\d+) = (\{.*\});$/;
+const HEADER = /^function [\w$]+\(data, \{instancePath="",/;
+const PUSH = "__charterPush";
+const DECLARATION = [
+  `function ${PUSH}(list, error) {`,
+  "if (list === null) return [error];",
+  "list.push(error);",
+  "return list;",
+  "}",
+];
 
 export function compactErrorPushes(code: string): { code: string; replaced: number } {
   const lines = code.split("\n");
@@ -16,11 +28,15 @@ export function compactErrorPushes(code: string): { code: string; replaced: numb
   for (let i = 0; i < lines.length; i++) {
     const declared = ERROR_CONSTANT.exec(lines[i]!);
     if (declared && appendsOnly(lines, i + 1, declared[1]!)) {
-      out.push(`(vErrors ??= []).push(${declared[2]!});`);
+      out.push(`vErrors = ${PUSH}(vErrors, ${declared[2]!});`);
       removed.add(declared[1]!);
       i += APPEND.length;
     } else out.push(lines[i]!);
   }
+  if (removed.size === 0) return { code, replaced: 0 };
+  // Declared before the first function, beside the module's other declarations.
+  const first = out.findIndex((line) => HEADER.test(line));
+  out.splice(first === -1 ? 0 : first, 0, ...DECLARATION);
   const rewritten = out.join("\n");
   // A constant named anywhere else (no ajv version has done so) keeps the module as ajv wrote it.
   for (const used of rewritten.matchAll(/\berr\d+\b/g)) if (removed.has(used[0])) return { code, replaced: 0 };
