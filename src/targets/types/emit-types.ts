@@ -15,7 +15,7 @@ import { REPAIRS } from "../../repairs/registry.js";
 import { prettierOptions, typesHeader } from "./templates.js";
 import { checkTypes, type TypedExample } from "./check-types.js";
 import type { TypeNames } from "../shared/type-names.js";
-import { closureKey, readClosureEntry, writeClosureEntry, type ClosureEntry } from "./closure-cache.js";
+import { closureKeys, readClosureEntry, writeClosureEntry, type ClosureEntry } from "./closure-cache.js";
 
 /** Each contract's module, computed on worker threads and kept in the cache. */
 const TYPES_TASK: TaskDefinition<TypesModuleTask, TypesModuleResult> = {
@@ -79,7 +79,7 @@ export async function emitTypes(
   const store = registered ? cache : undefined;
   const named = contracts.filter((contract) => !names.failed.has(contract.key));
   // A contract none of whose documents changed: its module, without preparing its input again.
-  const keys = store ? named.map((contract) => closureKey(store, graph, contract, names, repairs)) : [];
+  const keys = store ? closureKeys(store, graph, named, names, repairs) : [];
   const found = store ? await Promise.all(keys.map((key) => readClosureEntry(store, key))) : [];
   const prepared = prepareInputs(
     graph,
