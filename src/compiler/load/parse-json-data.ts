@@ -3,6 +3,7 @@ import type { Diagnostic, SourcePosition } from "../../core/diagnostic.js";
 import { joinPointer } from "../../core/json-pointer.js";
 import type { JsonValue } from "../../core/json-value.js";
 import type { ParsedSource } from "../../core/parsed-source.js";
+import { withoutBom } from "./byte-order-mark.js";
 import { parseJsonSource, positionFinder } from "./parse-json-source.js";
 
 /** Data read fast, whose positions are found afterwards, only for the places a report names. */
@@ -50,10 +51,6 @@ export function readPlainJson(source: string): { value: JsonValue } | undefined 
     return undefined;
   }
   return plainJson(source) ? { value } : undefined;
-}
-
-export function withoutBom(text: string): string {
-  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
 /** The full reading, positions and all: for what the fast path would not report the same way. */

@@ -1,6 +1,7 @@
 import type { Diagnostic, SourcePosition } from "../../core/diagnostic.js";
 import type { ParsedSource } from "../../core/parsed-source.js";
-import { readPlainJson, withoutBom } from "./parse-json-data.js";
+import { withoutBom } from "./byte-order-mark.js";
+import { readPlainJson } from "./parse-json-data.js";
 import { parseJsonSource } from "./parse-json-source.js";
 
 /**

@@ -1,4 +1,5 @@
 import { parseTree, printParseErrorCode, type Node as JsonNode, type ParseError } from "jsonc-parser";
+import { withoutBom } from "./byte-order-mark.js";
 import { errorAt, type Diagnostic, type SourcePosition } from "../../core/diagnostic.js";
 import { joinPointer } from "../../core/json-pointer.js";
 import { LOAD_CODES } from "./codes.js";
@@ -13,7 +14,7 @@ import type { ParsedSource } from "../../core/parsed-source.js";
  * Comments, trailing commas and duplicate keys are refused.
  */
 export function parseJsonSource(text: string, file: string): { parsed?: ParsedSource; diagnostics: Diagnostic[] } {
-  const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const source = withoutBom(text);
   const at = positionFinder(source);
 
   // The parser recurses once per level: a document far deeper than charter takes is refused before it runs.

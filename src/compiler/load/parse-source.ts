@@ -1,4 +1,5 @@
 import type { JsonValue } from "../../core/json-value.js";
+import { withoutBom } from "./byte-order-mark.js";
 import {
   isAlias,
   isMap,
@@ -38,7 +39,7 @@ const MISPLACED_KEY: ReadonlySet<string> = new Set(["MULTILINE_IMPLICIT_KEY", "B
 
 export function parseSource(text: string, file: string): { parsed?: ParsedSource; diagnostics: Diagnostic[] } {
   const lineCounter = new LineCounter();
-  const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const source = withoutBom(text);
   const documents = parseAllDocuments(source, {
     lineCounter,
     // Keys are compared as charter writes them (the text of a plain `1:` key), below, not as YAML values.

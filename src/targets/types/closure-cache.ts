@@ -42,7 +42,8 @@ export function closureKeys(
   const digests = new Map<string, string>();
   const digestOf = (key: string) => {
     let digest = digests.get(key);
-    if (digest === undefined) digests.set(key, (digest = cache.key(DOCUMENT_TASK, material(graph, key, names))));
+    if (digest === undefined)
+      digests.set(key, (digest = cache.key(DOCUMENT_TASK, material(graph, key, names, nameOf))));
     return digest;
   };
   return contracts.map((contract) => {
@@ -59,8 +60,7 @@ export function closureKeys(
 }
 
 /** What the preparation reads of one document: itself, its resolved references, the names charter gave it. */
-function material(graph: ResolvedGraph, key: string, names: TypeNames): unknown {
-  const nameOf = (other: string) => graph.documents.get(other)?.document.name ?? "";
+function material(graph: ResolvedGraph, key: string, names: TypeNames, nameOf: (key: string) => string): unknown {
   const { document, references } = graph.documents.get(key)!;
   return {
     name: document.name,

@@ -160,7 +160,6 @@ function prepareInputs(
 ): Prepared[] {
   const prepared: Prepared[] = [];
   for (const contract of contracts) {
-    if (names.failed.has(contract.key)) continue;
     const started = performance.now();
     const input = prepareGeneratorInput(graph, contract.key, names, repairs);
     const applications = [...input.applications];

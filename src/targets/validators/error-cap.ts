@@ -1,3 +1,5 @@
+import { FUNCTION_HEADER } from "./function-header.js";
+
 /**
  * The error cap, in the all-errors validator: ajv's allErrors code collects
  * every violation, so an object with a million unexpected keys costs a million
@@ -15,14 +17,13 @@
 /** The module's export holding the limit and, once reached, the list. */
 export const ERRORS_EXPORT = "__charterErrors";
 
-const HEADER = /^function [\w$]+\(data, \{instancePath="",/;
 const STOP = `__charterStop(vErrors);`;
 
 export function capErrors(code: string): string {
   const out: string[] = [];
   let declared = false;
   for (const line of code.split("\n")) {
-    if (!declared && HEADER.test(line)) {
+    if (!declared && FUNCTION_HEADER.test(line)) {
       out.push(...DECLARATIONS);
       declared = true;
     }

@@ -1,3 +1,5 @@
+import { FUNCTION_HEADER } from "./function-header.js";
+
 /**
  * Rewrite of ajv's code: each violation it records outside a first-error
  * return is written as a constant and six lines that start the list or append
@@ -11,7 +13,6 @@
  * valid data ran at 0.93 of ajv's code that way, at 1.03 with the function.
  */
 const ERROR_CONSTANT = /^const (err\d+) = (\{.*\});$/;
-const HEADER = /^function [\w$]+\(data, \{instancePath="",/;
 const PUSH = "__charterPush";
 const DECLARATION = [
   `function ${PUSH}(list, error) {`,
@@ -35,7 +36,7 @@ export function compactErrorPushes(code: string): { code: string; replaced: numb
   }
   if (removed.size === 0) return { code, replaced: 0 };
   // Declared before the first function, beside the module's other declarations.
-  const first = out.findIndex((line) => HEADER.test(line));
+  const first = out.findIndex((line) => FUNCTION_HEADER.test(line));
   out.splice(first === -1 ? 0 : first, 0, ...DECLARATION);
   const rewritten = out.join("\n");
   // A constant named anywhere else (no ajv version has done so) keeps the module as ajv wrote it.
