@@ -34,6 +34,33 @@ describe("compactErrorPushes", () => {
     expect(compact.indexOf("function __charterPush(")).toBeLessThan(compact.search(/^function validate\d+\(/m));
   });
 
+  it("canary: an error whose params ajv spreads over several lines (dependencies) becomes one statement too", () => {
+    const ajv = ajvForDialect("draft-07", {
+      strict: false,
+      allErrors: true,
+      code: { source: true, esm: true, lines: true },
+    });
+    ajv.addSchema({ $id: "https://w.test/d", dependencies: { order: ["properties"] }, type: "object" });
+    const code = standaloneCode(ajv, { validate: "https://w.test/d" });
+    // ajv still writes this constant across lines: were it one line, this test would not cover the case.
+    expect(code).toMatch(/^const err\d+ = \{[^\n]*[^;]\n/m);
+    const { code: compact, replaced } = compactErrorPushes(code);
+    expect(replaced).toBe(2);
+    expect(compact).not.toMatch(/\berr\d+\b/);
+    const validate = moduleFunction(compact);
+    expect(validate({ order: 1 })).toBe(false);
+    expect(validate.errors).toEqual([
+      {
+        instancePath: "",
+        schemaPath: "#/dependencies",
+        keyword: "dependencies",
+        params: { property: "order", missingProperty: "properties", depsCount: 1, deps: "properties" },
+        message: "must have property properties when property order is present",
+      },
+    ]);
+    expect(validate({ order: 1, properties: 2 })).toBe(true);
+  });
+
   it("leaves a module alone when an error constant is named anywhere else", () => {
     const code = [
       'const err0 = {keyword:"type"};',
@@ -49,5 +76,14 @@ describe("compactErrorPushes", () => {
     expect(compactErrorPushes(code.replace("log(err0);", "")).code).toContain(
       'vErrors = __charterPush(vErrors, {keyword:"type"});\n',
     );
+    // A schema's own string that spells the name (an enum value) is not a use of the constant.
+    const spelled = code.replace("log(err0);", 'const schema1 = {"enum":["a-err0","say \\"err0\\""]};');
+    expect(compactErrorPushes(spelled).replaced).toBe(1);
   });
 });
+
+/** The standalone module's exported function, run in this process (the module imports nothing here). */
+function moduleFunction(code: string): ((data: unknown) => boolean) & { errors?: unknown } {
+  const body = code.replace(/^export const validate = /m, "const validate = ").replace(/^export default .*$/m, "");
+  return new Function(`${body}\nreturn validate;`)() as ((data: unknown) => boolean) & { errors?: unknown };
+}

@@ -13,7 +13,13 @@ import { FUNCTION_HEADER } from "./function-header.js";
  * valid data ran at 0.93 of ajv's code that way, at 1.03 with the function.
  */
 const ERROR_CONSTANT = /^const (err\d+) = (\{.*\});$/;
+/** The first line of an error constant ajv spreads over several (the params of `dependencies`). */
+const ERROR_CONSTANT_START = /^const (err\d+) = (\{.*)$/;
+/** Lines an error constant may span: ajv's longest, `dependencies`, takes four. */
+const MAX_CONSTANT_LINES = 16;
 const PUSH = "__charterPush";
+/** A string as ajv writes one (JSON's double quotes, escapes, one line). */
+const STRING_LITERAL = /"(?:[^"\\\n]|\\.)*"/g;
 const DECLARATION = [
   `function ${PUSH}(list, error) {`,
   "if (list === null) return [error];",
@@ -27,11 +33,11 @@ export function compactErrorPushes(code: string): { code: string; replaced: numb
   const out: string[] = [];
   const removed = new Set<string>();
   for (let i = 0; i < lines.length; i++) {
-    const declared = ERROR_CONSTANT.exec(lines[i]!);
-    if (declared && appendsOnly(lines, i + 1, declared[1]!)) {
-      out.push(`vErrors = ${PUSH}(vErrors, ${declared[2]!});`);
-      removed.add(declared[1]!);
-      i += APPEND.length;
+    const declared = errorConstant(lines, i);
+    if (declared && appendsOnly(lines, declared.end + 1, declared.name)) {
+      out.push(`vErrors = ${PUSH}(vErrors, ${declared.value});`);
+      removed.add(declared.name);
+      i = declared.end + APPEND.length;
     } else out.push(lines[i]!);
   }
   if (removed.size === 0) return { code, replaced: 0 };
@@ -39,9 +45,29 @@ export function compactErrorPushes(code: string): { code: string; replaced: numb
   const first = out.findIndex((line) => FUNCTION_HEADER.test(line));
   out.splice(first === -1 ? 0 : first, 0, ...DECLARATION);
   const rewritten = out.join("\n");
-  // A constant named anywhere else (no ajv version has done so) keeps the module as ajv wrote it.
-  for (const used of rewritten.matchAll(/\berr\d+\b/g)) if (removed.has(used[0])) return { code, replaced: 0 };
+  // A constant named anywhere else (no ajv version has done so) keeps the module as ajv wrote it;
+  // the schema's own strings (an enum value "err58") name nothing.
+  const outsideStrings = rewritten.replace(STRING_LITERAL, '""');
+  for (const used of outsideStrings.matchAll(/\berr\d+\b/g)) if (removed.has(used[0])) return { code, replaced: 0 };
   return { code: rewritten, replaced: removed.size };
+}
+
+/**
+ * The error constant declared at line `at`: its name, its object's text and
+ * its last line. Most take one line; an error whose params ajv writes one per
+ * line ends at the first line that closes the statement.
+ */
+function errorConstant(lines: readonly string[], at: number): { name: string; value: string; end: number } | undefined {
+  const whole = ERROR_CONSTANT.exec(lines[at]!);
+  if (whole) return { name: whole[1]!, value: whole[2]!, end: at };
+  const start = ERROR_CONSTANT_START.exec(lines[at]!);
+  if (!start) return undefined;
+  for (let end = at + 1; end < Math.min(lines.length, at + MAX_CONSTANT_LINES); end++) {
+    if (!lines[end]!.endsWith("};")) continue;
+    const value = [start[2]!, ...lines.slice(at + 1, end + 1)].join("\n").slice(0, -1);
+    return { name: start[1]!, value, end };
+  }
+  return undefined;
 }
 
 /** ajv's six lines after an error constant, with `ERR` for its name. */
