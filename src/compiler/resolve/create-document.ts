@@ -29,20 +29,21 @@ export function createDocument(
     const declared = root["$schema"];
     const meta = typeof declared === "string" && !dialectOf(declared) ? customMetaSchemas.get(declared) : undefined;
     const known = typeof declared === "string" ? (dialectOf(declared) ?? meta?.dialect) : undefined;
-    const at = { file: identity.file, position: parsed.positions.get("/$schema") };
+    // Positions are found on first request (parse-json-lazily.ts): asked for only to place a finding.
+    const at = () => ({ file: identity.file, position: parsed.positions.get("/$schema") });
     if (!known) {
       return {
         diagnostics: [
           errorAt(
             RESOLVE_CODES.unknownDialect,
             `$schema ${JSON.stringify(declared)} is not a dialect charter reads (draft-04, draft-06, draft-07, 2019-09, 2020-12)`,
-            { ...at, pointer: "/$schema" },
+            { ...at(), pointer: "/$schema" },
           ),
         ],
       };
     }
     if (meta && meta.unknownRequired.length > 0)
-      return { diagnostics: [unknownVocabularies(declared as string, meta.dialect, meta.unknownRequired, at)] };
+      return { diagnostics: [unknownVocabularies(declared as string, meta.dialect, meta.unknownRequired, at())] };
     if (meta)
       custom = { metaSchema: declared as string, ...(meta.vocabularies ? { vocabularies: meta.vocabularies } : {}) };
     dialect = known;
