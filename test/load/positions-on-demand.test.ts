@@ -22,7 +22,8 @@ vi.mock("../../src/compiler/load/parse-json-source.js", async (original) => {
 const item = {
   $schema: "http://json-schema.org/draft-07/schema#",
   type: "object",
-  properties: { name: { type: "string", minLength: 1 } },
+  definitions: { name: { type: "string", minLength: 1 } },
+  properties: { name: { $ref: "#/definitions/name" } },
   required: ["name"],
 };
 const order = {

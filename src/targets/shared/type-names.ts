@@ -63,7 +63,8 @@ interface Claim {
   /** Its place, for messages and ordering: the source path, then the pointer. */
   path: string;
   file: string;
-  position: SourcePosition | undefined;
+  /** Where it is written: looked up only for a finding, since positions are found on first request (parse-json-lazily.ts). */
+  position: () => SourcePosition | undefined;
   label: string;
   /** Set by `x-charter-name`: never renamed. */
   explicit: boolean;
@@ -139,7 +140,7 @@ export function assignTypeNames(
       pointers: [""],
       path: place,
       file: document.file,
-      position: { line: 1, column: 1 },
+      position: () => ({ line: 1, column: 1 }),
       label: `${place} (root)`,
       explicit: givenRoot !== undefined,
       fallbacks: [document.name.split("/").map(pascalCase).join("_")].filter((n) => n !== rootName && isStableName(n)),
@@ -165,7 +166,7 @@ export function assignTypeNames(
             pointers: [pointer],
             path: place,
             file: document.file,
-            position: document.keyPositions.get(pointer),
+            position: () => document.keyPositions.get(pointer),
             label: `${place}#${pointer}`,
             explicit: given !== undefined,
             fallbacks,
@@ -260,7 +261,7 @@ function settleClashes(claims: Claim[], clashes: NameClashes, names: TypeNames):
     names.diagnostics.push(
       errorAt(NAMING_CODES.nameClash, message, {
         file: claim.file,
-        position: claim.position,
+        position: claim.position(),
         pointer: claim.pointers[0]!,
       }),
     );
@@ -298,7 +299,7 @@ function settleClashes(claims: Claim[], clashes: NameClashes, names: TypeNames):
             `type name "${name}" is also ${holder}; this one is named "${renamed}" (set ${NAME_KEYWORD} to choose its name)`,
             {
               file: claim.file,
-              position: claim.position,
+              position: claim.position(),
               pointer: claim.pointers[0]!,
             },
           ),
