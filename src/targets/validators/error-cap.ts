@@ -1,4 +1,4 @@
-import { FUNCTION_HEADER } from "./function-header.js";
+import { FUNCTION_HEADER } from "./ajv-code-patterns.js";
 
 /**
  * The error cap, in the all-errors validator: ajv's allErrors code collects

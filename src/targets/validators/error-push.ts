@@ -1,4 +1,4 @@
-import { FUNCTION_HEADER } from "./function-header.js";
+import { FUNCTION_HEADER, STRING_LITERAL_SOURCE } from "./ajv-code-patterns.js";
 
 /**
  * Rewrite of ajv's code: each violation it records outside a first-error
@@ -12,14 +12,12 @@ import { FUNCTION_HEADER } from "./function-header.js";
  * and a valid instance whose `oneOf` branches fail pays for it: yamllint's
  * valid data ran at 0.93 of ajv's code that way, at 1.03 with the function.
  */
-const ERROR_CONSTANT = /^const (err\d+) = (\{.*\});$/;
-/** The first line of an error constant ajv spreads over several (the params of `dependencies`). */
-const ERROR_CONSTANT_START = /^const (err\d+) = (\{.*)$/;
+/** The first line of an error constant; ajv spreads some over several (the params of `dependencies`). */
+const ERROR_CONSTANT = /^const (err\d+) = (\{.*)$/;
 /** Lines an error constant may span: ajv's longest, `dependencies`, takes four. */
 const MAX_CONSTANT_LINES = 16;
 const PUSH = "__charterPush";
-/** A string as ajv writes one (JSON's double quotes, escapes, one line). */
-const STRING_LITERAL = /"(?:[^"\\\n]|\\.)*"/g;
+const STRING_LITERAL = new RegExp(STRING_LITERAL_SOURCE, "g");
 const DECLARATION = [
   `function ${PUSH}(list, error) {`,
   "if (list === null) return [error];",
@@ -58,11 +56,9 @@ export function compactErrorPushes(code: string): { code: string; replaced: numb
  * line ends at the first line that closes the statement.
  */
 function errorConstant(lines: readonly string[], at: number): { name: string; value: string; end: number } | undefined {
-  const whole = ERROR_CONSTANT.exec(lines[at]!);
-  if (whole) return { name: whole[1]!, value: whole[2]!, end: at };
-  const start = ERROR_CONSTANT_START.exec(lines[at]!);
+  const start = ERROR_CONSTANT.exec(lines[at]!);
   if (!start) return undefined;
-  for (let end = at + 1; end < Math.min(lines.length, at + MAX_CONSTANT_LINES); end++) {
+  for (let end = at; end < Math.min(lines.length, at + MAX_CONSTANT_LINES); end++) {
     if (!lines[end]!.endsWith("};")) continue;
     const value = [start[2]!, ...lines.slice(at + 1, end + 1)].join("\n").slice(0, -1);
     return { name: start[1]!, value, end };

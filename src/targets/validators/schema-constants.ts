@@ -14,6 +14,7 @@
  * the value at that point whole, so a module never reads a member that was
  * removed.
  */
+import { STRING_LITERAL_SOURCE } from "./ajv-code-patterns.js";
 
 interface Reads {
   /** Read as a value: kept as it is. */
@@ -26,8 +27,8 @@ interface Reads {
 const DROPPED = "\u0000";
 const CONSTANT = /^const (schema\d+) = (.+);$/;
 // A constant's name and the member accesses that follow it: `.name`, `[3]`, `["a-b"]`.
-const ACCESS = /\b(schema\d+)((?:\.[A-Za-z_$][\w$]*|\[(?:\d+|"(?:[^"\\\n]|\\.)*")\])*)/g;
-const STEP = /\.([A-Za-z_$][\w$]*)|\[(\d+)\]|\[("(?:[^"\\\n]|\\.)*")\]/g;
+const ACCESS = new RegExp(String.raw`\b(schema\d+)((?:\.[A-Za-z_$][\w$]*|\[(?:\d+|${STRING_LITERAL_SOURCE})\])*)`, "g");
+const STEP = new RegExp(String.raw`\.([A-Za-z_$][\w$]*)|\[(\d+)\]|\[(${STRING_LITERAL_SOURCE})\]`, "g");
 
 export function pruneSchemaConstants(code: string): string {
   const lines = code.split("\n");
