@@ -137,8 +137,8 @@ function parseHolder(text: string): LockHolder | undefined {
   }
 }
 
-/** A holder on another host cannot be asked; it counts as alive (a shared folder: wait, or give up). */
-function isAlive(holder: LockHolder): boolean {
+/** A process on another host cannot be asked; it counts as alive (a shared folder: wait, or give up). */
+export function isAlive(holder: LockHolder): boolean {
   if (holder.host !== hostname()) return true;
   if (holder.pid === process.pid) return true;
   try {

@@ -1,13 +1,17 @@
 import { existsSync, statSync } from "node:fs";
 import { readdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
+import { hostname } from "node:os";
+import { isAlive } from "./output-lock.js";
 import { holdsCharterManifest } from "./output-ownership.js";
-import { BACKUP_SUFFIX, removePreviousTree, STAGING_SUFFIX } from "./write-tree.js";
+import { stagingRun } from "./staged-tree.js";
+import { BACKUP_SUFFIX, removePreviousTree } from "./write-tree.js";
 
 /**
  * Finishes or undoes a swap that a killed run left half done, and removes the
  * staging folders killed runs left. Only under the output lock: then no other
- * run is staging. A previous tree beside the output (`<out>.charter-old`,
+ * run is swapping. Runs stage while they compile, without the lock: the folder
+ * of a run still alive (this one's included) is left to it. A previous tree beside the output (`<out>.charter-old`,
  * `<out>.charter-old-<pid>`) is charter's only when it holds a charter
  * manifest: anything else of that name is a user's, and is left alone.
  * Returns the previous trees that could not be removed (a read-only folder
@@ -28,9 +32,12 @@ export async function recoverInterruptedWrite(outDir: string): Promise<string[]>
   }
   const left: string[] = [];
   for (const backup of backups.sort()) await removePreviousTree(backup).catch(() => left.push(backup));
-  for (const entry of entries)
-    if (entry === base + STAGING_SUFFIX || entry.startsWith(`${base}${STAGING_SUFFIX}-`))
-      await rm(path.join(parent, entry), { recursive: true, force: true }).catch(() => undefined);
+  for (const entry of entries) {
+    const run = stagingRun(outDir, entry);
+    if (run === undefined || (run.pid !== undefined && isAlive({ pid: run.pid, host: run.host ?? hostname() })))
+      continue;
+    await rm(path.join(parent, entry), { recursive: true, force: true }).catch(() => undefined);
+  }
   return left;
 }
 

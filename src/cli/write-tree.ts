@@ -1,42 +1,38 @@
 import { existsSync } from "node:fs";
-import { access, constants, link, lstat, mkdir, open, readdir, rename, rm } from "node:fs/promises";
+import { access, constants, lstat, open, readdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import { MANIFEST_PATH } from "../targets/manifest/emit-manifest.js";
+import type { StagedTree } from "./staged-tree.js";
 
-export const STAGING_SUFFIX = ".charter-new";
 export const BACKUP_SUFFIX = ".charter-old";
 
-/** Files written or linked at once while staging. */
-const STAGING_WRITERS = 16;
-
 /**
- * Replaces `outDir` with exactly `files`. The new tree is written and synced
- * (or, for a file that has not changed, linked to the old one) beside it, then
- * swapped in by two renames; if the process dies between them,
- * `recoverInterruptedWrite` puts the old tree back on the next run. Either way
- * a reader sees the old output or the new one, never a mix. A write that fails
- * removes its staging folder. Returns the previous tree when it could not be
- * removed after the swap (the new one is in place all the same).
+ * Replaces `outDir` with the staged tree. The tree is sealed (synced, or for
+ * a file that has not changed, linked to the old one), then swapped in by two
+ * renames; if the process dies between them, `recoverInterruptedWrite` puts
+ * the old tree back on the next run. Either way a reader sees the old output
+ * or the new one, never a mix. A seal that fails removes the staging folder.
+ * Returns the previous tree when it could not be removed after the swap (the
+ * new one is in place all the same).
  */
-export async function writeTreeAtomically(
+export async function swapInStagedTree(
   outDir: string,
-  files: ReadonlyMap<string, string>,
-  /** Files whose bytes in `outDir` already equal `files`' : linked into the new tree rather than written and synced again. */
+  staged: StagedTree,
+  /** Files whose bytes in `outDir` already equal the staged ones: linked rather than synced again. */
   unchanged: ReadonlySet<string> = new Set(),
 ): Promise<{ leftover?: string }> {
-  // Folders of this run's own: never ones another run is filling or a user keeps.
-  const staging = `${outDir}${STAGING_SUFFIX}-${process.pid}`;
+  // A folder of this run's own: never one another run is filling or a user keeps.
   const backup = `${outDir}${BACKUP_SUFFIX}-${process.pid}`;
   try {
-    await stage(outDir, staging, files, unchanged);
+    await staged.seal(outDir, unchanged);
   } catch (error) {
-    await rm(staging, { recursive: true, force: true }).catch(() => undefined);
+    await staged.discard().catch(() => undefined);
     throw error;
   }
   await rm(backup, { recursive: true, force: true });
   const hadOutput = existsSync(outDir);
   if (hadOutput) await rename(outDir, backup);
-  await rename(staging, outDir);
+  await rename(staged.folder, outDir);
   await syncDirectory(path.dirname(outDir));
   if (hadOutput)
     return await removePreviousTree(backup).then(
@@ -62,55 +58,6 @@ export async function removePreviousTree(dir: string): Promise<void> {
     await rm(path.join(dir, entry), { recursive: true, force: true }).catch((error: unknown) => failures.push(error));
   if (failures.length > 0) throw failures[0];
   await rm(dir, { recursive: true, force: true });
-}
-
-/** The new tree, in `staging`. */
-async function stage(
-  outDir: string,
-  staging: string,
-  files: ReadonlyMap<string, string>,
-  unchanged: ReadonlySet<string>,
-): Promise<void> {
-  await rm(staging, { recursive: true, force: true });
-  await mkdir(staging, { recursive: true });
-  const folders = new Set(
-    [...files.keys()].map((relative) => path.dirname(path.join(staging, ...relative.split("/")))),
-  );
-  for (const folder of [...folders].sort()) await mkdir(folder, { recursive: true });
-  // Files go in parallel, a bounded number at a time: each sync waits on the disk, not on this thread.
-  const pending = [...files];
-  const writer = async (): Promise<void> => {
-    for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
-      const [relative, content] = next;
-      await stageFile(outDir, path.join(staging, ...relative.split("/")), relative, content, unchanged.has(relative));
-    }
-  };
-  await Promise.all(Array.from({ length: STAGING_WRITERS }, writer));
-}
-
-/** One file of the new tree: a hard link to the old file when its bytes are the same (where the file system has links), else written and synced. */
-async function stageFile(
-  outDir: string,
-  target: string,
-  relative: string,
-  content: string,
-  isUnchanged: boolean,
-): Promise<void> {
-  if (
-    isUnchanged &&
-    (await link(path.join(outDir, ...relative.split("/")), target).then(
-      () => true,
-      () => false,
-    ))
-  )
-    return;
-  const handle = await open(target, "w");
-  try {
-    await handle.writeFile(content, "utf8");
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
 }
 
 /**

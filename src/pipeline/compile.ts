@@ -13,7 +13,7 @@ import { loadSource } from "../compiler/load/load-source.js";
 import { loadInstanceFiles } from "../compiler/load/instance-files.js";
 import { resolveSources, type ResolvedSources } from "../compiler/resolve/resolve-sources.js";
 import { emitManifest, manifestContract, MANIFEST_VERSION } from "../targets/manifest/emit-manifest.js";
-import { moduleStem, typesPath, type OutputFiles } from "../targets/shared/output-files.js";
+import { moduleStem, typesPath, type OutputFiles, type OutputSink } from "../targets/shared/output-files.js";
 import { emitSchemas } from "../targets/schemas/emit-schemas.js";
 import { examplesAtTheirSeverity } from "../targets/types/check-types.js";
 import { emitTypes, type TypesContract, type TypesResult } from "../targets/types/emit-types.js";
@@ -70,10 +70,15 @@ export interface CompileOptions {
    * disk (src/cli/cache/task-cache.ts); the compiler writes no file itself.
    */
   cache?: TaskStore | undefined;
+  /**
+   * Where each output file goes as soon as it is made (generate writes them to a staging
+   * tree, so that a corpus's output is never in memory whole); else, the result's `files`.
+   */
+  output?: OutputSink;
 }
 
 export interface CompileResult {
-  /** The whole output tree, for the contracts that compiled. */
+  /** The whole output tree, for the contracts that compiled; empty when `output` took the files. */
   files: OutputFiles;
   diagnostics: Diagnostic[];
   /** Contract names produced, and those that were not. */
@@ -141,7 +146,9 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
   lap("bundle");
   const compiled = compiledContracts(options, resolved, checked, bundles, policyOf);
 
-  const files: OutputFiles = new Map(emitSchemas(bundles));
+  const files: OutputFiles = new Map();
+  const output: OutputSink = options.output ?? files;
+  addFiles(output, emitSchemas(bundles));
   const typesContracts = typesContractsOf(compiled);
   const names = assignTypeNames(
     resolved.graph,
@@ -154,6 +161,7 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
     validatorContractsOf(compiled),
     withoutExports(names, checked.dangling.withheld),
     tasks,
+    output,
   );
   const types = await emitTypes(
     resolved.graph,
@@ -165,19 +173,20 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
   );
   lap("types");
   diagnostics.push(...typesFindings(types.diagnostics, compiled));
-  addFiles(files, types.files);
+  addFiles(output, types.files);
   const validators = await validatorsUnderWay.finish((name) =>
     types.produced.has(name) ? typesPath(name) : undefined,
   );
   lap("validators");
   diagnostics.push(...validators.diagnostics);
-  addFiles(files, validators.files);
+  addFiles(output, validators.files);
   if (types.files.size > 0)
-    files.set(REPAIRS_REPORT_PATH, renderRepairsReport(options.repairs ?? REPAIRS, types.applications));
-  addFiles(files, manifestFiles(compiled, types.produced, validators.produced));
+    output.set(REPAIRS_REPORT_PATH, renderRepairsReport(options.repairs ?? REPAIRS, types.applications));
+  addFiles(output, manifestFiles(compiled, types.produced, validators.produced));
 
   return compileResult(compiled, {
-    files,
+    // In path order: the order files were made in depends on which thread finished first.
+    files: new Map([...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
     diagnostics,
     stages,
     types,
@@ -345,8 +354,8 @@ function compileResult(
   };
 }
 
-function addFiles(files: OutputFiles, more: Iterable<[string, string]>): void {
-  for (const [file, content] of more) files.set(file, content);
+function addFiles(output: OutputSink, more: Iterable<[string, string]>): void {
+  for (const [file, content] of more) output.set(file, content);
 }
 
 /** Milliseconds per stage (`lap` at each one's end), and the next stage's name told to a progress display. */

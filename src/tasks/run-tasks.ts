@@ -68,27 +68,40 @@ export interface TaskBatch<O> {
  * cloning and JSON; the order of the outputs never depends on
  * which thread computed what.
  */
-export function startTasks<I, O>(
+export function startTasks<I, O, K = O>(
   definition: TaskDefinition<I, O>,
   inputs: readonly I[],
   settings: TaskSettings,
-): TaskBatch<O> {
+  /**
+   * What the batch keeps of each final output (read from the cache, computed,
+   * or computed again on a large stack), told as soon as that output is there:
+   * a caller that writes an output away keeps a lighter one, so that a whole
+   * corpus's outputs are never in memory at once. By default, the output.
+   */
+  keep: (index: number, output: O) => K = (_, output) => output as unknown as K,
+): TaskBatch<K> {
   const { cache } = settings;
   // Each input is serialized once, for its cache key and for a worker, and only if one needs it.
   const texts: (string | undefined)[] = [];
   const textOf = (index: number) => (texts[index] ??= JSON.stringify(inputs[index]));
   const keys = cache ? inputs.map((_, index) => cache.keyOfText(definition.name, textOf(index))) : [];
-  const outputs: (O | undefined)[] = inputs.map(() => undefined);
+  const outputs: (K | undefined)[] = inputs.map(() => undefined);
+  // An overflow is this thread's limit, not the task's result: the task runs again before its output is final.
+  const overflowed = new Set<number>();
   const writes: Promise<void>[] = [];
   let onWorkerThreads = 0;
-  const store = (index: number, output: O) => {
-    outputs[index] = output;
-    // An overflow is this thread's limit, not the task's result: only the rerun's output is kept.
-    if (cache && !definition.overflowed?.(output)) writes.push(cache.write(keys[index]!, output));
+  const store = (index: number, output: O, last = false) => {
+    if (definition.overflowed?.(output) && !last) overflowed.add(index);
+    else {
+      if (cache && !definition.overflowed?.(output)) writes.push(cache.write(keys[index]!, output));
+      outputs[index] = keep(index, output);
+    }
   };
   const started = (async () => {
     if (cache)
-      (await Promise.all(keys.map((key) => cache.read<O>(key)))).forEach((output, index) => (outputs[index] = output));
+      (await Promise.all(keys.map((key) => cache.read<O>(key)))).forEach(
+        (output, index) => output !== undefined && (outputs[index] = keep(index, output)),
+      );
     const missing = outputs.flatMap((output, index) => (output === undefined ? [index] : []));
     const counter = new Int32Array(new SharedArrayBuffer(4));
     const threads = Math.min(settings.jobs - 1, Math.floor(missing.length / MIN_TASKS_FOR_WORKERS));
@@ -112,29 +125,28 @@ export function startTasks<I, O>(
   return {
     async finish() {
       const { missing, counter, workers } = await started;
-      for (let at = Atomics.add(counter, 0, 1); at < missing.length; at = Atomics.add(counter, 0, 1))
+      for (let at = Atomics.add(counter, 0, 1); at < missing.length; at = Atomics.add(counter, 0, 1)) {
         store(missing[at]!, await definition.run(inputs[missing[at]!]!));
+        // Between two tasks, what the workers posted is taken in (and, with `keep`, written away) rather than queued.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
       await Promise.all(workers);
       // What overflowed a normal stack gets one more try on a large one, one task at a time (each may need all of it).
-      if (definition.overflowed) {
-        for (const [index, output] of outputs.entries()) {
-          if (!definition.overflowed(output!)) continue;
-          settings.onProgress?.(
-            `${definition.label ?? definition.name} of a very large contract, again on a ${LARGE_STACK_MB} MB stack (this can take minutes)`,
-          );
-          const again = new Int32Array(new SharedArrayBuffer(4));
-          await startWorker(
-            definition,
-            [textOf(index)],
-            again,
-            (at, rerun) => at !== undefined && (outputs[index] = rerun as O),
-            LARGE_STACK_MB,
-          );
-          if (cache && !definition.overflowed(outputs[index]!)) writes.push(cache.write(keys[index]!, outputs[index]));
-        }
+      for (const index of [...overflowed].sort((a, b) => a - b)) {
+        settings.onProgress?.(
+          `${definition.label ?? definition.name} of a very large contract, again on a ${LARGE_STACK_MB} MB stack (this can take minutes)`,
+        );
+        const again = new Int32Array(new SharedArrayBuffer(4));
+        await startWorker(
+          definition,
+          [textOf(index)],
+          again,
+          (at, rerun) => at !== undefined && store(index, rerun as O, true),
+          LARGE_STACK_MB,
+        );
       }
       await Promise.all(writes);
-      return outputs as O[];
+      return outputs as K[];
     },
     get onWorkerThreads() {
       return onWorkerThreads;

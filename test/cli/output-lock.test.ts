@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { acquireOutputLock } from "../../src/cli/output-lock.js";
 import { runCli } from "../helpers/run-cli.js";
 import { spawnCli } from "../helpers/spawn-cli.js";
-import { snapshotTree, tempTree } from "../helpers/temp-tree.js";
+import { snapshotTree, tempTree, writeTree } from "../helpers/temp-tree.js";
 
 const MAIN = fileURLToPath(new URL("../../src/cli/main.ts", import.meta.url));
 const TSX = pathToFileURL(fileURLToPath(new URL("../../node_modules/tsx/dist/loader.mjs", import.meta.url))).href;
@@ -127,6 +127,25 @@ describe("the lock on the output tree", () => {
     const result = await runCli(["generate"], dir);
     expect(result.code, result.stdout).toBe(0);
     expect(leftovers(dir)).toEqual([]);
+  });
+
+  it("leaves the staging folder of a run still compiling to it, and removes those of runs that died", async () => {
+    const dir = tempTree(PROJECT);
+    // A live process of this host, standing for a run that stages while it compiles (without the lock).
+    const live = spawn("sleep", ["60"]);
+    try {
+      const living = path.join(dir, `generated.charter-new-${live.pid}@${hostname()}`);
+      const dead = path.join(dir, `generated.charter-new-${deadPid()}@${hostname()}`);
+      const elsewhere = path.join(dir, `generated.charter-new-${deadPid()}@another-host.example`);
+      for (const folder of [living, dead, elsewhere]) writeTree(folder, { "schemas/half.json": "{" });
+      const result = await runCli(["generate"], dir);
+      expect(result.code, result.stdout).toBe(0);
+      // A run on another host cannot be asked whether it lives: its folder is left as well.
+      expect(leftovers(dir).sort()).toEqual([path.basename(living), path.basename(elsewhere)].sort());
+      expect(readFileSync(path.join(living, "schemas/half.json"), "utf8")).toBe("{");
+    } finally {
+      live.kill();
+    }
   });
 
   it("refuses a second holder in the same process until the first releases", async () => {

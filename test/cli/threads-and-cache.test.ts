@@ -180,6 +180,33 @@ describe("worker threads and the cache", () => {
     expect((await startTasks(plain, [1_000_000], { jobs: 1 }).finish())[0]).toEqual({ ok: false });
   });
 
+  it("hand each final output to `keep` once, as it comes, and return only what it kept: computed, run again, or cached", async () => {
+    const { recurse } = await import("../helpers/deep-recursion-task.js");
+    const definition = {
+      name: "recurse",
+      module: new URL("../helpers/deep-recursion-task.ts", import.meta.url),
+      run: recurse,
+      overflowed: (output: { ok: boolean }) => !output.ok,
+    };
+    const { TaskCache } = await import("../../src/cli/cache/task-cache.js");
+    const cache = await TaskCache.open(path.join(tempTree({}), "cache"));
+    const inputs = Array.from({ length: MIN_TASKS_FOR_WORKERS }, (_, i) => i + 1).concat([1_000_000]);
+    for (const round of ["cold", "warm"]) {
+      const told: [number, unknown][] = [];
+      const keep = (index: number, output: { ok: boolean; reached?: number }) => {
+        told.push([index, output]);
+        return `kept ${output.reached ?? "nothing"}`;
+      };
+      const outputs = await startTasks(definition, inputs, { jobs: 2, cache }, keep).finish();
+      expect(outputs, round).toEqual(inputs.map((n) => `kept ${n}`));
+      // The overflow on a normal stack is no final output: `keep` saw the rerun's alone, and every other once.
+      expect(
+        told.sort(([a], [b]) => a - b),
+        round,
+      ).toEqual(inputs.map((n, i) => [i, { ok: true, reached: n }]));
+    }
+  });
+
   it("change nothing in the output: one thread, worker threads, a cold cache and a warm one give the same files and findings", async () => {
     const dir = tempTree(sources());
     const cacheDir = path.join(dir, "cache");
@@ -192,7 +219,18 @@ describe("worker threads and the cache", () => {
     const cold = await compile(options(dir, { jobs: 2, cache: await TaskCache.open(cacheDir) }));
     const entries = cacheEntries(cacheDir);
     const warm = await compile(options(dir, { jobs: 2, cache: await TaskCache.open(cacheDir) }));
-    for (const other of [threaded, cold, warm]) {
+    // Into a sink (generate's staged tree), each file once and nothing kept in the result.
+    const sunk = new Map<string, string>();
+    const sink = {
+      set: (file: string, content: string) => (expect(sunk.has(file), file).toBe(false), sunk.set(file, content)),
+    };
+    const streamed = await compile({ ...options(dir, { jobs: 2 }), output: sink });
+    expect(streamed.files.size).toBe(0);
+    const sorted = {
+      files: new Map([...sunk].sort(([a], [b]) => (a < b ? -1 : 1))),
+      diagnostics: streamed.diagnostics,
+    };
+    for (const other of [threaded, cold, warm, sorted]) {
       expect([...other.files.keys()]).toEqual([...alone.files.keys()]);
       for (const [file, content] of alone.files) expect(other.files.get(file), file).toBe(content);
       expect(other.diagnostics).toEqual(alone.diagnostics);

@@ -139,15 +139,11 @@ describe("the output lock at scale", () => {
         path.join(dir, "schema-src/orders/o2.yaml"),
         project()["schema-src/orders/o2.yaml"]!.replace("minLength: 3", `minLength: ${trial + 20}`),
       );
-      // Its renames wait, so the staged tree stands for a while under the lock: a 25 ms poll
-      // cannot miss it, whatever the machine's speed (without the wait, a fast write can).
+      // Its renames wait, so it holds the lock for a while as it swaps its tree in: a 25 ms poll
+      // cannot miss that, whatever the machine's speed (without the wait, a fast swap can).
       const holder = start(["generate", "--no-cache"], dir, [SLOW_RENAMES]);
-      // Killed once it stages the new tree, under the lock: during the write, the moment that matters.
-      await until(
-        () =>
-          readdirSync(dir).some((name) => name.startsWith("generated.charter-new")) || holder.child.exitCode !== null,
-        120_000,
-      );
+      // Killed once it holds the lock (it staged its tree while compiling): during the swap, the moment that matters.
+      await until(() => readdirSync(dir).includes("generated.charter-lock") || holder.child.exitCode !== null, 120_000);
       holder.child.kill("SIGKILL");
       const killed = await holder.done;
       // It may have finished the write between the look and the kill: then there was nothing to recover.

@@ -66,7 +66,13 @@ export function outputMatches(outDir: string, record: RunRecord): boolean {
 }
 
 /** Keeps what a run made under `key`; only a run without errors is kept, since only such a run writes the whole output. */
-export async function keepRunRecord(cache: TaskCache, key: string, result: CompileResult): Promise<void> {
+export async function keepRunRecord(
+  cache: TaskCache,
+  key: string,
+  result: CompileResult,
+  /** The digest of each file the run wrote. */
+  outputs: ReadonlyMap<string, { sha256: string }>,
+): Promise<void> {
   const catalogFiles: [string, string][] = [];
   for (const file of result.catalogFiles) {
     const sha256 = await fileDigest(file);
@@ -75,10 +81,7 @@ export async function keepRunRecord(cache: TaskCache, key: string, result: Compi
   }
   const record: RunRecord = {
     catalogFiles,
-    outputs: [...result.files].map(([file, content]) => [
-      file,
-      createHash("sha256").update(content, "utf8").digest("hex"),
-    ]),
+    outputs: [...outputs].map(([file, { sha256 }]): [string, string] => [file, sha256]).sort(byFile),
     diagnostics: result.diagnostics,
     produced: result.produced,
     failed: result.failed,
@@ -125,4 +128,8 @@ function compileSettings(settings: Settings): Partial<Settings> {
 /** Maps and sets (resolution and validation settings by contract) as their entries, which JSON keeps. */
 function entries(_key: string, value: unknown): unknown {
   return value instanceof Map ? [...value] : value instanceof Set ? [...value] : value;
+}
+
+function byFile(a: [string, string], b: [string, string]): number {
+  return a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0;
 }

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import type { CompileResult } from "../../pipeline/compile.js";
@@ -9,8 +10,9 @@ import type { Settings } from "../config.js";
 import { EXIT_BUSY, EXIT_FINDINGS, EXIT_OK, type CliIo } from "../io.js";
 import { acquireOutputLock, describeHolder, type LockHolder } from "../output-lock.js";
 import { displayPath, formatDiagnostic, relativeDiagnostic } from "../print.js";
-import { readTree } from "../read-tree.js";
-import { readOnlyFolder, writeTreeAtomically } from "../write-tree.js";
+import { readRegularFile, readTree } from "../read-tree.js";
+import { StagedTree, type StagedFile } from "../staged-tree.js";
+import { readOnlyFolder, swapInStagedTree } from "../write-tree.js";
 import { recoverInterruptedWrite } from "../output-recovery.js";
 import { isReplaceable } from "../output-ownership.js";
 import { describeFsError } from "../fs-errors.js";
@@ -36,7 +38,32 @@ export async function runGenerate(args: ParsedArgs, settings: Settings, io: CliI
     remembered?.record !== undefined && outputMatches(settings.outDir, remembered.record)
       ? recordedResult(remembered.record)
       : undefined;
-  const result = unchanged ?? (await compileWithCache(args, settings, io, cache));
+  // The new tree is written beside the output as it is made; it replaces the output only under the lock, at the end.
+  const staged = new StagedTree(settings.outDir);
+  try {
+    return await generateInto(staged, { args, settings, io, cache, remembered, unchanged, leftovers, started });
+  } finally {
+    // Swapped in, it is no longer there; otherwise nothing of it stays.
+    await staged.discard().catch(() => undefined);
+  }
+}
+
+/** What runGenerate found before compiling: the run record, the leftovers it recovered, when it started. */
+interface GenerateRun {
+  args: ParsedArgs;
+  settings: Settings;
+  io: CliIo;
+  cache: TaskCache | undefined;
+  remembered: Awaited<ReturnType<typeof findRunRecord>>;
+  unchanged: CompileResult | undefined;
+  leftovers: Diagnostic[];
+  started: number;
+}
+
+/** Compiles into `staged` unless nothing changed, swaps it in when the run may write, and reports. */
+async function generateInto(staged: StagedTree, run: GenerateRun): Promise<number> {
+  const { args, settings, io, cache, remembered, unchanged, leftovers, started } = run;
+  const result = unchanged ?? (await compileWithCache(args, settings, io, cache, staged));
   const diagnostics = [...leftovers, ...result.diagnostics];
   const empty = emptySourceFinding(result, settings);
   if (empty) diagnostics.push(empty);
@@ -47,14 +74,14 @@ export async function runGenerate(args: ParsedArgs, settings: Settings, io: CliI
   const failed = hasErrors(diagnostics);
   const write = unchanged === undefined && (!failed || args.keepGoing);
   const { changed, busy } = write
-    ? await writeOutput(result.files, args, settings, io, diagnostics)
+    ? await writeOutput(staged, args, settings, io, diagnostics)
     : { changed: false, busy: false as const };
   const ok = !hasErrors(diagnostics);
   const wrote =
     unchanged !== undefined ? ok || args.keepGoing : write && (ok || !hasErrors(diagnostics.filter(isWriteFinding)));
   // A run that wrote its whole output (--keep-going: that of the contracts that compiled) is kept for the next.
   if (cache && remembered && unchanged === undefined && wrote && (args.keepGoing || !hasErrors(result.diagnostics)))
-    await keepRunRecord(cache, remembered.key, result);
+    await keepRunRecord(cache, remembered.key, result, staged.files);
   await cache?.prune();
   const outcome: Outcome = { result, diagnostics, ok, wrote, changed, busy, started };
   if (args.format === "json") reportJson(outcome, settings, io, cache);
@@ -77,17 +104,18 @@ async function recoverUnlessHeld(outDir: string): Promise<Diagnostic[]> {
   return left.map((folder) => leftoverWarning(folder, "a previous output of charter's"));
 }
 
-/** Compiles in memory, with a terminal's progress display, through the cache; the compiler is loaded only here. */
+/** Compiles into the staged tree, with a terminal's progress display, through the cache; the compiler is loaded only here. */
 async function compileWithCache(
   args: ParsedArgs,
   settings: Settings,
   io: CliIo,
   cache: TaskCache | undefined,
+  output: StagedTree,
 ): Promise<CompileResult> {
   const progress = io.progress && !args.quiet && args.format === "text" ? progressLine(io.stderr) : undefined;
   const { compile } = await import("../../pipeline/compile.js");
-  return await compile({ ...settings, cache, ...(progress ? { onProgress: progress.stage } : {}) }).finally(() =>
-    progress?.done(),
+  return await compile({ ...settings, cache, output, ...(progress ? { onProgress: progress.stage } : {}) }).finally(
+    () => progress?.done(),
   );
 }
 
@@ -103,7 +131,7 @@ function cacheDamagedWarning(damaged: number, cacheDir: string): Diagnostic {
  * pushed onto `diagnostics`. `busy`: the holder of the lock when another run kept it, else false.
  */
 async function writeOutput(
-  files: CompileResult["files"],
+  staged: StagedTree,
   args: ParsedArgs,
   settings: Settings,
   io: CliIo,
@@ -113,7 +141,8 @@ async function writeOutput(
   let busy: LockHolder | undefined | false = false;
   let lock: Awaited<ReturnType<typeof acquireOutputLock>> | undefined;
   try {
-    // Compiling happens in memory, beside other runs; writing is one run at a time.
+    // Compiling and staging happen beside other runs; replacing the output is one run at a time.
+    await staged.settled();
     lock = await acquireOutputLock(settings.outDir, {
       waitMs: (args.wait ?? DEFAULT_WAIT_SECONDS) * 1000,
       onWait: (holder) => io.stderr(`charter: waiting for ${describeHolder(holder, settings.outDir, io.cwd)}\n`),
@@ -127,7 +156,7 @@ async function writeOutput(
           { file: settings.outDir },
         ),
       );
-    } else changed = await replaceOutput(files, settings, diagnostics);
+    } else changed = await replaceOutput(staged, settings, diagnostics);
   } catch (error) {
     // The file system said no (a file where a folder should be, permissions, a full disk): a finding, not a crash.
     // Located at the output's own file or folder the file system named, else at the output.
@@ -149,11 +178,7 @@ async function writeOutput(
  * when it changed and charter may replace it. Whether it changed; what stops
  * it, or is left behind, is a finding pushed onto `diagnostics`.
  */
-async function replaceOutput(
-  files: CompileResult["files"],
-  settings: Settings,
-  diagnostics: Diagnostic[],
-): Promise<boolean> {
+async function replaceOutput(staged: StagedTree, settings: Settings, diagnostics: Diagnostic[]): Promise<boolean> {
   // Said once: the recovery before compiling met the same leftovers.
   const said = new Set(diagnostics.filter((d) => d.code === CLI_CODES.leftoverOutput.code).map((d) => d.file));
   for (const leftover of await recoverInterruptedWrite(settings.outDir))
@@ -170,10 +195,8 @@ async function replaceOutput(
     );
     return false;
   }
-  // Only the files this run writes are read, and a bounded part of each: a stray gigabyte costs nothing.
-  const current = await readTree(settings.outDir, (file) => freshBudget(files, file));
-  const unchanged = unchangedFiles(current, files);
-  if (unchanged.size === files.size && current.size === files.size) return false;
+  const { unchanged, entries } = await unchangedFiles(settings.outDir, staged.files);
+  if (unchanged.size === staged.files.size && entries === staged.files.size) return false;
   // Moved aside, a read-only tree could not be deleted: refused before anything moves.
   const readOnly = await readOnlyFolder(settings.outDir);
   if (readOnly) {
@@ -186,7 +209,7 @@ async function replaceOutput(
     );
     return false;
   }
-  const { leftover } = await writeTreeAtomically(settings.outDir, files, unchanged);
+  const { leftover } = await swapInStagedTree(settings.outDir, staged, unchanged);
   if (leftover !== undefined) diagnostics.push(leftoverWarning(leftover, "the previous output"));
   return true;
 }
@@ -301,14 +324,25 @@ export function freshBudget(files: ReadonlyMap<string, string>, file: string): n
   return fresh === undefined ? undefined : 2 * Buffer.byteLength(fresh, "utf8") + 64 * 1024;
 }
 
-/** The fresh files whose bytes the output directory already holds. */
-function unchangedFiles(current: ReadonlyMap<string, Buffer | null>, fresh: ReadonlyMap<string, string>): Set<string> {
+/**
+ * The staged files whose bytes the output directory already holds, and how
+ * many entries it has. Each is read only when its size matches, one at a
+ * time: the old tree is never in memory whole.
+ */
+async function unchangedFiles(
+  outDir: string,
+  staged: ReadonlyMap<string, StagedFile>,
+): Promise<{ unchanged: Set<string>; entries: number }> {
+  // Listed, not read: a regular file is an empty buffer, anything else (a link, a device) null and never opened.
+  const listed = await readTree(outDir, () => 0);
   const unchanged = new Set<string>();
-  for (const [file, content] of fresh) {
-    const existing = current.get(file);
-    if (existing && existing.equals(Buffer.from(content, "utf8"))) unchanged.add(file);
+  for (const [file, { sha256, bytes }] of staged) {
+    if (!listed.get(file)) continue;
+    const existing = readRegularFile(path.join(outDir, ...file.split("/")), bytes + 1);
+    if (existing?.length === bytes && createHash("sha256").update(existing).digest("hex") === sha256)
+      unchanged.add(file);
   }
-  return unchanged;
+  return { unchanged, entries: listed.size };
 }
 
 export function errorCount(diagnostics: readonly { severity: string }[]): string {

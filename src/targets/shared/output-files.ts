@@ -2,6 +2,15 @@
 export type OutputFiles = Map<string, string>;
 
 /**
+ * Where the pipeline puts each output file as soon as it is made: a map in
+ * memory (check, diff), or a tree being written (generate), which keeps only
+ * a digest of each. An `OutputFiles` map is one.
+ */
+export interface OutputSink {
+  set(file: string, content: string): unknown;
+}
+
+/**
  * The path of a contract's modules below `types/` and `validators/`, without
  * extension: its name, except that a contract named `index` at the top of the
  * sources would be the barrel (`types/index.ts`) and the registry

@@ -1,0 +1,143 @@
+import { createHash } from "node:crypto";
+import { link, mkdir, open, rename, rm, writeFile } from "node:fs/promises";
+import { hostname } from "node:os";
+import path from "node:path";
+import type { OutputSink } from "../targets/shared/output-files.js";
+
+export const STAGING_SUFFIX = ".charter-new";
+
+/** What is kept of a staged file: the digest and the size of its bytes. */
+export interface StagedFile {
+  sha256: string;
+  bytes: number;
+}
+
+/** Files written (later: synced or linked) at once. */
+const WRITERS = 16;
+
+/**
+ * One run's new output, written beside the output (`<out>.charter-new-<pid>@<host>`,
+ * a folder no other run removes while this process lives) as the pipeline
+ * makes each file, so that a whole corpus's output is never in memory: only
+ * each file's digest is kept. Writes are not synced as they go; `seal` syncs
+ * the files that changed and links those that did not to the output's own,
+ * and the caller then swaps the tree in under the output lock. A write that
+ * fails stops the others; `settled` reports it.
+ */
+export class StagedTree implements OutputSink {
+  readonly folder: string;
+  readonly files = new Map<string, StagedFile>();
+  private readonly lanes: Promise<void>[] = Array.from({ length: WRITERS }, () => Promise.resolve());
+  private readonly folders = new Map<string, Promise<unknown>>();
+  private created: Promise<unknown> | undefined;
+  private failure: { error: unknown } | undefined;
+
+  constructor(outDir: string) {
+    this.folder = `${outDir}${STAGING_SUFFIX}-${process.pid}@${hostname()}`;
+  }
+
+  set(file: string, content: string): this {
+    this.files.set(file, {
+      sha256: createHash("sha256").update(content, "utf8").digest("hex"),
+      bytes: Buffer.byteLength(content, "utf8"),
+    });
+    // One lane per path: a file set twice is written in that order.
+    const lane = laneOf(file);
+    this.lanes[lane] = this.lanes[lane]!.then(async () => {
+      if (this.failure) return;
+      try {
+        const target = this.pathOf(file);
+        await this.folderOf(path.dirname(target));
+        await writeFile(target, content, "utf8");
+      } catch (error) {
+        this.failure ??= { error };
+      }
+    });
+    return this;
+  }
+
+  /** Once every file set so far is written; throws what stopped a write. */
+  async settled(): Promise<void> {
+    await Promise.all(this.lanes);
+    if (this.failure) throw this.failure.error;
+  }
+
+  /**
+   * Makes the tree durable: each file in `unchanged` (its bytes the same in
+   * `outDir`) becomes a hard link to the output's, where the file system has
+   * them; every other file is synced to the disk.
+   */
+  async seal(outDir: string, unchanged: ReadonlySet<string>): Promise<void> {
+    await this.settled();
+    // A run that produced no file still swaps in a tree: an empty one.
+    await this.folderOf(this.folder);
+    const pending = [...this.files.keys()];
+    const sealer = async (): Promise<void> => {
+      for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
+        const target = this.pathOf(file);
+        if (unchanged.has(file) && (await linkInPlace(path.join(outDir, ...file.split("/")), target))) continue;
+        const handle = await open(target, "r+");
+        try {
+          await handle.sync();
+        } finally {
+          await handle.close();
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: WRITERS }, sealer));
+  }
+
+  /** Removes the staging folder: the run writes nothing, or its write failed. */
+  async discard(): Promise<void> {
+    await Promise.all(this.lanes);
+    await rm(this.folder, { recursive: true, force: true });
+  }
+
+  private pathOf(file: string): string {
+    return path.join(this.folder, ...file.split("/"));
+  }
+
+  /** A folder of the staging tree, made once; the tree itself starts empty, whatever an earlier process of this id left. */
+  private folderOf(folder: string): Promise<unknown> {
+    this.created ??= rm(this.folder, { recursive: true, force: true }).then(() =>
+      mkdir(this.folder, { recursive: true }),
+    );
+    let made = this.folders.get(folder);
+    if (made === undefined) {
+      made = this.created.then(() => mkdir(folder, { recursive: true }));
+      this.folders.set(folder, made);
+    }
+    return made;
+  }
+}
+
+/**
+ * The run that stages in a folder of this name beside `outDir`: its process
+ * and host (none for the name of charter's earlier versions, which staged
+ * under the lock only); undefined when the name is not a staging folder's.
+ */
+export function stagingRun(outDir: string, entry: string): { pid?: number; host?: string } | undefined {
+  const base = path.basename(outDir) + STAGING_SUFFIX;
+  if (entry === base) return {};
+  const match = /^-(\d+)(?:@(.+))?$/.exec(entry.startsWith(base) ? entry.slice(base.length) : "");
+  if (!match) return undefined;
+  return { pid: Number(match[1]), ...(match[2] !== undefined ? { host: match[2] } : {}) };
+}
+
+/** Replaces `target` by a hard link to `source`; false, with `target` untouched, where the file system refuses. */
+async function linkInPlace(source: string, target: string): Promise<boolean> {
+  const temporary = `${target}.charter-link`;
+  try {
+    await link(source, temporary);
+  } catch {
+    return false;
+  }
+  await rename(temporary, target);
+  return true;
+}
+
+function laneOf(file: string): number {
+  let hash = 0;
+  for (let i = 0; i < file.length; i++) hash = (hash * 31 + file.charCodeAt(i)) >>> 0;
+  return hash % WRITERS;
+}

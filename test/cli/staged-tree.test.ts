@@ -1,0 +1,72 @@
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { StagedTree, stagingRun } from "../../src/cli/staged-tree.js";
+import { swapInStagedTree } from "../../src/cli/write-tree.js";
+import { snapshotTree, tempTree } from "../helpers/temp-tree.js";
+
+const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
+
+describe("the staged tree a generate run writes as it compiles", () => {
+  it("is on disk file by file before anything is swapped, keeping only each file's digest", async () => {
+    const dir = tempTree({ "out/manifest.json": "{}\n" });
+    const out = path.join(dir, "out");
+    const staged = new StagedTree(out);
+    staged.set("schemas/a.schema.json", "{}\n").set("validators/a.js", "export const é = 1;\n");
+    await staged.settled();
+    expect(snapshotTree(staged.folder)).toEqual({
+      "schemas/a.schema.json": "{}\n",
+      "validators/a.js": "export const é = 1;\n",
+    });
+    expect(staged.files.get("validators/a.js")).toEqual({ sha256: sha256("export const é = 1;\n"), bytes: 21 });
+    // The output itself is untouched until the swap.
+    expect(snapshotTree(out)).toEqual({ "manifest.json": "{}\n" });
+  });
+
+  it("swaps in whole: an unchanged file becomes a link to the old one, the others are new", async () => {
+    const dir = tempTree({ "out/manifest.json": "{}\n", "out/types/a.ts": "old\n", "out/stray.txt": "x" });
+    const out = path.join(dir, "out");
+    const before = statSync(path.join(out, "manifest.json")).ino;
+    const staged = new StagedTree(out);
+    staged.set("manifest.json", "{}\n").set("types/a.ts", "new\n");
+    await swapInStagedTree(out, staged, new Set(["manifest.json"]));
+    expect(snapshotTree(out)).toEqual({ "manifest.json": "{}\n", "types/a.ts": "new\n" });
+    expect(statSync(path.join(out, "manifest.json")).ino).toBe(before);
+    expect(existsSync(staged.folder)).toBe(false);
+  });
+
+  it("reports a write the file system refuses, and discarding leaves nothing beside the output", async () => {
+    const dir = tempTree({});
+    const out = path.join(dir, "out");
+    const staged = new StagedTree(out);
+    staged.set("a.json", "1");
+    await staged.settled();
+    // A file where the next write needs a folder.
+    staged.set("a.json/b.json", "2").set("c.json", "3");
+    await expect(staged.settled()).rejects.toThrow(/ENOTDIR|EEXIST/);
+    await staged.discard();
+    expect(existsSync(staged.folder)).toBe(false);
+  });
+
+  it("starts from an empty folder, whatever an earlier process of the same id left there", async () => {
+    const dir = tempTree({});
+    const out = path.join(dir, "out");
+    const first = new StagedTree(out);
+    first.set("left.txt", "from a killed run");
+    await first.settled();
+    const second = new StagedTree(out);
+    second.set("mine.txt", "fresh");
+    await second.settled();
+    expect(snapshotTree(second.folder)).toEqual({ "mine.txt": "fresh" });
+    expect(readFileSync(path.join(second.folder, "mine.txt"), "utf8")).toBe("fresh");
+  });
+
+  it("names its run: process and host, and the name of earlier versions without either", () => {
+    expect(stagingRun("/p/generated", "generated.charter-new-42@build-7")).toEqual({ pid: 42, host: "build-7" });
+    expect(stagingRun("/p/generated", "generated.charter-new-42")).toEqual({ pid: 42 });
+    expect(stagingRun("/p/generated", "generated.charter-new")).toEqual({});
+    expect(stagingRun("/p/generated", "generated.charter-newest")).toBeUndefined();
+    expect(stagingRun("/p/generated", "other.charter-new-42")).toBeUndefined();
+  });
+});
