@@ -9,6 +9,15 @@ import { compileValidator, type ValidatorTask } from "../../src/targets/validato
 import { DEFAULT_VALIDATION } from "../../src/settings/validation.js";
 import { runCli } from "../helpers/run-cli.js";
 import { tempTree, writeTree } from "../helpers/temp-tree.js";
+import { recurse } from "../helpers/deep-recursion-task.js";
+
+/** A task that overflows a default stack for large depths, and says so in its output. */
+const RECURSION = {
+  name: "recurse",
+  module: new URL("../helpers/deep-recursion-task.ts", import.meta.url),
+  run: recurse,
+  overflowed: (output: { ok: boolean }) => !output.ok,
+};
 
 /**
  * Enough contracts for a worker thread to start: some referencing a shared
@@ -146,17 +155,10 @@ describe("worker threads and the cache", () => {
   });
 
   it("run a task that ran out of call stack once more, alone, on a thread with a large stack", async () => {
-    const { recurse } = await import("../helpers/deep-recursion-task.js");
-    const definition = {
-      name: "recurse",
-      module: new URL("../helpers/deep-recursion-task.ts", import.meta.url),
-      run: recurse,
-      overflowed: (output: { ok: boolean }) => !output.ok,
-    };
     // Far beyond a default stack (about 10,000 frames here), well within a large one.
     expect(recurse(1_000_000).ok).toBe(false);
     const said: string[] = [];
-    const outputs = await startTasks({ ...definition, label: "recursion" }, [10, 1_000_000], {
+    const outputs = await startTasks({ ...RECURSION, label: "recursion" }, [10, 1_000_000], {
       jobs: 1,
       onProgress: (stage) => said.push(stage),
     }).finish();
@@ -168,27 +170,18 @@ describe("worker threads and the cache", () => {
     expect(said).toEqual(["recursion of a very large contract, again on a 512 MB stack (this can take minutes)"]);
     // Without the hook, the overflow stands.
     // Through a cache: the overflow is never kept, only the rerun's output, which the next run reads.
-    const { TaskCache } = await import("../../src/cli/cache/task-cache.js");
     const cache = await TaskCache.open(path.join(tempTree({}), "cache"));
-    expect(await startTasks(definition, [1_000_000], { jobs: 1, cache }).finish()).toEqual([
+    expect(await startTasks(RECURSION, [1_000_000], { jobs: 1, cache }).finish()).toEqual([
       { ok: true, reached: 1_000_000 },
     ]);
     expect(
-      await startTasks({ ...definition, run: () => ({ ok: false }) }, [1_000_000], { jobs: 1, cache }).finish(),
+      await startTasks({ ...RECURSION, run: () => ({ ok: false }) }, [1_000_000], { jobs: 1, cache }).finish(),
     ).toEqual([{ ok: true, reached: 1_000_000 }]);
-    const { overflowed: _, ...plain } = definition;
+    const { overflowed: _, ...plain } = RECURSION;
     expect((await startTasks(plain, [1_000_000], { jobs: 1 }).finish())[0]).toEqual({ ok: false });
   });
 
   it("hand each final output to `keep` once, as it comes, and return only what it kept: computed, run again, or cached", async () => {
-    const { recurse } = await import("../helpers/deep-recursion-task.js");
-    const definition = {
-      name: "recurse",
-      module: new URL("../helpers/deep-recursion-task.ts", import.meta.url),
-      run: recurse,
-      overflowed: (output: { ok: boolean }) => !output.ok,
-    };
-    const { TaskCache } = await import("../../src/cli/cache/task-cache.js");
     const cache = await TaskCache.open(path.join(tempTree({}), "cache"));
     const inputs = Array.from({ length: MIN_TASKS_FOR_WORKERS }, (_, i) => i + 1).concat([1_000_000]);
     for (const round of ["cold", "warm"]) {
@@ -197,7 +190,7 @@ describe("worker threads and the cache", () => {
         told.push([index, output]);
         return `kept ${output.reached ?? "nothing"}`;
       };
-      const outputs = await startTasks(definition, inputs, { jobs: 2, cache }, keep).finish();
+      const outputs = await startTasks(RECURSION, inputs, { jobs: 2, cache }, keep).finish();
       expect(outputs, round).toEqual(inputs.map((n) => `kept ${n}`));
       // The overflow on a normal stack is no final output: `keep` saw the rerun's alone, and every other once.
       expect(

@@ -1,3 +1,5 @@
+import { ajvFunctions } from "./ajv-code-patterns.js";
+
 /**
  * The depth limit, in the validator: where ajv's code can call itself once
  * per level of the data (a function on a cycle of its call graph, from a
@@ -28,8 +30,6 @@
 /** The module's export holding the limit, read by charter-runtime. */
 export const DEPTH_EXPORT = "__charterDepth";
 
-const HEADER = /^function ([\w$]+)\(data, \{instancePath="",.*\)\{$/;
-const HEADERS = new RegExp(HEADER.source, "gm");
 const WRAPPERS = /^const ([\w$]+) = \{validate: ([\w$]+)\};$/gm;
 /** A call: `validate3(` or, through a wrapper object, `wrapper0.validate(` (not `validate3.errors`). */
 const CALL = /([\w$]+)(?:\.validate)?\(/g;
@@ -38,8 +38,8 @@ const AJV_CALL = /(?<![\w$])(validate\d+|wrapper\d+)(?:\.validate)?\(/g;
 
 /** The functions of ajv's standalone `code` that lie on a cycle of its call graph: none when its validators cannot recurse with the data. */
 export function functionsOnCycles(code: string): Set<string> {
-  const headers = [...code.matchAll(HEADERS)];
-  const names = headers.map((h) => h[1]!);
+  const functions = ajvFunctions(code);
+  const names = functions.map((f) => f.name);
   const aliases = new Map([...code.matchAll(WRAPPERS)].map((w) => [w[1]!, w[2]!] as const));
   const known = new Set(names);
   // ajv names its functions validateN and their holders wrapperN: a search for those names alone
@@ -47,10 +47,10 @@ export function functionsOnCycles(code: string): Set<string> {
   const ajvNames =
     names.every((n) => /^validate\d+$/.test(n)) && [...aliases.keys()].every((a) => /^wrapper\d+$/.test(a));
   const calls = new Map<string, Set<string>>();
-  headers.forEach((header, i) => {
+  functions.forEach((f, i) => {
     const callees = new Set<string>();
     // A function's text: from the line after its header to the next header.
-    const body = code.slice(header.index + header[0].length, headers[i + 1]?.index ?? code.length);
+    const body = code.slice(f.headerEnd, f.end);
     for (const [, token] of body.matchAll(ajvNames ? AJV_CALL : CALL)) {
       const callee = aliases.get(token!) ?? token!;
       if (known.has(callee)) callees.add(callee);
@@ -67,23 +67,19 @@ export function functionsOnCycles(code: string): Set<string> {
  * declaration file).
  */
 export function guardDepth(code: string, cyclic: ReadonlySet<string>): string {
-  const lines = code.split("\n");
-  const out: string[] = [];
-  let declared = false;
-  for (const line of lines) {
-    const header = HEADER.exec(line);
-    if (header && !declared) {
-      out.push(...DECLARATIONS);
-      declared = true;
-    }
-    out.push(line);
-    if (header && cyclic.has(header[1]!)) out.push(CHECK);
+  const functions = ajvFunctions(code);
+  const first = functions[0]?.start ?? 0;
+  const parts = [code.slice(0, first), DECLARATIONS.join("\n"), "\n"];
+  let at = first;
+  for (const f of functions.filter((f) => cyclic.has(f.name))) {
+    parts.push(code.slice(at, f.headerEnd), "\n", CHECK);
+    at = f.headerEnd;
   }
-  if (!declared) out.unshift(...DECLARATIONS);
+  parts.push(code.slice(at));
+  const guarded = parts.join("");
   // Among the module's exports, which function-scope.ts moves out of the function the code runs in.
-  const last = out.length - (out[out.length - 1] === "" ? 1 : 0);
-  out.splice(last, 0, `export const ${DEPTH_EXPORT} = ${DEPTH_EXPORT};`);
-  return out.join("\n");
+  const exported = `export const ${DEPTH_EXPORT} = ${DEPTH_EXPORT};`;
+  return guarded.endsWith("\n") ? `${guarded}${exported}\n` : `${guarded}\n${exported}`;
 }
 
 const CHECK = `if (instancePath.length >= ${DEPTH_EXPORT}.limit && __charterTooDeep(instancePath, data)) throw ${DEPTH_EXPORT};`;

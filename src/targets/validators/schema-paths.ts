@@ -1,6 +1,7 @@
 import type { Ajv } from "ajv";
 import { fragmentToPointer, joinPointer, pointerToFragment } from "../../core/json-pointer.js";
 import { isPointer, originOf } from "./validation-form/origins.js";
+import { ajvFunctions } from "./ajv-code-patterns.js";
 
 /** What charter reads of ajv's compiled schema environments (not in ajv's public types). */
 interface CompiledSchema {
@@ -59,12 +60,10 @@ export function bundleSchemaPaths(
  * end) replaced by what `rewrite` makes of it; the text before the first stays.
  */
 export function eachFunction(code: string, rewrite: (body: string, name: string) => string): string {
-  const headers = [...code.matchAll(/^function (validate\d+)\(/gm)];
-  if (headers.length === 0) return code;
-  const parts = [code.slice(0, headers[0]!.index)];
-  headers.forEach((header, i) =>
-    parts.push(rewrite(code.slice(header.index, headers[i + 1]?.index ?? code.length), header[1]!)),
-  );
+  const functions = ajvFunctions(code);
+  if (functions.length === 0) return code;
+  const parts = [code.slice(0, functions[0]!.start)];
+  for (const f of functions) parts.push(rewrite(code.slice(f.start, f.end), f.name));
   return parts.join("");
 }
 
