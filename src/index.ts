@@ -3,6 +3,7 @@
  * The CLI (`charter`) is the usual way in.
  */
 export { compile, canonicalId, type CompileOptions, type CompileResult } from "./pipeline/compile.js";
+export type { OutputFiles, OutputSink } from "./targets/shared/output-files.js";
 export type { Diagnostic, Severity } from "./core/diagnostic.js";
 export type { Code } from "./pipeline/diagnostic-catalogue.js";
 export { compareTrees, hasDrift, type Drift, type StaleFile } from "./drift/compare-trees.js";
