@@ -1,4 +1,13 @@
-import { existsSync, readFileSync, rmSync, statSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  unlinkSync,
+  writeFileSync,
+} from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli, withoutSummary } from "../helpers/run-cli.js";
@@ -80,6 +89,8 @@ describe("charter generate", () => {
     expect(result.stdout).toContain('contracts/common/id.yaml:2:1: error CH103 duplicate key "type"\n');
     expect(result.stdout).toContain("nothing written");
     expect(snapshotTree(path.join(dir, "gen"))).toEqual(before);
+    // The tree it staged while compiling is gone too.
+    expect(readdirSync(dir).filter((name) => name.startsWith("gen.charter"))).toEqual([]);
   });
 
   it("with --keep-going writes the contracts that compiled and those that depend only on them, and still exits 1", async () => {
