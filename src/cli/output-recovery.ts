@@ -10,10 +10,11 @@ import { BACKUP_SUFFIX, removePreviousTree } from "./write-tree.js";
 /**
  * Finishes or undoes a swap that a killed run left half done, and removes the
  * staging folders killed runs left. Only under the output lock: then no other
- * run is swapping. Runs stage while they compile, without the lock: the folder
- * of a run still alive (this one's included) is left to it. A previous tree beside the output (`<out>.charter-old`,
- * `<out>.charter-old-<pid>`) is charter's only when it holds a charter
- * manifest: anything else of that name is a user's, and is left alone.
+ * run is swapping. Runs stage while they compile, without the lock: the
+ * folder of a run still alive (this one's included) is left to it. A previous
+ * tree beside the output (`<out>.charter-old`, `<out>.charter-old-<pid>`) is
+ * charter's only when it holds a charter manifest: anything else of that name
+ * is a user's, and is left alone.
  * Returns the previous trees that could not be removed (a read-only folder
  * in one): the run goes on, and says so.
  */

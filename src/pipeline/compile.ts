@@ -1,5 +1,5 @@
 import path from "node:path";
-import { sortDiagnostics, type Diagnostic } from "../core/diagnostic.js";
+import { compareStrings, sortDiagnostics, type Diagnostic } from "../core/diagnostic.js";
 import type { Bundle } from "../compiler/bundle/bundle-contract.js";
 import { bundleContracts } from "../compiler/bundle/bundle-contracts.js";
 import { digestSchema } from "../compiler/bundle/digest.js";
@@ -186,7 +186,7 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
 
   return compileResult(compiled, {
     // In path order: the order files were made in depends on which thread finished first.
-    files: new Map([...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
+    files: new Map([...files].sort(([a], [b]) => compareStrings(a, b))),
     diagnostics,
     stages,
     types,

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, type Dirent } from "node:fs";
 import path from "node:path";
-import type { Diagnostic } from "../../core/diagnostic.js";
+import { compareStrings, type Diagnostic } from "../../core/diagnostic.js";
 import type { CompileResult } from "../../pipeline/compile.js";
 import type { Settings } from "../config.js";
 import { fileDigest, sourceTreeDigest } from "./source-tree-digest.js";
@@ -81,7 +81,9 @@ export async function keepRunRecord(
   }
   const record: RunRecord = {
     catalogFiles,
-    outputs: [...outputs].map(([file, { sha256 }]): [string, string] => [file, sha256]).sort(byFile),
+    outputs: [...outputs]
+      .map(([file, { sha256 }]): [string, string] => [file, sha256])
+      .sort(([a], [b]) => compareStrings(a, b)),
     diagnostics: result.diagnostics,
     produced: result.produced,
     failed: result.failed,
@@ -128,8 +130,4 @@ function compileSettings(settings: Settings): Partial<Settings> {
 /** Maps and sets (resolution and validation settings by contract) as their entries, which JSON keeps. */
 function entries(_key: string, value: unknown): unknown {
   return value instanceof Map ? [...value] : value instanceof Set ? [...value] : value;
-}
-
-function byFile(a: [string, string], b: [string, string]): number {
-  return a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0;
 }
