@@ -9,8 +9,8 @@
  * (b) validations per second on the corpus's valid instances: the runtime's
  *     `validate` and `isValid` against the function `ajv.compile` returns
  *     with the same options; ratio runtime / ajv, target at least 0.95;
- * (c) the same on invalid instances, where the runtime re-runs its
- *     all-errors validator and sorts the violations: reported, no target;
+ * (c) the same on invalid instances, where the runtime lists every
+ *     violation (up to maxErrors) and sorts them: reported, no target;
  * (d) what the depth limit costs on valid data: the runtime with its default
  *     `maxDepth` against the same runtime on a copy of the validator modules
  *     with the check taken out (the code as it was before the depth limit:
@@ -107,7 +107,7 @@ const CORPUS = path.join(SCHEMASTORE, "..");
 /**
  * The runtime: t0 first, then import the runtime and the registry, bind, read the instance,
  * and validate it as a service would, with \`validate(name, data)\` (which loads the contract's
- * fast validator; the all-errors one only loads once data fails).
+ * validator module).
  */
 const FIRST_RUNTIME = `const t0 = performance.now();
 const [name, instanceFile] = process.argv.slice(2);
@@ -177,7 +177,7 @@ const DEPTH_PAIRS = `const depthPairs = (pairs, list, rounds, sliceMs, warmMs) =
  */
 const BEFORE_LIMIT = `// (d): the code as it was before the depth limit.
 const guardedModule = "__charterDepth" in (await import(\`./out/validators/\${name}.js\`));
-const beforeEntry = guardedModule ? { ...registry[name], load: () => import(\`./out/validators/\${name}.before.js\`), loadAllErrors: () => import(\`./out/validators/\${name}.before.all-errors.js\`) } : registry[name];
+const beforeEntry = guardedModule ? { ...registry[name], load: () => import(\`./out/validators/\${name}.before.js\`) } : registry[name];
 const unlimited = await bindContracts({ [name]: beforeEntry }).load(name);`;
 
 /** A generated validator module without the depth check: no check in its functions, no limit exported for the runtime to set. */
@@ -222,7 +222,7 @@ const generatedLinear = (await import(\`./out/validators/\${name}.js?linear\`)).
 usePatternEngine(undefined);
 const instancesText = readFileSync(instancesFile, "utf8");
 const { valid, invalid } = JSON.parse(instancesText);
-// The all-errors functions (ajv's and the runtime's) only ever see invalid data; both first-error functions see both kinds.
+// ajv's all-errors function only ever sees invalid data; the other functions see both kinds.
 for (const data of valid) if (!contract.isValid(data) || !contract.validate(data).ok || !unlimited.validate(data).ok || !first(data) || !generatedLinear(data)) throw new Error("a valid instance fails");
 for (const data of invalid) if (contract.isValid(data) || contract.validate(data).ok || first(data) || all(data)) throw new Error("an invalid instance passes");
 const LOOP = \`let ops = 0, sum = 0;
@@ -317,7 +317,6 @@ interface Contract {
   schemaFile: string;
   schemaBytes: number;
   validatorBytes: number;
-  allErrorsBytes: number;
   /** The largest valid instance: the one validated first in (a). */
   firstInstance: string;
   valid: unknown[];
@@ -573,9 +572,9 @@ try {
   for (const [file, content] of result.files) {
     mkdirSync(path.dirname(path.join(outDir, file)), { recursive: true });
     writeFileSync(path.join(outDir, file), content);
-    const before = /^(validators\/.*?)\.(all-errors\.)?js$/.exec(file);
+    const before = /^(validators\/.*?)\.js$/.exec(file);
     if (before && content.includes("\nexport const __charterDepth = "))
-      writeFileSync(path.join(outDir, `${before[1]}.before.${before[2] ?? ""}js`), withoutDepthCheck(content));
+      writeFileSync(path.join(outDir, `${before[1]}.before.js`), withoutDepthCheck(content));
   }
   writeFileSync(path.join(root, "package.json"), JSON.stringify({ private: true, type: "module" }));
   symlinkSync(path.join(REPO, "node_modules"), path.join(root, "node_modules"), "dir");
@@ -631,7 +630,6 @@ try {
       schemaFile,
       schemaBytes: Buffer.byteLength(schemaText),
       validatorBytes: Buffer.byteLength(result.files.get(`validators/${name}.js`)!),
-      allErrorsBytes: Buffer.byteLength(result.files.get(`validators/${name}.all-errors.js`)!),
       firstInstance,
       valid: valid.map((v) => v.data),
       validFiles: validFiles.length,
@@ -710,21 +708,12 @@ try {
   console.log();
   console.log(
     table(
-      [
-        "contract",
-        "dialect",
-        "bundled schema",
-        "validator module",
-        "all-errors module",
-        "valid instances",
-        "invalid instances",
-      ],
+      ["contract", "dialect", "bundled schema", "validator module", "valid instances", "invalid instances"],
       contracts.map((c) => [
         c.name,
         c.dialect,
         kilo(c.schemaBytes),
         kilo(c.validatorBytes),
-        kilo(c.allErrorsBytes),
         `${c.valid.length} of ${c.validFiles}`,
         String(c.invalid.length),
       ]),
@@ -872,15 +861,15 @@ try {
   );
   console.log();
   console.log(
-    "runtime validate = `LoadedContract.validate`: the first-error check, then the all-errors validator, its errors mapped and sorted; ajv compiled = first error only (`errors` read);",
+    "runtime validate = `LoadedContract.validate`: one call of the contract's module listing every violation (up to maxErrors), mapped and sorted; ajv compiled = first error only (`errors` read);",
   );
   console.log(
     "ajv allErrors = `allErrors: true`. Violations each = what the runtime reports per instance (mean). No target.",
   );
   console.log(
-    "Measured after (b) in the same process: the first-error functions (ajv's and the runtime's) have seen the valid instances too, as in a service;",
+    "Measured after (b) in the same process: ajv's first-error function and the runtime's module have seen the valid instances too, as in a service;",
   );
-  console.log("the all-errors functions have only seen invalid data.");
+  console.log("ajv's all-errors function has only seen invalid data.");
   console.log();
   const invalidRows: string[][] = [];
   for (const c of contracts) {

@@ -26,7 +26,6 @@ export interface RegistryEntry<T, Rules extends string = never> {
   readonly exportName: string;
   readonly rules: { readonly [id in Rules]: string };
   readonly load: () => Promise<Record<string, unknown>>;
-  readonly loadAllErrors: () => Promise<Record<string, unknown>>;
   readonly loadSchema: () => Promise<{ default: unknown }>;
   readonly __type?: T;
 }

@@ -6,7 +6,6 @@ export const registry = {
     exportName: "validate",
     rules: {},
     load: () => import("./agent/problem.js"),
-    loadAllErrors: () => import("./agent/problem.all-errors.js"),
     loadSchema: () => import("../schemas/agent/problem.schema.json", { with: { type: "json" } }),
   },
   ["agent/request"]: {
@@ -15,7 +14,6 @@ export const registry = {
     exportName: "validate",
     rules: {},
     load: () => import("./agent/request.js"),
-    loadAllErrors: () => import("./agent/request.all-errors.js"),
     loadSchema: () => import("../schemas/agent/request.schema.json", { with: { type: "json" } }),
   },
   ["agent/result"]: {
@@ -24,7 +22,6 @@ export const registry = {
     exportName: "validate",
     rules: {"resume-after-creation":"A suspended invocation's `resume_after` is later than its `invocation_created_at`."},
     load: () => import("./agent/result.js"),
-    loadAllErrors: () => import("./agent/result.all-errors.js"),
     loadSchema: () => import("../schemas/agent/result.schema.json", { with: { type: "json" } }),
   },
   ["agent/result#/$defs/outcome"]: {
@@ -33,7 +30,6 @@ export const registry = {
     exportName: "validateOutcome",
     rules: {},
     load: () => import("./agent/result.js"),
-    loadAllErrors: () => import("./agent/result.all-errors.js"),
     loadSchema: () => import("../schemas/agent/result.schema.json", { with: { type: "json" } }),
   },
   ["agent/uuidv7"]: {
@@ -42,7 +38,6 @@ export const registry = {
     exportName: "validate",
     rules: {},
     load: () => import("./agent/uuidv7.js"),
-    loadAllErrors: () => import("./agent/uuidv7.all-errors.js"),
     loadSchema: () => import("../schemas/agent/uuidv7.schema.json", { with: { type: "json" } }),
   },
   ["charter/config"]: {
@@ -51,7 +46,6 @@ export const registry = {
     exportName: "validate",
     rules: {},
     load: () => import("./charter/config.js"),
-    loadAllErrors: () => import("./charter/config.all-errors.js"),
     loadSchema: () => import("../schemas/charter/config.schema.json", { with: { type: "json" } }),
   },
   ["charter/config#/$defs/catalogFolder"]: {
@@ -60,7 +54,6 @@ export const registry = {
     exportName: "validateCatalogFolder",
     rules: {},
     load: () => import("./charter/config.js"),
-    loadAllErrors: () => import("./charter/config.all-errors.js"),
     loadSchema: () => import("../schemas/charter/config.schema.json", { with: { type: "json" } }),
   },
   ["charter/config#/$defs/dialect"]: {
@@ -69,7 +62,6 @@ export const registry = {
     exportName: "validateDialect",
     rules: {},
     load: () => import("./charter/config.js"),
-    loadAllErrors: () => import("./charter/config.all-errors.js"),
     loadSchema: () => import("../schemas/charter/config.schema.json", { with: { type: "json" } }),
   },
   ["charter/config#/$defs/diffIgnore"]: {
@@ -78,7 +70,6 @@ export const registry = {
     exportName: "validateDiffIgnore",
     rules: {},
     load: () => import("./charter/config.js"),
-    loadAllErrors: () => import("./charter/config.all-errors.js"),
     loadSchema: () => import("../schemas/charter/config.schema.json", { with: { type: "json" } }),
   },
   ["charter/config#/$defs/direction"]: {
@@ -87,7 +78,6 @@ export const registry = {
     exportName: "validateDirection",
     rules: {},
     load: () => import("./charter/config.js"),
-    loadAllErrors: () => import("./charter/config.all-errors.js"),
     loadSchema: () => import("../schemas/charter/config.schema.json", { with: { type: "json" } }),
   },
   ["charter/config#/$defs/documentResolution"]: {
@@ -96,7 +86,6 @@ export const registry = {
     exportName: "validateDocumentResolution",
     rules: {},
     load: () => import("./charter/config.js"),
-    loadAllErrors: () => import("./charter/config.all-errors.js"),
     loadSchema: () => import("../schemas/charter/config.schema.json", { with: { type: "json" } }),
   },
   ["charter/config#/$defs/ids"]: {
@@ -105,7 +94,6 @@ export const registry = {
     exportName: "validateIds",
     rules: {},
     load: () => import("./charter/config.js"),
-    loadAllErrors: () => import("./charter/config.all-errors.js"),
     loadSchema: () => import("../schemas/charter/config.schema.json", { with: { type: "json" } }),
   },
   ["charter/config#/$defs/namingStyle"]: {
@@ -114,7 +102,6 @@ export const registry = {
     exportName: "validateNamingStyle",
     rules: {},
     load: () => import("./charter/config.js"),
-    loadAllErrors: () => import("./charter/config.all-errors.js"),
     loadSchema: () => import("../schemas/charter/config.schema.json", { with: { type: "json" } }),
   },
   ["charter/config#/$defs/relativePath"]: {
@@ -123,7 +110,6 @@ export const registry = {
     exportName: "validateRelativePath",
     rules: {},
     load: () => import("./charter/config.js"),
-    loadAllErrors: () => import("./charter/config.all-errors.js"),
     loadSchema: () => import("../schemas/charter/config.schema.json", { with: { type: "json" } }),
   },
   ["charter/config#/$defs/validationPolicy"]: {
@@ -132,7 +118,6 @@ export const registry = {
     exportName: "validateValidationPolicy",
     rules: {},
     load: () => import("./charter/config.js"),
-    loadAllErrors: () => import("./charter/config.all-errors.js"),
     loadSchema: () => import("../schemas/charter/config.schema.json", { with: { type: "json" } }),
   },
   ["charter/source"]: {
@@ -141,7 +126,6 @@ export const registry = {
     exportName: "validate",
     rules: {},
     load: () => import("./charter/source.js"),
-    loadAllErrors: () => import("./charter/source.all-errors.js"),
     loadSchema: () => import("../schemas/charter/source.schema.json", { with: { type: "json" } }),
   },
   ["evaluation/manifest"]: {
@@ -150,7 +134,6 @@ export const registry = {
     exportName: "validate",
     rules: {},
     load: () => import("./evaluation/manifest.js"),
-    loadAllErrors: () => import("./evaluation/manifest.all-errors.js"),
     loadSchema: () => import("../schemas/evaluation/manifest.schema.json", { with: { type: "json" } }),
   },
   ["evaluation/manifest#/$defs/case"]: {
@@ -159,7 +142,6 @@ export const registry = {
     exportName: "validateCase",
     rules: {},
     load: () => import("./evaluation/manifest.js"),
-    loadAllErrors: () => import("./evaluation/manifest.all-errors.js"),
     loadSchema: () => import("../schemas/evaluation/manifest.schema.json", { with: { type: "json" } }),
   },
   ["evaluation/manifest#/$defs/setPath"]: {
@@ -168,7 +150,6 @@ export const registry = {
     exportName: "validateSetPath",
     rules: {},
     load: () => import("./evaluation/manifest.js"),
-    loadAllErrors: () => import("./evaluation/manifest.all-errors.js"),
     loadSchema: () => import("../schemas/evaluation/manifest.schema.json", { with: { type: "json" } }),
   },
   ["evaluation/manifest#/$defs/tolerances"]: {
@@ -177,7 +158,6 @@ export const registry = {
     exportName: "validateTolerances",
     rules: {},
     load: () => import("./evaluation/manifest.js"),
-    loadAllErrors: () => import("./evaluation/manifest.all-errors.js"),
     loadSchema: () => import("../schemas/evaluation/manifest.schema.json", { with: { type: "json" } }),
   },
   ["problems/argmin-semantics"]: {
@@ -186,7 +166,6 @@ export const registry = {
     exportName: "validate",
     rules: {},
     load: () => import("./problems/argmin-semantics.js"),
-    loadAllErrors: () => import("./problems/argmin-semantics.all-errors.js"),
     loadSchema: () => import("../schemas/problems/argmin-semantics.schema.json", { with: { type: "json" } }),
   },
   ["problems/contract"]: {
@@ -195,7 +174,6 @@ export const registry = {
     exportName: "validate",
     rules: {"unique-case-ids":"No two reference cases share an `id`, so that a verdict can name its case."},
     load: () => import("./problems/contract.js"),
-    loadAllErrors: () => import("./problems/contract.all-errors.js"),
     loadSchema: () => import("../schemas/problems/contract.schema.json", { with: { type: "json" } }),
   },
   ["problems/contract#/$defs/budget"]: {
@@ -204,7 +182,6 @@ export const registry = {
     exportName: "validateBudget",
     rules: {},
     load: () => import("./problems/contract.js"),
-    loadAllErrors: () => import("./problems/contract.all-errors.js"),
     loadSchema: () => import("../schemas/problems/contract.schema.json", { with: { type: "json" } }),
   },
   ["problems/contract#/$defs/referenceCase"]: {
@@ -213,7 +190,6 @@ export const registry = {
     exportName: "validateReferenceCase",
     rules: {},
     load: () => import("./problems/contract.js"),
-    loadAllErrors: () => import("./problems/contract.all-errors.js"),
     loadSchema: () => import("../schemas/problems/contract.schema.json", { with: { type: "json" } }),
   },
   ["problems/contract#/$defs/slug"]: {
@@ -222,7 +198,6 @@ export const registry = {
     exportName: "validateSlug",
     rules: {},
     load: () => import("./problems/contract.js"),
-    loadAllErrors: () => import("./problems/contract.all-errors.js"),
     loadSchema: () => import("../schemas/problems/contract.schema.json", { with: { type: "json" } }),
   },
   ["problems/schema-slot"]: {
@@ -231,7 +206,6 @@ export const registry = {
     exportName: "validate",
     rules: {},
     load: () => import("./problems/schema-slot.js"),
-    loadAllErrors: () => import("./problems/schema-slot.all-errors.js"),
     loadSchema: () => import("../schemas/problems/schema-slot.schema.json", { with: { type: "json" } }),
   },
   ["problems/schema-slot#/$defs/inlineSchema"]: {
@@ -240,7 +214,6 @@ export const registry = {
     exportName: "validateInlineSchema",
     rules: {},
     load: () => import("./problems/schema-slot.js"),
-    loadAllErrors: () => import("./problems/schema-slot.all-errors.js"),
     loadSchema: () => import("../schemas/problems/schema-slot.schema.json", { with: { type: "json" } }),
   },
   ["problems/schema-slot#/$defs/jsonType"]: {
@@ -249,7 +222,6 @@ export const registry = {
     exportName: "validateJsonType",
     rules: {},
     load: () => import("./problems/schema-slot.js"),
-    loadAllErrors: () => import("./problems/schema-slot.all-errors.js"),
     loadSchema: () => import("../schemas/problems/schema-slot.schema.json", { with: { type: "json" } }),
   },
   ["problems/schema-slot#/$defs/repoPath"]: {
@@ -258,7 +230,6 @@ export const registry = {
     exportName: "validateRepoPath",
     rules: {},
     load: () => import("./problems/schema-slot.js"),
-    loadAllErrors: () => import("./problems/schema-slot.all-errors.js"),
     loadSchema: () => import("../schemas/problems/schema-slot.schema.json", { with: { type: "json" } }),
   },
   ["problems/schema-slot#/$defs/schemaFile"]: {
@@ -267,7 +238,6 @@ export const registry = {
     exportName: "validateSchemaFile",
     rules: {},
     load: () => import("./problems/schema-slot.js"),
-    loadAllErrors: () => import("./problems/schema-slot.all-errors.js"),
     loadSchema: () => import("../schemas/problems/schema-slot.schema.json", { with: { type: "json" } }),
   },
   ["problems/semantics"]: {
@@ -276,7 +246,6 @@ export const registry = {
     exportName: "validate",
     rules: {},
     load: () => import("./problems/semantics.js"),
-    loadAllErrors: () => import("./problems/semantics.all-errors.js"),
     loadSchema: () => import("../schemas/problems/semantics.schema.json", { with: { type: "json" } }),
   },
   ["problems/semantics#/$defs/ruleSet"]: {
@@ -285,7 +254,6 @@ export const registry = {
     exportName: "validateRuleSet",
     rules: {},
     load: () => import("./problems/semantics.js"),
-    loadAllErrors: () => import("./problems/semantics.all-errors.js"),
     loadSchema: () => import("../schemas/problems/semantics.schema.json", { with: { type: "json" } }),
   },
   ["problems/sum-semantics"]: {
@@ -294,7 +262,6 @@ export const registry = {
     exportName: "validate",
     rules: {},
     load: () => import("./problems/sum-semantics.js"),
-    loadAllErrors: () => import("./problems/sum-semantics.all-errors.js"),
     loadSchema: () => import("../schemas/problems/sum-semantics.schema.json", { with: { type: "json" } }),
   },
   ["tasks/action"]: {
@@ -303,7 +270,6 @@ export const registry = {
     exportName: "validate",
     rules: {},
     load: () => import("./tasks/action.js"),
-    loadAllErrors: () => import("./tasks/action.all-errors.js"),
     loadSchema: () => import("../schemas/tasks/action.schema.json", { with: { type: "json" } }),
   },
   ["tasks/observation"]: {
@@ -312,7 +278,6 @@ export const registry = {
     exportName: "validate",
     rules: {},
     load: () => import("./tasks/observation.js"),
-    loadAllErrors: () => import("./tasks/observation.all-errors.js"),
     loadSchema: () => import("../schemas/tasks/observation.schema.json", { with: { type: "json" } }),
   },
   ["tasks/policy-decision"]: {
@@ -321,7 +286,6 @@ export const registry = {
     exportName: "validate",
     rules: {},
     load: () => import("./tasks/policy-decision.js"),
-    loadAllErrors: () => import("./tasks/policy-decision.all-errors.js"),
     loadSchema: () => import("../schemas/tasks/policy-decision.schema.json", { with: { type: "json" } }),
   },
   ["tasks/task"]: {
@@ -330,7 +294,6 @@ export const registry = {
     exportName: "validate",
     rules: {},
     load: () => import("./tasks/task.js"),
-    loadAllErrors: () => import("./tasks/task.all-errors.js"),
     loadSchema: () => import("../schemas/tasks/task.schema.json", { with: { type: "json" } }),
   },
 };

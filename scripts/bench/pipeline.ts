@@ -357,7 +357,7 @@ const report = [
     .map(([c, n]) => `${c} ${n}`)
     .join(", ")}.`,
   "",
-  `Validators: charter ${mb(charterValidatorBytes)} MB (a fast and an all-errors module per contract), naive ${mb(naiveValidatorBytes)} MB (one standalone module per schema).`,
+  `Validators: charter ${mb(charterValidatorBytes)} MB (one module per contract), naive ${mb(naiveValidatorBytes)} MB (one standalone module per schema).`,
   `Naive pipeline, median run: types for ${naiveRuns[0]!.typesOk} of ${names.length} schemas, validators for ${naiveRuns[0]!.validatorsOk}; ${seconds(median(naiveRuns.map((r) => r.typesMs)))} s in json-schema-to-typescript, ${seconds(median(naiveRuns.map((r) => r.validatorsMs)))} s in ajv.`,
   "",
   "## Commands",

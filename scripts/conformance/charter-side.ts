@@ -22,7 +22,7 @@ export interface CharterOptions extends TreeOptions {
   workDir: string;
 }
 
-/** A test whose data the fast validator (`isValid`) and the all-errors path (`validate`) judge differently. */
+/** A test whose data `isValid` (the module stopped at the first violation) and `validate` (every violation) judge differently. */
 export interface ValidateMismatch {
   group: SuiteGroup;
   test: number;
@@ -116,7 +116,7 @@ async function judge(group: SuiteGroup, result: TreeResult, mismatches: Validate
   for (const [index, test] of group.tests.entries()) {
     try {
       const isValid = await result.runtime.isValid(name, test.data);
-      // validate() re-runs failed data through the all-errors validator: a second, independent verdict.
+      // validate() runs the module to list every violation: a second verdict, reached by another path through the code.
       const validateOk = (await result.runtime.validate(name, test.data)).ok;
       if (validateOk !== isValid) mismatches.push({ group, test: index, isValid, validateOk });
       verdicts.push(isValid ? "valid" : "invalid");

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { errorAt, type Diagnostic, type SourcePosition } from "../core/diagnostic.js";
 import { getAtPointer, joinPointer, splitPointer } from "../core/json-pointer.js";
-import type { ValidationError } from "../../generated/validators/charter/config.all-errors.js";
+import type { ValidationError } from "../../generated/validators/charter/config.js";
 import { CLI_CODES } from "./codes.js";
 
 // The bundled schema the validator was generated from: where an unknown key is reported, the

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
-import { validate as validateConfig } from "../../generated/validators/charter/config.all-errors.js";
+import { validate as validateConfig } from "../../generated/validators/charter/config.js";
 import { errorAt, type Diagnostic } from "../core/diagnostic.js";
 import { parseSource } from "../compiler/load/parse-source.js";
 import type { CatalogMapping } from "../compiler/resolve/catalog-file.js";

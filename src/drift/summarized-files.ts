@@ -1,9 +1,8 @@
 import { contractOfModuleStem } from "../targets/shared/output-files.js";
 
-/** A compiled validator module: the contract it validates, and which of its two forms it is. */
+/** A compiled validator module: the contract it validates. */
 export interface ValidatorModule {
   contract: string;
-  form: "first-error" | "all-errors";
 }
 
 /**
@@ -12,9 +11,9 @@ export interface ValidatorModule {
  * like source, so they are not validator code here.
  */
 export function validatorModule(path: string): ValidatorModule | undefined {
-  const match = /^validators\/(.+?)(\.all-errors)?\.js$/.exec(path);
+  const match = /^validators\/(.+)\.js$/.exec(path);
   if (match === null || path === "validators/index.js") return undefined;
-  return { contract: contractOfModuleStem(match[1]!), form: match[2] === undefined ? "first-error" : "all-errors" };
+  return { contract: contractOfModuleStem(match[1]!) };
 }
 
 /**
@@ -24,5 +23,5 @@ export function validatorModule(path: string): ValidatorModule | undefined {
 export function validatorSummary(module: ValidatorModule, committedBytes: number, freshBytes: number): string {
   const change = freshBytes - committedBytes;
   const delta = change === 0 ? "same size" : `${change > 0 ? "+" : ""}${change}`;
-  return `(validator of ${module.contract} changed, ${module.form} form: ${committedBytes} -> ${freshBytes} bytes, ${delta}; its code diff is not shown, \`charter check --full\` shows it)`;
+  return `(validator of ${module.contract} changed: ${committedBytes} -> ${freshBytes} bytes, ${delta}; its code diff is not shown, \`charter check --full\` shows it)`;
 }

@@ -53,7 +53,7 @@ describe("a reference that names nothing, where evaluation from the root never g
     expect(result.produced).toEqual(["a"]);
 
     const validators = await load("validators/a.js");
-    expect(Object.keys(validators).sort()).toEqual(["validate", "validateName"]);
+    expect(Object.keys(validators).sort()).toEqual(["__charterErrors", "validate", "validateName"]);
     expect(validators.validate!({ name: "x" })).toBe(true);
     expect(validators.validate!({ name: "" })).toBe(false);
     expect(validators.validateName!("x")).toBe(true);

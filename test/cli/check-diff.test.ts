@@ -11,38 +11,32 @@ async function oneCharacterChanged() {
   const dir = tempTree({ "schema-src/example/order.yaml": SOURCE });
   expect((await runCli(["generate"], dir)).code).toBe(0);
   const validator = readFileSync(path.join(dir, "generated/validators/example/order.js"), "utf8");
-  const allErrors = readFileSync(path.join(dir, "generated/validators/example/order.all-errors.js"), "utf8");
   writeTree(dir, { "schema-src/example/order.yaml": SOURCE.replace("minLength: 1", "minLength: 2") });
   // The committed validator lines that carry the old limit: what a code diff of the validators would show.
-  const codeLines = [validator, allErrors].flatMap((text) => text.split("\n").filter((l) => l.includes("limit: 1")));
+  const codeLines = validator.split("\n").filter((l) => l.includes("limit: 1"));
   expect(codeLines.length).toBeGreaterThan(0);
-  return { dir, codeLines, sizes: [Buffer.byteLength(allErrors), Buffer.byteLength(validator)] };
+  return { dir, codeLines, size: Buffer.byteLength(validator) };
 }
 
 const STALE = [
   "generated/manifest.json",
   "generated/schemas/example/order.schema.json",
   "generated/types/example/order.ts",
-  "generated/validators/example/order.all-errors.js",
   "generated/validators/example/order.js",
   "generated/validators/index.js",
 ];
 
 describe("charter check after a one-character source change", () => {
   it("names every changed file, shows the schema and types diffs, and one summary line per validator", async () => {
-    const { dir, codeLines, sizes } = await oneCharacterChanged();
+    const { dir, codeLines, size } = await oneCharacterChanged();
     const result = await runCli(["check"], dir);
     expect(result.code).toBe(1);
     for (const file of STALE) expect(result.stdout).toMatch(new RegExp(`^${file}:\\d+:1: error CH502 stale`, "m"));
     expect(result.stdout).toMatch(/^- {6}"minLength": 1\n\+ {6}"minLength": 2$/m);
     expect(result.stdout).toMatch(/^--- a\/generated\/types\/example\/order\.ts\tcommitted$/m);
     for (const line of codeLines) expect(result.stdout).not.toContain(line);
-    const [allErrorsSize, validatorSize] = sizes;
     expect(result.stdout).toContain(
-      `(validator of example/order changed, all-errors form: ${allErrorsSize} -> ${allErrorsSize} bytes, same size; its code diff is not shown, \`charter check --full\` shows it)`,
-    );
-    expect(result.stdout).toContain(
-      `(validator of example/order changed, first-error form: ${validatorSize} -> ${validatorSize} bytes, same size;`,
+      `(validator of example/order changed: ${size} -> ${size} bytes, same size; its code diff is not shown, \`charter check --full\` shows it)`,
     );
     const full = await runCli(["check", "--full"], dir);
     expect(full.code).toBe(1);
@@ -64,7 +58,7 @@ describe("charter check after a one-character source change", () => {
   });
 
   it("keeps the sizes in JSON, and the summary in place of the validator's diff unless --full", async () => {
-    const { dir, sizes } = await oneCharacterChanged();
+    const { dir, size } = await oneCharacterChanged();
     type Report = {
       drift: {
         stale: { path: string; diff: string; bytes: { committed: number; fresh: number }; summarized?: true }[];
@@ -73,7 +67,7 @@ describe("charter check after a one-character source change", () => {
     const report = JSON.parse((await runCli(["check", "--format", "json"], dir)).stdout) as Report;
     expect(report.drift.stale.map((s) => s.path)).toEqual(STALE.map((p) => p.slice("generated/".length)));
     const validator = report.drift.stale.find((s) => s.path === "validators/example/order.js")!;
-    expect(validator).toMatchObject({ summarized: true, bytes: { committed: sizes[1], fresh: sizes[1] } });
+    expect(validator).toMatchObject({ summarized: true, bytes: { committed: size, fresh: size } });
     expect(validator.diff).toMatch(/^\(validator of example\/order changed/);
     const schema = report.drift.stale.find((s) => s.path === "schemas/example/order.schema.json")!;
     expect(schema.summarized).toBeUndefined();
@@ -89,7 +83,7 @@ describe("charter check after a one-character source change", () => {
     const result = await runCli(["check", "--format", "github"], dir);
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(/^::error file=generated\/validators\/example\/order\.js,/m);
-    expect(result.stdout).toContain("(validator of example/order changed, first-error form:");
+    expect(result.stdout).toContain("(validator of example/order changed:");
     for (const line of codeLines) expect(result.stdout).not.toContain(line);
   });
 

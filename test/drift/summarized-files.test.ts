@@ -4,10 +4,9 @@ import { validatorModule } from "../../src/drift/summarized-files.js";
 
 describe("validatorModule", () => {
   it("knows the compiled validators of a contract, and nothing else", () => {
-    expect(validatorModule("validators/a/b.js")).toEqual({ contract: "a/b", form: "first-error" });
-    expect(validatorModule("validators/a/b.all-errors.js")).toEqual({ contract: "a/b", form: "all-errors" });
+    expect(validatorModule("validators/a/b.js")).toEqual({ contract: "a/b" });
     // A contract named index has modules named index.contract, beside the registry.
-    expect(validatorModule("validators/index.contract.js")).toEqual({ contract: "index", form: "first-error" });
+    expect(validatorModule("validators/index.contract.js")).toEqual({ contract: "index" });
     for (const other of ["validators/index.js", "validators/a/b.d.ts", "validators/package.json", "types/a/b.ts"])
       expect(validatorModule(other)).toBeUndefined();
   });
@@ -27,7 +26,7 @@ describe("compareTrees with summarizeValidators", () => {
     const [schema, validator] = compareTrees(fresh, committed, "", 120, { summarizeValidators: true }).stale;
     expect(validator).toEqual({
       path: "validators/a.js",
-      diff: "(validator of a changed, first-error form: 11 -> 12 bytes, +1; its code diff is not shown, `charter check --full` shows it)",
+      diff: "(validator of a changed: 11 -> 12 bytes, +1; its code diff is not shown, `charter check --full` shows it)",
       omittedLines: 0,
       bytes: { committed: 11, fresh: 12 },
       summarized: true,

@@ -91,7 +91,7 @@ describe("the runtime's error cap", () => {
     });
     await runtime.validate("order", wide(10));
     // The limit is set around the runtime's own calls only.
-    const direct = (await reg["order"]!.loadAllErrors())[reg["order"]!.exportName] as ((data: unknown) => boolean) & {
+    const direct = (await reg["order"]!.load())[reg["order"]!.exportName] as ((data: unknown) => boolean) & {
       errors: unknown[];
     };
     expect(direct(wide(10))).toBe(false);

@@ -6,7 +6,23 @@ const __charterExports = (() => {
 const func0 = __charter_pattern;
 const pattern0 = func0("^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$", "u");
 
+function __charterPush(list, error) {
+if (list === null) return [error];
+list.push(error);
+return list;
+}
+const __charterErrors = { limit: Infinity, list: null, nest: 0 };
+function __charterEnd(at, validate, list) {
+if (at > 0) {
+validate.errors = list;
+return false;
+}
+__charterErrors.list = list;
+throw __charterErrors;
+}
+
 function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+const __charterAt = __charterErrors.nest, __charterLimit = __charterAt > 0 ? 0 : __charterErrors.limit;
 /*# sourceURL="https://charter.invalid/agent/uuidv7.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -17,17 +33,15 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(errors === 0){
 if(typeof data === "string"){
 if(!pattern0.test(data)){
-validate1.errors = [{instancePath,schemaPath:"#/$defs/agent~1uuidv7/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/agent~1uuidv7/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate1, vErrors);
 }
 }
 else {
-validate1.errors = [{instancePath,schemaPath:"#/$defs/agent~1uuidv7/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/agent~1uuidv7/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate1, vErrors);
 }
 validate1.errors = vErrors;
 return errors === 0;
@@ -38,6 +52,7 @@ const formats0 = __charter_dateTime;
 const func1 = __charter_ucs2length;
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+const __charterAt = __charterErrors.nest, __charterLimit = __charterAt > 0 ? 0 : __charterErrors.limit;
 /*# sourceURL="https://charter.invalid/agent/request.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -48,153 +63,109 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((((data.invocation_id === undefined) && (missing0 = "invocation_id")) || ((data.created_at === undefined) && (missing0 = "created_at"))) || ((data.agent === undefined) && (missing0 = "agent"))) || ((data.task === undefined) && (missing0 = "task"))) || ((data.input === undefined) && (missing0 = "input"))){
-validate0.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
+if(data.invocation_id === undefined){
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "invocation_id"},message:"must have required property '"+"invocation_id"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
-else {
-const _errs1 = errors;
+if(data.created_at === undefined){
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created_at"},message:"must have required property '"+"created_at"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
+}
+if(data.agent === undefined){
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "agent"},message:"must have required property '"+"agent"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
+}
+if(data.task === undefined){
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "task"},message:"must have required property '"+"task"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
+}
+if(data.input === undefined){
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "input"},message:"must have required property '"+"input"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
+}
 for(const key0 in data){
 if(!((((((key0 === "invocation_id") || (key0 === "created_at")) || (key0 === "agent")) || (key0 === "task")) || (key0 === "input")) || (key0 === "deadline"))){
-validate0.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
-if(_errs1 === errors){
 if(data.invocation_id !== undefined){
-const _errs2 = errors;
 if(!(validate1(data.invocation_id, {instancePath:instancePath+"/invocation_id",parentData:data,parentDataProperty:"invocation_id",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate1.errors; } else { for (const error of validate1.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
-var valid0 = _errs2 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.created_at !== undefined){
 let data1 = data.created_at;
-const _errs3 = errors;
-if(errors === _errs3){
-if(errors === _errs3){
 if(typeof data1 === "string"){
 if(!(formats0.validate(data1))){
-validate0.errors = [{instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
 else {
-validate0.errors = [{instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.agent !== undefined){
 let data2 = data.agent;
-const _errs5 = errors;
-if(errors === _errs5){
 if(typeof data2 === "string"){
 if(func1(data2) < 1){
-validate0.errors = [{instancePath:instancePath+"/agent",schemaPath:"#/properties/agent/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/agent",schemaPath:"#/properties/agent/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
 else {
-validate0.errors = [{instancePath:instancePath+"/agent",schemaPath:"#/properties/agent/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/agent",schemaPath:"#/properties/agent/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.task !== undefined){
 let data3 = data.task;
-const _errs7 = errors;
-if(errors === _errs7){
 if(typeof data3 === "string"){
 if(func1(data3) < 1){
-validate0.errors = [{instancePath:instancePath+"/task",schemaPath:"#/properties/task/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/task",schemaPath:"#/properties/task/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
 else {
-validate0.errors = [{instancePath:instancePath+"/task",schemaPath:"#/properties/task/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/task",schemaPath:"#/properties/task/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.input !== undefined){
 let data4 = data.input;
-const _errs9 = errors;
 if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
-validate0.errors = [{instancePath:instancePath+"/input",schemaPath:"#/properties/input/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/input",schemaPath:"#/properties/input/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
-var valid0 = _errs9 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.deadline !== undefined){
 let data5 = data.deadline;
-const _errs11 = errors;
-if(errors === _errs11){
-if(errors === _errs11){
 if(typeof data5 === "string"){
 if(!(formats0.validate(data5))){
-validate0.errors = [{instancePath:instancePath+"/deadline",schemaPath:"#/properties/deadline/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/deadline",schemaPath:"#/properties/deadline/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
 else {
-validate0.errors = [{instancePath:instancePath+"/deadline",schemaPath:"#/properties/deadline/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-var valid0 = _errs11 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/deadline",schemaPath:"#/properties/deadline/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
 }
 else {
-validate0.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 validate0.errors = vErrors;
 return errors === 0;
 }
 validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-return { validate: validate0 };
+return { validate: validate0, __charterErrors: __charterErrors };
 })();
 export const validate = __charterExports.validate;
+export const __charterErrors = __charterExports.__charterErrors;

@@ -14,7 +14,18 @@ if (list === null) return [error];
 list.push(error);
 return list;
 }
+const __charterErrors = { limit: Infinity, list: null, nest: 0 };
+function __charterEnd(at, validate, list) {
+if (at > 0) {
+validate.errors = list;
+return false;
+}
+__charterErrors.list = list;
+throw __charterErrors;
+}
+
 function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+const __charterAt = __charterErrors.nest, __charterLimit = __charterAt > 0 ? 0 : __charterErrors.limit;
 /*# sourceURL="https://charter.invalid/agent/uuidv7.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -25,17 +36,15 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(errors === 0){
 if(typeof data === "string"){
 if(!pattern0.test(data)){
-validate1.errors = [{instancePath,schemaPath:"#/$defs/agent~1uuidv7/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/agent~1uuidv7/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate1, vErrors);
 }
 }
 else {
-validate1.errors = [{instancePath,schemaPath:"#/$defs/agent~1uuidv7/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/agent~1uuidv7/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate1, vErrors);
 }
 validate1.errors = vErrors;
 return errors === 0;
@@ -45,6 +54,7 @@ validate1.evaluated = {"dynamicProps":false,"dynamicItems":false};
 const schema2 = {"enum":["succeeded","abstained","referred","failed","suspended"]};
 
 function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+const __charterAt = __charterErrors.nest, __charterLimit = __charterAt > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate3.evaluated;
@@ -55,8 +65,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(!(((((data === "succeeded") || (data === "abstained")) || (data === "referred")) || (data === "failed")) || (data === "suspended"))){
-validate3.errors = [{instancePath,schemaPath:"#/$defs/outcome/enum",keyword:"enum",params:{allowedValues: schema2.enum},message:"must be equal to one of the allowed values"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/outcome/enum",keyword:"enum",params:{allowedValues: schema2.enum},message:"must be equal to one of the allowed values"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate3, vErrors);
 }
 validate3.errors = vErrors;
 return errors === 0;
@@ -67,6 +77,7 @@ const pattern1 = func1("^[A-Za-z][A-Za-z0-9_]{2,}$", "u");
 const formats2 = __charter_uriReference;
 
 function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+const __charterAt = __charterErrors.nest, __charterLimit = __charterAt > 0 ? 0 : __charterErrors.limit;
 /*# sourceURL="https://charter.invalid/agent/problem.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -77,15 +88,21 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.type === undefined) && (missing0 = "type")) || ((data.title === undefined) && (missing0 = "title"))) || ((data.status === undefined) && (missing0 = "status"))){
-validate5.errors = [{instancePath,schemaPath:"#/$defs/agent~1problem/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
+if(data.type === undefined){
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/agent~1problem/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate5, vErrors);
 }
-else {
+if(data.title === undefined){
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/agent~1problem/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate5, vErrors);
+}
+if(data.status === undefined){
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/agent~1problem/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate5, vErrors);
+}
 for(const key0 in data){
+__charterErrors.nest++;
 const _errs1 = errors;
 if(typeof key0 === "string"){
 if(!pattern1.test(key0)){
@@ -94,152 +111,93 @@ errors++;
 }
 }
 var valid0 = _errs1 === errors;
+__charterErrors.nest--;
 if(!valid0){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/agent~1problem/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid"});
-errors++;
-validate5.errors = vErrors;
-return false;
-break;
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate5, vErrors);
 }
 }
-if(valid0){
 if(data.type !== undefined){
 let data0 = data.type;
-const _errs2 = errors;
-if(errors === _errs2){
-if(errors === _errs2){
 if(typeof data0 === "string"){
 if(func3(data0) < 1){
-validate5.errors = [{instancePath:instancePath+"/type",schemaPath:"#/$defs/agent~1problem/properties/type/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/$defs/agent~1problem/properties/type/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate5, vErrors);
 }
-else {
 if(!(formats2(data0))){
-validate5.errors = [{instancePath:instancePath+"/type",schemaPath:"#/$defs/agent~1problem/properties/type/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""}];
-return false;
-}
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/$defs/agent~1problem/properties/type/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate5, vErrors);
 }
 }
 else {
-validate5.errors = [{instancePath:instancePath+"/type",schemaPath:"#/$defs/agent~1problem/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/$defs/agent~1problem/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate5, vErrors);
 }
 }
-}
-var valid1 = _errs2 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
 if(data.title !== undefined){
 let data1 = data.title;
-const _errs4 = errors;
-if(errors === _errs4){
 if(typeof data1 === "string"){
 if(func3(data1) < 1){
-validate5.errors = [{instancePath:instancePath+"/title",schemaPath:"#/$defs/agent~1problem/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/title",schemaPath:"#/$defs/agent~1problem/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate5, vErrors);
 }
 }
 else {
-validate5.errors = [{instancePath:instancePath+"/title",schemaPath:"#/$defs/agent~1problem/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/title",schemaPath:"#/$defs/agent~1problem/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate5, vErrors);
 }
 }
-var valid1 = _errs4 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
 if(data.status !== undefined){
 let data2 = data.status;
-const _errs6 = errors;
 if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-validate5.errors = [{instancePath:instancePath+"/status",schemaPath:"#/$defs/agent~1problem/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/status",schemaPath:"#/$defs/agent~1problem/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate5, vErrors);
 }
-if(errors === _errs6){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
-validate5.errors = [{instancePath:instancePath+"/status",schemaPath:"#/$defs/agent~1problem/properties/status/maximum",keyword:"maximum",params:{comparison: "<=", limit: 599},message:"must be <= 599"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/status",schemaPath:"#/$defs/agent~1problem/properties/status/maximum",keyword:"maximum",params:{comparison: "<=", limit: 599},message:"must be <= 599"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate5, vErrors);
 }
-else {
 if(data2 < 100 || isNaN(data2)){
-validate5.errors = [{instancePath:instancePath+"/status",schemaPath:"#/$defs/agent~1problem/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 100},message:"must be >= 100"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/status",schemaPath:"#/$defs/agent~1problem/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 100},message:"must be >= 100"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate5, vErrors);
 }
 }
 }
-}
-var valid1 = _errs6 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
 if(data.detail !== undefined){
 let data3 = data.detail;
-const _errs8 = errors;
-if(errors === _errs8){
 if(typeof data3 === "string"){
 if(func3(data3) < 1){
-validate5.errors = [{instancePath:instancePath+"/detail",schemaPath:"#/$defs/agent~1problem/properties/detail/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/detail",schemaPath:"#/$defs/agent~1problem/properties/detail/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate5, vErrors);
 }
 }
 else {
-validate5.errors = [{instancePath:instancePath+"/detail",schemaPath:"#/$defs/agent~1problem/properties/detail/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/detail",schemaPath:"#/$defs/agent~1problem/properties/detail/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate5, vErrors);
 }
 }
-var valid1 = _errs8 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
 if(data.instance !== undefined){
 let data4 = data.instance;
-const _errs10 = errors;
-if(errors === _errs10){
-if(errors === _errs10){
 if(typeof data4 === "string"){
 if(func3(data4) < 1){
-validate5.errors = [{instancePath:instancePath+"/instance",schemaPath:"#/$defs/agent~1problem/properties/instance/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/instance",schemaPath:"#/$defs/agent~1problem/properties/instance/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate5, vErrors);
 }
-else {
 if(!(formats2(data4))){
-validate5.errors = [{instancePath:instancePath+"/instance",schemaPath:"#/$defs/agent~1problem/properties/instance/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/instance",schemaPath:"#/$defs/agent~1problem/properties/instance/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate5, vErrors);
+}
+}
+else {
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/instance",schemaPath:"#/$defs/agent~1problem/properties/instance/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate5, vErrors);
 }
 }
 }
 else {
-validate5.errors = [{instancePath:instancePath+"/instance",schemaPath:"#/$defs/agent~1problem/properties/instance/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-var valid1 = _errs10 === errors;
-}
-else {
-var valid1 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate5.errors = [{instancePath,schemaPath:"#/$defs/agent~1problem/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/agent~1problem/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate5, vErrors);
 }
 validate5.errors = vErrors;
 return errors === 0;
@@ -250,6 +208,7 @@ const formats0 = __charter_dateTime;
 const pattern2 = func1("^[a-z][a-z0-9_]*$", "u");
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+const __charterAt = __charterErrors.nest, __charterLimit = __charterAt > 0 ? 0 : __charterErrors.limit;
 /*# sourceURL="https://charter.invalid/agent/result.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -260,9 +219,9 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs1 = errors;
 const _errs2 = errors;
 let valid1 = true;
+__charterErrors.nest++;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.outcome !== undefined){
@@ -273,6 +232,7 @@ errors++;
 }
 }
 var _valid0 = _errs3 === errors;
+__charterErrors.nest--;
 errors = _errs2;
 if(vErrors !== null){
 if(_errs2){
@@ -286,10 +246,9 @@ let ifClause0;
 if(_valid0){
 const _errs5 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.payload === undefined) && (missing0 = "payload")){
-validate0.errors = [{instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
+if(data.payload === undefined){
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "payload"},message:"must have required property '"+"payload"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
 var _valid0 = _errs5 === errors;
@@ -300,8 +259,8 @@ else {
 const _errs6 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.payload !== undefined){
-validate0.errors = [{instancePath:instancePath+"/payload",schemaPath:"#/allOf/0/else/properties/payload",keyword:"false schema",params:{},message:"boolean schema is false"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/payload",schemaPath:"#/allOf/0/else/properties/payload",keyword:"false schema",params:{},message:"boolean schema is false"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
 var _valid0 = _errs6 === errors;
@@ -315,15 +274,11 @@ ifClause0 = "else";
 }
 if(!valid1){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"});
-errors++;
-validate0.errors = vErrors;
-return false;
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
-var valid0 = _errs1 === errors;
-if(valid0){
-const _errs7 = errors;
 const _errs8 = errors;
 let valid4 = true;
+__charterErrors.nest++;
 const _errs9 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.outcome !== undefined){
@@ -335,6 +290,7 @@ errors++;
 }
 }
 var _valid1 = _errs9 === errors;
+__charterErrors.nest--;
 errors = _errs8;
 if(vErrors !== null){
 if(_errs8){
@@ -348,10 +304,9 @@ let ifClause1;
 if(_valid1){
 const _errs11 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing1;
-if((data.problem === undefined) && (missing1 = "problem")){
-validate0.errors = [{instancePath,schemaPath:"#/allOf/1/then/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
-return false;
+if(data.problem === undefined){
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/allOf/1/then/required",keyword:"required",params:{missingProperty: "problem"},message:"must have required property '"+"problem"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
 var _valid1 = _errs11 === errors;
@@ -362,8 +317,8 @@ else {
 const _errs12 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.problem !== undefined){
-validate0.errors = [{instancePath:instancePath+"/problem",schemaPath:"#/allOf/1/else/properties/problem",keyword:"false schema",params:{},message:"boolean schema is false"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/problem",schemaPath:"#/allOf/1/else/properties/problem",keyword:"false schema",params:{},message:"boolean schema is false"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
 var _valid1 = _errs12 === errors;
@@ -377,12 +332,8 @@ ifClause1 = "else";
 }
 if(!valid4){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema"});
-errors++;
-validate0.errors = vErrors;
-return false;
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
-var valid0 = _errs7 === errors;
-if(valid0){
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
 props0 = true;
@@ -392,9 +343,9 @@ props0 = props0 || {};
 Object.assign(props0, props1);
 }
 }
-const _errs13 = errors;
 const _errs14 = errors;
 let valid7 = true;
+__charterErrors.nest++;
 const _errs15 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.outcome !== undefined){
@@ -406,6 +357,7 @@ errors++;
 }
 }
 var _valid2 = _errs15 === errors;
+__charterErrors.nest--;
 errors = _errs14;
 if(vErrors !== null){
 if(_errs14){
@@ -419,10 +371,9 @@ let ifClause2;
 if(_valid2){
 const _errs17 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing2;
-if((data.reason_code === undefined) && (missing2 = "reason_code")){
-validate0.errors = [{instancePath,schemaPath:"#/allOf/2/then/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
-return false;
+if(data.reason_code === undefined){
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/allOf/2/then/required",keyword:"required",params:{missingProperty: "reason_code"},message:"must have required property '"+"reason_code"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
 var _valid2 = _errs17 === errors;
@@ -433,8 +384,8 @@ else {
 const _errs18 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.reason_code !== undefined){
-validate0.errors = [{instancePath:instancePath+"/reason_code",schemaPath:"#/allOf/2/else/properties/reason_code",keyword:"false schema",params:{},message:"boolean schema is false"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/reason_code",schemaPath:"#/allOf/2/else/properties/reason_code",keyword:"false schema",params:{},message:"boolean schema is false"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
 var _valid2 = _errs18 === errors;
@@ -448,12 +399,8 @@ ifClause2 = "else";
 }
 if(!valid7){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: ifClause2},message:"must match \""+ifClause2+"\" schema"});
-errors++;
-validate0.errors = vErrors;
-return false;
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
-var valid0 = _errs13 === errors;
-if(valid0){
 if(props0 !== true && props2 !== undefined){
 if(props2 === true){
 props0 = true;
@@ -463,9 +410,9 @@ props0 = props0 || {};
 Object.assign(props0, props2);
 }
 }
-const _errs19 = errors;
 const _errs20 = errors;
 let valid10 = true;
+__charterErrors.nest++;
 const _errs21 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.outcome !== undefined){
@@ -476,6 +423,7 @@ errors++;
 }
 }
 var _valid3 = _errs21 === errors;
+__charterErrors.nest--;
 errors = _errs20;
 if(vErrors !== null){
 if(_errs20){
@@ -489,10 +437,9 @@ let ifClause3;
 if(_valid3){
 const _errs23 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing3;
-if((data.referred_to === undefined) && (missing3 = "referred_to")){
-validate0.errors = [{instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"}];
-return false;
+if(data.referred_to === undefined){
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: "referred_to"},message:"must have required property '"+"referred_to"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
 var _valid3 = _errs23 === errors;
@@ -503,8 +450,8 @@ else {
 const _errs24 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.referred_to !== undefined){
-validate0.errors = [{instancePath:instancePath+"/referred_to",schemaPath:"#/allOf/3/else/properties/referred_to",keyword:"false schema",params:{},message:"boolean schema is false"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/referred_to",schemaPath:"#/allOf/3/else/properties/referred_to",keyword:"false schema",params:{},message:"boolean schema is false"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
 var _valid3 = _errs24 === errors;
@@ -518,12 +465,8 @@ ifClause3 = "else";
 }
 if(!valid10){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/allOf/3/if",keyword:"if",params:{failingKeyword: ifClause3},message:"must match \""+ifClause3+"\" schema"});
-errors++;
-validate0.errors = vErrors;
-return false;
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
-var valid0 = _errs19 === errors;
-if(valid0){
 if(props0 !== true && props3 !== undefined){
 if(props3 === true){
 props0 = true;
@@ -533,9 +476,9 @@ props0 = props0 || {};
 Object.assign(props0, props3);
 }
 }
-const _errs25 = errors;
 const _errs26 = errors;
 let valid13 = true;
+__charterErrors.nest++;
 const _errs27 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.outcome !== undefined){
@@ -546,6 +489,7 @@ errors++;
 }
 }
 var _valid4 = _errs27 === errors;
+__charterErrors.nest--;
 errors = _errs26;
 if(vErrors !== null){
 if(_errs26){
@@ -559,10 +503,9 @@ let ifClause4;
 if(_valid4){
 const _errs29 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing4;
-if((data.resume_after === undefined) && (missing4 = "resume_after")){
-validate0.errors = [{instancePath,schemaPath:"#/allOf/4/then/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"}];
-return false;
+if(data.resume_after === undefined){
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/allOf/4/then/required",keyword:"required",params:{missingProperty: "resume_after"},message:"must have required property '"+"resume_after"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
 var _valid4 = _errs29 === errors;
@@ -573,8 +516,8 @@ else {
 const _errs30 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.resume_after !== undefined){
-validate0.errors = [{instancePath:instancePath+"/resume_after",schemaPath:"#/allOf/4/else/properties/resume_after",keyword:"false schema",params:{},message:"boolean schema is false"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/resume_after",schemaPath:"#/allOf/4/else/properties/resume_after",keyword:"false schema",params:{},message:"boolean schema is false"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
 var _valid4 = _errs30 === errors;
@@ -588,12 +531,8 @@ ifClause4 = "else";
 }
 if(!valid13){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/allOf/4/if",keyword:"if",params:{failingKeyword: ifClause4},message:"must match \""+ifClause4+"\" schema"});
-errors++;
-validate0.errors = vErrors;
-return false;
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
-var valid0 = _errs25 === errors;
-if(valid0){
 if(props0 !== true && props4 !== undefined){
 if(props4 === true){
 props0 = true;
@@ -603,191 +542,112 @@ props0 = props0 || {};
 Object.assign(props0, props4);
 }
 }
-}
-}
-}
-}
-}
-if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing5;
-if((((data.invocation_id === undefined) && (missing5 = "invocation_id")) || ((data.invocation_created_at === undefined) && (missing5 = "invocation_created_at"))) || ((data.outcome === undefined) && (missing5 = "outcome"))){
-validate0.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"}];
-return false;
+if(data.invocation_id === undefined){
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "invocation_id"},message:"must have required property '"+"invocation_id"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
-else {
-const _errs31 = errors;
+if(data.invocation_created_at === undefined){
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "invocation_created_at"},message:"must have required property '"+"invocation_created_at"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
+}
+if(data.outcome === undefined){
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "outcome"},message:"must have required property '"+"outcome"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
+}
 for(const key0 in data){
 if(!(func0.call(schema0.properties, key0))){
-validate0.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
-if(_errs31 === errors){
 if(data.invocation_id !== undefined){
-const _errs32 = errors;
 if(!(validate1(data.invocation_id, {instancePath:instancePath+"/invocation_id",parentData:data,parentDataProperty:"invocation_id",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate1.errors; } else { for (const error of validate1.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
-var valid16 = _errs32 === errors;
 }
-else {
-var valid16 = true;
-}
-if(valid16){
 if(data.invocation_created_at !== undefined){
 let data11 = data.invocation_created_at;
-const _errs33 = errors;
-if(errors === _errs33){
-if(errors === _errs33){
 if(typeof data11 === "string"){
 if(!(formats0.validate(data11))){
-validate0.errors = [{instancePath:instancePath+"/invocation_created_at",schemaPath:"#/properties/invocation_created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/invocation_created_at",schemaPath:"#/properties/invocation_created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
 else {
-validate0.errors = [{instancePath:instancePath+"/invocation_created_at",schemaPath:"#/properties/invocation_created_at/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/invocation_created_at",schemaPath:"#/properties/invocation_created_at/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
-}
-var valid16 = _errs33 === errors;
-}
-else {
-var valid16 = true;
-}
-if(valid16){
 if(data.outcome !== undefined){
-const _errs35 = errors;
 if(!(validate3(data.outcome, {instancePath:instancePath+"/outcome",parentData:data,parentDataProperty:"outcome",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate3.errors; } else { for (const error of validate3.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
-var valid16 = _errs35 === errors;
 }
-else {
-var valid16 = true;
-}
-if(valid16){
 if(data.payload !== undefined){
 let data13 = data.payload;
-const _errs36 = errors;
 if(!(data13 && typeof data13 == "object" && !Array.isArray(data13))){
-validate0.errors = [{instancePath:instancePath+"/payload",schemaPath:"#/properties/payload/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/payload",schemaPath:"#/properties/payload/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
-var valid16 = _errs36 === errors;
 }
-else {
-var valid16 = true;
-}
-if(valid16){
 if(data.problem !== undefined){
-const _errs38 = errors;
 if(!(validate5(data.problem, {instancePath:instancePath+"/problem",parentData:data,parentDataProperty:"problem",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate5.errors; } else { for (const error of validate5.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
-var valid16 = _errs38 === errors;
 }
-else {
-var valid16 = true;
-}
-if(valid16){
 if(data.reason_code !== undefined){
 let data15 = data.reason_code;
-const _errs39 = errors;
-if(errors === _errs39){
 if(typeof data15 === "string"){
 if(!pattern2.test(data15)){
-validate0.errors = [{instancePath:instancePath+"/reason_code",schemaPath:"#/properties/reason_code/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*$"+"\""}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/reason_code",schemaPath:"#/properties/reason_code/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*$"+"\""});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
 else {
-validate0.errors = [{instancePath:instancePath+"/reason_code",schemaPath:"#/properties/reason_code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/reason_code",schemaPath:"#/properties/reason_code/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
-var valid16 = _errs39 === errors;
-}
-else {
-var valid16 = true;
-}
-if(valid16){
 if(data.referred_to !== undefined){
 let data16 = data.referred_to;
-const _errs41 = errors;
-if(errors === _errs41){
 if(typeof data16 === "string"){
 if(func3(data16) < 1){
-validate0.errors = [{instancePath:instancePath+"/referred_to",schemaPath:"#/properties/referred_to/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/referred_to",schemaPath:"#/properties/referred_to/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
 else {
-validate0.errors = [{instancePath:instancePath+"/referred_to",schemaPath:"#/properties/referred_to/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/referred_to",schemaPath:"#/properties/referred_to/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
-var valid16 = _errs41 === errors;
-}
-else {
-var valid16 = true;
-}
-if(valid16){
 if(data.resume_after !== undefined){
 let data17 = data.resume_after;
-const _errs43 = errors;
-if(errors === _errs43){
-if(errors === _errs43){
 if(typeof data17 === "string"){
 if(!(formats0.validate(data17))){
-validate0.errors = [{instancePath:instancePath+"/resume_after",schemaPath:"#/properties/resume_after/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/resume_after",schemaPath:"#/properties/resume_after/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
 else {
-validate0.errors = [{instancePath:instancePath+"/resume_after",schemaPath:"#/properties/resume_after/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/resume_after",schemaPath:"#/properties/resume_after/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
-}
-var valid16 = _errs43 === errors;
-}
-else {
-var valid16 = true;
-}
-if(valid16){
 if(data.requires_human_review !== undefined){
-const _errs45 = errors;
 if(true !== data.requires_human_review){
-validate0.errors = [{instancePath:instancePath+"/requires_human_review",schemaPath:"#/properties/requires_human_review/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"}];
-return false;
-}
-var valid16 = _errs45 === errors;
-}
-else {
-var valid16 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/requires_human_review",schemaPath:"#/properties/requires_human_review/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
 }
 else {
-validate0.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 validate0.errors = vErrors;
 return errors === 0;
@@ -796,6 +656,7 @@ validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate7(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+const __charterAt = __charterErrors.nest, __charterLimit = __charterAt > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate7.evaluated;
@@ -806,15 +667,16 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(!(((((data === "succeeded") || (data === "abstained")) || (data === "referred")) || (data === "failed")) || (data === "suspended"))){
-validate7.errors = [{instancePath,schemaPath:"#/$defs/outcome/enum",keyword:"enum",params:{allowedValues: schema2.enum},message:"must be equal to one of the allowed values"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/outcome/enum",keyword:"enum",params:{allowedValues: schema2.enum},message:"must be equal to one of the allowed values"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate7, vErrors);
 }
 validate7.errors = vErrors;
 return errors === 0;
 }
 validate7.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-return { validate: validate0, validateOutcome: validate7 };
+return { validate: validate0, validateOutcome: validate7, __charterErrors: __charterErrors };
 })();
 export const validate = __charterExports.validate;
 export const validateOutcome = __charterExports.validateOutcome;
+export const __charterErrors = __charterExports.__charterErrors;

@@ -12,7 +12,18 @@ if (list === null) return [error];
 list.push(error);
 return list;
 }
+const __charterErrors = { limit: Infinity, list: null, nest: 0 };
+function __charterEnd(at, validate, list) {
+if (at > 0) {
+validate.errors = list;
+return false;
+}
+__charterErrors.list = list;
+throw __charterErrors;
+}
+
 function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+const __charterAt = __charterErrors.nest, __charterLimit = __charterAt > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate1.evaluated;
@@ -22,17 +33,15 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(errors === 0){
 if(typeof data === "string"){
 if(func1(data) < 1){
-validate1.errors = [{instancePath,schemaPath:"#/$defs/relativePath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/relativePath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate1, vErrors);
 }
 }
 else {
-validate1.errors = [{instancePath,schemaPath:"#/$defs/relativePath/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/relativePath/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate1, vErrors);
 }
 validate1.errors = vErrors;
 return errors === 0;
@@ -43,6 +52,7 @@ const schema2 = {"type":["string","object"]};
 const schema3 = {"enum":["draft-04","draft-06","draft-07","2019-09","2020-12"]};
 
 function validate6(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+const __charterAt = __charterErrors.nest, __charterLimit = __charterAt > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate6.evaluated;
@@ -53,8 +63,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(!(((((data === "draft-04") || (data === "draft-06")) || (data === "draft-07")) || (data === "2019-09")) || (data === "2020-12"))){
-validate6.errors = [{instancePath,schemaPath:"#/$defs/dialect/enum",keyword:"enum",params:{allowedValues: schema3.enum},message:"must be equal to one of the allowed values"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/dialect/enum",keyword:"enum",params:{allowedValues: schema3.enum},message:"must be equal to one of the allowed values"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate6, vErrors);
 }
 validate6.errors = vErrors;
 return errors === 0;
@@ -64,6 +74,7 @@ validate6.evaluated = {"dynamicProps":false,"dynamicItems":false};
 const schema4 = {"enum":["global","local"]};
 
 function validate8(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+const __charterAt = __charterErrors.nest, __charterLimit = __charterAt > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate8.evaluated;
@@ -74,8 +85,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(!((data === "global") || (data === "local"))){
-validate8.errors = [{instancePath,schemaPath:"#/$defs/ids/enum",keyword:"enum",params:{allowedValues: schema4.enum},message:"must be equal to one of the allowed values"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/ids/enum",keyword:"enum",params:{allowedValues: schema4.enum},message:"must be equal to one of the allowed values"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate8, vErrors);
 }
 validate8.errors = vErrors;
 return errors === 0;
@@ -84,6 +95,7 @@ validate8.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+const __charterAt = __charterErrors.nest, __charterLimit = __charterAt > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate4.evaluated;
@@ -94,72 +106,42 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if((typeof data !== "string") && (!(data && typeof data == "object" && !Array.isArray(data)))){
-validate4.errors = [{instancePath,schemaPath:"#/$defs/catalogFolder/type",keyword:"type",params:{type: schema2.type},message:"must be string,object"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/catalogFolder/type",keyword:"type",params:{type: schema2.type},message:"must be string,object"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate4, vErrors);
 }
-if(errors === 0){
 if(typeof data === "string"){
 if(func1(data) < 1){
-validate4.errors = [{instancePath,schemaPath:"#/$defs/catalogFolder/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/catalogFolder/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate4, vErrors);
 }
 }
-if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.path === undefined) && (missing0 = "path")){
-validate4.errors = [{instancePath,schemaPath:"#/$defs/catalogFolder/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
+if(data.path === undefined){
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/catalogFolder/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate4, vErrors);
 }
-else {
-const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "path") || (key0 === "dialect")) || (key0 === "ids"))){
-validate4.errors = [{instancePath,schemaPath:"#/$defs/catalogFolder/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/catalogFolder/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate4, vErrors);
 }
 }
-if(_errs1 === errors){
 if(data.path !== undefined){
-const _errs2 = errors;
 if(!(validate1(data.path, {instancePath:instancePath+"/path",parentData:data,parentDataProperty:"path",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate1.errors; } else { for (const error of validate1.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate4, vErrors);
 }
-var valid0 = _errs2 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.dialect !== undefined){
-const _errs3 = errors;
 if(!(validate6(data.dialect, {instancePath:instancePath+"/dialect",parentData:data,parentDataProperty:"dialect",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate6.errors; } else { for (const error of validate6.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate4, vErrors);
 }
-var valid0 = _errs3 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.ids !== undefined){
-const _errs4 = errors;
 if(!(validate8(data.ids, {instancePath:instancePath+"/ids",parentData:data,parentDataProperty:"ids",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate8.errors; } else { for (const error of validate8.errors) vErrors.push(error); }
-errors = vErrors.length;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate4, vErrors);
 }
 }
 }
@@ -170,6 +152,7 @@ validate4.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+const __charterAt = __charterErrors.nest, __charterLimit = __charterAt > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate11.evaluated;
@@ -179,47 +162,29 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "dialect") || (key0 === "ids"))){
-validate11.errors = [{instancePath,schemaPath:"#/$defs/documentResolution/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/documentResolution/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate11, vErrors);
 }
 }
-if(_errs1 === errors){
 if(data.dialect !== undefined){
-const _errs2 = errors;
 if(!(validate6(data.dialect, {instancePath:instancePath+"/dialect",parentData:data,parentDataProperty:"dialect",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate6.errors; } else { for (const error of validate6.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate11, vErrors);
 }
-var valid0 = _errs2 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.ids !== undefined){
-const _errs3 = errors;
 if(!(validate8(data.ids, {instancePath:instancePath+"/ids",parentData:data,parentDataProperty:"ids",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate8.errors; } else { for (const error of validate8.errors) vErrors.push(error); }
-errors = vErrors.length;
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate11, vErrors);
 }
 }
 }
 else {
-validate11.errors = [{instancePath,schemaPath:"#/$defs/documentResolution/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/documentResolution/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate11, vErrors);
 }
 validate11.errors = vErrors;
 return errors === 0;
@@ -229,6 +194,7 @@ validate11.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 const schema6 = {"enum":["short","qualified"]};
 
 function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+const __charterAt = __charterErrors.nest, __charterLimit = __charterAt > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate15.evaluated;
@@ -239,8 +205,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(!((data === "short") || (data === "qualified"))){
-validate15.errors = [{instancePath,schemaPath:"#/$defs/namingStyle/enum",keyword:"enum",params:{allowedValues: schema6.enum},message:"must be equal to one of the allowed values"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/namingStyle/enum",keyword:"enum",params:{allowedValues: schema6.enum},message:"must be equal to one of the allowed values"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate15, vErrors);
 }
 validate15.errors = vErrors;
 return errors === 0;
@@ -250,6 +216,7 @@ validate15.evaluated = {"dynamicProps":false,"dynamicItems":false};
 const schema7 = {"properties":{"formats":{"enum":["dialect","assert","annotate"]},"examples":{"enum":["error","warning"]},"refSiblings":{"enum":["ignore","apply"]},"patterns":{"enum":["native","linear"]},"unknownFormats":{"enum":["ignore","refuse"]},"strictness":{"enum":["lenient","strict"]}}};
 
 function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+const __charterAt = __charterErrors.nest, __charterLimit = __charterAt > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate17.evaluated;
@@ -259,114 +226,66 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.formats !== undefined){
 let data0 = data.formats;
-const _errs1 = errors;
 if(!(((data0 === "dialect") || (data0 === "assert")) || (data0 === "annotate"))){
-validate17.errors = [{instancePath:instancePath+"/formats",schemaPath:"#/$defs/validationPolicy/properties/formats/enum",keyword:"enum",params:{allowedValues: schema7.properties.formats.enum},message:"must be equal to one of the allowed values"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/formats",schemaPath:"#/$defs/validationPolicy/properties/formats/enum",keyword:"enum",params:{allowedValues: schema7.properties.formats.enum},message:"must be equal to one of the allowed values"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate17, vErrors);
 }
-var valid0 = _errs1 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.examples !== undefined){
 let data1 = data.examples;
-const _errs2 = errors;
 if(!((data1 === "error") || (data1 === "warning"))){
-validate17.errors = [{instancePath:instancePath+"/examples",schemaPath:"#/$defs/validationPolicy/properties/examples/enum",keyword:"enum",params:{allowedValues: schema7.properties.examples.enum},message:"must be equal to one of the allowed values"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/examples",schemaPath:"#/$defs/validationPolicy/properties/examples/enum",keyword:"enum",params:{allowedValues: schema7.properties.examples.enum},message:"must be equal to one of the allowed values"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate17, vErrors);
 }
-var valid0 = _errs2 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.refSiblings !== undefined){
 let data2 = data.refSiblings;
-const _errs3 = errors;
 if(!((data2 === "ignore") || (data2 === "apply"))){
-validate17.errors = [{instancePath:instancePath+"/refSiblings",schemaPath:"#/$defs/validationPolicy/properties/refSiblings/enum",keyword:"enum",params:{allowedValues: schema7.properties.refSiblings.enum},message:"must be equal to one of the allowed values"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/refSiblings",schemaPath:"#/$defs/validationPolicy/properties/refSiblings/enum",keyword:"enum",params:{allowedValues: schema7.properties.refSiblings.enum},message:"must be equal to one of the allowed values"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate17, vErrors);
 }
-var valid0 = _errs3 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.patterns !== undefined){
 let data3 = data.patterns;
-const _errs4 = errors;
 if(!((data3 === "native") || (data3 === "linear"))){
-validate17.errors = [{instancePath:instancePath+"/patterns",schemaPath:"#/$defs/validationPolicy/properties/patterns/enum",keyword:"enum",params:{allowedValues: schema7.properties.patterns.enum},message:"must be equal to one of the allowed values"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/patterns",schemaPath:"#/$defs/validationPolicy/properties/patterns/enum",keyword:"enum",params:{allowedValues: schema7.properties.patterns.enum},message:"must be equal to one of the allowed values"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate17, vErrors);
 }
-var valid0 = _errs4 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.unknownFormats !== undefined){
 let data4 = data.unknownFormats;
-const _errs5 = errors;
 if(!((data4 === "ignore") || (data4 === "refuse"))){
-validate17.errors = [{instancePath:instancePath+"/unknownFormats",schemaPath:"#/$defs/validationPolicy/properties/unknownFormats/enum",keyword:"enum",params:{allowedValues: schema7.properties.unknownFormats.enum},message:"must be equal to one of the allowed values"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/unknownFormats",schemaPath:"#/$defs/validationPolicy/properties/unknownFormats/enum",keyword:"enum",params:{allowedValues: schema7.properties.unknownFormats.enum},message:"must be equal to one of the allowed values"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate17, vErrors);
 }
-var valid0 = _errs5 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.strictness !== undefined){
 let data5 = data.strictness;
-const _errs6 = errors;
 if(!((data5 === "lenient") || (data5 === "strict"))){
-validate17.errors = [{instancePath:instancePath+"/strictness",schemaPath:"#/$defs/validationPolicy/properties/strictness/enum",keyword:"enum",params:{allowedValues: schema7.properties.strictness.enum},message:"must be equal to one of the allowed values"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/strictness",schemaPath:"#/$defs/validationPolicy/properties/strictness/enum",keyword:"enum",params:{allowedValues: schema7.properties.strictness.enum},message:"must be equal to one of the allowed values"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate17, vErrors);
 }
-var valid0 = _errs6 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.keywords !== undefined){
 let data6 = data.keywords;
-const _errs7 = errors;
-if(errors === _errs7){
 if(Array.isArray(data6)){
-var valid1 = true;
 const len0 = data6.length;
 for(let i0=0; i0<len0; i0++){
 let data7 = data6[i0];
-const _errs9 = errors;
-if(errors === _errs9){
 if(typeof data7 === "string"){
 if(func1(data7) < 1){
-validate17.errors = [{instancePath:instancePath+"/keywords/" + i0,schemaPath:"#/$defs/validationPolicy/properties/keywords/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/keywords/" + i0,schemaPath:"#/$defs/validationPolicy/properties/keywords/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate17, vErrors);
 }
 }
 else {
-validate17.errors = [{instancePath:instancePath+"/keywords/" + i0,schemaPath:"#/$defs/validationPolicy/properties/keywords/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/keywords/" + i0,schemaPath:"#/$defs/validationPolicy/properties/keywords/items/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate17, vErrors);
 }
 }
-var valid1 = _errs9 === errors;
-if(!valid1){
-break;
-}
-}
-if(valid1){
 let i1 = data6.length;
 let j0;
 if(i1 > 1){
@@ -378,36 +297,23 @@ continue;
 }
 if(typeof indices0[item0] == "number"){
 j0 = indices0[item0];
-validate17.errors = [{instancePath:instancePath+"/keywords",schemaPath:"#/$defs/validationPolicy/properties/keywords/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/keywords",schemaPath:"#/$defs/validationPolicy/properties/keywords/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate17, vErrors);
 break;
 }
 indices0[item0] = i1;
 }
 }
 }
-}
 else {
-validate17.errors = [{instancePath:instancePath+"/keywords",schemaPath:"#/$defs/validationPolicy/properties/keywords/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/keywords",schemaPath:"#/$defs/validationPolicy/properties/keywords/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate17, vErrors);
 }
 }
 }
 else {
-validate17.errors = [{instancePath,schemaPath:"#/$defs/validationPolicy/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/validationPolicy/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate17, vErrors);
 }
 validate17.errors = vErrors;
 return errors === 0;
@@ -417,6 +323,7 @@ validate17.evaluated = {"props":{"formats":true,"examples":true,"refSiblings":tr
 const schema8 = {"enum":["input","output","both"]};
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+const __charterAt = __charterErrors.nest, __charterLimit = __charterAt > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate21.evaluated;
@@ -427,8 +334,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(!(((data === "input") || (data === "output")) || (data === "both"))){
-validate21.errors = [{instancePath,schemaPath:"#/$defs/direction/enum",keyword:"enum",params:{allowedValues: schema8.enum},message:"must be equal to one of the allowed values"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/direction/enum",keyword:"enum",params:{allowedValues: schema8.enum},message:"must be equal to one of the allowed values"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate21, vErrors);
 }
 validate21.errors = vErrors;
 return errors === 0;
@@ -440,6 +347,7 @@ const pattern2 = func2("^(#|types/)", "u");
 const pattern3 = func2("\\S", "u");
 
 function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+const __charterAt = __charterErrors.nest, __charterLimit = __charterAt > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate24.evaluated;
@@ -449,108 +357,71 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.rule === undefined) && (missing0 = "rule")) || ((data.reason === undefined) && (missing0 = "reason"))){
-validate24.errors = [{instancePath,schemaPath:"#/$defs/diffIgnore/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
+if(data.rule === undefined){
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/diffIgnore/required",keyword:"required",params:{missingProperty: "rule"},message:"must have required property '"+"rule"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate24, vErrors);
 }
-else {
-const _errs1 = errors;
+if(data.reason === undefined){
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/diffIgnore/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate24, vErrors);
+}
 for(const key0 in data){
 if(!((((key0 === "rule") || (key0 === "contract")) || (key0 === "pointer")) || (key0 === "reason"))){
-validate24.errors = [{instancePath,schemaPath:"#/$defs/diffIgnore/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/diffIgnore/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate24, vErrors);
 }
 }
-if(_errs1 === errors){
 if(data.rule !== undefined){
 let data0 = data.rule;
-const _errs2 = errors;
 if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data0 === "contract-removed") || (data0 === "definition-removed")) || (data0 === "required-added")) || (data0 === "type-narrowed")) || (data0 === "enum-added")) || (data0 === "enum-value-removed")) || (data0 === "additional-properties-closed")) || (data0 === "unevaluated-properties-closed")) || (data0 === "items-closed")) || (data0 === "schema-closed")) || (data0 === "property-forbidden")) || (data0 === "property-removed-closed")) || (data0 === "bound-tightened")) || (data0 === "multiple-of-tightened")) || (data0 === "multiple-of-changed")) || (data0 === "dependent-required-added")) || (data0 === "pattern-added")) || (data0 === "pattern-changed")) || (data0 === "format-added")) || (data0 === "format-changed")) || (data0 === "unique-items-added")) || (data0 === "union-branch-removed")) || (data0 === "constraint-added")) || (data0 === "reference-unresolved")) || (data0 === "type-widened")) || (data0 === "null-allowed")) || (data0 === "enum-removed")) || (data0 === "enum-value-added")) || (data0 === "required-removed")) || (data0 === "bound-loosened")) || (data0 === "multiple-of-loosened")) || (data0 === "dependent-required-removed")) || (data0 === "pattern-removed")) || (data0 === "format-removed")) || (data0 === "unique-items-removed")) || (data0 === "additional-properties-opened")) || (data0 === "unevaluated-properties-opened")) || (data0 === "items-opened")) || (data0 === "schema-opened")) || (data0 === "property-added-closed")) || (data0 === "property-removed-open")) || (data0 === "union-branch-added")) || (data0 === "constraint-removed")) || (data0 === "type-removed")) || (data0 === "type-renamed")) || (data0 === "type-moved")) || (data0 === "field-became-required")) || (data0 === "field-removed")) || (data0 === "field-became-optional")) || (data0 === "contract-added")) || (data0 === "definition-added")) || (data0 === "optional-property-added")) || (data0 === "property-deprecated")) || (data0 === "deprecated-property-removed")) || (data0 === "deprecated-field-removed")) || (data0 === "description-changed")) || (data0 === "default-changed")) || (data0 === "type-added")) || (data0 === "field-type-changed")) || (data0 === "alias-changed"))){
-validate24.errors = [{instancePath:instancePath+"/rule",schemaPath:"#/$defs/diffIgnore/properties/rule/enum",keyword:"enum",params:{allowedValues: schema9.properties.rule.enum},message:"must be equal to one of the allowed values"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/rule",schemaPath:"#/$defs/diffIgnore/properties/rule/enum",keyword:"enum",params:{allowedValues: schema9.properties.rule.enum},message:"must be equal to one of the allowed values"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate24, vErrors);
 }
-var valid0 = _errs2 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.contract !== undefined){
 let data1 = data.contract;
-const _errs3 = errors;
-if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func1(data1) < 1){
-validate24.errors = [{instancePath:instancePath+"/contract",schemaPath:"#/$defs/diffIgnore/properties/contract/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/contract",schemaPath:"#/$defs/diffIgnore/properties/contract/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate24, vErrors);
 }
 }
 else {
-validate24.errors = [{instancePath:instancePath+"/contract",schemaPath:"#/$defs/diffIgnore/properties/contract/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/contract",schemaPath:"#/$defs/diffIgnore/properties/contract/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate24, vErrors);
 }
 }
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.pointer !== undefined){
 let data2 = data.pointer;
-const _errs5 = errors;
-if(errors === _errs5){
 if(typeof data2 === "string"){
 if(!pattern2.test(data2)){
-validate24.errors = [{instancePath:instancePath+"/pointer",schemaPath:"#/$defs/diffIgnore/properties/pointer/pattern",keyword:"pattern",params:{pattern: "^(#|types/)"},message:"must match pattern \""+"^(#|types/)"+"\""}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/pointer",schemaPath:"#/$defs/diffIgnore/properties/pointer/pattern",keyword:"pattern",params:{pattern: "^(#|types/)"},message:"must match pattern \""+"^(#|types/)"+"\""});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate24, vErrors);
 }
 }
 else {
-validate24.errors = [{instancePath:instancePath+"/pointer",schemaPath:"#/$defs/diffIgnore/properties/pointer/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/pointer",schemaPath:"#/$defs/diffIgnore/properties/pointer/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate24, vErrors);
 }
 }
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.reason !== undefined){
 let data3 = data.reason;
-const _errs7 = errors;
-if(errors === _errs7){
 if(typeof data3 === "string"){
 if(!pattern3.test(data3)){
-validate24.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/$defs/diffIgnore/properties/reason/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/reason",schemaPath:"#/$defs/diffIgnore/properties/reason/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate24, vErrors);
 }
 }
 else {
-validate24.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/$defs/diffIgnore/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/reason",schemaPath:"#/$defs/diffIgnore/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate24, vErrors);
 }
 }
 }
 else {
-validate24.errors = [{instancePath,schemaPath:"#/$defs/diffIgnore/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/diffIgnore/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate24, vErrors);
 }
 validate24.errors = vErrors;
 return errors === 0;
@@ -561,6 +432,7 @@ const pattern0 = func2("^[A-Za-z][A-Za-z0-9+.-]*:([^?#\\s]*[/:])?$", "u");
 const pattern1 = func2("^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)$", "u");
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+const __charterAt = __charterErrors.nest, __charterLimit = __charterAt > 0 ? 0 : __charterErrors.limit;
 /*# sourceURL="https://charter.invalid/charter/config.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -571,70 +443,44 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-const _errs1 = errors;
 for(const key0 in data){
 if(!(func0.call(schema0.properties, key0))){
-validate0.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
-if(_errs1 === errors){
 if(data.source !== undefined){
-const _errs2 = errors;
 if(!(validate1(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate1.errors; } else { for (const error of validate1.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
-var valid0 = _errs2 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.out !== undefined){
-const _errs3 = errors;
 if(!(validate1(data.out, {instancePath:instancePath+"/out",parentData:data,parentDataProperty:"out",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate1.errors; } else { for (const error of validate1.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
-var valid0 = _errs3 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.baseUri !== undefined){
 let data2 = data.baseUri;
-const _errs4 = errors;
-if(errors === _errs4){
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
-validate0.errors = [{instancePath:instancePath+"/baseUri",schemaPath:"#/properties/baseUri/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9+.-]*:([^?#\\s]*[/:])?$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9+.-]*:([^?#\\s]*[/:])?$"+"\""}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/baseUri",schemaPath:"#/properties/baseUri/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9+.-]*:([^?#\\s]*[/:])?$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9+.-]*:([^?#\\s]*[/:])?$"+"\""});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
 else {
-validate0.errors = [{instancePath:instancePath+"/baseUri",schemaPath:"#/properties/baseUri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/baseUri",schemaPath:"#/properties/baseUri/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.catalog !== undefined){
 let data3 = data.catalog;
-const _errs6 = errors;
-if(errors === _errs6){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 for(const key1 in data3){
+__charterErrors.nest++;
 const _errs8 = errors;
-if(errors === _errs8){
 if(typeof key1 === "string"){
 if(func1(key1) < 1){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/catalog",schemaPath:"#/properties/catalog/propertyNames/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",propertyName:key1});
@@ -645,63 +491,40 @@ else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/catalog",schemaPath:"#/properties/catalog/propertyNames/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key1});
 errors++;
 }
-}
 var valid1 = _errs8 === errors;
+__charterErrors.nest--;
 if(!valid1){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/catalog",schemaPath:"#/properties/catalog/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid"});
-errors++;
-validate0.errors = vErrors;
-return false;
-break;
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
-if(valid1){
 for(const key2 in data3){
-const _errs11 = errors;
 if(!(validate4(data3[key2], {instancePath:instancePath+"/catalog/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data3,parentDataProperty:key2,rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate4.errors; } else { for (const error of validate4.errors) vErrors.push(error); }
-errors = vErrors.length;
-}
-var valid2 = _errs11 === errors;
-if(!valid2){
-break;
-}
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
 }
 else {
-validate0.errors = [{instancePath:instancePath+"/catalog",schemaPath:"#/properties/catalog/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/catalog",schemaPath:"#/properties/catalog/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.resolution !== undefined){
 let data5 = data.resolution;
-const _errs12 = errors;
-if(errors === _errs12){
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-const _errs14 = errors;
 for(const key3 in data5){
 if(!(key3 === "contracts")){
-validate0.errors = [{instancePath:instancePath+"/resolution",schemaPath:"#/properties/resolution/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"}];
-return false;
-break;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/resolution",schemaPath:"#/properties/resolution/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
-if(_errs14 === errors){
 if(data5.contracts !== undefined){
 let data6 = data5.contracts;
-const _errs15 = errors;
-if(errors === _errs15){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 for(const key4 in data6){
+__charterErrors.nest++;
 const _errs17 = errors;
-if(errors === _errs17){
 if(typeof key4 === "string"){
 if(func1(key4) < 1){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/resolution/contracts",schemaPath:"#/properties/resolution/properties/contracts/propertyNames/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",propertyName:key4});
@@ -712,55 +535,37 @@ else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/resolution/contracts",schemaPath:"#/properties/resolution/properties/contracts/propertyNames/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key4});
 errors++;
 }
-}
 var valid4 = _errs17 === errors;
+__charterErrors.nest--;
 if(!valid4){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/resolution/contracts",schemaPath:"#/properties/resolution/properties/contracts/propertyNames",keyword:"propertyNames",params:{propertyName: key4},message:"property name must be valid"});
-errors++;
-validate0.errors = vErrors;
-return false;
-break;
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
-if(valid4){
 for(const key5 in data6){
-const _errs20 = errors;
 if(!(validate11(data6[key5], {instancePath:instancePath+"/resolution/contracts/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data6,parentDataProperty:key5,rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate11.errors; } else { for (const error of validate11.errors) vErrors.push(error); }
-errors = vErrors.length;
-}
-var valid5 = _errs20 === errors;
-if(!valid5){
-break;
-}
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
 }
 else {
-validate0.errors = [{instancePath:instancePath+"/resolution/contracts",schemaPath:"#/properties/resolution/properties/contracts/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/resolution/contracts",schemaPath:"#/properties/resolution/properties/contracts/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
 }
 else {
-validate0.errors = [{instancePath:instancePath+"/resolution",schemaPath:"#/properties/resolution/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/resolution",schemaPath:"#/properties/resolution/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
-var valid0 = _errs12 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.typeNames !== undefined){
 let data8 = data.typeNames;
-const _errs21 = errors;
 const _errs22 = errors;
 let valid6 = false;
 let passing0 = null;
+__charterErrors.nest++;
 const _errs23 = errors;
 if(typeof data8 !== "string"){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/typeNames",schemaPath:"#/properties/typeNames/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"});
@@ -771,10 +576,12 @@ vErrors = __charterPush(vErrors, {instancePath:instancePath+"/typeNames",schemaP
 errors++;
 }
 var _valid0 = _errs23 === errors;
+__charterErrors.nest--;
 if(_valid0){
 valid6 = true;
 passing0 = 0;
 }
+__charterErrors.nest++;
 const _errs25 = errors;
 if(errors === _errs25){
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
@@ -820,6 +627,7 @@ errors++;
 }
 }
 var _valid0 = _errs25 === errors;
+__charterErrors.nest--;
 if(_valid0 && valid6){
 valid6 = false;
 passing0 = [passing0, 1];
@@ -832,9 +640,7 @@ passing0 = 1;
 }
 if(!valid6){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/typeNames",schemaPath:"#/properties/typeNames/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"});
-errors++;
-validate0.errors = vErrors;
-return false;
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 else {
 errors = _errs22;
@@ -847,245 +653,147 @@ vErrors = null;
 }
 }
 }
-var valid0 = _errs21 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.validation !== undefined){
 let data11 = data.validation;
-const _errs30 = errors;
 if(!(validate17(data11, {instancePath:instancePath+"/validation",parentData:data,parentDataProperty:"validation",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate17.errors; } else { for (const error of validate17.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
-if(errors === _errs30){
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 if(data11.contracts !== undefined){
 let data12 = data11.contracts;
-const _errs33 = errors;
-if(errors === _errs33){
 if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
 for(const key7 in data12){
 let data13 = data12[key7];
-const _errs36 = errors;
 if(!(validate17(data13, {instancePath:instancePath+"/validation/contracts/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data12,parentDataProperty:key7,rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate17.errors; } else { for (const error of validate17.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
-if(errors === _errs36){
 if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 for(const key8 in data13){
 if(((((((key8 !== "formats") && (key8 !== "examples")) && (key8 !== "refSiblings")) && (key8 !== "patterns")) && (key8 !== "unknownFormats")) && (key8 !== "strictness")) && (key8 !== "keywords")){
-validate0.errors = [{instancePath:instancePath+"/validation/contracts/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/validation/properties/contracts/additionalProperties/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key8},message:"must NOT have unevaluated properties"}];
-return false;
-break;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/validation/contracts/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/validation/properties/contracts/additionalProperties/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key8},message:"must NOT have unevaluated properties"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
 }
 else {
-validate0.errors = [{instancePath:instancePath+"/validation/contracts/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/validation/properties/contracts/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid10 = _errs36 === errors;
-if(!valid10){
-break;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/validation/contracts/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/validation/properties/contracts/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
 }
 else {
-validate0.errors = [{instancePath:instancePath+"/validation/contracts",schemaPath:"#/properties/validation/properties/contracts/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/validation/contracts",schemaPath:"#/properties/validation/properties/contracts/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
-var valid9 = _errs33 === errors;
-}
-else {
-var valid9 = true;
-}
-if(valid9){
 for(const key9 in data11){
 if((((((((key9 !== "contracts") && (key9 !== "formats")) && (key9 !== "examples")) && (key9 !== "refSiblings")) && (key9 !== "patterns")) && (key9 !== "unknownFormats")) && (key9 !== "strictness")) && (key9 !== "keywords")){
-validate0.errors = [{instancePath:instancePath+"/validation",schemaPath:"#/properties/validation/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key9},message:"must NOT have unevaluated properties"}];
-return false;
-break;
-}
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/validation",schemaPath:"#/properties/validation/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key9},message:"must NOT have unevaluated properties"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
 }
 else {
-validate0.errors = [{instancePath:instancePath+"/validation",schemaPath:"#/properties/validation/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/validation",schemaPath:"#/properties/validation/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
-var valid0 = _errs30 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.allowOutputOutsideProject !== undefined){
-const _errs40 = errors;
 if(typeof data.allowOutputOutsideProject !== "boolean"){
-validate0.errors = [{instancePath:instancePath+"/allowOutputOutsideProject",schemaPath:"#/properties/allowOutputOutsideProject/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/allowOutputOutsideProject",schemaPath:"#/properties/allowOutputOutsideProject/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
-var valid0 = _errs40 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.allowEmptySource !== undefined){
-const _errs42 = errors;
 if(typeof data.allowEmptySource !== "boolean"){
-validate0.errors = [{instancePath:instancePath+"/allowEmptySource",schemaPath:"#/properties/allowEmptySource/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/allowEmptySource",schemaPath:"#/properties/allowEmptySource/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
-var valid0 = _errs42 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.cache !== undefined){
 let data16 = data.cache;
-const _errs44 = errors;
-if(errors === _errs44){
 if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
-const _errs46 = errors;
 for(const key10 in data16){
 if(!((key10 === "dir") || (key10 === "maxMiB"))){
-validate0.errors = [{instancePath:instancePath+"/cache",schemaPath:"#/properties/cache/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"}];
-return false;
-break;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/cache",schemaPath:"#/properties/cache/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
-if(_errs46 === errors){
 if(data16.dir !== undefined){
-const _errs47 = errors;
 if(!(validate1(data16.dir, {instancePath:instancePath+"/cache/dir",parentData:data16,parentDataProperty:"dir",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate1.errors; } else { for (const error of validate1.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
-var valid11 = _errs47 === errors;
 }
-else {
-var valid11 = true;
-}
-if(valid11){
 if(data16.maxMiB !== undefined){
 let data18 = data16.maxMiB;
-const _errs48 = errors;
 if(!((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18)))){
-validate0.errors = [{instancePath:instancePath+"/cache/maxMiB",schemaPath:"#/properties/cache/properties/maxMiB/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/cache/maxMiB",schemaPath:"#/properties/cache/properties/maxMiB/type",keyword:"type",params:{type: "integer"},message:"must be integer"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
-if(errors === _errs48){
 if(typeof data18 == "number"){
 if(data18 < 1 || isNaN(data18)){
-validate0.errors = [{instancePath:instancePath+"/cache/maxMiB",schemaPath:"#/properties/cache/properties/maxMiB/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
-return false;
-}
-}
-}
-var valid11 = _errs48 === errors;
-}
-else {
-var valid11 = true;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/cache/maxMiB",schemaPath:"#/properties/cache/properties/maxMiB/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
 }
 }
 else {
-validate0.errors = [{instancePath:instancePath+"/cache",schemaPath:"#/properties/cache/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/cache",schemaPath:"#/properties/cache/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
-var valid0 = _errs44 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.maxWarnings !== undefined){
 let data19 = data.maxWarnings;
-const _errs50 = errors;
 if(!((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19)))){
-validate0.errors = [{instancePath:instancePath+"/maxWarnings",schemaPath:"#/properties/maxWarnings/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/maxWarnings",schemaPath:"#/properties/maxWarnings/type",keyword:"type",params:{type: "integer"},message:"must be integer"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
-if(errors === _errs50){
 if(typeof data19 == "number"){
 if(data19 < 0 || isNaN(data19)){
-validate0.errors = [{instancePath:instancePath+"/maxWarnings",schemaPath:"#/properties/maxWarnings/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/maxWarnings",schemaPath:"#/properties/maxWarnings/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
 }
-var valid0 = _errs50 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.version !== undefined){
 let data20 = data.version;
-const _errs52 = errors;
-if(errors === _errs52){
 if(typeof data20 === "string"){
 if(!pattern1.test(data20)){
-validate0.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)$"+"\""}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/version",schemaPath:"#/properties/version/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)$"+"\""});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
 else {
-validate0.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
-var valid0 = _errs52 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.diff !== undefined){
 let data21 = data.diff;
-const _errs54 = errors;
-if(errors === _errs54){
 if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
-const _errs56 = errors;
 for(const key11 in data21){
 if(!(((key11 === "direction") || (key11 === "contracts")) || (key11 === "ignore"))){
-validate0.errors = [{instancePath:instancePath+"/diff",schemaPath:"#/properties/diff/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"}];
-return false;
-break;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/diff",schemaPath:"#/properties/diff/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
-if(_errs56 === errors){
 if(data21.direction !== undefined){
-const _errs57 = errors;
 if(!(validate21(data21.direction, {instancePath:instancePath+"/diff/direction",parentData:data21,parentDataProperty:"direction",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate21.errors; } else { for (const error of validate21.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
-var valid12 = _errs57 === errors;
 }
-else {
-var valid12 = true;
-}
-if(valid12){
 if(data21.contracts !== undefined){
 let data23 = data21.contracts;
-const _errs58 = errors;
-if(errors === _errs58){
 if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
 for(const key12 in data23){
+__charterErrors.nest++;
 const _errs60 = errors;
-if(errors === _errs60){
 if(typeof key12 === "string"){
 if(func1(key12) < 1){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/diff/contracts",schemaPath:"#/properties/diff/properties/contracts/propertyNames/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",propertyName:key12});
@@ -1096,102 +804,51 @@ else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/diff/contracts",schemaPath:"#/properties/diff/properties/contracts/propertyNames/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key12});
 errors++;
 }
-}
 var valid13 = _errs60 === errors;
+__charterErrors.nest--;
 if(!valid13){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/diff/contracts",schemaPath:"#/properties/diff/properties/contracts/propertyNames",keyword:"propertyNames",params:{propertyName: key12},message:"property name must be valid"});
-errors++;
-validate0.errors = vErrors;
-return false;
-break;
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
-if(valid13){
 for(const key13 in data23){
-const _errs63 = errors;
 if(!(validate21(data23[key13], {instancePath:instancePath+"/diff/contracts/" + key13.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data23,parentDataProperty:key13,rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate21.errors; } else { for (const error of validate21.errors) vErrors.push(error); }
-errors = vErrors.length;
-}
-var valid14 = _errs63 === errors;
-if(!valid14){
-break;
-}
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
 }
 else {
-validate0.errors = [{instancePath:instancePath+"/diff/contracts",schemaPath:"#/properties/diff/properties/contracts/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/diff/contracts",schemaPath:"#/properties/diff/properties/contracts/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
-var valid12 = _errs58 === errors;
-}
-else {
-var valid12 = true;
-}
-if(valid12){
 if(data21.ignore !== undefined){
 let data25 = data21.ignore;
-const _errs64 = errors;
-if(errors === _errs64){
 if(Array.isArray(data25)){
-var valid15 = true;
 const len0 = data25.length;
 for(let i0=0; i0<len0; i0++){
-const _errs66 = errors;
 if(!(validate24(data25[i0], {instancePath:instancePath+"/diff/ignore/" + i0,parentData:data25,parentDataProperty:i0,rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate24.errors; } else { for (const error of validate24.errors) vErrors.push(error); }
-errors = vErrors.length;
-}
-var valid15 = _errs66 === errors;
-if(!valid15){
-break;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
 }
 else {
-validate0.errors = [{instancePath:instancePath+"/diff/ignore",schemaPath:"#/properties/diff/properties/ignore/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid12 = _errs64 === errors;
-}
-else {
-var valid12 = true;
-}
-}
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/diff/ignore",schemaPath:"#/properties/diff/properties/ignore/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
 }
 else {
-validate0.errors = [{instancePath:instancePath+"/diff",schemaPath:"#/properties/diff/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs54 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/diff",schemaPath:"#/properties/diff/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
 }
 else {
-validate0.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 validate0.errors = vErrors;
 return errors === 0;
@@ -1200,6 +857,7 @@ validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+const __charterAt = __charterErrors.nest, __charterLimit = __charterAt > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate26.evaluated;
@@ -1210,72 +868,42 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if((typeof data !== "string") && (!(data && typeof data == "object" && !Array.isArray(data)))){
-validate26.errors = [{instancePath,schemaPath:"#/$defs/catalogFolder/type",keyword:"type",params:{type: schema2.type},message:"must be string,object"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/catalogFolder/type",keyword:"type",params:{type: schema2.type},message:"must be string,object"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate26, vErrors);
 }
-if(errors === 0){
 if(typeof data === "string"){
 if(func1(data) < 1){
-validate26.errors = [{instancePath,schemaPath:"#/$defs/catalogFolder/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/catalogFolder/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate26, vErrors);
 }
 }
-if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.path === undefined) && (missing0 = "path")){
-validate26.errors = [{instancePath,schemaPath:"#/$defs/catalogFolder/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
+if(data.path === undefined){
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/catalogFolder/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate26, vErrors);
 }
-else {
-const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "path") || (key0 === "dialect")) || (key0 === "ids"))){
-validate26.errors = [{instancePath,schemaPath:"#/$defs/catalogFolder/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/catalogFolder/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate26, vErrors);
 }
 }
-if(_errs1 === errors){
 if(data.path !== undefined){
-const _errs2 = errors;
 if(!(validate1(data.path, {instancePath:instancePath+"/path",parentData:data,parentDataProperty:"path",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate1.errors; } else { for (const error of validate1.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate26, vErrors);
 }
-var valid0 = _errs2 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.dialect !== undefined){
-const _errs3 = errors;
 if(!(validate6(data.dialect, {instancePath:instancePath+"/dialect",parentData:data,parentDataProperty:"dialect",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate6.errors; } else { for (const error of validate6.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate26, vErrors);
 }
-var valid0 = _errs3 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.ids !== undefined){
-const _errs4 = errors;
 if(!(validate8(data.ids, {instancePath:instancePath+"/ids",parentData:data,parentDataProperty:"ids",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate8.errors; } else { for (const error of validate8.errors) vErrors.push(error); }
-errors = vErrors.length;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate26, vErrors);
 }
 }
 }
@@ -1286,6 +914,7 @@ validate26.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+const __charterAt = __charterErrors.nest, __charterLimit = __charterAt > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate30.evaluated;
@@ -1295,47 +924,29 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "dialect") || (key0 === "ids"))){
-validate30.errors = [{instancePath,schemaPath:"#/$defs/documentResolution/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/documentResolution/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate30, vErrors);
 }
 }
-if(_errs1 === errors){
 if(data.dialect !== undefined){
-const _errs2 = errors;
 if(!(validate6(data.dialect, {instancePath:instancePath+"/dialect",parentData:data,parentDataProperty:"dialect",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate6.errors; } else { for (const error of validate6.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate30, vErrors);
 }
-var valid0 = _errs2 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.ids !== undefined){
-const _errs3 = errors;
 if(!(validate8(data.ids, {instancePath:instancePath+"/ids",parentData:data,parentDataProperty:"ids",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate8.errors; } else { for (const error of validate8.errors) vErrors.push(error); }
-errors = vErrors.length;
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate30, vErrors);
 }
 }
 }
 else {
-validate30.errors = [{instancePath,schemaPath:"#/$defs/documentResolution/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/documentResolution/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate30, vErrors);
 }
 validate30.errors = vErrors;
 return errors === 0;
@@ -1344,6 +955,7 @@ validate30.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+const __charterAt = __charterErrors.nest, __charterLimit = __charterAt > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate33.evaluated;
@@ -1354,8 +966,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(!(((((data === "draft-04") || (data === "draft-06")) || (data === "draft-07")) || (data === "2019-09")) || (data === "2020-12"))){
-validate33.errors = [{instancePath,schemaPath:"#/$defs/dialect/enum",keyword:"enum",params:{allowedValues: schema3.enum},message:"must be equal to one of the allowed values"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/dialect/enum",keyword:"enum",params:{allowedValues: schema3.enum},message:"must be equal to one of the allowed values"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate33, vErrors);
 }
 validate33.errors = vErrors;
 return errors === 0;
@@ -1364,6 +976,7 @@ validate33.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+const __charterAt = __charterErrors.nest, __charterLimit = __charterAt > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate34.evaluated;
@@ -1374,8 +987,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(!((data === "global") || (data === "local"))){
-validate34.errors = [{instancePath,schemaPath:"#/$defs/ids/enum",keyword:"enum",params:{allowedValues: schema4.enum},message:"must be equal to one of the allowed values"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/ids/enum",keyword:"enum",params:{allowedValues: schema4.enum},message:"must be equal to one of the allowed values"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate34, vErrors);
 }
 validate34.errors = vErrors;
 return errors === 0;
@@ -1384,6 +997,7 @@ validate34.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+const __charterAt = __charterErrors.nest, __charterLimit = __charterAt > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate35.evaluated;
@@ -1394,8 +1008,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(!((data === "short") || (data === "qualified"))){
-validate35.errors = [{instancePath,schemaPath:"#/$defs/namingStyle/enum",keyword:"enum",params:{allowedValues: schema6.enum},message:"must be equal to one of the allowed values"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/namingStyle/enum",keyword:"enum",params:{allowedValues: schema6.enum},message:"must be equal to one of the allowed values"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate35, vErrors);
 }
 validate35.errors = vErrors;
 return errors === 0;
@@ -1404,6 +1018,7 @@ validate35.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+const __charterAt = __charterErrors.nest, __charterLimit = __charterAt > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate36.evaluated;
@@ -1414,8 +1029,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(!(((data === "input") || (data === "output")) || (data === "both"))){
-validate36.errors = [{instancePath,schemaPath:"#/$defs/direction/enum",keyword:"enum",params:{allowedValues: schema8.enum},message:"must be equal to one of the allowed values"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/direction/enum",keyword:"enum",params:{allowedValues: schema8.enum},message:"must be equal to one of the allowed values"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate36, vErrors);
 }
 validate36.errors = vErrors;
 return errors === 0;
@@ -1424,6 +1039,7 @@ validate36.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+const __charterAt = __charterErrors.nest, __charterLimit = __charterAt > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate37.evaluated;
@@ -1433,108 +1049,71 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.rule === undefined) && (missing0 = "rule")) || ((data.reason === undefined) && (missing0 = "reason"))){
-validate37.errors = [{instancePath,schemaPath:"#/$defs/diffIgnore/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
+if(data.rule === undefined){
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/diffIgnore/required",keyword:"required",params:{missingProperty: "rule"},message:"must have required property '"+"rule"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate37, vErrors);
 }
-else {
-const _errs1 = errors;
+if(data.reason === undefined){
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/diffIgnore/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate37, vErrors);
+}
 for(const key0 in data){
 if(!((((key0 === "rule") || (key0 === "contract")) || (key0 === "pointer")) || (key0 === "reason"))){
-validate37.errors = [{instancePath,schemaPath:"#/$defs/diffIgnore/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/diffIgnore/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate37, vErrors);
 }
 }
-if(_errs1 === errors){
 if(data.rule !== undefined){
 let data0 = data.rule;
-const _errs2 = errors;
 if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data0 === "contract-removed") || (data0 === "definition-removed")) || (data0 === "required-added")) || (data0 === "type-narrowed")) || (data0 === "enum-added")) || (data0 === "enum-value-removed")) || (data0 === "additional-properties-closed")) || (data0 === "unevaluated-properties-closed")) || (data0 === "items-closed")) || (data0 === "schema-closed")) || (data0 === "property-forbidden")) || (data0 === "property-removed-closed")) || (data0 === "bound-tightened")) || (data0 === "multiple-of-tightened")) || (data0 === "multiple-of-changed")) || (data0 === "dependent-required-added")) || (data0 === "pattern-added")) || (data0 === "pattern-changed")) || (data0 === "format-added")) || (data0 === "format-changed")) || (data0 === "unique-items-added")) || (data0 === "union-branch-removed")) || (data0 === "constraint-added")) || (data0 === "reference-unresolved")) || (data0 === "type-widened")) || (data0 === "null-allowed")) || (data0 === "enum-removed")) || (data0 === "enum-value-added")) || (data0 === "required-removed")) || (data0 === "bound-loosened")) || (data0 === "multiple-of-loosened")) || (data0 === "dependent-required-removed")) || (data0 === "pattern-removed")) || (data0 === "format-removed")) || (data0 === "unique-items-removed")) || (data0 === "additional-properties-opened")) || (data0 === "unevaluated-properties-opened")) || (data0 === "items-opened")) || (data0 === "schema-opened")) || (data0 === "property-added-closed")) || (data0 === "property-removed-open")) || (data0 === "union-branch-added")) || (data0 === "constraint-removed")) || (data0 === "type-removed")) || (data0 === "type-renamed")) || (data0 === "type-moved")) || (data0 === "field-became-required")) || (data0 === "field-removed")) || (data0 === "field-became-optional")) || (data0 === "contract-added")) || (data0 === "definition-added")) || (data0 === "optional-property-added")) || (data0 === "property-deprecated")) || (data0 === "deprecated-property-removed")) || (data0 === "deprecated-field-removed")) || (data0 === "description-changed")) || (data0 === "default-changed")) || (data0 === "type-added")) || (data0 === "field-type-changed")) || (data0 === "alias-changed"))){
-validate37.errors = [{instancePath:instancePath+"/rule",schemaPath:"#/$defs/diffIgnore/properties/rule/enum",keyword:"enum",params:{allowedValues: schema9.properties.rule.enum},message:"must be equal to one of the allowed values"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/rule",schemaPath:"#/$defs/diffIgnore/properties/rule/enum",keyword:"enum",params:{allowedValues: schema9.properties.rule.enum},message:"must be equal to one of the allowed values"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate37, vErrors);
 }
-var valid0 = _errs2 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.contract !== undefined){
 let data1 = data.contract;
-const _errs3 = errors;
-if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func1(data1) < 1){
-validate37.errors = [{instancePath:instancePath+"/contract",schemaPath:"#/$defs/diffIgnore/properties/contract/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/contract",schemaPath:"#/$defs/diffIgnore/properties/contract/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate37, vErrors);
 }
 }
 else {
-validate37.errors = [{instancePath:instancePath+"/contract",schemaPath:"#/$defs/diffIgnore/properties/contract/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/contract",schemaPath:"#/$defs/diffIgnore/properties/contract/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate37, vErrors);
 }
 }
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.pointer !== undefined){
 let data2 = data.pointer;
-const _errs5 = errors;
-if(errors === _errs5){
 if(typeof data2 === "string"){
 if(!pattern2.test(data2)){
-validate37.errors = [{instancePath:instancePath+"/pointer",schemaPath:"#/$defs/diffIgnore/properties/pointer/pattern",keyword:"pattern",params:{pattern: "^(#|types/)"},message:"must match pattern \""+"^(#|types/)"+"\""}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/pointer",schemaPath:"#/$defs/diffIgnore/properties/pointer/pattern",keyword:"pattern",params:{pattern: "^(#|types/)"},message:"must match pattern \""+"^(#|types/)"+"\""});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate37, vErrors);
 }
 }
 else {
-validate37.errors = [{instancePath:instancePath+"/pointer",schemaPath:"#/$defs/diffIgnore/properties/pointer/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/pointer",schemaPath:"#/$defs/diffIgnore/properties/pointer/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate37, vErrors);
 }
 }
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.reason !== undefined){
 let data3 = data.reason;
-const _errs7 = errors;
-if(errors === _errs7){
 if(typeof data3 === "string"){
 if(!pattern3.test(data3)){
-validate37.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/$defs/diffIgnore/properties/reason/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/reason",schemaPath:"#/$defs/diffIgnore/properties/reason/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate37, vErrors);
 }
 }
 else {
-validate37.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/$defs/diffIgnore/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/reason",schemaPath:"#/$defs/diffIgnore/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate37, vErrors);
 }
 }
 }
 else {
-validate37.errors = [{instancePath,schemaPath:"#/$defs/diffIgnore/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/diffIgnore/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate37, vErrors);
 }
 validate37.errors = vErrors;
 return errors === 0;
@@ -1543,6 +1122,7 @@ validate37.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+const __charterAt = __charterErrors.nest, __charterLimit = __charterAt > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate38.evaluated;
@@ -1552,114 +1132,66 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.formats !== undefined){
 let data0 = data.formats;
-const _errs1 = errors;
 if(!(((data0 === "dialect") || (data0 === "assert")) || (data0 === "annotate"))){
-validate38.errors = [{instancePath:instancePath+"/formats",schemaPath:"#/$defs/validationPolicy/properties/formats/enum",keyword:"enum",params:{allowedValues: schema7.properties.formats.enum},message:"must be equal to one of the allowed values"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/formats",schemaPath:"#/$defs/validationPolicy/properties/formats/enum",keyword:"enum",params:{allowedValues: schema7.properties.formats.enum},message:"must be equal to one of the allowed values"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate38, vErrors);
 }
-var valid0 = _errs1 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.examples !== undefined){
 let data1 = data.examples;
-const _errs2 = errors;
 if(!((data1 === "error") || (data1 === "warning"))){
-validate38.errors = [{instancePath:instancePath+"/examples",schemaPath:"#/$defs/validationPolicy/properties/examples/enum",keyword:"enum",params:{allowedValues: schema7.properties.examples.enum},message:"must be equal to one of the allowed values"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/examples",schemaPath:"#/$defs/validationPolicy/properties/examples/enum",keyword:"enum",params:{allowedValues: schema7.properties.examples.enum},message:"must be equal to one of the allowed values"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate38, vErrors);
 }
-var valid0 = _errs2 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.refSiblings !== undefined){
 let data2 = data.refSiblings;
-const _errs3 = errors;
 if(!((data2 === "ignore") || (data2 === "apply"))){
-validate38.errors = [{instancePath:instancePath+"/refSiblings",schemaPath:"#/$defs/validationPolicy/properties/refSiblings/enum",keyword:"enum",params:{allowedValues: schema7.properties.refSiblings.enum},message:"must be equal to one of the allowed values"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/refSiblings",schemaPath:"#/$defs/validationPolicy/properties/refSiblings/enum",keyword:"enum",params:{allowedValues: schema7.properties.refSiblings.enum},message:"must be equal to one of the allowed values"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate38, vErrors);
 }
-var valid0 = _errs3 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.patterns !== undefined){
 let data3 = data.patterns;
-const _errs4 = errors;
 if(!((data3 === "native") || (data3 === "linear"))){
-validate38.errors = [{instancePath:instancePath+"/patterns",schemaPath:"#/$defs/validationPolicy/properties/patterns/enum",keyword:"enum",params:{allowedValues: schema7.properties.patterns.enum},message:"must be equal to one of the allowed values"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/patterns",schemaPath:"#/$defs/validationPolicy/properties/patterns/enum",keyword:"enum",params:{allowedValues: schema7.properties.patterns.enum},message:"must be equal to one of the allowed values"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate38, vErrors);
 }
-var valid0 = _errs4 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.unknownFormats !== undefined){
 let data4 = data.unknownFormats;
-const _errs5 = errors;
 if(!((data4 === "ignore") || (data4 === "refuse"))){
-validate38.errors = [{instancePath:instancePath+"/unknownFormats",schemaPath:"#/$defs/validationPolicy/properties/unknownFormats/enum",keyword:"enum",params:{allowedValues: schema7.properties.unknownFormats.enum},message:"must be equal to one of the allowed values"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/unknownFormats",schemaPath:"#/$defs/validationPolicy/properties/unknownFormats/enum",keyword:"enum",params:{allowedValues: schema7.properties.unknownFormats.enum},message:"must be equal to one of the allowed values"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate38, vErrors);
 }
-var valid0 = _errs5 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.strictness !== undefined){
 let data5 = data.strictness;
-const _errs6 = errors;
 if(!((data5 === "lenient") || (data5 === "strict"))){
-validate38.errors = [{instancePath:instancePath+"/strictness",schemaPath:"#/$defs/validationPolicy/properties/strictness/enum",keyword:"enum",params:{allowedValues: schema7.properties.strictness.enum},message:"must be equal to one of the allowed values"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/strictness",schemaPath:"#/$defs/validationPolicy/properties/strictness/enum",keyword:"enum",params:{allowedValues: schema7.properties.strictness.enum},message:"must be equal to one of the allowed values"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate38, vErrors);
 }
-var valid0 = _errs6 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.keywords !== undefined){
 let data6 = data.keywords;
-const _errs7 = errors;
-if(errors === _errs7){
 if(Array.isArray(data6)){
-var valid1 = true;
 const len0 = data6.length;
 for(let i0=0; i0<len0; i0++){
 let data7 = data6[i0];
-const _errs9 = errors;
-if(errors === _errs9){
 if(typeof data7 === "string"){
 if(func1(data7) < 1){
-validate38.errors = [{instancePath:instancePath+"/keywords/" + i0,schemaPath:"#/$defs/validationPolicy/properties/keywords/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/keywords/" + i0,schemaPath:"#/$defs/validationPolicy/properties/keywords/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate38, vErrors);
 }
 }
 else {
-validate38.errors = [{instancePath:instancePath+"/keywords/" + i0,schemaPath:"#/$defs/validationPolicy/properties/keywords/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/keywords/" + i0,schemaPath:"#/$defs/validationPolicy/properties/keywords/items/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate38, vErrors);
 }
 }
-var valid1 = _errs9 === errors;
-if(!valid1){
-break;
-}
-}
-if(valid1){
 let i1 = data6.length;
 let j0;
 if(i1 > 1){
@@ -1671,36 +1203,23 @@ continue;
 }
 if(typeof indices0[item0] == "number"){
 j0 = indices0[item0];
-validate38.errors = [{instancePath:instancePath+"/keywords",schemaPath:"#/$defs/validationPolicy/properties/keywords/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/keywords",schemaPath:"#/$defs/validationPolicy/properties/keywords/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate38, vErrors);
 break;
 }
 indices0[item0] = i1;
 }
 }
 }
-}
 else {
-validate38.errors = [{instancePath:instancePath+"/keywords",schemaPath:"#/$defs/validationPolicy/properties/keywords/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/keywords",schemaPath:"#/$defs/validationPolicy/properties/keywords/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate38, vErrors);
 }
 }
 }
 else {
-validate38.errors = [{instancePath,schemaPath:"#/$defs/validationPolicy/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/validationPolicy/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate38, vErrors);
 }
 validate38.errors = vErrors;
 return errors === 0;
@@ -1709,6 +1228,7 @@ validate38.evaluated = {"props":{"formats":true,"examples":true,"refSiblings":tr
 
 
 function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+const __charterAt = __charterErrors.nest, __charterLimit = __charterAt > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate39.evaluated;
@@ -1718,24 +1238,22 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(errors === 0){
 if(typeof data === "string"){
 if(func1(data) < 1){
-validate39.errors = [{instancePath,schemaPath:"#/$defs/relativePath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/relativePath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate39, vErrors);
 }
 }
 else {
-validate39.errors = [{instancePath,schemaPath:"#/$defs/relativePath/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/relativePath/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate39, vErrors);
 }
 validate39.errors = vErrors;
 return errors === 0;
 }
 validate39.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-return { validate: validate0, validateCatalogFolder: validate26, validateDocumentResolution: validate30, validateDialect: validate33, validateIds: validate34, validateNamingStyle: validate35, validateDirection: validate36, validateDiffIgnore: validate37, validateValidationPolicy: validate38, validateRelativePath: validate39 };
+return { validate: validate0, validateCatalogFolder: validate26, validateDocumentResolution: validate30, validateDialect: validate33, validateIds: validate34, validateNamingStyle: validate35, validateDirection: validate36, validateDiffIgnore: validate37, validateValidationPolicy: validate38, validateRelativePath: validate39, __charterErrors: __charterErrors };
 })();
 export const validate = __charterExports.validate;
 export const validateCatalogFolder = __charterExports.validateCatalogFolder;
@@ -1747,3 +1265,4 @@ export const validateDirection = __charterExports.validateDirection;
 export const validateDiffIgnore = __charterExports.validateDiffIgnore;
 export const validateValidationPolicy = __charterExports.validateValidationPolicy;
 export const validateRelativePath = __charterExports.validateRelativePath;
+export const __charterErrors = __charterExports.__charterErrors;

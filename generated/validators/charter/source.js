@@ -13,6 +13,16 @@ if (list === null) return [error];
 list.push(error);
 return list;
 }
+const __charterErrors = { limit: Infinity, list: null, nest: 0 };
+function __charterEnd(at, validate, list) {
+if (at > 0) {
+validate.errors = list;
+return false;
+}
+__charterErrors.list = list;
+throw __charterErrors;
+}
+
 const __charterDepth = { limit: Infinity, at: "" };
 function __charterTooDeep(instancePath, data) {
 if (typeof data !== "object" || data === null) return false;
@@ -24,6 +34,7 @@ return true;
 }
 
 function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+const __charterAt = __charterErrors.nest, __charterLimit = __charterAt > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate14.evaluated;
@@ -33,19 +44,15 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(errors === 0){
-if(errors === 0){
 if(typeof data === "string"){
 if(!(formats0(data))){
-validate14.errors = [{instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/core#/$defs/uriReferenceString/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/core#/$defs/uriReferenceString/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate14, vErrors);
 }
 }
 else {
-validate14.errors = [{instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/core#/$defs/uriReferenceString/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/core#/$defs/uriReferenceString/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate14, vErrors);
 }
 validate14.errors = vErrors;
 return errors === 0;
@@ -55,6 +62,7 @@ validate14.evaluated = {"dynamicProps":false,"dynamicItems":false};
 const formats2 = __charter_uri;
 
 function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+const __charterAt = __charterErrors.nest, __charterLimit = __charterAt > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate16.evaluated;
@@ -64,19 +72,15 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(errors === 0){
-if(errors === 0){
 if(typeof data === "string"){
 if(!(formats2(data))){
-validate16.errors = [{instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/core#/$defs/uriString/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/core#/$defs/uriString/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate16, vErrors);
 }
 }
 else {
-validate16.errors = [{instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/core#/$defs/uriString/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/core#/$defs/uriString/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate16, vErrors);
 }
 validate16.errors = vErrors;
 return errors === 0;
@@ -87,6 +91,7 @@ const func0 = __charter_pattern;
 const pattern1 = func0("^[A-Za-z_][-A-Za-z0-9._]*$", "u");
 
 function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+const __charterAt = __charterErrors.nest, __charterLimit = __charterAt > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate19.evaluated;
@@ -96,17 +101,15 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(errors === 0){
 if(typeof data === "string"){
 if(!pattern1.test(data)){
-validate19.errors = [{instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/core#/$defs/anchorString/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][-A-Za-z0-9._]*$"},message:"must match pattern \""+"^[A-Za-z_][-A-Za-z0-9._]*$"+"\""}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/core#/$defs/anchorString/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][-A-Za-z0-9._]*$"},message:"must match pattern \""+"^[A-Za-z_][-A-Za-z0-9._]*$"+"\""});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate19, vErrors);
 }
 }
 else {
-validate19.errors = [{instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/core#/$defs/anchorString/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/core#/$defs/anchorString/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate19, vErrors);
 }
 validate19.errors = vErrors;
 return errors === 0;
@@ -118,6 +121,7 @@ const wrapper0 = {validate: validate0};
 
 function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 if (instancePath.length >= __charterDepth.limit && __charterTooDeep(instancePath, data)) throw __charterDepth;
+const __charterAt = __charterErrors.nest, __charterLimit = __charterAt > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate2.evaluated;
@@ -128,183 +132,101 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if((!(data && typeof data == "object" && !Array.isArray(data))) && (typeof data !== "boolean")){
-validate2.errors = [{instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/core#/type",keyword:"type",params:{type: schema2.type},message:"must be object,boolean"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/core#/type",keyword:"type",params:{type: schema2.type},message:"must be object,boolean"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate2, vErrors);
 }
-if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.$id !== undefined){
 let data0 = data.$id;
-const _errs1 = errors;
 if(!(validate14(data0, {instancePath:instancePath+"/$id",parentData:data,parentDataProperty:"$id",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate14.errors; } else { for (const error of validate14.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate2, vErrors);
 }
-if(errors === _errs1){
 if(typeof data0 === "string"){
 if(!pattern0.test(data0)){
-validate2.errors = [{instancePath:instancePath+"/$id",schemaPath:"https://json-schema.org/draft/2020-12/meta/core#/properties/$id/pattern",keyword:"pattern",params:{pattern: "^[^#]*#?$"},message:"must match pattern \""+"^[^#]*#?$"+"\""}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/$id",schemaPath:"https://json-schema.org/draft/2020-12/meta/core#/properties/$id/pattern",keyword:"pattern",params:{pattern: "^[^#]*#?$"},message:"must match pattern \""+"^[^#]*#?$"+"\""});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate2, vErrors);
 }
 }
 }
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.$schema !== undefined){
-const _errs3 = errors;
 if(!(validate16(data.$schema, {instancePath:instancePath+"/$schema",parentData:data,parentDataProperty:"$schema",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate16.errors; } else { for (const error of validate16.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate2, vErrors);
 }
-var valid0 = _errs3 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.$ref !== undefined){
-const _errs4 = errors;
 if(!(validate14(data.$ref, {instancePath:instancePath+"/$ref",parentData:data,parentDataProperty:"$ref",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate14.errors; } else { for (const error of validate14.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate2, vErrors);
 }
-var valid0 = _errs4 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.$anchor !== undefined){
-const _errs5 = errors;
 if(!(validate19(data.$anchor, {instancePath:instancePath+"/$anchor",parentData:data,parentDataProperty:"$anchor",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate19.errors; } else { for (const error of validate19.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate2, vErrors);
 }
-var valid0 = _errs5 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.$dynamicRef !== undefined){
-const _errs6 = errors;
 if(!(validate14(data.$dynamicRef, {instancePath:instancePath+"/$dynamicRef",parentData:data,parentDataProperty:"$dynamicRef",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate14.errors; } else { for (const error of validate14.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate2, vErrors);
 }
-var valid0 = _errs6 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.$dynamicAnchor !== undefined){
-const _errs7 = errors;
 if(!(validate19(data.$dynamicAnchor, {instancePath:instancePath+"/$dynamicAnchor",parentData:data,parentDataProperty:"$dynamicAnchor",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate19.errors; } else { for (const error of validate19.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate2, vErrors);
 }
-var valid0 = _errs7 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.$vocabulary !== undefined){
 let data6 = data.$vocabulary;
-const _errs8 = errors;
-if(errors === _errs8){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 for(const key0 in data6){
+__charterErrors.nest++;
 const _errs10 = errors;
 if(!(validate16(key0, {instancePath:instancePath+"/$vocabulary",parentData:data6,parentDataProperty:"$vocabulary",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate16.errors; } else { for (const error of validate16.errors) vErrors.push(error); }
 errors = vErrors.length;
 }
 var valid1 = _errs10 === errors;
+__charterErrors.nest--;
 if(!valid1){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/$vocabulary",schemaPath:"https://json-schema.org/draft/2020-12/meta/core#/properties/$vocabulary/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid"});
-errors++;
-validate2.errors = vErrors;
-return false;
-break;
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate2, vErrors);
 }
 }
-if(valid1){
 for(const key1 in data6){
-const _errs12 = errors;
 if(typeof data6[key1] !== "boolean"){
-validate2.errors = [{instancePath:instancePath+"/$vocabulary/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"https://json-schema.org/draft/2020-12/meta/core#/properties/$vocabulary/additionalProperties/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid2 = _errs12 === errors;
-if(!valid2){
-break;
-}
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/$vocabulary/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"https://json-schema.org/draft/2020-12/meta/core#/properties/$vocabulary/additionalProperties/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate2, vErrors);
 }
 }
 }
 else {
-validate2.errors = [{instancePath:instancePath+"/$vocabulary",schemaPath:"https://json-schema.org/draft/2020-12/meta/core#/properties/$vocabulary/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/$vocabulary",schemaPath:"https://json-schema.org/draft/2020-12/meta/core#/properties/$vocabulary/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate2, vErrors);
 }
 }
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.$comment !== undefined){
-const _errs14 = errors;
 if(typeof data.$comment !== "string"){
-validate2.errors = [{instancePath:instancePath+"/$comment",schemaPath:"https://json-schema.org/draft/2020-12/meta/core#/properties/$comment/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/$comment",schemaPath:"https://json-schema.org/draft/2020-12/meta/core#/properties/$comment/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate2, vErrors);
 }
-var valid0 = _errs14 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.$defs !== undefined){
 let data9 = data.$defs;
-const _errs16 = errors;
-if(errors === _errs16){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 for(const key2 in data9){
-const _errs19 = errors;
 if(!(wrapper0.validate(data9[key2], {instancePath:instancePath+"/$defs/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data9,parentDataProperty:key2,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
-errors = vErrors.length;
-}
-var valid3 = _errs19 === errors;
-if(!valid3){
-break;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate2, vErrors);
 }
 }
 }
 else {
-validate2.errors = [{instancePath:instancePath+"/$defs",schemaPath:"https://json-schema.org/draft/2020-12/meta/core#/properties/$defs/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs16 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/$defs",schemaPath:"https://json-schema.org/draft/2020-12/meta/core#/properties/$defs/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate2, vErrors);
 }
 }
 }
@@ -317,6 +239,7 @@ const schema10 = {"type":["object","boolean"]};
 
 function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 if (instancePath.length >= __charterDepth.limit && __charterTooDeep(instancePath, data)) throw __charterDepth;
+const __charterAt = __charterErrors.nest, __charterLimit = __charterAt > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate26.evaluated;
@@ -326,32 +249,22 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(errors === 0){
 if(Array.isArray(data)){
 if(data.length < 1){
-validate26.errors = [{instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/applicator#/$defs/schemaArray/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/applicator#/$defs/schemaArray/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate26, vErrors);
 }
-else {
-var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-const _errs1 = errors;
 if(!(wrapper0.validate(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-if(!valid0){
-break;
-}
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate26, vErrors);
 }
 }
 }
 else {
-validate26.errors = [{instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/applicator#/$defs/schemaArray/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/applicator#/$defs/schemaArray/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate26, vErrors);
 }
 validate26.errors = vErrors;
 return errors === 0;
@@ -362,6 +275,7 @@ const formats8 = __charter_regex;
 
 function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 if (instancePath.length >= __charterDepth.limit && __charterTooDeep(instancePath, data)) throw __charterDepth;
+const __charterAt = __charterErrors.nest, __charterLimit = __charterAt > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate25.evaluated;
@@ -372,272 +286,141 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if((!(data && typeof data == "object" && !Array.isArray(data))) && (typeof data !== "boolean")){
-validate25.errors = [{instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/applicator#/type",keyword:"type",params:{type: schema10.type},message:"must be object,boolean"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/applicator#/type",keyword:"type",params:{type: schema10.type},message:"must be object,boolean"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate25, vErrors);
 }
-if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.prefixItems !== undefined){
-const _errs1 = errors;
 if(!(validate26(data.prefixItems, {instancePath:instancePath+"/prefixItems",parentData:data,parentDataProperty:"prefixItems",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate26.errors; } else { for (const error of validate26.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate25, vErrors);
 }
-var valid0 = _errs1 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.items !== undefined){
-const _errs2 = errors;
 if(!(wrapper0.validate(data.items, {instancePath:instancePath+"/items",parentData:data,parentDataProperty:"items",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate25, vErrors);
 }
-var valid0 = _errs2 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.contains !== undefined){
-const _errs3 = errors;
 if(!(wrapper0.validate(data.contains, {instancePath:instancePath+"/contains",parentData:data,parentDataProperty:"contains",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate25, vErrors);
 }
-var valid0 = _errs3 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.additionalProperties !== undefined){
-const _errs4 = errors;
 if(!(wrapper0.validate(data.additionalProperties, {instancePath:instancePath+"/additionalProperties",parentData:data,parentDataProperty:"additionalProperties",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate25, vErrors);
 }
-var valid0 = _errs4 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.properties !== undefined){
 let data4 = data.properties;
-const _errs5 = errors;
-if(errors === _errs5){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 for(const key0 in data4){
-const _errs8 = errors;
 if(!(wrapper0.validate(data4[key0], {instancePath:instancePath+"/properties/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data4,parentDataProperty:key0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs8 === errors;
-if(!valid1){
-break;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate25, vErrors);
 }
 }
 }
 else {
-validate25.errors = [{instancePath:instancePath+"/properties",schemaPath:"https://json-schema.org/draft/2020-12/meta/applicator#/properties/properties/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/properties",schemaPath:"https://json-schema.org/draft/2020-12/meta/applicator#/properties/properties/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate25, vErrors);
 }
 }
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.patternProperties !== undefined){
 let data6 = data.patternProperties;
-const _errs9 = errors;
-if(errors === _errs9){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 for(const key1 in data6){
+__charterErrors.nest++;
 const _errs11 = errors;
-if(errors === _errs11){
 if(typeof key1 === "string"){
 if(!(formats8(key1))){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/patternProperties",schemaPath:"https://json-schema.org/draft/2020-12/meta/applicator#/properties/patternProperties/propertyNames/format",keyword:"format",params:{format: "regex"},message:"must match format \""+"regex"+"\"",propertyName:key1});
 errors++;
 }
 }
-}
 var valid2 = _errs11 === errors;
+__charterErrors.nest--;
 if(!valid2){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/patternProperties",schemaPath:"https://json-schema.org/draft/2020-12/meta/applicator#/properties/patternProperties/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid"});
-errors++;
-validate25.errors = vErrors;
-return false;
-break;
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate25, vErrors);
 }
 }
-if(valid2){
 for(const key2 in data6){
-const _errs13 = errors;
 if(!(wrapper0.validate(data6[key2], {instancePath:instancePath+"/patternProperties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data6,parentDataProperty:key2,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
-errors = vErrors.length;
-}
-var valid3 = _errs13 === errors;
-if(!valid3){
-break;
-}
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate25, vErrors);
 }
 }
 }
 else {
-validate25.errors = [{instancePath:instancePath+"/patternProperties",schemaPath:"https://json-schema.org/draft/2020-12/meta/applicator#/properties/patternProperties/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/patternProperties",schemaPath:"https://json-schema.org/draft/2020-12/meta/applicator#/properties/patternProperties/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate25, vErrors);
 }
 }
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.dependentSchemas !== undefined){
 let data8 = data.dependentSchemas;
-const _errs14 = errors;
-if(errors === _errs14){
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 for(const key3 in data8){
-const _errs17 = errors;
 if(!(wrapper0.validate(data8[key3], {instancePath:instancePath+"/dependentSchemas/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data8,parentDataProperty:key3,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
-errors = vErrors.length;
-}
-var valid4 = _errs17 === errors;
-if(!valid4){
-break;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate25, vErrors);
 }
 }
 }
 else {
-validate25.errors = [{instancePath:instancePath+"/dependentSchemas",schemaPath:"https://json-schema.org/draft/2020-12/meta/applicator#/properties/dependentSchemas/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/dependentSchemas",schemaPath:"https://json-schema.org/draft/2020-12/meta/applicator#/properties/dependentSchemas/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate25, vErrors);
 }
 }
-var valid0 = _errs14 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.propertyNames !== undefined){
-const _errs18 = errors;
 if(!(wrapper0.validate(data.propertyNames, {instancePath:instancePath+"/propertyNames",parentData:data,parentDataProperty:"propertyNames",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate25, vErrors);
 }
-var valid0 = _errs18 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.if !== undefined){
-const _errs19 = errors;
 if(!(wrapper0.validate(data.if, {instancePath:instancePath+"/if",parentData:data,parentDataProperty:"if",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate25, vErrors);
 }
-var valid0 = _errs19 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.then !== undefined){
-const _errs20 = errors;
 if(!(wrapper0.validate(data.then, {instancePath:instancePath+"/then",parentData:data,parentDataProperty:"then",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate25, vErrors);
 }
-var valid0 = _errs20 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.else !== undefined){
-const _errs21 = errors;
 if(!(wrapper0.validate(data.else, {instancePath:instancePath+"/else",parentData:data,parentDataProperty:"else",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate25, vErrors);
 }
-var valid0 = _errs21 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.allOf !== undefined){
-const _errs22 = errors;
 if(!(validate26(data.allOf, {instancePath:instancePath+"/allOf",parentData:data,parentDataProperty:"allOf",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate26.errors; } else { for (const error of validate26.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate25, vErrors);
 }
-var valid0 = _errs22 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.anyOf !== undefined){
-const _errs23 = errors;
 if(!(validate26(data.anyOf, {instancePath:instancePath+"/anyOf",parentData:data,parentDataProperty:"anyOf",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate26.errors; } else { for (const error of validate26.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate25, vErrors);
 }
-var valid0 = _errs23 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.oneOf !== undefined){
-const _errs24 = errors;
 if(!(validate26(data.oneOf, {instancePath:instancePath+"/oneOf",parentData:data,parentDataProperty:"oneOf",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate26.errors; } else { for (const error of validate26.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate25, vErrors);
 }
-var valid0 = _errs24 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.not !== undefined){
-const _errs25 = errors;
 if(!(wrapper0.validate(data.not, {instancePath:instancePath+"/not",parentData:data,parentDataProperty:"not",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs25 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate25, vErrors);
 }
 }
 }
@@ -650,6 +433,7 @@ const schema12 = {"type":["object","boolean"]};
 
 function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 if (instancePath.length >= __charterDepth.limit && __charterTooDeep(instancePath, data)) throw __charterDepth;
+const __charterAt = __charterErrors.nest, __charterLimit = __charterAt > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate32.evaluated;
@@ -660,34 +444,20 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if((!(data && typeof data == "object" && !Array.isArray(data))) && (typeof data !== "boolean")){
-validate32.errors = [{instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/unevaluated#/type",keyword:"type",params:{type: schema12.type},message:"must be object,boolean"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/unevaluated#/type",keyword:"type",params:{type: schema12.type},message:"must be object,boolean"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate32, vErrors);
 }
-if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.unevaluatedItems !== undefined){
-const _errs1 = errors;
 if(!(wrapper0.validate(data.unevaluatedItems, {instancePath:instancePath+"/unevaluatedItems",parentData:data,parentDataProperty:"unevaluatedItems",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate32, vErrors);
 }
-var valid0 = _errs1 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.unevaluatedProperties !== undefined){
-const _errs2 = errors;
 if(!(wrapper0.validate(data.unevaluatedProperties, {instancePath:instancePath+"/unevaluatedProperties",parentData:data,parentDataProperty:"unevaluatedProperties",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate32, vErrors);
 }
 }
 }
@@ -700,6 +470,7 @@ const schema13 = {"type":["object","boolean"]};
 const schema14 = {"enum":["array","boolean","integer","null","number","object","string"]};
 
 function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+const __charterAt = __charterErrors.nest, __charterLimit = __charterAt > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate35.evaluated;
@@ -710,8 +481,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(!(((((((data === "array") || (data === "boolean")) || (data === "integer")) || (data === "null")) || (data === "number")) || (data === "object")) || (data === "string"))){
-validate35.errors = [{instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/$defs/simpleTypes/enum",keyword:"enum",params:{allowedValues: schema14.enum},message:"must be equal to one of the allowed values"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/$defs/simpleTypes/enum",keyword:"enum",params:{allowedValues: schema14.enum},message:"must be equal to one of the allowed values"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate35, vErrors);
 }
 validate35.errors = vErrors;
 return errors === 0;
@@ -720,6 +491,7 @@ validate35.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+const __charterAt = __charterErrors.nest, __charterLimit = __charterAt > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate38.evaluated;
@@ -730,15 +502,13 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(!((typeof data == "number") && (!(data % 1) && !isNaN(data)))){
-validate38.errors = [{instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/$defs/nonNegativeInteger/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/$defs/nonNegativeInteger/type",keyword:"type",params:{type: "integer"},message:"must be integer"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate38, vErrors);
 }
-if(errors === 0){
 if(typeof data == "number"){
 if(data < 0 || isNaN(data)){
-validate38.errors = [{instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/$defs/nonNegativeInteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/$defs/nonNegativeInteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate38, vErrors);
 }
 }
 validate38.errors = vErrors;
@@ -748,6 +518,7 @@ validate38.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+const __charterAt = __charterErrors.nest, __charterLimit = __charterAt > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate40.evaluated;
@@ -758,15 +529,13 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(!((typeof data == "number") && (!(data % 1) && !isNaN(data)))){
-validate40.errors = [{instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/$defs/nonNegativeInteger/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/$defs/nonNegativeInteger/type",keyword:"type",params:{type: "integer"},message:"must be integer"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate40, vErrors);
 }
-if(errors === 0){
 if(typeof data == "number"){
 if(data < 0 || isNaN(data)){
-validate40.errors = [{instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/$defs/nonNegativeInteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/$defs/nonNegativeInteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate40, vErrors);
 }
 }
 validate40.errors = vErrors;
@@ -776,6 +545,7 @@ validate40.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+const __charterAt = __charterErrors.nest, __charterLimit = __charterAt > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate48.evaluated;
@@ -785,22 +555,14 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(errors === 0){
 if(Array.isArray(data)){
-var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-const _errs1 = errors;
 if(typeof data[i0] !== "string"){
-validate48.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/$defs/stringArray/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs1 === errors;
-if(!valid0){
-break;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/" + i0,schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/$defs/stringArray/items/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate48, vErrors);
 }
 }
-if(valid0){
 let i1 = data.length;
 let j0;
 if(i1 > 1){
@@ -812,19 +574,17 @@ continue;
 }
 if(typeof indices0[item0] == "number"){
 j0 = indices0[item0];
-validate48.errors = [{instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/$defs/stringArray/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/$defs/stringArray/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate48, vErrors);
 break;
 }
 indices0[item0] = i1;
 }
 }
 }
-}
 else {
-validate48.errors = [{instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/$defs/stringArray/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/$defs/stringArray/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate48, vErrors);
 }
 validate48.errors = vErrors;
 return errors === 0;
@@ -834,6 +594,7 @@ validate48.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
 const func4 = __charter_deepEqual;
 
 function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+const __charterAt = __charterErrors.nest, __charterLimit = __charterAt > 0 ? 0 : __charterErrors.limit;
 /*# sourceURL="https://json-schema.org/draft/2020-12/meta/validation" */;
 let vErrors = null;
 let errors = 0;
@@ -845,26 +606,27 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if((!(data && typeof data == "object" && !Array.isArray(data))) && (typeof data !== "boolean")){
-validate34.errors = [{instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/type",keyword:"type",params:{type: schema13.type},message:"must be object,boolean"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/type",keyword:"type",params:{type: schema13.type},message:"must be object,boolean"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate34, vErrors);
 }
 if(!dynamicAnchors.meta){
 dynamicAnchors.meta = validate34;
 }
-if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type !== undefined){
 let data0 = data.type;
-const _errs1 = errors;
 const _errs2 = errors;
 let valid1 = false;
+__charterErrors.nest++;
 const _errs3 = errors;
 if(!(validate35(data0, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate35.errors; } else { for (const error of validate35.errors) vErrors.push(error); }
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
+__charterErrors.nest--;
 valid1 = valid1 || _valid0;
+__charterErrors.nest++;
 const _errs4 = errors;
 if(errors === _errs4){
 if(Array.isArray(data0)){
@@ -910,12 +672,11 @@ errors++;
 }
 }
 var _valid0 = _errs4 === errors;
+__charterErrors.nest--;
 valid1 = valid1 || _valid0;
 if(!valid1){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/type",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/type/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"});
-errors++;
-validate34.errors = vErrors;
-return false;
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate34, vErrors);
 }
 else {
 errors = _errs2;
@@ -928,282 +689,136 @@ vErrors = null;
 }
 }
 }
-var valid0 = _errs1 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.enum !== undefined){
-const _errs7 = errors;
-if(errors === _errs7){
 if(!(Array.isArray(data.enum))){
-validate34.errors = [{instancePath:instancePath+"/enum",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/enum/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/enum",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/enum/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate34, vErrors);
 }
 }
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.multipleOf !== undefined){
 let data3 = data.multipleOf;
-const _errs9 = errors;
-if(errors === _errs9){
 if(typeof data3 == "number"){
 if(data3 <= 0 || isNaN(data3)){
-validate34.errors = [{instancePath:instancePath+"/multipleOf",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/multipleOf/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/multipleOf",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/multipleOf/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate34, vErrors);
 }
 }
 else {
-validate34.errors = [{instancePath:instancePath+"/multipleOf",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/multipleOf/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/multipleOf",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/multipleOf/type",keyword:"type",params:{type: "number"},message:"must be number"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate34, vErrors);
 }
 }
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.maximum !== undefined){
-const _errs11 = errors;
 if(!(typeof data.maximum == "number")){
-validate34.errors = [{instancePath:instancePath+"/maximum",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/maximum/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/maximum",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/maximum/type",keyword:"type",params:{type: "number"},message:"must be number"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate34, vErrors);
 }
-var valid0 = _errs11 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.exclusiveMaximum !== undefined){
-const _errs13 = errors;
 if(!(typeof data.exclusiveMaximum == "number")){
-validate34.errors = [{instancePath:instancePath+"/exclusiveMaximum",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/exclusiveMaximum/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/exclusiveMaximum",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/exclusiveMaximum/type",keyword:"type",params:{type: "number"},message:"must be number"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate34, vErrors);
 }
-var valid0 = _errs13 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.minimum !== undefined){
-const _errs15 = errors;
 if(!(typeof data.minimum == "number")){
-validate34.errors = [{instancePath:instancePath+"/minimum",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/minimum/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/minimum",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/minimum/type",keyword:"type",params:{type: "number"},message:"must be number"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate34, vErrors);
 }
-var valid0 = _errs15 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.exclusiveMinimum !== undefined){
-const _errs17 = errors;
 if(!(typeof data.exclusiveMinimum == "number")){
-validate34.errors = [{instancePath:instancePath+"/exclusiveMinimum",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/exclusiveMinimum/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/exclusiveMinimum",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/exclusiveMinimum/type",keyword:"type",params:{type: "number"},message:"must be number"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate34, vErrors);
 }
-var valid0 = _errs17 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.maxLength !== undefined){
-const _errs19 = errors;
 if(!(validate38(data.maxLength, {instancePath:instancePath+"/maxLength",parentData:data,parentDataProperty:"maxLength",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate38.errors; } else { for (const error of validate38.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate34, vErrors);
 }
-var valid0 = _errs19 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.minLength !== undefined){
-const _errs20 = errors;
 if(!(validate40(data.minLength, {instancePath:instancePath+"/minLength",parentData:data,parentDataProperty:"minLength",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate40.errors; } else { for (const error of validate40.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate34, vErrors);
 }
-var valid0 = _errs20 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.pattern !== undefined){
 let data10 = data.pattern;
-const _errs21 = errors;
-if(errors === _errs21){
-if(errors === _errs21){
 if(typeof data10 === "string"){
 if(!(formats8(data10))){
-validate34.errors = [{instancePath:instancePath+"/pattern",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/pattern/format",keyword:"format",params:{format: "regex"},message:"must match format \""+"regex"+"\""}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/pattern",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/pattern/format",keyword:"format",params:{format: "regex"},message:"must match format \""+"regex"+"\""});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate34, vErrors);
 }
 }
 else {
-validate34.errors = [{instancePath:instancePath+"/pattern",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/pattern/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/pattern",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/pattern/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate34, vErrors);
 }
 }
-}
-var valid0 = _errs21 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.maxItems !== undefined){
-const _errs23 = errors;
 if(!(validate38(data.maxItems, {instancePath:instancePath+"/maxItems",parentData:data,parentDataProperty:"maxItems",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate38.errors; } else { for (const error of validate38.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate34, vErrors);
 }
-var valid0 = _errs23 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.minItems !== undefined){
-const _errs24 = errors;
 if(!(validate40(data.minItems, {instancePath:instancePath+"/minItems",parentData:data,parentDataProperty:"minItems",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate40.errors; } else { for (const error of validate40.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate34, vErrors);
 }
-var valid0 = _errs24 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.uniqueItems !== undefined){
-const _errs25 = errors;
 if(typeof data.uniqueItems !== "boolean"){
-validate34.errors = [{instancePath:instancePath+"/uniqueItems",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/uniqueItems/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/uniqueItems",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/uniqueItems/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate34, vErrors);
 }
-var valid0 = _errs25 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.maxContains !== undefined){
-const _errs27 = errors;
 if(!(validate38(data.maxContains, {instancePath:instancePath+"/maxContains",parentData:data,parentDataProperty:"maxContains",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate38.errors; } else { for (const error of validate38.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate34, vErrors);
 }
-var valid0 = _errs27 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.minContains !== undefined){
-const _errs28 = errors;
 if(!(validate38(data.minContains, {instancePath:instancePath+"/minContains",parentData:data,parentDataProperty:"minContains",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate38.errors; } else { for (const error of validate38.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate34, vErrors);
 }
-var valid0 = _errs28 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.maxProperties !== undefined){
-const _errs29 = errors;
 if(!(validate38(data.maxProperties, {instancePath:instancePath+"/maxProperties",parentData:data,parentDataProperty:"maxProperties",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate38.errors; } else { for (const error of validate38.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate34, vErrors);
 }
-var valid0 = _errs29 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.minProperties !== undefined){
-const _errs30 = errors;
 if(!(validate40(data.minProperties, {instancePath:instancePath+"/minProperties",parentData:data,parentDataProperty:"minProperties",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate40.errors; } else { for (const error of validate40.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate34, vErrors);
 }
-var valid0 = _errs30 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.required !== undefined){
-const _errs31 = errors;
 if(!(validate48(data.required, {instancePath:instancePath+"/required",parentData:data,parentDataProperty:"required",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate48.errors; } else { for (const error of validate48.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate34, vErrors);
 }
-var valid0 = _errs31 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.dependentRequired !== undefined){
 let data19 = data.dependentRequired;
-const _errs32 = errors;
-if(errors === _errs32){
 if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
 for(const key0 in data19){
-const _errs35 = errors;
 if(!(validate48(data19[key0], {instancePath:instancePath+"/dependentRequired/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data19,parentDataProperty:key0,rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate48.errors; } else { for (const error of validate48.errors) vErrors.push(error); }
-errors = vErrors.length;
-}
-var valid4 = _errs35 === errors;
-if(!valid4){
-break;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate34, vErrors);
 }
 }
 }
 else {
-validate34.errors = [{instancePath:instancePath+"/dependentRequired",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/dependentRequired/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs32 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/dependentRequired",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/dependentRequired/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate34, vErrors);
 }
 }
 }
@@ -1215,6 +830,7 @@ validate34.evaluated = {"props":{"type":true,"const":true,"enum":true,"multipleO
 const schema18 = {"type":["object","boolean"]};
 
 function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+const __charterAt = __charterErrors.nest, __charterLimit = __charterAt > 0 ? 0 : __charterErrors.limit;
 /*# sourceURL="https://json-schema.org/draft/2020-12/meta/meta-data" */;
 let vErrors = null;
 let errors = 0;
@@ -1226,91 +842,47 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if((!(data && typeof data == "object" && !Array.isArray(data))) && (typeof data !== "boolean")){
-validate52.errors = [{instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/meta-data#/type",keyword:"type",params:{type: schema18.type},message:"must be object,boolean"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/meta-data#/type",keyword:"type",params:{type: schema18.type},message:"must be object,boolean"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate52, vErrors);
 }
 if(!dynamicAnchors.meta){
 dynamicAnchors.meta = validate52;
 }
-if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.title !== undefined){
-const _errs1 = errors;
 if(typeof data.title !== "string"){
-validate52.errors = [{instancePath:instancePath+"/title",schemaPath:"https://json-schema.org/draft/2020-12/meta/meta-data#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/title",schemaPath:"https://json-schema.org/draft/2020-12/meta/meta-data#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate52, vErrors);
 }
-var valid0 = _errs1 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.description !== undefined){
-const _errs3 = errors;
 if(typeof data.description !== "string"){
-validate52.errors = [{instancePath:instancePath+"/description",schemaPath:"https://json-schema.org/draft/2020-12/meta/meta-data#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/description",schemaPath:"https://json-schema.org/draft/2020-12/meta/meta-data#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate52, vErrors);
 }
-var valid0 = _errs3 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.deprecated !== undefined){
-const _errs5 = errors;
 if(typeof data.deprecated !== "boolean"){
-validate52.errors = [{instancePath:instancePath+"/deprecated",schemaPath:"https://json-schema.org/draft/2020-12/meta/meta-data#/properties/deprecated/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/deprecated",schemaPath:"https://json-schema.org/draft/2020-12/meta/meta-data#/properties/deprecated/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate52, vErrors);
 }
-var valid0 = _errs5 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.readOnly !== undefined){
-const _errs7 = errors;
 if(typeof data.readOnly !== "boolean"){
-validate52.errors = [{instancePath:instancePath+"/readOnly",schemaPath:"https://json-schema.org/draft/2020-12/meta/meta-data#/properties/readOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/readOnly",schemaPath:"https://json-schema.org/draft/2020-12/meta/meta-data#/properties/readOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate52, vErrors);
 }
-var valid0 = _errs7 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.writeOnly !== undefined){
-const _errs9 = errors;
 if(typeof data.writeOnly !== "boolean"){
-validate52.errors = [{instancePath:instancePath+"/writeOnly",schemaPath:"https://json-schema.org/draft/2020-12/meta/meta-data#/properties/writeOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/writeOnly",schemaPath:"https://json-schema.org/draft/2020-12/meta/meta-data#/properties/writeOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate52, vErrors);
 }
-var valid0 = _errs9 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.examples !== undefined){
-const _errs11 = errors;
-if(errors === _errs11){
 if(!(Array.isArray(data.examples))){
-validate52.errors = [{instancePath:instancePath+"/examples",schemaPath:"https://json-schema.org/draft/2020-12/meta/meta-data#/properties/examples/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid0 = _errs11 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/examples",schemaPath:"https://json-schema.org/draft/2020-12/meta/meta-data#/properties/examples/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate52, vErrors);
 }
 }
 }
@@ -1322,6 +894,7 @@ validate52.evaluated = {"props":{"title":true,"description":true,"default":true,
 const schema19 = {"type":["object","boolean"]};
 
 function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+const __charterAt = __charterErrors.nest, __charterLimit = __charterAt > 0 ? 0 : __charterErrors.limit;
 /*# sourceURL="https://json-schema.org/draft/2020-12/meta/format-annotation" */;
 let vErrors = null;
 let errors = 0;
@@ -1333,19 +906,17 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if((!(data && typeof data == "object" && !Array.isArray(data))) && (typeof data !== "boolean")){
-validate54.errors = [{instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/format-annotation#/type",keyword:"type",params:{type: schema19.type},message:"must be object,boolean"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/format-annotation#/type",keyword:"type",params:{type: schema19.type},message:"must be object,boolean"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate54, vErrors);
 }
 if(!dynamicAnchors.meta){
 dynamicAnchors.meta = validate54;
 }
-if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.format !== undefined){
 if(typeof data.format !== "string"){
-validate54.errors = [{instancePath:instancePath+"/format",schemaPath:"https://json-schema.org/draft/2020-12/meta/format-annotation#/properties/format/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/format",schemaPath:"https://json-schema.org/draft/2020-12/meta/format-annotation#/properties/format/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate54, vErrors);
 }
 }
 }
@@ -1358,6 +929,7 @@ const schema20 = {"type":["object","boolean"]};
 
 function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 if (instancePath.length >= __charterDepth.limit && __charterTooDeep(instancePath, data)) throw __charterDepth;
+const __charterAt = __charterErrors.nest, __charterLimit = __charterAt > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate56.evaluated;
@@ -1368,47 +940,26 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if((!(data && typeof data == "object" && !Array.isArray(data))) && (typeof data !== "boolean")){
-validate56.errors = [{instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/content#/type",keyword:"type",params:{type: schema20.type},message:"must be object,boolean"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/content#/type",keyword:"type",params:{type: schema20.type},message:"must be object,boolean"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate56, vErrors);
 }
-if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.contentEncoding !== undefined){
-const _errs1 = errors;
 if(typeof data.contentEncoding !== "string"){
-validate56.errors = [{instancePath:instancePath+"/contentEncoding",schemaPath:"https://json-schema.org/draft/2020-12/meta/content#/properties/contentEncoding/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/contentEncoding",schemaPath:"https://json-schema.org/draft/2020-12/meta/content#/properties/contentEncoding/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate56, vErrors);
 }
-var valid0 = _errs1 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.contentMediaType !== undefined){
-const _errs3 = errors;
 if(typeof data.contentMediaType !== "string"){
-validate56.errors = [{instancePath:instancePath+"/contentMediaType",schemaPath:"https://json-schema.org/draft/2020-12/meta/content#/properties/contentMediaType/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/contentMediaType",schemaPath:"https://json-schema.org/draft/2020-12/meta/content#/properties/contentMediaType/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate56, vErrors);
 }
-var valid0 = _errs3 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.contentSchema !== undefined){
-const _errs5 = errors;
 if(!(wrapper0.validate(data.contentSchema, {instancePath:instancePath+"/contentSchema",parentData:data,parentDataProperty:"contentSchema",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-}
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate56, vErrors);
 }
 }
 }
@@ -1419,6 +970,7 @@ validate56.evaluated = {"props":{"contentEncoding":true,"contentMediaType":true,
 
 
 function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+const __charterAt = __charterErrors.nest, __charterLimit = __charterAt > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate58.evaluated;
@@ -1428,22 +980,14 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(errors === 0){
 if(Array.isArray(data)){
-var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-const _errs1 = errors;
 if(typeof data[i0] !== "string"){
-validate58.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/$defs/stringArray/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs1 === errors;
-if(!valid0){
-break;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/" + i0,schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/$defs/stringArray/items/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate58, vErrors);
 }
 }
-if(valid0){
 let i1 = data.length;
 let j0;
 if(i1 > 1){
@@ -1455,19 +999,17 @@ continue;
 }
 if(typeof indices0[item0] == "number"){
 j0 = indices0[item0];
-validate58.errors = [{instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/$defs/stringArray/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/$defs/stringArray/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate58, vErrors);
 break;
 }
 indices0[item0] = i1;
 }
 }
 }
-}
 else {
-validate58.errors = [{instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/$defs/stringArray/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/$defs/stringArray/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate58, vErrors);
 }
 validate58.errors = vErrors;
 return errors === 0;
@@ -1477,6 +1019,7 @@ validate58.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
 
 function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 if (instancePath.length >= __charterDepth.limit && __charterTooDeep(instancePath, data)) throw __charterDepth;
+const __charterAt = __charterErrors.nest, __charterLimit = __charterAt > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate1.evaluated;
@@ -1487,103 +1030,61 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if((!(data && typeof data == "object" && !Array.isArray(data))) && (typeof data !== "boolean")){
-validate1.errors = [{instancePath,schemaPath:"https://json-schema.org/draft/2020-12/schema#/type",keyword:"type",params:{type: schema1.type},message:"must be object,boolean"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"https://json-schema.org/draft/2020-12/schema#/type",keyword:"type",params:{type: schema1.type},message:"must be object,boolean"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate1, vErrors);
 }
-const _errs2 = errors;
 if(!(validate2(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate2.errors; } else { for (const error of validate2.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate1, vErrors);
 }
-var valid0 = _errs2 === errors;
-if(valid0){
-const _errs3 = errors;
 if(!(validate25(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate25.errors; } else { for (const error of validate25.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate1, vErrors);
 }
-var valid0 = _errs3 === errors;
-if(valid0){
-const _errs4 = errors;
 if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate32.errors; } else { for (const error of validate32.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate1, vErrors);
 }
-var valid0 = _errs4 === errors;
-if(valid0){
-const _errs5 = errors;
 if(!(validate34(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate34.errors; } else { for (const error of validate34.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate1, vErrors);
 }
-var valid0 = _errs5 === errors;
-if(valid0){
-const _errs6 = errors;
 if(!(validate52(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate52.errors; } else { for (const error of validate52.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate1, vErrors);
 }
-var valid0 = _errs6 === errors;
-if(valid0){
-const _errs7 = errors;
 if(!(validate54(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate54.errors; } else { for (const error of validate54.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate1, vErrors);
 }
-var valid0 = _errs7 === errors;
-if(valid0){
-const _errs8 = errors;
 if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate56.errors; } else { for (const error of validate56.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate1, vErrors);
 }
-var valid0 = _errs8 === errors;
-}
-}
-}
-}
-}
-}
-if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.definitions !== undefined){
 let data0 = data.definitions;
-const _errs9 = errors;
-if(errors === _errs9){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 for(const key0 in data0){
-const _errs13 = errors;
 if(!(wrapper0.validate(data0[key0], {instancePath:instancePath+"/definitions/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data0,parentDataProperty:key0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
-errors = vErrors.length;
-}
-var valid2 = _errs13 === errors;
-if(!valid2){
-break;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate1, vErrors);
 }
 }
 }
 else {
-validate1.errors = [{instancePath:instancePath+"/definitions",schemaPath:"https://json-schema.org/draft/2020-12/schema#/properties/definitions/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/definitions",schemaPath:"https://json-schema.org/draft/2020-12/schema#/properties/definitions/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate1, vErrors);
 }
 }
-var valid1 = _errs9 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
 if(data.dependencies !== undefined){
 let data2 = data.dependencies;
-const _errs14 = errors;
-if(errors === _errs14){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 for(const key1 in data2){
 let data3 = data2[key1];
-const _errs18 = errors;
 const _errs19 = errors;
 let valid4 = false;
+__charterErrors.nest++;
 const _errs20 = errors;
 if(!(wrapper0.validate(data3, {instancePath:instancePath+"/dependencies/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data2,parentDataProperty:key1,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
@@ -1593,13 +1094,16 @@ else {
 var items1 = wrapper0.validate.evaluated.items;
 }
 var _valid0 = _errs20 === errors;
+__charterErrors.nest--;
 valid4 = valid4 || _valid0;
+__charterErrors.nest++;
 const _errs21 = errors;
 if(!(validate58(data3, {instancePath:instancePath+"/dependencies/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data2,parentDataProperty:key1,rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate58.errors; } else { for (const error of validate58.errors) vErrors.push(error); }
 errors = vErrors.length;
 }
 var _valid0 = _errs21 === errors;
+__charterErrors.nest--;
 valid4 = valid4 || _valid0;
 if(_valid0){
 if(items1 !== true){
@@ -1608,9 +1112,7 @@ items1 = true;
 }
 if(!valid4){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/dependencies/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"https://json-schema.org/draft/2020-12/schema#/properties/dependencies/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"});
-errors++;
-validate1.errors = vErrors;
-return false;
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate1, vErrors);
 }
 else {
 errors = _errs19;
@@ -1623,48 +1125,23 @@ vErrors = null;
 }
 }
 }
-var valid3 = _errs18 === errors;
-if(!valid3){
-break;
-}
 }
 }
 else {
-validate1.errors = [{instancePath:instancePath+"/dependencies",schemaPath:"https://json-schema.org/draft/2020-12/schema#/properties/dependencies/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/dependencies",schemaPath:"https://json-schema.org/draft/2020-12/schema#/properties/dependencies/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate1, vErrors);
 }
 }
-var valid1 = _errs14 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
 if(data.$recursiveAnchor !== undefined){
-const _errs22 = errors;
 if(!(validate19(data.$recursiveAnchor, {instancePath:instancePath+"/$recursiveAnchor",parentData:data,parentDataProperty:"$recursiveAnchor",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate19.errors; } else { for (const error of validate19.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate1, vErrors);
 }
-var valid1 = _errs22 === errors;
 }
-else {
-var valid1 = true;
-}
-if(valid1){
 if(data.$recursiveRef !== undefined){
-const _errs24 = errors;
 if(!(validate14(data.$recursiveRef, {instancePath:instancePath+"/$recursiveRef",parentData:data,parentDataProperty:"$recursiveRef",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate14.errors; } else { for (const error of validate14.errors) vErrors.push(error); }
-errors = vErrors.length;
-}
-var valid1 = _errs24 === errors;
-}
-else {
-var valid1 = true;
-}
-}
-}
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate1, vErrors);
 }
 }
 }
@@ -1682,6 +1159,7 @@ const pattern8 = func0("^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)$", 
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 if (instancePath.length >= __charterDepth.limit && __charterTooDeep(instancePath, data)) throw __charterDepth;
+const __charterAt = __charterErrors.nest, __charterLimit = __charterAt > 0 ? 0 : __charterErrors.limit;
 /*# sourceURL="https://charter.invalid/charter/source.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -1693,42 +1171,32 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if((!(data && typeof data == "object" && !Array.isArray(data))) && (typeof data !== "boolean")){
-validate0.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema0.type},message:"must be object,boolean"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema0.type},message:"must be object,boolean"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 if(!(validate1(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate1.errors; } else { for (const error of validate1.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
-if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data["x-charter-name"] !== undefined){
 let data0 = data["x-charter-name"];
-const _errs2 = errors;
-if(errors === _errs2){
 if(typeof data0 === "string"){
 if(!pattern4.test(data0)){
-validate0.errors = [{instancePath:instancePath+"/x-charter-name",schemaPath:"#/properties/x-charter-name/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*$"+"\""}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/x-charter-name",schemaPath:"#/properties/x-charter-name/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*$"+"\""});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
 else {
-validate0.errors = [{instancePath:instancePath+"/x-charter-name",schemaPath:"#/properties/x-charter-name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/x-charter-name",schemaPath:"#/properties/x-charter-name/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
-var valid1 = _errs2 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
 if(data["x-charter-rules"] !== undefined){
 let data1 = data["x-charter-rules"];
-const _errs4 = errors;
-if(errors === _errs4){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 for(const key0 in data1){
+__charterErrors.nest++;
 const _errs6 = errors;
 if(typeof key0 === "string"){
 if(!pattern5.test(key0)){
@@ -1737,233 +1205,143 @@ errors++;
 }
 }
 var valid2 = _errs6 === errors;
+__charterErrors.nest--;
 if(!valid2){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/x-charter-rules",schemaPath:"#/properties/x-charter-rules/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid"});
-errors++;
-validate0.errors = vErrors;
-return false;
-break;
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
-if(valid2){
 for(const key1 in data1){
 let data2 = data1[key1];
-const _errs8 = errors;
-if(errors === _errs8){
 if(typeof data2 === "string"){
 if(func7(data2) < 1){
-validate0.errors = [{instancePath:instancePath+"/x-charter-rules/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/x-charter-rules/additionalProperties/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/x-charter-rules/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/x-charter-rules/additionalProperties/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
 else {
-validate0.errors = [{instancePath:instancePath+"/x-charter-rules/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/x-charter-rules/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid3 = _errs8 === errors;
-if(!valid3){
-break;
-}
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/x-charter-rules/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/x-charter-rules/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
 }
 else {
-validate0.errors = [{instancePath:instancePath+"/x-charter-rules",schemaPath:"#/properties/x-charter-rules/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/x-charter-rules",schemaPath:"#/properties/x-charter-rules/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
-var valid1 = _errs4 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
 if(data["x-charter-counterexamples"] !== undefined){
 let data3 = data["x-charter-counterexamples"];
-const _errs10 = errors;
-if(errors === _errs10){
 if(Array.isArray(data3)){
-var valid4 = true;
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 let data4 = data3[i0];
-const _errs12 = errors;
-if(errors === _errs12){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-let missing0;
-if(((data4.value === undefined) && (missing0 = "value")) || ((data4.error === undefined) && (missing0 = "error"))){
-validate0.errors = [{instancePath:instancePath+"/x-charter-counterexamples/" + i0,schemaPath:"#/properties/x-charter-counterexamples/items/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
+if(data4.value === undefined){
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/x-charter-counterexamples/" + i0,schemaPath:"#/properties/x-charter-counterexamples/items/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
-else {
-const _errs14 = errors;
+if(data4.error === undefined){
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/x-charter-counterexamples/" + i0,schemaPath:"#/properties/x-charter-counterexamples/items/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
+}
 for(const key2 in data4){
 if(!((key2 === "value") || (key2 === "error"))){
-validate0.errors = [{instancePath:instancePath+"/x-charter-counterexamples/" + i0,schemaPath:"#/properties/x-charter-counterexamples/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
-return false;
-break;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/x-charter-counterexamples/" + i0,schemaPath:"#/properties/x-charter-counterexamples/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
-if(_errs14 === errors){
 if(data4.error !== undefined){
 let data5 = data4.error;
-const _errs15 = errors;
-if(errors === _errs15){
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-let missing1;
-if((data5.keyword === undefined) && (missing1 = "keyword")){
-validate0.errors = [{instancePath:instancePath+"/x-charter-counterexamples/" + i0+"/error",schemaPath:"#/properties/x-charter-counterexamples/items/properties/error/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
-return false;
+if(data5.keyword === undefined){
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/x-charter-counterexamples/" + i0+"/error",schemaPath:"#/properties/x-charter-counterexamples/items/properties/error/required",keyword:"required",params:{missingProperty: "keyword"},message:"must have required property '"+"keyword"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
-else {
-const _errs17 = errors;
 for(const key3 in data5){
 if(!((key3 === "keyword") || (key3 === "pointer"))){
-validate0.errors = [{instancePath:instancePath+"/x-charter-counterexamples/" + i0+"/error",schemaPath:"#/properties/x-charter-counterexamples/items/properties/error/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"}];
-return false;
-break;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/x-charter-counterexamples/" + i0+"/error",schemaPath:"#/properties/x-charter-counterexamples/items/properties/error/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
-if(_errs17 === errors){
 if(data5.keyword !== undefined){
 let data6 = data5.keyword;
-const _errs18 = errors;
-if(errors === _errs18){
 if(typeof data6 === "string"){
 if(func7(data6) < 1){
-validate0.errors = [{instancePath:instancePath+"/x-charter-counterexamples/" + i0+"/error/keyword",schemaPath:"#/properties/x-charter-counterexamples/items/properties/error/properties/keyword/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/x-charter-counterexamples/" + i0+"/error/keyword",schemaPath:"#/properties/x-charter-counterexamples/items/properties/error/properties/keyword/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
 else {
-validate0.errors = [{instancePath:instancePath+"/x-charter-counterexamples/" + i0+"/error/keyword",schemaPath:"#/properties/x-charter-counterexamples/items/properties/error/properties/keyword/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/x-charter-counterexamples/" + i0+"/error/keyword",schemaPath:"#/properties/x-charter-counterexamples/items/properties/error/properties/keyword/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
-var valid6 = _errs18 === errors;
-}
-else {
-var valid6 = true;
-}
-if(valid6){
 if(data5.pointer !== undefined){
 let data7 = data5.pointer;
-const _errs20 = errors;
-if(errors === _errs20){
 if(typeof data7 === "string"){
 if(!pattern6.test(data7)){
-validate0.errors = [{instancePath:instancePath+"/x-charter-counterexamples/" + i0+"/error/pointer",schemaPath:"#/properties/x-charter-counterexamples/items/properties/error/properties/pointer/pattern",keyword:"pattern",params:{pattern: "^(/.*)?$"},message:"must match pattern \""+"^(/.*)?$"+"\""}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/x-charter-counterexamples/" + i0+"/error/pointer",schemaPath:"#/properties/x-charter-counterexamples/items/properties/error/properties/pointer/pattern",keyword:"pattern",params:{pattern: "^(/.*)?$"},message:"must match pattern \""+"^(/.*)?$"+"\""});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
 else {
-validate0.errors = [{instancePath:instancePath+"/x-charter-counterexamples/" + i0+"/error/pointer",schemaPath:"#/properties/x-charter-counterexamples/items/properties/error/properties/pointer/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid6 = _errs20 === errors;
-}
-else {
-var valid6 = true;
-}
-}
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/x-charter-counterexamples/" + i0+"/error/pointer",schemaPath:"#/properties/x-charter-counterexamples/items/properties/error/properties/pointer/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
 }
 else {
-validate0.errors = [{instancePath:instancePath+"/x-charter-counterexamples/" + i0+"/error",schemaPath:"#/properties/x-charter-counterexamples/items/properties/error/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-}
-}
-}
-}
-else {
-validate0.errors = [{instancePath:instancePath+"/x-charter-counterexamples/" + i0,schemaPath:"#/properties/x-charter-counterexamples/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid4 = _errs12 === errors;
-if(!valid4){
-break;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/x-charter-counterexamples/" + i0+"/error",schemaPath:"#/properties/x-charter-counterexamples/items/properties/error/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
 }
 else {
-validate0.errors = [{instancePath:instancePath+"/x-charter-counterexamples",schemaPath:"#/properties/x-charter-counterexamples/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/x-charter-counterexamples/" + i0,schemaPath:"#/properties/x-charter-counterexamples/items/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
-var valid1 = _errs10 === errors;
 }
 else {
-var valid1 = true;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/x-charter-counterexamples",schemaPath:"#/properties/x-charter-counterexamples/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
-if(valid1){
+}
 if(data["x-charter-ignore"] !== undefined){
 let data8 = data["x-charter-ignore"];
-const _errs22 = errors;
-if(errors === _errs22){
 if(Array.isArray(data8)){
-var valid7 = true;
 const len1 = data8.length;
 for(let i1=0; i1<len1; i1++){
 let data9 = data8[i1];
-const _errs24 = errors;
-if(errors === _errs24){
 if(typeof data9 === "string"){
 if(!pattern7.test(data9)){
-validate0.errors = [{instancePath:instancePath+"/x-charter-ignore/" + i1,schemaPath:"#/properties/x-charter-ignore/items/pattern",keyword:"pattern",params:{pattern: "^CH31[0-9]$"},message:"must match pattern \""+"^CH31[0-9]$"+"\""}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/x-charter-ignore/" + i1,schemaPath:"#/properties/x-charter-ignore/items/pattern",keyword:"pattern",params:{pattern: "^CH31[0-9]$"},message:"must match pattern \""+"^CH31[0-9]$"+"\""});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
 else {
-validate0.errors = [{instancePath:instancePath+"/x-charter-ignore/" + i1,schemaPath:"#/properties/x-charter-ignore/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid7 = _errs24 === errors;
-if(!valid7){
-break;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/x-charter-ignore/" + i1,schemaPath:"#/properties/x-charter-ignore/items/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
 }
 else {
-validate0.errors = [{instancePath:instancePath+"/x-charter-ignore",schemaPath:"#/properties/x-charter-ignore/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/x-charter-ignore",schemaPath:"#/properties/x-charter-ignore/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
-var valid1 = _errs22 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
 if(data["x-charter-version"] !== undefined){
 let data10 = data["x-charter-version"];
-const _errs26 = errors;
-if(errors === _errs26){
 if(typeof data10 === "string"){
 if(!pattern8.test(data10)){
-validate0.errors = [{instancePath:instancePath+"/x-charter-version",schemaPath:"#/properties/x-charter-version/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)$"+"\""}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/x-charter-version",schemaPath:"#/properties/x-charter-version/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)$"+"\""});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
 else {
-validate0.errors = [{instancePath:instancePath+"/x-charter-version",schemaPath:"#/properties/x-charter-version/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid1 = _errs26 === errors;
-}
-else {
-var valid1 = true;
-}
-}
-}
-}
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/x-charter-version",schemaPath:"#/properties/x-charter-version/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
 }
@@ -1972,7 +1350,8 @@ return errors === 0;
 }
 validate0.evaluated = {"props":{"x-charter-name":true,"x-charter-rules":true,"x-charter-counterexamples":true,"x-charter-ignore":true,"x-charter-version":true,"definitions":true,"dependencies":true,"$recursiveAnchor":true,"$recursiveRef":true,"contentEncoding":true,"contentMediaType":true,"contentSchema":true,"format":true,"title":true,"description":true,"default":true,"deprecated":true,"readOnly":true,"writeOnly":true,"examples":true,"type":true,"const":true,"enum":true,"multipleOf":true,"maximum":true,"exclusiveMaximum":true,"minimum":true,"exclusiveMinimum":true,"maxLength":true,"minLength":true,"pattern":true,"maxItems":true,"minItems":true,"uniqueItems":true,"maxContains":true,"minContains":true,"maxProperties":true,"minProperties":true,"required":true,"dependentRequired":true,"unevaluatedItems":true,"unevaluatedProperties":true,"prefixItems":true,"items":true,"contains":true,"additionalProperties":true,"properties":true,"patternProperties":true,"dependentSchemas":true,"propertyNames":true,"if":true,"then":true,"else":true,"allOf":true,"anyOf":true,"oneOf":true,"not":true,"$id":true,"$schema":true,"$ref":true,"$anchor":true,"$dynamicRef":true,"$dynamicAnchor":true,"$vocabulary":true,"$comment":true,"$defs":true},"dynamicProps":false,"dynamicItems":false};
 
-return { validate: validate0, __charterDepth: __charterDepth };
+return { validate: validate0, __charterErrors: __charterErrors, __charterDepth: __charterDepth };
 })();
 export const validate = __charterExports.validate;
+export const __charterErrors = __charterExports.__charterErrors;
 export const __charterDepth = __charterExports.__charterDepth;

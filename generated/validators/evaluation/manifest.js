@@ -13,7 +13,18 @@ if (list === null) return [error];
 list.push(error);
 return list;
 }
+const __charterErrors = { limit: Infinity, list: null, nest: 0 };
+function __charterEnd(at, validate, list) {
+if (at > 0) {
+validate.errors = list;
+return false;
+}
+__charterErrors.list = list;
+throw __charterErrors;
+}
+
 function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+const __charterAt = __charterErrors.nest, __charterLimit = __charterAt > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate1.evaluated;
@@ -25,6 +36,7 @@ evaluated0.items = undefined;
 }
 const _errs2 = errors;
 let valid1 = true;
+__charterErrors.nest++;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.compare !== undefined){
@@ -35,6 +47,7 @@ errors++;
 }
 }
 var _valid0 = _errs3 === errors;
+__charterErrors.nest--;
 errors = _errs2;
 if(vErrors !== null){
 if(_errs2){
@@ -49,6 +62,7 @@ if(_valid0){
 const _errs5 = errors;
 const _errs6 = errors;
 let valid3 = false;
+__charterErrors.nest++;
 const _errs7 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -58,7 +72,9 @@ errors++;
 }
 }
 var _valid1 = _errs7 === errors;
+__charterErrors.nest--;
 valid3 = valid3 || _valid1;
+__charterErrors.nest++;
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
@@ -68,12 +84,11 @@ errors++;
 }
 }
 var _valid1 = _errs8 === errors;
+__charterErrors.nest--;
 valid3 = valid3 || _valid1;
 if(!valid3){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/tolerances/allOf/0/then/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"});
-errors++;
-validate1.errors = vErrors;
-return false;
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate1, vErrors);
 }
 else {
 errors = _errs6;
@@ -93,9 +108,11 @@ ifClause0 = "then";
 else {
 const _errs9 = errors;
 const _errs10 = errors;
+__charterErrors.nest++;
 const _errs11 = errors;
 const _errs12 = errors;
 let valid5 = false;
+__charterErrors.nest++;
 const _errs13 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
@@ -105,7 +122,9 @@ errors++;
 }
 }
 var _valid2 = _errs13 === errors;
+__charterErrors.nest--;
 valid5 = valid5 || _valid2;
+__charterErrors.nest++;
 const _errs14 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
@@ -115,6 +134,7 @@ errors++;
 }
 }
 var _valid2 = _errs14 === errors;
+__charterErrors.nest--;
 valid5 = valid5 || _valid2;
 if(!valid5){
 vErrors = __charterPush(vErrors, {});
@@ -132,9 +152,10 @@ vErrors = null;
 }
 }
 var valid4 = _errs11 === errors;
+__charterErrors.nest--;
 if(valid4){
-validate1.errors = [{instancePath,schemaPath:"#/$defs/tolerances/allOf/0/else/not",keyword:"not",params:{},message:"must NOT be valid"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/tolerances/allOf/0/else/not",keyword:"not",params:{},message:"must NOT be valid"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate1, vErrors);
 }
 else {
 errors = _errs10;
@@ -153,96 +174,60 @@ ifClause0 = "else";
 }
 if(!valid1){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/tolerances/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"});
-errors++;
-validate1.errors = vErrors;
-return false;
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate1, vErrors);
 }
-if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing4;
-if((data.compare === undefined) && (missing4 = "compare")){
-validate1.errors = [{instancePath,schemaPath:"#/$defs/tolerances/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"}];
-return false;
+if(data.compare === undefined){
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/tolerances/required",keyword:"required",params:{missingProperty: "compare"},message:"must have required property '"+"compare"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate1, vErrors);
 }
-else {
-const _errs15 = errors;
 for(const key0 in data){
 if(!(((key0 === "compare") || (key0 === "absolute")) || (key0 === "relative"))){
-validate1.errors = [{instancePath,schemaPath:"#/$defs/tolerances/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/tolerances/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate1, vErrors);
 }
 }
-if(_errs15 === errors){
 if(data.compare !== undefined){
 let data1 = data.compare;
-const _errs16 = errors;
 if(!(((data1 === "exact") || (data1 === "set")) || (data1 === "numeric"))){
-validate1.errors = [{instancePath:instancePath+"/compare",schemaPath:"#/$defs/tolerances/properties/compare/enum",keyword:"enum",params:{allowedValues: schema1.properties.compare.enum},message:"must be equal to one of the allowed values"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/compare",schemaPath:"#/$defs/tolerances/properties/compare/enum",keyword:"enum",params:{allowedValues: schema1.properties.compare.enum},message:"must be equal to one of the allowed values"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate1, vErrors);
 }
-var valid6 = _errs16 === errors;
 }
-else {
-var valid6 = true;
-}
-if(valid6){
 if(data.absolute !== undefined){
 let data2 = data.absolute;
-const _errs17 = errors;
-if(errors === _errs17){
 if(typeof data2 == "number"){
 if(data2 < 0 || isNaN(data2)){
-validate1.errors = [{instancePath:instancePath+"/absolute",schemaPath:"#/$defs/tolerances/properties/absolute/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/absolute",schemaPath:"#/$defs/tolerances/properties/absolute/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate1, vErrors);
 }
 }
 else {
-validate1.errors = [{instancePath:instancePath+"/absolute",schemaPath:"#/$defs/tolerances/properties/absolute/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/absolute",schemaPath:"#/$defs/tolerances/properties/absolute/type",keyword:"type",params:{type: "number"},message:"must be number"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate1, vErrors);
 }
 }
-var valid6 = _errs17 === errors;
-}
-else {
-var valid6 = true;
-}
-if(valid6){
 if(data.relative !== undefined){
 let data3 = data.relative;
-const _errs19 = errors;
-if(errors === _errs19){
 if(typeof data3 == "number"){
 if(data3 > 1 || isNaN(data3)){
-validate1.errors = [{instancePath:instancePath+"/relative",schemaPath:"#/$defs/tolerances/properties/relative/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/relative",schemaPath:"#/$defs/tolerances/properties/relative/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate1, vErrors);
 }
-else {
 if(data3 < 0 || isNaN(data3)){
-validate1.errors = [{instancePath:instancePath+"/relative",schemaPath:"#/$defs/tolerances/properties/relative/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/relative",schemaPath:"#/$defs/tolerances/properties/relative/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate1, vErrors);
+}
+}
+else {
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/relative",schemaPath:"#/$defs/tolerances/properties/relative/type",keyword:"type",params:{type: "number"},message:"must be number"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate1, vErrors);
 }
 }
 }
 else {
-validate1.errors = [{instancePath:instancePath+"/relative",schemaPath:"#/$defs/tolerances/properties/relative/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
-}
-var valid6 = _errs19 === errors;
-}
-else {
-var valid6 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate1.errors = [{instancePath,schemaPath:"#/$defs/tolerances/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/tolerances/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate1, vErrors);
 }
 validate1.errors = vErrors;
 return errors === 0;
@@ -252,6 +237,7 @@ validate1.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 const pattern3 = func0("^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$", "u");
 
 function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+const __charterAt = __charterErrors.nest, __charterLimit = __charterAt > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate4.evaluated;
@@ -261,23 +247,19 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(errors === 0){
 if(typeof data === "string"){
 if(func2(data) < 1){
-validate4.errors = [{instancePath,schemaPath:"#/$defs/setPath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/setPath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate4, vErrors);
 }
-else {
 if(!pattern3.test(data)){
-validate4.errors = [{instancePath,schemaPath:"#/$defs/setPath/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$"},message:"must match pattern \""+"^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$"+"\""}];
-return false;
-}
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/setPath/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$"},message:"must match pattern \""+"^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$"+"\""});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate4, vErrors);
 }
 }
 else {
-validate4.errors = [{instancePath,schemaPath:"#/$defs/setPath/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/setPath/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate4, vErrors);
 }
 validate4.errors = vErrors;
 return errors === 0;
@@ -286,6 +268,7 @@ validate4.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+const __charterAt = __charterErrors.nest, __charterLimit = __charterAt > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate3.evaluated;
@@ -295,89 +278,60 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.case_id === undefined) && (missing0 = "case_id")) || ((data.input === undefined) && (missing0 = "input"))) || ((data.expected === undefined) && (missing0 = "expected"))){
-validate3.errors = [{instancePath,schemaPath:"#/$defs/case/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
+if(data.case_id === undefined){
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/case/required",keyword:"required",params:{missingProperty: "case_id"},message:"must have required property '"+"case_id"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate3, vErrors);
 }
-else {
-const _errs1 = errors;
+if(data.input === undefined){
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/case/required",keyword:"required",params:{missingProperty: "input"},message:"must have required property '"+"input"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate3, vErrors);
+}
+if(data.expected === undefined){
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/case/required",keyword:"required",params:{missingProperty: "expected"},message:"must have required property '"+"expected"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate3, vErrors);
+}
 for(const key0 in data){
 if(!((((key0 === "case_id") || (key0 === "input")) || (key0 === "expected")) || (key0 === "tolerances"))){
-validate3.errors = [{instancePath,schemaPath:"#/$defs/case/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/case/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate3, vErrors);
 }
 }
-if(_errs1 === errors){
 if(data.case_id !== undefined){
 let data0 = data.case_id;
-const _errs2 = errors;
-if(errors === _errs2){
 if(typeof data0 === "string"){
 if(!pattern0.test(data0)){
-validate3.errors = [{instancePath:instancePath+"/case_id",schemaPath:"#/$defs/case/properties/case_id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]([a-z0-9-]*[a-z0-9])?$"},message:"must match pattern \""+"^[a-z0-9]([a-z0-9-]*[a-z0-9])?$"+"\""}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/case_id",schemaPath:"#/$defs/case/properties/case_id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]([a-z0-9-]*[a-z0-9])?$"},message:"must match pattern \""+"^[a-z0-9]([a-z0-9-]*[a-z0-9])?$"+"\""});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate3, vErrors);
 }
 }
 else {
-validate3.errors = [{instancePath:instancePath+"/case_id",schemaPath:"#/$defs/case/properties/case_id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/case_id",schemaPath:"#/$defs/case/properties/case_id/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate3, vErrors);
 }
 }
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.input !== undefined){
-const _errs4 = errors;
 if(!(validate4(data.input, {instancePath:instancePath+"/input",parentData:data,parentDataProperty:"input",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate4.errors; } else { for (const error of validate4.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate3, vErrors);
 }
-var valid0 = _errs4 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.expected !== undefined){
-const _errs5 = errors;
 if(!(validate4(data.expected, {instancePath:instancePath+"/expected",parentData:data,parentDataProperty:"expected",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate4.errors; } else { for (const error of validate4.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate3, vErrors);
 }
-var valid0 = _errs5 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.tolerances !== undefined){
-const _errs6 = errors;
 if(!(validate4(data.tolerances, {instancePath:instancePath+"/tolerances",parentData:data,parentDataProperty:"tolerances",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate4.errors; } else { for (const error of validate4.errors) vErrors.push(error); }
-errors = vErrors.length;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate3, vErrors);
 }
 }
 }
 else {
-validate3.errors = [{instancePath,schemaPath:"#/$defs/case/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/case/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate3, vErrors);
 }
 validate3.errors = vErrors;
 return errors === 0;
@@ -386,6 +340,7 @@ validate3.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+const __charterAt = __charterErrors.nest, __charterLimit = __charterAt > 0 ? 0 : __charterErrors.limit;
 /*# sourceURL="https://charter.invalid/evaluation/manifest.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -396,144 +351,98 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((((data.set_id === undefined) && (missing0 = "set_id")) || ((data.version === undefined) && (missing0 = "version"))) || ((data.cases === undefined) && (missing0 = "cases"))) || ((data.default_tolerances === undefined) && (missing0 = "default_tolerances"))){
-validate0.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
+if(data.set_id === undefined){
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "set_id"},message:"must have required property '"+"set_id"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
-else {
-const _errs1 = errors;
+if(data.version === undefined){
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
+}
+if(data.cases === undefined){
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cases"},message:"must have required property '"+"cases"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
+}
+if(data.default_tolerances === undefined){
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "default_tolerances"},message:"must have required property '"+"default_tolerances"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
+}
 for(const key0 in data){
 if(!(((((key0 === "set_id") || (key0 === "version")) || (key0 === "description")) || (key0 === "default_tolerances")) || (key0 === "cases"))){
-validate0.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
-if(_errs1 === errors){
 if(data.set_id !== undefined){
 let data0 = data.set_id;
-const _errs2 = errors;
-if(errors === _errs2){
 if(typeof data0 === "string"){
 if(!pattern0.test(data0)){
-validate0.errors = [{instancePath:instancePath+"/set_id",schemaPath:"#/properties/set_id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]([a-z0-9-]*[a-z0-9])?$"},message:"must match pattern \""+"^[a-z0-9]([a-z0-9-]*[a-z0-9])?$"+"\""}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/set_id",schemaPath:"#/properties/set_id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]([a-z0-9-]*[a-z0-9])?$"},message:"must match pattern \""+"^[a-z0-9]([a-z0-9-]*[a-z0-9])?$"+"\""});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
 else {
-validate0.errors = [{instancePath:instancePath+"/set_id",schemaPath:"#/properties/set_id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/set_id",schemaPath:"#/properties/set_id/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.version !== undefined){
 let data1 = data.version;
-const _errs4 = errors;
-if(errors === _errs4){
 if(typeof data1 === "string"){
 if(!pattern1.test(data1)){
-validate0.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)$"+"\""}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/version",schemaPath:"#/properties/version/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)$"+"\""});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
 else {
-validate0.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.description !== undefined){
 let data2 = data.description;
-const _errs6 = errors;
-if(errors === _errs6){
 if(typeof data2 === "string"){
 if(func2(data2) < 1){
-validate0.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
 else {
-validate0.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.default_tolerances !== undefined){
-const _errs8 = errors;
 if(!(validate1(data.default_tolerances, {instancePath:instancePath+"/default_tolerances",parentData:data,parentDataProperty:"default_tolerances",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate1.errors; } else { for (const error of validate1.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
-var valid0 = _errs8 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.cases !== undefined){
 let data4 = data.cases;
-const _errs9 = errors;
-if(errors === _errs9){
 if(Array.isArray(data4)){
 if(data4.length < 1){
-validate0.errors = [{instancePath:instancePath+"/cases",schemaPath:"#/properties/cases/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/cases",schemaPath:"#/properties/cases/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
-else {
-var valid1 = true;
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
-const _errs11 = errors;
 if(!(validate3(data4[i0], {instancePath:instancePath+"/cases/" + i0,parentData:data4,parentDataProperty:i0,rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate3.errors; } else { for (const error of validate3.errors) vErrors.push(error); }
-errors = vErrors.length;
-}
-var valid1 = _errs11 === errors;
-if(!valid1){
-break;
-}
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
 }
 else {
-validate0.errors = [{instancePath:instancePath+"/cases",schemaPath:"#/properties/cases/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/cases",schemaPath:"#/properties/cases/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
 }
 else {
-validate0.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 validate0.errors = vErrors;
 return errors === 0;
@@ -542,6 +451,7 @@ validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate9(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+const __charterAt = __charterErrors.nest, __charterLimit = __charterAt > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate9.evaluated;
@@ -551,89 +461,60 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.case_id === undefined) && (missing0 = "case_id")) || ((data.input === undefined) && (missing0 = "input"))) || ((data.expected === undefined) && (missing0 = "expected"))){
-validate9.errors = [{instancePath,schemaPath:"#/$defs/case/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
+if(data.case_id === undefined){
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/case/required",keyword:"required",params:{missingProperty: "case_id"},message:"must have required property '"+"case_id"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate9, vErrors);
 }
-else {
-const _errs1 = errors;
+if(data.input === undefined){
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/case/required",keyword:"required",params:{missingProperty: "input"},message:"must have required property '"+"input"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate9, vErrors);
+}
+if(data.expected === undefined){
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/case/required",keyword:"required",params:{missingProperty: "expected"},message:"must have required property '"+"expected"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate9, vErrors);
+}
 for(const key0 in data){
 if(!((((key0 === "case_id") || (key0 === "input")) || (key0 === "expected")) || (key0 === "tolerances"))){
-validate9.errors = [{instancePath,schemaPath:"#/$defs/case/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/case/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate9, vErrors);
 }
 }
-if(_errs1 === errors){
 if(data.case_id !== undefined){
 let data0 = data.case_id;
-const _errs2 = errors;
-if(errors === _errs2){
 if(typeof data0 === "string"){
 if(!pattern0.test(data0)){
-validate9.errors = [{instancePath:instancePath+"/case_id",schemaPath:"#/$defs/case/properties/case_id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]([a-z0-9-]*[a-z0-9])?$"},message:"must match pattern \""+"^[a-z0-9]([a-z0-9-]*[a-z0-9])?$"+"\""}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/case_id",schemaPath:"#/$defs/case/properties/case_id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]([a-z0-9-]*[a-z0-9])?$"},message:"must match pattern \""+"^[a-z0-9]([a-z0-9-]*[a-z0-9])?$"+"\""});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate9, vErrors);
 }
 }
 else {
-validate9.errors = [{instancePath:instancePath+"/case_id",schemaPath:"#/$defs/case/properties/case_id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/case_id",schemaPath:"#/$defs/case/properties/case_id/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate9, vErrors);
 }
 }
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.input !== undefined){
-const _errs4 = errors;
 if(!(validate4(data.input, {instancePath:instancePath+"/input",parentData:data,parentDataProperty:"input",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate4.errors; } else { for (const error of validate4.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate9, vErrors);
 }
-var valid0 = _errs4 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.expected !== undefined){
-const _errs5 = errors;
 if(!(validate4(data.expected, {instancePath:instancePath+"/expected",parentData:data,parentDataProperty:"expected",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate4.errors; } else { for (const error of validate4.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate9, vErrors);
 }
-var valid0 = _errs5 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.tolerances !== undefined){
-const _errs6 = errors;
 if(!(validate4(data.tolerances, {instancePath:instancePath+"/tolerances",parentData:data,parentDataProperty:"tolerances",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate4.errors; } else { for (const error of validate4.errors) vErrors.push(error); }
-errors = vErrors.length;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate9, vErrors);
 }
 }
 }
 else {
-validate9.errors = [{instancePath,schemaPath:"#/$defs/case/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/case/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate9, vErrors);
 }
 validate9.errors = vErrors;
 return errors === 0;
@@ -642,6 +523,7 @@ validate9.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+const __charterAt = __charterErrors.nest, __charterLimit = __charterAt > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate13.evaluated;
@@ -651,23 +533,19 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(errors === 0){
 if(typeof data === "string"){
 if(func2(data) < 1){
-validate13.errors = [{instancePath,schemaPath:"#/$defs/setPath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/setPath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate13, vErrors);
 }
-else {
 if(!pattern3.test(data)){
-validate13.errors = [{instancePath,schemaPath:"#/$defs/setPath/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$"},message:"must match pattern \""+"^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$"+"\""}];
-return false;
-}
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/setPath/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$"},message:"must match pattern \""+"^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$"+"\""});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate13, vErrors);
 }
 }
 else {
-validate13.errors = [{instancePath,schemaPath:"#/$defs/setPath/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/setPath/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate13, vErrors);
 }
 validate13.errors = vErrors;
 return errors === 0;
@@ -676,6 +554,7 @@ validate13.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+const __charterAt = __charterErrors.nest, __charterLimit = __charterAt > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate14.evaluated;
@@ -687,6 +566,7 @@ evaluated0.items = undefined;
 }
 const _errs2 = errors;
 let valid1 = true;
+__charterErrors.nest++;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.compare !== undefined){
@@ -697,6 +577,7 @@ errors++;
 }
 }
 var _valid0 = _errs3 === errors;
+__charterErrors.nest--;
 errors = _errs2;
 if(vErrors !== null){
 if(_errs2){
@@ -711,6 +592,7 @@ if(_valid0){
 const _errs5 = errors;
 const _errs6 = errors;
 let valid3 = false;
+__charterErrors.nest++;
 const _errs7 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -720,7 +602,9 @@ errors++;
 }
 }
 var _valid1 = _errs7 === errors;
+__charterErrors.nest--;
 valid3 = valid3 || _valid1;
+__charterErrors.nest++;
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
@@ -730,12 +614,11 @@ errors++;
 }
 }
 var _valid1 = _errs8 === errors;
+__charterErrors.nest--;
 valid3 = valid3 || _valid1;
 if(!valid3){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/tolerances/allOf/0/then/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"});
-errors++;
-validate14.errors = vErrors;
-return false;
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate14, vErrors);
 }
 else {
 errors = _errs6;
@@ -755,9 +638,11 @@ ifClause0 = "then";
 else {
 const _errs9 = errors;
 const _errs10 = errors;
+__charterErrors.nest++;
 const _errs11 = errors;
 const _errs12 = errors;
 let valid5 = false;
+__charterErrors.nest++;
 const _errs13 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
@@ -767,7 +652,9 @@ errors++;
 }
 }
 var _valid2 = _errs13 === errors;
+__charterErrors.nest--;
 valid5 = valid5 || _valid2;
+__charterErrors.nest++;
 const _errs14 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
@@ -777,6 +664,7 @@ errors++;
 }
 }
 var _valid2 = _errs14 === errors;
+__charterErrors.nest--;
 valid5 = valid5 || _valid2;
 if(!valid5){
 vErrors = __charterPush(vErrors, {});
@@ -794,9 +682,10 @@ vErrors = null;
 }
 }
 var valid4 = _errs11 === errors;
+__charterErrors.nest--;
 if(valid4){
-validate14.errors = [{instancePath,schemaPath:"#/$defs/tolerances/allOf/0/else/not",keyword:"not",params:{},message:"must NOT be valid"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/tolerances/allOf/0/else/not",keyword:"not",params:{},message:"must NOT be valid"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate14, vErrors);
 }
 else {
 errors = _errs10;
@@ -815,105 +704,70 @@ ifClause0 = "else";
 }
 if(!valid1){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/tolerances/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"});
-errors++;
-validate14.errors = vErrors;
-return false;
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate14, vErrors);
 }
-if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing4;
-if((data.compare === undefined) && (missing4 = "compare")){
-validate14.errors = [{instancePath,schemaPath:"#/$defs/tolerances/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"}];
-return false;
+if(data.compare === undefined){
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/tolerances/required",keyword:"required",params:{missingProperty: "compare"},message:"must have required property '"+"compare"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate14, vErrors);
 }
-else {
-const _errs15 = errors;
 for(const key0 in data){
 if(!(((key0 === "compare") || (key0 === "absolute")) || (key0 === "relative"))){
-validate14.errors = [{instancePath,schemaPath:"#/$defs/tolerances/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/tolerances/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate14, vErrors);
 }
 }
-if(_errs15 === errors){
 if(data.compare !== undefined){
 let data1 = data.compare;
-const _errs16 = errors;
 if(!(((data1 === "exact") || (data1 === "set")) || (data1 === "numeric"))){
-validate14.errors = [{instancePath:instancePath+"/compare",schemaPath:"#/$defs/tolerances/properties/compare/enum",keyword:"enum",params:{allowedValues: schema1.properties.compare.enum},message:"must be equal to one of the allowed values"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/compare",schemaPath:"#/$defs/tolerances/properties/compare/enum",keyword:"enum",params:{allowedValues: schema1.properties.compare.enum},message:"must be equal to one of the allowed values"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate14, vErrors);
 }
-var valid6 = _errs16 === errors;
 }
-else {
-var valid6 = true;
-}
-if(valid6){
 if(data.absolute !== undefined){
 let data2 = data.absolute;
-const _errs17 = errors;
-if(errors === _errs17){
 if(typeof data2 == "number"){
 if(data2 < 0 || isNaN(data2)){
-validate14.errors = [{instancePath:instancePath+"/absolute",schemaPath:"#/$defs/tolerances/properties/absolute/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/absolute",schemaPath:"#/$defs/tolerances/properties/absolute/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate14, vErrors);
 }
 }
 else {
-validate14.errors = [{instancePath:instancePath+"/absolute",schemaPath:"#/$defs/tolerances/properties/absolute/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/absolute",schemaPath:"#/$defs/tolerances/properties/absolute/type",keyword:"type",params:{type: "number"},message:"must be number"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate14, vErrors);
 }
 }
-var valid6 = _errs17 === errors;
-}
-else {
-var valid6 = true;
-}
-if(valid6){
 if(data.relative !== undefined){
 let data3 = data.relative;
-const _errs19 = errors;
-if(errors === _errs19){
 if(typeof data3 == "number"){
 if(data3 > 1 || isNaN(data3)){
-validate14.errors = [{instancePath:instancePath+"/relative",schemaPath:"#/$defs/tolerances/properties/relative/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/relative",schemaPath:"#/$defs/tolerances/properties/relative/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate14, vErrors);
 }
-else {
 if(data3 < 0 || isNaN(data3)){
-validate14.errors = [{instancePath:instancePath+"/relative",schemaPath:"#/$defs/tolerances/properties/relative/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/relative",schemaPath:"#/$defs/tolerances/properties/relative/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate14, vErrors);
+}
+}
+else {
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/relative",schemaPath:"#/$defs/tolerances/properties/relative/type",keyword:"type",params:{type: "number"},message:"must be number"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate14, vErrors);
 }
 }
 }
 else {
-validate14.errors = [{instancePath:instancePath+"/relative",schemaPath:"#/$defs/tolerances/properties/relative/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
-}
-var valid6 = _errs19 === errors;
-}
-else {
-var valid6 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate14.errors = [{instancePath,schemaPath:"#/$defs/tolerances/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/tolerances/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate14, vErrors);
 }
 validate14.errors = vErrors;
 return errors === 0;
 }
 validate14.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-return { validate: validate0, validateCase: validate9, validateSetPath: validate13, validateTolerances: validate14 };
+return { validate: validate0, validateCase: validate9, validateSetPath: validate13, validateTolerances: validate14, __charterErrors: __charterErrors };
 })();
 export const validate = __charterExports.validate;
 export const validateCase = __charterExports.validateCase;
 export const validateSetPath = __charterExports.validateSetPath;
 export const validateTolerances = __charterExports.validateTolerances;
+export const __charterErrors = __charterExports.__charterErrors;

@@ -10,7 +10,18 @@ if (list === null) return [error];
 list.push(error);
 return list;
 }
+const __charterErrors = { limit: Infinity, list: null, nest: 0 };
+function __charterEnd(at, validate, list) {
+if (at > 0) {
+validate.errors = list;
+return false;
+}
+__charterErrors.list = list;
+throw __charterErrors;
+}
+
 function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+const __charterAt = __charterErrors.nest, __charterLimit = __charterAt > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate3.evaluated;
@@ -20,17 +31,15 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(Object.keys(data).length < 1){
-validate3.errors = [{instancePath,schemaPath:"#/$defs/problems~1semantics/$defs/ruleSet/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/problems~1semantics/$defs/ruleSet/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate3, vErrors);
 }
 }
 else {
-validate3.errors = [{instancePath,schemaPath:"#/$defs/problems~1semantics/$defs/ruleSet/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/problems~1semantics/$defs/ruleSet/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate3, vErrors);
 }
 validate3.errors = vErrors;
 return errors === 0;
@@ -41,6 +50,7 @@ const func0 = __charter_pattern;
 const pattern0 = func0("^[a-z][a-z0-9_]*$", "u");
 
 function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+const __charterAt = __charterErrors.nest, __charterLimit = __charterAt > 0 ? 0 : __charterErrors.limit;
 /*# sourceURL="https://charter.invalid/problems/semantics.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -51,66 +61,44 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.validity === undefined) && (missing0 = "validity")) || ((data.one_shot_completion === undefined) && (missing0 = "one_shot_completion"))){
-validate2.errors = [{instancePath,schemaPath:"#/$defs/problems~1semantics/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
+if(data.validity === undefined){
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/problems~1semantics/required",keyword:"required",params:{missingProperty: "validity"},message:"must have required property '"+"validity"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate2, vErrors);
 }
-else {
+if(data.one_shot_completion === undefined){
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/problems~1semantics/required",keyword:"required",params:{missingProperty: "one_shot_completion"},message:"must have required property '"+"one_shot_completion"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate2, vErrors);
+}
 if(data.validity !== undefined){
-const _errs1 = errors;
 if(!(validate3(data.validity, {instancePath:instancePath+"/validity",parentData:data,parentDataProperty:"validity",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate3.errors; } else { for (const error of validate3.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate2, vErrors);
 }
-var valid0 = _errs1 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.one_shot_completion !== undefined){
-const _errs2 = errors;
 if(!(validate3(data.one_shot_completion, {instancePath:instancePath+"/one_shot_completion",parentData:data,parentDataProperty:"one_shot_completion",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate3.errors; } else { for (const error of validate3.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate2, vErrors);
 }
-var valid0 = _errs2 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.untimed_preparation !== undefined){
 let data2 = data.untimed_preparation;
-const _errs3 = errors;
-if(errors === _errs3){
 if(Array.isArray(data2)){
-var valid1 = true;
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 let data3 = data2[i0];
-const _errs5 = errors;
-if(errors === _errs5){
 if(typeof data3 === "string"){
 if(!pattern0.test(data3)){
-validate2.errors = [{instancePath:instancePath+"/untimed_preparation/" + i0,schemaPath:"#/$defs/problems~1semantics/properties/untimed_preparation/items/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*$"+"\""}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/untimed_preparation/" + i0,schemaPath:"#/$defs/problems~1semantics/properties/untimed_preparation/items/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*$"+"\""});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate2, vErrors);
 }
 }
 else {
-validate2.errors = [{instancePath:instancePath+"/untimed_preparation/" + i0,schemaPath:"#/$defs/problems~1semantics/properties/untimed_preparation/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/untimed_preparation/" + i0,schemaPath:"#/$defs/problems~1semantics/properties/untimed_preparation/items/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate2, vErrors);
 }
 }
-var valid1 = _errs5 === errors;
-if(!valid1){
-break;
-}
-}
-if(valid1){
 let i1 = data2.length;
 let j0;
 if(i1 > 1){
@@ -122,33 +110,23 @@ continue;
 }
 if(typeof indices0[item0] == "number"){
 j0 = indices0[item0];
-validate2.errors = [{instancePath:instancePath+"/untimed_preparation",schemaPath:"#/$defs/problems~1semantics/properties/untimed_preparation/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/untimed_preparation",schemaPath:"#/$defs/problems~1semantics/properties/untimed_preparation/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate2, vErrors);
 break;
 }
 indices0[item0] = i1;
 }
 }
 }
-}
 else {
-validate2.errors = [{instancePath:instancePath+"/untimed_preparation",schemaPath:"#/$defs/problems~1semantics/properties/untimed_preparation/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-}
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/untimed_preparation",schemaPath:"#/$defs/problems~1semantics/properties/untimed_preparation/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate2, vErrors);
 }
 }
 }
 else {
-validate2.errors = [{instancePath,schemaPath:"#/$defs/problems~1semantics/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/problems~1semantics/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate2, vErrors);
 }
 validate2.errors = vErrors;
 return errors === 0;
@@ -157,6 +135,7 @@ validate2.evaluated = {"props":{"validity":true,"one_shot_completion":true,"unti
 
 
 function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+const __charterAt = __charterErrors.nest, __charterLimit = __charterAt > 0 ? 0 : __charterErrors.limit;
 /*# sourceURL="https://charter.invalid/problems/sum-semantics.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -169,146 +148,93 @@ evaluated0.items = undefined;
 }
 if(!(validate2(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate2.errors; } else { for (const error of validate2.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate1, vErrors);
 }
-if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.validity !== undefined){
 let data0 = data.validity;
-const _errs2 = errors;
-if(errors === _errs2){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-let missing0;
-if((data0.answer_range === undefined) && (missing0 = "answer_range")){
-validate1.errors = [{instancePath:instancePath+"/validity",schemaPath:"#/$defs/problems~1sum-semantics/properties/validity/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
+if(data0.answer_range === undefined){
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/validity",schemaPath:"#/$defs/problems~1sum-semantics/properties/validity/required",keyword:"required",params:{missingProperty: "answer_range"},message:"must have required property '"+"answer_range"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate1, vErrors);
 }
-else {
-const _errs4 = errors;
 for(const key0 in data0){
 if(!(key0 === "answer_range")){
-validate1.errors = [{instancePath:instancePath+"/validity",schemaPath:"#/$defs/problems~1sum-semantics/properties/validity/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/validity",schemaPath:"#/$defs/problems~1sum-semantics/properties/validity/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate1, vErrors);
 }
 }
-if(_errs4 === errors){
 if(data0.answer_range !== undefined){
 let data1 = data0.answer_range;
 if(!((data1 === "int64") || (data1 === "unbounded"))){
-validate1.errors = [{instancePath:instancePath+"/validity/answer_range",schemaPath:"#/$defs/problems~1sum-semantics/properties/validity/properties/answer_range/enum",keyword:"enum",params:{allowedValues: schema1.properties.validity.properties.answer_range.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-}
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/validity/answer_range",schemaPath:"#/$defs/problems~1sum-semantics/properties/validity/properties/answer_range/enum",keyword:"enum",params:{allowedValues: schema1.properties.validity.properties.answer_range.enum},message:"must be equal to one of the allowed values"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate1, vErrors);
 }
 }
 }
 else {
-validate1.errors = [{instancePath:instancePath+"/validity",schemaPath:"#/$defs/problems~1sum-semantics/properties/validity/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/validity",schemaPath:"#/$defs/problems~1sum-semantics/properties/validity/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate1, vErrors);
 }
 }
-var valid1 = _errs2 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
 if(data.one_shot_completion !== undefined){
 let data2 = data.one_shot_completion;
-const _errs6 = errors;
-if(errors === _errs6){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-let missing1;
-if((data2.max_absolute_error === undefined) && (missing1 = "max_absolute_error")){
-validate1.errors = [{instancePath:instancePath+"/one_shot_completion",schemaPath:"#/$defs/problems~1sum-semantics/properties/one_shot_completion/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
-return false;
+if(data2.max_absolute_error === undefined){
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/one_shot_completion",schemaPath:"#/$defs/problems~1sum-semantics/properties/one_shot_completion/required",keyword:"required",params:{missingProperty: "max_absolute_error"},message:"must have required property '"+"max_absolute_error"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate1, vErrors);
 }
-else {
-const _errs8 = errors;
 for(const key1 in data2){
 if(!(key1 === "max_absolute_error")){
-validate1.errors = [{instancePath:instancePath+"/one_shot_completion",schemaPath:"#/$defs/problems~1sum-semantics/properties/one_shot_completion/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
-return false;
-break;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/one_shot_completion",schemaPath:"#/$defs/problems~1sum-semantics/properties/one_shot_completion/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate1, vErrors);
 }
 }
-if(_errs8 === errors){
 if(data2.max_absolute_error !== undefined){
 let data3 = data2.max_absolute_error;
-const _errs9 = errors;
 if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-validate1.errors = [{instancePath:instancePath+"/one_shot_completion/max_absolute_error",schemaPath:"#/$defs/problems~1sum-semantics/properties/one_shot_completion/properties/max_absolute_error/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/one_shot_completion/max_absolute_error",schemaPath:"#/$defs/problems~1sum-semantics/properties/one_shot_completion/properties/max_absolute_error/type",keyword:"type",params:{type: "integer"},message:"must be integer"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate1, vErrors);
 }
-if(errors === _errs9){
 if(typeof data3 == "number"){
 if(data3 < 0 || isNaN(data3)){
-validate1.errors = [{instancePath:instancePath+"/one_shot_completion/max_absolute_error",schemaPath:"#/$defs/problems~1sum-semantics/properties/one_shot_completion/properties/max_absolute_error/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-}
-}
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/one_shot_completion/max_absolute_error",schemaPath:"#/$defs/problems~1sum-semantics/properties/one_shot_completion/properties/max_absolute_error/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate1, vErrors);
 }
 }
 }
 }
 else {
-validate1.errors = [{instancePath:instancePath+"/one_shot_completion",schemaPath:"#/$defs/problems~1sum-semantics/properties/one_shot_completion/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/one_shot_completion",schemaPath:"#/$defs/problems~1sum-semantics/properties/one_shot_completion/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate1, vErrors);
 }
 }
-var valid1 = _errs6 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
 if(data.untimed_preparation !== undefined){
 let data4 = data.untimed_preparation;
-const _errs11 = errors;
-if(errors === _errs11){
 if(Array.isArray(data4)){
-var valid4 = true;
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
-const _errs13 = errors;
 if(!(data4[i0] === "read_input")){
-validate1.errors = [{instancePath:instancePath+"/untimed_preparation/" + i0,schemaPath:"#/$defs/problems~1sum-semantics/properties/untimed_preparation/items/enum",keyword:"enum",params:{allowedValues: schema1.properties.untimed_preparation.items.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid4 = _errs13 === errors;
-if(!valid4){
-break;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/untimed_preparation/" + i0,schemaPath:"#/$defs/problems~1sum-semantics/properties/untimed_preparation/items/enum",keyword:"enum",params:{allowedValues: schema1.properties.untimed_preparation.items.enum},message:"must be equal to one of the allowed values"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate1, vErrors);
 }
 }
 }
 else {
-validate1.errors = [{instancePath:instancePath+"/untimed_preparation",schemaPath:"#/$defs/problems~1sum-semantics/properties/untimed_preparation/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/untimed_preparation",schemaPath:"#/$defs/problems~1sum-semantics/properties/untimed_preparation/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate1, vErrors);
 }
 }
-var valid1 = _errs11 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
 for(const key2 in data){
 if(((key2 !== "validity") && (key2 !== "one_shot_completion")) && (key2 !== "untimed_preparation")){
-validate1.errors = [{instancePath,schemaPath:"#/$defs/problems~1sum-semantics/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key2},message:"must NOT have unevaluated properties"}];
-return false;
-break;
-}
-}
-}
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/problems~1sum-semantics/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key2},message:"must NOT have unevaluated properties"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate1, vErrors);
 }
 }
 }
 else {
-validate1.errors = [{instancePath,schemaPath:"#/$defs/problems~1sum-semantics/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/problems~1sum-semantics/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate1, vErrors);
 }
 validate1.errors = vErrors;
 return errors === 0;
@@ -318,6 +244,7 @@ validate1.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 const schema4 = {"properties":{"validity":{"properties":{"tie_break":{"enum":["first","last","any"]},"index_base":{"enum":[0,1]}}},"untimed_preparation":{"items":{"enum":["read_input","load_dataset"]}}}};
 
 function validate8(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+const __charterAt = __charterErrors.nest, __charterLimit = __charterAt > 0 ? 0 : __charterErrors.limit;
 /*# sourceURL="https://charter.invalid/problems/argmin-semantics.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -330,166 +257,105 @@ evaluated0.items = undefined;
 }
 if(!(validate2(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate2.errors; } else { for (const error of validate2.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate8, vErrors);
 }
-if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.validity !== undefined){
 let data0 = data.validity;
-const _errs2 = errors;
-if(errors === _errs2){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-let missing0;
-if(((data0.tie_break === undefined) && (missing0 = "tie_break")) || ((data0.index_base === undefined) && (missing0 = "index_base"))){
-validate8.errors = [{instancePath:instancePath+"/validity",schemaPath:"#/$defs/problems~1argmin-semantics/properties/validity/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
+if(data0.tie_break === undefined){
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/validity",schemaPath:"#/$defs/problems~1argmin-semantics/properties/validity/required",keyword:"required",params:{missingProperty: "tie_break"},message:"must have required property '"+"tie_break"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate8, vErrors);
 }
-else {
-const _errs4 = errors;
+if(data0.index_base === undefined){
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/validity",schemaPath:"#/$defs/problems~1argmin-semantics/properties/validity/required",keyword:"required",params:{missingProperty: "index_base"},message:"must have required property '"+"index_base"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate8, vErrors);
+}
 for(const key0 in data0){
 if(!((key0 === "tie_break") || (key0 === "index_base"))){
-validate8.errors = [{instancePath:instancePath+"/validity",schemaPath:"#/$defs/problems~1argmin-semantics/properties/validity/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/validity",schemaPath:"#/$defs/problems~1argmin-semantics/properties/validity/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate8, vErrors);
 }
 }
-if(_errs4 === errors){
 if(data0.tie_break !== undefined){
 let data1 = data0.tie_break;
-const _errs5 = errors;
 if(!(((data1 === "first") || (data1 === "last")) || (data1 === "any"))){
-validate8.errors = [{instancePath:instancePath+"/validity/tie_break",schemaPath:"#/$defs/problems~1argmin-semantics/properties/validity/properties/tie_break/enum",keyword:"enum",params:{allowedValues: schema4.properties.validity.properties.tie_break.enum},message:"must be equal to one of the allowed values"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/validity/tie_break",schemaPath:"#/$defs/problems~1argmin-semantics/properties/validity/properties/tie_break/enum",keyword:"enum",params:{allowedValues: schema4.properties.validity.properties.tie_break.enum},message:"must be equal to one of the allowed values"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate8, vErrors);
 }
-var valid2 = _errs5 === errors;
 }
-else {
-var valid2 = true;
-}
-if(valid2){
 if(data0.index_base !== undefined){
 let data2 = data0.index_base;
-const _errs6 = errors;
 if(!((data2 === 0) || (data2 === 1))){
-validate8.errors = [{instancePath:instancePath+"/validity/index_base",schemaPath:"#/$defs/problems~1argmin-semantics/properties/validity/properties/index_base/enum",keyword:"enum",params:{allowedValues: schema4.properties.validity.properties.index_base.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid2 = _errs6 === errors;
-}
-else {
-var valid2 = true;
-}
-}
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/validity/index_base",schemaPath:"#/$defs/problems~1argmin-semantics/properties/validity/properties/index_base/enum",keyword:"enum",params:{allowedValues: schema4.properties.validity.properties.index_base.enum},message:"must be equal to one of the allowed values"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate8, vErrors);
 }
 }
 }
 else {
-validate8.errors = [{instancePath:instancePath+"/validity",schemaPath:"#/$defs/problems~1argmin-semantics/properties/validity/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/validity",schemaPath:"#/$defs/problems~1argmin-semantics/properties/validity/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate8, vErrors);
 }
 }
-var valid1 = _errs2 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
 if(data.one_shot_completion !== undefined){
 let data3 = data.one_shot_completion;
-const _errs7 = errors;
-if(errors === _errs7){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-let missing1;
-if((data3.max_objective_gap === undefined) && (missing1 = "max_objective_gap")){
-validate8.errors = [{instancePath:instancePath+"/one_shot_completion",schemaPath:"#/$defs/problems~1argmin-semantics/properties/one_shot_completion/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
-return false;
+if(data3.max_objective_gap === undefined){
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/one_shot_completion",schemaPath:"#/$defs/problems~1argmin-semantics/properties/one_shot_completion/required",keyword:"required",params:{missingProperty: "max_objective_gap"},message:"must have required property '"+"max_objective_gap"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate8, vErrors);
 }
-else {
-const _errs9 = errors;
 for(const key1 in data3){
 if(!(key1 === "max_objective_gap")){
-validate8.errors = [{instancePath:instancePath+"/one_shot_completion",schemaPath:"#/$defs/problems~1argmin-semantics/properties/one_shot_completion/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
-return false;
-break;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/one_shot_completion",schemaPath:"#/$defs/problems~1argmin-semantics/properties/one_shot_completion/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate8, vErrors);
 }
 }
-if(_errs9 === errors){
 if(data3.max_objective_gap !== undefined){
 let data4 = data3.max_objective_gap;
-const _errs10 = errors;
-if(errors === _errs10){
 if(typeof data4 == "number"){
 if(data4 < 0 || isNaN(data4)){
-validate8.errors = [{instancePath:instancePath+"/one_shot_completion/max_objective_gap",schemaPath:"#/$defs/problems~1argmin-semantics/properties/one_shot_completion/properties/max_objective_gap/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/one_shot_completion/max_objective_gap",schemaPath:"#/$defs/problems~1argmin-semantics/properties/one_shot_completion/properties/max_objective_gap/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate8, vErrors);
 }
 }
 else {
-validate8.errors = [{instancePath:instancePath+"/one_shot_completion/max_objective_gap",schemaPath:"#/$defs/problems~1argmin-semantics/properties/one_shot_completion/properties/max_objective_gap/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
-}
-}
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/one_shot_completion/max_objective_gap",schemaPath:"#/$defs/problems~1argmin-semantics/properties/one_shot_completion/properties/max_objective_gap/type",keyword:"type",params:{type: "number"},message:"must be number"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate8, vErrors);
 }
 }
 }
 else {
-validate8.errors = [{instancePath:instancePath+"/one_shot_completion",schemaPath:"#/$defs/problems~1argmin-semantics/properties/one_shot_completion/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/one_shot_completion",schemaPath:"#/$defs/problems~1argmin-semantics/properties/one_shot_completion/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate8, vErrors);
 }
 }
-var valid1 = _errs7 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
 if(data.untimed_preparation !== undefined){
 let data5 = data.untimed_preparation;
-const _errs12 = errors;
-if(errors === _errs12){
 if(Array.isArray(data5)){
-var valid4 = true;
 const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
 let data6 = data5[i0];
-const _errs14 = errors;
 if(!((data6 === "read_input") || (data6 === "load_dataset"))){
-validate8.errors = [{instancePath:instancePath+"/untimed_preparation/" + i0,schemaPath:"#/$defs/problems~1argmin-semantics/properties/untimed_preparation/items/enum",keyword:"enum",params:{allowedValues: schema4.properties.untimed_preparation.items.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid4 = _errs14 === errors;
-if(!valid4){
-break;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/untimed_preparation/" + i0,schemaPath:"#/$defs/problems~1argmin-semantics/properties/untimed_preparation/items/enum",keyword:"enum",params:{allowedValues: schema4.properties.untimed_preparation.items.enum},message:"must be equal to one of the allowed values"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate8, vErrors);
 }
 }
 }
 else {
-validate8.errors = [{instancePath:instancePath+"/untimed_preparation",schemaPath:"#/$defs/problems~1argmin-semantics/properties/untimed_preparation/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/untimed_preparation",schemaPath:"#/$defs/problems~1argmin-semantics/properties/untimed_preparation/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate8, vErrors);
 }
 }
-var valid1 = _errs12 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
 for(const key2 in data){
 if(((key2 !== "validity") && (key2 !== "one_shot_completion")) && (key2 !== "untimed_preparation")){
-validate8.errors = [{instancePath,schemaPath:"#/$defs/problems~1argmin-semantics/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key2},message:"must NOT have unevaluated properties"}];
-return false;
-break;
-}
-}
-}
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/problems~1argmin-semantics/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key2},message:"must NOT have unevaluated properties"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate8, vErrors);
 }
 }
 }
 else {
-validate8.errors = [{instancePath,schemaPath:"#/$defs/problems~1argmin-semantics/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/problems~1argmin-semantics/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate8, vErrors);
 }
 validate8.errors = vErrors;
 return errors === 0;
@@ -499,6 +365,7 @@ validate8.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 const pattern1 = func0("^[a-z](?:[a-z0-9-]*[a-z0-9])?$", "u");
 
 function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+const __charterAt = __charterErrors.nest, __charterLimit = __charterAt > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate11.evaluated;
@@ -508,17 +375,15 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(errors === 0){
 if(typeof data === "string"){
 if(!pattern1.test(data)){
-validate11.errors = [{instancePath,schemaPath:"#/$defs/slug/pattern",keyword:"pattern",params:{pattern: "^[a-z](?:[a-z0-9-]*[a-z0-9])?$"},message:"must match pattern \""+"^[a-z](?:[a-z0-9-]*[a-z0-9])?$"+"\""}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/slug/pattern",keyword:"pattern",params:{pattern: "^[a-z](?:[a-z0-9-]*[a-z0-9])?$"},message:"must match pattern \""+"^[a-z](?:[a-z0-9-]*[a-z0-9])?$"+"\""});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate11, vErrors);
 }
 }
 else {
-validate11.errors = [{instancePath,schemaPath:"#/$defs/slug/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/slug/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate11, vErrors);
 }
 validate11.errors = vErrors;
 return errors === 0;
@@ -529,6 +394,7 @@ const func3 = __charter_ucs2length;
 const pattern2 = func0("^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$", "u");
 
 function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+const __charterAt = __charterErrors.nest, __charterLimit = __charterAt > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate15.evaluated;
@@ -538,23 +404,19 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(errors === 0){
 if(typeof data === "string"){
 if(func3(data) < 1){
-validate15.errors = [{instancePath,schemaPath:"#/$defs/problems~1schema-slot/$defs/repoPath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/problems~1schema-slot/$defs/repoPath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate15, vErrors);
 }
-else {
 if(!pattern2.test(data)){
-validate15.errors = [{instancePath,schemaPath:"#/$defs/problems~1schema-slot/$defs/repoPath/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$"},message:"must match pattern \""+"^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$"+"\""}];
-return false;
-}
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/problems~1schema-slot/$defs/repoPath/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$"},message:"must match pattern \""+"^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$"+"\""});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate15, vErrors);
 }
 }
 else {
-validate15.errors = [{instancePath,schemaPath:"#/$defs/problems~1schema-slot/$defs/repoPath/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/problems~1schema-slot/$defs/repoPath/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate15, vErrors);
 }
 validate15.errors = vErrors;
 return errors === 0;
@@ -564,6 +426,7 @@ validate15.evaluated = {"dynamicProps":false,"dynamicItems":false};
 const pattern3 = func0("\\.(json|ya?ml)$", "u");
 
 function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+const __charterAt = __charterErrors.nest, __charterLimit = __charterAt > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate14.evaluated;
@@ -573,27 +436,19 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
 if(!(validate15(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate15.errors; } else { for (const error of validate15.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate14, vErrors);
 }
-var valid0 = _errs0 === errors;
-if(valid0){
-const _errs1 = errors;
-if(errors === _errs1){
 if(typeof data === "string"){
 if(!pattern3.test(data)){
-validate14.errors = [{instancePath,schemaPath:"#/$defs/problems~1schema-slot/$defs/schemaFile/allOf/1/pattern",keyword:"pattern",params:{pattern: "\\.(json|ya?ml)$"},message:"must match pattern \""+"\\.(json|ya?ml)$"+"\""}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/problems~1schema-slot/$defs/schemaFile/allOf/1/pattern",keyword:"pattern",params:{pattern: "\\.(json|ya?ml)$"},message:"must match pattern \""+"\\.(json|ya?ml)$"+"\""});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate14, vErrors);
 }
 }
 else {
-validate14.errors = [{instancePath,schemaPath:"#/$defs/problems~1schema-slot/$defs/schemaFile/allOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/problems~1schema-slot/$defs/schemaFile/allOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate14, vErrors);
 }
 validate14.errors = vErrors;
 return errors === 0;
@@ -603,6 +458,7 @@ validate14.evaluated = {"dynamicProps":false,"dynamicItems":false};
 const schema10 = {"enum":["null","boolean","object","array","number","integer","string"]};
 
 function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+const __charterAt = __charterErrors.nest, __charterLimit = __charterAt > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate19.evaluated;
@@ -613,8 +469,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(!(((((((data === "null") || (data === "boolean")) || (data === "object")) || (data === "array")) || (data === "number")) || (data === "integer")) || (data === "string"))){
-validate19.errors = [{instancePath,schemaPath:"#/$defs/problems~1schema-slot/$defs/jsonType/enum",keyword:"enum",params:{allowedValues: schema10.enum},message:"must be equal to one of the allowed values"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/problems~1schema-slot/$defs/jsonType/enum",keyword:"enum",params:{allowedValues: schema10.enum},message:"must be equal to one of the allowed values"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate19, vErrors);
 }
 validate19.errors = vErrors;
 return errors === 0;
@@ -624,6 +480,7 @@ validate19.evaluated = {"dynamicProps":false,"dynamicItems":false};
 const func7 = __charter_deepEqual;
 
 function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+const __charterAt = __charterErrors.nest, __charterLimit = __charterAt > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate18.evaluated;
@@ -634,17 +491,21 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 const _errs1 = errors;
+__charterErrors.nest++;
 const _errs2 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
+__charterErrors.nest++;
 const _errs3 = errors;
 const _errs4 = errors;
+__charterErrors.nest++;
 const _errs5 = errors;
 if(!((((((((((((((((((((((((((((((((((key0 === "type") || (key0 === "enum")) || (key0 === "const")) || (key0 === "$ref")) || (key0 === "$dynamicRef")) || (key0 === "allOf")) || (key0 === "anyOf")) || (key0 === "oneOf")) || (key0 === "not")) || (key0 === "properties")) || (key0 === "patternProperties")) || (key0 === "additionalProperties")) || (key0 === "unevaluatedProperties")) || (key0 === "required")) || (key0 === "dependentRequired")) || (key0 === "dependentSchemas")) || (key0 === "propertyNames")) || (key0 === "minProperties")) || (key0 === "maxProperties")) || (key0 === "items")) || (key0 === "prefixItems")) || (key0 === "contains")) || (key0 === "unevaluatedItems")) || (key0 === "minItems")) || (key0 === "maxItems")) || (key0 === "uniqueItems")) || (key0 === "minimum")) || (key0 === "maximum")) || (key0 === "exclusiveMinimum")) || (key0 === "exclusiveMaximum")) || (key0 === "multipleOf")) || (key0 === "minLength")) || (key0 === "maxLength")) || (key0 === "pattern"))){
 vErrors = __charterPush(vErrors, {});
 errors++;
 }
 var valid2 = _errs5 === errors;
+__charterErrors.nest--;
 if(valid2){
 vErrors = __charterPush(vErrors, {});
 errors++;
@@ -661,6 +522,7 @@ vErrors = null;
 }
 }
 var valid1 = _errs3 === errors;
+__charterErrors.nest--;
 if(!valid1){
 vErrors = __charterPush(vErrors, {});
 errors++;
@@ -669,9 +531,10 @@ break;
 }
 }
 var valid0 = _errs2 === errors;
+__charterErrors.nest--;
 if(valid0){
-validate18.errors = [{instancePath,schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/not",keyword:"not",params:{},message:"must NOT be valid"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/not",keyword:"not",params:{},message:"must NOT be valid"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate18, vErrors);
 }
 else {
 errors = _errs1;
@@ -684,20 +547,21 @@ vErrors = null;
 }
 }
 }
-if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type !== undefined){
 let data0 = data.type;
-const _errs6 = errors;
 const _errs7 = errors;
 let valid4 = false;
+__charterErrors.nest++;
 const _errs8 = errors;
 if(!(validate19(data0, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate19.errors; } else { for (const error of validate19.errors) vErrors.push(error); }
 errors = vErrors.length;
 }
 var _valid0 = _errs8 === errors;
+__charterErrors.nest--;
 valid4 = valid4 || _valid0;
+__charterErrors.nest++;
 const _errs9 = errors;
 if(errors === _errs9){
 if(Array.isArray(data0)){
@@ -743,12 +607,11 @@ errors++;
 }
 }
 var _valid0 = _errs9 === errors;
+__charterErrors.nest--;
 valid4 = valid4 || _valid0;
 if(!valid4){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/type/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"});
-errors++;
-validate18.errors = vErrors;
-return false;
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate18, vErrors);
 }
 else {
 errors = _errs7;
@@ -761,185 +624,109 @@ vErrors = null;
 }
 }
 }
-var valid3 = _errs6 === errors;
 }
-else {
-var valid3 = true;
-}
-if(valid3){
 if(data.$ref !== undefined){
 let data2 = data.$ref;
-const _errs12 = errors;
-if(errors === _errs12){
 if(typeof data2 === "string"){
 if(func3(data2) < 1){
-validate18.errors = [{instancePath:instancePath+"/$ref",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/%24ref/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/$ref",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/%24ref/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate18, vErrors);
 }
 }
 else {
-validate18.errors = [{instancePath:instancePath+"/$ref",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/%24ref/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/$ref",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/%24ref/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate18, vErrors);
 }
 }
-var valid3 = _errs12 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
 if(data.enum !== undefined){
 let data3 = data.enum;
-const _errs14 = errors;
-if(errors === _errs14){
 if(Array.isArray(data3)){
 if(data3.length < 1){
-validate18.errors = [{instancePath:instancePath+"/enum",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/enum/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/enum",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/enum/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate18, vErrors);
 }
 }
 else {
-validate18.errors = [{instancePath:instancePath+"/enum",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/enum/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/enum",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/enum/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate18, vErrors);
 }
 }
-var valid3 = _errs14 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
 if(data.properties !== undefined){
 let data4 = data.properties;
-const _errs16 = errors;
-if(errors === _errs16){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 if(Object.keys(data4).length < 1){
-validate18.errors = [{instancePath:instancePath+"/properties",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/properties/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/properties",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/properties/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate18, vErrors);
 }
 }
 else {
-validate18.errors = [{instancePath:instancePath+"/properties",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/properties/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/properties",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/properties/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate18, vErrors);
 }
 }
-var valid3 = _errs16 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
 if(data.required !== undefined){
 let data5 = data.required;
-const _errs18 = errors;
-if(errors === _errs18){
 if(Array.isArray(data5)){
 if(data5.length < 1){
-validate18.errors = [{instancePath:instancePath+"/required",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/required/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/required",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/required/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate18, vErrors);
 }
-else {
-var valid7 = true;
 const len1 = data5.length;
 for(let i2=0; i2<len1; i2++){
-const _errs20 = errors;
 if(typeof data5[i2] !== "string"){
-validate18.errors = [{instancePath:instancePath+"/required/" + i2,schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/required/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid7 = _errs20 === errors;
-if(!valid7){
-break;
-}
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/required/" + i2,schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/required/items/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate18, vErrors);
 }
 }
 }
 else {
-validate18.errors = [{instancePath:instancePath+"/required",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/required/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/required",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/required/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate18, vErrors);
 }
 }
-var valid3 = _errs18 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
 if(data.allOf !== undefined){
 let data7 = data.allOf;
-const _errs22 = errors;
-if(errors === _errs22){
 if(Array.isArray(data7)){
 if(data7.length < 1){
-validate18.errors = [{instancePath:instancePath+"/allOf",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/allOf/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/allOf",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/allOf/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate18, vErrors);
 }
 }
 else {
-validate18.errors = [{instancePath:instancePath+"/allOf",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/allOf/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/allOf",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/allOf/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate18, vErrors);
 }
 }
-var valid3 = _errs22 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
 if(data.anyOf !== undefined){
 let data8 = data.anyOf;
-const _errs24 = errors;
-if(errors === _errs24){
 if(Array.isArray(data8)){
 if(data8.length < 1){
-validate18.errors = [{instancePath:instancePath+"/anyOf",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/anyOf/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/anyOf",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/anyOf/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate18, vErrors);
 }
 }
 else {
-validate18.errors = [{instancePath:instancePath+"/anyOf",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/anyOf/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/anyOf",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/anyOf/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate18, vErrors);
 }
 }
-var valid3 = _errs24 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
 if(data.oneOf !== undefined){
 let data9 = data.oneOf;
-const _errs26 = errors;
-if(errors === _errs26){
 if(Array.isArray(data9)){
 if(data9.length < 1){
-validate18.errors = [{instancePath:instancePath+"/oneOf",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/oneOf/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/oneOf",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/oneOf/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate18, vErrors);
 }
 }
 else {
-validate18.errors = [{instancePath:instancePath+"/oneOf",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/oneOf/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid3 = _errs26 === errors;
-}
-else {
-var valid3 = true;
-}
-}
-}
-}
-}
-}
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/oneOf",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/oneOf/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate18, vErrors);
 }
 }
 }
 else {
-validate18.errors = [{instancePath,schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate18, vErrors);
 }
 validate18.errors = vErrors;
 return errors === 0;
@@ -948,6 +735,7 @@ validate18.evaluated = {"props":{"type":true,"$ref":true,"enum":true,"properties
 
 
 function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+const __charterAt = __charterErrors.nest, __charterLimit = __charterAt > 0 ? 0 : __charterErrors.limit;
 /*# sourceURL="https://charter.invalid/problems/schema-slot.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -961,22 +749,26 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
+__charterErrors.nest++;
 const _errs1 = errors;
 if(!(validate14(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate14.errors; } else { for (const error of validate14.errors) vErrors.push(error); }
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
+__charterErrors.nest--;
 if(_valid0){
 valid0 = true;
 passing0 = 0;
 }
+__charterErrors.nest++;
 const _errs2 = errors;
 if(!(validate18(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate18.errors; } else { for (const error of validate18.errors) vErrors.push(error); }
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
+__charterErrors.nest--;
 if(_valid0 && valid0){
 valid0 = false;
 passing0 = [passing0, 1];
@@ -998,9 +790,7 @@ props0.oneOf = true;
 }
 if(!valid0){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/problems~1schema-slot/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"});
-errors++;
-validate13.errors = vErrors;
-return false;
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate13, vErrors);
 }
 else {
 errors = _errs0;
@@ -1022,6 +812,7 @@ validate13.evaluated = {"dynamicProps":true,"dynamicItems":false};
 const schema11 = {"properties":{"kind":{"enum":["none","wall_clock","evaluations"]}}};
 
 function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+const __charterAt = __charterErrors.nest, __charterLimit = __charterAt > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate28.evaluated;
@@ -1031,9 +822,9 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs1 = errors;
 const _errs2 = errors;
 let valid1 = true;
+__charterErrors.nest++;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.kind !== undefined){
@@ -1044,6 +835,7 @@ errors++;
 }
 }
 var _valid0 = _errs3 === errors;
+__charterErrors.nest--;
 errors = _errs2;
 if(vErrors !== null){
 if(_errs2){
@@ -1057,10 +849,9 @@ let ifClause0;
 if(_valid0){
 const _errs5 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.seconds === undefined) && (missing0 = "seconds")){
-validate28.errors = [{instancePath,schemaPath:"#/$defs/budget/allOf/0/then/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
+if(data.seconds === undefined){
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/budget/allOf/0/then/required",keyword:"required",params:{missingProperty: "seconds"},message:"must have required property '"+"seconds"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate28, vErrors);
 }
 }
 var _valid0 = _errs5 === errors;
@@ -1071,8 +862,8 @@ else {
 const _errs6 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.seconds !== undefined){
-validate28.errors = [{instancePath:instancePath+"/seconds",schemaPath:"#/$defs/budget/allOf/0/else/properties/seconds",keyword:"false schema",params:{},message:"boolean schema is false"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/seconds",schemaPath:"#/$defs/budget/allOf/0/else/properties/seconds",keyword:"false schema",params:{},message:"boolean schema is false"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate28, vErrors);
 }
 }
 var _valid0 = _errs6 === errors;
@@ -1086,15 +877,11 @@ ifClause0 = "else";
 }
 if(!valid1){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/budget/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"});
-errors++;
-validate28.errors = vErrors;
-return false;
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate28, vErrors);
 }
-var valid0 = _errs1 === errors;
-if(valid0){
-const _errs7 = errors;
 const _errs8 = errors;
 let valid4 = true;
+__charterErrors.nest++;
 const _errs9 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.kind !== undefined){
@@ -1105,6 +892,7 @@ errors++;
 }
 }
 var _valid1 = _errs9 === errors;
+__charterErrors.nest--;
 errors = _errs8;
 if(vErrors !== null){
 if(_errs8){
@@ -1118,10 +906,9 @@ let ifClause1;
 if(_valid1){
 const _errs11 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing1;
-if((data.limit === undefined) && (missing1 = "limit")){
-validate28.errors = [{instancePath,schemaPath:"#/$defs/budget/allOf/1/then/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
-return false;
+if(data.limit === undefined){
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/budget/allOf/1/then/required",keyword:"required",params:{missingProperty: "limit"},message:"must have required property '"+"limit"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate28, vErrors);
 }
 }
 var _valid1 = _errs11 === errors;
@@ -1132,8 +919,8 @@ else {
 const _errs12 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.limit !== undefined){
-validate28.errors = [{instancePath:instancePath+"/limit",schemaPath:"#/$defs/budget/allOf/1/else/properties/limit",keyword:"false schema",params:{},message:"boolean schema is false"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/limit",schemaPath:"#/$defs/budget/allOf/1/else/properties/limit",keyword:"false schema",params:{},message:"boolean schema is false"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate28, vErrors);
 }
 }
 var _valid1 = _errs12 === errors;
@@ -1147,12 +934,8 @@ ifClause1 = "else";
 }
 if(!valid4){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/budget/allOf/1/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema"});
-errors++;
-validate28.errors = vErrors;
-return false;
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate28, vErrors);
 }
-var valid0 = _errs7 === errors;
-if(valid0){
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
 props0 = true;
@@ -1162,88 +945,54 @@ props0 = props0 || {};
 Object.assign(props0, props1);
 }
 }
-}
-}
-if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing2;
-if((data.kind === undefined) && (missing2 = "kind")){
-validate28.errors = [{instancePath,schemaPath:"#/$defs/budget/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
-return false;
+if(data.kind === undefined){
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/budget/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate28, vErrors);
 }
-else {
-const _errs13 = errors;
 for(const key0 in data){
 if(!(((key0 === "kind") || (key0 === "seconds")) || (key0 === "limit"))){
-validate28.errors = [{instancePath,schemaPath:"#/$defs/budget/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/budget/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate28, vErrors);
 }
 }
-if(_errs13 === errors){
 if(data.kind !== undefined){
 let data4 = data.kind;
-const _errs14 = errors;
 if(!(((data4 === "none") || (data4 === "wall_clock")) || (data4 === "evaluations"))){
-validate28.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/$defs/budget/properties/kind/enum",keyword:"enum",params:{allowedValues: schema11.properties.kind.enum},message:"must be equal to one of the allowed values"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/kind",schemaPath:"#/$defs/budget/properties/kind/enum",keyword:"enum",params:{allowedValues: schema11.properties.kind.enum},message:"must be equal to one of the allowed values"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate28, vErrors);
 }
-var valid7 = _errs14 === errors;
 }
-else {
-var valid7 = true;
-}
-if(valid7){
 if(data.seconds !== undefined){
 let data5 = data.seconds;
-const _errs15 = errors;
-if(errors === _errs15){
 if(typeof data5 == "number"){
 if(data5 <= 0 || isNaN(data5)){
-validate28.errors = [{instancePath:instancePath+"/seconds",schemaPath:"#/$defs/budget/properties/seconds/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/seconds",schemaPath:"#/$defs/budget/properties/seconds/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate28, vErrors);
 }
 }
 else {
-validate28.errors = [{instancePath:instancePath+"/seconds",schemaPath:"#/$defs/budget/properties/seconds/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/seconds",schemaPath:"#/$defs/budget/properties/seconds/type",keyword:"type",params:{type: "number"},message:"must be number"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate28, vErrors);
 }
 }
-var valid7 = _errs15 === errors;
-}
-else {
-var valid7 = true;
-}
-if(valid7){
 if(data.limit !== undefined){
 let data6 = data.limit;
-const _errs17 = errors;
 if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
-validate28.errors = [{instancePath:instancePath+"/limit",schemaPath:"#/$defs/budget/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/limit",schemaPath:"#/$defs/budget/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate28, vErrors);
 }
-if(errors === _errs17){
 if(typeof data6 == "number"){
 if(data6 < 1 || isNaN(data6)){
-validate28.errors = [{instancePath:instancePath+"/limit",schemaPath:"#/$defs/budget/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
-return false;
-}
-}
-}
-var valid7 = _errs17 === errors;
-}
-else {
-var valid7 = true;
-}
-}
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/limit",schemaPath:"#/$defs/budget/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate28, vErrors);
 }
 }
 }
 }
 else {
-validate28.errors = [{instancePath,schemaPath:"#/$defs/budget/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/budget/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate28, vErrors);
 }
 validate28.errors = vErrors;
 return errors === 0;
@@ -1253,6 +1002,7 @@ validate28.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 const schema12 = {"properties":{"expected_verdict":{"enum":["complete","incomplete","invalid"]}}};
 
 function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+const __charterAt = __charterErrors.nest, __charterLimit = __charterAt > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate30.evaluated;
@@ -1262,129 +1012,83 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((((data.id === undefined) && (missing0 = "id")) || ((data.result === undefined) && (missing0 = "result"))) || ((data.expected_metrics === undefined) && (missing0 = "expected_metrics"))) || ((data.expected_verdict === undefined) && (missing0 = "expected_verdict"))){
-validate30.errors = [{instancePath,schemaPath:"#/$defs/referenceCase/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
+if(data.id === undefined){
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/referenceCase/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate30, vErrors);
 }
-else {
-const _errs1 = errors;
+if(data.result === undefined){
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/referenceCase/required",keyword:"required",params:{missingProperty: "result"},message:"must have required property '"+"result"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate30, vErrors);
+}
+if(data.expected_metrics === undefined){
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/referenceCase/required",keyword:"required",params:{missingProperty: "expected_metrics"},message:"must have required property '"+"expected_metrics"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate30, vErrors);
+}
+if(data.expected_verdict === undefined){
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/referenceCase/required",keyword:"required",params:{missingProperty: "expected_verdict"},message:"must have required property '"+"expected_verdict"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate30, vErrors);
+}
 for(const key0 in data){
 if(!(((((((key0 === "id") || (key0 === "summary")) || (key0 === "parameters")) || (key0 === "dataset")) || (key0 === "result")) || (key0 === "expected_metrics")) || (key0 === "expected_verdict"))){
-validate30.errors = [{instancePath,schemaPath:"#/$defs/referenceCase/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/referenceCase/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate30, vErrors);
 }
 }
-if(_errs1 === errors){
 if(data.id !== undefined){
-const _errs2 = errors;
 if(!(validate11(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate11.errors; } else { for (const error of validate11.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate30, vErrors);
 }
-var valid0 = _errs2 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.summary !== undefined){
 let data1 = data.summary;
-const _errs3 = errors;
-if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func3(data1) < 1){
-validate30.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/$defs/referenceCase/properties/summary/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/summary",schemaPath:"#/$defs/referenceCase/properties/summary/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate30, vErrors);
 }
 }
 else {
-validate30.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/$defs/referenceCase/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/summary",schemaPath:"#/$defs/referenceCase/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate30, vErrors);
 }
 }
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.parameters !== undefined){
-const _errs5 = errors;
 if(!(validate15(data.parameters, {instancePath:instancePath+"/parameters",parentData:data,parentDataProperty:"parameters",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate15.errors; } else { for (const error of validate15.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate30, vErrors);
 }
-var valid0 = _errs5 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.dataset !== undefined){
-const _errs6 = errors;
 if(!(validate15(data.dataset, {instancePath:instancePath+"/dataset",parentData:data,parentDataProperty:"dataset",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate15.errors; } else { for (const error of validate15.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate30, vErrors);
 }
-var valid0 = _errs6 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.result !== undefined){
-const _errs7 = errors;
 if(!(validate15(data.result, {instancePath:instancePath+"/result",parentData:data,parentDataProperty:"result",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate15.errors; } else { for (const error of validate15.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate30, vErrors);
 }
-var valid0 = _errs7 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.expected_metrics !== undefined){
-const _errs8 = errors;
 if(!(validate15(data.expected_metrics, {instancePath:instancePath+"/expected_metrics",parentData:data,parentDataProperty:"expected_metrics",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate15.errors; } else { for (const error of validate15.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate30, vErrors);
 }
-var valid0 = _errs8 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.expected_verdict !== undefined){
 let data6 = data.expected_verdict;
-const _errs9 = errors;
 if(!(((data6 === "complete") || (data6 === "incomplete")) || (data6 === "invalid"))){
-validate30.errors = [{instancePath:instancePath+"/expected_verdict",schemaPath:"#/$defs/referenceCase/properties/expected_verdict/enum",keyword:"enum",params:{allowedValues: schema12.properties.expected_verdict.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/expected_verdict",schemaPath:"#/$defs/referenceCase/properties/expected_verdict/enum",keyword:"enum",params:{allowedValues: schema12.properties.expected_verdict.enum},message:"must be equal to one of the allowed values"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate30, vErrors);
 }
 }
 }
 else {
-validate30.errors = [{instancePath,schemaPath:"#/$defs/referenceCase/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/referenceCase/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate30, vErrors);
 }
 validate30.errors = vErrors;
 return errors === 0;
@@ -1394,6 +1098,7 @@ validate30.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 const func1 = Object.prototype.hasOwnProperty;
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+const __charterAt = __charterErrors.nest, __charterLimit = __charterAt > 0 ? 0 : __charterErrors.limit;
 /*# sourceURL="https://charter.invalid/problems/contract.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -1404,9 +1109,9 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs1 = errors;
 const _errs2 = errors;
 let valid1 = true;
+__charterErrors.nest++;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -1424,6 +1129,7 @@ errors++;
 }
 }
 var _valid0 = _errs3 === errors;
+__charterErrors.nest--;
 errors = _errs2;
 if(vErrors !== null){
 if(_errs2){
@@ -1439,7 +1145,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.semantics !== undefined){
 if(!(validate1(data.semantics, {instancePath:instancePath+"/semantics",parentData:data,parentDataProperty:"semantics",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate1.errors; } else { for (const error of validate1.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
 }
@@ -1453,15 +1159,11 @@ props0.family = true;
 }
 if(!valid1){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"});
-errors++;
-validate0.errors = vErrors;
-return false;
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
-var valid0 = _errs1 === errors;
-if(valid0){
-const _errs7 = errors;
 const _errs8 = errors;
 let valid4 = true;
+__charterErrors.nest++;
 const _errs9 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
@@ -1479,6 +1181,7 @@ errors++;
 }
 }
 var _valid1 = _errs9 === errors;
+__charterErrors.nest--;
 errors = _errs8;
 if(vErrors !== null){
 if(_errs8){
@@ -1494,7 +1197,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.semantics !== undefined){
 if(!(validate8(data.semantics, {instancePath:instancePath+"/semantics",parentData:data,parentDataProperty:"semantics",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate8.errors; } else { for (const error of validate8.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
 }
@@ -1508,12 +1211,8 @@ props1.family = true;
 }
 if(!valid4){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"});
-errors++;
-validate0.errors = vErrors;
-return false;
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
-var valid0 = _errs7 === errors;
-if(valid0){
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
 props0 = true;
@@ -1523,9 +1222,9 @@ props0 = props0 || {};
 Object.assign(props0, props1);
 }
 }
-const _errs13 = errors;
 const _errs14 = errors;
 let valid7 = true;
+__charterErrors.nest++;
 const _errs15 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
@@ -1553,6 +1252,7 @@ errors++;
 }
 }
 var _valid2 = _errs15 === errors;
+__charterErrors.nest--;
 errors = _errs14;
 if(vErrors !== null){
 if(_errs14){
@@ -1568,37 +1268,25 @@ const _errs18 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.reference_cases !== undefined){
 let data5 = data.reference_cases;
-const _errs19 = errors;
-if(errors === _errs19){
 if(Array.isArray(data5)){
-var valid10 = true;
 const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
 let data6 = data5[i0];
-const _errs21 = errors;
-if(errors === _errs21){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-let missing3;
-if((data6.dataset === undefined) && (missing3 = "dataset")){
-validate0.errors = [{instancePath:instancePath+"/reference_cases/" + i0,schemaPath:"#/allOf/2/then/properties/reference_cases/items/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"}];
-return false;
+if(data6.dataset === undefined){
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/reference_cases/" + i0,schemaPath:"#/allOf/2/then/properties/reference_cases/items/required",keyword:"required",params:{missingProperty: "dataset"},message:"must have required property '"+"dataset"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
 else {
-validate0.errors = [{instancePath:instancePath+"/reference_cases/" + i0,schemaPath:"#/allOf/2/then/properties/reference_cases/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid10 = _errs21 === errors;
-if(!valid10){
-break;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/reference_cases/" + i0,schemaPath:"#/allOf/2/then/properties/reference_cases/items/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
 }
 else {
-validate0.errors = [{instancePath:instancePath+"/reference_cases",schemaPath:"#/allOf/2/then/properties/reference_cases/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/reference_cases",schemaPath:"#/allOf/2/then/properties/reference_cases/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
 }
@@ -1616,36 +1304,25 @@ const _errs23 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.reference_cases !== undefined){
 let data7 = data.reference_cases;
-const _errs24 = errors;
-if(errors === _errs24){
 if(Array.isArray(data7)){
-var valid12 = true;
 const len1 = data7.length;
 for(let i1=0; i1<len1; i1++){
 let data8 = data7[i1];
-const _errs26 = errors;
-if(errors === _errs26){
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 if(data8.dataset !== undefined){
-validate0.errors = [{instancePath:instancePath+"/reference_cases/" + i1+"/dataset",schemaPath:"#/allOf/2/else/properties/reference_cases/items/properties/dataset",keyword:"false schema",params:{},message:"boolean schema is false"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/reference_cases/" + i1+"/dataset",schemaPath:"#/allOf/2/else/properties/reference_cases/items/properties/dataset",keyword:"false schema",params:{},message:"boolean schema is false"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
 else {
-validate0.errors = [{instancePath:instancePath+"/reference_cases/" + i1,schemaPath:"#/allOf/2/else/properties/reference_cases/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid12 = _errs26 === errors;
-if(!valid12){
-break;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/reference_cases/" + i1,schemaPath:"#/allOf/2/else/properties/reference_cases/items/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
 }
 else {
-validate0.errors = [{instancePath:instancePath+"/reference_cases",schemaPath:"#/allOf/2/else/properties/reference_cases/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/reference_cases",schemaPath:"#/allOf/2/else/properties/reference_cases/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
 }
@@ -1661,12 +1338,8 @@ ifClause0 = "else";
 }
 if(!valid7){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"});
-errors++;
-validate0.errors = vErrors;
-return false;
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
-var valid0 = _errs13 === errors;
-if(valid0){
 if(props0 !== true && props2 !== undefined){
 if(props2 === true){
 props0 = true;
@@ -1676,187 +1349,144 @@ props0 = props0 || {};
 Object.assign(props0, props2);
 }
 }
-}
-}
-}
-if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing4;
-if((((((((((((data.contract_version === undefined) && (missing4 = "contract_version")) || ((data.name === undefined) && (missing4 = "name"))) || ((data.family === undefined) && (missing4 = "family"))) || ((data.parameter_schema === undefined) && (missing4 = "parameter_schema"))) || ((data.dataset_schemas === undefined) && (missing4 = "dataset_schemas"))) || ((data.result_schema === undefined) && (missing4 = "result_schema"))) || ((data.metric_schema === undefined) && (missing4 = "metric_schema"))) || ((data.semantics === undefined) && (missing4 = "semantics"))) || ((data.timing_scopes === undefined) && (missing4 = "timing_scopes"))) || ((data.budgets === undefined) && (missing4 = "budgets"))) || ((data.reference_cases === undefined) && (missing4 = "reference_cases"))){
-validate0.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"}];
-return false;
+if(data.contract_version === undefined){
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "contract_version"},message:"must have required property '"+"contract_version"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
-else {
-const _errs28 = errors;
+if(data.name === undefined){
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
+}
+if(data.family === undefined){
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "family"},message:"must have required property '"+"family"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
+}
+if(data.parameter_schema === undefined){
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parameter_schema"},message:"must have required property '"+"parameter_schema"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
+}
+if(data.dataset_schemas === undefined){
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "dataset_schemas"},message:"must have required property '"+"dataset_schemas"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
+}
+if(data.result_schema === undefined){
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "result_schema"},message:"must have required property '"+"result_schema"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
+}
+if(data.metric_schema === undefined){
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "metric_schema"},message:"must have required property '"+"metric_schema"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
+}
+if(data.semantics === undefined){
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "semantics"},message:"must have required property '"+"semantics"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
+}
+if(data.timing_scopes === undefined){
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "timing_scopes"},message:"must have required property '"+"timing_scopes"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
+}
+if(data.budgets === undefined){
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "budgets"},message:"must have required property '"+"budgets"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
+}
+if(data.reference_cases === undefined){
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reference_cases"},message:"must have required property '"+"reference_cases"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
+}
 for(const key0 in data){
 if(!(func1.call(schema0.properties, key0))){
-validate0.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
-if(_errs28 === errors){
 if(data.contract_version !== undefined){
-const _errs29 = errors;
 if(1 !== data.contract_version){
-validate0.errors = [{instancePath:instancePath+"/contract_version",schemaPath:"#/properties/contract_version/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/contract_version",schemaPath:"#/properties/contract_version/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
-var valid14 = _errs29 === errors;
 }
-else {
-var valid14 = true;
-}
-if(valid14){
 if(data.name !== undefined){
-const _errs30 = errors;
 if(!(validate11(data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate11.errors; } else { for (const error of validate11.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
-var valid14 = _errs30 === errors;
 }
-else {
-var valid14 = true;
-}
-if(valid14){
 if(data.family !== undefined){
 let data12 = data.family;
-const _errs31 = errors;
 if(!((data12 === "sum") || (data12 === "argmin"))){
-validate0.errors = [{instancePath:instancePath+"/family",schemaPath:"#/properties/family/enum",keyword:"enum",params:{allowedValues: schema0.properties.family.enum},message:"must be equal to one of the allowed values"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/family",schemaPath:"#/properties/family/enum",keyword:"enum",params:{allowedValues: schema0.properties.family.enum},message:"must be equal to one of the allowed values"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
-var valid14 = _errs31 === errors;
 }
-else {
-var valid14 = true;
-}
-if(valid14){
 if(data.summary !== undefined){
 let data13 = data.summary;
-const _errs32 = errors;
-if(errors === _errs32){
 if(typeof data13 === "string"){
 if(func3(data13) < 1){
-validate0.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
 else {
-validate0.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
-var valid14 = _errs32 === errors;
-}
-else {
-var valid14 = true;
-}
-if(valid14){
 if(data.parameter_schema !== undefined){
-const _errs34 = errors;
 if(!(validate13(data.parameter_schema, {instancePath:instancePath+"/parameter_schema",parentData:data,parentDataProperty:"parameter_schema",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate13.errors; } else { for (const error of validate13.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
-var valid14 = _errs34 === errors;
 }
-else {
-var valid14 = true;
-}
-if(valid14){
 if(data.dataset_schemas !== undefined){
 let data15 = data.dataset_schemas;
-const _errs35 = errors;
-if(errors === _errs35){
 if(Array.isArray(data15)){
-var valid15 = true;
 const len2 = data15.length;
 for(let i2=0; i2<len2; i2++){
-const _errs37 = errors;
 if(!(validate13(data15[i2], {instancePath:instancePath+"/dataset_schemas/" + i2,parentData:data15,parentDataProperty:i2,rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate13.errors; } else { for (const error of validate13.errors) vErrors.push(error); }
-errors = vErrors.length;
-}
-var valid15 = _errs37 === errors;
-if(!valid15){
-break;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
 }
 else {
-validate0.errors = [{instancePath:instancePath+"/dataset_schemas",schemaPath:"#/properties/dataset_schemas/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/dataset_schemas",schemaPath:"#/properties/dataset_schemas/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
-var valid14 = _errs35 === errors;
-}
-else {
-var valid14 = true;
-}
-if(valid14){
 if(data.result_schema !== undefined){
-const _errs38 = errors;
 if(!(validate13(data.result_schema, {instancePath:instancePath+"/result_schema",parentData:data,parentDataProperty:"result_schema",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate13.errors; } else { for (const error of validate13.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
-var valid14 = _errs38 === errors;
 }
-else {
-var valid14 = true;
-}
-if(valid14){
 if(data.metric_schema !== undefined){
-const _errs39 = errors;
 if(!(validate13(data.metric_schema, {instancePath:instancePath+"/metric_schema",parentData:data,parentDataProperty:"metric_schema",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate13.errors; } else { for (const error of validate13.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
-var valid14 = _errs39 === errors;
 }
-else {
-var valid14 = true;
-}
-if(valid14){
 if(data.semantics !== undefined){
-const _errs40 = errors;
 if(!(validate2(data.semantics, {instancePath:instancePath+"/semantics",parentData:data,parentDataProperty:"semantics",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate2.errors; } else { for (const error of validate2.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
-var valid14 = _errs40 === errors;
 }
-else {
-var valid14 = true;
-}
-if(valid14){
 if(data.timing_scopes !== undefined){
 let data20 = data.timing_scopes;
-const _errs41 = errors;
-if(errors === _errs41){
 if(Array.isArray(data20)){
 if(data20.length < 1){
-validate0.errors = [{instancePath:instancePath+"/timing_scopes",schemaPath:"#/properties/timing_scopes/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/timing_scopes",schemaPath:"#/properties/timing_scopes/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
-else {
-var valid16 = true;
 const len3 = data20.length;
 for(let i3=0; i3<len3; i3++){
 let data21 = data20[i3];
-const _errs43 = errors;
 if(!((data21 === "solve") || (data21 === "prepare_and_solve"))){
-validate0.errors = [{instancePath:instancePath+"/timing_scopes/" + i3,schemaPath:"#/properties/timing_scopes/items/enum",keyword:"enum",params:{allowedValues: schema0.properties.timing_scopes.items.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid16 = _errs43 === errors;
-if(!valid16){
-break;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/timing_scopes/" + i3,schemaPath:"#/properties/timing_scopes/items/enum",keyword:"enum",params:{allowedValues: schema0.properties.timing_scopes.items.enum},message:"must be equal to one of the allowed values"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
-if(valid16){
 let i4 = data20.length;
 let j0;
 if(i4 > 1){
@@ -1864,61 +1494,44 @@ outer0:
 for(;i4--;){
 for(j0 = i4; j0--;){
 if(func7(data20[i4], data20[j0])){
-validate0.errors = [{instancePath:instancePath+"/timing_scopes",schemaPath:"#/properties/timing_scopes/uniqueItems",keyword:"uniqueItems",params:{i: i4, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i4+" are identical)"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/timing_scopes",schemaPath:"#/properties/timing_scopes/uniqueItems",keyword:"uniqueItems",params:{i: i4, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i4+" are identical)"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 break outer0;
 }
 }
 }
 }
 }
-}
-}
 else {
-validate0.errors = [{instancePath:instancePath+"/timing_scopes",schemaPath:"#/properties/timing_scopes/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/timing_scopes",schemaPath:"#/properties/timing_scopes/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
-var valid14 = _errs41 === errors;
-}
-else {
-var valid14 = true;
-}
-if(valid14){
 if(data.budgets !== undefined){
 let data22 = data.budgets;
-const _errs44 = errors;
-if(errors === _errs44){
 if(Array.isArray(data22)){
 if(data22.length < 1){
-validate0.errors = [{instancePath:instancePath+"/budgets",schemaPath:"#/properties/budgets/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/budgets",schemaPath:"#/properties/budgets/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
-else {
-var valid18 = true;
 const len4 = data22.length;
 for(let i5=0; i5<len4; i5++){
-const _errs46 = errors;
 if(!(validate28(data22[i5], {instancePath:instancePath+"/budgets/" + i5,parentData:data22,parentDataProperty:i5,rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate28.errors; } else { for (const error of validate28.errors) vErrors.push(error); }
-errors = vErrors.length;
-}
-var valid18 = _errs46 === errors;
-if(!valid18){
-break;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
-if(valid18){
 const _errs47 = errors;
 const len5 = data22.length;
 for(let i6=0; i6<len5; i6++){
+__charterErrors.nest++;
 let data24 = data22[i6];
 const _errs48 = errors;
 if(errors === _errs48){
 if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
-let missing5;
-if((data24.kind === undefined) && (missing5 = "kind")){
-vErrors = __charterPush(vErrors, {instancePath:instancePath+"/budgets/" + i6,schemaPath:"#/properties/budgets/contains/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"});
+let missing3;
+if((data24.kind === undefined) && (missing3 = "kind")){
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/budgets/" + i6,schemaPath:"#/properties/budgets/contains/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"});
 errors++;
 }
 else {
@@ -1935,14 +1548,15 @@ vErrors = __charterPush(vErrors, {instancePath:instancePath+"/budgets/" + i6,sch
 errors++;
 }
 }
-var valid19 = _errs48 === errors;
-if(valid19){
+var valid24 = _errs48 === errors;
+__charterErrors.nest--;
+if(valid24){
 break;
 }
 }
-if(!valid19){
-validate0.errors = [{instancePath:instancePath+"/budgets",schemaPath:"#/properties/budgets/contains",keyword:"contains",params:{minContains: 1},message:"must contain at least 1 valid item(s)"}];
-return false;
+if(!valid24){
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/budgets",schemaPath:"#/properties/budgets/contains",keyword:"contains",params:{minContains: 1},message:"must contain at least 1 valid item(s)"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 else {
 errors = _errs47;
@@ -1954,6 +1568,7 @@ else {
 vErrors = null;
 }
 }
+}
 let i7 = data22.length;
 let j1;
 if(i7 > 1){
@@ -1961,81 +1576,43 @@ outer1:
 for(;i7--;){
 for(j1 = i7; j1--;){
 if(func7(data22[i7], data22[j1])){
-validate0.errors = [{instancePath:instancePath+"/budgets",schemaPath:"#/properties/budgets/uniqueItems",keyword:"uniqueItems",params:{i: i7, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i7+" are identical)"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/budgets",schemaPath:"#/properties/budgets/uniqueItems",keyword:"uniqueItems",params:{i: i7, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i7+" are identical)"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 break outer1;
 }
 }
 }
 }
 }
-}
-}
-}
 else {
-validate0.errors = [{instancePath:instancePath+"/budgets",schemaPath:"#/properties/budgets/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/budgets",schemaPath:"#/properties/budgets/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
-var valid14 = _errs44 === errors;
-}
-else {
-var valid14 = true;
-}
-if(valid14){
 if(data.reference_cases !== undefined){
 let data26 = data.reference_cases;
-const _errs51 = errors;
-if(errors === _errs51){
 if(Array.isArray(data26)){
 if(data26.length < 1){
-validate0.errors = [{instancePath:instancePath+"/reference_cases",schemaPath:"#/properties/reference_cases/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/reference_cases",schemaPath:"#/properties/reference_cases/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
-else {
-var valid22 = true;
 const len6 = data26.length;
 for(let i8=0; i8<len6; i8++){
-const _errs53 = errors;
 if(!(validate30(data26[i8], {instancePath:instancePath+"/reference_cases/" + i8,parentData:data26,parentDataProperty:i8,rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate30.errors; } else { for (const error of validate30.errors) vErrors.push(error); }
-errors = vErrors.length;
-}
-var valid22 = _errs53 === errors;
-if(!valid22){
-break;
-}
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
 }
 else {
-validate0.errors = [{instancePath:instancePath+"/reference_cases",schemaPath:"#/properties/reference_cases/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid14 = _errs51 === errors;
-}
-else {
-var valid14 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/reference_cases",schemaPath:"#/properties/reference_cases/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
 }
 else {
-validate0.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 validate0.errors = vErrors;
 return errors === 0;
@@ -2044,6 +1621,7 @@ validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+const __charterAt = __charterErrors.nest, __charterLimit = __charterAt > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate37.evaluated;
@@ -2053,17 +1631,15 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(errors === 0){
 if(typeof data === "string"){
 if(!pattern1.test(data)){
-validate37.errors = [{instancePath,schemaPath:"#/$defs/slug/pattern",keyword:"pattern",params:{pattern: "^[a-z](?:[a-z0-9-]*[a-z0-9])?$"},message:"must match pattern \""+"^[a-z](?:[a-z0-9-]*[a-z0-9])?$"+"\""}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/slug/pattern",keyword:"pattern",params:{pattern: "^[a-z](?:[a-z0-9-]*[a-z0-9])?$"},message:"must match pattern \""+"^[a-z](?:[a-z0-9-]*[a-z0-9])?$"+"\""});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate37, vErrors);
 }
 }
 else {
-validate37.errors = [{instancePath,schemaPath:"#/$defs/slug/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/slug/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate37, vErrors);
 }
 validate37.errors = vErrors;
 return errors === 0;
@@ -2072,6 +1648,7 @@ validate37.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+const __charterAt = __charterErrors.nest, __charterLimit = __charterAt > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate38.evaluated;
@@ -2081,9 +1658,9 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs1 = errors;
 const _errs2 = errors;
 let valid1 = true;
+__charterErrors.nest++;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.kind !== undefined){
@@ -2094,6 +1671,7 @@ errors++;
 }
 }
 var _valid0 = _errs3 === errors;
+__charterErrors.nest--;
 errors = _errs2;
 if(vErrors !== null){
 if(_errs2){
@@ -2107,10 +1685,9 @@ let ifClause0;
 if(_valid0){
 const _errs5 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.seconds === undefined) && (missing0 = "seconds")){
-validate38.errors = [{instancePath,schemaPath:"#/$defs/budget/allOf/0/then/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
+if(data.seconds === undefined){
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/budget/allOf/0/then/required",keyword:"required",params:{missingProperty: "seconds"},message:"must have required property '"+"seconds"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate38, vErrors);
 }
 }
 var _valid0 = _errs5 === errors;
@@ -2121,8 +1698,8 @@ else {
 const _errs6 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.seconds !== undefined){
-validate38.errors = [{instancePath:instancePath+"/seconds",schemaPath:"#/$defs/budget/allOf/0/else/properties/seconds",keyword:"false schema",params:{},message:"boolean schema is false"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/seconds",schemaPath:"#/$defs/budget/allOf/0/else/properties/seconds",keyword:"false schema",params:{},message:"boolean schema is false"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate38, vErrors);
 }
 }
 var _valid0 = _errs6 === errors;
@@ -2136,15 +1713,11 @@ ifClause0 = "else";
 }
 if(!valid1){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/budget/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"});
-errors++;
-validate38.errors = vErrors;
-return false;
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate38, vErrors);
 }
-var valid0 = _errs1 === errors;
-if(valid0){
-const _errs7 = errors;
 const _errs8 = errors;
 let valid4 = true;
+__charterErrors.nest++;
 const _errs9 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.kind !== undefined){
@@ -2155,6 +1728,7 @@ errors++;
 }
 }
 var _valid1 = _errs9 === errors;
+__charterErrors.nest--;
 errors = _errs8;
 if(vErrors !== null){
 if(_errs8){
@@ -2168,10 +1742,9 @@ let ifClause1;
 if(_valid1){
 const _errs11 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing1;
-if((data.limit === undefined) && (missing1 = "limit")){
-validate38.errors = [{instancePath,schemaPath:"#/$defs/budget/allOf/1/then/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
-return false;
+if(data.limit === undefined){
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/budget/allOf/1/then/required",keyword:"required",params:{missingProperty: "limit"},message:"must have required property '"+"limit"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate38, vErrors);
 }
 }
 var _valid1 = _errs11 === errors;
@@ -2182,8 +1755,8 @@ else {
 const _errs12 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.limit !== undefined){
-validate38.errors = [{instancePath:instancePath+"/limit",schemaPath:"#/$defs/budget/allOf/1/else/properties/limit",keyword:"false schema",params:{},message:"boolean schema is false"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/limit",schemaPath:"#/$defs/budget/allOf/1/else/properties/limit",keyword:"false schema",params:{},message:"boolean schema is false"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate38, vErrors);
 }
 }
 var _valid1 = _errs12 === errors;
@@ -2197,12 +1770,8 @@ ifClause1 = "else";
 }
 if(!valid4){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/budget/allOf/1/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema"});
-errors++;
-validate38.errors = vErrors;
-return false;
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate38, vErrors);
 }
-var valid0 = _errs7 === errors;
-if(valid0){
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
 props0 = true;
@@ -2212,88 +1781,54 @@ props0 = props0 || {};
 Object.assign(props0, props1);
 }
 }
-}
-}
-if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing2;
-if((data.kind === undefined) && (missing2 = "kind")){
-validate38.errors = [{instancePath,schemaPath:"#/$defs/budget/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
-return false;
+if(data.kind === undefined){
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/budget/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate38, vErrors);
 }
-else {
-const _errs13 = errors;
 for(const key0 in data){
 if(!(((key0 === "kind") || (key0 === "seconds")) || (key0 === "limit"))){
-validate38.errors = [{instancePath,schemaPath:"#/$defs/budget/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/budget/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate38, vErrors);
 }
 }
-if(_errs13 === errors){
 if(data.kind !== undefined){
 let data4 = data.kind;
-const _errs14 = errors;
 if(!(((data4 === "none") || (data4 === "wall_clock")) || (data4 === "evaluations"))){
-validate38.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/$defs/budget/properties/kind/enum",keyword:"enum",params:{allowedValues: schema11.properties.kind.enum},message:"must be equal to one of the allowed values"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/kind",schemaPath:"#/$defs/budget/properties/kind/enum",keyword:"enum",params:{allowedValues: schema11.properties.kind.enum},message:"must be equal to one of the allowed values"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate38, vErrors);
 }
-var valid7 = _errs14 === errors;
 }
-else {
-var valid7 = true;
-}
-if(valid7){
 if(data.seconds !== undefined){
 let data5 = data.seconds;
-const _errs15 = errors;
-if(errors === _errs15){
 if(typeof data5 == "number"){
 if(data5 <= 0 || isNaN(data5)){
-validate38.errors = [{instancePath:instancePath+"/seconds",schemaPath:"#/$defs/budget/properties/seconds/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/seconds",schemaPath:"#/$defs/budget/properties/seconds/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate38, vErrors);
 }
 }
 else {
-validate38.errors = [{instancePath:instancePath+"/seconds",schemaPath:"#/$defs/budget/properties/seconds/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/seconds",schemaPath:"#/$defs/budget/properties/seconds/type",keyword:"type",params:{type: "number"},message:"must be number"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate38, vErrors);
 }
 }
-var valid7 = _errs15 === errors;
-}
-else {
-var valid7 = true;
-}
-if(valid7){
 if(data.limit !== undefined){
 let data6 = data.limit;
-const _errs17 = errors;
 if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
-validate38.errors = [{instancePath:instancePath+"/limit",schemaPath:"#/$defs/budget/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/limit",schemaPath:"#/$defs/budget/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate38, vErrors);
 }
-if(errors === _errs17){
 if(typeof data6 == "number"){
 if(data6 < 1 || isNaN(data6)){
-validate38.errors = [{instancePath:instancePath+"/limit",schemaPath:"#/$defs/budget/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
-return false;
-}
-}
-}
-var valid7 = _errs17 === errors;
-}
-else {
-var valid7 = true;
-}
-}
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/limit",schemaPath:"#/$defs/budget/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate38, vErrors);
 }
 }
 }
 }
 else {
-validate38.errors = [{instancePath,schemaPath:"#/$defs/budget/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/budget/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate38, vErrors);
 }
 validate38.errors = vErrors;
 return errors === 0;
@@ -2302,6 +1837,7 @@ validate38.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+const __charterAt = __charterErrors.nest, __charterLimit = __charterAt > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate39.evaluated;
@@ -2311,138 +1847,93 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((((data.id === undefined) && (missing0 = "id")) || ((data.result === undefined) && (missing0 = "result"))) || ((data.expected_metrics === undefined) && (missing0 = "expected_metrics"))) || ((data.expected_verdict === undefined) && (missing0 = "expected_verdict"))){
-validate39.errors = [{instancePath,schemaPath:"#/$defs/referenceCase/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
+if(data.id === undefined){
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/referenceCase/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate39, vErrors);
 }
-else {
-const _errs1 = errors;
+if(data.result === undefined){
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/referenceCase/required",keyword:"required",params:{missingProperty: "result"},message:"must have required property '"+"result"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate39, vErrors);
+}
+if(data.expected_metrics === undefined){
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/referenceCase/required",keyword:"required",params:{missingProperty: "expected_metrics"},message:"must have required property '"+"expected_metrics"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate39, vErrors);
+}
+if(data.expected_verdict === undefined){
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/referenceCase/required",keyword:"required",params:{missingProperty: "expected_verdict"},message:"must have required property '"+"expected_verdict"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate39, vErrors);
+}
 for(const key0 in data){
 if(!(((((((key0 === "id") || (key0 === "summary")) || (key0 === "parameters")) || (key0 === "dataset")) || (key0 === "result")) || (key0 === "expected_metrics")) || (key0 === "expected_verdict"))){
-validate39.errors = [{instancePath,schemaPath:"#/$defs/referenceCase/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/referenceCase/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate39, vErrors);
 }
 }
-if(_errs1 === errors){
 if(data.id !== undefined){
-const _errs2 = errors;
 if(!(validate11(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate11.errors; } else { for (const error of validate11.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate39, vErrors);
 }
-var valid0 = _errs2 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.summary !== undefined){
 let data1 = data.summary;
-const _errs3 = errors;
-if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func3(data1) < 1){
-validate39.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/$defs/referenceCase/properties/summary/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/summary",schemaPath:"#/$defs/referenceCase/properties/summary/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate39, vErrors);
 }
 }
 else {
-validate39.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/$defs/referenceCase/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/summary",schemaPath:"#/$defs/referenceCase/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate39, vErrors);
 }
 }
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.parameters !== undefined){
-const _errs5 = errors;
 if(!(validate15(data.parameters, {instancePath:instancePath+"/parameters",parentData:data,parentDataProperty:"parameters",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate15.errors; } else { for (const error of validate15.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate39, vErrors);
 }
-var valid0 = _errs5 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.dataset !== undefined){
-const _errs6 = errors;
 if(!(validate15(data.dataset, {instancePath:instancePath+"/dataset",parentData:data,parentDataProperty:"dataset",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate15.errors; } else { for (const error of validate15.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate39, vErrors);
 }
-var valid0 = _errs6 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.result !== undefined){
-const _errs7 = errors;
 if(!(validate15(data.result, {instancePath:instancePath+"/result",parentData:data,parentDataProperty:"result",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate15.errors; } else { for (const error of validate15.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate39, vErrors);
 }
-var valid0 = _errs7 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.expected_metrics !== undefined){
-const _errs8 = errors;
 if(!(validate15(data.expected_metrics, {instancePath:instancePath+"/expected_metrics",parentData:data,parentDataProperty:"expected_metrics",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate15.errors; } else { for (const error of validate15.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate39, vErrors);
 }
-var valid0 = _errs8 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.expected_verdict !== undefined){
 let data6 = data.expected_verdict;
-const _errs9 = errors;
 if(!(((data6 === "complete") || (data6 === "incomplete")) || (data6 === "invalid"))){
-validate39.errors = [{instancePath:instancePath+"/expected_verdict",schemaPath:"#/$defs/referenceCase/properties/expected_verdict/enum",keyword:"enum",params:{allowedValues: schema12.properties.expected_verdict.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/expected_verdict",schemaPath:"#/$defs/referenceCase/properties/expected_verdict/enum",keyword:"enum",params:{allowedValues: schema12.properties.expected_verdict.enum},message:"must be equal to one of the allowed values"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate39, vErrors);
 }
 }
 }
 else {
-validate39.errors = [{instancePath,schemaPath:"#/$defs/referenceCase/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/referenceCase/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate39, vErrors);
 }
 validate39.errors = vErrors;
 return errors === 0;
 }
 validate39.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-return { validate: validate0, validateSlug: validate37, validateBudget: validate38, validateReferenceCase: validate39 };
+return { validate: validate0, validateSlug: validate37, validateBudget: validate38, validateReferenceCase: validate39, __charterErrors: __charterErrors };
 })();
 export const validate = __charterExports.validate;
 export const validateSlug = __charterExports.validateSlug;
 export const validateBudget = __charterExports.validateBudget;
 export const validateReferenceCase = __charterExports.validateReferenceCase;
+export const __charterErrors = __charterExports.__charterErrors;

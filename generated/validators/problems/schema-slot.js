@@ -11,7 +11,18 @@ if (list === null) return [error];
 list.push(error);
 return list;
 }
+const __charterErrors = { limit: Infinity, list: null, nest: 0 };
+function __charterEnd(at, validate, list) {
+if (at > 0) {
+validate.errors = list;
+return false;
+}
+__charterErrors.list = list;
+throw __charterErrors;
+}
+
 function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+const __charterAt = __charterErrors.nest, __charterLimit = __charterAt > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate2.evaluated;
@@ -21,23 +32,19 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(errors === 0){
 if(typeof data === "string"){
 if(func0(data) < 1){
-validate2.errors = [{instancePath,schemaPath:"#/$defs/repoPath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/repoPath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate2, vErrors);
 }
-else {
 if(!pattern0.test(data)){
-validate2.errors = [{instancePath,schemaPath:"#/$defs/repoPath/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$"},message:"must match pattern \""+"^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$"+"\""}];
-return false;
-}
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/repoPath/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$"},message:"must match pattern \""+"^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$"+"\""});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate2, vErrors);
 }
 }
 else {
-validate2.errors = [{instancePath,schemaPath:"#/$defs/repoPath/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/repoPath/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate2, vErrors);
 }
 validate2.errors = vErrors;
 return errors === 0;
@@ -47,6 +54,7 @@ validate2.evaluated = {"dynamicProps":false,"dynamicItems":false};
 const pattern1 = func1("\\.(json|ya?ml)$", "u");
 
 function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+const __charterAt = __charterErrors.nest, __charterLimit = __charterAt > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate1.evaluated;
@@ -56,27 +64,19 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
 if(!(validate2(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate2.errors; } else { for (const error of validate2.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate1, vErrors);
 }
-var valid0 = _errs0 === errors;
-if(valid0){
-const _errs1 = errors;
-if(errors === _errs1){
 if(typeof data === "string"){
 if(!pattern1.test(data)){
-validate1.errors = [{instancePath,schemaPath:"#/$defs/schemaFile/allOf/1/pattern",keyword:"pattern",params:{pattern: "\\.(json|ya?ml)$"},message:"must match pattern \""+"\\.(json|ya?ml)$"+"\""}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/schemaFile/allOf/1/pattern",keyword:"pattern",params:{pattern: "\\.(json|ya?ml)$"},message:"must match pattern \""+"\\.(json|ya?ml)$"+"\""});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate1, vErrors);
 }
 }
 else {
-validate1.errors = [{instancePath,schemaPath:"#/$defs/schemaFile/allOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/schemaFile/allOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate1, vErrors);
 }
 validate1.errors = vErrors;
 return errors === 0;
@@ -86,6 +86,7 @@ validate1.evaluated = {"dynamicProps":false,"dynamicItems":false};
 const schema4 = {"enum":["null","boolean","object","array","number","integer","string"]};
 
 function validate6(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+const __charterAt = __charterErrors.nest, __charterLimit = __charterAt > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate6.evaluated;
@@ -96,8 +97,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(!(((((((data === "null") || (data === "boolean")) || (data === "object")) || (data === "array")) || (data === "number")) || (data === "integer")) || (data === "string"))){
-validate6.errors = [{instancePath,schemaPath:"#/$defs/jsonType/enum",keyword:"enum",params:{allowedValues: schema4.enum},message:"must be equal to one of the allowed values"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/jsonType/enum",keyword:"enum",params:{allowedValues: schema4.enum},message:"must be equal to one of the allowed values"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate6, vErrors);
 }
 validate6.errors = vErrors;
 return errors === 0;
@@ -107,6 +108,7 @@ validate6.evaluated = {"dynamicProps":false,"dynamicItems":false};
 const func3 = __charter_deepEqual;
 
 function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+const __charterAt = __charterErrors.nest, __charterLimit = __charterAt > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate5.evaluated;
@@ -117,17 +119,21 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 const _errs1 = errors;
+__charterErrors.nest++;
 const _errs2 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
+__charterErrors.nest++;
 const _errs3 = errors;
 const _errs4 = errors;
+__charterErrors.nest++;
 const _errs5 = errors;
 if(!((((((((((((((((((((((((((((((((((key0 === "type") || (key0 === "enum")) || (key0 === "const")) || (key0 === "$ref")) || (key0 === "$dynamicRef")) || (key0 === "allOf")) || (key0 === "anyOf")) || (key0 === "oneOf")) || (key0 === "not")) || (key0 === "properties")) || (key0 === "patternProperties")) || (key0 === "additionalProperties")) || (key0 === "unevaluatedProperties")) || (key0 === "required")) || (key0 === "dependentRequired")) || (key0 === "dependentSchemas")) || (key0 === "propertyNames")) || (key0 === "minProperties")) || (key0 === "maxProperties")) || (key0 === "items")) || (key0 === "prefixItems")) || (key0 === "contains")) || (key0 === "unevaluatedItems")) || (key0 === "minItems")) || (key0 === "maxItems")) || (key0 === "uniqueItems")) || (key0 === "minimum")) || (key0 === "maximum")) || (key0 === "exclusiveMinimum")) || (key0 === "exclusiveMaximum")) || (key0 === "multipleOf")) || (key0 === "minLength")) || (key0 === "maxLength")) || (key0 === "pattern"))){
 vErrors = __charterPush(vErrors, {});
 errors++;
 }
 var valid2 = _errs5 === errors;
+__charterErrors.nest--;
 if(valid2){
 vErrors = __charterPush(vErrors, {});
 errors++;
@@ -144,6 +150,7 @@ vErrors = null;
 }
 }
 var valid1 = _errs3 === errors;
+__charterErrors.nest--;
 if(!valid1){
 vErrors = __charterPush(vErrors, {});
 errors++;
@@ -152,9 +159,10 @@ break;
 }
 }
 var valid0 = _errs2 === errors;
+__charterErrors.nest--;
 if(valid0){
-validate5.errors = [{instancePath,schemaPath:"#/$defs/inlineSchema/not",keyword:"not",params:{},message:"must NOT be valid"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/inlineSchema/not",keyword:"not",params:{},message:"must NOT be valid"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate5, vErrors);
 }
 else {
 errors = _errs1;
@@ -167,20 +175,21 @@ vErrors = null;
 }
 }
 }
-if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type !== undefined){
 let data0 = data.type;
-const _errs6 = errors;
 const _errs7 = errors;
 let valid4 = false;
+__charterErrors.nest++;
 const _errs8 = errors;
 if(!(validate6(data0, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate6.errors; } else { for (const error of validate6.errors) vErrors.push(error); }
 errors = vErrors.length;
 }
 var _valid0 = _errs8 === errors;
+__charterErrors.nest--;
 valid4 = valid4 || _valid0;
+__charterErrors.nest++;
 const _errs9 = errors;
 if(errors === _errs9){
 if(Array.isArray(data0)){
@@ -226,12 +235,11 @@ errors++;
 }
 }
 var _valid0 = _errs9 === errors;
+__charterErrors.nest--;
 valid4 = valid4 || _valid0;
 if(!valid4){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/$defs/inlineSchema/properties/type/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"});
-errors++;
-validate5.errors = vErrors;
-return false;
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate5, vErrors);
 }
 else {
 errors = _errs7;
@@ -244,185 +252,109 @@ vErrors = null;
 }
 }
 }
-var valid3 = _errs6 === errors;
 }
-else {
-var valid3 = true;
-}
-if(valid3){
 if(data.$ref !== undefined){
 let data2 = data.$ref;
-const _errs12 = errors;
-if(errors === _errs12){
 if(typeof data2 === "string"){
 if(func0(data2) < 1){
-validate5.errors = [{instancePath:instancePath+"/$ref",schemaPath:"#/$defs/inlineSchema/properties/%24ref/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/$ref",schemaPath:"#/$defs/inlineSchema/properties/%24ref/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate5, vErrors);
 }
 }
 else {
-validate5.errors = [{instancePath:instancePath+"/$ref",schemaPath:"#/$defs/inlineSchema/properties/%24ref/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/$ref",schemaPath:"#/$defs/inlineSchema/properties/%24ref/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate5, vErrors);
 }
 }
-var valid3 = _errs12 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
 if(data.enum !== undefined){
 let data3 = data.enum;
-const _errs14 = errors;
-if(errors === _errs14){
 if(Array.isArray(data3)){
 if(data3.length < 1){
-validate5.errors = [{instancePath:instancePath+"/enum",schemaPath:"#/$defs/inlineSchema/properties/enum/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/enum",schemaPath:"#/$defs/inlineSchema/properties/enum/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate5, vErrors);
 }
 }
 else {
-validate5.errors = [{instancePath:instancePath+"/enum",schemaPath:"#/$defs/inlineSchema/properties/enum/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/enum",schemaPath:"#/$defs/inlineSchema/properties/enum/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate5, vErrors);
 }
 }
-var valid3 = _errs14 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
 if(data.properties !== undefined){
 let data4 = data.properties;
-const _errs16 = errors;
-if(errors === _errs16){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 if(Object.keys(data4).length < 1){
-validate5.errors = [{instancePath:instancePath+"/properties",schemaPath:"#/$defs/inlineSchema/properties/properties/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/properties",schemaPath:"#/$defs/inlineSchema/properties/properties/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate5, vErrors);
 }
 }
 else {
-validate5.errors = [{instancePath:instancePath+"/properties",schemaPath:"#/$defs/inlineSchema/properties/properties/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/properties",schemaPath:"#/$defs/inlineSchema/properties/properties/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate5, vErrors);
 }
 }
-var valid3 = _errs16 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
 if(data.required !== undefined){
 let data5 = data.required;
-const _errs18 = errors;
-if(errors === _errs18){
 if(Array.isArray(data5)){
 if(data5.length < 1){
-validate5.errors = [{instancePath:instancePath+"/required",schemaPath:"#/$defs/inlineSchema/properties/required/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/required",schemaPath:"#/$defs/inlineSchema/properties/required/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate5, vErrors);
 }
-else {
-var valid7 = true;
 const len1 = data5.length;
 for(let i2=0; i2<len1; i2++){
-const _errs20 = errors;
 if(typeof data5[i2] !== "string"){
-validate5.errors = [{instancePath:instancePath+"/required/" + i2,schemaPath:"#/$defs/inlineSchema/properties/required/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid7 = _errs20 === errors;
-if(!valid7){
-break;
-}
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/required/" + i2,schemaPath:"#/$defs/inlineSchema/properties/required/items/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate5, vErrors);
 }
 }
 }
 else {
-validate5.errors = [{instancePath:instancePath+"/required",schemaPath:"#/$defs/inlineSchema/properties/required/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/required",schemaPath:"#/$defs/inlineSchema/properties/required/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate5, vErrors);
 }
 }
-var valid3 = _errs18 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
 if(data.allOf !== undefined){
 let data7 = data.allOf;
-const _errs22 = errors;
-if(errors === _errs22){
 if(Array.isArray(data7)){
 if(data7.length < 1){
-validate5.errors = [{instancePath:instancePath+"/allOf",schemaPath:"#/$defs/inlineSchema/properties/allOf/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/allOf",schemaPath:"#/$defs/inlineSchema/properties/allOf/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate5, vErrors);
 }
 }
 else {
-validate5.errors = [{instancePath:instancePath+"/allOf",schemaPath:"#/$defs/inlineSchema/properties/allOf/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/allOf",schemaPath:"#/$defs/inlineSchema/properties/allOf/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate5, vErrors);
 }
 }
-var valid3 = _errs22 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
 if(data.anyOf !== undefined){
 let data8 = data.anyOf;
-const _errs24 = errors;
-if(errors === _errs24){
 if(Array.isArray(data8)){
 if(data8.length < 1){
-validate5.errors = [{instancePath:instancePath+"/anyOf",schemaPath:"#/$defs/inlineSchema/properties/anyOf/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/anyOf",schemaPath:"#/$defs/inlineSchema/properties/anyOf/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate5, vErrors);
 }
 }
 else {
-validate5.errors = [{instancePath:instancePath+"/anyOf",schemaPath:"#/$defs/inlineSchema/properties/anyOf/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/anyOf",schemaPath:"#/$defs/inlineSchema/properties/anyOf/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate5, vErrors);
 }
 }
-var valid3 = _errs24 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
 if(data.oneOf !== undefined){
 let data9 = data.oneOf;
-const _errs26 = errors;
-if(errors === _errs26){
 if(Array.isArray(data9)){
 if(data9.length < 1){
-validate5.errors = [{instancePath:instancePath+"/oneOf",schemaPath:"#/$defs/inlineSchema/properties/oneOf/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/oneOf",schemaPath:"#/$defs/inlineSchema/properties/oneOf/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate5, vErrors);
 }
 }
 else {
-validate5.errors = [{instancePath:instancePath+"/oneOf",schemaPath:"#/$defs/inlineSchema/properties/oneOf/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid3 = _errs26 === errors;
-}
-else {
-var valid3 = true;
-}
-}
-}
-}
-}
-}
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/oneOf",schemaPath:"#/$defs/inlineSchema/properties/oneOf/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate5, vErrors);
 }
 }
 }
 else {
-validate5.errors = [{instancePath,schemaPath:"#/$defs/inlineSchema/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/inlineSchema/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate5, vErrors);
 }
 validate5.errors = vErrors;
 return errors === 0;
@@ -431,6 +363,7 @@ validate5.evaluated = {"props":{"type":true,"$ref":true,"enum":true,"properties"
 
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+const __charterAt = __charterErrors.nest, __charterLimit = __charterAt > 0 ? 0 : __charterErrors.limit;
 /*# sourceURL="https://charter.invalid/problems/schema-slot.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -444,22 +377,26 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
+__charterErrors.nest++;
 const _errs1 = errors;
 if(!(validate1(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate1.errors; } else { for (const error of validate1.errors) vErrors.push(error); }
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
+__charterErrors.nest--;
 if(_valid0){
 valid0 = true;
 passing0 = 0;
 }
+__charterErrors.nest++;
 const _errs2 = errors;
 if(!(validate5(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate5.errors; } else { for (const error of validate5.errors) vErrors.push(error); }
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
+__charterErrors.nest--;
 if(_valid0 && valid0){
 valid0 = false;
 passing0 = [passing0, 1];
@@ -481,9 +418,7 @@ props0.oneOf = true;
 }
 if(!valid0){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"});
-errors++;
-validate0.errors = vErrors;
-return false;
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 else {
 errors = _errs0;
@@ -504,6 +439,7 @@ validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
 function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+const __charterAt = __charterErrors.nest, __charterLimit = __charterAt > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate10.evaluated;
@@ -513,23 +449,19 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(errors === 0){
 if(typeof data === "string"){
 if(func0(data) < 1){
-validate10.errors = [{instancePath,schemaPath:"#/$defs/repoPath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/repoPath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate10, vErrors);
 }
-else {
 if(!pattern0.test(data)){
-validate10.errors = [{instancePath,schemaPath:"#/$defs/repoPath/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$"},message:"must match pattern \""+"^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$"+"\""}];
-return false;
-}
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/repoPath/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$"},message:"must match pattern \""+"^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$"+"\""});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate10, vErrors);
 }
 }
 else {
-validate10.errors = [{instancePath,schemaPath:"#/$defs/repoPath/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/repoPath/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate10, vErrors);
 }
 validate10.errors = vErrors;
 return errors === 0;
@@ -538,6 +470,7 @@ validate10.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+const __charterAt = __charterErrors.nest, __charterLimit = __charterAt > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate11.evaluated;
@@ -547,27 +480,19 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
 if(!(validate2(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate2.errors; } else { for (const error of validate2.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate11, vErrors);
 }
-var valid0 = _errs0 === errors;
-if(valid0){
-const _errs1 = errors;
-if(errors === _errs1){
 if(typeof data === "string"){
 if(!pattern1.test(data)){
-validate11.errors = [{instancePath,schemaPath:"#/$defs/schemaFile/allOf/1/pattern",keyword:"pattern",params:{pattern: "\\.(json|ya?ml)$"},message:"must match pattern \""+"\\.(json|ya?ml)$"+"\""}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/schemaFile/allOf/1/pattern",keyword:"pattern",params:{pattern: "\\.(json|ya?ml)$"},message:"must match pattern \""+"\\.(json|ya?ml)$"+"\""});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate11, vErrors);
 }
 }
 else {
-validate11.errors = [{instancePath,schemaPath:"#/$defs/schemaFile/allOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/schemaFile/allOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate11, vErrors);
 }
 validate11.errors = vErrors;
 return errors === 0;
@@ -576,6 +501,7 @@ validate11.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+const __charterAt = __charterErrors.nest, __charterLimit = __charterAt > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate13.evaluated;
@@ -586,17 +512,21 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 const _errs1 = errors;
+__charterErrors.nest++;
 const _errs2 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
+__charterErrors.nest++;
 const _errs3 = errors;
 const _errs4 = errors;
+__charterErrors.nest++;
 const _errs5 = errors;
 if(!((((((((((((((((((((((((((((((((((key0 === "type") || (key0 === "enum")) || (key0 === "const")) || (key0 === "$ref")) || (key0 === "$dynamicRef")) || (key0 === "allOf")) || (key0 === "anyOf")) || (key0 === "oneOf")) || (key0 === "not")) || (key0 === "properties")) || (key0 === "patternProperties")) || (key0 === "additionalProperties")) || (key0 === "unevaluatedProperties")) || (key0 === "required")) || (key0 === "dependentRequired")) || (key0 === "dependentSchemas")) || (key0 === "propertyNames")) || (key0 === "minProperties")) || (key0 === "maxProperties")) || (key0 === "items")) || (key0 === "prefixItems")) || (key0 === "contains")) || (key0 === "unevaluatedItems")) || (key0 === "minItems")) || (key0 === "maxItems")) || (key0 === "uniqueItems")) || (key0 === "minimum")) || (key0 === "maximum")) || (key0 === "exclusiveMinimum")) || (key0 === "exclusiveMaximum")) || (key0 === "multipleOf")) || (key0 === "minLength")) || (key0 === "maxLength")) || (key0 === "pattern"))){
 vErrors = __charterPush(vErrors, {});
 errors++;
 }
 var valid2 = _errs5 === errors;
+__charterErrors.nest--;
 if(valid2){
 vErrors = __charterPush(vErrors, {});
 errors++;
@@ -613,6 +543,7 @@ vErrors = null;
 }
 }
 var valid1 = _errs3 === errors;
+__charterErrors.nest--;
 if(!valid1){
 vErrors = __charterPush(vErrors, {});
 errors++;
@@ -621,9 +552,10 @@ break;
 }
 }
 var valid0 = _errs2 === errors;
+__charterErrors.nest--;
 if(valid0){
-validate13.errors = [{instancePath,schemaPath:"#/$defs/inlineSchema/not",keyword:"not",params:{},message:"must NOT be valid"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/inlineSchema/not",keyword:"not",params:{},message:"must NOT be valid"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate13, vErrors);
 }
 else {
 errors = _errs1;
@@ -636,20 +568,21 @@ vErrors = null;
 }
 }
 }
-if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type !== undefined){
 let data0 = data.type;
-const _errs6 = errors;
 const _errs7 = errors;
 let valid4 = false;
+__charterErrors.nest++;
 const _errs8 = errors;
 if(!(validate6(data0, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate6.errors; } else { for (const error of validate6.errors) vErrors.push(error); }
 errors = vErrors.length;
 }
 var _valid0 = _errs8 === errors;
+__charterErrors.nest--;
 valid4 = valid4 || _valid0;
+__charterErrors.nest++;
 const _errs9 = errors;
 if(errors === _errs9){
 if(Array.isArray(data0)){
@@ -695,12 +628,11 @@ errors++;
 }
 }
 var _valid0 = _errs9 === errors;
+__charterErrors.nest--;
 valid4 = valid4 || _valid0;
 if(!valid4){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/$defs/inlineSchema/properties/type/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"});
-errors++;
-validate13.errors = vErrors;
-return false;
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate13, vErrors);
 }
 else {
 errors = _errs7;
@@ -713,185 +645,109 @@ vErrors = null;
 }
 }
 }
-var valid3 = _errs6 === errors;
 }
-else {
-var valid3 = true;
-}
-if(valid3){
 if(data.$ref !== undefined){
 let data2 = data.$ref;
-const _errs12 = errors;
-if(errors === _errs12){
 if(typeof data2 === "string"){
 if(func0(data2) < 1){
-validate13.errors = [{instancePath:instancePath+"/$ref",schemaPath:"#/$defs/inlineSchema/properties/%24ref/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/$ref",schemaPath:"#/$defs/inlineSchema/properties/%24ref/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate13, vErrors);
 }
 }
 else {
-validate13.errors = [{instancePath:instancePath+"/$ref",schemaPath:"#/$defs/inlineSchema/properties/%24ref/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/$ref",schemaPath:"#/$defs/inlineSchema/properties/%24ref/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate13, vErrors);
 }
 }
-var valid3 = _errs12 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
 if(data.enum !== undefined){
 let data3 = data.enum;
-const _errs14 = errors;
-if(errors === _errs14){
 if(Array.isArray(data3)){
 if(data3.length < 1){
-validate13.errors = [{instancePath:instancePath+"/enum",schemaPath:"#/$defs/inlineSchema/properties/enum/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/enum",schemaPath:"#/$defs/inlineSchema/properties/enum/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate13, vErrors);
 }
 }
 else {
-validate13.errors = [{instancePath:instancePath+"/enum",schemaPath:"#/$defs/inlineSchema/properties/enum/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/enum",schemaPath:"#/$defs/inlineSchema/properties/enum/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate13, vErrors);
 }
 }
-var valid3 = _errs14 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
 if(data.properties !== undefined){
 let data4 = data.properties;
-const _errs16 = errors;
-if(errors === _errs16){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 if(Object.keys(data4).length < 1){
-validate13.errors = [{instancePath:instancePath+"/properties",schemaPath:"#/$defs/inlineSchema/properties/properties/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/properties",schemaPath:"#/$defs/inlineSchema/properties/properties/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate13, vErrors);
 }
 }
 else {
-validate13.errors = [{instancePath:instancePath+"/properties",schemaPath:"#/$defs/inlineSchema/properties/properties/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/properties",schemaPath:"#/$defs/inlineSchema/properties/properties/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate13, vErrors);
 }
 }
-var valid3 = _errs16 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
 if(data.required !== undefined){
 let data5 = data.required;
-const _errs18 = errors;
-if(errors === _errs18){
 if(Array.isArray(data5)){
 if(data5.length < 1){
-validate13.errors = [{instancePath:instancePath+"/required",schemaPath:"#/$defs/inlineSchema/properties/required/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/required",schemaPath:"#/$defs/inlineSchema/properties/required/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate13, vErrors);
 }
-else {
-var valid7 = true;
 const len1 = data5.length;
 for(let i2=0; i2<len1; i2++){
-const _errs20 = errors;
 if(typeof data5[i2] !== "string"){
-validate13.errors = [{instancePath:instancePath+"/required/" + i2,schemaPath:"#/$defs/inlineSchema/properties/required/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid7 = _errs20 === errors;
-if(!valid7){
-break;
-}
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/required/" + i2,schemaPath:"#/$defs/inlineSchema/properties/required/items/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate13, vErrors);
 }
 }
 }
 else {
-validate13.errors = [{instancePath:instancePath+"/required",schemaPath:"#/$defs/inlineSchema/properties/required/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/required",schemaPath:"#/$defs/inlineSchema/properties/required/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate13, vErrors);
 }
 }
-var valid3 = _errs18 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
 if(data.allOf !== undefined){
 let data7 = data.allOf;
-const _errs22 = errors;
-if(errors === _errs22){
 if(Array.isArray(data7)){
 if(data7.length < 1){
-validate13.errors = [{instancePath:instancePath+"/allOf",schemaPath:"#/$defs/inlineSchema/properties/allOf/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/allOf",schemaPath:"#/$defs/inlineSchema/properties/allOf/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate13, vErrors);
 }
 }
 else {
-validate13.errors = [{instancePath:instancePath+"/allOf",schemaPath:"#/$defs/inlineSchema/properties/allOf/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/allOf",schemaPath:"#/$defs/inlineSchema/properties/allOf/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate13, vErrors);
 }
 }
-var valid3 = _errs22 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
 if(data.anyOf !== undefined){
 let data8 = data.anyOf;
-const _errs24 = errors;
-if(errors === _errs24){
 if(Array.isArray(data8)){
 if(data8.length < 1){
-validate13.errors = [{instancePath:instancePath+"/anyOf",schemaPath:"#/$defs/inlineSchema/properties/anyOf/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/anyOf",schemaPath:"#/$defs/inlineSchema/properties/anyOf/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate13, vErrors);
 }
 }
 else {
-validate13.errors = [{instancePath:instancePath+"/anyOf",schemaPath:"#/$defs/inlineSchema/properties/anyOf/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/anyOf",schemaPath:"#/$defs/inlineSchema/properties/anyOf/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate13, vErrors);
 }
 }
-var valid3 = _errs24 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
 if(data.oneOf !== undefined){
 let data9 = data.oneOf;
-const _errs26 = errors;
-if(errors === _errs26){
 if(Array.isArray(data9)){
 if(data9.length < 1){
-validate13.errors = [{instancePath:instancePath+"/oneOf",schemaPath:"#/$defs/inlineSchema/properties/oneOf/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/oneOf",schemaPath:"#/$defs/inlineSchema/properties/oneOf/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate13, vErrors);
 }
 }
 else {
-validate13.errors = [{instancePath:instancePath+"/oneOf",schemaPath:"#/$defs/inlineSchema/properties/oneOf/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid3 = _errs26 === errors;
-}
-else {
-var valid3 = true;
-}
-}
-}
-}
-}
-}
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/oneOf",schemaPath:"#/$defs/inlineSchema/properties/oneOf/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate13, vErrors);
 }
 }
 }
 else {
-validate13.errors = [{instancePath,schemaPath:"#/$defs/inlineSchema/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/inlineSchema/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate13, vErrors);
 }
 validate13.errors = vErrors;
 return errors === 0;
@@ -900,6 +756,7 @@ validate13.evaluated = {"props":{"type":true,"$ref":true,"enum":true,"properties
 
 
 function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+const __charterAt = __charterErrors.nest, __charterLimit = __charterAt > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate16.evaluated;
@@ -910,18 +767,19 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(!(((((((data === "null") || (data === "boolean")) || (data === "object")) || (data === "array")) || (data === "number")) || (data === "integer")) || (data === "string"))){
-validate16.errors = [{instancePath,schemaPath:"#/$defs/jsonType/enum",keyword:"enum",params:{allowedValues: schema4.enum},message:"must be equal to one of the allowed values"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/jsonType/enum",keyword:"enum",params:{allowedValues: schema4.enum},message:"must be equal to one of the allowed values"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate16, vErrors);
 }
 validate16.errors = vErrors;
 return errors === 0;
 }
 validate16.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-return { validate: validate0, validateRepoPath: validate10, validateSchemaFile: validate11, validateInlineSchema: validate13, validateJsonType: validate16 };
+return { validate: validate0, validateRepoPath: validate10, validateSchemaFile: validate11, validateInlineSchema: validate13, validateJsonType: validate16, __charterErrors: __charterErrors };
 })();
 export const validate = __charterExports.validate;
 export const validateRepoPath = __charterExports.validateRepoPath;
 export const validateSchemaFile = __charterExports.validateSchemaFile;
 export const validateInlineSchema = __charterExports.validateInlineSchema;
 export const validateJsonType = __charterExports.validateJsonType;
+export const __charterErrors = __charterExports.__charterErrors;

@@ -2,7 +2,23 @@
 import { pattern as __charter_pattern } from "charter-runtime/patterns";
 const __charterExports = (() => {
 
+function __charterPush(list, error) {
+if (list === null) return [error];
+list.push(error);
+return list;
+}
+const __charterErrors = { limit: Infinity, list: null, nest: 0 };
+function __charterEnd(at, validate, list) {
+if (at > 0) {
+validate.errors = list;
+return false;
+}
+__charterErrors.list = list;
+throw __charterErrors;
+}
+
 function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+const __charterAt = __charterErrors.nest, __charterLimit = __charterAt > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate1.evaluated;
@@ -12,17 +28,15 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(Object.keys(data).length < 1){
-validate1.errors = [{instancePath,schemaPath:"#/$defs/ruleSet/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/ruleSet/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate1, vErrors);
 }
 }
 else {
-validate1.errors = [{instancePath,schemaPath:"#/$defs/ruleSet/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/ruleSet/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate1, vErrors);
 }
 validate1.errors = vErrors;
 return errors === 0;
@@ -33,6 +47,7 @@ const func0 = __charter_pattern;
 const pattern0 = func0("^[a-z][a-z0-9_]*$", "u");
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+const __charterAt = __charterErrors.nest, __charterLimit = __charterAt > 0 ? 0 : __charterErrors.limit;
 /*# sourceURL="https://charter.invalid/problems/semantics.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -43,66 +58,44 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.validity === undefined) && (missing0 = "validity")) || ((data.one_shot_completion === undefined) && (missing0 = "one_shot_completion"))){
-validate0.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
+if(data.validity === undefined){
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "validity"},message:"must have required property '"+"validity"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
-else {
+if(data.one_shot_completion === undefined){
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "one_shot_completion"},message:"must have required property '"+"one_shot_completion"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
+}
 if(data.validity !== undefined){
-const _errs1 = errors;
 if(!(validate1(data.validity, {instancePath:instancePath+"/validity",parentData:data,parentDataProperty:"validity",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate1.errors; } else { for (const error of validate1.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
-var valid0 = _errs1 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.one_shot_completion !== undefined){
-const _errs2 = errors;
 if(!(validate1(data.one_shot_completion, {instancePath:instancePath+"/one_shot_completion",parentData:data,parentDataProperty:"one_shot_completion",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate1.errors; } else { for (const error of validate1.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
-var valid0 = _errs2 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.untimed_preparation !== undefined){
 let data2 = data.untimed_preparation;
-const _errs3 = errors;
-if(errors === _errs3){
 if(Array.isArray(data2)){
-var valid1 = true;
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 let data3 = data2[i0];
-const _errs5 = errors;
-if(errors === _errs5){
 if(typeof data3 === "string"){
 if(!pattern0.test(data3)){
-validate0.errors = [{instancePath:instancePath+"/untimed_preparation/" + i0,schemaPath:"#/properties/untimed_preparation/items/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*$"+"\""}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/untimed_preparation/" + i0,schemaPath:"#/properties/untimed_preparation/items/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*$"+"\""});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
 else {
-validate0.errors = [{instancePath:instancePath+"/untimed_preparation/" + i0,schemaPath:"#/properties/untimed_preparation/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/untimed_preparation/" + i0,schemaPath:"#/properties/untimed_preparation/items/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
-var valid1 = _errs5 === errors;
-if(!valid1){
-break;
-}
-}
-if(valid1){
 let i1 = data2.length;
 let j0;
 if(i1 > 1){
@@ -114,33 +107,23 @@ continue;
 }
 if(typeof indices0[item0] == "number"){
 j0 = indices0[item0];
-validate0.errors = [{instancePath:instancePath+"/untimed_preparation",schemaPath:"#/properties/untimed_preparation/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/untimed_preparation",schemaPath:"#/properties/untimed_preparation/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 break;
 }
 indices0[item0] = i1;
 }
 }
 }
-}
 else {
-validate0.errors = [{instancePath:instancePath+"/untimed_preparation",schemaPath:"#/properties/untimed_preparation/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-}
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/untimed_preparation",schemaPath:"#/properties/untimed_preparation/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
 }
 else {
-validate0.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 validate0.errors = vErrors;
 return errors === 0;
@@ -149,6 +132,7 @@ validate0.evaluated = {"props":{"validity":true,"one_shot_completion":true,"unti
 
 
 function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+const __charterAt = __charterErrors.nest, __charterLimit = __charterAt > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate4.evaluated;
@@ -158,24 +142,23 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(Object.keys(data).length < 1){
-validate4.errors = [{instancePath,schemaPath:"#/$defs/ruleSet/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/ruleSet/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate4, vErrors);
 }
 }
 else {
-validate4.errors = [{instancePath,schemaPath:"#/$defs/ruleSet/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/ruleSet/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate4, vErrors);
 }
 validate4.errors = vErrors;
 return errors === 0;
 }
 validate4.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-return { validate: validate0, validateRuleSet: validate4 };
+return { validate: validate0, validateRuleSet: validate4, __charterErrors: __charterErrors };
 })();
 export const validate = __charterExports.validate;
 export const validateRuleSet = __charterExports.validateRuleSet;
+export const __charterErrors = __charterExports.__charterErrors;

@@ -3,7 +3,23 @@ import { pattern as __charter_pattern } from "charter-runtime/patterns";
 const __charterExports = (() => {
 const schema0 = {"properties":{"validity":{"properties":{"answer_range":{"enum":["int64","unbounded"]}}},"untimed_preparation":{"items":{"enum":["read_input"]}}}};
 
+function __charterPush(list, error) {
+if (list === null) return [error];
+list.push(error);
+return list;
+}
+const __charterErrors = { limit: Infinity, list: null, nest: 0 };
+function __charterEnd(at, validate, list) {
+if (at > 0) {
+validate.errors = list;
+return false;
+}
+__charterErrors.list = list;
+throw __charterErrors;
+}
+
 function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+const __charterAt = __charterErrors.nest, __charterLimit = __charterAt > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate2.evaluated;
@@ -13,17 +29,15 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(Object.keys(data).length < 1){
-validate2.errors = [{instancePath,schemaPath:"#/$defs/problems~1semantics/$defs/ruleSet/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/problems~1semantics/$defs/ruleSet/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate2, vErrors);
 }
 }
 else {
-validate2.errors = [{instancePath,schemaPath:"#/$defs/problems~1semantics/$defs/ruleSet/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/problems~1semantics/$defs/ruleSet/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate2, vErrors);
 }
 validate2.errors = vErrors;
 return errors === 0;
@@ -34,6 +48,7 @@ const func0 = __charter_pattern;
 const pattern0 = func0("^[a-z][a-z0-9_]*$", "u");
 
 function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+const __charterAt = __charterErrors.nest, __charterLimit = __charterAt > 0 ? 0 : __charterErrors.limit;
 /*# sourceURL="https://charter.invalid/problems/semantics.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -44,66 +59,44 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.validity === undefined) && (missing0 = "validity")) || ((data.one_shot_completion === undefined) && (missing0 = "one_shot_completion"))){
-validate1.errors = [{instancePath,schemaPath:"#/$defs/problems~1semantics/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
+if(data.validity === undefined){
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/problems~1semantics/required",keyword:"required",params:{missingProperty: "validity"},message:"must have required property '"+"validity"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate1, vErrors);
 }
-else {
+if(data.one_shot_completion === undefined){
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/problems~1semantics/required",keyword:"required",params:{missingProperty: "one_shot_completion"},message:"must have required property '"+"one_shot_completion"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate1, vErrors);
+}
 if(data.validity !== undefined){
-const _errs1 = errors;
 if(!(validate2(data.validity, {instancePath:instancePath+"/validity",parentData:data,parentDataProperty:"validity",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate2.errors; } else { for (const error of validate2.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate1, vErrors);
 }
-var valid0 = _errs1 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.one_shot_completion !== undefined){
-const _errs2 = errors;
 if(!(validate2(data.one_shot_completion, {instancePath:instancePath+"/one_shot_completion",parentData:data,parentDataProperty:"one_shot_completion",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate2.errors; } else { for (const error of validate2.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate1, vErrors);
 }
-var valid0 = _errs2 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
 if(data.untimed_preparation !== undefined){
 let data2 = data.untimed_preparation;
-const _errs3 = errors;
-if(errors === _errs3){
 if(Array.isArray(data2)){
-var valid1 = true;
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 let data3 = data2[i0];
-const _errs5 = errors;
-if(errors === _errs5){
 if(typeof data3 === "string"){
 if(!pattern0.test(data3)){
-validate1.errors = [{instancePath:instancePath+"/untimed_preparation/" + i0,schemaPath:"#/$defs/problems~1semantics/properties/untimed_preparation/items/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*$"+"\""}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/untimed_preparation/" + i0,schemaPath:"#/$defs/problems~1semantics/properties/untimed_preparation/items/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*$"+"\""});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate1, vErrors);
 }
 }
 else {
-validate1.errors = [{instancePath:instancePath+"/untimed_preparation/" + i0,schemaPath:"#/$defs/problems~1semantics/properties/untimed_preparation/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/untimed_preparation/" + i0,schemaPath:"#/$defs/problems~1semantics/properties/untimed_preparation/items/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate1, vErrors);
 }
 }
-var valid1 = _errs5 === errors;
-if(!valid1){
-break;
-}
-}
-if(valid1){
 let i1 = data2.length;
 let j0;
 if(i1 > 1){
@@ -115,33 +108,23 @@ continue;
 }
 if(typeof indices0[item0] == "number"){
 j0 = indices0[item0];
-validate1.errors = [{instancePath:instancePath+"/untimed_preparation",schemaPath:"#/$defs/problems~1semantics/properties/untimed_preparation/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/untimed_preparation",schemaPath:"#/$defs/problems~1semantics/properties/untimed_preparation/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate1, vErrors);
 break;
 }
 indices0[item0] = i1;
 }
 }
 }
-}
 else {
-validate1.errors = [{instancePath:instancePath+"/untimed_preparation",schemaPath:"#/$defs/problems~1semantics/properties/untimed_preparation/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-}
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/untimed_preparation",schemaPath:"#/$defs/problems~1semantics/properties/untimed_preparation/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate1, vErrors);
 }
 }
 }
 else {
-validate1.errors = [{instancePath,schemaPath:"#/$defs/problems~1semantics/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/problems~1semantics/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate1, vErrors);
 }
 validate1.errors = vErrors;
 return errors === 0;
@@ -150,6 +133,7 @@ validate1.evaluated = {"props":{"validity":true,"one_shot_completion":true,"unti
 
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+const __charterAt = __charterErrors.nest, __charterLimit = __charterAt > 0 ? 0 : __charterErrors.limit;
 /*# sourceURL="https://charter.invalid/problems/sum-semantics.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -162,152 +146,100 @@ evaluated0.items = undefined;
 }
 if(!(validate1(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate1.errors; } else { for (const error of validate1.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
-if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.validity !== undefined){
 let data0 = data.validity;
-const _errs2 = errors;
-if(errors === _errs2){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-let missing0;
-if((data0.answer_range === undefined) && (missing0 = "answer_range")){
-validate0.errors = [{instancePath:instancePath+"/validity",schemaPath:"#/properties/validity/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
+if(data0.answer_range === undefined){
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/validity",schemaPath:"#/properties/validity/required",keyword:"required",params:{missingProperty: "answer_range"},message:"must have required property '"+"answer_range"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
-else {
-const _errs4 = errors;
 for(const key0 in data0){
 if(!(key0 === "answer_range")){
-validate0.errors = [{instancePath:instancePath+"/validity",schemaPath:"#/properties/validity/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/validity",schemaPath:"#/properties/validity/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
-if(_errs4 === errors){
 if(data0.answer_range !== undefined){
 let data1 = data0.answer_range;
 if(!((data1 === "int64") || (data1 === "unbounded"))){
-validate0.errors = [{instancePath:instancePath+"/validity/answer_range",schemaPath:"#/properties/validity/properties/answer_range/enum",keyword:"enum",params:{allowedValues: schema0.properties.validity.properties.answer_range.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-}
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/validity/answer_range",schemaPath:"#/properties/validity/properties/answer_range/enum",keyword:"enum",params:{allowedValues: schema0.properties.validity.properties.answer_range.enum},message:"must be equal to one of the allowed values"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
 }
 else {
-validate0.errors = [{instancePath:instancePath+"/validity",schemaPath:"#/properties/validity/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/validity",schemaPath:"#/properties/validity/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
-var valid1 = _errs2 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
 if(data.one_shot_completion !== undefined){
 let data2 = data.one_shot_completion;
-const _errs6 = errors;
-if(errors === _errs6){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-let missing1;
-if((data2.max_absolute_error === undefined) && (missing1 = "max_absolute_error")){
-validate0.errors = [{instancePath:instancePath+"/one_shot_completion",schemaPath:"#/properties/one_shot_completion/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
-return false;
+if(data2.max_absolute_error === undefined){
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/one_shot_completion",schemaPath:"#/properties/one_shot_completion/required",keyword:"required",params:{missingProperty: "max_absolute_error"},message:"must have required property '"+"max_absolute_error"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
-else {
-const _errs8 = errors;
 for(const key1 in data2){
 if(!(key1 === "max_absolute_error")){
-validate0.errors = [{instancePath:instancePath+"/one_shot_completion",schemaPath:"#/properties/one_shot_completion/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
-return false;
-break;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/one_shot_completion",schemaPath:"#/properties/one_shot_completion/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
-if(_errs8 === errors){
 if(data2.max_absolute_error !== undefined){
 let data3 = data2.max_absolute_error;
-const _errs9 = errors;
 if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-validate0.errors = [{instancePath:instancePath+"/one_shot_completion/max_absolute_error",schemaPath:"#/properties/one_shot_completion/properties/max_absolute_error/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/one_shot_completion/max_absolute_error",schemaPath:"#/properties/one_shot_completion/properties/max_absolute_error/type",keyword:"type",params:{type: "integer"},message:"must be integer"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
-if(errors === _errs9){
 if(typeof data3 == "number"){
 if(data3 < 0 || isNaN(data3)){
-validate0.errors = [{instancePath:instancePath+"/one_shot_completion/max_absolute_error",schemaPath:"#/properties/one_shot_completion/properties/max_absolute_error/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-}
-}
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/one_shot_completion/max_absolute_error",schemaPath:"#/properties/one_shot_completion/properties/max_absolute_error/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
 }
 }
 else {
-validate0.errors = [{instancePath:instancePath+"/one_shot_completion",schemaPath:"#/properties/one_shot_completion/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/one_shot_completion",schemaPath:"#/properties/one_shot_completion/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
-var valid1 = _errs6 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
 if(data.untimed_preparation !== undefined){
 let data4 = data.untimed_preparation;
-const _errs11 = errors;
-if(errors === _errs11){
 if(Array.isArray(data4)){
-var valid4 = true;
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
-const _errs13 = errors;
 if(!(data4[i0] === "read_input")){
-validate0.errors = [{instancePath:instancePath+"/untimed_preparation/" + i0,schemaPath:"#/properties/untimed_preparation/items/enum",keyword:"enum",params:{allowedValues: schema0.properties.untimed_preparation.items.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid4 = _errs13 === errors;
-if(!valid4){
-break;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/untimed_preparation/" + i0,schemaPath:"#/properties/untimed_preparation/items/enum",keyword:"enum",params:{allowedValues: schema0.properties.untimed_preparation.items.enum},message:"must be equal to one of the allowed values"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
 }
 else {
-validate0.errors = [{instancePath:instancePath+"/untimed_preparation",schemaPath:"#/properties/untimed_preparation/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/untimed_preparation",schemaPath:"#/properties/untimed_preparation/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
-var valid1 = _errs11 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
 for(const key2 in data){
 if(((key2 !== "validity") && (key2 !== "one_shot_completion")) && (key2 !== "untimed_preparation")){
-validate0.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key2},message:"must NOT have unevaluated properties"}];
-return false;
-break;
-}
-}
-}
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key2},message:"must NOT have unevaluated properties"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
 }
 else {
-validate0.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 validate0.errors = vErrors;
 return errors === 0;
 }
 validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-return { validate: validate0 };
+return { validate: validate0, __charterErrors: __charterErrors };
 })();
 export const validate = __charterExports.validate;
+export const __charterErrors = __charterExports.__charterErrors;

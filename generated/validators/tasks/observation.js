@@ -12,7 +12,18 @@ if (list === null) return [error];
 list.push(error);
 return list;
 }
+const __charterErrors = { limit: Infinity, list: null, nest: 0 };
+function __charterEnd(at, validate, list) {
+if (at > 0) {
+validate.errors = list;
+return false;
+}
+__charterErrors.list = list;
+throw __charterErrors;
+}
+
 function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+const __charterAt = __charterErrors.nest, __charterLimit = __charterAt > 0 ? 0 : __charterErrors.limit;
 /*# sourceURL="https://charter.invalid/agent/uuidv7.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -23,17 +34,15 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(errors === 0){
 if(typeof data === "string"){
 if(!pattern0.test(data)){
-validate1.errors = [{instancePath,schemaPath:"#/$defs/agent~1uuidv7/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/agent~1uuidv7/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate1, vErrors);
 }
 }
 else {
-validate1.errors = [{instancePath,schemaPath:"#/$defs/agent~1uuidv7/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/agent~1uuidv7/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate1, vErrors);
 }
 validate1.errors = vErrors;
 return errors === 0;
@@ -45,6 +54,7 @@ const pattern1 = func0("^[A-Za-z][A-Za-z0-9_]{2,}$", "u");
 const formats2 = __charter_uriReference;
 
 function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+const __charterAt = __charterErrors.nest, __charterLimit = __charterAt > 0 ? 0 : __charterErrors.limit;
 /*# sourceURL="https://charter.invalid/agent/problem.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -55,15 +65,21 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.type === undefined) && (missing0 = "type")) || ((data.title === undefined) && (missing0 = "title"))) || ((data.status === undefined) && (missing0 = "status"))){
-validate4.errors = [{instancePath,schemaPath:"#/$defs/agent~1problem/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
+if(data.type === undefined){
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/agent~1problem/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate4, vErrors);
 }
-else {
+if(data.title === undefined){
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/agent~1problem/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate4, vErrors);
+}
+if(data.status === undefined){
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/agent~1problem/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate4, vErrors);
+}
 for(const key0 in data){
+__charterErrors.nest++;
 const _errs1 = errors;
 if(typeof key0 === "string"){
 if(!pattern1.test(key0)){
@@ -72,152 +88,93 @@ errors++;
 }
 }
 var valid0 = _errs1 === errors;
+__charterErrors.nest--;
 if(!valid0){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/agent~1problem/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid"});
-errors++;
-validate4.errors = vErrors;
-return false;
-break;
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate4, vErrors);
 }
 }
-if(valid0){
 if(data.type !== undefined){
 let data0 = data.type;
-const _errs2 = errors;
-if(errors === _errs2){
-if(errors === _errs2){
 if(typeof data0 === "string"){
 if(func2(data0) < 1){
-validate4.errors = [{instancePath:instancePath+"/type",schemaPath:"#/$defs/agent~1problem/properties/type/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/$defs/agent~1problem/properties/type/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate4, vErrors);
 }
-else {
 if(!(formats2(data0))){
-validate4.errors = [{instancePath:instancePath+"/type",schemaPath:"#/$defs/agent~1problem/properties/type/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""}];
-return false;
-}
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/$defs/agent~1problem/properties/type/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate4, vErrors);
 }
 }
 else {
-validate4.errors = [{instancePath:instancePath+"/type",schemaPath:"#/$defs/agent~1problem/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/$defs/agent~1problem/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate4, vErrors);
 }
 }
-}
-var valid1 = _errs2 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
 if(data.title !== undefined){
 let data1 = data.title;
-const _errs4 = errors;
-if(errors === _errs4){
 if(typeof data1 === "string"){
 if(func2(data1) < 1){
-validate4.errors = [{instancePath:instancePath+"/title",schemaPath:"#/$defs/agent~1problem/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/title",schemaPath:"#/$defs/agent~1problem/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate4, vErrors);
 }
 }
 else {
-validate4.errors = [{instancePath:instancePath+"/title",schemaPath:"#/$defs/agent~1problem/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/title",schemaPath:"#/$defs/agent~1problem/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate4, vErrors);
 }
 }
-var valid1 = _errs4 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
 if(data.status !== undefined){
 let data2 = data.status;
-const _errs6 = errors;
 if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-validate4.errors = [{instancePath:instancePath+"/status",schemaPath:"#/$defs/agent~1problem/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/status",schemaPath:"#/$defs/agent~1problem/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate4, vErrors);
 }
-if(errors === _errs6){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
-validate4.errors = [{instancePath:instancePath+"/status",schemaPath:"#/$defs/agent~1problem/properties/status/maximum",keyword:"maximum",params:{comparison: "<=", limit: 599},message:"must be <= 599"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/status",schemaPath:"#/$defs/agent~1problem/properties/status/maximum",keyword:"maximum",params:{comparison: "<=", limit: 599},message:"must be <= 599"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate4, vErrors);
 }
-else {
 if(data2 < 100 || isNaN(data2)){
-validate4.errors = [{instancePath:instancePath+"/status",schemaPath:"#/$defs/agent~1problem/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 100},message:"must be >= 100"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/status",schemaPath:"#/$defs/agent~1problem/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 100},message:"must be >= 100"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate4, vErrors);
 }
 }
 }
-}
-var valid1 = _errs6 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
 if(data.detail !== undefined){
 let data3 = data.detail;
-const _errs8 = errors;
-if(errors === _errs8){
 if(typeof data3 === "string"){
 if(func2(data3) < 1){
-validate4.errors = [{instancePath:instancePath+"/detail",schemaPath:"#/$defs/agent~1problem/properties/detail/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/detail",schemaPath:"#/$defs/agent~1problem/properties/detail/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate4, vErrors);
 }
 }
 else {
-validate4.errors = [{instancePath:instancePath+"/detail",schemaPath:"#/$defs/agent~1problem/properties/detail/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/detail",schemaPath:"#/$defs/agent~1problem/properties/detail/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate4, vErrors);
 }
 }
-var valid1 = _errs8 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
 if(data.instance !== undefined){
 let data4 = data.instance;
-const _errs10 = errors;
-if(errors === _errs10){
-if(errors === _errs10){
 if(typeof data4 === "string"){
 if(func2(data4) < 1){
-validate4.errors = [{instancePath:instancePath+"/instance",schemaPath:"#/$defs/agent~1problem/properties/instance/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/instance",schemaPath:"#/$defs/agent~1problem/properties/instance/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate4, vErrors);
 }
-else {
 if(!(formats2(data4))){
-validate4.errors = [{instancePath:instancePath+"/instance",schemaPath:"#/$defs/agent~1problem/properties/instance/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/instance",schemaPath:"#/$defs/agent~1problem/properties/instance/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate4, vErrors);
+}
+}
+else {
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/instance",schemaPath:"#/$defs/agent~1problem/properties/instance/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate4, vErrors);
 }
 }
 }
 else {
-validate4.errors = [{instancePath:instancePath+"/instance",schemaPath:"#/$defs/agent~1problem/properties/instance/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-var valid1 = _errs10 === errors;
-}
-else {
-var valid1 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate4.errors = [{instancePath,schemaPath:"#/$defs/agent~1problem/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/agent~1problem/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate4, vErrors);
 }
 validate4.errors = vErrors;
 return errors === 0;
@@ -227,6 +184,7 @@ validate4.evaluated = {"props":{"type":true,"title":true,"status":true,"detail":
 const formats0 = __charter_dateTime;
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+const __charterAt = __charterErrors.nest, __charterLimit = __charterAt > 0 ? 0 : __charterErrors.limit;
 /*# sourceURL="https://charter.invalid/tasks/observation.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -239,6 +197,7 @@ evaluated0.items = undefined;
 }
 const _errs2 = errors;
 let valid1 = true;
+__charterErrors.nest++;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.status !== undefined){
@@ -249,6 +208,7 @@ errors++;
 }
 }
 var _valid0 = _errs3 === errors;
+__charterErrors.nest--;
 errors = _errs2;
 if(vErrors !== null){
 if(_errs2){
@@ -262,16 +222,13 @@ let ifClause0;
 if(_valid0){
 const _errs5 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.output === undefined) && (missing0 = "output")){
-validate0.errors = [{instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
+if(data.output === undefined){
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "output"},message:"must have required property '"+"output"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
-else {
 if(data.problem !== undefined){
-validate0.errors = [{instancePath:instancePath+"/problem",schemaPath:"#/allOf/0/then/properties/problem",keyword:"false schema",params:{},message:"boolean schema is false"}];
-return false;
-}
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/problem",schemaPath:"#/allOf/0/then/properties/problem",keyword:"false schema",params:{},message:"boolean schema is false"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
 var _valid0 = _errs5 === errors;
@@ -286,16 +243,13 @@ ifClause0 = "then";
 else {
 const _errs6 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing1;
-if((data.problem === undefined) && (missing1 = "problem")){
-validate0.errors = [{instancePath,schemaPath:"#/allOf/0/else/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
-return false;
+if(data.problem === undefined){
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/allOf/0/else/required",keyword:"required",params:{missingProperty: "problem"},message:"must have required property '"+"problem"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
-else {
 if(data.output !== undefined){
-validate0.errors = [{instancePath:instancePath+"/output",schemaPath:"#/allOf/0/else/properties/output",keyword:"false schema",params:{},message:"boolean schema is false"}];
-return false;
-}
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/output",schemaPath:"#/allOf/0/else/properties/output",keyword:"false schema",params:{},message:"boolean schema is false"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
 var _valid0 = _errs6 === errors;
@@ -310,129 +264,87 @@ ifClause0 = "else";
 }
 if(!valid1){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"});
-errors++;
-validate0.errors = vErrors;
-return false;
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
-if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing2;
-if(((((data.observation_id === undefined) && (missing2 = "observation_id")) || ((data.action_id === undefined) && (missing2 = "action_id"))) || ((data.status === undefined) && (missing2 = "status"))) || ((data.observed_at === undefined) && (missing2 = "observed_at"))){
-validate0.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
-return false;
+if(data.observation_id === undefined){
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "observation_id"},message:"must have required property '"+"observation_id"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
-else {
-const _errs7 = errors;
+if(data.action_id === undefined){
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "action_id"},message:"must have required property '"+"action_id"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
+}
+if(data.status === undefined){
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
+}
+if(data.observed_at === undefined){
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "observed_at"},message:"must have required property '"+"observed_at"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
+}
 for(const key0 in data){
 if(!((((((key0 === "observation_id") || (key0 === "action_id")) || (key0 === "status")) || (key0 === "observed_at")) || (key0 === "output")) || (key0 === "problem"))){
-validate0.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
-if(_errs7 === errors){
 if(data.observation_id !== undefined){
-const _errs8 = errors;
 if(!(validate1(data.observation_id, {instancePath:instancePath+"/observation_id",parentData:data,parentDataProperty:"observation_id",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate1.errors; } else { for (const error of validate1.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
-var valid5 = _errs8 === errors;
 }
-else {
-var valid5 = true;
-}
-if(valid5){
 if(data.action_id !== undefined){
-const _errs9 = errors;
 if(!(validate1(data.action_id, {instancePath:instancePath+"/action_id",parentData:data,parentDataProperty:"action_id",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate1.errors; } else { for (const error of validate1.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
-var valid5 = _errs9 === errors;
 }
-else {
-var valid5 = true;
-}
-if(valid5){
 if(data.status !== undefined){
 let data5 = data.status;
-const _errs10 = errors;
 if(!((data5 === "completed") || (data5 === "failed"))){
-validate0.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema0.properties.status.enum},message:"must be equal to one of the allowed values"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema0.properties.status.enum},message:"must be equal to one of the allowed values"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
-var valid5 = _errs10 === errors;
 }
-else {
-var valid5 = true;
-}
-if(valid5){
 if(data.observed_at !== undefined){
 let data6 = data.observed_at;
-const _errs11 = errors;
-if(errors === _errs11){
-if(errors === _errs11){
 if(typeof data6 === "string"){
 if(!(formats0.validate(data6))){
-validate0.errors = [{instancePath:instancePath+"/observed_at",schemaPath:"#/properties/observed_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/observed_at",schemaPath:"#/properties/observed_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
 else {
-validate0.errors = [{instancePath:instancePath+"/observed_at",schemaPath:"#/properties/observed_at/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/observed_at",schemaPath:"#/properties/observed_at/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
-}
-var valid5 = _errs11 === errors;
-}
-else {
-var valid5 = true;
-}
-if(valid5){
 if(data.output !== undefined){
 let data7 = data.output;
-const _errs13 = errors;
 if(!(data7 && typeof data7 == "object" && !Array.isArray(data7))){
-validate0.errors = [{instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
-var valid5 = _errs13 === errors;
 }
-else {
-var valid5 = true;
-}
-if(valid5){
 if(data.problem !== undefined){
-const _errs15 = errors;
 if(!(validate4(data.problem, {instancePath:instancePath+"/problem",parentData:data,parentDataProperty:"problem",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate4.errors; } else { for (const error of validate4.errors) vErrors.push(error); }
-errors = vErrors.length;
-}
-var valid5 = _errs15 === errors;
-}
-else {
-var valid5 = true;
-}
-}
-}
-}
-}
-}
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
 }
 else {
-validate0.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 validate0.errors = vErrors;
 return errors === 0;
 }
 validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-return { validate: validate0 };
+return { validate: validate0, __charterErrors: __charterErrors };
 })();
 export const validate = __charterExports.validate;
+export const __charterErrors = __charterExports.__charterErrors;

@@ -11,7 +11,18 @@ if (list === null) return [error];
 list.push(error);
 return list;
 }
+const __charterErrors = { limit: Infinity, list: null, nest: 0 };
+function __charterEnd(at, validate, list) {
+if (at > 0) {
+validate.errors = list;
+return false;
+}
+__charterErrors.list = list;
+throw __charterErrors;
+}
+
 function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+const __charterAt = __charterErrors.nest, __charterLimit = __charterAt > 0 ? 0 : __charterErrors.limit;
 /*# sourceURL="https://charter.invalid/agent/uuidv7.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -22,17 +33,15 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(errors === 0){
 if(typeof data === "string"){
 if(!pattern0.test(data)){
-validate1.errors = [{instancePath,schemaPath:"#/$defs/agent~1uuidv7/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/agent~1uuidv7/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate1, vErrors);
 }
 }
 else {
-validate1.errors = [{instancePath,schemaPath:"#/$defs/agent~1uuidv7/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/agent~1uuidv7/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate1, vErrors);
 }
 validate1.errors = vErrors;
 return errors === 0;
@@ -42,6 +51,7 @@ validate1.evaluated = {"dynamicProps":false,"dynamicItems":false};
 const func1 = __charter_ucs2length;
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+const __charterAt = __charterErrors.nest, __charterLimit = __charterAt > 0 ? 0 : __charterErrors.limit;
 /*# sourceURL="https://charter.invalid/tasks/policy-decision.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -52,9 +62,9 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs1 = errors;
 const _errs2 = errors;
 let valid1 = true;
+__charterErrors.nest++;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.decision !== undefined){
@@ -65,6 +75,7 @@ errors++;
 }
 }
 var _valid0 = _errs3 === errors;
+__charterErrors.nest--;
 errors = _errs2;
 if(vErrors !== null){
 if(_errs2){
@@ -78,10 +89,9 @@ let ifClause0;
 if(_valid0){
 const _errs5 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.constraints === undefined) && (missing0 = "constraints")){
-validate0.errors = [{instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
+if(data.constraints === undefined){
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "constraints"},message:"must have required property '"+"constraints"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
 var _valid0 = _errs5 === errors;
@@ -92,8 +102,8 @@ else {
 const _errs6 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.constraints !== undefined){
-validate0.errors = [{instancePath:instancePath+"/constraints",schemaPath:"#/allOf/0/else/properties/constraints",keyword:"false schema",params:{},message:"boolean schema is false"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/constraints",schemaPath:"#/allOf/0/else/properties/constraints",keyword:"false schema",params:{},message:"boolean schema is false"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
 var _valid0 = _errs6 === errors;
@@ -107,15 +117,11 @@ ifClause0 = "else";
 }
 if(!valid1){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"});
-errors++;
-validate0.errors = vErrors;
-return false;
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
-var valid0 = _errs1 === errors;
-if(valid0){
-const _errs7 = errors;
 const _errs8 = errors;
 let valid4 = true;
+__charterErrors.nest++;
 const _errs9 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.decision !== undefined){
@@ -126,6 +132,7 @@ errors++;
 }
 }
 var _valid1 = _errs9 === errors;
+__charterErrors.nest--;
 errors = _errs8;
 if(vErrors !== null){
 if(_errs8){
@@ -139,10 +146,9 @@ let ifClause1;
 if(_valid1){
 const _errs11 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing1;
-if((data.approval_request_id === undefined) && (missing1 = "approval_request_id")){
-validate0.errors = [{instancePath,schemaPath:"#/allOf/1/then/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
-return false;
+if(data.approval_request_id === undefined){
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/allOf/1/then/required",keyword:"required",params:{missingProperty: "approval_request_id"},message:"must have required property '"+"approval_request_id"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
 var _valid1 = _errs11 === errors;
@@ -153,8 +159,8 @@ else {
 const _errs12 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.approval_request_id !== undefined){
-validate0.errors = [{instancePath:instancePath+"/approval_request_id",schemaPath:"#/allOf/1/else/properties/approval_request_id",keyword:"false schema",params:{},message:"boolean schema is false"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/approval_request_id",schemaPath:"#/allOf/1/else/properties/approval_request_id",keyword:"false schema",params:{},message:"boolean schema is false"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
 var _valid1 = _errs12 === errors;
@@ -168,12 +174,8 @@ ifClause1 = "else";
 }
 if(!valid4){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema"});
-errors++;
-validate0.errors = vErrors;
-return false;
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
-var valid0 = _errs7 === errors;
-if(valid0){
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
 props0 = true;
@@ -183,9 +185,9 @@ props0 = props0 || {};
 Object.assign(props0, props1);
 }
 }
-const _errs13 = errors;
 const _errs14 = errors;
 let valid7 = true;
+__charterErrors.nest++;
 const _errs15 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.decision !== undefined){
@@ -196,6 +198,7 @@ errors++;
 }
 }
 var _valid2 = _errs15 === errors;
+__charterErrors.nest--;
 errors = _errs14;
 if(vErrors !== null){
 if(_errs14){
@@ -209,10 +212,9 @@ let ifClause2;
 if(_valid2){
 const _errs17 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing2;
-if((data.reason === undefined) && (missing2 = "reason")){
-validate0.errors = [{instancePath,schemaPath:"#/allOf/2/then/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
-return false;
+if(data.reason === undefined){
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/allOf/2/then/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
 var _valid2 = _errs17 === errors;
@@ -223,8 +225,8 @@ else {
 const _errs18 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.reason !== undefined){
-validate0.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/allOf/2/else/properties/reason",keyword:"false schema",params:{},message:"boolean schema is false"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/reason",schemaPath:"#/allOf/2/else/properties/reason",keyword:"false schema",params:{},message:"boolean schema is false"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
 var _valid2 = _errs18 === errors;
@@ -238,12 +240,8 @@ ifClause2 = "else";
 }
 if(!valid7){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: ifClause2},message:"must match \""+ifClause2+"\" schema"});
-errors++;
-validate0.errors = vErrors;
-return false;
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
-var valid0 = _errs13 === errors;
-if(valid0){
 if(props0 !== true && props2 !== undefined){
 if(props2 === true){
 props0 = true;
@@ -253,96 +251,65 @@ props0 = props0 || {};
 Object.assign(props0, props2);
 }
 }
-}
-}
-}
-if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing3;
-if((((data.decision_id === undefined) && (missing3 = "decision_id")) || ((data.action_id === undefined) && (missing3 = "action_id"))) || ((data.decision === undefined) && (missing3 = "decision"))){
-validate0.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"}];
-return false;
+if(data.decision_id === undefined){
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "decision_id"},message:"must have required property '"+"decision_id"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
-else {
-const _errs19 = errors;
+if(data.action_id === undefined){
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "action_id"},message:"must have required property '"+"action_id"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
+}
+if(data.decision === undefined){
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "decision"},message:"must have required property '"+"decision"+"'"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
+}
 for(const key0 in data){
 if(!((((((key0 === "decision_id") || (key0 === "action_id")) || (key0 === "decision")) || (key0 === "constraints")) || (key0 === "approval_request_id")) || (key0 === "reason"))){
-validate0.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
-if(_errs19 === errors){
 if(data.decision_id !== undefined){
-const _errs20 = errors;
 if(!(validate1(data.decision_id, {instancePath:instancePath+"/decision_id",parentData:data,parentDataProperty:"decision_id",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate1.errors; } else { for (const error of validate1.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
-var valid10 = _errs20 === errors;
 }
-else {
-var valid10 = true;
-}
-if(valid10){
 if(data.action_id !== undefined){
-const _errs21 = errors;
 if(!(validate1(data.action_id, {instancePath:instancePath+"/action_id",parentData:data,parentDataProperty:"action_id",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate1.errors; } else { for (const error of validate1.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
-var valid10 = _errs21 === errors;
 }
-else {
-var valid10 = true;
-}
-if(valid10){
 if(data.decision !== undefined){
 let data8 = data.decision;
-const _errs22 = errors;
 if(!((((data8 === "allow") || (data8 === "allow_with_constraints")) || (data8 === "require_approval")) || (data8 === "deny"))){
-validate0.errors = [{instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/enum",keyword:"enum",params:{allowedValues: schema0.properties.decision.enum},message:"must be equal to one of the allowed values"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/enum",keyword:"enum",params:{allowedValues: schema0.properties.decision.enum},message:"must be equal to one of the allowed values"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
-var valid10 = _errs22 === errors;
 }
-else {
-var valid10 = true;
-}
-if(valid10){
 if(data.constraints !== undefined){
 let data9 = data.constraints;
-const _errs23 = errors;
-if(errors === _errs23){
 if(Array.isArray(data9)){
 if(data9.length < 1){
-validate0.errors = [{instancePath:instancePath+"/constraints",schemaPath:"#/properties/constraints/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/constraints",schemaPath:"#/properties/constraints/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
-else {
-var valid11 = true;
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
 let data10 = data9[i0];
-const _errs25 = errors;
-if(errors === _errs25){
 if(typeof data10 === "string"){
 if(func1(data10) < 1){
-validate0.errors = [{instancePath:instancePath+"/constraints/" + i0,schemaPath:"#/properties/constraints/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/constraints/" + i0,schemaPath:"#/properties/constraints/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
 else {
-validate0.errors = [{instancePath:instancePath+"/constraints/" + i0,schemaPath:"#/properties/constraints/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/constraints/" + i0,schemaPath:"#/properties/constraints/items/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
-var valid11 = _errs25 === errors;
-if(!valid11){
-break;
-}
-}
-if(valid11){
 let i1 = data9.length;
 let j0;
 if(i1 > 1){
@@ -354,77 +321,49 @@ continue;
 }
 if(typeof indices0[item0] == "number"){
 j0 = indices0[item0];
-validate0.errors = [{instancePath:instancePath+"/constraints",schemaPath:"#/properties/constraints/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/constraints",schemaPath:"#/properties/constraints/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 break;
 }
 indices0[item0] = i1;
 }
 }
 }
-}
-}
 else {
-validate0.errors = [{instancePath:instancePath+"/constraints",schemaPath:"#/properties/constraints/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/constraints",schemaPath:"#/properties/constraints/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
-var valid10 = _errs23 === errors;
-}
-else {
-var valid10 = true;
-}
-if(valid10){
 if(data.approval_request_id !== undefined){
-const _errs27 = errors;
 if(!(validate1(data.approval_request_id, {instancePath:instancePath+"/approval_request_id",parentData:data,parentDataProperty:"approval_request_id",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate1.errors; } else { for (const error of validate1.errors) vErrors.push(error); }
-errors = vErrors.length;
+errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
-var valid10 = _errs27 === errors;
 }
-else {
-var valid10 = true;
-}
-if(valid10){
 if(data.reason !== undefined){
 let data12 = data.reason;
-const _errs28 = errors;
-if(errors === _errs28){
 if(typeof data12 === "string"){
 if(func1(data12) < 1){
-validate0.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
 else {
-validate0.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid10 = _errs28 === errors;
-}
-else {
-var valid10 = true;
-}
-}
-}
-}
-}
-}
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 }
 }
 else {
-validate0.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++; if (errors > __charterLimit) return __charterEnd(__charterAt, validate0, vErrors);
 }
 validate0.errors = vErrors;
 return errors === 0;
 }
 validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-return { validate: validate0 };
+return { validate: validate0, __charterErrors: __charterErrors };
 })();
 export const validate = __charterExports.validate;
+export const __charterErrors = __charterExports.__charterErrors;

@@ -1,4 +1,4 @@
-/** One contract's validators and rules, loaded: the fast check, the all-errors one, the depth limit around both. */
+/** One contract's validator and rules, loaded: one module that stops at the first violation or lists them, with the depth limit around it. */
 
 import type {
   ErrorReporting,
@@ -8,8 +8,8 @@ import type {
   ValidatorFunction,
   Violation,
 } from "./contract-types.js";
-import { depthGuardOf, type DepthGuard } from "./depth.js";
-import { cutList, errorCapOf, withinLimit, type ErrorCap } from "./error-cap.js";
+import { depthGuardOf } from "./depth.js";
+import { cutList, errorCapOf, withinLimit } from "./error-cap.js";
 import { beyondLimit, outOfStack, ruleViolation, sortViolations, toViolation, tooDeep } from "./violations.js";
 
 export interface BoundRule {
@@ -20,17 +20,14 @@ export interface BoundRule {
 
 const NO_VIOLATIONS: readonly Violation[] = Object.freeze([]);
 
-/** One contract's validators and rules; `schemaViolations` needs `loadAll` first. */
+/** One contract's validator and rules. */
 export interface Checker {
   readonly name: string;
   readonly digest: string;
-  /** The fast validator: false also when the data is too deep or it ran out of stack (then `firstViolations` says so). */
-  fast(data: unknown): boolean;
-  loadAll(): Promise<void>;
-  /** Violations of data the fast validator just refused: every one with the all-errors validator loaded, else the first. */
+  /** Whether the schema accepts the data: the validator stops at the first violation (false also when the data is too deep or it ran out of stack). */
+  accepts(data: unknown): boolean;
+  /** The schema's violations of the data, none when it accepts it: every one up to `maxErrors`, or the first, as the binding reports. */
   schemaViolations(data: unknown): readonly Violation[];
-  /** The violation the fast validator stopped at, read right after it ran (synchronously). */
-  firstViolations(): readonly Violation[];
   /** Violations of the rules, for data the schema accepted. */
   ruleViolations(data: unknown): readonly Violation[];
 }
@@ -44,73 +41,50 @@ export async function loadChecker(
   maxErrors: number,
 ): Promise<Checker> {
   const module = await entry.load();
-  const fast = module[entry.exportName] as ValidatorFunction | undefined;
-  if (typeof fast !== "function")
+  const validate = module[entry.exportName] as ValidatorFunction | undefined;
+  if (typeof validate !== "function")
     throw new Error(`the validator module of "${name}" has no export ${entry.exportName}; regenerate`);
-  const fastGuard = depthGuardOf(module);
-  let all: ValidatorFunction | undefined;
-  let allGuard: DepthGuard | undefined;
-  let allCap: ErrorCap | undefined;
-  let allLoading: Promise<void> | undefined;
-  // Whether the fast validator's last call ran out of stack, and where it met data too deep
-  // for the limit; read synchronously after the call.
-  let overflowed = false;
-  let tooDeepAt: string | undefined;
+  const guard = depthGuardOf(module);
+  // Absent from a module generated before the cap: it then reports the first violation it met.
+  const cap = errorCapOf(module);
+  const listed = reporting === "first" ? 0 : maxErrors;
+  /**
+   * One call with the limits set around it (only around it: the module's functions behave as
+   * ajv's all-errors function when called directly): true, or the violations.
+   */
+  const judge = (data: unknown, errorLimit: number): true | readonly Violation[] => {
+    if (guard) guard.limit = limit;
+    if (cap) {
+      cap.limit = errorLimit;
+      cap.nest = 0;
+    }
+    try {
+      if (validate(data)) return true;
+      const found = (validate.errors ?? []).map(toViolation);
+      return errorLimit === 0 ? found : withinLimit(sortViolations(found), errorLimit);
+    } catch (error) {
+      if (guard !== undefined && error === guard) return beyondLimit(guard.at, limit);
+      // At the limit: the list of the function that reached it (with `first`, the first violation).
+      if (cap !== undefined && error === cap)
+        return errorLimit === 0 ? (cap.list ?? []).map(toViolation) : cutList(cap.list ?? [], errorLimit);
+      if (!outOfStack(error)) throw error;
+      return tooDeep();
+    } finally {
+      if (guard) guard.limit = Infinity;
+      if (cap) {
+        cap.limit = Infinity;
+        cap.list = null;
+        cap.nest = 0;
+      }
+    }
+  };
   return {
     name,
     digest: entry.digest,
-    fast(data) {
-      overflowed = false;
-      tooDeepAt = undefined;
-      // Set around the call only: the module's functions behave as ajv's when called directly.
-      if (fastGuard) fastGuard.limit = limit;
-      try {
-        return fast(data);
-      } catch (error) {
-        if (fastGuard !== undefined && error === fastGuard) tooDeepAt = fastGuard.at;
-        else if (outOfStack(error)) overflowed = true;
-        else throw error;
-        return false;
-      } finally {
-        if (fastGuard) fastGuard.limit = Infinity;
-      }
-    },
-    loadAll() {
-      if (reporting === "first") return Promise.resolve();
-      allLoading ??= entry.loadAllErrors().then((module) => {
-        all = module[entry.exportName] as ValidatorFunction;
-        allGuard = depthGuardOf(module);
-        allCap = errorCapOf(module);
-      });
-      return allLoading;
-    },
-    firstViolations: () =>
-      tooDeepAt !== undefined
-        ? beyondLimit(tooDeepAt, limit)
-        : overflowed
-          ? tooDeep()
-          : (fast.errors ?? []).map(toViolation),
+    accepts: (data) => judge(data, 0) === true,
     schemaViolations(data) {
-      // `first`, or the all-errors module not loaded: the violation the fast validator stopped at
-      // (callers return `firstViolations` themselves when that says the data was too deep).
-      if (!all) return (fast.errors ?? []).map(toViolation);
-      if (allGuard) allGuard.limit = limit;
-      if (allCap) allCap.limit = maxErrors;
-      try {
-        all(data);
-      } catch (error) {
-        if (allGuard !== undefined && error === allGuard) return beyondLimit(allGuard.at, limit);
-        if (allCap !== undefined && error === allCap) return cutList(allCap.list ?? [], maxErrors);
-        if (!outOfStack(error)) throw error;
-        return tooDeep();
-      } finally {
-        if (allGuard) allGuard.limit = Infinity;
-        if (allCap) {
-          allCap.limit = Infinity;
-          allCap.list = null;
-        }
-      }
-      return withinLimit(sortViolations((all.errors ?? []).map(toViolation)), maxErrors);
+      const verdict = judge(data, listed);
+      return verdict === true ? NO_VIOLATIONS : verdict;
     },
     ruleViolations(data) {
       // Rules run only on data the schema accepted: they may rely on its shape.

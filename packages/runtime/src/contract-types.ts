@@ -30,7 +30,6 @@ export interface RegistryEntry<T, Rules extends string = never> {
   /** Rules the contract declares (`x-charter-rules`): id to the sentence that says what each requires. */
   readonly rules: { readonly [id in Rules]: string };
   readonly load: () => Promise<Record<string, unknown>>;
-  readonly loadAllErrors: () => Promise<Record<string, unknown>>;
   readonly loadSchema: () => Promise<{ default: unknown }>;
   /** Carries the validated type; never set. */
   readonly __type?: T;
@@ -54,9 +53,9 @@ export interface RuleFinding {
 export type Rule<T> = (value: T) => boolean | readonly RuleFinding[];
 
 /**
- * Which violations a failed check reports: `all` (default) re-runs the data
- * through ajv's all-errors validator; `first` reports the one the fast
- * validator stopped at, for high volumes of untrusted input, where collecting
- * every error of a huge invalid document is work an attacker chooses.
+ * Which violations a failed check reports: `all` (default) every one, up to
+ * `maxErrors`; `first` the one the validator stopped at, for high volumes of
+ * untrusted input, where collecting every error of a huge invalid document is
+ * work an attacker chooses. The same validator serves both, in one call.
  */
 export type ErrorReporting = "all" | "first";

@@ -1,10 +1,11 @@
 /**
- * The error cap: how many violations an all-errors check lists. ajv's
- * all-errors code would otherwise collect one per offending value (a million
- * unexpected keys, a million error objects, about 180 MB) for every request
- * that sends them; with a cap, the generated validator stops collecting past
- * the limit (error-cap.ts of the compiler) and the list ends with one marker
- * violation, ERRORS_CUT_KEYWORD. The verdict never depends on the cap.
+ * The error cap: how many violations a check lists. The generated validator
+ * would otherwise collect one per offending value (a million unexpected keys,
+ * a million error objects, about 180 MB) for every request that sends them;
+ * with a cap, it stops collecting past the limit (error-cap.ts of the
+ * compiler), and the list ends with one marker violation, ERRORS_CUT_KEYWORD.
+ * A limit of 0 stops it at the first violation (`errors: "first"`, and
+ * `isValid`). The verdict never depends on the cap.
  */
 
 import type { ValidatorFunction, Violation } from "./contract-types.js";
@@ -16,10 +17,11 @@ export const DEFAULT_MAX_ERRORS = 100;
 /** The keyword of the violation that ends a list cut at the limit (`params.limit`). */
 export const ERRORS_CUT_KEYWORD = "x-charter-errors-cut";
 
-/** What a generated all-errors module exports as `__charterErrors`: the limit it checks, and the list it stopped with. */
+/** What a generated module exports as `__charterErrors`: the limit it checks, the list it stopped with, and how deep it is in subschemas whose errors may be dropped. */
 export interface ErrorCap {
   limit: number;
   list: NonNullable<ValidatorFunction["errors"]> | null;
+  nest: number;
 }
 
 /** The `maxErrors` option, checked: a positive integer, or Infinity for every violation; undefined is the default. */

@@ -10,7 +10,7 @@ import { loadChecker, type Checker } from "./checker.js";
 import type { ErrorReporting, Registry, RegistryEntry, Rule, ValidationResult, Violation } from "./contract-types.js";
 import { depthLimit } from "./depth.js";
 import { errorLimit } from "./error-cap.js";
-import { ContractViolation, isTooDeep } from "./violations.js";
+import { ContractViolation } from "./violations.js";
 
 export type {
   ErrorReporting,
@@ -140,8 +140,7 @@ export function bindContracts<R extends Registry>(registry: R, options?: BindOpt
     if (!entry) throw new Error(`unknown contract "${name}"; known: ${Object.keys(registry).sort().join(", ")}`);
     return entry;
   };
-  // The fast validator loads on first use; the all-errors one only once data failed (or
-  // when `load` asks for a synchronous contract), so valid data never pays for it.
+  // A contract's validator loads on first use.
   const checkerOf = (name: string): Promise<Checker> => {
     let checker = checkers.get(name);
     if (!checker) {
@@ -154,21 +153,9 @@ export function bindContracts<R extends Registry>(registry: R, options?: BindOpt
     }
     return checker;
   };
-  const complete = async (name: string): Promise<Checker> => {
-    const checker = await checkerOf(name);
-    await checker.loadAll();
-    return checker;
-  };
-  /** Violations of the data (none when valid): one fast call for valid data. */
-  const check = async (name: string, data: unknown): Promise<readonly Violation[]> => {
-    const checker = await checkerOf(name);
-    if (checker.fast(data)) return checker.ruleViolations(data);
-    // The fast validator's errors are read before any await: other calls may run the same function meanwhile.
-    const first = checker.firstViolations();
-    if (reporting === "first" || isTooDeep(first)) return first;
-    await checker.loadAll();
-    return checker.schemaViolations(data);
-  };
+  /** Violations of the data (none when valid): one call of the validator. */
+  const check = async (name: string, data: unknown): Promise<readonly Violation[]> =>
+    violationsOf(await checkerOf(name), data);
   return {
     contracts: () => Object.keys(registry).sort() as (keyof R & string)[],
     digestOf: (name) => entryOf(name).digest,
@@ -182,14 +169,14 @@ export function bindContracts<R extends Registry>(registry: R, options?: BindOpt
       }
       return schema;
     },
-    load: async (name) => loadedContract(await complete(name)) as never,
+    load: async (name) => loadedContract(await checkerOf(name)) as never,
     validate: async (name, data) => {
       const errors = await check(name, data);
       return (errors.length === 0 ? { ok: true, value: data } : { ok: false, errors: [...errors] }) as never;
     },
     isValid: async (name, data) => {
       const checker = await checkerOf(name);
-      return checker.fast(data) && checker.ruleViolations(data).length === 0;
+      return checker.accepts(data) && checker.ruleViolations(data).length === 0;
     },
     assertValid: async (name, data) => {
       const errors = await check(name, data);
@@ -225,13 +212,15 @@ function checkRegistrations(
   if (problems.length > 0) throw new Error(`charter runtime: rules do not match the contracts: ${problems.join("; ")}`);
 }
 
-/** A contract whose validators are all loaded: every check is synchronous. */
+/** The schema's violations of the data, or, when it accepts the data, the rules'. */
+function violationsOf(checker: Checker, data: unknown): readonly Violation[] {
+  const found = checker.schemaViolations(data);
+  return found.length === 0 ? checker.ruleViolations(data) : found;
+}
+
+/** A contract whose validator is loaded: every check is synchronous. */
 function loadedContract(checker: Checker): LoadedContract<unknown> {
-  const violations = (data: unknown) => {
-    if (checker.fast(data)) return checker.ruleViolations(data);
-    const first = checker.firstViolations();
-    return isTooDeep(first) ? first : checker.schemaViolations(data);
-  };
+  const violations = (data: unknown) => violationsOf(checker, data);
   return {
     name: checker.name,
     digest: checker.digest,
@@ -239,7 +228,7 @@ function loadedContract(checker: Checker): LoadedContract<unknown> {
       const errors = violations(data);
       return errors.length === 0 ? { ok: true, value: data } : { ok: false, errors: [...errors] };
     },
-    isValid: (data: unknown): data is unknown => checker.fast(data) && checker.ruleViolations(data).length === 0,
+    isValid: (data: unknown): data is unknown => checker.accepts(data) && checker.ruleViolations(data).length === 0,
     assertValid(data: unknown): asserts data is unknown {
       const errors = violations(data);
       if (errors.length > 0) throw new ContractViolation(checker.name, checker.digest, [...errors]);

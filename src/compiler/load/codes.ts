@@ -74,7 +74,7 @@ export const LOAD_CODES = {
   nameTooLong: {
     code: "CH115",
     title: "source name too long for its outputs",
-    help: "Each contract's outputs are named after its source (`validators/<name>.all-errors.d.ts` is the longest), and a file name may hold at most 255 bytes on the usual file systems (ext4, APFS, NTFS). The source's name leaves too little room for the suffixes charter adds, so its outputs could not be written: shorten the file name.",
+    help: "Each contract's outputs are named after its source (`schemas/<name>.schema.json` is the longest), and a file name may hold at most 255 bytes on the usual file systems (ext4, APFS, NTFS). The source's name leaves too little room for the suffixes charter adds, so its outputs could not be written: shorten the file name.",
   },
 } satisfies CodeTable;
 

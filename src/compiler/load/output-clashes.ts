@@ -18,7 +18,7 @@ function howTheyDiffer(a: string, b: string): string {
 }
 
 /** The longest suffix charter adds to a contract's stem in an output file name. */
-const LONGEST_SUFFIX = ".all-errors.d.ts";
+const LONGEST_SUFFIX = ".schema.json";
 /** Bytes a file name may hold on ext4, APFS and NTFS (255 UTF-16 units there; bytes are the stricter count). */
 const MAX_NAME_BYTES = 255;
 

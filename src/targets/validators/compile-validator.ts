@@ -56,17 +56,17 @@ export interface CompiledValidator {
   diagnostics: Diagnostic[];
   /** Set when ajv ran out of call stack, which a thread with a larger one may not. */
   overflowed?: true;
-  /** The first-error module and the all-errors module, as ES module text, when ajv compiled the bundle. */
-  modules?: [string, string];
+  /** The contract's validator module, as ES module text, when ajv compiled the bundle. */
+  module?: string;
   /** Whether the modules can recurse with the data, so that they check its depth and export the limit (recursion-guard.ts). */
   depthGuarded?: boolean;
 }
 
 /**
- * ajv's standalone code for one bundle, twice (first error, all errors),
- * rewritten into self-contained ES modules; the strict-mode check when the
- * policy asks for it; the examples and counterexamples run through the
- * all-errors validator. The modules are compiled from the bundle's validation
+ * ajv's standalone code for one bundle, in the one-module form
+ * (composite-branches.ts, error-cap.ts), rewritten into a self-contained ES
+ * module; the strict-mode check when the policy asks for it; the examples and
+ * counterexamples run through the same code. The modules are compiled from the bundle's validation
  * form where it differs from the bundle (validation-form/validation-form.ts),
  * made here from the task's schema, id and dialect; strict mode still reads
  * the bundle, its findings being the author's. A pure function of its task.
@@ -80,9 +80,8 @@ export function compileValidator(task: ValidatorTask): CompiledValidator {
   const schema = formed.form ? withoutAsync(formed.form.schema) : published;
   const log: AjvLog = { warnings: [] };
   const strictApart: string[] = [];
-  const modules: string[] = [];
-  let allErrorsAjv: Ajv | undefined;
-  let firstErrorAjv: Ajv | undefined;
+  let ajv: Ajv;
+  let standalone: string;
   let widest = 0;
   const ownProperties = namesInheritedProperties(schema);
   try {
@@ -97,34 +96,33 @@ export function compileValidator(task: ValidatorTask): CompiledValidator {
       log.warnings.push(...reached);
       strictApart.push(...apart);
     }
-    // Code too deeply nested to load: the first-error module is the all-errors one (a measure of
-    // the schema, not of a machine, so that the output is the same everywhere).
+    // Code too deeply nested to load: every branch runs to its end, without the optimizer (a
+    // measure of the schema, not of a machine, so that the output is the same everywhere).
     const measured = firstErrorNesting(schema);
     widest = measured.widest;
-    const nesting = measured.nesting;
-    const flat = nesting >= FIRST_ERROR_NESTING_LIMIT;
-    for (const allErrors of flat ? [true] : [false, true]) {
-      const ajv = createAjv(
-        dialect,
-        { allErrors, formats: policy.formats, patterns: policy.patterns, ownProperties },
-        log,
-      );
-      if (allErrors) allErrorsAjv = ajv;
-      else firstErrorAjv = ajv;
-      addBundle(ajv, schema, dialect);
-      for (const e of exports) compileExport(ajv, e, id, log);
-      const code = standaloneCode(ajv, Object.fromEntries(exports.map((e) => [e.exportName, e.ref])));
-      modules.push(
-        bundleSchemaPaths(
-          code,
-          ajv,
-          exports.map((e) => e.ref),
-          schema,
-          formed.form?.origins ?? new Map(),
-        ).code,
-      );
-    }
-    if (flat) modules.unshift(modules[0]!);
+    const flat = measured.nesting >= FIRST_ERROR_NESTING_LIMIT;
+    ajv = createAjv(
+      dialect,
+      {
+        allErrors: true,
+        branches: flat ? "every-error" : "first-error",
+        optimize: !flat,
+        formats: policy.formats,
+        patterns: policy.patterns,
+        ownProperties,
+      },
+      log,
+    );
+    addBundle(ajv, schema, dialect);
+    for (const e of exports) compileExport(ajv, e, id, log);
+    const code = standaloneCode(ajv, Object.fromEntries(exports.map((e) => [e.exportName, e.ref])));
+    standalone = bundleSchemaPaths(
+      code,
+      ajv,
+      exports.map((e) => e.ref),
+      schema,
+      formed.form?.origins ?? new Map(),
+    ).code;
   } catch (error) {
     const message = ((error as Error).message ?? String(error)).split("\n")[0];
     const diagnostics = [
@@ -142,12 +140,11 @@ export function compileValidator(task: ValidatorTask): CompiledValidator {
     };
   }
   const diagnostics = [
-    // What a client meets first: the fast validator (all-errors evaluates every branch of an anyOf).
-    ...probeRecursion(firstErrorAjv ?? allErrorsAjv!, id, file, widest),
-    ...checkInstances(allErrorsAjv!, id, instances, policy.examples),
+    ...probeRecursion(ajv, id, file, widest),
+    ...checkInstances(ajv, id, instances, policy.examples),
   ];
-  const imported = modules.map((code) => replaceRequires(code));
-  const unknown = [...new Set(imported.flatMap((module) => module.unknown))];
+  const imported = replaceRequires(standalone);
+  const unknown = [...new Set(imported.unknown)];
   if (unknown.length > 0) {
     // A helper ajv calls that the runtime lacks: the module could not load, so it is not written.
     const message = `ajv's code calls ${unknown.join(", ")}, which charter-runtime does not provide (a defect of charter's; please report it with the schema)`;
@@ -157,32 +154,27 @@ export function compileValidator(task: ValidatorTask): CompiledValidator {
       diagnostics: [errorAt(VALIDATOR_CODES.compileFailed, message, { file, position: { line: 1, column: 1 } })],
     };
   }
-  const { fast, all, depthGuarded } = finishModules(imported.map((module) => module.code));
+  const { module, depthGuarded } = finishModule(imported.code);
   return {
     warnings: log.warnings,
     strictApart,
     diagnostics,
-    modules: [fast, all],
+    module,
     ...(depthGuarded ? { depthGuarded } : {}),
   };
 }
 
 /**
- * ajv's two modules as charter writes them: errors merged in place, patternProperties guarded,
- * each error appended in one statement, schema constants cut to what the code reads, the
- * all-errors one capped (maxErrors), both depth-guarded where a function can call itself.
+ * ajv's code as charter writes it: errors merged in place, patternProperties guarded, each
+ * error appended in one statement, schema constants cut to what the code reads, the errors
+ * capped (the runtime's `errors` and `maxErrors`), depth-guarded where a function can call itself.
  */
-function finishModules(modules: readonly string[]): { fast: string; all: string; depthGuarded: boolean } {
-  const codes = modules.map((code) =>
-    pruneSchemaConstants(compactErrorPushes(guardPatternProps(appendErrorsInPlace(code).code).code).code),
-  );
-  const cycles = codes.map(functionsOnCycles);
-  const depthGuarded = cycles.some((cyclic) => cyclic.size > 0);
-  const [fast, all] = codes.map((code, i) => {
-    const capped = i === 1 ? capErrors(code) : code;
-    return scopeInFunction(depthGuarded ? guardDepth(capped, cycles[i]!) : capped);
-  });
-  return { fast: fast!, all: all!, depthGuarded };
+function finishModule(code: string): { module: string; depthGuarded: boolean } {
+  const compact = pruneSchemaConstants(compactErrorPushes(guardPatternProps(appendErrorsInPlace(code).code).code).code);
+  const cycles = functionsOnCycles(compact);
+  const capped = capErrors(compact);
+  const depthGuarded = cycles.size > 0;
+  return { module: scopeInFunction(depthGuarded ? guardDepth(capped, cycles) : capped), depthGuarded };
 }
 
 /** CH405 at the contract's first line, where nothing places it better. */

@@ -6,6 +6,7 @@ import { formats as runtimeFormats } from "charter-runtime/formats";
 import { linearPattern } from "charter-runtime/re2js";
 import type { JsonValue } from "../../core/json-value.js";
 import { idKeyword, type Dialect } from "../../schema/dialect.js";
+import { countCompositeBranches } from "./composite-branches.js";
 import { walkSchema } from "../../schema/walk-schema.js";
 import { FORMATS_CODE, LINEAR_PATTERN_CODE, PATTERN_CODE } from "./esm-imports.js";
 import { assertsFormats, type Formats, type Patterns } from "../../settings/validation.js";
@@ -34,11 +35,19 @@ export interface AjvSettings {
    */
   strictChecks?: boolean;
   /**
-   * ajv's optimizer passes over the generated code (default: for the
-   * first-error module only; the all-errors module runs only on data that
-   * already failed, and the strict checker's code is thrown away).
+   * ajv's optimizer passes over the generated code (default: on, except for
+   * the strict checker, whose code is thrown away; off for code too deep to
+   * nest, where its cost grows faster than the square of the depth).
    */
   optimize?: boolean;
+  /**
+   * With `allErrors`: the code of the contract's one module, which counts the
+   * subschemas whose errors may be dropped and stops each anyOf, oneOf and
+   * contains branch at its first error (`first-error`), or lets every branch
+   * run to its end (`every-error`, for code too deep to nest); see
+   * composite-branches.ts. Unset: ajv's code as it is.
+   */
+  branches?: "first-error" | "every-error";
 }
 
 /**
@@ -56,11 +65,11 @@ export function createAjv(dialect: Dialect, settings: AjvSettings, log: AjvLog) 
     patterns = "native",
     ownProperties = false,
     strictChecks = false,
-    optimize = !allErrors && !strictChecks,
+    optimize = !strictChecks,
   } = settings;
   const options: Options = {
-    // ajv's optimizer costs up to three quarters of compiling a large bundle; only the code that
-    // runs on every validation gets it (docs/decisions/003-validators.md, `code.optimize`).
+    // ajv's optimizer costs up to three quarters of compiling a large bundle; the code that runs on
+    // every validation gets it (docs/decisions/003-validators.md, `code.optimize`).
     code: {
       source: true,
       esm: true,
@@ -90,6 +99,7 @@ export function createAjv(dialect: Dialect, settings: AjvSettings, log: AjvLog) 
   const ajv = ajvForDialect(dialect, options);
   for (const [name, definition] of Object.entries(runtimeFormats)) ajv.addFormat(name, definition);
   ajv.addKeyword(formatLimitDefinition);
+  if (settings.branches) countCompositeBranches(ajv, settings.branches === "every-error");
   return ajv;
 }
 

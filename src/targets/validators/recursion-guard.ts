@@ -62,9 +62,7 @@ export function functionsOnCycles(code: string): Set<string> {
 
 /**
  * `code` with the limit declared and exported, and the depth check at the
- * start of each function of `cyclic` (the limit is declared even where no
- * function checks it: the first-error and all-errors modules share one
- * declaration file).
+ * start of each function of `cyclic`.
  */
 export function guardDepth(code: string, cyclic: ReadonlySet<string>): string {
   const functions = ajvFunctions(code);

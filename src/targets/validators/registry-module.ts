@@ -50,7 +50,6 @@ function registryModule(lines: readonly RegistryLine[]): string {
       `    exportName: ${JSON.stringify(l.exportName)},`,
       `    rules: ${JSON.stringify(Object.fromEntries(l.rules))},`,
       `    load: () => import(${JSON.stringify(`./${moduleStem(l.contract)}.js`)}),`,
-      `    loadAllErrors: () => import(${JSON.stringify(`./${moduleStem(l.contract)}.all-errors.js`)}),`,
       `    loadSchema: () => import(${JSON.stringify(`../${schemaPath(l.contract)}`)}, { with: { type: "json" } }),`,
       `  },`,
     ]);
@@ -88,7 +87,6 @@ function registryDeclarations(lines: readonly RegistryLine[]): string {
     "  readonly exportName: string;",
     "  readonly rules: { readonly [id in Rules]: string };",
     "  readonly load: () => Promise<Record<string, unknown>>;",
-    "  readonly loadAllErrors: () => Promise<Record<string, unknown>>;",
     "  readonly loadSchema: () => Promise<{ default: unknown }>;",
     "  readonly __type?: T;",
     "}",

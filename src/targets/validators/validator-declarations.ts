@@ -2,9 +2,9 @@ import { DEPTH_EXPORT } from "./recursion-guard.js";
 import type { ValidatorExport } from "./validator-export.js";
 
 /**
- * The `.d.ts` of a contract's validator modules (the first-error one and the
- * all-errors one alike): each export a guard for its generated type, imported
- * from the contract's types module when there is one, `unknown` otherwise.
+ * The `.d.ts` of a contract's validator module: each export a guard for its
+ * generated type, imported from the contract's types module when there is
+ * one, `unknown` otherwise.
  */
 export function validatorDeclarations(
   name: string,
