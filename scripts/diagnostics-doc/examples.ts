@@ -103,7 +103,7 @@ export const EXAMPLES: Record<Code, DiagnosticExample> = {
   CH106: { files: { "schema-src/reading.yaml": "type: number\nmaximum: .inf\n" } },
   CH107: { files: { "schema-src/pet.yaml": "type: object\n---\ntype: string\n" } },
   CH108: { files: { "schema-src/pet.yaml": PET, "schema-src/pet.json": '{ "type": "object" }\n' } },
-  CH115: { files: { [`schema-src/${"purchase-order-".repeat(16)}v1.yaml`]: PET } },
+  CH115: { files: { [`schema-src/${"purchase-order-".repeat(16)}v100.yaml`]: PET } },
   CH109: { files: { "schema-src/pet.yaml": "- type: object\n- type: string\n" } },
   CH110: { files: { "schema-src/counter.yaml": "type: integer\nmaximum: 18446744073709551615\n" } },
   CH111: {

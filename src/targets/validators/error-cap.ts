@@ -42,7 +42,7 @@ export function capErrors(code: string): string {
       declared = true;
       name = header[1]!;
       inside = 0;
-      out.push(line, `const __charterAt = ${COUNTER}, __charterLimit = __charterAt > 0 ? 0 : ${ERRORS_EXPORT}.limit;`);
+      out.push(line, `const __charterLimit = ${COUNTER} > 0 ? 0 : ${ERRORS_EXPORT}.limit;`);
       continue;
     }
     if (counter !== undefined && line === `const ${counter} = {charterNest: 0};`) continue;
@@ -56,7 +56,7 @@ export function capErrors(code: string): string {
       out.push(`${COUNTER}--;`);
       continue;
     }
-    const stop = `if (errors > __charterLimit) return __charterEnd(__charterAt, ${name}, vErrors);`;
+    const stop = `if (errors > __charterLimit) return __charterEnd(${name}, vErrors);`;
     if (inside > 0 || (line !== "errors++;" && line !== "errors = vErrors.length;")) out.push(line);
     else out.push(`${line} ${stop}`);
   }
@@ -70,9 +70,10 @@ export function capErrors(code: string): string {
 const DECLARATIONS = [
   `const ${ERRORS_EXPORT} = { limit: Infinity, list: null, nest: 0 };`,
   // Past the limit: a function called inside a subschema that may fail returns its verdict,
-  // any other hands its list to the runtime.
-  "function __charterEnd(at, validate, list) {",
-  "if (at > 0) {",
+  // any other hands its list to the runtime. (A site that calls this is in no such subschema of
+  // its own function, so the counter is what it was when the function started.)
+  "function __charterEnd(validate, list) {",
+  `if (${COUNTER} > 0) {`,
   "validate.errors = list;",
   "return false;",
   "}",
