@@ -15,6 +15,9 @@ list.push(error);
 return list;
 }
 const __charterErrors = { limit: Infinity, list: null, nest: 0 };
+function __charterOver(errors) {
+return __charterErrors.nest > 0 || errors > __charterErrors.limit;
+}
 function __charterEnd(validate, list) {
 if (__charterErrors.nest > 0) {
 validate.errors = list;
@@ -25,7 +28,6 @@ throw __charterErrors;
 }
 
 function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-const __charterLimit = __charterErrors.nest > 0 ? 0 : __charterErrors.limit;
 /*# sourceURL="https://charter.invalid/agent/uuidv7.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -39,12 +41,12 @@ evaluated0.items = undefined;
 if(typeof data === "string"){
 if(!pattern0.test(data)){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/agent~1uuidv7/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""});
-errors++; if (errors > __charterLimit) return __charterEnd(validate1, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/agent~1uuidv7/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate1, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
 }
 validate1.errors = vErrors;
 return errors === 0;
@@ -54,7 +56,6 @@ validate1.evaluated = {"dynamicProps":false,"dynamicItems":false};
 const schema2 = {"enum":["succeeded","abstained","referred","failed","suspended"]};
 
 function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-const __charterLimit = __charterErrors.nest > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate3.evaluated;
@@ -66,7 +67,7 @@ evaluated0.items = undefined;
 }
 if(!(((((data === "succeeded") || (data === "abstained")) || (data === "referred")) || (data === "failed")) || (data === "suspended"))){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/outcome/enum",keyword:"enum",params:{allowedValues: schema2.enum},message:"must be equal to one of the allowed values"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate3, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate3, vErrors);
 }
 validate3.errors = vErrors;
 return errors === 0;
@@ -77,7 +78,6 @@ const pattern1 = func1("^[A-Za-z][A-Za-z0-9_]{2,}$", "u");
 const formats2 = __charter_uriReference;
 
 function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-const __charterLimit = __charterErrors.nest > 0 ? 0 : __charterErrors.limit;
 /*# sourceURL="https://charter.invalid/agent/problem.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -91,18 +91,17 @@ evaluated0.items = undefined;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/agent~1problem/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate5, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate5, vErrors);
 }
 if(data.title === undefined){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/agent~1problem/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate5, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate5, vErrors);
 }
 if(data.status === undefined){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/agent~1problem/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate5, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate5, vErrors);
 }
 for(const key0 in data){
-__charterErrors.nest++;
 const _errs1 = errors;
 if(typeof key0 === "string"){
 if(!pattern1.test(key0)){
@@ -111,10 +110,9 @@ errors++;
 }
 }
 var valid0 = _errs1 === errors;
-__charterErrors.nest--;
 if(!valid0){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/agent~1problem/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate5, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate5, vErrors);
 }
 }
 if(data.type !== undefined){
@@ -122,16 +120,16 @@ let data0 = data.type;
 if(typeof data0 === "string"){
 if(func3(data0) < 1){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/$defs/agent~1problem/properties/type/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate5, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate5, vErrors);
 }
 if(!(formats2(data0))){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/$defs/agent~1problem/properties/type/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""});
-errors++; if (errors > __charterLimit) return __charterEnd(validate5, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate5, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/$defs/agent~1problem/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate5, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate5, vErrors);
 }
 }
 if(data.title !== undefined){
@@ -139,28 +137,28 @@ let data1 = data.title;
 if(typeof data1 === "string"){
 if(func3(data1) < 1){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/title",schemaPath:"#/$defs/agent~1problem/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate5, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate5, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/title",schemaPath:"#/$defs/agent~1problem/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate5, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate5, vErrors);
 }
 }
 if(data.status !== undefined){
 let data2 = data.status;
 if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/status",schemaPath:"#/$defs/agent~1problem/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate5, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate5, vErrors);
 }
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/status",schemaPath:"#/$defs/agent~1problem/properties/status/maximum",keyword:"maximum",params:{comparison: "<=", limit: 599},message:"must be <= 599"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate5, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate5, vErrors);
 }
 if(data2 < 100 || isNaN(data2)){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/status",schemaPath:"#/$defs/agent~1problem/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 100},message:"must be >= 100"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate5, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate5, vErrors);
 }
 }
 }
@@ -169,12 +167,12 @@ let data3 = data.detail;
 if(typeof data3 === "string"){
 if(func3(data3) < 1){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/detail",schemaPath:"#/$defs/agent~1problem/properties/detail/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate5, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate5, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/detail",schemaPath:"#/$defs/agent~1problem/properties/detail/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate5, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate5, vErrors);
 }
 }
 if(data.instance !== undefined){
@@ -182,22 +180,22 @@ let data4 = data.instance;
 if(typeof data4 === "string"){
 if(func3(data4) < 1){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/instance",schemaPath:"#/$defs/agent~1problem/properties/instance/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate5, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate5, vErrors);
 }
 if(!(formats2(data4))){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/instance",schemaPath:"#/$defs/agent~1problem/properties/instance/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""});
-errors++; if (errors > __charterLimit) return __charterEnd(validate5, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate5, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/instance",schemaPath:"#/$defs/agent~1problem/properties/instance/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate5, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate5, vErrors);
 }
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/agent~1problem/type",keyword:"type",params:{type: "object"},message:"must be object"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate5, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate5, vErrors);
 }
 validate5.errors = vErrors;
 return errors === 0;
@@ -208,7 +206,6 @@ const formats0 = __charter_dateTime;
 const pattern2 = func1("^[a-z][a-z0-9_]*$", "u");
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-const __charterLimit = __charterErrors.nest > 0 ? 0 : __charterErrors.limit;
 /*# sourceURL="https://charter.invalid/agent/result.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -221,7 +218,6 @@ evaluated0.items = undefined;
 }
 const _errs2 = errors;
 let valid1 = true;
-__charterErrors.nest++;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.outcome !== undefined){
@@ -232,7 +228,6 @@ errors++;
 }
 }
 var _valid0 = _errs3 === errors;
-__charterErrors.nest--;
 errors = _errs2;
 if(vErrors !== null){
 if(_errs2){
@@ -248,7 +243,7 @@ const _errs5 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.payload === undefined){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "payload"},message:"must have required property '"+"payload"+"'"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 var _valid0 = _errs5 === errors;
@@ -260,7 +255,7 @@ const _errs6 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.payload !== undefined){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/payload",schemaPath:"#/allOf/0/else/properties/payload",keyword:"false schema",params:{},message:"boolean schema is false"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 var _valid0 = _errs6 === errors;
@@ -274,11 +269,10 @@ ifClause0 = "else";
 }
 if(!valid1){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 const _errs8 = errors;
 let valid4 = true;
-__charterErrors.nest++;
 const _errs9 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.outcome !== undefined){
@@ -290,7 +284,6 @@ errors++;
 }
 }
 var _valid1 = _errs9 === errors;
-__charterErrors.nest--;
 errors = _errs8;
 if(vErrors !== null){
 if(_errs8){
@@ -306,7 +299,7 @@ const _errs11 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.problem === undefined){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/allOf/1/then/required",keyword:"required",params:{missingProperty: "problem"},message:"must have required property '"+"problem"+"'"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 var _valid1 = _errs11 === errors;
@@ -318,7 +311,7 @@ const _errs12 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.problem !== undefined){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/problem",schemaPath:"#/allOf/1/else/properties/problem",keyword:"false schema",params:{},message:"boolean schema is false"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 var _valid1 = _errs12 === errors;
@@ -332,7 +325,7 @@ ifClause1 = "else";
 }
 if(!valid4){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -345,7 +338,6 @@ Object.assign(props0, props1);
 }
 const _errs14 = errors;
 let valid7 = true;
-__charterErrors.nest++;
 const _errs15 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.outcome !== undefined){
@@ -357,7 +349,6 @@ errors++;
 }
 }
 var _valid2 = _errs15 === errors;
-__charterErrors.nest--;
 errors = _errs14;
 if(vErrors !== null){
 if(_errs14){
@@ -373,7 +364,7 @@ const _errs17 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.reason_code === undefined){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/allOf/2/then/required",keyword:"required",params:{missingProperty: "reason_code"},message:"must have required property '"+"reason_code"+"'"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 var _valid2 = _errs17 === errors;
@@ -385,7 +376,7 @@ const _errs18 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.reason_code !== undefined){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/reason_code",schemaPath:"#/allOf/2/else/properties/reason_code",keyword:"false schema",params:{},message:"boolean schema is false"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 var _valid2 = _errs18 === errors;
@@ -399,7 +390,7 @@ ifClause2 = "else";
 }
 if(!valid7){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: ifClause2},message:"must match \""+ifClause2+"\" schema"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 if(props0 !== true && props2 !== undefined){
 if(props2 === true){
@@ -412,7 +403,6 @@ Object.assign(props0, props2);
 }
 const _errs20 = errors;
 let valid10 = true;
-__charterErrors.nest++;
 const _errs21 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.outcome !== undefined){
@@ -423,7 +413,6 @@ errors++;
 }
 }
 var _valid3 = _errs21 === errors;
-__charterErrors.nest--;
 errors = _errs20;
 if(vErrors !== null){
 if(_errs20){
@@ -439,7 +428,7 @@ const _errs23 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.referred_to === undefined){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: "referred_to"},message:"must have required property '"+"referred_to"+"'"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 var _valid3 = _errs23 === errors;
@@ -451,7 +440,7 @@ const _errs24 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.referred_to !== undefined){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/referred_to",schemaPath:"#/allOf/3/else/properties/referred_to",keyword:"false schema",params:{},message:"boolean schema is false"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 var _valid3 = _errs24 === errors;
@@ -465,7 +454,7 @@ ifClause3 = "else";
 }
 if(!valid10){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/allOf/3/if",keyword:"if",params:{failingKeyword: ifClause3},message:"must match \""+ifClause3+"\" schema"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 if(props0 !== true && props3 !== undefined){
 if(props3 === true){
@@ -478,7 +467,6 @@ Object.assign(props0, props3);
 }
 const _errs26 = errors;
 let valid13 = true;
-__charterErrors.nest++;
 const _errs27 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.outcome !== undefined){
@@ -489,7 +477,6 @@ errors++;
 }
 }
 var _valid4 = _errs27 === errors;
-__charterErrors.nest--;
 errors = _errs26;
 if(vErrors !== null){
 if(_errs26){
@@ -505,7 +492,7 @@ const _errs29 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.resume_after === undefined){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/allOf/4/then/required",keyword:"required",params:{missingProperty: "resume_after"},message:"must have required property '"+"resume_after"+"'"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 var _valid4 = _errs29 === errors;
@@ -517,7 +504,7 @@ const _errs30 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.resume_after !== undefined){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/resume_after",schemaPath:"#/allOf/4/else/properties/resume_after",keyword:"false schema",params:{},message:"boolean schema is false"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 var _valid4 = _errs30 === errors;
@@ -531,7 +518,7 @@ ifClause4 = "else";
 }
 if(!valid13){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/allOf/4/if",keyword:"if",params:{failingKeyword: ifClause4},message:"must match \""+ifClause4+"\" schema"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 if(props0 !== true && props4 !== undefined){
 if(props4 === true){
@@ -545,26 +532,26 @@ Object.assign(props0, props4);
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.invocation_id === undefined){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "invocation_id"},message:"must have required property '"+"invocation_id"+"'"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 if(data.invocation_created_at === undefined){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "invocation_created_at"},message:"must have required property '"+"invocation_created_at"+"'"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 if(data.outcome === undefined){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "outcome"},message:"must have required property '"+"outcome"+"'"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 for(const key0 in data){
 if(!(func0.call(schema0.properties, key0))){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 if(data.invocation_id !== undefined){
 if(!(validate1(data.invocation_id, {instancePath:instancePath+"/invocation_id",parentData:data,parentDataProperty:"invocation_id",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate1.errors; } else { for (const error of validate1.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 if(data.invocation_created_at !== undefined){
@@ -572,31 +559,31 @@ let data11 = data.invocation_created_at;
 if(typeof data11 === "string"){
 if(!(formats0.validate(data11))){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/invocation_created_at",schemaPath:"#/properties/invocation_created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/invocation_created_at",schemaPath:"#/properties/invocation_created_at/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 if(data.outcome !== undefined){
 if(!(validate3(data.outcome, {instancePath:instancePath+"/outcome",parentData:data,parentDataProperty:"outcome",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate3.errors; } else { for (const error of validate3.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 if(data.payload !== undefined){
 let data13 = data.payload;
 if(!(data13 && typeof data13 == "object" && !Array.isArray(data13))){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/payload",schemaPath:"#/properties/payload/type",keyword:"type",params:{type: "object"},message:"must be object"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 if(data.problem !== undefined){
 if(!(validate5(data.problem, {instancePath:instancePath+"/problem",parentData:data,parentDataProperty:"problem",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate5.errors; } else { for (const error of validate5.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 if(data.reason_code !== undefined){
@@ -604,12 +591,12 @@ let data15 = data.reason_code;
 if(typeof data15 === "string"){
 if(!pattern2.test(data15)){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/reason_code",schemaPath:"#/properties/reason_code/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*$"+"\""});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/reason_code",schemaPath:"#/properties/reason_code/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 if(data.referred_to !== undefined){
@@ -617,12 +604,12 @@ let data16 = data.referred_to;
 if(typeof data16 === "string"){
 if(func3(data16) < 1){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/referred_to",schemaPath:"#/properties/referred_to/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/referred_to",schemaPath:"#/properties/referred_to/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 if(data.resume_after !== undefined){
@@ -630,24 +617,24 @@ let data17 = data.resume_after;
 if(typeof data17 === "string"){
 if(!(formats0.validate(data17))){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/resume_after",schemaPath:"#/properties/resume_after/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/resume_after",schemaPath:"#/properties/resume_after/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 if(data.requires_human_review !== undefined){
 if(true !== data.requires_human_review){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/requires_human_review",schemaPath:"#/properties/requires_human_review/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 validate0.errors = vErrors;
 return errors === 0;
@@ -656,7 +643,6 @@ validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate7(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-const __charterLimit = __charterErrors.nest > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate7.evaluated;
@@ -668,7 +654,7 @@ evaluated0.items = undefined;
 }
 if(!(((((data === "succeeded") || (data === "abstained")) || (data === "referred")) || (data === "failed")) || (data === "suspended"))){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/outcome/enum",keyword:"enum",params:{allowedValues: schema2.enum},message:"must be equal to one of the allowed values"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate7, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate7, vErrors);
 }
 validate7.errors = vErrors;
 return errors === 0;

@@ -10,6 +10,9 @@ list.push(error);
 return list;
 }
 const __charterErrors = { limit: Infinity, list: null, nest: 0 };
+function __charterOver(errors) {
+return __charterErrors.nest > 0 || errors > __charterErrors.limit;
+}
 function __charterEnd(validate, list) {
 if (__charterErrors.nest > 0) {
 validate.errors = list;
@@ -20,7 +23,6 @@ throw __charterErrors;
 }
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-const __charterLimit = __charterErrors.nest > 0 ? 0 : __charterErrors.limit;
 /*# sourceURL="https://charter.invalid/agent/uuidv7.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -34,12 +36,12 @@ evaluated0.items = undefined;
 if(typeof data === "string"){
 if(!pattern0.test(data)){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 validate0.errors = vErrors;
 return errors === 0;

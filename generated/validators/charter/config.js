@@ -13,6 +13,9 @@ list.push(error);
 return list;
 }
 const __charterErrors = { limit: Infinity, list: null, nest: 0 };
+function __charterOver(errors) {
+return __charterErrors.nest > 0 || errors > __charterErrors.limit;
+}
 function __charterEnd(validate, list) {
 if (__charterErrors.nest > 0) {
 validate.errors = list;
@@ -23,7 +26,6 @@ throw __charterErrors;
 }
 
 function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-const __charterLimit = __charterErrors.nest > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate1.evaluated;
@@ -36,12 +38,12 @@ evaluated0.items = undefined;
 if(typeof data === "string"){
 if(func1(data) < 1){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/relativePath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate1, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/relativePath/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate1, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
 }
 validate1.errors = vErrors;
 return errors === 0;
@@ -52,7 +54,6 @@ const schema2 = {"type":["string","object"]};
 const schema3 = {"enum":["draft-04","draft-06","draft-07","2019-09","2020-12"]};
 
 function validate6(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-const __charterLimit = __charterErrors.nest > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate6.evaluated;
@@ -64,7 +65,7 @@ evaluated0.items = undefined;
 }
 if(!(((((data === "draft-04") || (data === "draft-06")) || (data === "draft-07")) || (data === "2019-09")) || (data === "2020-12"))){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/dialect/enum",keyword:"enum",params:{allowedValues: schema3.enum},message:"must be equal to one of the allowed values"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate6, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate6, vErrors);
 }
 validate6.errors = vErrors;
 return errors === 0;
@@ -74,7 +75,6 @@ validate6.evaluated = {"dynamicProps":false,"dynamicItems":false};
 const schema4 = {"enum":["global","local"]};
 
 function validate8(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-const __charterLimit = __charterErrors.nest > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate8.evaluated;
@@ -86,7 +86,7 @@ evaluated0.items = undefined;
 }
 if(!((data === "global") || (data === "local"))){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/ids/enum",keyword:"enum",params:{allowedValues: schema4.enum},message:"must be equal to one of the allowed values"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate8, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate8, vErrors);
 }
 validate8.errors = vErrors;
 return errors === 0;
@@ -95,7 +95,6 @@ validate8.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-const __charterLimit = __charterErrors.nest > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate4.evaluated;
@@ -107,41 +106,41 @@ evaluated0.items = undefined;
 }
 if((typeof data !== "string") && (!(data && typeof data == "object" && !Array.isArray(data)))){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/catalogFolder/type",keyword:"type",params:{type: schema2.type},message:"must be string,object"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate4, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate4, vErrors);
 }
 if(typeof data === "string"){
 if(func1(data) < 1){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/catalogFolder/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate4, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate4, vErrors);
 }
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.path === undefined){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/catalogFolder/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate4, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate4, vErrors);
 }
 for(const key0 in data){
 if(!(((key0 === "path") || (key0 === "dialect")) || (key0 === "ids"))){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/catalogFolder/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate4, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate4, vErrors);
 }
 }
 if(data.path !== undefined){
 if(!(validate1(data.path, {instancePath:instancePath+"/path",parentData:data,parentDataProperty:"path",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate1.errors; } else { for (const error of validate1.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate4, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate4, vErrors);
 }
 }
 if(data.dialect !== undefined){
 if(!(validate6(data.dialect, {instancePath:instancePath+"/dialect",parentData:data,parentDataProperty:"dialect",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate6.errors; } else { for (const error of validate6.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate4, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate4, vErrors);
 }
 }
 if(data.ids !== undefined){
 if(!(validate8(data.ids, {instancePath:instancePath+"/ids",parentData:data,parentDataProperty:"ids",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate8.errors; } else { for (const error of validate8.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate4, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate4, vErrors);
 }
 }
 }
@@ -152,7 +151,6 @@ validate4.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-const __charterLimit = __charterErrors.nest > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate11.evaluated;
@@ -166,25 +164,25 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!((key0 === "dialect") || (key0 === "ids"))){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/documentResolution/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate11, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate11, vErrors);
 }
 }
 if(data.dialect !== undefined){
 if(!(validate6(data.dialect, {instancePath:instancePath+"/dialect",parentData:data,parentDataProperty:"dialect",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate6.errors; } else { for (const error of validate6.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate11, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate11, vErrors);
 }
 }
 if(data.ids !== undefined){
 if(!(validate8(data.ids, {instancePath:instancePath+"/ids",parentData:data,parentDataProperty:"ids",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate8.errors; } else { for (const error of validate8.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate11, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate11, vErrors);
 }
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/documentResolution/type",keyword:"type",params:{type: "object"},message:"must be object"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate11, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate11, vErrors);
 }
 validate11.errors = vErrors;
 return errors === 0;
@@ -194,7 +192,6 @@ validate11.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 const schema6 = {"enum":["short","qualified"]};
 
 function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-const __charterLimit = __charterErrors.nest > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate15.evaluated;
@@ -206,7 +203,7 @@ evaluated0.items = undefined;
 }
 if(!((data === "short") || (data === "qualified"))){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/namingStyle/enum",keyword:"enum",params:{allowedValues: schema6.enum},message:"must be equal to one of the allowed values"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate15, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate15, vErrors);
 }
 validate15.errors = vErrors;
 return errors === 0;
@@ -216,7 +213,6 @@ validate15.evaluated = {"dynamicProps":false,"dynamicItems":false};
 const schema7 = {"properties":{"formats":{"enum":["dialect","assert","annotate"]},"examples":{"enum":["error","warning"]},"refSiblings":{"enum":["ignore","apply"]},"patterns":{"enum":["native","linear"]},"unknownFormats":{"enum":["ignore","refuse"]},"strictness":{"enum":["lenient","strict"]}}};
 
 function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-const __charterLimit = __charterErrors.nest > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate17.evaluated;
@@ -231,42 +227,42 @@ if(data.formats !== undefined){
 let data0 = data.formats;
 if(!(((data0 === "dialect") || (data0 === "assert")) || (data0 === "annotate"))){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/formats",schemaPath:"#/$defs/validationPolicy/properties/formats/enum",keyword:"enum",params:{allowedValues: schema7.properties.formats.enum},message:"must be equal to one of the allowed values"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate17, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate17, vErrors);
 }
 }
 if(data.examples !== undefined){
 let data1 = data.examples;
 if(!((data1 === "error") || (data1 === "warning"))){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/examples",schemaPath:"#/$defs/validationPolicy/properties/examples/enum",keyword:"enum",params:{allowedValues: schema7.properties.examples.enum},message:"must be equal to one of the allowed values"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate17, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate17, vErrors);
 }
 }
 if(data.refSiblings !== undefined){
 let data2 = data.refSiblings;
 if(!((data2 === "ignore") || (data2 === "apply"))){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/refSiblings",schemaPath:"#/$defs/validationPolicy/properties/refSiblings/enum",keyword:"enum",params:{allowedValues: schema7.properties.refSiblings.enum},message:"must be equal to one of the allowed values"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate17, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate17, vErrors);
 }
 }
 if(data.patterns !== undefined){
 let data3 = data.patterns;
 if(!((data3 === "native") || (data3 === "linear"))){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/patterns",schemaPath:"#/$defs/validationPolicy/properties/patterns/enum",keyword:"enum",params:{allowedValues: schema7.properties.patterns.enum},message:"must be equal to one of the allowed values"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate17, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate17, vErrors);
 }
 }
 if(data.unknownFormats !== undefined){
 let data4 = data.unknownFormats;
 if(!((data4 === "ignore") || (data4 === "refuse"))){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/unknownFormats",schemaPath:"#/$defs/validationPolicy/properties/unknownFormats/enum",keyword:"enum",params:{allowedValues: schema7.properties.unknownFormats.enum},message:"must be equal to one of the allowed values"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate17, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate17, vErrors);
 }
 }
 if(data.strictness !== undefined){
 let data5 = data.strictness;
 if(!((data5 === "lenient") || (data5 === "strict"))){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/strictness",schemaPath:"#/$defs/validationPolicy/properties/strictness/enum",keyword:"enum",params:{allowedValues: schema7.properties.strictness.enum},message:"must be equal to one of the allowed values"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate17, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate17, vErrors);
 }
 }
 if(data.keywords !== undefined){
@@ -278,12 +274,12 @@ let data7 = data6[i0];
 if(typeof data7 === "string"){
 if(func1(data7) < 1){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/keywords/" + i0,schemaPath:"#/$defs/validationPolicy/properties/keywords/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate17, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate17, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/keywords/" + i0,schemaPath:"#/$defs/validationPolicy/properties/keywords/items/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate17, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate17, vErrors);
 }
 }
 let i1 = data6.length;
@@ -298,7 +294,7 @@ continue;
 if(typeof indices0[item0] == "number"){
 j0 = indices0[item0];
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/keywords",schemaPath:"#/$defs/validationPolicy/properties/keywords/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate17, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate17, vErrors);
 break;
 }
 indices0[item0] = i1;
@@ -307,13 +303,13 @@ indices0[item0] = i1;
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/keywords",schemaPath:"#/$defs/validationPolicy/properties/keywords/type",keyword:"type",params:{type: "array"},message:"must be array"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate17, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate17, vErrors);
 }
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/validationPolicy/type",keyword:"type",params:{type: "object"},message:"must be object"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate17, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate17, vErrors);
 }
 validate17.errors = vErrors;
 return errors === 0;
@@ -323,7 +319,6 @@ validate17.evaluated = {"props":{"formats":true,"examples":true,"refSiblings":tr
 const schema8 = {"enum":["input","output","both"]};
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-const __charterLimit = __charterErrors.nest > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate21.evaluated;
@@ -335,7 +330,7 @@ evaluated0.items = undefined;
 }
 if(!(((data === "input") || (data === "output")) || (data === "both"))){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/direction/enum",keyword:"enum",params:{allowedValues: schema8.enum},message:"must be equal to one of the allowed values"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate21, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate21, vErrors);
 }
 validate21.errors = vErrors;
 return errors === 0;
@@ -347,7 +342,6 @@ const pattern2 = func2("^(#|types/)", "u");
 const pattern3 = func2("\\S", "u");
 
 function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-const __charterLimit = __charterErrors.nest > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate24.evaluated;
@@ -360,23 +354,23 @@ evaluated0.items = undefined;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.rule === undefined){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/diffIgnore/required",keyword:"required",params:{missingProperty: "rule"},message:"must have required property '"+"rule"+"'"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate24, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate24, vErrors);
 }
 if(data.reason === undefined){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/diffIgnore/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate24, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate24, vErrors);
 }
 for(const key0 in data){
 if(!((((key0 === "rule") || (key0 === "contract")) || (key0 === "pointer")) || (key0 === "reason"))){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/diffIgnore/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate24, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate24, vErrors);
 }
 }
 if(data.rule !== undefined){
 let data0 = data.rule;
 if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data0 === "contract-removed") || (data0 === "definition-removed")) || (data0 === "required-added")) || (data0 === "type-narrowed")) || (data0 === "enum-added")) || (data0 === "enum-value-removed")) || (data0 === "additional-properties-closed")) || (data0 === "unevaluated-properties-closed")) || (data0 === "items-closed")) || (data0 === "schema-closed")) || (data0 === "property-forbidden")) || (data0 === "property-removed-closed")) || (data0 === "bound-tightened")) || (data0 === "multiple-of-tightened")) || (data0 === "multiple-of-changed")) || (data0 === "dependent-required-added")) || (data0 === "pattern-added")) || (data0 === "pattern-changed")) || (data0 === "format-added")) || (data0 === "format-changed")) || (data0 === "unique-items-added")) || (data0 === "union-branch-removed")) || (data0 === "constraint-added")) || (data0 === "reference-unresolved")) || (data0 === "type-widened")) || (data0 === "null-allowed")) || (data0 === "enum-removed")) || (data0 === "enum-value-added")) || (data0 === "required-removed")) || (data0 === "bound-loosened")) || (data0 === "multiple-of-loosened")) || (data0 === "dependent-required-removed")) || (data0 === "pattern-removed")) || (data0 === "format-removed")) || (data0 === "unique-items-removed")) || (data0 === "additional-properties-opened")) || (data0 === "unevaluated-properties-opened")) || (data0 === "items-opened")) || (data0 === "schema-opened")) || (data0 === "property-added-closed")) || (data0 === "property-removed-open")) || (data0 === "union-branch-added")) || (data0 === "constraint-removed")) || (data0 === "type-removed")) || (data0 === "type-renamed")) || (data0 === "type-moved")) || (data0 === "field-became-required")) || (data0 === "field-removed")) || (data0 === "field-became-optional")) || (data0 === "contract-added")) || (data0 === "definition-added")) || (data0 === "optional-property-added")) || (data0 === "property-deprecated")) || (data0 === "deprecated-property-removed")) || (data0 === "deprecated-field-removed")) || (data0 === "description-changed")) || (data0 === "default-changed")) || (data0 === "type-added")) || (data0 === "field-type-changed")) || (data0 === "alias-changed"))){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/rule",schemaPath:"#/$defs/diffIgnore/properties/rule/enum",keyword:"enum",params:{allowedValues: schema9.properties.rule.enum},message:"must be equal to one of the allowed values"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate24, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate24, vErrors);
 }
 }
 if(data.contract !== undefined){
@@ -384,12 +378,12 @@ let data1 = data.contract;
 if(typeof data1 === "string"){
 if(func1(data1) < 1){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/contract",schemaPath:"#/$defs/diffIgnore/properties/contract/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate24, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate24, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/contract",schemaPath:"#/$defs/diffIgnore/properties/contract/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate24, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate24, vErrors);
 }
 }
 if(data.pointer !== undefined){
@@ -397,12 +391,12 @@ let data2 = data.pointer;
 if(typeof data2 === "string"){
 if(!pattern2.test(data2)){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/pointer",schemaPath:"#/$defs/diffIgnore/properties/pointer/pattern",keyword:"pattern",params:{pattern: "^(#|types/)"},message:"must match pattern \""+"^(#|types/)"+"\""});
-errors++; if (errors > __charterLimit) return __charterEnd(validate24, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate24, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/pointer",schemaPath:"#/$defs/diffIgnore/properties/pointer/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate24, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate24, vErrors);
 }
 }
 if(data.reason !== undefined){
@@ -410,18 +404,18 @@ let data3 = data.reason;
 if(typeof data3 === "string"){
 if(!pattern3.test(data3)){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/reason",schemaPath:"#/$defs/diffIgnore/properties/reason/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""});
-errors++; if (errors > __charterLimit) return __charterEnd(validate24, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate24, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/reason",schemaPath:"#/$defs/diffIgnore/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate24, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate24, vErrors);
 }
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/diffIgnore/type",keyword:"type",params:{type: "object"},message:"must be object"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate24, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate24, vErrors);
 }
 validate24.errors = vErrors;
 return errors === 0;
@@ -432,7 +426,6 @@ const pattern0 = func2("^[A-Za-z][A-Za-z0-9+.-]*:([^?#\\s]*[/:])?$", "u");
 const pattern1 = func2("^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)$", "u");
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-const __charterLimit = __charterErrors.nest > 0 ? 0 : __charterErrors.limit;
 /*# sourceURL="https://charter.invalid/charter/config.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -447,19 +440,19 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(func0.call(schema0.properties, key0))){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 if(data.source !== undefined){
 if(!(validate1(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate1.errors; } else { for (const error of validate1.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 if(data.out !== undefined){
 if(!(validate1(data.out, {instancePath:instancePath+"/out",parentData:data,parentDataProperty:"out",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate1.errors; } else { for (const error of validate1.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 if(data.baseUri !== undefined){
@@ -467,19 +460,18 @@ let data2 = data.baseUri;
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/baseUri",schemaPath:"#/properties/baseUri/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9+.-]*:([^?#\\s]*[/:])?$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9+.-]*:([^?#\\s]*[/:])?$"+"\""});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/baseUri",schemaPath:"#/properties/baseUri/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 if(data.catalog !== undefined){
 let data3 = data.catalog;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 for(const key1 in data3){
-__charterErrors.nest++;
 const _errs8 = errors;
 if(typeof key1 === "string"){
 if(func1(key1) < 1){
@@ -492,22 +484,21 @@ vErrors = __charterPush(vErrors, {instancePath:instancePath+"/catalog",schemaPat
 errors++;
 }
 var valid1 = _errs8 === errors;
-__charterErrors.nest--;
 if(!valid1){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/catalog",schemaPath:"#/properties/catalog/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 for(const key2 in data3){
 if(!(validate4(data3[key2], {instancePath:instancePath+"/catalog/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data3,parentDataProperty:key2,rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate4.errors; } else { for (const error of validate4.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/catalog",schemaPath:"#/properties/catalog/type",keyword:"type",params:{type: "object"},message:"must be object"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 if(data.resolution !== undefined){
@@ -516,14 +507,13 @@ if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 for(const key3 in data5){
 if(!(key3 === "contracts")){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/resolution",schemaPath:"#/properties/resolution/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 if(data5.contracts !== undefined){
 let data6 = data5.contracts;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 for(const key4 in data6){
-__charterErrors.nest++;
 const _errs17 = errors;
 if(typeof key4 === "string"){
 if(func1(key4) < 1){
@@ -536,28 +526,27 @@ vErrors = __charterPush(vErrors, {instancePath:instancePath+"/resolution/contrac
 errors++;
 }
 var valid4 = _errs17 === errors;
-__charterErrors.nest--;
 if(!valid4){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/resolution/contracts",schemaPath:"#/properties/resolution/properties/contracts/propertyNames",keyword:"propertyNames",params:{propertyName: key4},message:"property name must be valid"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 for(const key5 in data6){
 if(!(validate11(data6[key5], {instancePath:instancePath+"/resolution/contracts/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data6,parentDataProperty:key5,rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate11.errors; } else { for (const error of validate11.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/resolution/contracts",schemaPath:"#/properties/resolution/properties/contracts/type",keyword:"type",params:{type: "object"},message:"must be object"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/resolution",schemaPath:"#/properties/resolution/type",keyword:"type",params:{type: "object"},message:"must be object"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 if(data.typeNames !== undefined){
@@ -565,7 +554,6 @@ let data8 = data.typeNames;
 const _errs22 = errors;
 let valid6 = false;
 let passing0 = null;
-__charterErrors.nest++;
 const _errs23 = errors;
 if(typeof data8 !== "string"){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/typeNames",schemaPath:"#/properties/typeNames/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"});
@@ -576,7 +564,6 @@ vErrors = __charterPush(vErrors, {instancePath:instancePath+"/typeNames",schemaP
 errors++;
 }
 var _valid0 = _errs23 === errors;
-__charterErrors.nest--;
 if(_valid0){
 valid6 = true;
 passing0 = 0;
@@ -640,7 +627,7 @@ passing0 = 1;
 }
 if(!valid6){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/typeNames",schemaPath:"#/properties/typeNames/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 else {
 errors = _errs22;
@@ -658,7 +645,7 @@ if(data.validation !== undefined){
 let data11 = data.validation;
 if(!(validate17(data11, {instancePath:instancePath+"/validation",parentData:data,parentDataProperty:"validation",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate17.errors; } else { for (const error of validate17.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 if(data11.contracts !== undefined){
@@ -668,49 +655,49 @@ for(const key7 in data12){
 let data13 = data12[key7];
 if(!(validate17(data13, {instancePath:instancePath+"/validation/contracts/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data12,parentDataProperty:key7,rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate17.errors; } else { for (const error of validate17.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 for(const key8 in data13){
 if(((((((key8 !== "formats") && (key8 !== "examples")) && (key8 !== "refSiblings")) && (key8 !== "patterns")) && (key8 !== "unknownFormats")) && (key8 !== "strictness")) && (key8 !== "keywords")){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/validation/contracts/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/validation/properties/contracts/additionalProperties/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key8},message:"must NOT have unevaluated properties"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/validation/contracts/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/validation/properties/contracts/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/validation/contracts",schemaPath:"#/properties/validation/properties/contracts/type",keyword:"type",params:{type: "object"},message:"must be object"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 for(const key9 in data11){
 if((((((((key9 !== "contracts") && (key9 !== "formats")) && (key9 !== "examples")) && (key9 !== "refSiblings")) && (key9 !== "patterns")) && (key9 !== "unknownFormats")) && (key9 !== "strictness")) && (key9 !== "keywords")){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/validation",schemaPath:"#/properties/validation/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key9},message:"must NOT have unevaluated properties"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/validation",schemaPath:"#/properties/validation/type",keyword:"type",params:{type: "object"},message:"must be object"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 if(data.allowOutputOutsideProject !== undefined){
 if(typeof data.allowOutputOutsideProject !== "boolean"){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/allowOutputOutsideProject",schemaPath:"#/properties/allowOutputOutsideProject/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 if(data.allowEmptySource !== undefined){
 if(typeof data.allowEmptySource !== "boolean"){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/allowEmptySource",schemaPath:"#/properties/allowEmptySource/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 if(data.cache !== undefined){
@@ -719,44 +706,44 @@ if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
 for(const key10 in data16){
 if(!((key10 === "dir") || (key10 === "maxMiB"))){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/cache",schemaPath:"#/properties/cache/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 if(data16.dir !== undefined){
 if(!(validate1(data16.dir, {instancePath:instancePath+"/cache/dir",parentData:data16,parentDataProperty:"dir",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate1.errors; } else { for (const error of validate1.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 if(data16.maxMiB !== undefined){
 let data18 = data16.maxMiB;
 if(!((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18)))){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/cache/maxMiB",schemaPath:"#/properties/cache/properties/maxMiB/type",keyword:"type",params:{type: "integer"},message:"must be integer"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 if(typeof data18 == "number"){
 if(data18 < 1 || isNaN(data18)){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/cache/maxMiB",schemaPath:"#/properties/cache/properties/maxMiB/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/cache",schemaPath:"#/properties/cache/type",keyword:"type",params:{type: "object"},message:"must be object"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 if(data.maxWarnings !== undefined){
 let data19 = data.maxWarnings;
 if(!((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19)))){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/maxWarnings",schemaPath:"#/properties/maxWarnings/type",keyword:"type",params:{type: "integer"},message:"must be integer"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 if(typeof data19 == "number"){
 if(data19 < 0 || isNaN(data19)){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/maxWarnings",schemaPath:"#/properties/maxWarnings/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 }
@@ -765,12 +752,12 @@ let data20 = data.version;
 if(typeof data20 === "string"){
 if(!pattern1.test(data20)){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/version",schemaPath:"#/properties/version/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)$"+"\""});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 if(data.diff !== undefined){
@@ -779,20 +766,19 @@ if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
 for(const key11 in data21){
 if(!(((key11 === "direction") || (key11 === "contracts")) || (key11 === "ignore"))){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/diff",schemaPath:"#/properties/diff/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 if(data21.direction !== undefined){
 if(!(validate21(data21.direction, {instancePath:instancePath+"/diff/direction",parentData:data21,parentDataProperty:"direction",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate21.errors; } else { for (const error of validate21.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 if(data21.contracts !== undefined){
 let data23 = data21.contracts;
 if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
 for(const key12 in data23){
-__charterErrors.nest++;
 const _errs60 = errors;
 if(typeof key12 === "string"){
 if(func1(key12) < 1){
@@ -805,22 +791,21 @@ vErrors = __charterPush(vErrors, {instancePath:instancePath+"/diff/contracts",sc
 errors++;
 }
 var valid13 = _errs60 === errors;
-__charterErrors.nest--;
 if(!valid13){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/diff/contracts",schemaPath:"#/properties/diff/properties/contracts/propertyNames",keyword:"propertyNames",params:{propertyName: key12},message:"property name must be valid"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 for(const key13 in data23){
 if(!(validate21(data23[key13], {instancePath:instancePath+"/diff/contracts/" + key13.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data23,parentDataProperty:key13,rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate21.errors; } else { for (const error of validate21.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/diff/contracts",schemaPath:"#/properties/diff/properties/contracts/type",keyword:"type",params:{type: "object"},message:"must be object"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 if(data21.ignore !== undefined){
@@ -830,25 +815,25 @@ const len0 = data25.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate24(data25[i0], {instancePath:instancePath+"/diff/ignore/" + i0,parentData:data25,parentDataProperty:i0,rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate24.errors; } else { for (const error of validate24.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/diff/ignore",schemaPath:"#/properties/diff/properties/ignore/type",keyword:"type",params:{type: "array"},message:"must be array"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/diff",schemaPath:"#/properties/diff/type",keyword:"type",params:{type: "object"},message:"must be object"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 validate0.errors = vErrors;
 return errors === 0;
@@ -857,7 +842,6 @@ validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-const __charterLimit = __charterErrors.nest > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate26.evaluated;
@@ -869,41 +853,41 @@ evaluated0.items = undefined;
 }
 if((typeof data !== "string") && (!(data && typeof data == "object" && !Array.isArray(data)))){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/catalogFolder/type",keyword:"type",params:{type: schema2.type},message:"must be string,object"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate26, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate26, vErrors);
 }
 if(typeof data === "string"){
 if(func1(data) < 1){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/catalogFolder/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate26, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate26, vErrors);
 }
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.path === undefined){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/catalogFolder/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate26, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate26, vErrors);
 }
 for(const key0 in data){
 if(!(((key0 === "path") || (key0 === "dialect")) || (key0 === "ids"))){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/catalogFolder/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate26, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate26, vErrors);
 }
 }
 if(data.path !== undefined){
 if(!(validate1(data.path, {instancePath:instancePath+"/path",parentData:data,parentDataProperty:"path",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate1.errors; } else { for (const error of validate1.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate26, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate26, vErrors);
 }
 }
 if(data.dialect !== undefined){
 if(!(validate6(data.dialect, {instancePath:instancePath+"/dialect",parentData:data,parentDataProperty:"dialect",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate6.errors; } else { for (const error of validate6.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate26, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate26, vErrors);
 }
 }
 if(data.ids !== undefined){
 if(!(validate8(data.ids, {instancePath:instancePath+"/ids",parentData:data,parentDataProperty:"ids",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate8.errors; } else { for (const error of validate8.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate26, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate26, vErrors);
 }
 }
 }
@@ -914,7 +898,6 @@ validate26.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-const __charterLimit = __charterErrors.nest > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate30.evaluated;
@@ -928,25 +911,25 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!((key0 === "dialect") || (key0 === "ids"))){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/documentResolution/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate30, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate30, vErrors);
 }
 }
 if(data.dialect !== undefined){
 if(!(validate6(data.dialect, {instancePath:instancePath+"/dialect",parentData:data,parentDataProperty:"dialect",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate6.errors; } else { for (const error of validate6.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate30, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate30, vErrors);
 }
 }
 if(data.ids !== undefined){
 if(!(validate8(data.ids, {instancePath:instancePath+"/ids",parentData:data,parentDataProperty:"ids",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate8.errors; } else { for (const error of validate8.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate30, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate30, vErrors);
 }
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/documentResolution/type",keyword:"type",params:{type: "object"},message:"must be object"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate30, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate30, vErrors);
 }
 validate30.errors = vErrors;
 return errors === 0;
@@ -955,7 +938,6 @@ validate30.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-const __charterLimit = __charterErrors.nest > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate33.evaluated;
@@ -967,7 +949,7 @@ evaluated0.items = undefined;
 }
 if(!(((((data === "draft-04") || (data === "draft-06")) || (data === "draft-07")) || (data === "2019-09")) || (data === "2020-12"))){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/dialect/enum",keyword:"enum",params:{allowedValues: schema3.enum},message:"must be equal to one of the allowed values"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate33, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate33, vErrors);
 }
 validate33.errors = vErrors;
 return errors === 0;
@@ -976,7 +958,6 @@ validate33.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-const __charterLimit = __charterErrors.nest > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate34.evaluated;
@@ -988,7 +969,7 @@ evaluated0.items = undefined;
 }
 if(!((data === "global") || (data === "local"))){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/ids/enum",keyword:"enum",params:{allowedValues: schema4.enum},message:"must be equal to one of the allowed values"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate34, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate34, vErrors);
 }
 validate34.errors = vErrors;
 return errors === 0;
@@ -997,7 +978,6 @@ validate34.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-const __charterLimit = __charterErrors.nest > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate35.evaluated;
@@ -1009,7 +989,7 @@ evaluated0.items = undefined;
 }
 if(!((data === "short") || (data === "qualified"))){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/namingStyle/enum",keyword:"enum",params:{allowedValues: schema6.enum},message:"must be equal to one of the allowed values"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate35, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate35, vErrors);
 }
 validate35.errors = vErrors;
 return errors === 0;
@@ -1018,7 +998,6 @@ validate35.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-const __charterLimit = __charterErrors.nest > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate36.evaluated;
@@ -1030,7 +1009,7 @@ evaluated0.items = undefined;
 }
 if(!(((data === "input") || (data === "output")) || (data === "both"))){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/direction/enum",keyword:"enum",params:{allowedValues: schema8.enum},message:"must be equal to one of the allowed values"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate36, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate36, vErrors);
 }
 validate36.errors = vErrors;
 return errors === 0;
@@ -1039,7 +1018,6 @@ validate36.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-const __charterLimit = __charterErrors.nest > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate37.evaluated;
@@ -1052,23 +1030,23 @@ evaluated0.items = undefined;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.rule === undefined){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/diffIgnore/required",keyword:"required",params:{missingProperty: "rule"},message:"must have required property '"+"rule"+"'"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate37, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate37, vErrors);
 }
 if(data.reason === undefined){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/diffIgnore/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate37, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate37, vErrors);
 }
 for(const key0 in data){
 if(!((((key0 === "rule") || (key0 === "contract")) || (key0 === "pointer")) || (key0 === "reason"))){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/diffIgnore/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate37, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate37, vErrors);
 }
 }
 if(data.rule !== undefined){
 let data0 = data.rule;
 if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data0 === "contract-removed") || (data0 === "definition-removed")) || (data0 === "required-added")) || (data0 === "type-narrowed")) || (data0 === "enum-added")) || (data0 === "enum-value-removed")) || (data0 === "additional-properties-closed")) || (data0 === "unevaluated-properties-closed")) || (data0 === "items-closed")) || (data0 === "schema-closed")) || (data0 === "property-forbidden")) || (data0 === "property-removed-closed")) || (data0 === "bound-tightened")) || (data0 === "multiple-of-tightened")) || (data0 === "multiple-of-changed")) || (data0 === "dependent-required-added")) || (data0 === "pattern-added")) || (data0 === "pattern-changed")) || (data0 === "format-added")) || (data0 === "format-changed")) || (data0 === "unique-items-added")) || (data0 === "union-branch-removed")) || (data0 === "constraint-added")) || (data0 === "reference-unresolved")) || (data0 === "type-widened")) || (data0 === "null-allowed")) || (data0 === "enum-removed")) || (data0 === "enum-value-added")) || (data0 === "required-removed")) || (data0 === "bound-loosened")) || (data0 === "multiple-of-loosened")) || (data0 === "dependent-required-removed")) || (data0 === "pattern-removed")) || (data0 === "format-removed")) || (data0 === "unique-items-removed")) || (data0 === "additional-properties-opened")) || (data0 === "unevaluated-properties-opened")) || (data0 === "items-opened")) || (data0 === "schema-opened")) || (data0 === "property-added-closed")) || (data0 === "property-removed-open")) || (data0 === "union-branch-added")) || (data0 === "constraint-removed")) || (data0 === "type-removed")) || (data0 === "type-renamed")) || (data0 === "type-moved")) || (data0 === "field-became-required")) || (data0 === "field-removed")) || (data0 === "field-became-optional")) || (data0 === "contract-added")) || (data0 === "definition-added")) || (data0 === "optional-property-added")) || (data0 === "property-deprecated")) || (data0 === "deprecated-property-removed")) || (data0 === "deprecated-field-removed")) || (data0 === "description-changed")) || (data0 === "default-changed")) || (data0 === "type-added")) || (data0 === "field-type-changed")) || (data0 === "alias-changed"))){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/rule",schemaPath:"#/$defs/diffIgnore/properties/rule/enum",keyword:"enum",params:{allowedValues: schema9.properties.rule.enum},message:"must be equal to one of the allowed values"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate37, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate37, vErrors);
 }
 }
 if(data.contract !== undefined){
@@ -1076,12 +1054,12 @@ let data1 = data.contract;
 if(typeof data1 === "string"){
 if(func1(data1) < 1){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/contract",schemaPath:"#/$defs/diffIgnore/properties/contract/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate37, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate37, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/contract",schemaPath:"#/$defs/diffIgnore/properties/contract/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate37, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate37, vErrors);
 }
 }
 if(data.pointer !== undefined){
@@ -1089,12 +1067,12 @@ let data2 = data.pointer;
 if(typeof data2 === "string"){
 if(!pattern2.test(data2)){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/pointer",schemaPath:"#/$defs/diffIgnore/properties/pointer/pattern",keyword:"pattern",params:{pattern: "^(#|types/)"},message:"must match pattern \""+"^(#|types/)"+"\""});
-errors++; if (errors > __charterLimit) return __charterEnd(validate37, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate37, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/pointer",schemaPath:"#/$defs/diffIgnore/properties/pointer/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate37, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate37, vErrors);
 }
 }
 if(data.reason !== undefined){
@@ -1102,18 +1080,18 @@ let data3 = data.reason;
 if(typeof data3 === "string"){
 if(!pattern3.test(data3)){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/reason",schemaPath:"#/$defs/diffIgnore/properties/reason/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""});
-errors++; if (errors > __charterLimit) return __charterEnd(validate37, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate37, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/reason",schemaPath:"#/$defs/diffIgnore/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate37, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate37, vErrors);
 }
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/diffIgnore/type",keyword:"type",params:{type: "object"},message:"must be object"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate37, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate37, vErrors);
 }
 validate37.errors = vErrors;
 return errors === 0;
@@ -1122,7 +1100,6 @@ validate37.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-const __charterLimit = __charterErrors.nest > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate38.evaluated;
@@ -1137,42 +1114,42 @@ if(data.formats !== undefined){
 let data0 = data.formats;
 if(!(((data0 === "dialect") || (data0 === "assert")) || (data0 === "annotate"))){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/formats",schemaPath:"#/$defs/validationPolicy/properties/formats/enum",keyword:"enum",params:{allowedValues: schema7.properties.formats.enum},message:"must be equal to one of the allowed values"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate38, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate38, vErrors);
 }
 }
 if(data.examples !== undefined){
 let data1 = data.examples;
 if(!((data1 === "error") || (data1 === "warning"))){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/examples",schemaPath:"#/$defs/validationPolicy/properties/examples/enum",keyword:"enum",params:{allowedValues: schema7.properties.examples.enum},message:"must be equal to one of the allowed values"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate38, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate38, vErrors);
 }
 }
 if(data.refSiblings !== undefined){
 let data2 = data.refSiblings;
 if(!((data2 === "ignore") || (data2 === "apply"))){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/refSiblings",schemaPath:"#/$defs/validationPolicy/properties/refSiblings/enum",keyword:"enum",params:{allowedValues: schema7.properties.refSiblings.enum},message:"must be equal to one of the allowed values"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate38, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate38, vErrors);
 }
 }
 if(data.patterns !== undefined){
 let data3 = data.patterns;
 if(!((data3 === "native") || (data3 === "linear"))){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/patterns",schemaPath:"#/$defs/validationPolicy/properties/patterns/enum",keyword:"enum",params:{allowedValues: schema7.properties.patterns.enum},message:"must be equal to one of the allowed values"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate38, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate38, vErrors);
 }
 }
 if(data.unknownFormats !== undefined){
 let data4 = data.unknownFormats;
 if(!((data4 === "ignore") || (data4 === "refuse"))){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/unknownFormats",schemaPath:"#/$defs/validationPolicy/properties/unknownFormats/enum",keyword:"enum",params:{allowedValues: schema7.properties.unknownFormats.enum},message:"must be equal to one of the allowed values"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate38, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate38, vErrors);
 }
 }
 if(data.strictness !== undefined){
 let data5 = data.strictness;
 if(!((data5 === "lenient") || (data5 === "strict"))){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/strictness",schemaPath:"#/$defs/validationPolicy/properties/strictness/enum",keyword:"enum",params:{allowedValues: schema7.properties.strictness.enum},message:"must be equal to one of the allowed values"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate38, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate38, vErrors);
 }
 }
 if(data.keywords !== undefined){
@@ -1184,12 +1161,12 @@ let data7 = data6[i0];
 if(typeof data7 === "string"){
 if(func1(data7) < 1){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/keywords/" + i0,schemaPath:"#/$defs/validationPolicy/properties/keywords/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate38, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate38, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/keywords/" + i0,schemaPath:"#/$defs/validationPolicy/properties/keywords/items/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate38, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate38, vErrors);
 }
 }
 let i1 = data6.length;
@@ -1204,7 +1181,7 @@ continue;
 if(typeof indices0[item0] == "number"){
 j0 = indices0[item0];
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/keywords",schemaPath:"#/$defs/validationPolicy/properties/keywords/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate38, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate38, vErrors);
 break;
 }
 indices0[item0] = i1;
@@ -1213,13 +1190,13 @@ indices0[item0] = i1;
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/keywords",schemaPath:"#/$defs/validationPolicy/properties/keywords/type",keyword:"type",params:{type: "array"},message:"must be array"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate38, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate38, vErrors);
 }
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/validationPolicy/type",keyword:"type",params:{type: "object"},message:"must be object"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate38, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate38, vErrors);
 }
 validate38.errors = vErrors;
 return errors === 0;
@@ -1228,7 +1205,6 @@ validate38.evaluated = {"props":{"formats":true,"examples":true,"refSiblings":tr
 
 
 function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-const __charterLimit = __charterErrors.nest > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate39.evaluated;
@@ -1241,12 +1217,12 @@ evaluated0.items = undefined;
 if(typeof data === "string"){
 if(func1(data) < 1){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/relativePath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate39, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate39, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/relativePath/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate39, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate39, vErrors);
 }
 validate39.errors = vErrors;
 return errors === 0;

@@ -14,6 +14,9 @@ list.push(error);
 return list;
 }
 const __charterErrors = { limit: Infinity, list: null, nest: 0 };
+function __charterOver(errors) {
+return __charterErrors.nest > 0 || errors > __charterErrors.limit;
+}
 function __charterEnd(validate, list) {
 if (__charterErrors.nest > 0) {
 validate.errors = list;
@@ -34,7 +37,6 @@ return true;
 }
 
 function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-const __charterLimit = __charterErrors.nest > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate14.evaluated;
@@ -47,12 +49,12 @@ evaluated0.items = undefined;
 if(typeof data === "string"){
 if(!(formats0(data))){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/core#/$defs/uriReferenceString/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""});
-errors++; if (errors > __charterLimit) return __charterEnd(validate14, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate14, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/core#/$defs/uriReferenceString/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate14, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate14, vErrors);
 }
 validate14.errors = vErrors;
 return errors === 0;
@@ -62,7 +64,6 @@ validate14.evaluated = {"dynamicProps":false,"dynamicItems":false};
 const formats2 = __charter_uri;
 
 function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-const __charterLimit = __charterErrors.nest > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate16.evaluated;
@@ -75,12 +76,12 @@ evaluated0.items = undefined;
 if(typeof data === "string"){
 if(!(formats2(data))){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/core#/$defs/uriString/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""});
-errors++; if (errors > __charterLimit) return __charterEnd(validate16, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate16, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/core#/$defs/uriString/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate16, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate16, vErrors);
 }
 validate16.errors = vErrors;
 return errors === 0;
@@ -91,7 +92,6 @@ const func0 = __charter_pattern;
 const pattern1 = func0("^[A-Za-z_][-A-Za-z0-9._]*$", "u");
 
 function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-const __charterLimit = __charterErrors.nest > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate19.evaluated;
@@ -104,12 +104,12 @@ evaluated0.items = undefined;
 if(typeof data === "string"){
 if(!pattern1.test(data)){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/core#/$defs/anchorString/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][-A-Za-z0-9._]*$"},message:"must match pattern \""+"^[A-Za-z_][-A-Za-z0-9._]*$"+"\""});
-errors++; if (errors > __charterLimit) return __charterEnd(validate19, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate19, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/core#/$defs/anchorString/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate19, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate19, vErrors);
 }
 validate19.errors = vErrors;
 return errors === 0;
@@ -121,7 +121,6 @@ const wrapper0 = {validate: validate0};
 
 function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 if (instancePath.length >= __charterDepth.limit && __charterTooDeep(instancePath, data)) throw __charterDepth;
-const __charterLimit = __charterErrors.nest > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate2.evaluated;
@@ -133,50 +132,50 @@ evaluated0.items = undefined;
 }
 if((!(data && typeof data == "object" && !Array.isArray(data))) && (typeof data !== "boolean")){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/core#/type",keyword:"type",params:{type: schema2.type},message:"must be object,boolean"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate2, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate2, vErrors);
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.$id !== undefined){
 let data0 = data.$id;
 if(!(validate14(data0, {instancePath:instancePath+"/$id",parentData:data,parentDataProperty:"$id",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate14.errors; } else { for (const error of validate14.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate2, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate2, vErrors);
 }
 if(typeof data0 === "string"){
 if(!pattern0.test(data0)){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/$id",schemaPath:"https://json-schema.org/draft/2020-12/meta/core#/properties/$id/pattern",keyword:"pattern",params:{pattern: "^[^#]*#?$"},message:"must match pattern \""+"^[^#]*#?$"+"\""});
-errors++; if (errors > __charterLimit) return __charterEnd(validate2, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate2, vErrors);
 }
 }
 }
 if(data.$schema !== undefined){
 if(!(validate16(data.$schema, {instancePath:instancePath+"/$schema",parentData:data,parentDataProperty:"$schema",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate16.errors; } else { for (const error of validate16.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate2, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate2, vErrors);
 }
 }
 if(data.$ref !== undefined){
 if(!(validate14(data.$ref, {instancePath:instancePath+"/$ref",parentData:data,parentDataProperty:"$ref",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate14.errors; } else { for (const error of validate14.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate2, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate2, vErrors);
 }
 }
 if(data.$anchor !== undefined){
 if(!(validate19(data.$anchor, {instancePath:instancePath+"/$anchor",parentData:data,parentDataProperty:"$anchor",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate19.errors; } else { for (const error of validate19.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate2, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate2, vErrors);
 }
 }
 if(data.$dynamicRef !== undefined){
 if(!(validate14(data.$dynamicRef, {instancePath:instancePath+"/$dynamicRef",parentData:data,parentDataProperty:"$dynamicRef",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate14.errors; } else { for (const error of validate14.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate2, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate2, vErrors);
 }
 }
 if(data.$dynamicAnchor !== undefined){
 if(!(validate19(data.$dynamicAnchor, {instancePath:instancePath+"/$dynamicAnchor",parentData:data,parentDataProperty:"$dynamicAnchor",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate19.errors; } else { for (const error of validate19.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate2, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate2, vErrors);
 }
 }
 if(data.$vocabulary !== undefined){
@@ -193,25 +192,25 @@ var valid1 = _errs10 === errors;
 __charterErrors.nest--;
 if(!valid1){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/$vocabulary",schemaPath:"https://json-schema.org/draft/2020-12/meta/core#/properties/$vocabulary/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate2, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate2, vErrors);
 }
 }
 for(const key1 in data6){
 if(typeof data6[key1] !== "boolean"){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/$vocabulary/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"https://json-schema.org/draft/2020-12/meta/core#/properties/$vocabulary/additionalProperties/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate2, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate2, vErrors);
 }
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/$vocabulary",schemaPath:"https://json-schema.org/draft/2020-12/meta/core#/properties/$vocabulary/type",keyword:"type",params:{type: "object"},message:"must be object"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate2, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate2, vErrors);
 }
 }
 if(data.$comment !== undefined){
 if(typeof data.$comment !== "string"){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/$comment",schemaPath:"https://json-schema.org/draft/2020-12/meta/core#/properties/$comment/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate2, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate2, vErrors);
 }
 }
 if(data.$defs !== undefined){
@@ -220,13 +219,13 @@ if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 for(const key2 in data9){
 if(!(wrapper0.validate(data9[key2], {instancePath:instancePath+"/$defs/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data9,parentDataProperty:key2,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate2, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate2, vErrors);
 }
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/$defs",schemaPath:"https://json-schema.org/draft/2020-12/meta/core#/properties/$defs/type",keyword:"type",params:{type: "object"},message:"must be object"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate2, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate2, vErrors);
 }
 }
 }
@@ -239,7 +238,6 @@ const schema10 = {"type":["object","boolean"]};
 
 function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 if (instancePath.length >= __charterDepth.limit && __charterTooDeep(instancePath, data)) throw __charterDepth;
-const __charterLimit = __charterErrors.nest > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate26.evaluated;
@@ -252,19 +250,19 @@ evaluated0.items = undefined;
 if(Array.isArray(data)){
 if(data.length < 1){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/applicator#/$defs/schemaArray/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate26, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate26, vErrors);
 }
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 if(!(wrapper0.validate(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate26, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate26, vErrors);
 }
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/applicator#/$defs/schemaArray/type",keyword:"type",params:{type: "array"},message:"must be array"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate26, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate26, vErrors);
 }
 validate26.errors = vErrors;
 return errors === 0;
@@ -275,7 +273,6 @@ const formats8 = __charter_regex;
 
 function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 if (instancePath.length >= __charterDepth.limit && __charterTooDeep(instancePath, data)) throw __charterDepth;
-const __charterLimit = __charterErrors.nest > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate25.evaluated;
@@ -287,31 +284,31 @@ evaluated0.items = undefined;
 }
 if((!(data && typeof data == "object" && !Array.isArray(data))) && (typeof data !== "boolean")){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/applicator#/type",keyword:"type",params:{type: schema10.type},message:"must be object,boolean"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate25, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate25, vErrors);
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.prefixItems !== undefined){
 if(!(validate26(data.prefixItems, {instancePath:instancePath+"/prefixItems",parentData:data,parentDataProperty:"prefixItems",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate26.errors; } else { for (const error of validate26.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate25, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate25, vErrors);
 }
 }
 if(data.items !== undefined){
 if(!(wrapper0.validate(data.items, {instancePath:instancePath+"/items",parentData:data,parentDataProperty:"items",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate25, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate25, vErrors);
 }
 }
 if(data.contains !== undefined){
 if(!(wrapper0.validate(data.contains, {instancePath:instancePath+"/contains",parentData:data,parentDataProperty:"contains",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate25, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate25, vErrors);
 }
 }
 if(data.additionalProperties !== undefined){
 if(!(wrapper0.validate(data.additionalProperties, {instancePath:instancePath+"/additionalProperties",parentData:data,parentDataProperty:"additionalProperties",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate25, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate25, vErrors);
 }
 }
 if(data.properties !== undefined){
@@ -320,20 +317,19 @@ if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 for(const key0 in data4){
 if(!(wrapper0.validate(data4[key0], {instancePath:instancePath+"/properties/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data4,parentDataProperty:key0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate25, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate25, vErrors);
 }
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/properties",schemaPath:"https://json-schema.org/draft/2020-12/meta/applicator#/properties/properties/type",keyword:"type",params:{type: "object"},message:"must be object"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate25, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate25, vErrors);
 }
 }
 if(data.patternProperties !== undefined){
 let data6 = data.patternProperties;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 for(const key1 in data6){
-__charterErrors.nest++;
 const _errs11 = errors;
 if(typeof key1 === "string"){
 if(!(formats8(key1))){
@@ -342,22 +338,21 @@ errors++;
 }
 }
 var valid2 = _errs11 === errors;
-__charterErrors.nest--;
 if(!valid2){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/patternProperties",schemaPath:"https://json-schema.org/draft/2020-12/meta/applicator#/properties/patternProperties/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate25, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate25, vErrors);
 }
 }
 for(const key2 in data6){
 if(!(wrapper0.validate(data6[key2], {instancePath:instancePath+"/patternProperties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data6,parentDataProperty:key2,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate25, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate25, vErrors);
 }
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/patternProperties",schemaPath:"https://json-schema.org/draft/2020-12/meta/applicator#/properties/patternProperties/type",keyword:"type",params:{type: "object"},message:"must be object"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate25, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate25, vErrors);
 }
 }
 if(data.dependentSchemas !== undefined){
@@ -366,61 +361,61 @@ if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 for(const key3 in data8){
 if(!(wrapper0.validate(data8[key3], {instancePath:instancePath+"/dependentSchemas/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data8,parentDataProperty:key3,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate25, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate25, vErrors);
 }
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/dependentSchemas",schemaPath:"https://json-schema.org/draft/2020-12/meta/applicator#/properties/dependentSchemas/type",keyword:"type",params:{type: "object"},message:"must be object"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate25, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate25, vErrors);
 }
 }
 if(data.propertyNames !== undefined){
 if(!(wrapper0.validate(data.propertyNames, {instancePath:instancePath+"/propertyNames",parentData:data,parentDataProperty:"propertyNames",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate25, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate25, vErrors);
 }
 }
 if(data.if !== undefined){
 if(!(wrapper0.validate(data.if, {instancePath:instancePath+"/if",parentData:data,parentDataProperty:"if",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate25, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate25, vErrors);
 }
 }
 if(data.then !== undefined){
 if(!(wrapper0.validate(data.then, {instancePath:instancePath+"/then",parentData:data,parentDataProperty:"then",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate25, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate25, vErrors);
 }
 }
 if(data.else !== undefined){
 if(!(wrapper0.validate(data.else, {instancePath:instancePath+"/else",parentData:data,parentDataProperty:"else",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate25, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate25, vErrors);
 }
 }
 if(data.allOf !== undefined){
 if(!(validate26(data.allOf, {instancePath:instancePath+"/allOf",parentData:data,parentDataProperty:"allOf",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate26.errors; } else { for (const error of validate26.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate25, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate25, vErrors);
 }
 }
 if(data.anyOf !== undefined){
 if(!(validate26(data.anyOf, {instancePath:instancePath+"/anyOf",parentData:data,parentDataProperty:"anyOf",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate26.errors; } else { for (const error of validate26.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate25, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate25, vErrors);
 }
 }
 if(data.oneOf !== undefined){
 if(!(validate26(data.oneOf, {instancePath:instancePath+"/oneOf",parentData:data,parentDataProperty:"oneOf",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate26.errors; } else { for (const error of validate26.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate25, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate25, vErrors);
 }
 }
 if(data.not !== undefined){
 if(!(wrapper0.validate(data.not, {instancePath:instancePath+"/not",parentData:data,parentDataProperty:"not",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate25, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate25, vErrors);
 }
 }
 }
@@ -433,7 +428,6 @@ const schema12 = {"type":["object","boolean"]};
 
 function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 if (instancePath.length >= __charterDepth.limit && __charterTooDeep(instancePath, data)) throw __charterDepth;
-const __charterLimit = __charterErrors.nest > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate32.evaluated;
@@ -445,19 +439,19 @@ evaluated0.items = undefined;
 }
 if((!(data && typeof data == "object" && !Array.isArray(data))) && (typeof data !== "boolean")){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/unevaluated#/type",keyword:"type",params:{type: schema12.type},message:"must be object,boolean"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate32, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate32, vErrors);
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.unevaluatedItems !== undefined){
 if(!(wrapper0.validate(data.unevaluatedItems, {instancePath:instancePath+"/unevaluatedItems",parentData:data,parentDataProperty:"unevaluatedItems",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate32, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate32, vErrors);
 }
 }
 if(data.unevaluatedProperties !== undefined){
 if(!(wrapper0.validate(data.unevaluatedProperties, {instancePath:instancePath+"/unevaluatedProperties",parentData:data,parentDataProperty:"unevaluatedProperties",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate32, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate32, vErrors);
 }
 }
 }
@@ -470,7 +464,6 @@ const schema13 = {"type":["object","boolean"]};
 const schema14 = {"enum":["array","boolean","integer","null","number","object","string"]};
 
 function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-const __charterLimit = __charterErrors.nest > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate35.evaluated;
@@ -482,7 +475,7 @@ evaluated0.items = undefined;
 }
 if(!(((((((data === "array") || (data === "boolean")) || (data === "integer")) || (data === "null")) || (data === "number")) || (data === "object")) || (data === "string"))){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/$defs/simpleTypes/enum",keyword:"enum",params:{allowedValues: schema14.enum},message:"must be equal to one of the allowed values"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate35, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate35, vErrors);
 }
 validate35.errors = vErrors;
 return errors === 0;
@@ -491,7 +484,6 @@ validate35.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-const __charterLimit = __charterErrors.nest > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate38.evaluated;
@@ -503,12 +495,12 @@ evaluated0.items = undefined;
 }
 if(!((typeof data == "number") && (!(data % 1) && !isNaN(data)))){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/$defs/nonNegativeInteger/type",keyword:"type",params:{type: "integer"},message:"must be integer"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate38, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate38, vErrors);
 }
 if(typeof data == "number"){
 if(data < 0 || isNaN(data)){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/$defs/nonNegativeInteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate38, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate38, vErrors);
 }
 }
 validate38.errors = vErrors;
@@ -518,7 +510,6 @@ validate38.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-const __charterLimit = __charterErrors.nest > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate40.evaluated;
@@ -530,12 +521,12 @@ evaluated0.items = undefined;
 }
 if(!((typeof data == "number") && (!(data % 1) && !isNaN(data)))){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/$defs/nonNegativeInteger/type",keyword:"type",params:{type: "integer"},message:"must be integer"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate40, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate40, vErrors);
 }
 if(typeof data == "number"){
 if(data < 0 || isNaN(data)){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/$defs/nonNegativeInteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate40, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate40, vErrors);
 }
 }
 validate40.errors = vErrors;
@@ -545,7 +536,6 @@ validate40.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-const __charterLimit = __charterErrors.nest > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate48.evaluated;
@@ -560,7 +550,7 @@ const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 if(typeof data[i0] !== "string"){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/" + i0,schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/$defs/stringArray/items/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate48, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate48, vErrors);
 }
 }
 let i1 = data.length;
@@ -575,7 +565,7 @@ continue;
 if(typeof indices0[item0] == "number"){
 j0 = indices0[item0];
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/$defs/stringArray/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate48, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate48, vErrors);
 break;
 }
 indices0[item0] = i1;
@@ -584,7 +574,7 @@ indices0[item0] = i1;
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/$defs/stringArray/type",keyword:"type",params:{type: "array"},message:"must be array"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate48, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate48, vErrors);
 }
 validate48.errors = vErrors;
 return errors === 0;
@@ -594,7 +584,6 @@ validate48.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
 const func4 = __charter_deepEqual;
 
 function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-const __charterLimit = __charterErrors.nest > 0 ? 0 : __charterErrors.limit;
 /*# sourceURL="https://json-schema.org/draft/2020-12/meta/validation" */;
 let vErrors = null;
 let errors = 0;
@@ -607,7 +596,7 @@ evaluated0.items = undefined;
 }
 if((!(data && typeof data == "object" && !Array.isArray(data))) && (typeof data !== "boolean")){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/type",keyword:"type",params:{type: schema13.type},message:"must be object,boolean"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate34, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate34, vErrors);
 }
 if(!dynamicAnchors.meta){
 dynamicAnchors.meta = validate34;
@@ -676,7 +665,7 @@ __charterErrors.nest--;
 valid1 = valid1 || _valid0;
 if(!valid1){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/type",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/type/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate34, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate34, vErrors);
 }
 else {
 errors = _errs2;
@@ -693,7 +682,7 @@ vErrors = null;
 if(data.enum !== undefined){
 if(!(Array.isArray(data.enum))){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/enum",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/enum/type",keyword:"type",params:{type: "array"},message:"must be array"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate34, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate34, vErrors);
 }
 }
 if(data.multipleOf !== undefined){
@@ -701,48 +690,48 @@ let data3 = data.multipleOf;
 if(typeof data3 == "number"){
 if(data3 <= 0 || isNaN(data3)){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/multipleOf",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/multipleOf/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate34, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate34, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/multipleOf",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/multipleOf/type",keyword:"type",params:{type: "number"},message:"must be number"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate34, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate34, vErrors);
 }
 }
 if(data.maximum !== undefined){
 if(!(typeof data.maximum == "number")){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/maximum",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/maximum/type",keyword:"type",params:{type: "number"},message:"must be number"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate34, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate34, vErrors);
 }
 }
 if(data.exclusiveMaximum !== undefined){
 if(!(typeof data.exclusiveMaximum == "number")){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/exclusiveMaximum",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/exclusiveMaximum/type",keyword:"type",params:{type: "number"},message:"must be number"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate34, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate34, vErrors);
 }
 }
 if(data.minimum !== undefined){
 if(!(typeof data.minimum == "number")){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/minimum",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/minimum/type",keyword:"type",params:{type: "number"},message:"must be number"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate34, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate34, vErrors);
 }
 }
 if(data.exclusiveMinimum !== undefined){
 if(!(typeof data.exclusiveMinimum == "number")){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/exclusiveMinimum",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/exclusiveMinimum/type",keyword:"type",params:{type: "number"},message:"must be number"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate34, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate34, vErrors);
 }
 }
 if(data.maxLength !== undefined){
 if(!(validate38(data.maxLength, {instancePath:instancePath+"/maxLength",parentData:data,parentDataProperty:"maxLength",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate38.errors; } else { for (const error of validate38.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate34, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate34, vErrors);
 }
 }
 if(data.minLength !== undefined){
 if(!(validate40(data.minLength, {instancePath:instancePath+"/minLength",parentData:data,parentDataProperty:"minLength",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate40.errors; } else { for (const error of validate40.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate34, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate34, vErrors);
 }
 }
 if(data.pattern !== undefined){
@@ -750,60 +739,60 @@ let data10 = data.pattern;
 if(typeof data10 === "string"){
 if(!(formats8(data10))){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/pattern",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/pattern/format",keyword:"format",params:{format: "regex"},message:"must match format \""+"regex"+"\""});
-errors++; if (errors > __charterLimit) return __charterEnd(validate34, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate34, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/pattern",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/pattern/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate34, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate34, vErrors);
 }
 }
 if(data.maxItems !== undefined){
 if(!(validate38(data.maxItems, {instancePath:instancePath+"/maxItems",parentData:data,parentDataProperty:"maxItems",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate38.errors; } else { for (const error of validate38.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate34, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate34, vErrors);
 }
 }
 if(data.minItems !== undefined){
 if(!(validate40(data.minItems, {instancePath:instancePath+"/minItems",parentData:data,parentDataProperty:"minItems",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate40.errors; } else { for (const error of validate40.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate34, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate34, vErrors);
 }
 }
 if(data.uniqueItems !== undefined){
 if(typeof data.uniqueItems !== "boolean"){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/uniqueItems",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/uniqueItems/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate34, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate34, vErrors);
 }
 }
 if(data.maxContains !== undefined){
 if(!(validate38(data.maxContains, {instancePath:instancePath+"/maxContains",parentData:data,parentDataProperty:"maxContains",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate38.errors; } else { for (const error of validate38.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate34, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate34, vErrors);
 }
 }
 if(data.minContains !== undefined){
 if(!(validate38(data.minContains, {instancePath:instancePath+"/minContains",parentData:data,parentDataProperty:"minContains",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate38.errors; } else { for (const error of validate38.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate34, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate34, vErrors);
 }
 }
 if(data.maxProperties !== undefined){
 if(!(validate38(data.maxProperties, {instancePath:instancePath+"/maxProperties",parentData:data,parentDataProperty:"maxProperties",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate38.errors; } else { for (const error of validate38.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate34, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate34, vErrors);
 }
 }
 if(data.minProperties !== undefined){
 if(!(validate40(data.minProperties, {instancePath:instancePath+"/minProperties",parentData:data,parentDataProperty:"minProperties",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate40.errors; } else { for (const error of validate40.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate34, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate34, vErrors);
 }
 }
 if(data.required !== undefined){
 if(!(validate48(data.required, {instancePath:instancePath+"/required",parentData:data,parentDataProperty:"required",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate48.errors; } else { for (const error of validate48.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate34, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate34, vErrors);
 }
 }
 if(data.dependentRequired !== undefined){
@@ -812,13 +801,13 @@ if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
 for(const key0 in data19){
 if(!(validate48(data19[key0], {instancePath:instancePath+"/dependentRequired/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data19,parentDataProperty:key0,rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate48.errors; } else { for (const error of validate48.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate34, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate34, vErrors);
 }
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/dependentRequired",schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/properties/dependentRequired/type",keyword:"type",params:{type: "object"},message:"must be object"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate34, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate34, vErrors);
 }
 }
 }
@@ -830,7 +819,6 @@ validate34.evaluated = {"props":{"type":true,"const":true,"enum":true,"multipleO
 const schema18 = {"type":["object","boolean"]};
 
 function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-const __charterLimit = __charterErrors.nest > 0 ? 0 : __charterErrors.limit;
 /*# sourceURL="https://json-schema.org/draft/2020-12/meta/meta-data" */;
 let vErrors = null;
 let errors = 0;
@@ -843,7 +831,7 @@ evaluated0.items = undefined;
 }
 if((!(data && typeof data == "object" && !Array.isArray(data))) && (typeof data !== "boolean")){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/meta-data#/type",keyword:"type",params:{type: schema18.type},message:"must be object,boolean"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate52, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate52, vErrors);
 }
 if(!dynamicAnchors.meta){
 dynamicAnchors.meta = validate52;
@@ -852,37 +840,37 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.title !== undefined){
 if(typeof data.title !== "string"){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/title",schemaPath:"https://json-schema.org/draft/2020-12/meta/meta-data#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate52, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate52, vErrors);
 }
 }
 if(data.description !== undefined){
 if(typeof data.description !== "string"){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/description",schemaPath:"https://json-schema.org/draft/2020-12/meta/meta-data#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate52, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate52, vErrors);
 }
 }
 if(data.deprecated !== undefined){
 if(typeof data.deprecated !== "boolean"){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/deprecated",schemaPath:"https://json-schema.org/draft/2020-12/meta/meta-data#/properties/deprecated/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate52, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate52, vErrors);
 }
 }
 if(data.readOnly !== undefined){
 if(typeof data.readOnly !== "boolean"){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/readOnly",schemaPath:"https://json-schema.org/draft/2020-12/meta/meta-data#/properties/readOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate52, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate52, vErrors);
 }
 }
 if(data.writeOnly !== undefined){
 if(typeof data.writeOnly !== "boolean"){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/writeOnly",schemaPath:"https://json-schema.org/draft/2020-12/meta/meta-data#/properties/writeOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate52, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate52, vErrors);
 }
 }
 if(data.examples !== undefined){
 if(!(Array.isArray(data.examples))){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/examples",schemaPath:"https://json-schema.org/draft/2020-12/meta/meta-data#/properties/examples/type",keyword:"type",params:{type: "array"},message:"must be array"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate52, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate52, vErrors);
 }
 }
 }
@@ -894,7 +882,6 @@ validate52.evaluated = {"props":{"title":true,"description":true,"default":true,
 const schema19 = {"type":["object","boolean"]};
 
 function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-const __charterLimit = __charterErrors.nest > 0 ? 0 : __charterErrors.limit;
 /*# sourceURL="https://json-schema.org/draft/2020-12/meta/format-annotation" */;
 let vErrors = null;
 let errors = 0;
@@ -907,7 +894,7 @@ evaluated0.items = undefined;
 }
 if((!(data && typeof data == "object" && !Array.isArray(data))) && (typeof data !== "boolean")){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/format-annotation#/type",keyword:"type",params:{type: schema19.type},message:"must be object,boolean"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate54, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate54, vErrors);
 }
 if(!dynamicAnchors.meta){
 dynamicAnchors.meta = validate54;
@@ -916,7 +903,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.format !== undefined){
 if(typeof data.format !== "string"){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/format",schemaPath:"https://json-schema.org/draft/2020-12/meta/format-annotation#/properties/format/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate54, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate54, vErrors);
 }
 }
 }
@@ -929,7 +916,6 @@ const schema20 = {"type":["object","boolean"]};
 
 function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 if (instancePath.length >= __charterDepth.limit && __charterTooDeep(instancePath, data)) throw __charterDepth;
-const __charterLimit = __charterErrors.nest > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate56.evaluated;
@@ -941,25 +927,25 @@ evaluated0.items = undefined;
 }
 if((!(data && typeof data == "object" && !Array.isArray(data))) && (typeof data !== "boolean")){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/content#/type",keyword:"type",params:{type: schema20.type},message:"must be object,boolean"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate56, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate56, vErrors);
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.contentEncoding !== undefined){
 if(typeof data.contentEncoding !== "string"){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/contentEncoding",schemaPath:"https://json-schema.org/draft/2020-12/meta/content#/properties/contentEncoding/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate56, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate56, vErrors);
 }
 }
 if(data.contentMediaType !== undefined){
 if(typeof data.contentMediaType !== "string"){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/contentMediaType",schemaPath:"https://json-schema.org/draft/2020-12/meta/content#/properties/contentMediaType/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate56, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate56, vErrors);
 }
 }
 if(data.contentSchema !== undefined){
 if(!(wrapper0.validate(data.contentSchema, {instancePath:instancePath+"/contentSchema",parentData:data,parentDataProperty:"contentSchema",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate56, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate56, vErrors);
 }
 }
 }
@@ -970,7 +956,6 @@ validate56.evaluated = {"props":{"contentEncoding":true,"contentMediaType":true,
 
 
 function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-const __charterLimit = __charterErrors.nest > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate58.evaluated;
@@ -985,7 +970,7 @@ const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 if(typeof data[i0] !== "string"){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/" + i0,schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/$defs/stringArray/items/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate58, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate58, vErrors);
 }
 }
 let i1 = data.length;
@@ -1000,7 +985,7 @@ continue;
 if(typeof indices0[item0] == "number"){
 j0 = indices0[item0];
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/$defs/stringArray/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate58, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate58, vErrors);
 break;
 }
 indices0[item0] = i1;
@@ -1009,7 +994,7 @@ indices0[item0] = i1;
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"https://json-schema.org/draft/2020-12/meta/validation#/$defs/stringArray/type",keyword:"type",params:{type: "array"},message:"must be array"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate58, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate58, vErrors);
 }
 validate58.errors = vErrors;
 return errors === 0;
@@ -1019,7 +1004,6 @@ validate58.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
 
 function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 if (instancePath.length >= __charterDepth.limit && __charterTooDeep(instancePath, data)) throw __charterDepth;
-const __charterLimit = __charterErrors.nest > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate1.evaluated;
@@ -1031,35 +1015,35 @@ evaluated0.items = undefined;
 }
 if((!(data && typeof data == "object" && !Array.isArray(data))) && (typeof data !== "boolean")){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"https://json-schema.org/draft/2020-12/schema#/type",keyword:"type",params:{type: schema1.type},message:"must be object,boolean"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate1, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
 }
 if(!(validate2(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate2.errors; } else { for (const error of validate2.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate1, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
 }
 if(!(validate25(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate25.errors; } else { for (const error of validate25.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate1, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
 }
 if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate32.errors; } else { for (const error of validate32.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate1, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
 }
 if(!(validate34(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate34.errors; } else { for (const error of validate34.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate1, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
 }
 if(!(validate52(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate52.errors; } else { for (const error of validate52.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate1, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
 }
 if(!(validate54(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate54.errors; } else { for (const error of validate54.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate1, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
 }
 if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate56.errors; } else { for (const error of validate56.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate1, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.definitions !== undefined){
@@ -1068,13 +1052,13 @@ if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 for(const key0 in data0){
 if(!(wrapper0.validate(data0[key0], {instancePath:instancePath+"/definitions/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data0,parentDataProperty:key0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate1, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
 }
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/definitions",schemaPath:"https://json-schema.org/draft/2020-12/schema#/properties/definitions/type",keyword:"type",params:{type: "object"},message:"must be object"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate1, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
 }
 }
 if(data.dependencies !== undefined){
@@ -1112,7 +1096,7 @@ items1 = true;
 }
 if(!valid4){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/dependencies/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"https://json-schema.org/draft/2020-12/schema#/properties/dependencies/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate1, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
 }
 else {
 errors = _errs19;
@@ -1129,19 +1113,19 @@ vErrors = null;
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/dependencies",schemaPath:"https://json-schema.org/draft/2020-12/schema#/properties/dependencies/type",keyword:"type",params:{type: "object"},message:"must be object"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate1, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
 }
 }
 if(data.$recursiveAnchor !== undefined){
 if(!(validate19(data.$recursiveAnchor, {instancePath:instancePath+"/$recursiveAnchor",parentData:data,parentDataProperty:"$recursiveAnchor",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate19.errors; } else { for (const error of validate19.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate1, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
 }
 }
 if(data.$recursiveRef !== undefined){
 if(!(validate14(data.$recursiveRef, {instancePath:instancePath+"/$recursiveRef",parentData:data,parentDataProperty:"$recursiveRef",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate14.errors; } else { for (const error of validate14.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate1, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
 }
 }
 }
@@ -1159,7 +1143,6 @@ const pattern8 = func0("^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)$", 
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 if (instancePath.length >= __charterDepth.limit && __charterTooDeep(instancePath, data)) throw __charterDepth;
-const __charterLimit = __charterErrors.nest > 0 ? 0 : __charterErrors.limit;
 /*# sourceURL="https://charter.invalid/charter/source.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -1172,11 +1155,11 @@ evaluated0.items = undefined;
 }
 if((!(data && typeof data == "object" && !Array.isArray(data))) && (typeof data !== "boolean")){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema0.type},message:"must be object,boolean"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 if(!(validate1(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate1.errors; } else { for (const error of validate1.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data["x-charter-name"] !== undefined){
@@ -1184,19 +1167,18 @@ let data0 = data["x-charter-name"];
 if(typeof data0 === "string"){
 if(!pattern4.test(data0)){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/x-charter-name",schemaPath:"#/properties/x-charter-name/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*$"+"\""});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/x-charter-name",schemaPath:"#/properties/x-charter-name/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 if(data["x-charter-rules"] !== undefined){
 let data1 = data["x-charter-rules"];
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 for(const key0 in data1){
-__charterErrors.nest++;
 const _errs6 = errors;
 if(typeof key0 === "string"){
 if(!pattern5.test(key0)){
@@ -1205,10 +1187,9 @@ errors++;
 }
 }
 var valid2 = _errs6 === errors;
-__charterErrors.nest--;
 if(!valid2){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/x-charter-rules",schemaPath:"#/properties/x-charter-rules/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 for(const key1 in data1){
@@ -1216,18 +1197,18 @@ let data2 = data1[key1];
 if(typeof data2 === "string"){
 if(func7(data2) < 1){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/x-charter-rules/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/x-charter-rules/additionalProperties/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/x-charter-rules/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/x-charter-rules/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/x-charter-rules",schemaPath:"#/properties/x-charter-rules/type",keyword:"type",params:{type: "object"},message:"must be object"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 if(data["x-charter-counterexamples"] !== undefined){
@@ -1239,16 +1220,16 @@ let data4 = data3[i0];
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 if(data4.value === undefined){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/x-charter-counterexamples/" + i0,schemaPath:"#/properties/x-charter-counterexamples/items/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 if(data4.error === undefined){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/x-charter-counterexamples/" + i0,schemaPath:"#/properties/x-charter-counterexamples/items/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 for(const key2 in data4){
 if(!((key2 === "value") || (key2 === "error"))){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/x-charter-counterexamples/" + i0,schemaPath:"#/properties/x-charter-counterexamples/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 if(data4.error !== undefined){
@@ -1256,12 +1237,12 @@ let data5 = data4.error;
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(data5.keyword === undefined){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/x-charter-counterexamples/" + i0+"/error",schemaPath:"#/properties/x-charter-counterexamples/items/properties/error/required",keyword:"required",params:{missingProperty: "keyword"},message:"must have required property '"+"keyword"+"'"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 for(const key3 in data5){
 if(!((key3 === "keyword") || (key3 === "pointer"))){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/x-charter-counterexamples/" + i0+"/error",schemaPath:"#/properties/x-charter-counterexamples/items/properties/error/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 if(data5.keyword !== undefined){
@@ -1269,12 +1250,12 @@ let data6 = data5.keyword;
 if(typeof data6 === "string"){
 if(func7(data6) < 1){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/x-charter-counterexamples/" + i0+"/error/keyword",schemaPath:"#/properties/x-charter-counterexamples/items/properties/error/properties/keyword/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/x-charter-counterexamples/" + i0+"/error/keyword",schemaPath:"#/properties/x-charter-counterexamples/items/properties/error/properties/keyword/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 if(data5.pointer !== undefined){
@@ -1282,30 +1263,30 @@ let data7 = data5.pointer;
 if(typeof data7 === "string"){
 if(!pattern6.test(data7)){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/x-charter-counterexamples/" + i0+"/error/pointer",schemaPath:"#/properties/x-charter-counterexamples/items/properties/error/properties/pointer/pattern",keyword:"pattern",params:{pattern: "^(/.*)?$"},message:"must match pattern \""+"^(/.*)?$"+"\""});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/x-charter-counterexamples/" + i0+"/error/pointer",schemaPath:"#/properties/x-charter-counterexamples/items/properties/error/properties/pointer/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/x-charter-counterexamples/" + i0+"/error",schemaPath:"#/properties/x-charter-counterexamples/items/properties/error/type",keyword:"type",params:{type: "object"},message:"must be object"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/x-charter-counterexamples/" + i0,schemaPath:"#/properties/x-charter-counterexamples/items/type",keyword:"type",params:{type: "object"},message:"must be object"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/x-charter-counterexamples",schemaPath:"#/properties/x-charter-counterexamples/type",keyword:"type",params:{type: "array"},message:"must be array"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 if(data["x-charter-ignore"] !== undefined){
@@ -1317,18 +1298,18 @@ let data9 = data8[i1];
 if(typeof data9 === "string"){
 if(!pattern7.test(data9)){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/x-charter-ignore/" + i1,schemaPath:"#/properties/x-charter-ignore/items/pattern",keyword:"pattern",params:{pattern: "^CH31[0-9]$"},message:"must match pattern \""+"^CH31[0-9]$"+"\""});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/x-charter-ignore/" + i1,schemaPath:"#/properties/x-charter-ignore/items/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/x-charter-ignore",schemaPath:"#/properties/x-charter-ignore/type",keyword:"type",params:{type: "array"},message:"must be array"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 if(data["x-charter-version"] !== undefined){
@@ -1336,12 +1317,12 @@ let data10 = data["x-charter-version"];
 if(typeof data10 === "string"){
 if(!pattern8.test(data10)){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/x-charter-version",schemaPath:"#/properties/x-charter-version/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)$"+"\""});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/x-charter-version",schemaPath:"#/properties/x-charter-version/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 }

@@ -14,6 +14,9 @@ list.push(error);
 return list;
 }
 const __charterErrors = { limit: Infinity, list: null, nest: 0 };
+function __charterOver(errors) {
+return __charterErrors.nest > 0 || errors > __charterErrors.limit;
+}
 function __charterEnd(validate, list) {
 if (__charterErrors.nest > 0) {
 validate.errors = list;
@@ -24,7 +27,6 @@ throw __charterErrors;
 }
 
 function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-const __charterLimit = __charterErrors.nest > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate1.evaluated;
@@ -36,7 +38,6 @@ evaluated0.items = undefined;
 }
 const _errs2 = errors;
 let valid1 = true;
-__charterErrors.nest++;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.compare !== undefined){
@@ -47,7 +48,6 @@ errors++;
 }
 }
 var _valid0 = _errs3 === errors;
-__charterErrors.nest--;
 errors = _errs2;
 if(vErrors !== null){
 if(_errs2){
@@ -62,7 +62,6 @@ if(_valid0){
 const _errs5 = errors;
 const _errs6 = errors;
 let valid3 = false;
-__charterErrors.nest++;
 const _errs7 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -72,9 +71,7 @@ errors++;
 }
 }
 var _valid1 = _errs7 === errors;
-__charterErrors.nest--;
 valid3 = valid3 || _valid1;
-__charterErrors.nest++;
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
@@ -84,11 +81,10 @@ errors++;
 }
 }
 var _valid1 = _errs8 === errors;
-__charterErrors.nest--;
 valid3 = valid3 || _valid1;
 if(!valid3){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/tolerances/allOf/0/then/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate1, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
 }
 else {
 errors = _errs6;
@@ -108,11 +104,9 @@ ifClause0 = "then";
 else {
 const _errs9 = errors;
 const _errs10 = errors;
-__charterErrors.nest++;
 const _errs11 = errors;
 const _errs12 = errors;
 let valid5 = false;
-__charterErrors.nest++;
 const _errs13 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
@@ -122,9 +116,7 @@ errors++;
 }
 }
 var _valid2 = _errs13 === errors;
-__charterErrors.nest--;
 valid5 = valid5 || _valid2;
-__charterErrors.nest++;
 const _errs14 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
@@ -134,7 +126,6 @@ errors++;
 }
 }
 var _valid2 = _errs14 === errors;
-__charterErrors.nest--;
 valid5 = valid5 || _valid2;
 if(!valid5){
 vErrors = __charterPush(vErrors, {});
@@ -152,10 +143,9 @@ vErrors = null;
 }
 }
 var valid4 = _errs11 === errors;
-__charterErrors.nest--;
 if(valid4){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/tolerances/allOf/0/else/not",keyword:"not",params:{},message:"must NOT be valid"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate1, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
 }
 else {
 errors = _errs10;
@@ -174,24 +164,24 @@ ifClause0 = "else";
 }
 if(!valid1){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/tolerances/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate1, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.compare === undefined){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/tolerances/required",keyword:"required",params:{missingProperty: "compare"},message:"must have required property '"+"compare"+"'"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate1, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
 }
 for(const key0 in data){
 if(!(((key0 === "compare") || (key0 === "absolute")) || (key0 === "relative"))){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/tolerances/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate1, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
 }
 }
 if(data.compare !== undefined){
 let data1 = data.compare;
 if(!(((data1 === "exact") || (data1 === "set")) || (data1 === "numeric"))){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/compare",schemaPath:"#/$defs/tolerances/properties/compare/enum",keyword:"enum",params:{allowedValues: schema1.properties.compare.enum},message:"must be equal to one of the allowed values"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate1, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
 }
 }
 if(data.absolute !== undefined){
@@ -199,12 +189,12 @@ let data2 = data.absolute;
 if(typeof data2 == "number"){
 if(data2 < 0 || isNaN(data2)){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/absolute",schemaPath:"#/$defs/tolerances/properties/absolute/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate1, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/absolute",schemaPath:"#/$defs/tolerances/properties/absolute/type",keyword:"type",params:{type: "number"},message:"must be number"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate1, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
 }
 }
 if(data.relative !== undefined){
@@ -212,22 +202,22 @@ let data3 = data.relative;
 if(typeof data3 == "number"){
 if(data3 > 1 || isNaN(data3)){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/relative",schemaPath:"#/$defs/tolerances/properties/relative/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate1, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
 }
 if(data3 < 0 || isNaN(data3)){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/relative",schemaPath:"#/$defs/tolerances/properties/relative/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate1, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/relative",schemaPath:"#/$defs/tolerances/properties/relative/type",keyword:"type",params:{type: "number"},message:"must be number"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate1, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
 }
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/tolerances/type",keyword:"type",params:{type: "object"},message:"must be object"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate1, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
 }
 validate1.errors = vErrors;
 return errors === 0;
@@ -237,7 +227,6 @@ validate1.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 const pattern3 = func0("^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$", "u");
 
 function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-const __charterLimit = __charterErrors.nest > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate4.evaluated;
@@ -250,16 +239,16 @@ evaluated0.items = undefined;
 if(typeof data === "string"){
 if(func2(data) < 1){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/setPath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate4, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate4, vErrors);
 }
 if(!pattern3.test(data)){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/setPath/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$"},message:"must match pattern \""+"^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$"+"\""});
-errors++; if (errors > __charterLimit) return __charterEnd(validate4, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate4, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/setPath/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate4, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate4, vErrors);
 }
 validate4.errors = vErrors;
 return errors === 0;
@@ -268,7 +257,6 @@ validate4.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-const __charterLimit = __charterErrors.nest > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate3.evaluated;
@@ -281,20 +269,20 @@ evaluated0.items = undefined;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.case_id === undefined){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/case/required",keyword:"required",params:{missingProperty: "case_id"},message:"must have required property '"+"case_id"+"'"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate3, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate3, vErrors);
 }
 if(data.input === undefined){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/case/required",keyword:"required",params:{missingProperty: "input"},message:"must have required property '"+"input"+"'"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate3, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate3, vErrors);
 }
 if(data.expected === undefined){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/case/required",keyword:"required",params:{missingProperty: "expected"},message:"must have required property '"+"expected"+"'"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate3, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate3, vErrors);
 }
 for(const key0 in data){
 if(!((((key0 === "case_id") || (key0 === "input")) || (key0 === "expected")) || (key0 === "tolerances"))){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/case/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate3, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate3, vErrors);
 }
 }
 if(data.case_id !== undefined){
@@ -302,36 +290,36 @@ let data0 = data.case_id;
 if(typeof data0 === "string"){
 if(!pattern0.test(data0)){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/case_id",schemaPath:"#/$defs/case/properties/case_id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]([a-z0-9-]*[a-z0-9])?$"},message:"must match pattern \""+"^[a-z0-9]([a-z0-9-]*[a-z0-9])?$"+"\""});
-errors++; if (errors > __charterLimit) return __charterEnd(validate3, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate3, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/case_id",schemaPath:"#/$defs/case/properties/case_id/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate3, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate3, vErrors);
 }
 }
 if(data.input !== undefined){
 if(!(validate4(data.input, {instancePath:instancePath+"/input",parentData:data,parentDataProperty:"input",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate4.errors; } else { for (const error of validate4.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate3, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate3, vErrors);
 }
 }
 if(data.expected !== undefined){
 if(!(validate4(data.expected, {instancePath:instancePath+"/expected",parentData:data,parentDataProperty:"expected",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate4.errors; } else { for (const error of validate4.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate3, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate3, vErrors);
 }
 }
 if(data.tolerances !== undefined){
 if(!(validate4(data.tolerances, {instancePath:instancePath+"/tolerances",parentData:data,parentDataProperty:"tolerances",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate4.errors; } else { for (const error of validate4.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate3, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate3, vErrors);
 }
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/case/type",keyword:"type",params:{type: "object"},message:"must be object"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate3, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate3, vErrors);
 }
 validate3.errors = vErrors;
 return errors === 0;
@@ -340,7 +328,6 @@ validate3.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-const __charterLimit = __charterErrors.nest > 0 ? 0 : __charterErrors.limit;
 /*# sourceURL="https://charter.invalid/evaluation/manifest.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -354,24 +341,24 @@ evaluated0.items = undefined;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.set_id === undefined){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "set_id"},message:"must have required property '"+"set_id"+"'"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 if(data.version === undefined){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 if(data.cases === undefined){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cases"},message:"must have required property '"+"cases"+"'"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 if(data.default_tolerances === undefined){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "default_tolerances"},message:"must have required property '"+"default_tolerances"+"'"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 for(const key0 in data){
 if(!(((((key0 === "set_id") || (key0 === "version")) || (key0 === "description")) || (key0 === "default_tolerances")) || (key0 === "cases"))){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 if(data.set_id !== undefined){
@@ -379,12 +366,12 @@ let data0 = data.set_id;
 if(typeof data0 === "string"){
 if(!pattern0.test(data0)){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/set_id",schemaPath:"#/properties/set_id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]([a-z0-9-]*[a-z0-9])?$"},message:"must match pattern \""+"^[a-z0-9]([a-z0-9-]*[a-z0-9])?$"+"\""});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/set_id",schemaPath:"#/properties/set_id/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 if(data.version !== undefined){
@@ -392,12 +379,12 @@ let data1 = data.version;
 if(typeof data1 === "string"){
 if(!pattern1.test(data1)){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/version",schemaPath:"#/properties/version/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)$"+"\""});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 if(data.description !== undefined){
@@ -405,18 +392,18 @@ let data2 = data.description;
 if(typeof data2 === "string"){
 if(func2(data2) < 1){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 if(data.default_tolerances !== undefined){
 if(!(validate1(data.default_tolerances, {instancePath:instancePath+"/default_tolerances",parentData:data,parentDataProperty:"default_tolerances",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate1.errors; } else { for (const error of validate1.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 if(data.cases !== undefined){
@@ -424,25 +411,25 @@ let data4 = data.cases;
 if(Array.isArray(data4)){
 if(data4.length < 1){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/cases",schemaPath:"#/properties/cases/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate3(data4[i0], {instancePath:instancePath+"/cases/" + i0,parentData:data4,parentDataProperty:i0,rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate3.errors; } else { for (const error of validate3.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/cases",schemaPath:"#/properties/cases/type",keyword:"type",params:{type: "array"},message:"must be array"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 validate0.errors = vErrors;
 return errors === 0;
@@ -451,7 +438,6 @@ validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate9(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-const __charterLimit = __charterErrors.nest > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate9.evaluated;
@@ -464,20 +450,20 @@ evaluated0.items = undefined;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.case_id === undefined){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/case/required",keyword:"required",params:{missingProperty: "case_id"},message:"must have required property '"+"case_id"+"'"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate9, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate9, vErrors);
 }
 if(data.input === undefined){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/case/required",keyword:"required",params:{missingProperty: "input"},message:"must have required property '"+"input"+"'"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate9, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate9, vErrors);
 }
 if(data.expected === undefined){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/case/required",keyword:"required",params:{missingProperty: "expected"},message:"must have required property '"+"expected"+"'"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate9, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate9, vErrors);
 }
 for(const key0 in data){
 if(!((((key0 === "case_id") || (key0 === "input")) || (key0 === "expected")) || (key0 === "tolerances"))){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/case/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate9, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate9, vErrors);
 }
 }
 if(data.case_id !== undefined){
@@ -485,36 +471,36 @@ let data0 = data.case_id;
 if(typeof data0 === "string"){
 if(!pattern0.test(data0)){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/case_id",schemaPath:"#/$defs/case/properties/case_id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]([a-z0-9-]*[a-z0-9])?$"},message:"must match pattern \""+"^[a-z0-9]([a-z0-9-]*[a-z0-9])?$"+"\""});
-errors++; if (errors > __charterLimit) return __charterEnd(validate9, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate9, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/case_id",schemaPath:"#/$defs/case/properties/case_id/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate9, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate9, vErrors);
 }
 }
 if(data.input !== undefined){
 if(!(validate4(data.input, {instancePath:instancePath+"/input",parentData:data,parentDataProperty:"input",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate4.errors; } else { for (const error of validate4.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate9, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate9, vErrors);
 }
 }
 if(data.expected !== undefined){
 if(!(validate4(data.expected, {instancePath:instancePath+"/expected",parentData:data,parentDataProperty:"expected",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate4.errors; } else { for (const error of validate4.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate9, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate9, vErrors);
 }
 }
 if(data.tolerances !== undefined){
 if(!(validate4(data.tolerances, {instancePath:instancePath+"/tolerances",parentData:data,parentDataProperty:"tolerances",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate4.errors; } else { for (const error of validate4.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate9, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate9, vErrors);
 }
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/case/type",keyword:"type",params:{type: "object"},message:"must be object"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate9, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate9, vErrors);
 }
 validate9.errors = vErrors;
 return errors === 0;
@@ -523,7 +509,6 @@ validate9.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-const __charterLimit = __charterErrors.nest > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate13.evaluated;
@@ -536,16 +521,16 @@ evaluated0.items = undefined;
 if(typeof data === "string"){
 if(func2(data) < 1){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/setPath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate13, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate13, vErrors);
 }
 if(!pattern3.test(data)){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/setPath/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$"},message:"must match pattern \""+"^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$"+"\""});
-errors++; if (errors > __charterLimit) return __charterEnd(validate13, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate13, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/setPath/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate13, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate13, vErrors);
 }
 validate13.errors = vErrors;
 return errors === 0;
@@ -554,7 +539,6 @@ validate13.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-const __charterLimit = __charterErrors.nest > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate14.evaluated;
@@ -566,7 +550,6 @@ evaluated0.items = undefined;
 }
 const _errs2 = errors;
 let valid1 = true;
-__charterErrors.nest++;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.compare !== undefined){
@@ -577,7 +560,6 @@ errors++;
 }
 }
 var _valid0 = _errs3 === errors;
-__charterErrors.nest--;
 errors = _errs2;
 if(vErrors !== null){
 if(_errs2){
@@ -592,7 +574,6 @@ if(_valid0){
 const _errs5 = errors;
 const _errs6 = errors;
 let valid3 = false;
-__charterErrors.nest++;
 const _errs7 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -602,9 +583,7 @@ errors++;
 }
 }
 var _valid1 = _errs7 === errors;
-__charterErrors.nest--;
 valid3 = valid3 || _valid1;
-__charterErrors.nest++;
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
@@ -614,11 +593,10 @@ errors++;
 }
 }
 var _valid1 = _errs8 === errors;
-__charterErrors.nest--;
 valid3 = valid3 || _valid1;
 if(!valid3){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/tolerances/allOf/0/then/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate14, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate14, vErrors);
 }
 else {
 errors = _errs6;
@@ -638,11 +616,9 @@ ifClause0 = "then";
 else {
 const _errs9 = errors;
 const _errs10 = errors;
-__charterErrors.nest++;
 const _errs11 = errors;
 const _errs12 = errors;
 let valid5 = false;
-__charterErrors.nest++;
 const _errs13 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
@@ -652,9 +628,7 @@ errors++;
 }
 }
 var _valid2 = _errs13 === errors;
-__charterErrors.nest--;
 valid5 = valid5 || _valid2;
-__charterErrors.nest++;
 const _errs14 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
@@ -664,7 +638,6 @@ errors++;
 }
 }
 var _valid2 = _errs14 === errors;
-__charterErrors.nest--;
 valid5 = valid5 || _valid2;
 if(!valid5){
 vErrors = __charterPush(vErrors, {});
@@ -682,10 +655,9 @@ vErrors = null;
 }
 }
 var valid4 = _errs11 === errors;
-__charterErrors.nest--;
 if(valid4){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/tolerances/allOf/0/else/not",keyword:"not",params:{},message:"must NOT be valid"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate14, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate14, vErrors);
 }
 else {
 errors = _errs10;
@@ -704,24 +676,24 @@ ifClause0 = "else";
 }
 if(!valid1){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/tolerances/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate14, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate14, vErrors);
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.compare === undefined){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/tolerances/required",keyword:"required",params:{missingProperty: "compare"},message:"must have required property '"+"compare"+"'"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate14, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate14, vErrors);
 }
 for(const key0 in data){
 if(!(((key0 === "compare") || (key0 === "absolute")) || (key0 === "relative"))){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/tolerances/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate14, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate14, vErrors);
 }
 }
 if(data.compare !== undefined){
 let data1 = data.compare;
 if(!(((data1 === "exact") || (data1 === "set")) || (data1 === "numeric"))){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/compare",schemaPath:"#/$defs/tolerances/properties/compare/enum",keyword:"enum",params:{allowedValues: schema1.properties.compare.enum},message:"must be equal to one of the allowed values"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate14, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate14, vErrors);
 }
 }
 if(data.absolute !== undefined){
@@ -729,12 +701,12 @@ let data2 = data.absolute;
 if(typeof data2 == "number"){
 if(data2 < 0 || isNaN(data2)){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/absolute",schemaPath:"#/$defs/tolerances/properties/absolute/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate14, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate14, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/absolute",schemaPath:"#/$defs/tolerances/properties/absolute/type",keyword:"type",params:{type: "number"},message:"must be number"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate14, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate14, vErrors);
 }
 }
 if(data.relative !== undefined){
@@ -742,22 +714,22 @@ let data3 = data.relative;
 if(typeof data3 == "number"){
 if(data3 > 1 || isNaN(data3)){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/relative",schemaPath:"#/$defs/tolerances/properties/relative/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate14, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate14, vErrors);
 }
 if(data3 < 0 || isNaN(data3)){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/relative",schemaPath:"#/$defs/tolerances/properties/relative/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate14, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate14, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/relative",schemaPath:"#/$defs/tolerances/properties/relative/type",keyword:"type",params:{type: "number"},message:"must be number"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate14, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate14, vErrors);
 }
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/tolerances/type",keyword:"type",params:{type: "object"},message:"must be object"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate14, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate14, vErrors);
 }
 validate14.errors = vErrors;
 return errors === 0;

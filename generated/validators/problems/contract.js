@@ -11,6 +11,9 @@ list.push(error);
 return list;
 }
 const __charterErrors = { limit: Infinity, list: null, nest: 0 };
+function __charterOver(errors) {
+return __charterErrors.nest > 0 || errors > __charterErrors.limit;
+}
 function __charterEnd(validate, list) {
 if (__charterErrors.nest > 0) {
 validate.errors = list;
@@ -21,7 +24,6 @@ throw __charterErrors;
 }
 
 function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-const __charterLimit = __charterErrors.nest > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate3.evaluated;
@@ -34,12 +36,12 @@ evaluated0.items = undefined;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(Object.keys(data).length < 1){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/problems~1semantics/$defs/ruleSet/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate3, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate3, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/problems~1semantics/$defs/ruleSet/type",keyword:"type",params:{type: "object"},message:"must be object"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate3, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate3, vErrors);
 }
 validate3.errors = vErrors;
 return errors === 0;
@@ -50,7 +52,6 @@ const func0 = __charter_pattern;
 const pattern0 = func0("^[a-z][a-z0-9_]*$", "u");
 
 function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-const __charterLimit = __charterErrors.nest > 0 ? 0 : __charterErrors.limit;
 /*# sourceURL="https://charter.invalid/problems/semantics.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -64,22 +65,22 @@ evaluated0.items = undefined;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.validity === undefined){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/problems~1semantics/required",keyword:"required",params:{missingProperty: "validity"},message:"must have required property '"+"validity"+"'"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate2, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate2, vErrors);
 }
 if(data.one_shot_completion === undefined){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/problems~1semantics/required",keyword:"required",params:{missingProperty: "one_shot_completion"},message:"must have required property '"+"one_shot_completion"+"'"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate2, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate2, vErrors);
 }
 if(data.validity !== undefined){
 if(!(validate3(data.validity, {instancePath:instancePath+"/validity",parentData:data,parentDataProperty:"validity",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate3.errors; } else { for (const error of validate3.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate2, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate2, vErrors);
 }
 }
 if(data.one_shot_completion !== undefined){
 if(!(validate3(data.one_shot_completion, {instancePath:instancePath+"/one_shot_completion",parentData:data,parentDataProperty:"one_shot_completion",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate3.errors; } else { for (const error of validate3.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate2, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate2, vErrors);
 }
 }
 if(data.untimed_preparation !== undefined){
@@ -91,12 +92,12 @@ let data3 = data2[i0];
 if(typeof data3 === "string"){
 if(!pattern0.test(data3)){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/untimed_preparation/" + i0,schemaPath:"#/$defs/problems~1semantics/properties/untimed_preparation/items/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*$"+"\""});
-errors++; if (errors > __charterLimit) return __charterEnd(validate2, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate2, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/untimed_preparation/" + i0,schemaPath:"#/$defs/problems~1semantics/properties/untimed_preparation/items/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate2, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate2, vErrors);
 }
 }
 let i1 = data2.length;
@@ -111,7 +112,7 @@ continue;
 if(typeof indices0[item0] == "number"){
 j0 = indices0[item0];
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/untimed_preparation",schemaPath:"#/$defs/problems~1semantics/properties/untimed_preparation/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate2, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate2, vErrors);
 break;
 }
 indices0[item0] = i1;
@@ -120,13 +121,13 @@ indices0[item0] = i1;
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/untimed_preparation",schemaPath:"#/$defs/problems~1semantics/properties/untimed_preparation/type",keyword:"type",params:{type: "array"},message:"must be array"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate2, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate2, vErrors);
 }
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/problems~1semantics/type",keyword:"type",params:{type: "object"},message:"must be object"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate2, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate2, vErrors);
 }
 validate2.errors = vErrors;
 return errors === 0;
@@ -135,7 +136,6 @@ validate2.evaluated = {"props":{"validity":true,"one_shot_completion":true,"unti
 
 
 function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-const __charterLimit = __charterErrors.nest > 0 ? 0 : __charterErrors.limit;
 /*# sourceURL="https://charter.invalid/problems/sum-semantics.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -148,7 +148,7 @@ evaluated0.items = undefined;
 }
 if(!(validate2(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate2.errors; } else { for (const error of validate2.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate1, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.validity !== undefined){
@@ -156,25 +156,25 @@ let data0 = data.validity;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.answer_range === undefined){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/validity",schemaPath:"#/$defs/problems~1sum-semantics/properties/validity/required",keyword:"required",params:{missingProperty: "answer_range"},message:"must have required property '"+"answer_range"+"'"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate1, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
 }
 for(const key0 in data0){
 if(!(key0 === "answer_range")){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/validity",schemaPath:"#/$defs/problems~1sum-semantics/properties/validity/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate1, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
 }
 }
 if(data0.answer_range !== undefined){
 let data1 = data0.answer_range;
 if(!((data1 === "int64") || (data1 === "unbounded"))){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/validity/answer_range",schemaPath:"#/$defs/problems~1sum-semantics/properties/validity/properties/answer_range/enum",keyword:"enum",params:{allowedValues: schema1.properties.validity.properties.answer_range.enum},message:"must be equal to one of the allowed values"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate1, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
 }
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/validity",schemaPath:"#/$defs/problems~1sum-semantics/properties/validity/type",keyword:"type",params:{type: "object"},message:"must be object"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate1, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
 }
 }
 if(data.one_shot_completion !== undefined){
@@ -182,31 +182,31 @@ let data2 = data.one_shot_completion;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.max_absolute_error === undefined){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/one_shot_completion",schemaPath:"#/$defs/problems~1sum-semantics/properties/one_shot_completion/required",keyword:"required",params:{missingProperty: "max_absolute_error"},message:"must have required property '"+"max_absolute_error"+"'"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate1, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
 }
 for(const key1 in data2){
 if(!(key1 === "max_absolute_error")){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/one_shot_completion",schemaPath:"#/$defs/problems~1sum-semantics/properties/one_shot_completion/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate1, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
 }
 }
 if(data2.max_absolute_error !== undefined){
 let data3 = data2.max_absolute_error;
 if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/one_shot_completion/max_absolute_error",schemaPath:"#/$defs/problems~1sum-semantics/properties/one_shot_completion/properties/max_absolute_error/type",keyword:"type",params:{type: "integer"},message:"must be integer"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate1, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
 }
 if(typeof data3 == "number"){
 if(data3 < 0 || isNaN(data3)){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/one_shot_completion/max_absolute_error",schemaPath:"#/$defs/problems~1sum-semantics/properties/one_shot_completion/properties/max_absolute_error/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate1, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
 }
 }
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/one_shot_completion",schemaPath:"#/$defs/problems~1sum-semantics/properties/one_shot_completion/type",keyword:"type",params:{type: "object"},message:"must be object"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate1, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
 }
 }
 if(data.untimed_preparation !== undefined){
@@ -216,25 +216,25 @@ const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
 if(!(data4[i0] === "read_input")){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/untimed_preparation/" + i0,schemaPath:"#/$defs/problems~1sum-semantics/properties/untimed_preparation/items/enum",keyword:"enum",params:{allowedValues: schema1.properties.untimed_preparation.items.enum},message:"must be equal to one of the allowed values"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate1, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
 }
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/untimed_preparation",schemaPath:"#/$defs/problems~1sum-semantics/properties/untimed_preparation/type",keyword:"type",params:{type: "array"},message:"must be array"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate1, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
 }
 }
 for(const key2 in data){
 if(((key2 !== "validity") && (key2 !== "one_shot_completion")) && (key2 !== "untimed_preparation")){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/problems~1sum-semantics/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key2},message:"must NOT have unevaluated properties"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate1, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
 }
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/problems~1sum-semantics/type",keyword:"type",params:{type: "object"},message:"must be object"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate1, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
 }
 validate1.errors = vErrors;
 return errors === 0;
@@ -244,7 +244,6 @@ validate1.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 const schema4 = {"properties":{"validity":{"properties":{"tie_break":{"enum":["first","last","any"]},"index_base":{"enum":[0,1]}}},"untimed_preparation":{"items":{"enum":["read_input","load_dataset"]}}}};
 
 function validate8(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-const __charterLimit = __charterErrors.nest > 0 ? 0 : __charterErrors.limit;
 /*# sourceURL="https://charter.invalid/problems/argmin-semantics.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -257,7 +256,7 @@ evaluated0.items = undefined;
 }
 if(!(validate2(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate2.errors; } else { for (const error of validate2.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate8, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate8, vErrors);
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.validity !== undefined){
@@ -265,36 +264,36 @@ let data0 = data.validity;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.tie_break === undefined){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/validity",schemaPath:"#/$defs/problems~1argmin-semantics/properties/validity/required",keyword:"required",params:{missingProperty: "tie_break"},message:"must have required property '"+"tie_break"+"'"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate8, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate8, vErrors);
 }
 if(data0.index_base === undefined){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/validity",schemaPath:"#/$defs/problems~1argmin-semantics/properties/validity/required",keyword:"required",params:{missingProperty: "index_base"},message:"must have required property '"+"index_base"+"'"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate8, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate8, vErrors);
 }
 for(const key0 in data0){
 if(!((key0 === "tie_break") || (key0 === "index_base"))){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/validity",schemaPath:"#/$defs/problems~1argmin-semantics/properties/validity/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate8, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate8, vErrors);
 }
 }
 if(data0.tie_break !== undefined){
 let data1 = data0.tie_break;
 if(!(((data1 === "first") || (data1 === "last")) || (data1 === "any"))){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/validity/tie_break",schemaPath:"#/$defs/problems~1argmin-semantics/properties/validity/properties/tie_break/enum",keyword:"enum",params:{allowedValues: schema4.properties.validity.properties.tie_break.enum},message:"must be equal to one of the allowed values"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate8, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate8, vErrors);
 }
 }
 if(data0.index_base !== undefined){
 let data2 = data0.index_base;
 if(!((data2 === 0) || (data2 === 1))){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/validity/index_base",schemaPath:"#/$defs/problems~1argmin-semantics/properties/validity/properties/index_base/enum",keyword:"enum",params:{allowedValues: schema4.properties.validity.properties.index_base.enum},message:"must be equal to one of the allowed values"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate8, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate8, vErrors);
 }
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/validity",schemaPath:"#/$defs/problems~1argmin-semantics/properties/validity/type",keyword:"type",params:{type: "object"},message:"must be object"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate8, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate8, vErrors);
 }
 }
 if(data.one_shot_completion !== undefined){
@@ -302,12 +301,12 @@ let data3 = data.one_shot_completion;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 if(data3.max_objective_gap === undefined){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/one_shot_completion",schemaPath:"#/$defs/problems~1argmin-semantics/properties/one_shot_completion/required",keyword:"required",params:{missingProperty: "max_objective_gap"},message:"must have required property '"+"max_objective_gap"+"'"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate8, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate8, vErrors);
 }
 for(const key1 in data3){
 if(!(key1 === "max_objective_gap")){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/one_shot_completion",schemaPath:"#/$defs/problems~1argmin-semantics/properties/one_shot_completion/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate8, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate8, vErrors);
 }
 }
 if(data3.max_objective_gap !== undefined){
@@ -315,18 +314,18 @@ let data4 = data3.max_objective_gap;
 if(typeof data4 == "number"){
 if(data4 < 0 || isNaN(data4)){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/one_shot_completion/max_objective_gap",schemaPath:"#/$defs/problems~1argmin-semantics/properties/one_shot_completion/properties/max_objective_gap/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate8, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate8, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/one_shot_completion/max_objective_gap",schemaPath:"#/$defs/problems~1argmin-semantics/properties/one_shot_completion/properties/max_objective_gap/type",keyword:"type",params:{type: "number"},message:"must be number"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate8, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate8, vErrors);
 }
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/one_shot_completion",schemaPath:"#/$defs/problems~1argmin-semantics/properties/one_shot_completion/type",keyword:"type",params:{type: "object"},message:"must be object"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate8, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate8, vErrors);
 }
 }
 if(data.untimed_preparation !== undefined){
@@ -337,25 +336,25 @@ for(let i0=0; i0<len0; i0++){
 let data6 = data5[i0];
 if(!((data6 === "read_input") || (data6 === "load_dataset"))){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/untimed_preparation/" + i0,schemaPath:"#/$defs/problems~1argmin-semantics/properties/untimed_preparation/items/enum",keyword:"enum",params:{allowedValues: schema4.properties.untimed_preparation.items.enum},message:"must be equal to one of the allowed values"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate8, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate8, vErrors);
 }
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/untimed_preparation",schemaPath:"#/$defs/problems~1argmin-semantics/properties/untimed_preparation/type",keyword:"type",params:{type: "array"},message:"must be array"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate8, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate8, vErrors);
 }
 }
 for(const key2 in data){
 if(((key2 !== "validity") && (key2 !== "one_shot_completion")) && (key2 !== "untimed_preparation")){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/problems~1argmin-semantics/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key2},message:"must NOT have unevaluated properties"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate8, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate8, vErrors);
 }
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/problems~1argmin-semantics/type",keyword:"type",params:{type: "object"},message:"must be object"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate8, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate8, vErrors);
 }
 validate8.errors = vErrors;
 return errors === 0;
@@ -365,7 +364,6 @@ validate8.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 const pattern1 = func0("^[a-z](?:[a-z0-9-]*[a-z0-9])?$", "u");
 
 function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-const __charterLimit = __charterErrors.nest > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate11.evaluated;
@@ -378,12 +376,12 @@ evaluated0.items = undefined;
 if(typeof data === "string"){
 if(!pattern1.test(data)){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/slug/pattern",keyword:"pattern",params:{pattern: "^[a-z](?:[a-z0-9-]*[a-z0-9])?$"},message:"must match pattern \""+"^[a-z](?:[a-z0-9-]*[a-z0-9])?$"+"\""});
-errors++; if (errors > __charterLimit) return __charterEnd(validate11, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate11, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/slug/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate11, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate11, vErrors);
 }
 validate11.errors = vErrors;
 return errors === 0;
@@ -394,7 +392,6 @@ const func3 = __charter_ucs2length;
 const pattern2 = func0("^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$", "u");
 
 function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-const __charterLimit = __charterErrors.nest > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate15.evaluated;
@@ -407,16 +404,16 @@ evaluated0.items = undefined;
 if(typeof data === "string"){
 if(func3(data) < 1){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/problems~1schema-slot/$defs/repoPath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate15, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate15, vErrors);
 }
 if(!pattern2.test(data)){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/problems~1schema-slot/$defs/repoPath/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$"},message:"must match pattern \""+"^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$"+"\""});
-errors++; if (errors > __charterLimit) return __charterEnd(validate15, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate15, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/problems~1schema-slot/$defs/repoPath/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate15, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate15, vErrors);
 }
 validate15.errors = vErrors;
 return errors === 0;
@@ -426,7 +423,6 @@ validate15.evaluated = {"dynamicProps":false,"dynamicItems":false};
 const pattern3 = func0("\\.(json|ya?ml)$", "u");
 
 function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-const __charterLimit = __charterErrors.nest > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate14.evaluated;
@@ -438,17 +434,17 @@ evaluated0.items = undefined;
 }
 if(!(validate15(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate15.errors; } else { for (const error of validate15.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate14, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate14, vErrors);
 }
 if(typeof data === "string"){
 if(!pattern3.test(data)){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/problems~1schema-slot/$defs/schemaFile/allOf/1/pattern",keyword:"pattern",params:{pattern: "\\.(json|ya?ml)$"},message:"must match pattern \""+"\\.(json|ya?ml)$"+"\""});
-errors++; if (errors > __charterLimit) return __charterEnd(validate14, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate14, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/problems~1schema-slot/$defs/schemaFile/allOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate14, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate14, vErrors);
 }
 validate14.errors = vErrors;
 return errors === 0;
@@ -458,7 +454,6 @@ validate14.evaluated = {"dynamicProps":false,"dynamicItems":false};
 const schema10 = {"enum":["null","boolean","object","array","number","integer","string"]};
 
 function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-const __charterLimit = __charterErrors.nest > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate19.evaluated;
@@ -470,7 +465,7 @@ evaluated0.items = undefined;
 }
 if(!(((((((data === "null") || (data === "boolean")) || (data === "object")) || (data === "array")) || (data === "number")) || (data === "integer")) || (data === "string"))){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/problems~1schema-slot/$defs/jsonType/enum",keyword:"enum",params:{allowedValues: schema10.enum},message:"must be equal to one of the allowed values"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate19, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate19, vErrors);
 }
 validate19.errors = vErrors;
 return errors === 0;
@@ -480,7 +475,6 @@ validate19.evaluated = {"dynamicProps":false,"dynamicItems":false};
 const func7 = __charter_deepEqual;
 
 function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-const __charterLimit = __charterErrors.nest > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate18.evaluated;
@@ -491,21 +485,17 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 const _errs1 = errors;
-__charterErrors.nest++;
 const _errs2 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-__charterErrors.nest++;
 const _errs3 = errors;
 const _errs4 = errors;
-__charterErrors.nest++;
 const _errs5 = errors;
 if(!((((((((((((((((((((((((((((((((((key0 === "type") || (key0 === "enum")) || (key0 === "const")) || (key0 === "$ref")) || (key0 === "$dynamicRef")) || (key0 === "allOf")) || (key0 === "anyOf")) || (key0 === "oneOf")) || (key0 === "not")) || (key0 === "properties")) || (key0 === "patternProperties")) || (key0 === "additionalProperties")) || (key0 === "unevaluatedProperties")) || (key0 === "required")) || (key0 === "dependentRequired")) || (key0 === "dependentSchemas")) || (key0 === "propertyNames")) || (key0 === "minProperties")) || (key0 === "maxProperties")) || (key0 === "items")) || (key0 === "prefixItems")) || (key0 === "contains")) || (key0 === "unevaluatedItems")) || (key0 === "minItems")) || (key0 === "maxItems")) || (key0 === "uniqueItems")) || (key0 === "minimum")) || (key0 === "maximum")) || (key0 === "exclusiveMinimum")) || (key0 === "exclusiveMaximum")) || (key0 === "multipleOf")) || (key0 === "minLength")) || (key0 === "maxLength")) || (key0 === "pattern"))){
 vErrors = __charterPush(vErrors, {});
 errors++;
 }
 var valid2 = _errs5 === errors;
-__charterErrors.nest--;
 if(valid2){
 vErrors = __charterPush(vErrors, {});
 errors++;
@@ -522,7 +512,6 @@ vErrors = null;
 }
 }
 var valid1 = _errs3 === errors;
-__charterErrors.nest--;
 if(!valid1){
 vErrors = __charterPush(vErrors, {});
 errors++;
@@ -531,10 +520,9 @@ break;
 }
 }
 var valid0 = _errs2 === errors;
-__charterErrors.nest--;
 if(valid0){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/not",keyword:"not",params:{},message:"must NOT be valid"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate18, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate18, vErrors);
 }
 else {
 errors = _errs1;
@@ -611,7 +599,7 @@ __charterErrors.nest--;
 valid4 = valid4 || _valid0;
 if(!valid4){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/type/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate18, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate18, vErrors);
 }
 else {
 errors = _errs7;
@@ -630,12 +618,12 @@ let data2 = data.$ref;
 if(typeof data2 === "string"){
 if(func3(data2) < 1){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/$ref",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/%24ref/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate18, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate18, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/$ref",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/%24ref/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate18, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate18, vErrors);
 }
 }
 if(data.enum !== undefined){
@@ -643,12 +631,12 @@ let data3 = data.enum;
 if(Array.isArray(data3)){
 if(data3.length < 1){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/enum",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/enum/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate18, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate18, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/enum",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/enum/type",keyword:"type",params:{type: "array"},message:"must be array"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate18, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate18, vErrors);
 }
 }
 if(data.properties !== undefined){
@@ -656,12 +644,12 @@ let data4 = data.properties;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 if(Object.keys(data4).length < 1){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/properties",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/properties/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate18, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate18, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/properties",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/properties/type",keyword:"type",params:{type: "object"},message:"must be object"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate18, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate18, vErrors);
 }
 }
 if(data.required !== undefined){
@@ -669,19 +657,19 @@ let data5 = data.required;
 if(Array.isArray(data5)){
 if(data5.length < 1){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/required",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/required/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate18, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate18, vErrors);
 }
 const len1 = data5.length;
 for(let i2=0; i2<len1; i2++){
 if(typeof data5[i2] !== "string"){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/required/" + i2,schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/required/items/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate18, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate18, vErrors);
 }
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/required",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/required/type",keyword:"type",params:{type: "array"},message:"must be array"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate18, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate18, vErrors);
 }
 }
 if(data.allOf !== undefined){
@@ -689,12 +677,12 @@ let data7 = data.allOf;
 if(Array.isArray(data7)){
 if(data7.length < 1){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/allOf",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/allOf/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate18, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate18, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/allOf",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/allOf/type",keyword:"type",params:{type: "array"},message:"must be array"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate18, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate18, vErrors);
 }
 }
 if(data.anyOf !== undefined){
@@ -702,12 +690,12 @@ let data8 = data.anyOf;
 if(Array.isArray(data8)){
 if(data8.length < 1){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/anyOf",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/anyOf/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate18, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate18, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/anyOf",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/anyOf/type",keyword:"type",params:{type: "array"},message:"must be array"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate18, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate18, vErrors);
 }
 }
 if(data.oneOf !== undefined){
@@ -715,18 +703,18 @@ let data9 = data.oneOf;
 if(Array.isArray(data9)){
 if(data9.length < 1){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/oneOf",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/oneOf/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate18, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate18, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/oneOf",schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/properties/oneOf/type",keyword:"type",params:{type: "array"},message:"must be array"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate18, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate18, vErrors);
 }
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/problems~1schema-slot/$defs/inlineSchema/type",keyword:"type",params:{type: "object"},message:"must be object"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate18, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate18, vErrors);
 }
 validate18.errors = vErrors;
 return errors === 0;
@@ -735,7 +723,6 @@ validate18.evaluated = {"props":{"type":true,"$ref":true,"enum":true,"properties
 
 
 function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-const __charterLimit = __charterErrors.nest > 0 ? 0 : __charterErrors.limit;
 /*# sourceURL="https://charter.invalid/problems/schema-slot.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -790,7 +777,7 @@ props0.oneOf = true;
 }
 if(!valid0){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/problems~1schema-slot/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate13, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate13, vErrors);
 }
 else {
 errors = _errs0;
@@ -812,7 +799,6 @@ validate13.evaluated = {"dynamicProps":true,"dynamicItems":false};
 const schema11 = {"properties":{"kind":{"enum":["none","wall_clock","evaluations"]}}};
 
 function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-const __charterLimit = __charterErrors.nest > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate28.evaluated;
@@ -824,7 +810,6 @@ evaluated0.items = undefined;
 }
 const _errs2 = errors;
 let valid1 = true;
-__charterErrors.nest++;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.kind !== undefined){
@@ -835,7 +820,6 @@ errors++;
 }
 }
 var _valid0 = _errs3 === errors;
-__charterErrors.nest--;
 errors = _errs2;
 if(vErrors !== null){
 if(_errs2){
@@ -851,7 +835,7 @@ const _errs5 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.seconds === undefined){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/budget/allOf/0/then/required",keyword:"required",params:{missingProperty: "seconds"},message:"must have required property '"+"seconds"+"'"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate28, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate28, vErrors);
 }
 }
 var _valid0 = _errs5 === errors;
@@ -863,7 +847,7 @@ const _errs6 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.seconds !== undefined){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/seconds",schemaPath:"#/$defs/budget/allOf/0/else/properties/seconds",keyword:"false schema",params:{},message:"boolean schema is false"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate28, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate28, vErrors);
 }
 }
 var _valid0 = _errs6 === errors;
@@ -877,11 +861,10 @@ ifClause0 = "else";
 }
 if(!valid1){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/budget/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate28, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate28, vErrors);
 }
 const _errs8 = errors;
 let valid4 = true;
-__charterErrors.nest++;
 const _errs9 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.kind !== undefined){
@@ -892,7 +875,6 @@ errors++;
 }
 }
 var _valid1 = _errs9 === errors;
-__charterErrors.nest--;
 errors = _errs8;
 if(vErrors !== null){
 if(_errs8){
@@ -908,7 +890,7 @@ const _errs11 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.limit === undefined){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/budget/allOf/1/then/required",keyword:"required",params:{missingProperty: "limit"},message:"must have required property '"+"limit"+"'"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate28, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate28, vErrors);
 }
 }
 var _valid1 = _errs11 === errors;
@@ -920,7 +902,7 @@ const _errs12 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.limit !== undefined){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/limit",schemaPath:"#/$defs/budget/allOf/1/else/properties/limit",keyword:"false schema",params:{},message:"boolean schema is false"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate28, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate28, vErrors);
 }
 }
 var _valid1 = _errs12 === errors;
@@ -934,7 +916,7 @@ ifClause1 = "else";
 }
 if(!valid4){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/budget/allOf/1/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate28, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate28, vErrors);
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -948,19 +930,19 @@ Object.assign(props0, props1);
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.kind === undefined){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/budget/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate28, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate28, vErrors);
 }
 for(const key0 in data){
 if(!(((key0 === "kind") || (key0 === "seconds")) || (key0 === "limit"))){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/budget/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate28, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate28, vErrors);
 }
 }
 if(data.kind !== undefined){
 let data4 = data.kind;
 if(!(((data4 === "none") || (data4 === "wall_clock")) || (data4 === "evaluations"))){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/kind",schemaPath:"#/$defs/budget/properties/kind/enum",keyword:"enum",params:{allowedValues: schema11.properties.kind.enum},message:"must be equal to one of the allowed values"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate28, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate28, vErrors);
 }
 }
 if(data.seconds !== undefined){
@@ -968,31 +950,31 @@ let data5 = data.seconds;
 if(typeof data5 == "number"){
 if(data5 <= 0 || isNaN(data5)){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/seconds",schemaPath:"#/$defs/budget/properties/seconds/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate28, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate28, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/seconds",schemaPath:"#/$defs/budget/properties/seconds/type",keyword:"type",params:{type: "number"},message:"must be number"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate28, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate28, vErrors);
 }
 }
 if(data.limit !== undefined){
 let data6 = data.limit;
 if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/limit",schemaPath:"#/$defs/budget/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate28, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate28, vErrors);
 }
 if(typeof data6 == "number"){
 if(data6 < 1 || isNaN(data6)){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/limit",schemaPath:"#/$defs/budget/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate28, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate28, vErrors);
 }
 }
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/budget/type",keyword:"type",params:{type: "object"},message:"must be object"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate28, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate28, vErrors);
 }
 validate28.errors = vErrors;
 return errors === 0;
@@ -1002,7 +984,6 @@ validate28.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 const schema12 = {"properties":{"expected_verdict":{"enum":["complete","incomplete","invalid"]}}};
 
 function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-const __charterLimit = __charterErrors.nest > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate30.evaluated;
@@ -1015,30 +996,30 @@ evaluated0.items = undefined;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/referenceCase/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate30, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate30, vErrors);
 }
 if(data.result === undefined){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/referenceCase/required",keyword:"required",params:{missingProperty: "result"},message:"must have required property '"+"result"+"'"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate30, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate30, vErrors);
 }
 if(data.expected_metrics === undefined){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/referenceCase/required",keyword:"required",params:{missingProperty: "expected_metrics"},message:"must have required property '"+"expected_metrics"+"'"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate30, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate30, vErrors);
 }
 if(data.expected_verdict === undefined){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/referenceCase/required",keyword:"required",params:{missingProperty: "expected_verdict"},message:"must have required property '"+"expected_verdict"+"'"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate30, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate30, vErrors);
 }
 for(const key0 in data){
 if(!(((((((key0 === "id") || (key0 === "summary")) || (key0 === "parameters")) || (key0 === "dataset")) || (key0 === "result")) || (key0 === "expected_metrics")) || (key0 === "expected_verdict"))){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/referenceCase/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate30, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate30, vErrors);
 }
 }
 if(data.id !== undefined){
 if(!(validate11(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate11.errors; } else { for (const error of validate11.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate30, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate30, vErrors);
 }
 }
 if(data.summary !== undefined){
@@ -1046,49 +1027,49 @@ let data1 = data.summary;
 if(typeof data1 === "string"){
 if(func3(data1) < 1){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/summary",schemaPath:"#/$defs/referenceCase/properties/summary/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate30, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate30, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/summary",schemaPath:"#/$defs/referenceCase/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate30, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate30, vErrors);
 }
 }
 if(data.parameters !== undefined){
 if(!(validate15(data.parameters, {instancePath:instancePath+"/parameters",parentData:data,parentDataProperty:"parameters",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate15.errors; } else { for (const error of validate15.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate30, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate30, vErrors);
 }
 }
 if(data.dataset !== undefined){
 if(!(validate15(data.dataset, {instancePath:instancePath+"/dataset",parentData:data,parentDataProperty:"dataset",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate15.errors; } else { for (const error of validate15.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate30, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate30, vErrors);
 }
 }
 if(data.result !== undefined){
 if(!(validate15(data.result, {instancePath:instancePath+"/result",parentData:data,parentDataProperty:"result",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate15.errors; } else { for (const error of validate15.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate30, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate30, vErrors);
 }
 }
 if(data.expected_metrics !== undefined){
 if(!(validate15(data.expected_metrics, {instancePath:instancePath+"/expected_metrics",parentData:data,parentDataProperty:"expected_metrics",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate15.errors; } else { for (const error of validate15.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate30, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate30, vErrors);
 }
 }
 if(data.expected_verdict !== undefined){
 let data6 = data.expected_verdict;
 if(!(((data6 === "complete") || (data6 === "incomplete")) || (data6 === "invalid"))){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/expected_verdict",schemaPath:"#/$defs/referenceCase/properties/expected_verdict/enum",keyword:"enum",params:{allowedValues: schema12.properties.expected_verdict.enum},message:"must be equal to one of the allowed values"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate30, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate30, vErrors);
 }
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/referenceCase/type",keyword:"type",params:{type: "object"},message:"must be object"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate30, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate30, vErrors);
 }
 validate30.errors = vErrors;
 return errors === 0;
@@ -1098,7 +1079,6 @@ validate30.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 const func1 = Object.prototype.hasOwnProperty;
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-const __charterLimit = __charterErrors.nest > 0 ? 0 : __charterErrors.limit;
 /*# sourceURL="https://charter.invalid/problems/contract.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -1111,7 +1091,6 @@ evaluated0.items = undefined;
 }
 const _errs2 = errors;
 let valid1 = true;
-__charterErrors.nest++;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -1129,7 +1108,6 @@ errors++;
 }
 }
 var _valid0 = _errs3 === errors;
-__charterErrors.nest--;
 errors = _errs2;
 if(vErrors !== null){
 if(_errs2){
@@ -1145,7 +1123,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.semantics !== undefined){
 if(!(validate1(data.semantics, {instancePath:instancePath+"/semantics",parentData:data,parentDataProperty:"semantics",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate1.errors; } else { for (const error of validate1.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 }
@@ -1159,11 +1137,10 @@ props0.family = true;
 }
 if(!valid1){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 const _errs8 = errors;
 let valid4 = true;
-__charterErrors.nest++;
 const _errs9 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
@@ -1181,7 +1158,6 @@ errors++;
 }
 }
 var _valid1 = _errs9 === errors;
-__charterErrors.nest--;
 errors = _errs8;
 if(vErrors !== null){
 if(_errs8){
@@ -1197,7 +1173,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.semantics !== undefined){
 if(!(validate8(data.semantics, {instancePath:instancePath+"/semantics",parentData:data,parentDataProperty:"semantics",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate8.errors; } else { for (const error of validate8.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 }
@@ -1211,7 +1187,7 @@ props1.family = true;
 }
 if(!valid4){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -1224,7 +1200,6 @@ Object.assign(props0, props1);
 }
 const _errs14 = errors;
 let valid7 = true;
-__charterErrors.nest++;
 const _errs15 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
@@ -1252,7 +1227,6 @@ errors++;
 }
 }
 var _valid2 = _errs15 === errors;
-__charterErrors.nest--;
 errors = _errs14;
 if(vErrors !== null){
 if(_errs14){
@@ -1275,18 +1249,18 @@ let data6 = data5[i0];
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(data6.dataset === undefined){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/reference_cases/" + i0,schemaPath:"#/allOf/2/then/properties/reference_cases/items/required",keyword:"required",params:{missingProperty: "dataset"},message:"must have required property '"+"dataset"+"'"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/reference_cases/" + i0,schemaPath:"#/allOf/2/then/properties/reference_cases/items/type",keyword:"type",params:{type: "object"},message:"must be object"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/reference_cases",schemaPath:"#/allOf/2/then/properties/reference_cases/type",keyword:"type",params:{type: "array"},message:"must be array"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 }
@@ -1311,18 +1285,18 @@ let data8 = data7[i1];
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 if(data8.dataset !== undefined){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/reference_cases/" + i1+"/dataset",schemaPath:"#/allOf/2/else/properties/reference_cases/items/properties/dataset",keyword:"false schema",params:{},message:"boolean schema is false"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/reference_cases/" + i1,schemaPath:"#/allOf/2/else/properties/reference_cases/items/type",keyword:"type",params:{type: "object"},message:"must be object"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/reference_cases",schemaPath:"#/allOf/2/else/properties/reference_cases/type",keyword:"type",params:{type: "array"},message:"must be array"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 }
@@ -1338,7 +1312,7 @@ ifClause0 = "else";
 }
 if(!valid7){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 if(props0 !== true && props2 !== undefined){
 if(props2 === true){
@@ -1352,71 +1326,71 @@ Object.assign(props0, props2);
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.contract_version === undefined){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "contract_version"},message:"must have required property '"+"contract_version"+"'"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 if(data.name === undefined){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 if(data.family === undefined){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "family"},message:"must have required property '"+"family"+"'"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 if(data.parameter_schema === undefined){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parameter_schema"},message:"must have required property '"+"parameter_schema"+"'"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 if(data.dataset_schemas === undefined){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "dataset_schemas"},message:"must have required property '"+"dataset_schemas"+"'"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 if(data.result_schema === undefined){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "result_schema"},message:"must have required property '"+"result_schema"+"'"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 if(data.metric_schema === undefined){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "metric_schema"},message:"must have required property '"+"metric_schema"+"'"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 if(data.semantics === undefined){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "semantics"},message:"must have required property '"+"semantics"+"'"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 if(data.timing_scopes === undefined){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "timing_scopes"},message:"must have required property '"+"timing_scopes"+"'"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 if(data.budgets === undefined){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "budgets"},message:"must have required property '"+"budgets"+"'"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 if(data.reference_cases === undefined){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reference_cases"},message:"must have required property '"+"reference_cases"+"'"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 for(const key0 in data){
 if(!(func1.call(schema0.properties, key0))){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 if(data.contract_version !== undefined){
 if(1 !== data.contract_version){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/contract_version",schemaPath:"#/properties/contract_version/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 if(data.name !== undefined){
 if(!(validate11(data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate11.errors; } else { for (const error of validate11.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 if(data.family !== undefined){
 let data12 = data.family;
 if(!((data12 === "sum") || (data12 === "argmin"))){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/family",schemaPath:"#/properties/family/enum",keyword:"enum",params:{allowedValues: schema0.properties.family.enum},message:"must be equal to one of the allowed values"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 if(data.summary !== undefined){
@@ -1424,18 +1398,18 @@ let data13 = data.summary;
 if(typeof data13 === "string"){
 if(func3(data13) < 1){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 if(data.parameter_schema !== undefined){
 if(!(validate13(data.parameter_schema, {instancePath:instancePath+"/parameter_schema",parentData:data,parentDataProperty:"parameter_schema",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate13.errors; } else { for (const error of validate13.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 if(data.dataset_schemas !== undefined){
@@ -1445,31 +1419,31 @@ const len2 = data15.length;
 for(let i2=0; i2<len2; i2++){
 if(!(validate13(data15[i2], {instancePath:instancePath+"/dataset_schemas/" + i2,parentData:data15,parentDataProperty:i2,rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate13.errors; } else { for (const error of validate13.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/dataset_schemas",schemaPath:"#/properties/dataset_schemas/type",keyword:"type",params:{type: "array"},message:"must be array"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 if(data.result_schema !== undefined){
 if(!(validate13(data.result_schema, {instancePath:instancePath+"/result_schema",parentData:data,parentDataProperty:"result_schema",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate13.errors; } else { for (const error of validate13.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 if(data.metric_schema !== undefined){
 if(!(validate13(data.metric_schema, {instancePath:instancePath+"/metric_schema",parentData:data,parentDataProperty:"metric_schema",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate13.errors; } else { for (const error of validate13.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 if(data.semantics !== undefined){
 if(!(validate2(data.semantics, {instancePath:instancePath+"/semantics",parentData:data,parentDataProperty:"semantics",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate2.errors; } else { for (const error of validate2.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 if(data.timing_scopes !== undefined){
@@ -1477,14 +1451,14 @@ let data20 = data.timing_scopes;
 if(Array.isArray(data20)){
 if(data20.length < 1){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/timing_scopes",schemaPath:"#/properties/timing_scopes/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 const len3 = data20.length;
 for(let i3=0; i3<len3; i3++){
 let data21 = data20[i3];
 if(!((data21 === "solve") || (data21 === "prepare_and_solve"))){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/timing_scopes/" + i3,schemaPath:"#/properties/timing_scopes/items/enum",keyword:"enum",params:{allowedValues: schema0.properties.timing_scopes.items.enum},message:"must be equal to one of the allowed values"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 let i4 = data20.length;
@@ -1495,7 +1469,7 @@ for(;i4--;){
 for(j0 = i4; j0--;){
 if(func7(data20[i4], data20[j0])){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/timing_scopes",schemaPath:"#/properties/timing_scopes/uniqueItems",keyword:"uniqueItems",params:{i: i4, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i4+" are identical)"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 break outer0;
 }
 }
@@ -1504,7 +1478,7 @@ break outer0;
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/timing_scopes",schemaPath:"#/properties/timing_scopes/type",keyword:"type",params:{type: "array"},message:"must be array"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 if(data.budgets !== undefined){
@@ -1512,19 +1486,18 @@ let data22 = data.budgets;
 if(Array.isArray(data22)){
 if(data22.length < 1){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/budgets",schemaPath:"#/properties/budgets/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 const len4 = data22.length;
 for(let i5=0; i5<len4; i5++){
 if(!(validate28(data22[i5], {instancePath:instancePath+"/budgets/" + i5,parentData:data22,parentDataProperty:i5,rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate28.errors; } else { for (const error of validate28.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 const _errs47 = errors;
 const len5 = data22.length;
 for(let i6=0; i6<len5; i6++){
-__charterErrors.nest++;
 let data24 = data22[i6];
 const _errs48 = errors;
 if(errors === _errs48){
@@ -1549,14 +1522,13 @@ errors++;
 }
 }
 var valid24 = _errs48 === errors;
-__charterErrors.nest--;
 if(valid24){
 break;
 }
 }
 if(!valid24){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/budgets",schemaPath:"#/properties/budgets/contains",keyword:"contains",params:{minContains: 1},message:"must contain at least 1 valid item(s)"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 else {
 errors = _errs47;
@@ -1577,7 +1549,7 @@ for(;i7--;){
 for(j1 = i7; j1--;){
 if(func7(data22[i7], data22[j1])){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/budgets",schemaPath:"#/properties/budgets/uniqueItems",keyword:"uniqueItems",params:{i: i7, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i7+" are identical)"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 break outer1;
 }
 }
@@ -1586,7 +1558,7 @@ break outer1;
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/budgets",schemaPath:"#/properties/budgets/type",keyword:"type",params:{type: "array"},message:"must be array"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 if(data.reference_cases !== undefined){
@@ -1594,25 +1566,25 @@ let data26 = data.reference_cases;
 if(Array.isArray(data26)){
 if(data26.length < 1){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/reference_cases",schemaPath:"#/properties/reference_cases/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 const len6 = data26.length;
 for(let i8=0; i8<len6; i8++){
 if(!(validate30(data26[i8], {instancePath:instancePath+"/reference_cases/" + i8,parentData:data26,parentDataProperty:i8,rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate30.errors; } else { for (const error of validate30.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/reference_cases",schemaPath:"#/properties/reference_cases/type",keyword:"type",params:{type: "array"},message:"must be array"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 validate0.errors = vErrors;
 return errors === 0;
@@ -1621,7 +1593,6 @@ validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-const __charterLimit = __charterErrors.nest > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate37.evaluated;
@@ -1634,12 +1605,12 @@ evaluated0.items = undefined;
 if(typeof data === "string"){
 if(!pattern1.test(data)){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/slug/pattern",keyword:"pattern",params:{pattern: "^[a-z](?:[a-z0-9-]*[a-z0-9])?$"},message:"must match pattern \""+"^[a-z](?:[a-z0-9-]*[a-z0-9])?$"+"\""});
-errors++; if (errors > __charterLimit) return __charterEnd(validate37, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate37, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/slug/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate37, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate37, vErrors);
 }
 validate37.errors = vErrors;
 return errors === 0;
@@ -1648,7 +1619,6 @@ validate37.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-const __charterLimit = __charterErrors.nest > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate38.evaluated;
@@ -1660,7 +1630,6 @@ evaluated0.items = undefined;
 }
 const _errs2 = errors;
 let valid1 = true;
-__charterErrors.nest++;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.kind !== undefined){
@@ -1671,7 +1640,6 @@ errors++;
 }
 }
 var _valid0 = _errs3 === errors;
-__charterErrors.nest--;
 errors = _errs2;
 if(vErrors !== null){
 if(_errs2){
@@ -1687,7 +1655,7 @@ const _errs5 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.seconds === undefined){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/budget/allOf/0/then/required",keyword:"required",params:{missingProperty: "seconds"},message:"must have required property '"+"seconds"+"'"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate38, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate38, vErrors);
 }
 }
 var _valid0 = _errs5 === errors;
@@ -1699,7 +1667,7 @@ const _errs6 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.seconds !== undefined){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/seconds",schemaPath:"#/$defs/budget/allOf/0/else/properties/seconds",keyword:"false schema",params:{},message:"boolean schema is false"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate38, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate38, vErrors);
 }
 }
 var _valid0 = _errs6 === errors;
@@ -1713,11 +1681,10 @@ ifClause0 = "else";
 }
 if(!valid1){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/budget/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate38, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate38, vErrors);
 }
 const _errs8 = errors;
 let valid4 = true;
-__charterErrors.nest++;
 const _errs9 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.kind !== undefined){
@@ -1728,7 +1695,6 @@ errors++;
 }
 }
 var _valid1 = _errs9 === errors;
-__charterErrors.nest--;
 errors = _errs8;
 if(vErrors !== null){
 if(_errs8){
@@ -1744,7 +1710,7 @@ const _errs11 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.limit === undefined){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/budget/allOf/1/then/required",keyword:"required",params:{missingProperty: "limit"},message:"must have required property '"+"limit"+"'"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate38, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate38, vErrors);
 }
 }
 var _valid1 = _errs11 === errors;
@@ -1756,7 +1722,7 @@ const _errs12 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.limit !== undefined){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/limit",schemaPath:"#/$defs/budget/allOf/1/else/properties/limit",keyword:"false schema",params:{},message:"boolean schema is false"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate38, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate38, vErrors);
 }
 }
 var _valid1 = _errs12 === errors;
@@ -1770,7 +1736,7 @@ ifClause1 = "else";
 }
 if(!valid4){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/budget/allOf/1/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate38, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate38, vErrors);
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -1784,19 +1750,19 @@ Object.assign(props0, props1);
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.kind === undefined){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/budget/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate38, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate38, vErrors);
 }
 for(const key0 in data){
 if(!(((key0 === "kind") || (key0 === "seconds")) || (key0 === "limit"))){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/budget/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate38, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate38, vErrors);
 }
 }
 if(data.kind !== undefined){
 let data4 = data.kind;
 if(!(((data4 === "none") || (data4 === "wall_clock")) || (data4 === "evaluations"))){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/kind",schemaPath:"#/$defs/budget/properties/kind/enum",keyword:"enum",params:{allowedValues: schema11.properties.kind.enum},message:"must be equal to one of the allowed values"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate38, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate38, vErrors);
 }
 }
 if(data.seconds !== undefined){
@@ -1804,31 +1770,31 @@ let data5 = data.seconds;
 if(typeof data5 == "number"){
 if(data5 <= 0 || isNaN(data5)){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/seconds",schemaPath:"#/$defs/budget/properties/seconds/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate38, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate38, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/seconds",schemaPath:"#/$defs/budget/properties/seconds/type",keyword:"type",params:{type: "number"},message:"must be number"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate38, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate38, vErrors);
 }
 }
 if(data.limit !== undefined){
 let data6 = data.limit;
 if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/limit",schemaPath:"#/$defs/budget/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate38, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate38, vErrors);
 }
 if(typeof data6 == "number"){
 if(data6 < 1 || isNaN(data6)){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/limit",schemaPath:"#/$defs/budget/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate38, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate38, vErrors);
 }
 }
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/budget/type",keyword:"type",params:{type: "object"},message:"must be object"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate38, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate38, vErrors);
 }
 validate38.errors = vErrors;
 return errors === 0;
@@ -1837,7 +1803,6 @@ validate38.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-const __charterLimit = __charterErrors.nest > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate39.evaluated;
@@ -1850,30 +1815,30 @@ evaluated0.items = undefined;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/referenceCase/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate39, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate39, vErrors);
 }
 if(data.result === undefined){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/referenceCase/required",keyword:"required",params:{missingProperty: "result"},message:"must have required property '"+"result"+"'"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate39, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate39, vErrors);
 }
 if(data.expected_metrics === undefined){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/referenceCase/required",keyword:"required",params:{missingProperty: "expected_metrics"},message:"must have required property '"+"expected_metrics"+"'"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate39, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate39, vErrors);
 }
 if(data.expected_verdict === undefined){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/referenceCase/required",keyword:"required",params:{missingProperty: "expected_verdict"},message:"must have required property '"+"expected_verdict"+"'"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate39, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate39, vErrors);
 }
 for(const key0 in data){
 if(!(((((((key0 === "id") || (key0 === "summary")) || (key0 === "parameters")) || (key0 === "dataset")) || (key0 === "result")) || (key0 === "expected_metrics")) || (key0 === "expected_verdict"))){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/referenceCase/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate39, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate39, vErrors);
 }
 }
 if(data.id !== undefined){
 if(!(validate11(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate11.errors; } else { for (const error of validate11.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate39, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate39, vErrors);
 }
 }
 if(data.summary !== undefined){
@@ -1881,49 +1846,49 @@ let data1 = data.summary;
 if(typeof data1 === "string"){
 if(func3(data1) < 1){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/summary",schemaPath:"#/$defs/referenceCase/properties/summary/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate39, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate39, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/summary",schemaPath:"#/$defs/referenceCase/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate39, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate39, vErrors);
 }
 }
 if(data.parameters !== undefined){
 if(!(validate15(data.parameters, {instancePath:instancePath+"/parameters",parentData:data,parentDataProperty:"parameters",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate15.errors; } else { for (const error of validate15.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate39, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate39, vErrors);
 }
 }
 if(data.dataset !== undefined){
 if(!(validate15(data.dataset, {instancePath:instancePath+"/dataset",parentData:data,parentDataProperty:"dataset",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate15.errors; } else { for (const error of validate15.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate39, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate39, vErrors);
 }
 }
 if(data.result !== undefined){
 if(!(validate15(data.result, {instancePath:instancePath+"/result",parentData:data,parentDataProperty:"result",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate15.errors; } else { for (const error of validate15.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate39, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate39, vErrors);
 }
 }
 if(data.expected_metrics !== undefined){
 if(!(validate15(data.expected_metrics, {instancePath:instancePath+"/expected_metrics",parentData:data,parentDataProperty:"expected_metrics",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate15.errors; } else { for (const error of validate15.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate39, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate39, vErrors);
 }
 }
 if(data.expected_verdict !== undefined){
 let data6 = data.expected_verdict;
 if(!(((data6 === "complete") || (data6 === "incomplete")) || (data6 === "invalid"))){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/expected_verdict",schemaPath:"#/$defs/referenceCase/properties/expected_verdict/enum",keyword:"enum",params:{allowedValues: schema12.properties.expected_verdict.enum},message:"must be equal to one of the allowed values"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate39, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate39, vErrors);
 }
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/referenceCase/type",keyword:"type",params:{type: "object"},message:"must be object"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate39, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate39, vErrors);
 }
 validate39.errors = vErrors;
 return errors === 0;

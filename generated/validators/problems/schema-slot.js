@@ -12,6 +12,9 @@ list.push(error);
 return list;
 }
 const __charterErrors = { limit: Infinity, list: null, nest: 0 };
+function __charterOver(errors) {
+return __charterErrors.nest > 0 || errors > __charterErrors.limit;
+}
 function __charterEnd(validate, list) {
 if (__charterErrors.nest > 0) {
 validate.errors = list;
@@ -22,7 +25,6 @@ throw __charterErrors;
 }
 
 function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-const __charterLimit = __charterErrors.nest > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate2.evaluated;
@@ -35,16 +37,16 @@ evaluated0.items = undefined;
 if(typeof data === "string"){
 if(func0(data) < 1){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/repoPath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate2, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate2, vErrors);
 }
 if(!pattern0.test(data)){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/repoPath/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$"},message:"must match pattern \""+"^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$"+"\""});
-errors++; if (errors > __charterLimit) return __charterEnd(validate2, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate2, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/repoPath/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate2, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate2, vErrors);
 }
 validate2.errors = vErrors;
 return errors === 0;
@@ -54,7 +56,6 @@ validate2.evaluated = {"dynamicProps":false,"dynamicItems":false};
 const pattern1 = func1("\\.(json|ya?ml)$", "u");
 
 function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-const __charterLimit = __charterErrors.nest > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate1.evaluated;
@@ -66,17 +67,17 @@ evaluated0.items = undefined;
 }
 if(!(validate2(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate2.errors; } else { for (const error of validate2.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate1, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
 }
 if(typeof data === "string"){
 if(!pattern1.test(data)){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/schemaFile/allOf/1/pattern",keyword:"pattern",params:{pattern: "\\.(json|ya?ml)$"},message:"must match pattern \""+"\\.(json|ya?ml)$"+"\""});
-errors++; if (errors > __charterLimit) return __charterEnd(validate1, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/schemaFile/allOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate1, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
 }
 validate1.errors = vErrors;
 return errors === 0;
@@ -86,7 +87,6 @@ validate1.evaluated = {"dynamicProps":false,"dynamicItems":false};
 const schema4 = {"enum":["null","boolean","object","array","number","integer","string"]};
 
 function validate6(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-const __charterLimit = __charterErrors.nest > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate6.evaluated;
@@ -98,7 +98,7 @@ evaluated0.items = undefined;
 }
 if(!(((((((data === "null") || (data === "boolean")) || (data === "object")) || (data === "array")) || (data === "number")) || (data === "integer")) || (data === "string"))){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/jsonType/enum",keyword:"enum",params:{allowedValues: schema4.enum},message:"must be equal to one of the allowed values"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate6, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate6, vErrors);
 }
 validate6.errors = vErrors;
 return errors === 0;
@@ -108,7 +108,6 @@ validate6.evaluated = {"dynamicProps":false,"dynamicItems":false};
 const func3 = __charter_deepEqual;
 
 function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-const __charterLimit = __charterErrors.nest > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate5.evaluated;
@@ -119,21 +118,17 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 const _errs1 = errors;
-__charterErrors.nest++;
 const _errs2 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-__charterErrors.nest++;
 const _errs3 = errors;
 const _errs4 = errors;
-__charterErrors.nest++;
 const _errs5 = errors;
 if(!((((((((((((((((((((((((((((((((((key0 === "type") || (key0 === "enum")) || (key0 === "const")) || (key0 === "$ref")) || (key0 === "$dynamicRef")) || (key0 === "allOf")) || (key0 === "anyOf")) || (key0 === "oneOf")) || (key0 === "not")) || (key0 === "properties")) || (key0 === "patternProperties")) || (key0 === "additionalProperties")) || (key0 === "unevaluatedProperties")) || (key0 === "required")) || (key0 === "dependentRequired")) || (key0 === "dependentSchemas")) || (key0 === "propertyNames")) || (key0 === "minProperties")) || (key0 === "maxProperties")) || (key0 === "items")) || (key0 === "prefixItems")) || (key0 === "contains")) || (key0 === "unevaluatedItems")) || (key0 === "minItems")) || (key0 === "maxItems")) || (key0 === "uniqueItems")) || (key0 === "minimum")) || (key0 === "maximum")) || (key0 === "exclusiveMinimum")) || (key0 === "exclusiveMaximum")) || (key0 === "multipleOf")) || (key0 === "minLength")) || (key0 === "maxLength")) || (key0 === "pattern"))){
 vErrors = __charterPush(vErrors, {});
 errors++;
 }
 var valid2 = _errs5 === errors;
-__charterErrors.nest--;
 if(valid2){
 vErrors = __charterPush(vErrors, {});
 errors++;
@@ -150,7 +145,6 @@ vErrors = null;
 }
 }
 var valid1 = _errs3 === errors;
-__charterErrors.nest--;
 if(!valid1){
 vErrors = __charterPush(vErrors, {});
 errors++;
@@ -159,10 +153,9 @@ break;
 }
 }
 var valid0 = _errs2 === errors;
-__charterErrors.nest--;
 if(valid0){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/inlineSchema/not",keyword:"not",params:{},message:"must NOT be valid"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate5, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate5, vErrors);
 }
 else {
 errors = _errs1;
@@ -239,7 +232,7 @@ __charterErrors.nest--;
 valid4 = valid4 || _valid0;
 if(!valid4){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/$defs/inlineSchema/properties/type/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate5, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate5, vErrors);
 }
 else {
 errors = _errs7;
@@ -258,12 +251,12 @@ let data2 = data.$ref;
 if(typeof data2 === "string"){
 if(func0(data2) < 1){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/$ref",schemaPath:"#/$defs/inlineSchema/properties/%24ref/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate5, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate5, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/$ref",schemaPath:"#/$defs/inlineSchema/properties/%24ref/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate5, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate5, vErrors);
 }
 }
 if(data.enum !== undefined){
@@ -271,12 +264,12 @@ let data3 = data.enum;
 if(Array.isArray(data3)){
 if(data3.length < 1){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/enum",schemaPath:"#/$defs/inlineSchema/properties/enum/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate5, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate5, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/enum",schemaPath:"#/$defs/inlineSchema/properties/enum/type",keyword:"type",params:{type: "array"},message:"must be array"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate5, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate5, vErrors);
 }
 }
 if(data.properties !== undefined){
@@ -284,12 +277,12 @@ let data4 = data.properties;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 if(Object.keys(data4).length < 1){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/properties",schemaPath:"#/$defs/inlineSchema/properties/properties/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate5, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate5, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/properties",schemaPath:"#/$defs/inlineSchema/properties/properties/type",keyword:"type",params:{type: "object"},message:"must be object"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate5, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate5, vErrors);
 }
 }
 if(data.required !== undefined){
@@ -297,19 +290,19 @@ let data5 = data.required;
 if(Array.isArray(data5)){
 if(data5.length < 1){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/required",schemaPath:"#/$defs/inlineSchema/properties/required/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate5, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate5, vErrors);
 }
 const len1 = data5.length;
 for(let i2=0; i2<len1; i2++){
 if(typeof data5[i2] !== "string"){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/required/" + i2,schemaPath:"#/$defs/inlineSchema/properties/required/items/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate5, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate5, vErrors);
 }
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/required",schemaPath:"#/$defs/inlineSchema/properties/required/type",keyword:"type",params:{type: "array"},message:"must be array"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate5, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate5, vErrors);
 }
 }
 if(data.allOf !== undefined){
@@ -317,12 +310,12 @@ let data7 = data.allOf;
 if(Array.isArray(data7)){
 if(data7.length < 1){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/allOf",schemaPath:"#/$defs/inlineSchema/properties/allOf/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate5, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate5, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/allOf",schemaPath:"#/$defs/inlineSchema/properties/allOf/type",keyword:"type",params:{type: "array"},message:"must be array"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate5, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate5, vErrors);
 }
 }
 if(data.anyOf !== undefined){
@@ -330,12 +323,12 @@ let data8 = data.anyOf;
 if(Array.isArray(data8)){
 if(data8.length < 1){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/anyOf",schemaPath:"#/$defs/inlineSchema/properties/anyOf/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate5, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate5, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/anyOf",schemaPath:"#/$defs/inlineSchema/properties/anyOf/type",keyword:"type",params:{type: "array"},message:"must be array"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate5, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate5, vErrors);
 }
 }
 if(data.oneOf !== undefined){
@@ -343,18 +336,18 @@ let data9 = data.oneOf;
 if(Array.isArray(data9)){
 if(data9.length < 1){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/oneOf",schemaPath:"#/$defs/inlineSchema/properties/oneOf/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate5, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate5, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/oneOf",schemaPath:"#/$defs/inlineSchema/properties/oneOf/type",keyword:"type",params:{type: "array"},message:"must be array"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate5, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate5, vErrors);
 }
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/inlineSchema/type",keyword:"type",params:{type: "object"},message:"must be object"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate5, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate5, vErrors);
 }
 validate5.errors = vErrors;
 return errors === 0;
@@ -363,7 +356,6 @@ validate5.evaluated = {"props":{"type":true,"$ref":true,"enum":true,"properties"
 
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-const __charterLimit = __charterErrors.nest > 0 ? 0 : __charterErrors.limit;
 /*# sourceURL="https://charter.invalid/problems/schema-slot.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -418,7 +410,7 @@ props0.oneOf = true;
 }
 if(!valid0){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 else {
 errors = _errs0;
@@ -439,7 +431,6 @@ validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
 function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-const __charterLimit = __charterErrors.nest > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate10.evaluated;
@@ -452,16 +443,16 @@ evaluated0.items = undefined;
 if(typeof data === "string"){
 if(func0(data) < 1){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/repoPath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate10, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate10, vErrors);
 }
 if(!pattern0.test(data)){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/repoPath/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$"},message:"must match pattern \""+"^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$"+"\""});
-errors++; if (errors > __charterLimit) return __charterEnd(validate10, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate10, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/repoPath/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate10, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate10, vErrors);
 }
 validate10.errors = vErrors;
 return errors === 0;
@@ -470,7 +461,6 @@ validate10.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-const __charterLimit = __charterErrors.nest > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate11.evaluated;
@@ -482,17 +472,17 @@ evaluated0.items = undefined;
 }
 if(!(validate2(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate2.errors; } else { for (const error of validate2.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate11, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate11, vErrors);
 }
 if(typeof data === "string"){
 if(!pattern1.test(data)){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/schemaFile/allOf/1/pattern",keyword:"pattern",params:{pattern: "\\.(json|ya?ml)$"},message:"must match pattern \""+"\\.(json|ya?ml)$"+"\""});
-errors++; if (errors > __charterLimit) return __charterEnd(validate11, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate11, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/schemaFile/allOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate11, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate11, vErrors);
 }
 validate11.errors = vErrors;
 return errors === 0;
@@ -501,7 +491,6 @@ validate11.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-const __charterLimit = __charterErrors.nest > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate13.evaluated;
@@ -512,21 +501,17 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 const _errs1 = errors;
-__charterErrors.nest++;
 const _errs2 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-__charterErrors.nest++;
 const _errs3 = errors;
 const _errs4 = errors;
-__charterErrors.nest++;
 const _errs5 = errors;
 if(!((((((((((((((((((((((((((((((((((key0 === "type") || (key0 === "enum")) || (key0 === "const")) || (key0 === "$ref")) || (key0 === "$dynamicRef")) || (key0 === "allOf")) || (key0 === "anyOf")) || (key0 === "oneOf")) || (key0 === "not")) || (key0 === "properties")) || (key0 === "patternProperties")) || (key0 === "additionalProperties")) || (key0 === "unevaluatedProperties")) || (key0 === "required")) || (key0 === "dependentRequired")) || (key0 === "dependentSchemas")) || (key0 === "propertyNames")) || (key0 === "minProperties")) || (key0 === "maxProperties")) || (key0 === "items")) || (key0 === "prefixItems")) || (key0 === "contains")) || (key0 === "unevaluatedItems")) || (key0 === "minItems")) || (key0 === "maxItems")) || (key0 === "uniqueItems")) || (key0 === "minimum")) || (key0 === "maximum")) || (key0 === "exclusiveMinimum")) || (key0 === "exclusiveMaximum")) || (key0 === "multipleOf")) || (key0 === "minLength")) || (key0 === "maxLength")) || (key0 === "pattern"))){
 vErrors = __charterPush(vErrors, {});
 errors++;
 }
 var valid2 = _errs5 === errors;
-__charterErrors.nest--;
 if(valid2){
 vErrors = __charterPush(vErrors, {});
 errors++;
@@ -543,7 +528,6 @@ vErrors = null;
 }
 }
 var valid1 = _errs3 === errors;
-__charterErrors.nest--;
 if(!valid1){
 vErrors = __charterPush(vErrors, {});
 errors++;
@@ -552,10 +536,9 @@ break;
 }
 }
 var valid0 = _errs2 === errors;
-__charterErrors.nest--;
 if(valid0){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/inlineSchema/not",keyword:"not",params:{},message:"must NOT be valid"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate13, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate13, vErrors);
 }
 else {
 errors = _errs1;
@@ -632,7 +615,7 @@ __charterErrors.nest--;
 valid4 = valid4 || _valid0;
 if(!valid4){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/$defs/inlineSchema/properties/type/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate13, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate13, vErrors);
 }
 else {
 errors = _errs7;
@@ -651,12 +634,12 @@ let data2 = data.$ref;
 if(typeof data2 === "string"){
 if(func0(data2) < 1){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/$ref",schemaPath:"#/$defs/inlineSchema/properties/%24ref/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate13, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate13, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/$ref",schemaPath:"#/$defs/inlineSchema/properties/%24ref/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate13, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate13, vErrors);
 }
 }
 if(data.enum !== undefined){
@@ -664,12 +647,12 @@ let data3 = data.enum;
 if(Array.isArray(data3)){
 if(data3.length < 1){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/enum",schemaPath:"#/$defs/inlineSchema/properties/enum/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate13, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate13, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/enum",schemaPath:"#/$defs/inlineSchema/properties/enum/type",keyword:"type",params:{type: "array"},message:"must be array"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate13, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate13, vErrors);
 }
 }
 if(data.properties !== undefined){
@@ -677,12 +660,12 @@ let data4 = data.properties;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 if(Object.keys(data4).length < 1){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/properties",schemaPath:"#/$defs/inlineSchema/properties/properties/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate13, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate13, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/properties",schemaPath:"#/$defs/inlineSchema/properties/properties/type",keyword:"type",params:{type: "object"},message:"must be object"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate13, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate13, vErrors);
 }
 }
 if(data.required !== undefined){
@@ -690,19 +673,19 @@ let data5 = data.required;
 if(Array.isArray(data5)){
 if(data5.length < 1){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/required",schemaPath:"#/$defs/inlineSchema/properties/required/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate13, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate13, vErrors);
 }
 const len1 = data5.length;
 for(let i2=0; i2<len1; i2++){
 if(typeof data5[i2] !== "string"){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/required/" + i2,schemaPath:"#/$defs/inlineSchema/properties/required/items/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate13, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate13, vErrors);
 }
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/required",schemaPath:"#/$defs/inlineSchema/properties/required/type",keyword:"type",params:{type: "array"},message:"must be array"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate13, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate13, vErrors);
 }
 }
 if(data.allOf !== undefined){
@@ -710,12 +693,12 @@ let data7 = data.allOf;
 if(Array.isArray(data7)){
 if(data7.length < 1){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/allOf",schemaPath:"#/$defs/inlineSchema/properties/allOf/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate13, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate13, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/allOf",schemaPath:"#/$defs/inlineSchema/properties/allOf/type",keyword:"type",params:{type: "array"},message:"must be array"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate13, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate13, vErrors);
 }
 }
 if(data.anyOf !== undefined){
@@ -723,12 +706,12 @@ let data8 = data.anyOf;
 if(Array.isArray(data8)){
 if(data8.length < 1){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/anyOf",schemaPath:"#/$defs/inlineSchema/properties/anyOf/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate13, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate13, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/anyOf",schemaPath:"#/$defs/inlineSchema/properties/anyOf/type",keyword:"type",params:{type: "array"},message:"must be array"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate13, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate13, vErrors);
 }
 }
 if(data.oneOf !== undefined){
@@ -736,18 +719,18 @@ let data9 = data.oneOf;
 if(Array.isArray(data9)){
 if(data9.length < 1){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/oneOf",schemaPath:"#/$defs/inlineSchema/properties/oneOf/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate13, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate13, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/oneOf",schemaPath:"#/$defs/inlineSchema/properties/oneOf/type",keyword:"type",params:{type: "array"},message:"must be array"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate13, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate13, vErrors);
 }
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/inlineSchema/type",keyword:"type",params:{type: "object"},message:"must be object"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate13, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate13, vErrors);
 }
 validate13.errors = vErrors;
 return errors === 0;
@@ -756,7 +739,6 @@ validate13.evaluated = {"props":{"type":true,"$ref":true,"enum":true,"properties
 
 
 function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-const __charterLimit = __charterErrors.nest > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate16.evaluated;
@@ -768,7 +750,7 @@ evaluated0.items = undefined;
 }
 if(!(((((((data === "null") || (data === "boolean")) || (data === "object")) || (data === "array")) || (data === "number")) || (data === "integer")) || (data === "string"))){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/jsonType/enum",keyword:"enum",params:{allowedValues: schema4.enum},message:"must be equal to one of the allowed values"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate16, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate16, vErrors);
 }
 validate16.errors = vErrors;
 return errors === 0;

@@ -8,6 +8,9 @@ list.push(error);
 return list;
 }
 const __charterErrors = { limit: Infinity, list: null, nest: 0 };
+function __charterOver(errors) {
+return __charterErrors.nest > 0 || errors > __charterErrors.limit;
+}
 function __charterEnd(validate, list) {
 if (__charterErrors.nest > 0) {
 validate.errors = list;
@@ -18,7 +21,6 @@ throw __charterErrors;
 }
 
 function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-const __charterLimit = __charterErrors.nest > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate1.evaluated;
@@ -31,12 +33,12 @@ evaluated0.items = undefined;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(Object.keys(data).length < 1){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/ruleSet/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate1, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/ruleSet/type",keyword:"type",params:{type: "object"},message:"must be object"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate1, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
 }
 validate1.errors = vErrors;
 return errors === 0;
@@ -47,7 +49,6 @@ const func0 = __charter_pattern;
 const pattern0 = func0("^[a-z][a-z0-9_]*$", "u");
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-const __charterLimit = __charterErrors.nest > 0 ? 0 : __charterErrors.limit;
 /*# sourceURL="https://charter.invalid/problems/semantics.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -61,22 +62,22 @@ evaluated0.items = undefined;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.validity === undefined){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "validity"},message:"must have required property '"+"validity"+"'"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 if(data.one_shot_completion === undefined){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "one_shot_completion"},message:"must have required property '"+"one_shot_completion"+"'"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 if(data.validity !== undefined){
 if(!(validate1(data.validity, {instancePath:instancePath+"/validity",parentData:data,parentDataProperty:"validity",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate1.errors; } else { for (const error of validate1.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 if(data.one_shot_completion !== undefined){
 if(!(validate1(data.one_shot_completion, {instancePath:instancePath+"/one_shot_completion",parentData:data,parentDataProperty:"one_shot_completion",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate1.errors; } else { for (const error of validate1.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 if(data.untimed_preparation !== undefined){
@@ -88,12 +89,12 @@ let data3 = data2[i0];
 if(typeof data3 === "string"){
 if(!pattern0.test(data3)){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/untimed_preparation/" + i0,schemaPath:"#/properties/untimed_preparation/items/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*$"+"\""});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/untimed_preparation/" + i0,schemaPath:"#/properties/untimed_preparation/items/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 let i1 = data2.length;
@@ -108,7 +109,7 @@ continue;
 if(typeof indices0[item0] == "number"){
 j0 = indices0[item0];
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/untimed_preparation",schemaPath:"#/properties/untimed_preparation/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 break;
 }
 indices0[item0] = i1;
@@ -117,13 +118,13 @@ indices0[item0] = i1;
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/untimed_preparation",schemaPath:"#/properties/untimed_preparation/type",keyword:"type",params:{type: "array"},message:"must be array"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 validate0.errors = vErrors;
 return errors === 0;
@@ -132,7 +133,6 @@ validate0.evaluated = {"props":{"validity":true,"one_shot_completion":true,"unti
 
 
 function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-const __charterLimit = __charterErrors.nest > 0 ? 0 : __charterErrors.limit;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate4.evaluated;
@@ -145,12 +145,12 @@ evaluated0.items = undefined;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(Object.keys(data).length < 1){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/ruleSet/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate4, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate4, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/ruleSet/type",keyword:"type",params:{type: "object"},message:"must be object"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate4, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate4, vErrors);
 }
 validate4.errors = vErrors;
 return errors === 0;

@@ -13,6 +13,9 @@ list.push(error);
 return list;
 }
 const __charterErrors = { limit: Infinity, list: null, nest: 0 };
+function __charterOver(errors) {
+return __charterErrors.nest > 0 || errors > __charterErrors.limit;
+}
 function __charterEnd(validate, list) {
 if (__charterErrors.nest > 0) {
 validate.errors = list;
@@ -23,7 +26,6 @@ throw __charterErrors;
 }
 
 function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-const __charterLimit = __charterErrors.nest > 0 ? 0 : __charterErrors.limit;
 /*# sourceURL="https://charter.invalid/agent/uuidv7.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -37,12 +39,12 @@ evaluated0.items = undefined;
 if(typeof data === "string"){
 if(!pattern0.test(data)){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/agent~1uuidv7/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""});
-errors++; if (errors > __charterLimit) return __charterEnd(validate1, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/agent~1uuidv7/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate1, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
 }
 validate1.errors = vErrors;
 return errors === 0;
@@ -54,7 +56,6 @@ const pattern1 = func0("^[A-Za-z][A-Za-z0-9_]{2,}$", "u");
 const formats2 = __charter_uriReference;
 
 function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-const __charterLimit = __charterErrors.nest > 0 ? 0 : __charterErrors.limit;
 /*# sourceURL="https://charter.invalid/agent/problem.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -68,18 +69,17 @@ evaluated0.items = undefined;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/agent~1problem/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate4, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate4, vErrors);
 }
 if(data.title === undefined){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/agent~1problem/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate4, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate4, vErrors);
 }
 if(data.status === undefined){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/agent~1problem/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate4, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate4, vErrors);
 }
 for(const key0 in data){
-__charterErrors.nest++;
 const _errs1 = errors;
 if(typeof key0 === "string"){
 if(!pattern1.test(key0)){
@@ -88,10 +88,9 @@ errors++;
 }
 }
 var valid0 = _errs1 === errors;
-__charterErrors.nest--;
 if(!valid0){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/agent~1problem/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate4, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate4, vErrors);
 }
 }
 if(data.type !== undefined){
@@ -99,16 +98,16 @@ let data0 = data.type;
 if(typeof data0 === "string"){
 if(func2(data0) < 1){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/$defs/agent~1problem/properties/type/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate4, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate4, vErrors);
 }
 if(!(formats2(data0))){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/$defs/agent~1problem/properties/type/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""});
-errors++; if (errors > __charterLimit) return __charterEnd(validate4, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate4, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/$defs/agent~1problem/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate4, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate4, vErrors);
 }
 }
 if(data.title !== undefined){
@@ -116,28 +115,28 @@ let data1 = data.title;
 if(typeof data1 === "string"){
 if(func2(data1) < 1){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/title",schemaPath:"#/$defs/agent~1problem/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate4, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate4, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/title",schemaPath:"#/$defs/agent~1problem/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate4, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate4, vErrors);
 }
 }
 if(data.status !== undefined){
 let data2 = data.status;
 if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/status",schemaPath:"#/$defs/agent~1problem/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate4, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate4, vErrors);
 }
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/status",schemaPath:"#/$defs/agent~1problem/properties/status/maximum",keyword:"maximum",params:{comparison: "<=", limit: 599},message:"must be <= 599"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate4, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate4, vErrors);
 }
 if(data2 < 100 || isNaN(data2)){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/status",schemaPath:"#/$defs/agent~1problem/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 100},message:"must be >= 100"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate4, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate4, vErrors);
 }
 }
 }
@@ -146,12 +145,12 @@ let data3 = data.detail;
 if(typeof data3 === "string"){
 if(func2(data3) < 1){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/detail",schemaPath:"#/$defs/agent~1problem/properties/detail/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate4, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate4, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/detail",schemaPath:"#/$defs/agent~1problem/properties/detail/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate4, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate4, vErrors);
 }
 }
 if(data.instance !== undefined){
@@ -159,22 +158,22 @@ let data4 = data.instance;
 if(typeof data4 === "string"){
 if(func2(data4) < 1){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/instance",schemaPath:"#/$defs/agent~1problem/properties/instance/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate4, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate4, vErrors);
 }
 if(!(formats2(data4))){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/instance",schemaPath:"#/$defs/agent~1problem/properties/instance/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""});
-errors++; if (errors > __charterLimit) return __charterEnd(validate4, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate4, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/instance",schemaPath:"#/$defs/agent~1problem/properties/instance/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate4, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate4, vErrors);
 }
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/agent~1problem/type",keyword:"type",params:{type: "object"},message:"must be object"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate4, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate4, vErrors);
 }
 validate4.errors = vErrors;
 return errors === 0;
@@ -184,7 +183,6 @@ validate4.evaluated = {"props":{"type":true,"title":true,"status":true,"detail":
 const formats0 = __charter_dateTime;
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-const __charterLimit = __charterErrors.nest > 0 ? 0 : __charterErrors.limit;
 /*# sourceURL="https://charter.invalid/tasks/observation.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -197,7 +195,6 @@ evaluated0.items = undefined;
 }
 const _errs2 = errors;
 let valid1 = true;
-__charterErrors.nest++;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.status !== undefined){
@@ -208,7 +205,6 @@ errors++;
 }
 }
 var _valid0 = _errs3 === errors;
-__charterErrors.nest--;
 errors = _errs2;
 if(vErrors !== null){
 if(_errs2){
@@ -224,11 +220,11 @@ const _errs5 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.output === undefined){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "output"},message:"must have required property '"+"output"+"'"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 if(data.problem !== undefined){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/problem",schemaPath:"#/allOf/0/then/properties/problem",keyword:"false schema",params:{},message:"boolean schema is false"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 var _valid0 = _errs5 === errors;
@@ -245,11 +241,11 @@ const _errs6 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.problem === undefined){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/allOf/0/else/required",keyword:"required",params:{missingProperty: "problem"},message:"must have required property '"+"problem"+"'"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 if(data.output !== undefined){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/output",schemaPath:"#/allOf/0/else/properties/output",keyword:"false schema",params:{},message:"boolean schema is false"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 var _valid0 = _errs6 === errors;
@@ -264,48 +260,48 @@ ifClause0 = "else";
 }
 if(!valid1){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.observation_id === undefined){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "observation_id"},message:"must have required property '"+"observation_id"+"'"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 if(data.action_id === undefined){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "action_id"},message:"must have required property '"+"action_id"+"'"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 if(data.status === undefined){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 if(data.observed_at === undefined){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "observed_at"},message:"must have required property '"+"observed_at"+"'"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 for(const key0 in data){
 if(!((((((key0 === "observation_id") || (key0 === "action_id")) || (key0 === "status")) || (key0 === "observed_at")) || (key0 === "output")) || (key0 === "problem"))){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 if(data.observation_id !== undefined){
 if(!(validate1(data.observation_id, {instancePath:instancePath+"/observation_id",parentData:data,parentDataProperty:"observation_id",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate1.errors; } else { for (const error of validate1.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 if(data.action_id !== undefined){
 if(!(validate1(data.action_id, {instancePath:instancePath+"/action_id",parentData:data,parentDataProperty:"action_id",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate1.errors; } else { for (const error of validate1.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 if(data.status !== undefined){
 let data5 = data.status;
 if(!((data5 === "completed") || (data5 === "failed"))){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema0.properties.status.enum},message:"must be equal to one of the allowed values"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 if(data.observed_at !== undefined){
@@ -313,31 +309,31 @@ let data6 = data.observed_at;
 if(typeof data6 === "string"){
 if(!(formats0.validate(data6))){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/observed_at",schemaPath:"#/properties/observed_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/observed_at",schemaPath:"#/properties/observed_at/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 if(data.output !== undefined){
 let data7 = data.output;
 if(!(data7 && typeof data7 == "object" && !Array.isArray(data7))){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "object"},message:"must be object"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 if(data.problem !== undefined){
 if(!(validate4(data.problem, {instancePath:instancePath+"/problem",parentData:data,parentDataProperty:"problem",rootData,dynamicAnchors}))){
 if (vErrors === null) { vErrors = validate4.errors; } else { for (const error of validate4.errors) vErrors.push(error); }
-errors = vErrors.length; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
-errors++; if (errors > __charterLimit) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 validate0.errors = vErrors;
 return errors === 0;

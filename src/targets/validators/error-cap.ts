@@ -31,35 +31,28 @@ const COUNTER = `${ERRORS_EXPORT}.nest`;
 
 export function capErrors(code: string): string {
   const counter = COUNTER_DECLARATION.exec(code)?.[1];
+  const lines = code.split("\n");
+  const counted = counter === undefined ? new Set<number>() : countedSubschemas(lines, counter);
   const out: string[] = [];
   let declared = false;
   let name = "";
   let inside = 0;
-  for (const line of code.split("\n")) {
+  lines.forEach((line, i) => {
     const header = FUNCTION_HEADER.exec(line);
     if (header) {
       if (!declared) out.push(...DECLARATIONS);
       declared = true;
       name = header[1]!;
       inside = 0;
-      out.push(line, `const __charterLimit = ${COUNTER} > 0 ? 0 : ${ERRORS_EXPORT}.limit;`);
-      continue;
+    } else if (counter !== undefined && line === `const ${counter} = {charterNest: 0};`) return;
+    else if (counter !== undefined && (line === `${counter}.charterNest++;` || line === `${counter}.charterNest--;`)) {
+      inside += line.endsWith("++;") ? 1 : -1;
+      if (counted.has(i)) out.push(`${COUNTER}${line.slice(-3)}`);
+      return;
     }
-    if (counter !== undefined && line === `const ${counter} = {charterNest: 0};`) continue;
-    if (counter !== undefined && line === `${counter}.charterNest++;`) {
-      inside++;
-      out.push(`${COUNTER}++;`);
-      continue;
-    }
-    if (counter !== undefined && line === `${counter}.charterNest--;`) {
-      inside--;
-      out.push(`${COUNTER}--;`);
-      continue;
-    }
-    const stop = `if (errors > __charterLimit) return __charterEnd(${name}, vErrors);`;
     if (inside > 0 || (line !== "errors++;" && line !== "errors = vErrors.length;")) out.push(line);
-    else out.push(`${line} ${stop}`);
-  }
+    else out.push(`${line} if (__charterOver(errors)) return __charterEnd(${name}, vErrors);`);
+  });
   if (!declared) out.unshift(...DECLARATIONS);
   // Among the module's exports, which function-scope.ts moves out of the function the code runs in.
   const last = out.length - (out[out.length - 1] === "" ? 1 : 0);
@@ -67,11 +60,37 @@ export function capErrors(code: string): string {
   return out.join("\n");
 }
 
+/** A call of one of ajv's validation functions (not `validate3.errors`). */
+const AJV_CALL = /(?<![\w$])(?:validate\d+|wrapper\d+\.validate)\(/;
+
+/**
+ * The lines of the counter's `++` and `--` that the module keeps: those around a subschema
+ * whose code calls a function. Elsewhere the count is never read (the sites inside are found
+ * in the text), and valid data would pay for each.
+ */
+function countedSubschemas(lines: readonly string[], counter: string): Set<number> {
+  const kept = new Set<number>();
+  const open: number[] = [];
+  lines.forEach((line, i) => {
+    if (line === `${counter}.charterNest++;`) open.push(i);
+    else if (line === `${counter}.charterNest--;`) {
+      const start = open.pop()!;
+      if (lines.slice(start + 1, i).some((inner) => AJV_CALL.test(inner))) kept.add(start).add(i);
+    }
+  });
+  return kept;
+}
+
 const DECLARATIONS = [
   `const ${ERRORS_EXPORT} = { limit: Infinity, list: null, nest: 0 };`,
-  // Past the limit: a function called inside a subschema that may fail returns its verdict,
-  // any other hands its list to the runtime. (A site that calls this is in no such subschema of
-  // its own function, so the counter is what it was when the function started.)
+  // Whether an error that stands ends the function: at once inside a subschema that may fail,
+  // past the limit elsewhere. (A site that asks is in no such subschema of its own function, so
+  // the counter is what it was when the function started.)
+  "function __charterOver(errors) {",
+  `return ${COUNTER} > 0 || errors > ${ERRORS_EXPORT}.limit;`,
+  "}",
+  // A function called inside a subschema that may fail returns its verdict; any other hands its
+  // list to the runtime.
   "function __charterEnd(validate, list) {",
   `if (${COUNTER} > 0) {`,
   "validate.errors = list;",
