@@ -67,7 +67,7 @@ export function ajvFindings(
       );
   };
   for (const warning of warnings) {
-    if (seen.has(warning)) continue; // the all-errors compilation logs the same again
+    if (seen.has(warning)) continue; // the strict checker, or another export's compilation, logs it again
     seen.add(warning);
     const format = /unknown format "([^"]+)"/.exec(warning)?.[1];
     if (format !== undefined) {

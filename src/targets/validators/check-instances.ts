@@ -12,10 +12,11 @@ interface AjvError {
 }
 
 /**
- * Runs a contract's examples and counterexamples through its all-errors
- * validator, compiled by the same ajv instance as the generated code: an
- * example must pass; a counterexample must fail, with the declared keyword at
- * the declared place among its violations.
+ * Runs a contract's examples and counterexamples through its validator,
+ * compiled by the same ajv instance as the generated code (every violation,
+ * each failed anyOf/oneOf branch's first): an example must pass; a
+ * counterexample must fail, with the declared keyword at the declared place
+ * among its violations.
  */
 export function checkInstances(
   ajv: Ajv,

@@ -58,7 +58,7 @@ export interface CompiledValidator {
   overflowed?: true;
   /** The contract's validator module, as ES module text, when ajv compiled the bundle. */
   module?: string;
-  /** Whether the modules can recurse with the data, so that they check its depth and export the limit (recursion-guard.ts). */
+  /** Whether the module can recurse with the data, so that it checks its depth and exports the limit (recursion-guard.ts). */
   depthGuarded?: boolean;
 }
 
@@ -66,8 +66,8 @@ export interface CompiledValidator {
  * ajv's standalone code for one bundle, in the one-module form
  * (composite-branches.ts, error-cap.ts), rewritten into a self-contained ES
  * module; the strict-mode check when the policy asks for it; the examples and
- * counterexamples run through the same code. The modules are compiled from the bundle's validation
- * form where it differs from the bundle (validation-form/validation-form.ts),
+ * counterexamples run through the same code. The module is compiled from the
+ * bundle's validation form where it differs from the bundle (validation-form/validation-form.ts),
  * made here from the task's schema, id and dialect; strict mode still reads
  * the bundle, its findings being the author's. A pure function of its task.
  */

@@ -62,10 +62,10 @@ export function firstErrorNesting(root: JsonValue): { nesting: number; widest: n
 }
 
 /**
- * From this nesting (`firstErrorNesting`), the first-error module is ajv's
- * all-errors code, whose checks follow each other instead of nesting; it
- * reports every violation instead of the first, on invalid data only. V8
- * cannot load deeper code: Node 20's parser runs out of stack at about 2,000
+ * From this nesting (`firstErrorNesting`), the branches of a contract's
+ * anyOf, oneOf and contains are ajv's all-errors code too, whose checks
+ * follow each other instead of nesting (composite-branches.ts): the same
+ * verdicts, every error of a failed branch listed. V8 cannot load deeper code: Node 20's parser runs out of stack at about 2,000
  * nested checks of one object's properties (1,000 leave a margin for a
  * client's own stack and for browsers). ajv's optimizer, which the all-errors
  * code goes without, costs more than the square of it: one object of 1,000

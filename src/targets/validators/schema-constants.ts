@@ -3,9 +3,8 @@
  * (`const schema12 = {…}`) is cut down to what the code reads from it. ajv
  * writes a schema whole, descriptions and all, wherever its code reads one
  * value of it (an enum's values, a type list, the property names an
- * `additionalProperties: false` checks keys against), and both modules of a
- * contract hold the same constants: on the SchemaStore corpus they were 82 MB
- * of 460. What the code reads is found by the accessor chains that follow each
+ * `additionalProperties: false` checks keys against): on the SchemaStore
+ * corpus they were 82 MB of 460 (with two modules per contract then). What the code reads is found by the accessor chains that follow each
  * constant's name (`schema12.properties.kind.enum`): the value at the end of a
  * chain is kept whole, every other member goes, and a constant nothing reads
  * goes too. A chain read only by
