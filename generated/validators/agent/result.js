@@ -18,12 +18,12 @@ const __charterErrors = { limit: Infinity, list: null, nest: 0 };
 function __charterOver(errors) {
 return __charterErrors.nest > 0 || errors > __charterErrors.limit;
 }
-function __charterEnd(validate, list) {
+function __charterEnd(validate, list, alone) {
 if (__charterErrors.nest > 0) {
 validate.errors = list;
 return false;
 }
-__charterErrors.list = list;
+__charterErrors.list = alone && __charterErrors.limit === 0 ? list.slice(-1) : list;
 throw __charterErrors;
 }
 
@@ -206,6 +206,7 @@ const formats0 = __charter_dateTime;
 const pattern2 = func1("^[a-z][a-z0-9_]*$", "u");
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+if (arguments.length < 2) __charterErrors.nest = 0;
 /*# sourceURL="https://charter.invalid/agent/result.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -643,6 +644,7 @@ validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate7(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+if (arguments.length < 2) __charterErrors.nest = 0;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate7.evaluated;

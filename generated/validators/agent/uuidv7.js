@@ -13,16 +13,17 @@ const __charterErrors = { limit: Infinity, list: null, nest: 0 };
 function __charterOver(errors) {
 return __charterErrors.nest > 0 || errors > __charterErrors.limit;
 }
-function __charterEnd(validate, list) {
+function __charterEnd(validate, list, alone) {
 if (__charterErrors.nest > 0) {
 validate.errors = list;
 return false;
 }
-__charterErrors.list = list;
+__charterErrors.list = alone && __charterErrors.limit === 0 ? list.slice(-1) : list;
 throw __charterErrors;
 }
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+if (arguments.length < 2) __charterErrors.nest = 0;
 /*# sourceURL="https://charter.invalid/agent/uuidv7.schema.json" */;
 let vErrors = null;
 let errors = 0;

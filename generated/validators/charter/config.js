@@ -16,12 +16,12 @@ const __charterErrors = { limit: Infinity, list: null, nest: 0 };
 function __charterOver(errors) {
 return __charterErrors.nest > 0 || errors > __charterErrors.limit;
 }
-function __charterEnd(validate, list) {
+function __charterEnd(validate, list, alone) {
 if (__charterErrors.nest > 0) {
 validate.errors = list;
 return false;
 }
-__charterErrors.list = list;
+__charterErrors.list = alone && __charterErrors.limit === 0 ? list.slice(-1) : list;
 throw __charterErrors;
 }
 
@@ -426,6 +426,7 @@ const pattern0 = func2("^[A-Za-z][A-Za-z0-9+.-]*:([^?#\\s]*[/:])?$", "u");
 const pattern1 = func2("^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)$", "u");
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+if (arguments.length < 2) __charterErrors.nest = 0;
 /*# sourceURL="https://charter.invalid/charter/config.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -842,6 +843,7 @@ validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+if (arguments.length < 2) __charterErrors.nest = 0;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate26.evaluated;
@@ -898,6 +900,7 @@ validate26.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+if (arguments.length < 2) __charterErrors.nest = 0;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate30.evaluated;
@@ -938,6 +941,7 @@ validate30.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+if (arguments.length < 2) __charterErrors.nest = 0;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate33.evaluated;
@@ -958,6 +962,7 @@ validate33.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+if (arguments.length < 2) __charterErrors.nest = 0;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate34.evaluated;
@@ -978,6 +983,7 @@ validate34.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+if (arguments.length < 2) __charterErrors.nest = 0;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate35.evaluated;
@@ -998,6 +1004,7 @@ validate35.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+if (arguments.length < 2) __charterErrors.nest = 0;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate36.evaluated;
@@ -1018,6 +1025,7 @@ validate36.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+if (arguments.length < 2) __charterErrors.nest = 0;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate37.evaluated;
@@ -1100,6 +1108,7 @@ validate37.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+if (arguments.length < 2) __charterErrors.nest = 0;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate38.evaluated;
@@ -1205,6 +1214,7 @@ validate38.evaluated = {"props":{"formats":true,"examples":true,"refSiblings":tr
 
 
 function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+if (arguments.length < 2) __charterErrors.nest = 0;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate39.evaluated;

@@ -17,12 +17,12 @@ const __charterErrors = { limit: Infinity, list: null, nest: 0 };
 function __charterOver(errors) {
 return __charterErrors.nest > 0 || errors > __charterErrors.limit;
 }
-function __charterEnd(validate, list) {
+function __charterEnd(validate, list, alone) {
 if (__charterErrors.nest > 0) {
 validate.errors = list;
 return false;
 }
-__charterErrors.list = list;
+__charterErrors.list = alone && __charterErrors.limit === 0 ? list.slice(-1) : list;
 throw __charterErrors;
 }
 
@@ -328,6 +328,7 @@ validate3.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+if (arguments.length < 2) __charterErrors.nest = 0;
 /*# sourceURL="https://charter.invalid/evaluation/manifest.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -438,6 +439,7 @@ validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate9(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+if (arguments.length < 2) __charterErrors.nest = 0;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate9.evaluated;
@@ -509,6 +511,7 @@ validate9.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+if (arguments.length < 2) __charterErrors.nest = 0;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate13.evaluated;
@@ -539,6 +542,7 @@ validate13.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+if (arguments.length < 2) __charterErrors.nest = 0;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate14.evaluated;

@@ -14,12 +14,12 @@ const __charterErrors = { limit: Infinity, list: null, nest: 0 };
 function __charterOver(errors) {
 return __charterErrors.nest > 0 || errors > __charterErrors.limit;
 }
-function __charterEnd(validate, list) {
+function __charterEnd(validate, list, alone) {
 if (__charterErrors.nest > 0) {
 validate.errors = list;
 return false;
 }
-__charterErrors.list = list;
+__charterErrors.list = alone && __charterErrors.limit === 0 ? list.slice(-1) : list;
 throw __charterErrors;
 }
 
@@ -1079,6 +1079,7 @@ validate30.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 const func1 = Object.prototype.hasOwnProperty;
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+if (arguments.length < 2) __charterErrors.nest = 0;
 /*# sourceURL="https://charter.invalid/problems/contract.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -1528,7 +1529,7 @@ break;
 }
 if(!valid24){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/budgets",schemaPath:"#/properties/budgets/contains",keyword:"contains",params:{minContains: 1},message:"must contain at least 1 valid item(s)"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors, true);
 }
 else {
 errors = _errs47;
@@ -1593,6 +1594,7 @@ validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+if (arguments.length < 2) __charterErrors.nest = 0;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate37.evaluated;
@@ -1619,6 +1621,7 @@ validate37.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+if (arguments.length < 2) __charterErrors.nest = 0;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate38.evaluated;
@@ -1803,6 +1806,7 @@ validate38.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+if (arguments.length < 2) __charterErrors.nest = 0;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate39.evaluated;

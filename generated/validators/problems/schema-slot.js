@@ -15,12 +15,12 @@ const __charterErrors = { limit: Infinity, list: null, nest: 0 };
 function __charterOver(errors) {
 return __charterErrors.nest > 0 || errors > __charterErrors.limit;
 }
-function __charterEnd(validate, list) {
+function __charterEnd(validate, list, alone) {
 if (__charterErrors.nest > 0) {
 validate.errors = list;
 return false;
 }
-__charterErrors.list = list;
+__charterErrors.list = alone && __charterErrors.limit === 0 ? list.slice(-1) : list;
 throw __charterErrors;
 }
 
@@ -356,6 +356,7 @@ validate5.evaluated = {"props":{"type":true,"$ref":true,"enum":true,"properties"
 
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+if (arguments.length < 2) __charterErrors.nest = 0;
 /*# sourceURL="https://charter.invalid/problems/schema-slot.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -431,6 +432,7 @@ validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
 function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+if (arguments.length < 2) __charterErrors.nest = 0;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate10.evaluated;
@@ -461,6 +463,7 @@ validate10.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+if (arguments.length < 2) __charterErrors.nest = 0;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate11.evaluated;
@@ -491,6 +494,7 @@ validate11.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+if (arguments.length < 2) __charterErrors.nest = 0;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate13.evaluated;
@@ -739,6 +743,7 @@ validate13.evaluated = {"props":{"type":true,"$ref":true,"enum":true,"properties
 
 
 function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+if (arguments.length < 2) __charterErrors.nest = 0;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate16.evaluated;

@@ -33,6 +33,9 @@ export function capErrors(code: string): string {
   const counter = COUNTER_DECLARATION.exec(code)?.[1];
   const lines = code.split("\n");
   const counted = counter === undefined ? new Set<number>() : countedSubschemas(lines, counter);
+  // A caller's own call of an export (one argument; the code's calls pass two) starts the count
+  // afresh: a call that ran out of stack inside a counted subschema left it above 0.
+  const exported = new Set([...code.matchAll(/^export const [\w$]+ = ([\w$]+);$/gm)].map((m) => m[1]!));
   const out: string[] = [];
   let declared = false;
   let name = "";
@@ -44,6 +47,10 @@ export function capErrors(code: string): string {
       declared = true;
       name = header[1]!;
       inside = 0;
+      if (exported.has(name)) {
+        out.push(line, `if (arguments.length < 2) ${COUNTER} = 0;`);
+        return;
+      }
     } else if (counter !== undefined && line === `const ${counter} = {charterNest: 0};`) return;
     else if (counter !== undefined && (line === `${counter}.charterNest++;` || line === `${counter}.charterNest--;`)) {
       inside += line.endsWith("++;") ? 1 : -1;
@@ -51,7 +58,11 @@ export function capErrors(code: string): string {
       return;
     }
     if (inside > 0 || (line !== "errors++;" && line !== "errors = vErrors.length;")) out.push(line);
-    else out.push(`${line} if (__charterOver(errors)) return __charterEnd(${name}, vErrors);`);
+    else {
+      // ajv's first-error function reports a failed contains alone, without its items' errors.
+      const alone = line === "errors++;" && CONTAINS_ERROR.test(lines[i - 1] ?? "") ? ", true" : "";
+      out.push(`${line} if (__charterOver(errors)) return __charterEnd(${name}, vErrors${alone});`);
+    }
   });
   if (!declared) out.unshift(...DECLARATIONS);
   // Among the module's exports, which function-scope.ts moves out of the function the code runs in.
@@ -60,8 +71,15 @@ export function capErrors(code: string): string {
   return out.join("\n");
 }
 
-/** A call of one of ajv's validation functions (not `validate3.errors`). */
-const AJV_CALL = /(?<![\w$])(?:validate\d+|wrapper\d+\.validate)\(/;
+/**
+ * A call of one of ajv's validation functions (not `validate3.errors`): by name, through an
+ * object that holds it (`wrapper0.validate(`, `root0.validate(` for a `$ref: "#"` from a
+ * definition), or through the dynamic scope.
+ */
+const AJV_CALL = /(?<![\w$])(?:validate\d+\(|[\w$]+\.validate\(|dynamicAnchors\b)/;
+
+/** The line ajv writes for the error of a failed contains (error-push.ts made it one line). */
+const CONTAINS_ERROR = /^vErrors = __charterPush\(vErrors, \{.*,keyword:"contains",/;
 
 /**
  * The lines of the counter's `++` and `--` that the module keeps: those around a subschema
@@ -90,13 +108,13 @@ const DECLARATIONS = [
   `return ${COUNTER} > 0 || errors > ${ERRORS_EXPORT}.limit;`,
   "}",
   // A function called inside a subschema that may fail returns its verdict; any other hands its
-  // list to the runtime.
-  "function __charterEnd(validate, list) {",
+  // list to the runtime (stopped at the first violation, a contains error without its items').
+  "function __charterEnd(validate, list, alone) {",
   `if (${COUNTER} > 0) {`,
   "validate.errors = list;",
   "return false;",
   "}",
-  `${ERRORS_EXPORT}.list = list;`,
+  `${ERRORS_EXPORT}.list = alone && ${ERRORS_EXPORT}.limit === 0 ? list.slice(-1) : list;`,
   `throw ${ERRORS_EXPORT};`,
   "}",
   "",
