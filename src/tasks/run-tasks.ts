@@ -34,7 +34,17 @@ export interface TaskSettings {
   cache?: TaskStore | undefined;
   /** Told when a task runs again on a large stack, which can take minutes (a terminal's progress display). */
   onProgress?: ((stage: string) => void) | undefined;
+  /** Each worker thread's old-generation heap, in MB (default `WORKER_HEAP_MB`). */
+  workerHeapMb?: number;
 }
+
+/**
+ * A worker thread's old-generation heap, in MB. Bounded, the collector keeps it
+ * near what its tasks hold (on the corpus, at most 140 MB for the validators):
+ * unbounded, V8 let it grow to 580 MB. A task that needs more (the worker dies
+ * out of memory) runs again on this thread, which has no such bound.
+ */
+export const WORKER_HEAP_MB = 384;
 
 /** A module beside `from` (its `import.meta.url`), with the extension charter runs from: `.ts` from source, `.js` built. */
 export function siblingModule(from: string, basename: string): URL {
@@ -88,6 +98,7 @@ export function startTasks<I, O, K = O>(
   const outputs: (K | undefined)[] = inputs.map(() => undefined);
   // An overflow is this thread's limit, not the task's result: the task runs again before its output is final.
   const overflowed = new Set<number>();
+  const settled = new Set<number>();
   const writes: Promise<void>[] = [];
   let onWorkerThreads = 0;
   const store = (index: number, output: O, last = false) => {
@@ -95,6 +106,7 @@ export function startTasks<I, O, K = O>(
     else {
       if (cache && !definition.overflowed?.(output)) writes.push(cache.write(keys[index]!, output));
       outputs[index] = keep(index, output);
+      settled.add(index);
     }
   };
   const started = (async () => {
@@ -106,10 +118,16 @@ export function startTasks<I, O, K = O>(
     const counter = new Int32Array(new SharedArrayBuffer(4));
     const threads = Math.min(settings.jobs - 1, Math.floor(missing.length / MIN_TASKS_FOR_WORKERS));
     const workers = Array.from({ length: Math.max(0, threads) }, () =>
-      startWorker(definition, missing.map(textOf), counter, (at, output) => {
-        onWorkerThreads++;
-        if (at !== undefined) store(missing[at]!, output as O);
-      }),
+      startWorker(
+        definition,
+        missing.map(textOf),
+        counter,
+        (at, output) => {
+          onWorkerThreads++;
+          if (at !== undefined) store(missing[at]!, output as O);
+        },
+        { maxOldGenerationSizeMb: settings.workerHeapMb ?? WORKER_HEAP_MB },
+      ),
     );
     // Each worker holds its own copy now; a rerun makes its text again (a corpus's inputs are about 40 MB).
     texts.length = 0;
@@ -125,12 +143,20 @@ export function startTasks<I, O, K = O>(
   return {
     async finish() {
       const { missing, counter, workers } = await started;
-      for (let at = Atomics.add(counter, 0, 1); at < missing.length; at = Atomics.add(counter, 0, 1)) {
-        store(missing[at]!, await definition.run(inputs[missing[at]!]!));
+      const runHere = async (index: number) => {
+        store(index, await definition.run(inputs[index]!));
         // Between two tasks, what the workers posted is taken in (and, with `keep`, written away) rather than queued.
         await new Promise((resolve) => setImmediate(resolve));
-      }
-      await Promise.all(workers);
+      };
+      for (let at = Atomics.add(counter, 0, 1); at < missing.length; at = Atomics.add(counter, 0, 1))
+        await runHere(missing[at]!);
+      const ends = await Promise.allSettled(workers);
+      const failure = ends.find(
+        (end): end is PromiseRejectedResult => end.status === "rejected" && !outOfMemory(end.reason),
+      );
+      if (failure) throw failure.reason;
+      // What a worker claimed and lost with its heap runs here, unbounded.
+      for (const index of missing) if (!settled.has(index) && !overflowed.has(index)) await runHere(index);
       // What overflowed a normal stack gets one more try on a large one, one task at a time (each may need all of it).
       for (const index of [...overflowed].sort((a, b) => a - b)) {
         settings.onProgress?.(
@@ -142,7 +168,8 @@ export function startTasks<I, O, K = O>(
           [textOf(index)],
           again,
           (at, rerun) => at !== undefined && store(index, rerun as O, true),
-          LARGE_STACK_MB,
+          // The one task may need all the memory there is.
+          { stackSizeMb: LARGE_STACK_MB },
         );
       }
       await Promise.all(writes);
@@ -168,7 +195,7 @@ function startWorker(
   inputs: string[],
   counter: Int32Array,
   finished: (at: number | undefined, output?: unknown) => void,
-  stackSizeMb?: number,
+  resourceLimits: { stackSizeMb: number } | { maxOldGenerationSizeMb: number },
 ): Promise<void> {
   const data: TaskWorkerData = {
     module: definition.module.href,
@@ -176,10 +203,7 @@ function startWorker(
     inputs,
     next: counter.buffer as SharedArrayBuffer,
   };
-  const worker = new Worker(workerEntry(), {
-    workerData: data,
-    ...(stackSizeMb !== undefined ? { resourceLimits: { stackSizeMb } } : {}),
-  });
+  const worker = new Worker(workerEntry(), { workerData: data, resourceLimits });
   return new Promise<void>((resolve, reject) => {
     let failure: Error | undefined;
     let done = false;
@@ -199,6 +223,11 @@ function startWorker(
         : resolve(),
     );
   });
+}
+
+/** A worker thread that died at its heap limit: its task is not wrong, it needs an unbounded heap. */
+function outOfMemory(reason: unknown): boolean {
+  return (reason as { code?: unknown } | undefined)?.code === "ERR_WORKER_OUT_OF_MEMORY";
 }
 
 /**

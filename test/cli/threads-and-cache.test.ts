@@ -10,6 +10,7 @@ import { DEFAULT_VALIDATION } from "../../src/settings/validation.js";
 import { runCli } from "../helpers/run-cli.js";
 import { tempTree, writeTree } from "../helpers/temp-tree.js";
 import { recurse } from "../helpers/deep-recursion-task.js";
+import { holdOnWorker } from "../helpers/heap-task.js";
 
 /** A task that overflows a default stack for large depths, and says so in its output. */
 const RECURSION = {
@@ -179,6 +180,20 @@ describe("worker threads and the cache", () => {
     ).toEqual([{ ok: true, reached: 1_000_000 }]);
     const { overflowed: _, ...plain } = RECURSION;
     expect((await startTasks(plain, [1_000_000], { jobs: 1 }).finish())[0]).toEqual({ ok: false });
+  });
+
+  it("run again on this thread, which has no heap limit, a task whose worker ran out of its bounded heap", async () => {
+    const marker = path.join(tempTree({}), "claimed");
+    const inputs = Array.from({ length: MIN_TASKS_FOR_WORKERS }, () => ({ mb: 256, marker }));
+    const task = {
+      name: "holdOnWorker",
+      module: new URL("../helpers/heap-task.ts", import.meta.url),
+      run: holdOnWorker,
+    };
+    const outputs = await startTasks(task, inputs, { jobs: 2, workerHeapMb: 32 }).finish();
+    // A worker claimed a task and died with it; every output was made here, none lost, the run not failed.
+    expect(existsSync(marker)).toBe(true);
+    expect(outputs).toEqual(inputs.map(() => ({ on: "main" })));
   });
 
   it("hand each final output to `keep` once, as it comes, and return only what it kept: computed, run again, or cached", async () => {

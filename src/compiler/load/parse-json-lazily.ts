@@ -20,15 +20,16 @@ export function parseJsonSourceLazily(
   const read = readPlainJson(withoutBom(text));
   if (read === undefined) return parseJsonSource(text, file);
   let pending: string | undefined = text;
-  let located: ParsedSource | undefined;
-  const locate = (): ParsedSource => {
+  let located: Pick<ParsedSource, "positions" | "keyPositions"> | undefined;
+  const locate = () => {
     if (located === undefined) {
       // The fast reading vouched for the text: the full one reads it without a finding.
-      located = parseJsonSource(pending!, file).parsed ?? {
-        value: null,
+      const { positions, keyPositions } = parseJsonSource(pending!, file).parsed ?? {
         positions: new Map(),
         keyPositions: new Map(),
       };
+      // Only the positions are kept: the full reading's value is a second copy of `read.value`.
+      located = { positions, keyPositions };
       pending = undefined;
     }
     return located;

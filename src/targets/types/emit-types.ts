@@ -81,22 +81,20 @@ export async function emitTypes(
   // A contract none of whose documents changed: its module, without preparing its input again.
   const keys = store ? closureKeys(store, graph, named, names, repairs) : [];
   const found = store ? await Promise.all(keys.map((key) => readClosureEntry(store, key))) : [];
-  const prepared = prepareInputs(
-    graph,
+  // Prepared and generated a few at a time: a corpus's inputs, all at once, held a tenth of the heap.
+  const generated = await generateInChunks(
     named.filter((_, index) => found[index] === undefined),
-    names,
-    repairs,
+    (chunk) => prepareInputs(graph, chunk, names, repairs),
+    (chunk) =>
+      runTasks(
+        registered
+          ? TYPES_TASK
+          : { ...TYPES_TASK, run: (task) => generateTypesModule(task, new Map(repairs.map((r) => [r.id, r]))) },
+        chunk.map(({ contract, input }) => moduleTask(contract, input, names, repairs, nameOf)),
+        { jobs: 1, cache: store },
+      ),
   );
-  // Per contract, on worker threads and through the cache: the generator, the AST repairs, prettier.
-  const tasks = prepared.map(({ contract, input }) => moduleTask(contract, input, names, repairs, nameOf));
-  const generated = await runTasks(
-    registered
-      ? TYPES_TASK
-      : { ...TYPES_TASK, run: (task) => generateTypesModule(task, new Map(repairs.map((r) => [r.id, r]))) },
-    tasks,
-    { jobs: 1, cache: store },
-  );
-  const made = madeModules(graph, named, found, prepared, generated);
+  const made = madeModules(graph, named, found, generated);
   if (store)
     await Promise.all(
       named.flatMap((contract, index) => {
@@ -177,6 +175,34 @@ function prepareInputs(
   return prepared;
 }
 
+/** What is kept of a contract's module made now: its input's imports, not the input. */
+interface Generated {
+  contract: TypesContract;
+  imports: Map<string, Set<string>>;
+  applications: RepairApplication[];
+  ms: number;
+  output: TypesModuleResult;
+}
+
+/** Contracts this many at a time: large enough that the cache reads and writes of one chunk overlap. */
+const CHUNK = 32;
+
+async function generateInChunks(
+  contracts: readonly TypesContract[],
+  prepare: (chunk: readonly TypesContract[]) => Prepared[],
+  generate: (chunk: readonly Prepared[]) => Promise<TypesModuleResult[]>,
+): Promise<Generated[]> {
+  const generated: Generated[] = [];
+  for (let at = 0; at < contracts.length; at += CHUNK) {
+    const prepared = prepare(contracts.slice(at, at + CHUNK));
+    const outputs = await generate(prepared);
+    prepared.forEach(({ contract, input, applications, ms }, index) =>
+      generated.push({ contract, imports: input.imports, applications, ms, output: outputs[index]! }),
+    );
+  }
+  return generated;
+}
+
 /** The task a worker (or the cache) runs for one contract: the input, the AST repairs, the names it must declare, the header and imports. */
 function moduleTask(
   contract: TypesContract,
@@ -214,11 +240,10 @@ function madeModules(
   graph: ResolvedGraph,
   named: readonly TypesContract[],
   found: readonly (ClosureEntry | undefined)[],
-  prepared: readonly Prepared[],
-  generated: readonly TypesModuleResult[],
+  generated: readonly Generated[],
 ): Map<string, MadeModule> {
   const keyOfName = new Map([...graph.documents].map(([key, entry]) => [entry.document.name, key]));
-  const fresh = new Map(prepared.map((p, index) => [p.contract.key, { ...p, output: generated[index]! }]));
+  const fresh = new Map(generated.map((g) => [g.contract.key, g]));
   const made = new Map<string, MadeModule>();
   named.forEach((contract, index) => {
     const entry = found[index];
@@ -227,8 +252,8 @@ function madeModules(
       made.set(contract.key, { contract, imports, applications: entry.applications, ms: 0, output: entry.output });
       return;
     }
-    const { input, applications, ms, output } = fresh.get(contract.key)!;
-    made.set(contract.key, { contract, imports: input.imports, applications, ms, output });
+    const { imports, applications, ms, output } = fresh.get(contract.key)!;
+    made.set(contract.key, { contract, imports, applications, ms, output });
   });
   return made;
 }
