@@ -25,7 +25,7 @@ const contract3 = {
 };
 const contract4 = {
   contract: "charter/config",
-  digest: "sha256:fba8b3b54837942580aea37ffca2488d17008a7a46e20fcb2734e3b9fa43e46e",
+  digest: "sha256:85b0052650d4281d611a21d92ab3b647da7d8a304262a179b5a7d5a02a16d09e",
   load: () => import("./charter/config.js"),
   loadSchema: () => import("../schemas/charter/config.schema.json", { with: { type: "json" } }),
 };

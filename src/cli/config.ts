@@ -16,6 +16,7 @@ import { throughLink } from "./output-link.js";
 
 export const DEFAULT_CONFIG_FILE = "charter.config.yaml";
 export const DEFAULT_BASE_URI = "https://charter.invalid/";
+export const DEFAULT_DOCS_OUT = "generated-docs";
 
 /** What the config file and the flags say, together; paths absolute. */
 export interface Settings {
@@ -44,6 +45,8 @@ export interface Settings {
   maxWarnings?: number;
   /** A source folder without contracts is allowed (config `allowEmptySource`); absent: it is CH013. */
   allowEmptySource?: boolean;
+  /** Where `charter docs` writes the site (its `--out`, else config `docs.out`, else generated-docs). */
+  docsOutDir: string;
 }
 
 export interface SettingFlags {
@@ -56,6 +59,8 @@ export interface SettingFlags {
   jobs?: number | undefined;
   cacheDir?: string | undefined;
   noCache?: boolean | undefined;
+  /** `charter docs --out`: the site's folder, not the generated tree's. */
+  docsOut?: string | undefined;
 }
 
 /** Where `generate` keeps its cache unless told: the usual place of tools' caches in a Node project, when the project has one. */
@@ -70,6 +75,7 @@ interface FileConfig {
   allowEmptySource?: boolean;
   allowOutputOutsideProject?: boolean;
   cache?: { dir?: string; maxMiB?: number };
+  docs?: { out?: string };
   diff?: DiffSettings;
   source?: string;
   out?: string;
@@ -135,6 +141,10 @@ export async function resolveSettings(
     typeNameClashes: fileConfig.typeNameClashes ?? "qualify",
     validation: fileConfig.validation ?? DEFAULT_VALIDATION,
     diff: fileConfig.diff ?? DEFAULT_DIFF,
+    docsOutDir:
+      flags.docsOut !== undefined
+        ? path.resolve(cwd, flags.docsOut)
+        : path.resolve(configDir, fileConfig.docs?.out ?? DEFAULT_DOCS_OUT),
   };
   if (fileConfig.version !== undefined) settings.version = fileConfig.version;
   if (fileConfig.maxWarnings !== undefined) settings.maxWarnings = fileConfig.maxWarnings;
@@ -278,6 +288,7 @@ async function readConfig(file: string): Promise<{ config?: FileConfig; diagnost
     if (value.cache.dir !== undefined) config.cache.dir = value.cache.dir;
     if (value.cache.maxMiB !== undefined) config.cache.maxMiB = value.cache.maxMiB;
   }
+  if (value.docs?.out !== undefined) config.docs = { out: value.docs.out };
   if (value.diff !== undefined) {
     config.diff = {
       direction: value.diff.direction ?? DEFAULT_DIFF.direction,

@@ -1,0 +1,105 @@
+import { isJsonObject, type JsonObject } from "../../core/json-object.js";
+import { getAtPointer, splitPointer } from "../../core/json-pointer.js";
+import { conditionalRules, type ConditionalRule } from "./conditional-rules.js";
+import { constraintWords } from "./constraint-words.js";
+import type { DocsContract, DocsInput } from "./docs-input.js";
+import { memberRows, type MemberRow } from "./members.js";
+import { resolveInBundle } from "./schema-references.js";
+import { exportedDeclarations, memberTypes } from "./type-declarations.js";
+
+/** A contract's root, or one of its exported definitions, as a page shows it. */
+export interface DefinitionModel {
+  /** The definition's key (`outcome`), or `""` for the contract's root. */
+  key: string;
+  /** Its pointer in the bundle (`/$defs/outcome`, `""`). */
+  pointer: string;
+  typeName?: string;
+  title?: string;
+  description?: string;
+  rows: MemberRow[];
+  rules: ConditionalRule[];
+  /** What the schema asks beside its members, in words. */
+  constraints: string[];
+  /** The generated TypeScript declaration of its type. */
+  declaration?: string;
+}
+
+export interface ContractModel {
+  contract: DocsContract;
+  root: DefinitionModel;
+  definitions: DefinitionModel[];
+  /** Contracts this one bundles, and those that bundle it. */
+  uses: string[];
+  usedBy: string[];
+}
+
+/** Each contract's model, in the input's order (the manifest's: by name). */
+export function contractModels(input: DocsInput): ContractModel[] {
+  const contractsById = new Map(input.contracts.map((c) => [c.id, c.name]));
+  return input.contracts.map((contract) => {
+    const declarations = exportedDeclarations(contract.typesModule ?? "");
+    const definition = (key: string, pointer: string): DefinitionModel => {
+      const registryKey = pointer === "" ? contract.name : `${contract.name}#${pointer}`;
+      const typeName = input.typeNames.get(registryKey);
+      const declaration = typeName === undefined ? undefined : declarations.get(typeName);
+      const schema = getAtPointer(contract.schema, pointer);
+      return definitionModel({ key, pointer, contract, contractsById, declaration, typeName }, schema);
+    };
+    const definitions = [...input.typeNames.keys()]
+      .filter((key) => key.startsWith(`${contract.name}#`))
+      .sort()
+      .map((key) => {
+        const pointer = key.slice(contract.name.length + 1);
+        return definition(splitPointer(pointer).at(-1) ?? pointer, pointer);
+      });
+    return {
+      contract,
+      root: definition("", ""),
+      definitions,
+      uses: [...contract.embeds].sort(),
+      usedBy: input.contracts
+        .filter((other) => other.embeds.includes(contract.name))
+        .map((other) => other.name)
+        .sort(),
+    };
+  });
+}
+
+interface DefinitionPlace {
+  key: string;
+  pointer: string;
+  contract: DocsContract;
+  contractsById: ReadonlyMap<string, string>;
+  declaration: string | undefined;
+  typeName: string | undefined;
+}
+
+function definitionModel(place: DefinitionPlace, value: unknown): DefinitionModel {
+  const { contract, pointer } = place;
+  const schema: JsonObject = isJsonObject(value as never) ? (value as JsonObject) : {};
+  const rules = conditionalRules(schema, (reference) => resolveInBundle(contract.schema, reference));
+  const model: DefinitionModel = {
+    key: place.key,
+    pointer,
+    rows: memberRows(schema, pointer, rules, {
+      contract: contract.name,
+      bundle: contract.schema,
+      source: contract.source,
+      sourceLines: contract.sourceLines,
+      contractsById: place.contractsById,
+      tsTypes: place.declaration === undefined ? new Map() : memberTypes(place.declaration),
+    }),
+    rules,
+    constraints: constraintWords(schema),
+  };
+  if (place.typeName !== undefined) model.typeName = place.typeName;
+  if (place.declaration !== undefined) model.declaration = place.declaration;
+  if (typeof schema["title"] === "string") model.title = schema["title"];
+  if (typeof schema["description"] === "string") model.description = schema["description"];
+  return model;
+}
+
+/** How many members a contract documents: its root's and its definitions'. */
+export function memberCount(model: ContractModel): number {
+  return [model.root, ...model.definitions].reduce((sum, d) => sum + d.rows.length, 0);
+}
