@@ -141,10 +141,7 @@ export async function resolveSettings(
     typeNameClashes: fileConfig.typeNameClashes ?? "qualify",
     validation: fileConfig.validation ?? DEFAULT_VALIDATION,
     diff: fileConfig.diff ?? DEFAULT_DIFF,
-    docsOutDir:
-      flags.docsOut !== undefined
-        ? path.resolve(cwd, flags.docsOut)
-        : path.resolve(configDir, fileConfig.docs?.out ?? DEFAULT_DOCS_OUT),
+    docsOutDir: docsFolder(flags, fileConfig, cwd, configDir),
   };
   if (fileConfig.version !== undefined) settings.version = fileConfig.version;
   if (fileConfig.maxWarnings !== undefined) settings.maxWarnings = fileConfig.maxWarnings;
@@ -219,6 +216,13 @@ async function outputFolder(
     };
   const linked = await throughLink(given);
   return "error" in linked ? { diagnostic: errorAt(CLI_CODES.outDirPlacement, linked.error, {}) } : linked;
+}
+
+/** The docs site's folder: `charter docs --out` (from the current folder), else the config's `docs.out` (from its folder). */
+function docsFolder(flags: SettingFlags, fileConfig: FileConfig, cwd: string, configDir: string): string {
+  return flags.docsOut !== undefined
+    ? path.resolve(cwd, flags.docsOut)
+    : path.resolve(configDir, fileConfig.docs?.out ?? DEFAULT_DOCS_OUT);
 }
 
 /** Whether `child` is `parent` or below it. */

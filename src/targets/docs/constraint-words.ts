@@ -13,6 +13,7 @@ export function constraintWords(schema: JsonValue | undefined): string[] {
     ...valueWords(schema),
     ...lengthWords(schema),
     ...numberWords(schema),
+    ...formWords(schema),
     ...arrayWords(schema),
     ...objectWords(schema),
   ];
@@ -34,6 +35,12 @@ function valueWords(schema: JsonObject): string[] {
         "or",
       )}`,
     );
+  return words;
+}
+
+/** What a string's text must look like, after its length: "1 to 64 characters, matching `^[a-z]+$`". */
+function formWords(schema: JsonObject): string[] {
+  const words: string[] = [];
   if (typeof schema["format"] === "string") words.push(`format \`${schema["format"]}\``);
   if (typeof schema["pattern"] === "string") words.push(`matching \`${schema["pattern"]}\``);
   return words;

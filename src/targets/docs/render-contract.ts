@@ -65,7 +65,7 @@ function factsHtml(model: ContractModel, version: string | undefined): string {
 function constraintsLine(definition: DefinitionModel): string {
   return definition.constraints.length === 0
     ? ""
-    : `<p class="constraints">The value: ${definition.constraints.map(proseHtml).join("; ")}.</p>`;
+    : `<p class="constraints">The value: ${definition.constraints.map(proseHtml).join(", ")}.</p>`;
 }
 
 function declaredRules(rules: Readonly<Record<string, string>>): string {

@@ -38,7 +38,7 @@ function memberRow(row: MemberRow, pointer: string, place: PagePlace): string {
 <th scope="row"><a class="anchor" href="#${anchor}">${code(row.name)}</a>${description}</th>
 <td>${type}</td>
 <td>${presence(row)}${flags.length > 0 ? " " + flags.join(" ") : ""}</td>
-<td>${row.constraints.map(proseHtml).join("; ")}</td>
+<td>${row.constraints.map(proseHtml).join(", ")}</td>
 <td>${row.default === undefined ? "" : code(row.default)}</td>
 <td>${row.location === undefined ? "" : code(row.location)}</td>
 </tr>`;

@@ -42,7 +42,7 @@ export function memberTypes(declaration: string): Map<string, string> {
   for (let i = open + 1; i < lines.length; i++) {
     const line = lines[i]!;
     if (!line.startsWith("  ")) break;
-    const member = /^ {2}(?:readonly )?("(?:[^"\\]|\\.)*"|[\w$]+)\??: (.*)$/.exec(line);
+    const member = /^ {2}(?:readonly )?("(?:[^"\\]|\\.)*"|[\w$]+)\??:(.*)$/.exec(line);
     if (!member) continue;
     const name = member[1]!.startsWith('"') ? (JSON.parse(member[1]!) as string) : member[1]!;
     let text = member[2]!;
@@ -60,7 +60,8 @@ export function memberTypes(declaration: string): Map<string, string> {
         if (!part.startsWith("/**") && !part.startsWith("*")) text += ` ${part}`;
       }
     }
-    text = text.replace(/;$/, "").replace(/\s+/g, " ");
+    // A union written one alternative a line starts with a `|` TypeScript allows and a reader does not need.
+    text = text.replace(/;$/, "").replace(/\s+/g, " ").trim().replace(/^\| /, "");
     types.set(name, text.length > MAX_INLINE_TYPE ? `${text.slice(0, MAX_INLINE_TYPE - 1)}…` : text);
   }
   return types;
