@@ -151,6 +151,10 @@ async function verdictOf(page: Page, text: string): Promise<string> {
   return (await page.textContent("#verdict")) ?? "";
 }
 
+/** The browser globals the page callbacks use: the project's TypeScript has no DOM library. */
+declare const document: { getElementById(id: string): { textContent: string | null } | null };
+declare const window: unknown;
+
 interface AxeViolation {
   id: string;
   impact?: string;
