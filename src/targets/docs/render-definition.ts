@@ -40,7 +40,7 @@ function memberRow(row: MemberRow, pointer: string, place: PagePlace): string {
 <td>${presence(row)}${flags.length > 0 ? " " + flags.join(" ") : ""}</td>
 <td>${row.constraints.map(proseHtml).join(", ")}</td>
 <td>${row.default === undefined ? "" : code(row.default)}</td>
-<td>${row.location === undefined ? "" : code(row.location)}</td>
+<td class="source">${row.location === undefined ? "" : code(row.location)}</td>
 </tr>`;
 }
 

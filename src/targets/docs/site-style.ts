@@ -32,6 +32,7 @@ thead th { background: var(--panel); }
 tbody th { font-weight: normal; }
 tbody th p { margin: 0.3rem 0 0; color: var(--muted); font-size: 0.9em; }
 td.count { text-align: right; }
+td.source code { white-space: nowrap; }
 .flag { border: 1px solid var(--line); border-radius: 0.8rem; padding: 0 0.45rem; font-size: 0.85em; color: var(--accent); }
 .rules li { margin: 0.25rem 0; }
 .decision td.cell-required { color: var(--ok); font-weight: 600; }
