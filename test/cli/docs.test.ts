@@ -2,8 +2,9 @@
  * `charter docs` as a user runs it: the site goes where `--out` or `docs.out` says, is the same
  * bytes wherever the project sits, and never replaces a folder it did not write.
  */
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../helpers/run-cli.js";
 import { snapshotTree, tempTree } from "../helpers/temp-tree.js";
@@ -22,10 +23,18 @@ properties:
     pattern: "^[a-z]+$"
 examples:
   - { sku: abc }
+x-charter-counterexamples:
+  - value: { sku: ABC }
+    error: { keyword: pattern, pointer: /sku }
 `;
 
+const RUNTIME = fileURLToPath(new URL("../../node_modules/charter-runtime", import.meta.url));
+
+/** A project with one contract, generated, and charter-runtime installed, as a project that uses charter has it. */
 async function project(config = "docs: { out: site }\n"): Promise<string> {
   const dir = tempTree({ "charter.config.yaml": config, "schema-src/shop/item.yaml": ITEM });
+  mkdirSync(path.join(dir, "node_modules"));
+  symlinkSync(RUNTIME, path.join(dir, "node_modules", "charter-runtime"), "dir");
   const generated = await runCli(["generate", "--no-cache"], dir);
   expect(generated.code, generated.stdout + generated.stderr).toBe(0);
   return dir;
@@ -44,6 +53,10 @@ describe("charter docs", () => {
     expect(page).toContain("1 to 64 characters, matching <code>^[a-z]+$</code>");
     expect(page).toContain("<code>schema-src/shop/item.yaml:7</code>");
     expect(existsSync(path.join(dir, "site/assets/validators/shop/item.js"))).toBe(true);
+    // Each counterexample with what the committed validator reports of it.
+    expect(page).toContain(
+      '<p class="reported">The validator reports:</p><ol class="reported"><li><code>/sku</code>: must match pattern &quot;^[a-z]+$&quot; <span class="kind">[pattern]</span></li></ol>',
+    );
   });
 
   it("writes the same bytes from two checkouts, with no path of either in them", async () => {

@@ -6,6 +6,7 @@ import type { ParsedArgs } from "../args.js";
 import { CLI_CODES } from "../codes.js";
 import type { Settings } from "../config.js";
 import { bundleRuntime, bundleValidator } from "../docs/bundle-playground.js";
+import { withReportedViolations } from "../docs/counterexample-violations.js";
 import { readDocsTree } from "../docs/read-docs-input.js";
 import { writeSite } from "../docs/write-site.js";
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIo } from "../io.js";
@@ -33,6 +34,7 @@ export async function runDocs(args: ParsedArgs, settings: Settings, io: CliIo): 
       ),
       EXIT_USAGE,
     );
+  await withReportedViolations(tree.input.contracts, settings.outDir, args);
   const files = emitDocs(tree.input);
   if (tree.validators.size > 0) {
     files.set("assets/runtime.js", await bundleRuntime());

@@ -21,12 +21,21 @@ export interface DocsContract {
   embeds: string[];
   /** The line of each node of the source, by JSON pointer (the key's line for a member). */
   sourceLines: ReadonlyMap<string, number>;
-  /** The counterexamples the source declares, each with the violation it must give. */
-  counterexamples: { value: JsonValue; error?: JsonValue }[];
+  /**
+   * The counterexamples the source declares, each with the violation it must give and, once the
+   * CLI has run the committed validator on it, the violations that validator reports.
+   */
+  counterexamples: Counterexample[];
   /** The declared rules (`x-charter-rules`), id to sentence, as the registry lists them. */
   rules: Readonly<Record<string, string>>;
   /** Whether the tree holds the contract's validator, which the page's payload box runs. */
   hasValidator: boolean;
+}
+
+export interface Counterexample {
+  value: JsonValue;
+  error?: JsonValue;
+  reported?: { pointer: string; message: string; keyword: string }[];
 }
 
 export interface DocsInput {

@@ -1,6 +1,7 @@
 import type { JsonValue } from "../../core/json-value.js";
 import { getAtPointer } from "../../core/json-pointer.js";
 import type { ContractModel, DefinitionModel } from "./contract-model.js";
+import type { DocsContract } from "./docs-input.js";
 import { code, escapeHtml, proseHtml } from "./html.js";
 import { pageHtml } from "./layout.js";
 import { contractPage, definitionAnchor, rootOf } from "./page-links.js";
@@ -87,16 +88,29 @@ function examplesHtml(model: ContractModel): string {
     copyableCode(`example-${i + 1}`, JSON.stringify(value, null, 2), `Example ${i + 1}: valid`),
   );
   model.contract.counterexamples.forEach((counter, i) => {
-    const error = counter.error === undefined ? "" : ` (must fail with ${JSON.stringify(counter.error)})`;
+    const expected = counter.error === undefined ? "" : ` (must fail with ${JSON.stringify(counter.error)})`;
     parts.push(
       copyableCode(
         `counterexample-${i + 1}`,
         JSON.stringify(counter.value, null, 2),
-        `Counterexample ${i + 1}: invalid${error}`,
+        `Counterexample ${i + 1}: invalid${expected}`,
       ),
     );
+    if (counter.reported !== undefined) parts.push(reportedHtml(counter.reported));
   });
   return parts.length === 0 ? "" : `<div class="examples">${parts.join("\n")}</div>`;
+}
+
+/** What the committed validator says of a counterexample, as the payload box would list it. */
+function reportedHtml(reported: NonNullable<DocsContract["counterexamples"][number]["reported"]>): string {
+  if (reported.length === 0) return `<p class="reported">The validator accepts it.</p>`;
+  const items = reported
+    .map(
+      (v) =>
+        `<li>${code(v.pointer || "/")}: ${escapeHtml(v.message)} <span class="kind">[${escapeHtml(v.keyword)}]</span></li>`,
+    )
+    .join("");
+  return `<p class="reported">The validator reports:</p><ol class="reported">${items}</ol>`;
 }
 
 function definitionHtml(model: ContractModel, definition: DefinitionModel, place: PagePlace): string {
