@@ -150,6 +150,11 @@ export const PACKAGES: { packages: string[]; files?: string[]; only: string[]; w
     why: "only the load stage and the CLI list folders",
   },
   {
+    packages: ["@dagrejs/dagre"],
+    only: ["src/targets/docs/"],
+    why: "the graph layout is for the docs site's picture of which contract uses which",
+  },
+  {
     packages: ["esbuild"],
     only: ["src/cli/docs/"],
     why: "the docs site's browser bundles are built where the CLI reads the validator files they hold",

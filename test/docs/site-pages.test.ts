@@ -8,6 +8,8 @@ import type { JsonObject } from "../../src/core/json-object.js";
 import { conditionalRules, ruleSentence } from "../../src/targets/docs/conditional-rules.js";
 import { constraintWords } from "../../src/targets/docs/constraint-words.js";
 import type { DocsContract, DocsInput } from "../../src/targets/docs/docs-input.js";
+import { dependencyGraphSvg } from "../../src/targets/docs/dependency-graph.js";
+import { directUses } from "../../src/targets/docs/direct-uses.js";
 import { emitDocs } from "../../src/targets/docs/emit-docs.js";
 import { resolveInBundle } from "../../src/targets/docs/schema-references.js";
 import { exportedDeclarations, memberTypes } from "../../src/targets/docs/type-declarations.js";
@@ -159,5 +161,46 @@ describe("the pages", () => {
     const first = emitDocs(input);
     expect([...first.keys()]).toEqual([...first.keys()].sort());
     expect(emitDocs(input)).toEqual(first);
+  });
+});
+
+describe("which contract uses which", () => {
+  it("counts a contract's own references, not those of the documents bundled into it", () => {
+    const schema: JsonObject = {
+      $id: "https://example.test/a.schema.json",
+      properties: {
+        b: { $ref: "https://example.test/b.schema.json" },
+        c: { const: { $ref: "https://example.test/c.schema.json" } },
+      },
+      $defs: {
+        b: {
+          $id: "https://example.test/b.schema.json",
+          properties: { c: { $ref: "https://example.test/c.schema.json" } },
+        },
+      },
+    };
+    const ids = new Map([
+      ["https://example.test/a.schema.json", "a"],
+      ["https://example.test/b.schema.json", "b"],
+      ["https://example.test/c.schema.json", "c"],
+    ]);
+    expect(directUses(contract({ name: "a", schema }), ids)).toEqual(["b"]);
+  });
+
+  it("draws one box per contract linking to its page and one arrow per use, the same bytes every time", () => {
+    const uses = new Map([
+      ["shop/order", ["shop/item", "shop/money"]],
+      ["shop/item", ["shop/money"]],
+      ["shop/money", []],
+    ]);
+    const svg = dependencyGraphSvg(uses);
+    expect(svg.match(/<rect /g)).toHaveLength(3);
+    expect(svg).toContain('<a href="contracts/shop/order.html">');
+    expect([...svg.matchAll(/<title>([^<]+ uses [^<]+)<\/title>/g)].map((m) => m[1])).toEqual([
+      "shop/item uses shop/money",
+      "shop/order uses shop/item",
+      "shop/order uses shop/money",
+    ]);
+    expect(dependencyGraphSvg(new Map([...uses].reverse()))).toBe(svg);
   });
 });

@@ -66,6 +66,8 @@ describe.skipIf(!HAVE_BROWSER)(TITLE, () => {
   it("follows the index to agent/result and shows its members and conditional rules", async () => {
     await page.goto(indexUrl());
     expect(await page.locator("table.contracts tbody tr").count()).toBe(16);
+    // The picture of which contract uses which: a box for each, laid out by dagre.
+    expect(await page.locator("#graph svg a rect").count()).toBe(16);
     await Promise.all([
       page.waitForURL("**/contracts/agent/result.html"),
       page.click('table.contracts a[href="contracts/agent/result.html"]'),

@@ -2,6 +2,7 @@ import { isJsonObject, type JsonObject } from "../../core/json-object.js";
 import { getAtPointer, splitPointer } from "../../core/json-pointer.js";
 import { conditionalRules, type ConditionalRule } from "./conditional-rules.js";
 import { constraintWords } from "./constraint-words.js";
+import { directUses } from "./direct-uses.js";
 import type { DocsContract, DocsInput } from "./docs-input.js";
 import { memberRows, type MemberRow } from "./members.js";
 import { resolveInBundle } from "./schema-references.js";
@@ -28,7 +29,7 @@ export interface ContractModel {
   contract: DocsContract;
   root: DefinitionModel;
   definitions: DefinitionModel[];
-  /** Contracts this one bundles, and those that bundle it. */
+  /** Contracts this one refers to itself, and those that refer to it. */
   uses: string[];
   usedBy: string[];
 }
@@ -36,6 +37,7 @@ export interface ContractModel {
 /** Each contract's model, in the input's order (the manifest's: by name). */
 export function contractModels(input: DocsInput): ContractModel[] {
   const contractsById = new Map(input.contracts.map((c) => [c.id, c.name]));
+  const uses = new Map(input.contracts.map((c) => [c.name, directUses(c, contractsById)]));
   return input.contracts.map((contract) => {
     const declarations = exportedDeclarations(contract.typesModule ?? "");
     const definition = (key: string, pointer: string): DefinitionModel => {
@@ -56,11 +58,8 @@ export function contractModels(input: DocsInput): ContractModel[] {
       contract,
       root: definition("", ""),
       definitions,
-      uses: [...contract.embeds].sort(),
-      usedBy: input.contracts
-        .filter((other) => other.embeds.includes(contract.name))
-        .map((other) => other.name)
-        .sort(),
+      uses: uses.get(contract.name) ?? [],
+      usedBy: [...uses].filter(([, used]) => used.includes(contract.name)).map(([name]) => name),
     };
   });
 }

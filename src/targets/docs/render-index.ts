@@ -1,3 +1,4 @@
+import { dependencyGraphSvg } from "./dependency-graph.js";
 import { memberCount, type ContractModel } from "./contract-model.js";
 import { code, escapeHtml, proseHtml } from "./html.js";
 import { pageHtml } from "./layout.js";
@@ -32,6 +33,12 @@ export function indexPageHtml(models: readonly ContractModel[], version: string 
 ${rows}
 </tbody>
 </table>
-</div>`;
+</div>
+<section id="graph" aria-labelledby="graph-h">
+<h2 id="graph-h">Which contract uses which</h2>
+<div class="graph-wrap" role="region" aria-label="Graph of the contracts" tabindex="0">
+${dependencyGraphSvg(new Map(models.map((m) => [m.contract.name, m.uses])))}
+</div>
+</section>`;
   return pageHtml({ page: "index.html", title: "Contracts: charter docs", body, data: ["assets/search-index.js"] });
 }

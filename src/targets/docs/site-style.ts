@@ -52,6 +52,12 @@ label { display: block; font-weight: 600; margin: 0.5rem 0 0.25rem; }
 #verdict.invalid { color: var(--bad); font-weight: 600; }
 #search-results { list-style: none; padding: 0; }
 #search-results li { padding: 0.25rem 0; border-bottom: 1px solid var(--line); }
+.graph-wrap { overflow-x: auto; }
+.graph rect { fill: var(--panel); stroke: var(--muted); }
+.graph a:hover rect, .graph a:focus rect { stroke: var(--link); stroke-width: 2; }
+.graph text { fill: var(--fg); font: 12px ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
+.graph path { fill: none; stroke: var(--muted); }
+.graph marker path { fill: var(--muted); stroke: none; }
 .kind { color: var(--muted); font-size: 0.85em; margin-right: 0.4rem; }
 :target { outline: 2px solid var(--accent); outline-offset: 2px; }
 @media print {
