@@ -4,9 +4,10 @@ import { contractPage } from "./page-links.js";
 
 /**
  * The picture of which contract uses which: laid out by dagre (ranks left to right, crossings
- * reduced), drawn as inline SVG whose boxes link to the contracts' pages (a group, not an image: an image may not hold links). Coordinates are
- * rounded, and nodes and edges are added in sorted order, so the same contracts give the same
- * bytes. Colours come from the page's stylesheet, so the picture follows the light or dark theme.
+ * reduced), drawn as inline SVG whose boxes link to the contracts' pages (a group, not an
+ * image: an image may not hold links). Coordinates are rounded, and nodes and edges are added
+ * in sorted order, so the same contracts give the same bytes. Colours come from the page's
+ * stylesheet, so the picture follows the light or dark theme.
  */
 export function dependencyGraphSvg(uses: ReadonlyMap<string, readonly string[]>): string {
   const names = [...uses.keys()].sort();
