@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { JsonObject } from "../../src/core/json-object.js";
+import { alternativeGroups } from "../../src/targets/docs/alternatives.js";
 import { conditionalRules, ruleSentence } from "../../src/targets/docs/conditional-rules.js";
 import { constraintWords } from "../../src/targets/docs/constraint-words.js";
 import type { DocsContract, DocsInput } from "../../src/targets/docs/docs-input.js";
@@ -202,5 +203,50 @@ describe("which contract uses which", () => {
       "shop/order uses shop/money",
     ]);
     expect(dependencyGraphSvg(new Map([...uses].reverse()))).toBe(svg);
+  });
+});
+
+describe("oneOf and anyOf alternatives", () => {
+  const shape: JsonObject = {
+    type: "object",
+    required: ["kind"],
+    properties: { kind: { type: "string" }, radius: { type: "number" }, side: { type: "number" } },
+    oneOf: [
+      { properties: { kind: { const: "circle" } }, required: ["radius"] },
+      { properties: { kind: { enum: ["square", "box"] } }, required: ["side"], description: "Four equal sides." },
+    ],
+    anyOf: [{ $ref: "#/$defs/a" }, { title: "Something else", minProperties: 3 }],
+    $defs: { a: { type: "object" } },
+  };
+  const context = {
+    contract: "geo/shape",
+    contractsById: new Map<string, string>(),
+    resolve: (reference: string) => resolveInBundle(shape, reference),
+    typeName: (target: { pointer: string }) => (target.pointer === "/$defs/a" ? "A" : undefined),
+  };
+
+  it("names each alternative by the discriminator that picks it, else by its type or title", () => {
+    expect(alternativeGroups(shape, context)).toEqual([
+      {
+        keyword: "oneOf",
+        discriminator: "kind",
+        alternatives: [
+          { label: "`kind` is `circle`", required: ["radius"], constraints: [] },
+          {
+            label: "`kind` is `square` or `box`",
+            required: ["side"],
+            constraints: [],
+            description: "Four equal sides.",
+          },
+        ],
+      },
+      {
+        keyword: "anyOf",
+        alternatives: [
+          { label: "`A`", target: { contract: "geo/shape", pointer: "/$defs/a" }, required: [], constraints: [] },
+          { label: "Something else", required: [], constraints: ["at least 3 members"] },
+        ],
+      },
+    ]);
   });
 });

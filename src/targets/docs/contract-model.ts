@@ -1,5 +1,6 @@
 import { isJsonObject, type JsonObject } from "../../core/json-object.js";
 import { getAtPointer, splitPointer } from "../../core/json-pointer.js";
+import { alternativeGroups, type AlternativeGroup } from "./alternatives.js";
 import { conditionalRules, type ConditionalRule } from "./conditional-rules.js";
 import { constraintWords } from "./constraint-words.js";
 import { directUses } from "./direct-uses.js";
@@ -21,6 +22,8 @@ export interface DefinitionModel {
   rules: ConditionalRule[];
   /** What the schema asks beside its members, in words. */
   constraints: string[];
+  /** Its `oneOf` and `anyOf`, each alternative named by its discriminator where it has one. */
+  alternatives: AlternativeGroup[];
   /** The generated TypeScript declaration of its type. */
   declaration?: string;
 }
@@ -45,7 +48,8 @@ export function contractModels(input: DocsInput): ContractModel[] {
       const typeName = input.typeNames.get(registryKey);
       const declaration = typeName === undefined ? undefined : declarations.get(typeName);
       const schema = getAtPointer(contract.schema, pointer);
-      return definitionModel({ key, pointer, contract, contractsById, declaration, typeName }, schema);
+      const typeNames = input.typeNames;
+      return definitionModel({ key, pointer, contract, contractsById, declaration, typeName, typeNames }, schema);
     };
     const definitions = [...input.typeNames.keys()]
       .filter((key) => key.startsWith(`${contract.name}#`))
@@ -71,12 +75,14 @@ interface DefinitionPlace {
   contractsById: ReadonlyMap<string, string>;
   declaration: string | undefined;
   typeName: string | undefined;
+  typeNames: ReadonlyMap<string, string>;
 }
 
 function definitionModel(place: DefinitionPlace, value: unknown): DefinitionModel {
   const { contract, pointer } = place;
   const schema: JsonObject = isJsonObject(value as never) ? (value as JsonObject) : {};
-  const rules = conditionalRules(schema, (reference) => resolveInBundle(contract.schema, reference));
+  const resolve = (reference: string) => resolveInBundle(contract.schema, reference);
+  const rules = conditionalRules(schema, resolve);
   const model: DefinitionModel = {
     key: place.key,
     pointer,
@@ -90,6 +96,13 @@ function definitionModel(place: DefinitionPlace, value: unknown): DefinitionMode
     }),
     rules,
     constraints: constraintWords(schema),
+    alternatives: alternativeGroups(schema, {
+      contract: contract.name,
+      contractsById: place.contractsById,
+      resolve,
+      typeName: (target) =>
+        place.typeNames.get(target.pointer === "" ? target.contract : `${target.contract}#${target.pointer}`),
+    }),
   };
   if (place.typeName !== undefined) model.typeName = place.typeName;
   if (place.declaration !== undefined) model.declaration = place.declaration;

@@ -5,7 +5,13 @@ import type { DocsContract } from "./docs-input.js";
 import { code, escapeHtml, proseHtml } from "./html.js";
 import { pageHtml } from "./layout.js";
 import { contractPage, definitionAnchor, rootOf } from "./page-links.js";
-import { conditionalRulesHtml, copyableCode, membersTable, type PagePlace } from "./render-definition.js";
+import {
+  alternativesHtml,
+  conditionalRulesHtml,
+  copyableCode,
+  membersTable,
+  type PagePlace,
+} from "./render-definition.js";
 
 /** The browser bundles a contract page loads for its payload box, relative to the site's root. */
 export function playgroundScripts(name: string): string[] {
@@ -20,6 +26,7 @@ export function contractPageHtml(model: ContractModel, version: string | undefin
   const sections = [
     section("members", "Members", membersTable(model.root, place) + constraintsLine(model.root)),
     section("conditional-rules", "Conditional rules", conditionalRulesHtml(model.root.rules, contract.name)),
+    section("alternatives", "Alternatives", alternativesHtml(model.root.alternatives, place)),
     section("declared-rules", "Declared rules", declaredRules(contract.rules)),
     section("examples", "Examples and counterexamples", examplesHtml(model)),
     section("definitions", "Definitions", model.definitions.map((d) => definitionHtml(model, d, place)).join("\n")),
@@ -122,6 +129,7 @@ ${definition.description === undefined ? "" : `<p>${proseHtml(definition.descrip
 ${constraintsLine(definition)}
 ${membersTable(definition, place)}
 ${conditionalRulesHtml(definition.rules, name)}
+${alternativesHtml(definition.alternatives, place)}
 ${declarationHtml(model, definition, anchor)}
 </section>`;
 }

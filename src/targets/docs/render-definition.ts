@@ -1,3 +1,4 @@
+import type { Alternative, AlternativeGroup } from "./alternatives.js";
 import type { ConditionalRule } from "./conditional-rules.js";
 import { conditionText, ruleSentence } from "./conditional-rules.js";
 import type { DefinitionModel } from "./contract-model.js";
@@ -89,4 +90,33 @@ export function copyableCode(id: string, text: string, label: string): string {
 <div class="code-head"><span>${escapeHtml(label)}</span><button type="button" class="copy" data-copy="${id}">Copy</button></div>
 <pre id="${id}" tabindex="0" aria-label="${escapeHtml(label)}"><code>${escapeHtml(text)}</code></pre>
 </div>`;
+}
+
+/** A schema's `oneOf` / `anyOf` as cards, each named by its discriminator (or the type it refers to). */
+export function alternativesHtml(groups: readonly AlternativeGroup[], place: PagePlace): string {
+  return groups
+    .map((group) => {
+      const how = group.keyword === "oneOf" ? "Exactly one of these applies" : "At least one of these applies";
+      const by = group.discriminator === undefined ? "" : `, picked by ${code(group.discriminator)}`;
+      const cards = group.alternatives.map((alternative) => alternativeCard(alternative, place)).join("\n");
+      return `<p>${how} (<code>${group.keyword}</code>)${by}:</p>
+<ul class="cards">
+${cards}
+</ul>`;
+    })
+    .join("\n");
+}
+
+function alternativeCard(alternative: Alternative, place: PagePlace): string {
+  const title = proseHtml(alternative.label);
+  const heading =
+    alternative.target === undefined
+      ? title
+      : `<a href="${escapeHtml(targetHref(alternative.target, place.page))}">${title}</a>`;
+  const lines: string[] = [];
+  if (alternative.description !== undefined) lines.push(`<p>${proseHtml(alternative.description)}</p>`);
+  if (alternative.required.length > 0)
+    lines.push(`<p>Requires ${alternative.required.map((name) => code(name)).join(", ")}.</p>`);
+  if (alternative.constraints.length > 0) lines.push(`<p>${alternative.constraints.map(proseHtml).join(", ")}.</p>`);
+  return `<li class="card"><p class="card-title">${heading}</p>${lines.join("")}</li>`;
 }

@@ -38,6 +38,10 @@ td.source code { white-space: nowrap; }
 .decision td.cell-required { color: var(--ok); font-weight: 600; }
 .decision td.cell-absent { color: var(--bad); }
 .decision td.cell-none { color: var(--muted); }
+.cards { list-style: none; padding: 0; display: grid; grid-template-columns: repeat(auto-fill, minmax(16rem, 1fr)); gap: 0.75rem; }
+.card { border: 1px solid var(--line); border-radius: 0.4rem; padding: 0.6rem 0.8rem; background: var(--panel); }
+.card p { margin: 0.3rem 0; }
+.card-title { font-weight: 600; }
 .definition { border-top: 1px solid var(--line); margin-top: 1.5rem; }
 .pointer { color: var(--muted); font-weight: normal; font-size: 0.8em; }
 .side-by-side { display: grid; grid-template-columns: repeat(auto-fit, minmax(22rem, 1fr)); gap: 1rem; }
