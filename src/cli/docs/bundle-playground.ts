@@ -1,4 +1,3 @@
-import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Plugin } from "esbuild";
@@ -31,17 +30,13 @@ const COMMON = {
   logLevel: "silent",
 } as const;
 
-/** The playground entry: the TypeScript source under tsx and in this repository, the compiled file in the package. */
-function playgroundEntry(): string {
-  const compiled = fileURLToPath(new URL("./playground.js", import.meta.url));
-  return existsSync(compiled) ? compiled : fileURLToPath(new URL("./playground.ts", import.meta.url));
-}
+/** The playground entry: one plain JavaScript file, the same bytes from charter's sources and from its package. */
+const PLAYGROUND = fileURLToPath(new URL("../../../templates/docs-playground.js", import.meta.url));
 
 /** `assets/runtime.js`: charter-runtime and yaml, and the checker the payload box calls. */
 export async function bundleRuntime(): Promise<string> {
   const { build } = await import("esbuild");
-  const entry = playgroundEntry();
-  const result = await build({ ...COMMON, entryPoints: [entry], absWorkingDir: path.dirname(entry) });
+  const result = await build({ ...COMMON, entryPoints: [PLAYGROUND], absWorkingDir: path.dirname(PLAYGROUND) });
   return result.outputFiles[0]!.text;
 }
 

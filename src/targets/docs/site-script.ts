@@ -2,7 +2,7 @@
  * The site's one script, classic and dependency-free so that it runs from file://: copy
  * buttons, the search over the index written at docs time (`window.CHARTER_SEARCH`), and the
  * payload box, which hands the text to the bundled runtime (`window.CharterDocs`, see
- * src/cli/docs/playground.ts) and lists its verdict. Text reaches the page through
+ * templates/docs-playground.js) and lists its verdict. Text reaches the page through
  * `textContent` only, never as HTML.
  */
 export const SITE_SCRIPT = `(function () {

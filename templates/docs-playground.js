@@ -1,42 +1,32 @@
-/**
- * The payload box's checker, bundled by esbuild into the site's `assets/runtime.js` (an IIFE:
- * pages load it with a classic script, which works from file://). It is charter-runtime and
- * yaml, nothing else: each contract page adds its committed validator module
- * (`assets/validators/<name>.js`), whose imports of charter-runtime's helpers are bound to the
- * modules exposed here, so the browser runs the code production runs and compiles nothing.
- */
-import { bindContracts, type Registry } from "charter-runtime";
+// The payload box's checker in the site `charter docs` writes: esbuild bundles this file with
+// charter-runtime and yaml into the site's `assets/runtime.js`, an IIFE that pages load with a
+// classic script (which works from file://). Each contract page adds its committed validator
+// module (`assets/validators/<name>.js`), whose imports of charter-runtime's helpers are bound to
+// the modules exposed here: the browser runs the code production runs and compiles nothing.
+// Plain JavaScript, shipped as is, so that the bundle is the same bytes whether charter runs from
+// its sources or from its package.
+import { bindContracts } from "charter-runtime";
 import * as formats from "charter-runtime/formats";
 import * as helpers from "charter-runtime/helpers";
 import * as patterns from "charter-runtime/patterns";
 import { LineCounter, parseDocument } from "yaml";
 
-interface PageViolation {
-  pointer: string;
-  /** The line of the value the pointer names, in the pasted text. */
-  line?: number;
-  message: string;
-  keyword: string;
-  schemaPath: string;
-}
+/** Each contract's validator module, registered by its page's script. */
+const validators = {};
 
-interface Outcome {
-  parseError?: { message: string };
-  violations: PageViolation[];
-}
-
-const validators: Record<string, Record<string, unknown>> = {};
-
-/** Checks pasted JSON or YAML against a contract whose validator module the page has loaded. */
-async function check(contract: string, text: string): Promise<Outcome> {
+/**
+ * Checks pasted JSON or YAML against a contract whose validator module the page has loaded:
+ * `{ parseError: { message } }`, or `{ violations: [{ pointer, line, message, keyword, schemaPath }] }`.
+ */
+async function check(contract, text) {
   const lineCounter = new LineCounter();
   const document = parseDocument(text, { lineCounter, uniqueKeys: true });
   const parseError = document.errors[0];
   if (parseError !== undefined) return { parseError: { message: parseError.message }, violations: [] };
-  const data: unknown = document.toJS({ maxAliasCount: 1000 });
+  const data = document.toJS({ maxAliasCount: 1000 });
   const module = validators[contract];
   if (module === undefined) throw new Error(`the validator of ${contract} is not loaded`);
-  const registry: Registry = {
+  const registry = {
     [contract]: {
       contract,
       digest: "",
@@ -52,26 +42,25 @@ async function check(contract: string, text: string): Promise<Outcome> {
   if (result.ok) return { violations: [] };
   return {
     violations: result.errors.map((error) => {
-      const violation: PageViolation = {
+      const violation = {
         pointer: error.pointer,
         message: error.message,
         keyword: error.keyword,
         schemaPath: error.schemaPath,
       };
-      const path = error.pointer === "" ? [] : error.pointer.slice(1).split("/").map(unescape);
-      const node = document.getIn(path, true) as { range?: [number, number, number] } | undefined;
-      const offset = node?.range?.[0];
+      const path = error.pointer === "" ? [] : error.pointer.slice(1).split("/").map(unescapeToken);
+      const offset = document.getIn(path, true)?.range?.[0];
       if (offset !== undefined) violation.line = lineCounter.linePos(offset).line;
       return violation;
     }),
   };
 }
 
-function unescape(token: string): string {
+function unescapeToken(token) {
   return token.replace(/~1/g, "/").replace(/~0/g, "~");
 }
 
-(globalThis as { CharterDocs?: unknown }).CharterDocs = {
+globalThis.CharterDocs = {
   modules: {
     "charter-runtime/formats": formats,
     "charter-runtime/helpers": helpers,
