@@ -25,7 +25,7 @@ const contract3 = {
 };
 const contract4 = {
   contract: "charter/config",
-  digest: "sha256:85b0052650d4281d611a21d92ab3b647da7d8a304262a179b5a7d5a02a16d09e",
+  digest: "sha256:5db74c4c1f6b5e1b0946c3c81b14b5fd8fb85f391dfb51e1c2180c15c3d168b9",
   load: () => import("./charter/config.js"),
   loadSchema: () => import("../schemas/charter/config.schema.json", { with: { type: "json" } }),
 };

@@ -47,6 +47,8 @@ export interface Settings {
   allowEmptySource?: boolean;
   /** Where `charter docs` writes the site (its `--out`, else config `docs.out`, else generated-docs). */
   docsOutDir: string;
+  /** `charter check` also compares the site with a fresh `charter docs` (config `docs.check`). */
+  docsCheck?: boolean;
 }
 
 export interface SettingFlags {
@@ -75,7 +77,7 @@ interface FileConfig {
   allowEmptySource?: boolean;
   allowOutputOutsideProject?: boolean;
   cache?: { dir?: string; maxMiB?: number };
-  docs?: { out?: string };
+  docs?: { out?: string; check?: boolean };
   diff?: DiffSettings;
   source?: string;
   out?: string;
@@ -146,6 +148,7 @@ export async function resolveSettings(
   if (fileConfig.version !== undefined) settings.version = fileConfig.version;
   if (fileConfig.maxWarnings !== undefined) settings.maxWarnings = fileConfig.maxWarnings;
   if (fileConfig.allowEmptySource === true) settings.allowEmptySource = true;
+  if (fileConfig.docs?.check === true) settings.docsCheck = true;
   if (flags.jobs !== undefined) settings.jobs = flags.jobs;
   const cacheDir = flags.noCache
     ? undefined
@@ -292,7 +295,11 @@ async function readConfig(file: string): Promise<{ config?: FileConfig; diagnost
     if (value.cache.dir !== undefined) config.cache.dir = value.cache.dir;
     if (value.cache.maxMiB !== undefined) config.cache.maxMiB = value.cache.maxMiB;
   }
-  if (value.docs?.out !== undefined) config.docs = { out: value.docs.out };
+  if (value.docs !== undefined) {
+    config.docs = {};
+    if (value.docs.out !== undefined) config.docs.out = value.docs.out;
+    if (value.docs.check !== undefined) config.docs.check = value.docs.check;
+  }
   if (value.diff !== undefined) {
     config.diff = {
       direction: value.diff.direction ?? DEFAULT_DIFF.direction,

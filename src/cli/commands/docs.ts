@@ -1,13 +1,9 @@
-import path from "node:path";
 import { errorAt, type Diagnostic } from "../../core/diagnostic.js";
-import { emitDocs } from "../../targets/docs/emit-docs.js";
-import { playgroundScripts } from "../../targets/docs/render-contract.js";
+import { DOCS_MARKER } from "../../targets/docs/emit-docs.js";
 import type { ParsedArgs } from "../args.js";
 import { CLI_CODES } from "../codes.js";
 import type { Settings } from "../config.js";
-import { bundleRuntime, bundleValidator } from "../docs/bundle-playground.js";
-import { withReportedViolations } from "../docs/counterexample-violations.js";
-import { readDocsTree } from "../docs/read-docs-input.js";
+import { buildSite } from "../docs/build-site.js";
 import { writeSite } from "../docs/write-site.js";
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIo } from "../io.js";
 import { displayPath, formatDiagnostic, relativeDiagnostic } from "../print.js";
@@ -20,27 +16,9 @@ import { displayPath, formatDiagnostic, relativeDiagnostic } from "../print.js";
 export async function runDocs(args: ParsedArgs, settings: Settings, io: CliIo): Promise<number> {
   const site = settings.docsOutDir;
   const shown = displayPath(site, io.cwd);
-  const misplaced = placement(site, settings, io.cwd);
-  if (misplaced !== undefined) return fail(io, args, misplaced, EXIT_USAGE);
-  const tree = await readDocsTree(settings.outDir, settings.rootDir);
-  if ("missing" in tree)
-    return fail(
-      io,
-      args,
-      errorAt(
-        CLI_CODES.noValidators,
-        `no generated tree in ${displayPath(settings.outDir, io.cwd)} (no ${tree.missing}); run \`charter generate\` first`,
-        {},
-      ),
-      EXIT_USAGE,
-    );
-  await withReportedViolations(tree.input.contracts, settings.outDir, args);
-  const files = emitDocs(tree.input);
-  if (tree.validators.size > 0) {
-    files.set("assets/runtime.js", await bundleRuntime());
-    for (const [name, file] of [...tree.validators].sort(([a], [b]) => (a < b ? -1 : 1)))
-      files.set(playgroundScripts(name)[1]!, await bundleValidator(file, name));
-  }
+  const built = await buildSite(settings, args, io.cwd);
+  if ("usage" in built) return fail(io, args, built.usage, EXIT_USAGE);
+  const { files, contracts } = built;
   let written;
   try {
     written = await writeSite(site, files);
@@ -59,39 +37,18 @@ export async function runDocs(args: ParsedArgs, settings: Settings, io: CliIo): 
       args,
       errorAt(
         CLI_CODES.outDirForeign,
-        `${shown} holds files and was not written by charter docs (no ${".charter-docs"}); choose an empty or new folder with --out or docs.out`,
+        `${shown} holds files and was not written by charter docs (no ${DOCS_MARKER}); choose an empty or new folder with --out or docs.out`,
         {},
       ),
       EXIT_FINDINGS,
     );
-  const count = tree.input.contracts.length;
   if (args.format === "json")
-    io.stdout(
-      JSON.stringify({ command: "docs", ok: true, out: shown, contracts: count, files: files.size }, null, 2) + "\n",
-    );
+    io.stdout(JSON.stringify({ command: "docs", ok: true, out: shown, contracts, files: files.size }, null, 2) + "\n");
   else
     io.stdout(
-      `charter: wrote the docs of ${count} contract${count === 1 ? "" : "s"} to ${shown} (open ${shown}/index.html)\n`,
+      `charter: wrote the docs of ${contracts} contract${contracts === 1 ? "" : "s"} to ${shown} (open ${shown}/index.html)\n`,
     );
   return EXIT_OK;
-}
-
-/** The site's folder may not overlap the sources or the generated tree: it is replaced whole. */
-function placement(site: string, settings: Settings, cwd: string): Diagnostic | undefined {
-  const inside = (child: string, parent: string) => child === parent || child.startsWith(parent + path.sep);
-  if (path.dirname(site) === site)
-    return errorAt(CLI_CODES.outDirPlacement, `the site's folder ${site} is the file system's root`, {});
-  for (const [other, what] of [
-    [settings.sourceDir, "the source directory"],
-    [settings.outDir, "the generated tree"],
-  ] as const)
-    if (inside(site, other) || inside(other, site))
-      return errorAt(
-        CLI_CODES.outDirPlacement,
-        `the site's folder ${displayPath(site, cwd)} overlaps ${what} ${displayPath(other, cwd)}: charter docs replaces it whole`,
-        {},
-      );
-  return undefined;
 }
 
 function fail(io: CliIo, args: ParsedArgs, diagnostic: Diagnostic, exit: number): number {
