@@ -2,7 +2,7 @@
  * `charter docs` as a user runs it: the site goes where `--out` or `docs.out` says, is the same
  * bytes wherever the project sits, and never replaces a folder it did not write.
  */
-import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -101,5 +101,42 @@ describe("charter docs", () => {
     const result = await runCli(["docs"], dir);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("CH002");
+  });
+
+  it("is covered by charter check when docs.check says so: a stale, missing or stray file of the site fails it", async () => {
+    const dir = await project("docs: { out: site, check: true }\n");
+    expect((await runCli(["docs"], dir)).code).toBe(0);
+    const clean = await runCli(["check"], dir);
+    expect(clean.stdout).toMatch(
+      /^charter check: the generated tree and the docs site site match a fresh run \(1 contract\)\n$/,
+    );
+    expect(clean.code).toBe(0);
+    writeFileSync(path.join(dir, "site/index.html"), "edited by hand\n");
+    rmSync(path.join(dir, "site/assets/site.css"));
+    writeFileSync(path.join(dir, "site/stray.html"), "stray\n");
+    const drifted = await runCli(["check"], dir);
+    expect(drifted.code).toBe(1);
+    expect(drifted.stdout).toBe(
+      [
+        "site/assets/site.css: error CH501 missing: a fresh run produces this file; run `charter docs`",
+        "site/index.html:1:1: error CH502 stale: differs from a fresh run (edited by hand, or a source changed); run `charter docs`",
+        "site/stray.html: error CH503 orphaned: not produced by charter; `charter docs` removes it",
+        "charter check: 3 files of the docs site site differ from a fresh `charter docs` (1 missing, 1 stale, 1 orphaned); run `charter docs` and commit the result",
+        "",
+      ].join("\n"),
+    );
+    const json = JSON.parse((await runCli(["check", "--format", "json"], dir)).stdout) as {
+      ok: boolean;
+      docs: unknown;
+    };
+    expect(json.ok).toBe(false);
+    expect(json.docs).toMatchObject({ out: "site", drift: { missing: ["assets/site.css"], orphaned: ["stray.html"] } });
+  });
+
+  it("leaves the site out of charter check unless docs.check says so", async () => {
+    const dir = await project();
+    const result = await runCli(["check"], dir);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^charter check: generated matches a fresh run/);
   });
 });
