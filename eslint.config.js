@@ -7,6 +7,8 @@ export default tseslint.config(
   {
     ignores: [
       "generated/**",
+      // The site `charter docs` writes by default: minified bundles and data, not this project's code.
+      "generated-docs/**",
       "**/fixtures/**",
       "**/dist/**",
       "**/node_modules/**",

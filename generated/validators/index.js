@@ -25,7 +25,7 @@ const contract3 = {
 };
 const contract4 = {
   contract: "charter/config",
-  digest: "sha256:fba8b3b54837942580aea37ffca2488d17008a7a46e20fcb2734e3b9fa43e46e",
+  digest: "sha256:5db74c4c1f6b5e1b0946c3c81b14b5fd8fb85f391dfb51e1c2180c15c3d168b9",
   load: () => import("./charter/config.js"),
   loadSchema: () => import("../schemas/charter/config.schema.json", { with: { type: "json" } }),
 };

@@ -79,6 +79,12 @@ export const COMMANDS = {
       "wait",
     ],
   },
+  docs: {
+    summary:
+      "write a static documentation site from the generated tree and the sources: a page per contract, search, and a box that runs the committed validators",
+    usage: "charter docs [--out DIR] [options]",
+    options: ["config", "out", "format"],
+  },
   explain: {
     summary: "print the documentation of a diagnostic code",
     usage: "charter explain CODE",
@@ -101,7 +107,11 @@ export const OPTIONS = {
     help: "config file (default charter.config.yaml in the current directory; optional)",
   },
   source: { type: "string", value: "DIR", help: "source directory (default schema-src)" },
-  out: { type: "string", value: "DIR", help: "output directory (default generated)" },
+  out: {
+    type: "string",
+    value: "DIR",
+    help: "output directory (default generated); for docs, the site's folder (default generated-docs)",
+  },
   catalog: {
     type: "string",
     multiple: true,

@@ -30,7 +30,7 @@ export const CLI_CODES = {
   outDirForeign: {
     code: "CH006",
     title: "output directory was not written by charter",
-    help: "`generate` replaces the whole output directory, so it refuses a non-empty one without charter's `manifest.json`. Choose an empty or new directory, or delete this one yourself.",
+    help: "`generate` replaces the whole output directory, so it refuses a non-empty one without charter's `manifest.json`; `charter docs` likewise refuses a non-empty site folder without the `.charter-docs` file it writes. Choose an empty or new directory, or delete this one yourself.",
   },
   outDirNotDirectory: {
     code: "CH008",
@@ -75,7 +75,7 @@ export const CLI_CODES = {
   noValidators: {
     code: "CH009",
     title: "no generated validators",
-    help: "`charter validate` checks data with the validators of a generated tree (`<out>/validators/index.js`). Run `charter generate` first, or point `--out` at the generated folder.",
+    help: "`charter validate` checks data with the validators of a generated tree (`<out>/validators/index.js`), and `charter docs` documents that tree (`<out>/manifest.json`). Run `charter generate` first, or point `--out` (for docs, the config's `out`) at the generated folder.",
   },
 } satisfies CodeTable;
 

@@ -16,6 +16,7 @@ import { throughLink } from "./output-link.js";
 
 export const DEFAULT_CONFIG_FILE = "charter.config.yaml";
 export const DEFAULT_BASE_URI = "https://charter.invalid/";
+export const DEFAULT_DOCS_OUT = "generated-docs";
 
 /** What the config file and the flags say, together; paths absolute. */
 export interface Settings {
@@ -44,6 +45,10 @@ export interface Settings {
   maxWarnings?: number;
   /** A source folder without contracts is allowed (config `allowEmptySource`); absent: it is CH013. */
   allowEmptySource?: boolean;
+  /** Where `charter docs` writes the site (its `--out`, else config `docs.out`, else generated-docs). */
+  docsOutDir: string;
+  /** `charter check` also compares the site with a fresh `charter docs` (config `docs.check`). */
+  docsCheck?: boolean;
 }
 
 export interface SettingFlags {
@@ -56,6 +61,8 @@ export interface SettingFlags {
   jobs?: number | undefined;
   cacheDir?: string | undefined;
   noCache?: boolean | undefined;
+  /** `charter docs --out`: the site's folder, not the generated tree's. */
+  docsOut?: string | undefined;
 }
 
 /** Where `generate` keeps its cache unless told: the usual place of tools' caches in a Node project, when the project has one. */
@@ -70,6 +77,7 @@ interface FileConfig {
   allowEmptySource?: boolean;
   allowOutputOutsideProject?: boolean;
   cache?: { dir?: string; maxMiB?: number };
+  docs?: { out?: string; check?: boolean };
   diff?: DiffSettings;
   source?: string;
   out?: string;
@@ -135,10 +143,12 @@ export async function resolveSettings(
     typeNameClashes: fileConfig.typeNameClashes ?? "qualify",
     validation: fileConfig.validation ?? DEFAULT_VALIDATION,
     diff: fileConfig.diff ?? DEFAULT_DIFF,
+    docsOutDir: docsFolder(flags, fileConfig, cwd, configDir),
   };
   if (fileConfig.version !== undefined) settings.version = fileConfig.version;
   if (fileConfig.maxWarnings !== undefined) settings.maxWarnings = fileConfig.maxWarnings;
   if (fileConfig.allowEmptySource === true) settings.allowEmptySource = true;
+  if (fileConfig.docs?.check === true) settings.docsCheck = true;
   if (flags.jobs !== undefined) settings.jobs = flags.jobs;
   const cacheDir = flags.noCache
     ? undefined
@@ -211,6 +221,13 @@ async function outputFolder(
   return "error" in linked ? { diagnostic: errorAt(CLI_CODES.outDirPlacement, linked.error, {}) } : linked;
 }
 
+/** The docs site's folder: `charter docs --out` (from the current folder), else the config's `docs.out` (from its folder). */
+function docsFolder(flags: SettingFlags, fileConfig: FileConfig, cwd: string, configDir: string): string {
+  return flags.docsOut !== undefined
+    ? path.resolve(cwd, flags.docsOut)
+    : path.resolve(configDir, fileConfig.docs?.out ?? DEFAULT_DOCS_OUT);
+}
+
 /** Whether `child` is `parent` or below it. */
 function isInside(child: string, parent: string): boolean {
   return child === parent || child.startsWith(parent.endsWith(path.sep) ? parent : parent + path.sep);
@@ -277,6 +294,11 @@ async function readConfig(file: string): Promise<{ config?: FileConfig; diagnost
     config.cache = {};
     if (value.cache.dir !== undefined) config.cache.dir = value.cache.dir;
     if (value.cache.maxMiB !== undefined) config.cache.maxMiB = value.cache.maxMiB;
+  }
+  if (value.docs !== undefined) {
+    config.docs = {};
+    if (value.docs.out !== undefined) config.docs.out = value.docs.out;
+    if (value.docs.check !== undefined) config.docs.check = value.docs.check;
   }
   if (value.diff !== undefined) {
     config.diff = {

@@ -67,7 +67,9 @@ async function runCommand(argv: readonly string[], given: CliIo): Promise<number
   const flags = {
     config: args.config,
     source: args.source,
-    out: args.out,
+    // docs reads the generated tree where the config says, and writes the site to its own --out.
+    out: args.command === "docs" ? undefined : args.out,
+    docsOut: args.command === "docs" ? args.out : undefined,
     catalog: args.catalog,
     baseUri: args.baseUri,
     typeNames: args.typeNames,
@@ -121,6 +123,8 @@ async function runCommand(argv: readonly string[], given: CliIo): Promise<number
       return (await import("./commands/validate.js")).runValidate(args, resolved.settings, io);
     case "diff":
       return (await import("./commands/diff.js")).runDiff(args, resolved.settings, io);
+    case "docs":
+      return (await import("./commands/docs.js")).runDocs(args, resolved.settings, io);
   }
   return EXIT_FINDINGS;
 }

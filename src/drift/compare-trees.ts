@@ -121,18 +121,20 @@ export function driftDiagnostics(
   fresh: ReadonlyMap<string, string>,
   committed: ReadonlyMap<string, Buffer | null>,
   outDir: string,
+  /** The command that writes the tree, for the advice (`charter docs` for a docs site). */
+  writer = "charter generate",
 ): Diagnostic[] {
   const join = (p: string) => `${outDir}/${p}`;
   return [
     ...drift.missing.map((p) =>
-      errorAt(DRIFT_CODES.missing, "missing: a fresh run produces this file; run `charter generate`", {
+      errorAt(DRIFT_CODES.missing, `missing: a fresh run produces this file; run \`${writer}\``, {
         file: join(p),
       }),
     ),
     ...drift.stale.map((s) =>
       errorAt(
         DRIFT_CODES.stale,
-        "stale: differs from a fresh run (edited by hand, or a source changed); run `charter generate`",
+        `stale: differs from a fresh run (edited by hand, or a source changed); run \`${writer}\``,
         {
           file: join(s.path),
           position: {
@@ -143,7 +145,7 @@ export function driftDiagnostics(
       ),
     ),
     ...drift.orphaned.map((p) =>
-      errorAt(DRIFT_CODES.orphaned, "orphaned: not produced by charter; `charter generate` removes it", {
+      errorAt(DRIFT_CODES.orphaned, `orphaned: not produced by charter; \`${writer}\` removes it`, {
         file: join(p),
       }),
     ),

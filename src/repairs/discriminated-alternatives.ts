@@ -1,8 +1,8 @@
 import { defineKey, isJsonObject, type JsonObject } from "../core/json-object.js";
 import { joinPointer } from "../core/json-pointer.js";
 import type { JsonValue } from "../core/json-value.js";
-import { closedForTheType, constraintKeys, literalDomain, presentSchema } from "./support/discriminator.js";
-import type { Repair, SchemaContext } from "./support/repair.js";
+import { closedForTheType, constraintKeys, presentSchema, sharedDiscriminator } from "./support/discriminator.js";
+import type { Repair } from "./support/repair.js";
 import { walkInput } from "./support/walk-input.js";
 
 export const repair: Repair = {
@@ -58,35 +58,6 @@ export const repair: Repair = {
     );
   },
 };
-
-/**
- * A property that every branch declares with values of its own (`const`,
- * `enum`, through `$ref`), no two branches sharing one, and that each branch
- * (or the object) requires: then exactly one branch describes any instance.
- */
-function sharedDiscriminator(schema: JsonObject, branches: JsonObject[], context: SchemaContext): string | undefined {
-  const first = branches[0]!["properties"];
-  if (!isJsonObject(first)) return undefined;
-  const requiredBy = (holder: JsonObject, name: string) =>
-    Array.isArray(holder["required"]) && (holder["required"] as JsonValue[]).includes(name);
-  for (const name of Object.keys(first)) {
-    const seen = new Set<string>();
-    const fixes = branches.every((branch) => {
-      if (branch["$ref"] !== undefined || !(requiredBy(branch, name) || requiredBy(schema, name))) return false;
-      const properties = branch["properties"];
-      const domain = isJsonObject(properties) ? literalDomain(properties[name], context) : undefined;
-      if (domain === undefined || domain.length === 0) return false;
-      for (const value of domain) {
-        const key = JSON.stringify(value);
-        if (seen.has(key)) return false;
-        seen.add(key);
-      }
-      return true;
-    });
-    if (fixes) return name;
-  }
-  return undefined;
-}
 
 /** Types what one branch requires and forbids, and closes it when asked; whether anything changed. */
 function tighten(branch: JsonObject, declared: JsonObject, close: boolean): boolean {

@@ -71,6 +71,7 @@ export const LAYERS: (Layer | Layer[])[] = [
     { name: "types target", paths: ["src/targets/types/"], why: TARGET_WHY },
     { name: "validators target", paths: ["src/targets/validators/"], why: TARGET_WHY },
     { name: "manifest target", paths: ["src/targets/manifest/"], why: TARGET_WHY },
+    { name: "docs target", paths: ["src/targets/docs/"], why: TARGET_WHY },
   ],
   [
     {
@@ -147,6 +148,16 @@ export const PACKAGES: { packages: string[]; files?: string[]; only: string[]; w
     packages: ["tinyglobby"],
     only: ["src/compiler/load/", "src/cli/"],
     why: "only the load stage and the CLI list folders",
+  },
+  {
+    packages: ["@dagrejs/dagre"],
+    only: ["src/targets/docs/"],
+    why: "the graph layout is for the docs site's picture of which contract uses which",
+  },
+  {
+    packages: ["esbuild"],
+    only: ["src/cli/docs/"],
+    why: "the docs site's browser bundles are built where the CLI reads the validator files they hold",
   },
   {
     packages: ["diff"],

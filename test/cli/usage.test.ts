@@ -87,7 +87,7 @@ describe("a flag that does not parse", () => {
   it("suggests the command or option a typo most likely meant", async () => {
     const dir = tempTree(PROJECT);
     expect((await runCli(["generat"], dir)).stderr.split("\n")[0]).toBe(
-      'charter: unknown command "generat"; did you mean "generate"? The commands are generate, check, validate, diff, watch, explain, init',
+      'charter: unknown command "generat"; did you mean "generate"? The commands are generate, check, validate, diff, watch, docs, explain, init',
     );
     expect((await runCli(["generate", "--max-warning", "0"], dir)).stderr.split("\n")[0]).toBe(
       "charter generate: unknown option --max-warning; did you mean --max-warnings?",
@@ -110,13 +110,13 @@ describe("a flag that does not parse", () => {
     const both = await runCli(["frob", "--bogus"], dir);
     expect([both.code, both.stderr.split("\n")[0]]).toEqual([
       2,
-      'charter: unknown command "frob"; the commands are generate, check, validate, diff, watch, explain, init',
+      'charter: unknown command "frob"; the commands are generate, check, validate, diff, watch, docs, explain, init',
     ]);
     // A name every object has is no command either.
     const inherited = await runCli(["constructor"], dir);
     expect([inherited.code, inherited.stderr.split("\n")[0]]).toEqual([
       2,
-      'charter: unknown command "constructor"; the commands are generate, check, validate, diff, watch, explain, init',
+      'charter: unknown command "constructor"; the commands are generate, check, validate, diff, watch, docs, explain, init',
     ]);
   });
 

@@ -19,6 +19,7 @@ import { describeHolder, liveHolder, waitForWriters, type LockHolder } from "../
 import { progressLine } from "../progress.js";
 import { warningLimitExceeded } from "../warning-limit.js";
 import { emptySourceFinding } from "../empty-source.js";
+import { checkSite, type SiteCheck } from "../docs/check-site.js";
 
 /** Regenerates in memory and compares with the output directory. Never writes. */
 export async function runCheck(args: ParsedArgs, settings: Settings, io: CliIo): Promise<number> {
@@ -65,10 +66,12 @@ export async function runCheck(args: ParsedArgs, settings: Settings, io: CliIo):
     );
   }
   const driftFindings = driftDiagnostics(drift, result.files, committed, settings.outDir);
-  const diagnostics = [...result.diagnostics, ...driftFindings];
-  const ok = !sourceErrors && !hasDrift(drift);
-
+  const treeOk = !sourceErrors && !hasDrift(drift);
+  // The committed site is documented from the committed tree: compared only once that tree is right.
+  const site = treeOk && settings.docsCheck === true ? await checkSite(settings, args, io.cwd) : undefined;
+  const ok = treeOk && (site?.ok ?? true);
   if (args.format === "json") {
+    const diagnostics = [...result.diagnostics, ...driftFindings, ...(site?.diagnostics ?? [])];
     io.stdout(
       JSON.stringify(
         {
@@ -79,6 +82,7 @@ export async function runCheck(args: ParsedArgs, settings: Settings, io: CliIo):
           incomplete: result.incomplete,
           failed: result.failed,
           drift,
+          ...(site ? { docs: { out: site.out, drift: site.drift } } : {}),
           diagnostics: diagnostics.map((d) => relativeDiagnostic(d, io.cwd)),
         },
         null,
@@ -96,6 +100,7 @@ export async function runCheck(args: ParsedArgs, settings: Settings, io: CliIo):
     const stale = staleByPath.get(relative);
     if (stale) io.stdout(formatDiff(stale) + "\n");
   }
+  if (site !== undefined) return reportSite(site, result.produced.length, args, io);
   const files = drift.missing.length + drift.stale.length + drift.orphaned.length;
   if (ok)
     io.stdout(
@@ -113,6 +118,21 @@ export async function runCheck(args: ParsedArgs, settings: Settings, io: CliIo):
       `charter check: ${files} file${files === 1 ? "" : "s"} in ${out} differ from a fresh run (${drift.missing.length} missing, ${drift.stale.length} stale, ${drift.orphaned.length} orphaned); run \`charter generate\` and commit the result\n`,
     );
   return ok ? EXIT_OK : EXIT_FINDINGS;
+}
+
+/** The generated tree matched; the site's findings and the verdict on both. */
+function reportSite(site: SiteCheck, contracts: number, args: ParsedArgs, io: CliIo): number {
+  for (const d of site.diagnostics) io.stdout(formatDiagnostic(d, io.cwd, args.format) + "\n");
+  const { missing, stale, orphaned } = site.drift;
+  const files = missing.length + stale.length + orphaned.length;
+  io.stdout(
+    site.ok
+      ? `charter check: the generated tree and the docs site ${site.out} match a fresh run (${contracts} contract${contracts === 1 ? "" : "s"})\n`
+      : files === 0
+        ? `charter check: the docs site ${site.out} could not be built\n`
+        : `charter check: ${files} file${files === 1 ? "" : "s"} of the docs site ${site.out} differ from a fresh \`charter docs\` (${missing.length} missing, ${stale.length} stale, ${orphaned.length} orphaned); run \`charter docs\` and commit the result\n`,
+  );
+  return site.ok ? EXIT_OK : EXIT_FINDINGS;
 }
 
 /** When the output could not be read: the findings, and exit 1. */

@@ -204,3 +204,36 @@ export function closesObject(schema: JsonValue, context: SchemaContext, depth = 
     );
   });
 }
+
+/**
+ * A property that every branch declares with values of its own (`const`,
+ * `enum`, through `$ref`), no two branches sharing one, and that each branch
+ * (or the object) requires: then exactly one branch describes any instance.
+ */
+export function sharedDiscriminator(
+  schema: JsonObject,
+  branches: JsonObject[],
+  context: SchemaContext,
+): string | undefined {
+  const first = branches[0]!["properties"];
+  if (!isJsonObject(first)) return undefined;
+  const requiredBy = (holder: JsonObject, name: string) =>
+    Array.isArray(holder["required"]) && (holder["required"] as JsonValue[]).includes(name);
+  for (const name of Object.keys(first)) {
+    const seen = new Set<string>();
+    const fixes = branches.every((branch) => {
+      if (branch["$ref"] !== undefined || !(requiredBy(branch, name) || requiredBy(schema, name))) return false;
+      const properties = branch["properties"];
+      const domain = isJsonObject(properties) ? literalDomain(properties[name], context) : undefined;
+      if (domain === undefined || domain.length === 0) return false;
+      for (const value of domain) {
+        const key = JSON.stringify(value);
+        if (seen.has(key)) return false;
+        seen.add(key);
+      }
+      return true;
+    });
+    if (fixes) return name;
+  }
+  return undefined;
+}

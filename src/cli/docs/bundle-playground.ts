@@ -1,0 +1,58 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Plugin } from "esbuild";
+
+/** The runtime modules generated validators import, which the runtime bundle exposes to them. */
+const SHARED = /^charter-runtime\/(?:helpers|formats|patterns)$/;
+const SHARED_NAMESPACE = "charter-docs-shared";
+
+/** Binds a validator's imports of charter-runtime's helpers to the modules `assets/runtime.js` put on the page. */
+const sharedRuntime: Plugin = {
+  name: "charter-docs-shared-runtime",
+  setup(build) {
+    build.onResolve({ filter: SHARED }, (args) => ({ path: args.path, namespace: SHARED_NAMESPACE }));
+    build.onLoad({ filter: /.*/, namespace: SHARED_NAMESPACE }, (args) => ({
+      contents: `module.exports = globalThis.CharterDocs.modules[${JSON.stringify(args.path)}];`,
+      loader: "js",
+    }));
+  },
+};
+
+/** Minified, without comments: no path of this machine reaches the site, and the bytes depend on the code only. */
+const COMMON = {
+  bundle: true,
+  format: "iife",
+  platform: "browser",
+  minify: true,
+  legalComments: "none",
+  charset: "utf8",
+  write: false,
+  logLevel: "silent",
+} as const;
+
+/** The playground entry: one plain JavaScript file, the same bytes from charter's sources and from its package. */
+const PLAYGROUND = fileURLToPath(new URL("../../../templates/docs-playground.js", import.meta.url));
+
+/** `assets/runtime.js`: charter-runtime and yaml, and the checker the payload box calls. */
+export async function bundleRuntime(): Promise<string> {
+  const { build } = await import("esbuild");
+  const result = await build({ ...COMMON, entryPoints: [PLAYGROUND], absWorkingDir: path.dirname(PLAYGROUND) });
+  return result.outputFiles[0]!.text;
+}
+
+/** `assets/validators/<name>.js`: the contract's committed validator module, registered with the page's runtime. */
+export async function bundleValidator(validatorFile: string, contract: string): Promise<string> {
+  const { build } = await import("esbuild");
+  const folder = path.dirname(validatorFile);
+  const result = await build({
+    ...COMMON,
+    stdin: {
+      contents: `import * as validator from ${JSON.stringify(`./${path.basename(validatorFile)}`)};\nglobalThis.CharterDocs.validators[${JSON.stringify(contract)}] = validator;\n`,
+      resolveDir: folder,
+      loader: "js",
+    },
+    absWorkingDir: folder,
+    plugins: [sharedRuntime],
+  });
+  return result.outputFiles[0]!.text;
+}

@@ -1,0 +1,46 @@
+import { escapeHtml } from "./html.js";
+import { rootOf } from "./page-links.js";
+
+export interface PageShell {
+  /** The page's path from the site's root. */
+  page: string;
+  title: string;
+  body: string;
+  /** Data scripts loaded before the site's script, relative to the site's root. */
+  data?: string[];
+  /** Further classic scripts, relative to the site's root, loaded after the site's script. */
+  scripts?: string[];
+}
+
+/**
+ * The frame of every page: the stylesheet (light and dark from the reader's setting, a print
+ * layout), a skip link and the way back to the index. Scripts are classic, not modules: Chromium
+ * refuses module scripts from file://.
+ */
+export function pageHtml(shell: PageShell): string {
+  const root = rootOf(shell.page);
+  const scripts = [...(shell.data ?? []), "assets/site.js", ...(shell.scripts ?? [])]
+    .map((script) => `<script src="${escapeHtml(root + script)}"></script>`)
+    .join("\n");
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="generator" content="charter docs">
+<title>${escapeHtml(shell.title)}</title>
+<link rel="stylesheet" href="${root}assets/site.css">
+</head>
+<body>
+<a class="skip" href="#main">Skip to the content</a>
+<header class="site">
+<nav aria-label="Site"><a href="${root}index.html">All contracts</a></nav>
+</header>
+<main id="main">
+${shell.body}
+</main>
+${scripts}
+</body>
+</html>
+`;
+}

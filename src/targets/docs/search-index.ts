@@ -1,0 +1,42 @@
+import type { ContractModel } from "./contract-model.js";
+import { contractPage, definitionAnchor, memberAnchor } from "./page-links.js";
+
+/** One thing a reader can search for: a contract, a definition or a member, and where it is. */
+export interface SearchEntry {
+  kind: "contract" | "definition" | "member";
+  name: string;
+  contract: string;
+  description: string;
+  /** From the site's root. */
+  href: string;
+}
+
+/** Every contract, definition and member of the site, in page order: built at docs time, searched in the browser. */
+export function searchEntries(models: readonly ContractModel[]): SearchEntry[] {
+  return models.flatMap((model) => {
+    const name = model.contract.name;
+    const page = contractPage(name);
+    const entries: SearchEntry[] = [
+      { kind: "contract", name, contract: name, description: model.root.description ?? "", href: page },
+    ];
+    for (const definition of [model.root, ...model.definitions]) {
+      if (definition.pointer !== "")
+        entries.push({
+          kind: "definition",
+          name: definition.typeName ?? definition.key,
+          contract: name,
+          description: definition.description ?? "",
+          href: `${page}#${definitionAnchor(definition.pointer)}`,
+        });
+      for (const row of definition.rows)
+        entries.push({
+          kind: "member",
+          name: row.name,
+          contract: name,
+          description: row.description ?? "",
+          href: `${page}#${memberAnchor(definition.pointer, row.name)}`,
+        });
+    }
+    return entries;
+  });
+}
