@@ -158,6 +158,16 @@ describe("the pages", () => {
     expect(files.get("contracts/shop/shipment.html")).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
   });
 
+  it("give each contract its own version where it declares one, the set's otherwise", () => {
+    const own = contract({ name: "shop/parcel", version: "2.1.0" });
+    const files = emitDocs({ ...input, version: "0.3.0", contracts: [contract({}), own] });
+    const rowOf = (name: string) => new RegExp(`${name}</code></a></th>\\s*<td>[^]*?</td>\\s*<td><code>([^<]*)</code>`);
+    expect(rowOf("shop/shipment").exec(files.get("index.html")!)?.[1]).toBe("0.3.0");
+    expect(rowOf("shop/parcel").exec(files.get("index.html")!)?.[1]).toBe("2.1.0");
+    expect(files.get("contracts/shop/parcel.html")).toContain("<dt>Version</dt><dd><code>2.1.0</code></dd>");
+    expect(files.get("contracts/shop/shipment.html")).toContain("<dt>Version</dt><dd><code>0.3.0</code></dd>");
+  });
+
   it("are the same bytes for the same input, in a sorted order of files", () => {
     const first = emitDocs(input);
     expect([...first.keys()]).toEqual([...first.keys()].sort());

@@ -16,6 +16,7 @@ interface ManifestEntry {
   source: string;
   digest: string;
   embeds?: string[];
+  version?: string;
   artifacts: { schema: string; types?: string; validator?: string };
 }
 
@@ -72,6 +73,7 @@ export async function readDocsTree(outDir: string, rootDir: string): Promise<Doc
       counterexamples: source.counterexamples,
       rules: Object.prototype.hasOwnProperty.call(registry, entry.name) ? registry[entry.name]!.rules : {},
       hasValidator: entry.artifacts.validator !== undefined,
+      ...(entry.version !== undefined ? { version: entry.version } : {}),
     };
     if (typesFile !== undefined && existsSync(typesFile)) contract.typesModule = await readFile(typesFile, "utf8");
     if (entry.artifacts.validator !== undefined)

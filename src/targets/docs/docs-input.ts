@@ -30,6 +30,8 @@ export interface DocsContract {
   rules: Readonly<Record<string, string>>;
   /** Whether the tree holds the contract's validator, which the page's payload box runs. */
   hasValidator: boolean;
+  /** The contract's own version (`x-charter-version`), when it declares one; else the set's applies. */
+  version?: string;
 }
 
 export interface Counterexample {

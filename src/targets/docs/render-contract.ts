@@ -41,7 +41,7 @@ export function contractPageHtml(model: ContractModel, version: string | undefin
     .join("");
   const body = `<h1 id="top">${escapeHtml(contract.name)}</h1>
 ${model.root.description === undefined ? "" : `<p class="lead">${proseHtml(model.root.description)}</p>`}
-${factsHtml(model, version)}
+${factsHtml(model, contract.version ?? version)}
 <nav class="toc" aria-label="On this page"><ul>${toc}</ul></nav>
 ${sections.join("\n")}`;
   return pageHtml({

@@ -12,6 +12,7 @@ export function indexPageHtml(models: readonly ContractModel[], version: string 
       return `<tr>
 <th scope="row"><a href="${escapeHtml(contractPage(contract.name))}">${code(contract.name)}</a></th>
 <td>${model.root.description === undefined ? "" : proseHtml(model.root.description)}</td>
+<td>${code(contract.version ?? version ?? "")}</td>
 <td class="digest"><code title="${escapeHtml(contract.digest)}">${escapeHtml(contract.digest.slice(0, 19))}…</code></td>
 <td class="count">${model.definitions.length}</td>
 <td class="count">${memberCount(model)}</td>
@@ -28,7 +29,7 @@ export function indexPageHtml(models: readonly ContractModel[], version: string 
 </div>
 <div class="table-wrap" role="region" aria-label="Every contract" tabindex="0">
 <table class="contracts">
-<thead><tr><th scope="col">Contract</th><th scope="col">Description</th><th scope="col">Digest</th><th scope="col">Definitions</th><th scope="col">Members</th></tr></thead>
+<thead><tr><th scope="col">Contract</th><th scope="col">Description</th><th scope="col">Version</th><th scope="col">Digest</th><th scope="col">Definitions</th><th scope="col">Members</th></tr></thead>
 <tbody>
 ${rows}
 </tbody>
