@@ -150,11 +150,7 @@ export function startTasks<I, O, K = O>(
       };
       for (let at = Atomics.add(counter, 0, 1); at < missing.length; at = Atomics.add(counter, 0, 1))
         await runHere(missing[at]!);
-      const ends = await Promise.allSettled(workers);
-      const failure = ends.find(
-        (end): end is PromiseRejectedResult => end.status === "rejected" && !outOfMemory(end.reason),
-      );
-      if (failure) throw failure.reason;
+      throwFailure(await Promise.allSettled(workers));
       // What a worker claimed and lost with its heap runs here, unbounded.
       for (const index of missing) if (!settled.has(index) && !overflowed.has(index)) await runHere(index);
       // What overflowed a normal stack gets one more try on a large one, one task at a time (each may need all of it).
@@ -225,9 +221,17 @@ function startWorker(
   });
 }
 
-/** A worker thread that died at its heap limit: its task is not wrong, it needs an unbounded heap. */
-function outOfMemory(reason: unknown): boolean {
-  return (reason as { code?: unknown } | undefined)?.code === "ERR_WORKER_OUT_OF_MEMORY";
+/**
+ * A worker thread's failure fails the run, unless it died at its heap limit: its task is not
+ * wrong, it needs an unbounded heap, and runs again on this thread.
+ */
+function throwFailure(ends: readonly PromiseSettledResult<void>[]): void {
+  const outOfMemory = (reason: unknown) =>
+    (reason as { code?: unknown } | undefined)?.code === "ERR_WORKER_OUT_OF_MEMORY";
+  const failure = ends.find(
+    (end): end is PromiseRejectedResult => end.status === "rejected" && !outOfMemory(end.reason),
+  );
+  if (failure) throw failure.reason;
 }
 
 /**
