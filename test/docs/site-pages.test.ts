@@ -108,6 +108,9 @@ export type Other = string;
   });
 });
 
+/** A schema as the page's copyable block shows it. */
+const escapedJson = (value: JsonObject) => JSON.stringify(value, null, 2).replace(/"/g, "&quot;");
+
 function contract(overrides: Partial<DocsContract>): DocsContract {
   return {
     name: "shop/shipment",
@@ -156,6 +159,20 @@ describe("the pages", () => {
       expect(text, file).not.toContain("</td><b>");
     }
     expect(files.get("contracts/shop/shipment.html")).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+  });
+
+  it("find a definition whose name the registry's key percent-encodes", () => {
+    const schema: JsonObject = {
+      ...SHIPMENT,
+      $defs: { ...(SHIPMENT["$defs"] as JsonObject), "at:time": { type: "string" } },
+    };
+    const typeNames = new Map([...input.typeNames, ["shop/shipment#/$defs/at%3Atime", "AtTime"]]);
+    const page = emitDocs({ ...input, typeNames, contracts: [contract({ schema })] }).get(
+      "contracts/shop/shipment.html",
+    )!;
+    expect(page).toContain("<code>#/$defs/at:time</code>");
+    expect(page).toContain("Schema at #/$defs/at:time");
+    expect(page).toContain(escapedJson({ type: "string" }));
   });
 
   it("give each contract its own version where it declares one, the set's otherwise", () => {

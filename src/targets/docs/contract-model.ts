@@ -1,5 +1,5 @@
 import { isJsonObject, type JsonObject } from "../../core/json-object.js";
-import { getAtPointer, splitPointer } from "../../core/json-pointer.js";
+import { fragmentToPointer, getAtPointer, pointerToFragment, splitPointer } from "../../core/json-pointer.js";
 import { alternativeGroups, type AlternativeGroup } from "./alternatives.js";
 import { conditionalRules, type ConditionalRule } from "./conditional-rules.js";
 import { constraintWords } from "./constraint-words.js";
@@ -44,7 +44,7 @@ export function contractModels(input: DocsInput): ContractModel[] {
   return input.contracts.map((contract) => {
     const declarations = exportedDeclarations(contract.typesModule ?? "");
     const definition = (key: string, pointer: string): DefinitionModel => {
-      const registryKey = pointer === "" ? contract.name : `${contract.name}#${pointer}`;
+      const registryKey = registryKeyOf(contract.name, pointer);
       const typeName = input.typeNames.get(registryKey);
       const declaration = typeName === undefined ? undefined : declarations.get(typeName);
       const schema = getAtPointer(contract.schema, pointer);
@@ -55,7 +55,9 @@ export function contractModels(input: DocsInput): ContractModel[] {
       .filter((key) => key.startsWith(`${contract.name}#`))
       .sort()
       .map((key) => {
-        const pointer = key.slice(contract.name.length + 1);
+        // The registry's keys hold URI fragments (`#/definitions/a%3Ab`), the bundle JSON pointers.
+        const fragment = key.slice(contract.name.length + 1);
+        const pointer = fragmentToPointer(fragment) ?? fragment;
         return definition(splitPointer(pointer).at(-1) ?? pointer, pointer);
       });
     return {
@@ -100,8 +102,7 @@ function definitionModel(place: DefinitionPlace, value: unknown): DefinitionMode
       contract: contract.name,
       contractsById: place.contractsById,
       resolve,
-      typeName: (target) =>
-        place.typeNames.get(target.pointer === "" ? target.contract : `${target.contract}#${target.pointer}`),
+      typeName: (target) => place.typeNames.get(registryKeyOf(target.contract, target.pointer)),
     }),
   };
   if (place.typeName !== undefined) model.typeName = place.typeName;
@@ -114,4 +115,9 @@ function definitionModel(place: DefinitionPlace, value: unknown): DefinitionMode
 /** How many members a contract documents: its root's and its definitions'. */
 export function memberCount(model: ContractModel): number {
   return [model.root, ...model.definitions].reduce((sum, d) => sum + d.rows.length, 0);
+}
+
+/** How the validators' registry names a contract's schema at `pointer`: the contract, then the pointer as a URI fragment. */
+function registryKeyOf(contract: string, pointer: string): string {
+  return pointer === "" ? contract : `${contract}#${pointerToFragment(pointer)}`;
 }
