@@ -155,7 +155,7 @@ export const PACKAGES: { packages: string[]; files?: string[]; only: string[]; w
     why: "the graph layout is for the docs site's picture of which contract uses which",
   },
   {
-    packages: ["esbuild"],
+    packages: ["esbuild-wasm"],
     only: ["src/cli/docs/"],
     why: "the docs site's browser bundles are built where the CLI reads the validator files they hold",
   },

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Plugin } from "esbuild";
+import type { Plugin } from "esbuild-wasm";
 
 /** The runtime modules generated validators import, which the runtime bundle exposes to them. */
 const SHARED = /^charter-runtime\/(?:helpers|formats|patterns)$/;
@@ -35,14 +35,14 @@ const PLAYGROUND = fileURLToPath(new URL("../../../templates/docs-playground.js"
 
 /** `assets/runtime.js`: charter-runtime and yaml, and the checker the payload box calls. */
 export async function bundleRuntime(): Promise<string> {
-  const { build } = await import("esbuild");
+  const { build } = await import("esbuild-wasm");
   const result = await build({ ...COMMON, entryPoints: [PLAYGROUND], absWorkingDir: path.dirname(PLAYGROUND) });
   return result.outputFiles[0]!.text;
 }
 
 /** `assets/validators/<name>.js`: the contract's committed validator module, registered with the page's runtime. */
 export async function bundleValidator(validatorFile: string, contract: string): Promise<string> {
-  const { build } = await import("esbuild");
+  const { build } = await import("esbuild-wasm");
   const folder = path.dirname(validatorFile);
   const result = await build({
     ...COMMON,
