@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { setFlagsFromString } from "node:v8";
+import { capHeapGrowth } from "./heap-growth.js";
 import { wantsColour } from "./progress.js";
 import { EXIT_INTERNAL } from "./io.js";
 import { internalErrorText, run } from "./run.js";
@@ -12,11 +12,7 @@ for (const stream of [process.stdout, process.stderr]) {
     throw error;
   });
 }
-// V8 grows a heap by up to four times what survived its last full collection, and a corpus's
-// run keeps 300-400 MB: capped at twice, the peak fell by a third at about the same CPU time
-// (docs/decisions/004-threads-and-cache.md). A choice of the user's own (`node --heap-growing-percent=…`) stands.
-if (!process.execArgv.some((flag) => /^--heap[-_]growing[-_]percent/.test(flag)))
-  setFlagsFromString("--heap-growing-percent=100");
+capHeapGrowth(process.execArgv);
 try {
   process.exitCode = await run(process.argv.slice(2), {
     cwd: process.cwd(),
