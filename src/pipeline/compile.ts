@@ -1,4 +1,3 @@
-import path from "node:path";
 import { compareStrings, sortDiagnostics, type Diagnostic } from "../core/diagnostic.js";
 import type { Bundle } from "../compiler/bundle/bundle-contract.js";
 import { bundleContracts } from "../compiler/bundle/bundle-contracts.js";
@@ -9,10 +8,9 @@ import { defaultJobs, type TaskSettings } from "../tasks/run-tasks.js";
 import type { TaskStore } from "../tasks/task-store.js";
 import type { CatalogMapping } from "../compiler/resolve/catalog-file.js";
 import type { ResolutionSettings } from "../settings/resolution.js";
-import { loadSource } from "../compiler/load/load-source.js";
+import { loadSource, type ParseMemo } from "../compiler/load/load-source.js";
 import { loadInstanceFiles } from "../compiler/load/instance-files.js";
 import { resolveSources, type ResolvedSources } from "../compiler/resolve/resolve-sources.js";
-import { emitManifest, manifestContract, MANIFEST_VERSION } from "../targets/manifest/emit-manifest.js";
 import { moduleStem, typesPath, type OutputFiles, type OutputSink } from "../targets/shared/output-files.js";
 import { emitSchemas } from "../targets/schemas/emit-schemas.js";
 import { examplesAtTheirSeverity } from "../targets/types/check-types.js";
@@ -32,6 +30,8 @@ import {
   type ValidationSettings,
 } from "../settings/validation.js";
 import { REPAIRS } from "../repairs/registry.js";
+import { contractFacts, manifestFiles, type ContractFacts } from "./contract-facts.js";
+import { stageClock } from "./stage-clock.js";
 import type { Repair } from "../repairs/support/repair.js";
 import type { ResolvedGraph } from "../schema/resolved-graph.js";
 import type { SchemaDocument } from "../schema/schema-document.js";
@@ -58,6 +58,8 @@ export interface CompileOptions {
   version?: string;
   /** Compile the generated types and the contracts' examples under strict flags (default true). */
   typeCheck?: boolean;
+  /** Each file's last parse, kept by a caller that compiles again (`watch`); one run alone keeps none. */
+  parses?: ParseMemo;
   /** Generate validators (default true); benchmarks of the other stages turn it off. */
   validators?: boolean;
   /** Unknown formats and ajv's strict mode, by contract (default: formats ignored, lenient). */
@@ -119,12 +121,60 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
     cache: options.cache,
     onProgress: options.onProgress,
   };
-  const policyOf = (contract: string) => policyFor(options.validation ?? DEFAULT_VALIDATION, contract);
+  const files: OutputFiles = new Map();
+  const output: OutputSink = options.output ?? files;
+  const made = await throughTypes(options, tasks, output, diagnostics, lap);
+  const { types } = made;
+  const validators = await made.validatorsUnderWay.finish((name) =>
+    types.produced.has(name) ? typesPath(name) : undefined,
+  );
+  lap("validators");
+  diagnostics.push(...validators.diagnostics);
+  addFiles(output, validators.files);
+  if (made.typesWritten)
+    output.set(REPAIRS_REPORT_PATH, renderRepairsReport(options.repairs ?? REPAIRS, types.applications));
+  addFiles(output, manifestFiles(options, made.contracts, types.produced, validators.produced));
 
-  const loaded = await loadSources(options.sourceDir, moduleStem);
+  return compileResult(options, made, {
+    // In path order: the order files were made in depends on which thread finished first.
+    files: new Map([...files].sort(([a], [b]) => compareStrings(a, b))),
+    diagnostics,
+    stages,
+    validators,
+    cacheDamaged: tasks.cache?.damaged ?? 0,
+  });
+}
+
+/** What the run keeps once the types are made: no document, no bundle's schema, no types module's text. */
+interface PastTypes {
+  validatorsUnderWay: ReturnType<typeof startValidators>;
+  types: Omit<TypesResult, "files">;
+  typesWritten: boolean;
+  contracts: ContractFacts[];
+  failed: string[];
+  catalogFiles: string[];
+}
+
+/**
+ * Load, resolve, check, bundle, the schemas, then the types on this thread while the
+ * validators compile on workers. Its documents and bundles are released when it returns, but
+ * for what the validators still to compile hold: after the types this thread claims the last
+ * compiles, where a corpus's run used to peak with every document still held.
+ */
+async function throughTypes(
+  options: CompileOptions,
+  tasks: TaskSettings,
+  output: OutputSink,
+  diagnostics: Diagnostic[],
+  lap: (stage: string) => void,
+): Promise<PastTypes> {
+  const policyOf = (contract: string) => policyFor(options.validation ?? DEFAULT_VALIDATION, contract);
+  const loaded = await loadSources(options.sourceDir, moduleStem, options.parses);
   diagnostics.push(...loaded.diagnostics);
   lap("load");
-  const resolved = await resolveSources(loaded, options.catalog, options.resolution, loadSource);
+  const resolved = await resolveSources(loaded, options.catalog, options.resolution, (file) =>
+    loadSource(file, options.parses),
+  );
   diagnostics.push(...resolved.diagnostics);
   lap("resolve");
   const checked = await check(resolved, options.sourceDir, policyOf);
@@ -146,8 +196,6 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
   lap("bundle");
   const compiled = compiledContracts(options, resolved, checked, bundles, policyOf);
 
-  const files: OutputFiles = new Map();
-  const output: OutputSink = options.output ?? files;
   addFiles(output, emitSchemas(bundles));
   const typesContracts = typesContractsOf(compiled);
   const names = assignTypeNames(
@@ -163,7 +211,7 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
     tasks,
     output,
   );
-  const types = await emitTypes(
+  const { files: typesFiles, ...types } = await emitTypes(
     resolved.graph,
     typesContracts,
     options.repairs ?? REPAIRS,
@@ -173,30 +221,18 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
   );
   lap("types");
   diagnostics.push(...typesFindings(types.diagnostics, compiled));
-  addFiles(output, types.files);
-  const validators = await validatorsUnderWay.finish((name) =>
-    types.produced.has(name) ? typesPath(name) : undefined,
-  );
-  lap("validators");
-  diagnostics.push(...validators.diagnostics);
-  addFiles(output, validators.files);
-  if (types.files.size > 0)
-    output.set(REPAIRS_REPORT_PATH, renderRepairsReport(options.repairs ?? REPAIRS, types.applications));
-  addFiles(output, manifestFiles(compiled, types.produced, validators.produced));
-
-  return compileResult(compiled, {
-    // In path order: the order files were made in depends on which thread finished first.
-    files: new Map([...files].sort(([a], [b]) => compareStrings(a, b))),
-    diagnostics,
-    stages,
+  addFiles(output, typesFiles);
+  return {
+    validatorsUnderWay,
     types,
-    validators,
-    cacheDamaged: tasks.cache?.damaged ?? 0,
+    typesWritten: typesFiles.size > 0,
+    contracts: contractFacts(compiled),
+    failed: [...checked.failed].sort(),
     catalogFiles: [...resolved.graph.documents.values()]
       .filter((entry) => entry.document.kind === "catalog")
       .map((entry) => entry.document.file)
       .sort(),
-  });
+  };
 }
 
 /** The check stage, told each contract's validation policy in the terms it checks by. */
@@ -282,60 +318,33 @@ function typesFindings(findings: readonly Diagnostic[], { documents, policyOf }:
   );
 }
 
-/** The manifest target: every bundled contract, with the artifacts the other targets produced for it. */
-function manifestFiles(
-  { options, graph, bundles, sourceOf, digests, checked }: CompiledContracts,
-  withTypes: ReadonlySet<string>,
-  withValidator: ReadonlySet<string>,
-): OutputFiles {
-  const contracts = bundles.map((bundle) =>
-    manifestContract(bundle, {
-      source: sourceOf.get(bundle.name)!.relativePath!,
-      digest: digests.get(bundle.name)!,
-      embeds: bundle.embedded.map((key) => graph.documents.get(key)!.document.name),
-      hasTypes: withTypes.has(bundle.name),
-      hasValidator: withValidator.has(bundle.name),
-      rules: checked.rulesOf.get(bundle.name),
-      version: checked.versionOf.get(bundle.name),
-    }),
-  );
-  const sourceRoot = toPosix(path.relative(options.outDir, options.sourceDir)) || ".";
-  return emitManifest({
-    manifestVersion: MANIFEST_VERSION,
-    baseUri: options.baseUri,
-    sourceRoot,
-    ...(options.version !== undefined ? { version: options.version } : {}),
-    contracts,
-  });
-}
-
 /** What compile returns: the tree, the findings in order, and what the run made and how long it took. */
 function compileResult(
-  { options, bundles, checked }: CompiledContracts,
+  options: CompileOptions,
+  { contracts, types, failed, catalogFiles }: PastTypes,
   made: {
     files: OutputFiles;
     diagnostics: Diagnostic[];
     stages: Record<string, number>;
-    types: TypesResult;
     validators: ValidatorsResult & { onWorkerThreads: number };
     cacheDamaged: number;
-    catalogFiles: string[];
   },
 ): CompileResult {
-  const { types, validators } = made;
+  const { validators } = made;
+  const names = contracts.map((c) => c.bundle.name);
   return {
     files: made.files,
     diagnostics: sortDiagnostics(made.diagnostics),
-    produced: bundles.map((b) => b.name),
-    failed: [...checked.failed].sort(),
+    produced: names,
+    failed,
     cacheDamaged: made.cacheDamaged,
-    catalogFiles: made.catalogFiles,
-    incomplete: bundles
-      .map((b) => ({
-        name: b.name,
+    catalogFiles,
+    incomplete: names
+      .map((name) => ({
+        name,
         missing: [
-          ...(types.produced.has(b.name) ? [] : ["types" as const]),
-          ...(validators.produced.has(b.name) || options.validators === false ? [] : ["validator" as const]),
+          ...(types.produced.has(name) ? [] : ["types" as const]),
+          ...(validators.produced.has(name) || options.validators === false ? [] : ["validator" as const]),
         ],
       }))
       .filter((c) => c.missing.length > 0),
@@ -343,7 +352,7 @@ function compileResult(
       typesModules: types.produced.size,
       validators: validators.produced.size,
       repairsApplied: types.applications.length,
-      instancesChecked: bundles.reduce((n, b) => n + (checked.instancesOf.get(b.name)?.length ?? 0), 0),
+      instancesChecked: contracts.reduce((n, c) => n + c.instances, 0),
     },
     timings: {
       stages: made.stages,
@@ -356,28 +365,6 @@ function compileResult(
 
 function addFiles(output: OutputSink, more: Iterable<[string, string]>): void {
   for (const [file, content] of more) output.set(file, content);
-}
-
-/** Milliseconds per stage (`lap` at each one's end), and the next stage's name told to a progress display. */
-function stageClock(onProgress: ((stage: string) => void) | undefined) {
-  const stages: Record<string, number> = {};
-  let clock = performance.now();
-  const NEXT: Record<string, string> = {
-    load: "resolving references",
-    resolve: "checking the sources",
-    check: "bundling",
-    bundle: "types and validators",
-    types: "validators",
-    validators: "the manifest",
-  };
-  onProgress?.("loading the sources");
-  const lap = (stage: string) => {
-    const now = performance.now();
-    stages[stage] = now - clock;
-    clock = now;
-    if (NEXT[stage] !== undefined) onProgress?.(NEXT[stage]);
-  };
-  return { stages, lap };
 }
 
 /** The type names validators export, less the definitions that reach a reference naming nothing (they are not whole). */
@@ -393,8 +380,4 @@ function withoutExports<T extends { byDocument: Map<string, Map<string, string>>
     ]),
   );
   return { ...names, byDocument };
-}
-
-function toPosix(p: string): string {
-  return p.split(path.sep).join("/");
 }

@@ -91,28 +91,34 @@ export function startTasks<I, O, K = O>(
   keep: (index: number, output: O) => K = (_, output) => output as unknown as K,
 ): TaskBatch<K> {
   const { cache } = settings;
+  // Each input is let go once its output is final (a rerun needs it until then): a corpus's are its bundles.
+  const held: (I | undefined)[] = [...inputs];
   // Each input is serialized once, for its cache key and for a worker, and only if one needs it.
   const texts: (string | undefined)[] = [];
-  const textOf = (index: number) => (texts[index] ??= JSON.stringify(inputs[index]));
+  const textOf = (index: number) => (texts[index] ??= JSON.stringify(held[index]));
   const keys = cache ? inputs.map((_, index) => cache.keyOfText(definition.name, textOf(index))) : [];
-  const outputs: (K | undefined)[] = inputs.map(() => undefined);
+  const outputs: (K | undefined)[] = held.map(() => undefined);
   // An overflow is this thread's limit, not the task's result: the task runs again before its output is final.
   const overflowed = new Set<number>();
   const settled = new Set<number>();
   const writes: Promise<void>[] = [];
   let onWorkerThreads = 0;
+  const final = (index: number, output: O) => {
+    outputs[index] = keep(index, output);
+    settled.add(index);
+    held[index] = undefined;
+  };
   const store = (index: number, output: O, last = false) => {
     if (definition.overflowed?.(output) && !last) overflowed.add(index);
     else {
       if (cache && !definition.overflowed?.(output)) writes.push(cache.write(keys[index]!, output));
-      outputs[index] = keep(index, output);
-      settled.add(index);
+      final(index, output);
     }
   };
   const started = (async () => {
     if (cache)
       (await Promise.all(keys.map((key) => cache.read<O>(key)))).forEach(
-        (output, index) => output !== undefined && (outputs[index] = keep(index, output)),
+        (output, index) => output !== undefined && final(index, output),
       );
     const missing = outputs.flatMap((output, index) => (output === undefined ? [index] : []));
     const counter = new Int32Array(new SharedArrayBuffer(4));
@@ -144,7 +150,7 @@ export function startTasks<I, O, K = O>(
     async finish() {
       const { missing, counter, workers } = await started;
       const runHere = async (index: number) => {
-        store(index, await definition.run(inputs[index]!));
+        store(index, await definition.run(held[index]!));
         // Between two tasks, what the workers posted is taken in (and, with `keep`, written away) rather than queued.
         await new Promise((resolve) => setImmediate(resolve));
       };
@@ -154,20 +160,8 @@ export function startTasks<I, O, K = O>(
       // What a worker claimed and lost with its heap runs here, unbounded.
       for (const index of missing) if (!settled.has(index) && !overflowed.has(index)) await runHere(index);
       // What overflowed a normal stack gets one more try on a large one, one task at a time (each may need all of it).
-      for (const index of [...overflowed].sort((a, b) => a - b)) {
-        settings.onProgress?.(
-          `${definition.label ?? definition.name} of a very large contract, again on a ${LARGE_STACK_MB} MB stack (this can take minutes)`,
-        );
-        const again = new Int32Array(new SharedArrayBuffer(4));
-        await startWorker(
-          definition,
-          [textOf(index)],
-          again,
-          (at, rerun) => at !== undefined && store(index, rerun as O, true),
-          // The one task may need all the memory there is.
-          { stackSizeMb: LARGE_STACK_MB },
-        );
-      }
+      for (const index of [...overflowed].sort((a, b) => a - b))
+        await onLargeStack(definition, textOf(index), settings, (rerun) => store(index, rerun, true));
       await Promise.all(writes);
       return outputs as K[];
     },
@@ -175,6 +169,23 @@ export function startTasks<I, O, K = O>(
       return onWorkerThreads;
     },
   };
+}
+
+/** One task once more, on a worker thread of its own with a large stack. */
+function onLargeStack<O>(
+  definition: TaskDefinition<never, O>,
+  input: string,
+  settings: TaskSettings,
+  done: (output: O) => void,
+): Promise<void> {
+  settings.onProgress?.(
+    `${definition.label ?? definition.name} of a very large contract, again on a ${LARGE_STACK_MB} MB stack (this can take minutes)`,
+  );
+  const again = new Int32Array(new SharedArrayBuffer(4));
+  // The one task may need all the memory there is.
+  return startWorker(definition, [input], again, (at, rerun) => at !== undefined && done(rerun as O), {
+    stackSizeMb: LARGE_STACK_MB,
+  });
 }
 
 export function runTasks<I, O>(

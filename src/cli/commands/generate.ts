@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import type { CompileResult } from "../../pipeline/compile.js";
+import type { ParseMemo } from "../../compiler/load/load-source.js";
 import { progressLine } from "../progress.js";
 import { errorAt, warningAt, hasErrors, type Diagnostic } from "../../core/diagnostic.js";
 import type { ParsedArgs } from "../args.js";
@@ -24,7 +25,13 @@ import { emptySourceFinding } from "../empty-source.js";
 /** Seconds a run waits for another that holds the output, unless `--wait` says otherwise. */
 export const DEFAULT_WAIT_SECONDS = 120;
 
-export async function runGenerate(args: ParsedArgs, settings: Settings, io: CliIo): Promise<number> {
+export async function runGenerate(
+  args: ParsedArgs,
+  settings: Settings,
+  io: CliIo,
+  /** Kept by `watch` between its runs, so that an unchanged source is not parsed again. */
+  parses?: ParseMemo,
+): Promise<number> {
   const leftovers = await recoverUnlessHeld(settings.outDir);
   const started = performance.now();
   // Only this command reads and fills the cache; check and diff compute afresh.
@@ -41,7 +48,17 @@ export async function runGenerate(args: ParsedArgs, settings: Settings, io: CliI
   // The new tree is written beside the output as it is made; it replaces the output only under the lock, at the end.
   const staged = new StagedTree(settings.outDir);
   try {
-    return await generateInto(staged, { args, settings, io, cache, remembered, unchanged, leftovers, started });
+    return await generateInto(staged, {
+      args,
+      settings,
+      io,
+      cache,
+      remembered,
+      unchanged,
+      leftovers,
+      started,
+      parses,
+    });
   } finally {
     // Swapped in, it is no longer there; otherwise nothing of it stays.
     await staged.discard().catch(() => undefined);
@@ -58,12 +75,13 @@ interface GenerateRun {
   unchanged: CompileResult | undefined;
   leftovers: Diagnostic[];
   started: number;
+  parses: ParseMemo | undefined;
 }
 
 /** Compiles into `staged` unless nothing changed, swaps it in when the run may write, and reports. */
 async function generateInto(staged: StagedTree, run: GenerateRun): Promise<number> {
-  const { args, settings, io, cache, remembered, unchanged, leftovers, started } = run;
-  const result = unchanged ?? (await compileWithCache(args, settings, io, cache, staged));
+  const { args, settings, io, cache, remembered, unchanged, leftovers, started, parses } = run;
+  const result = unchanged ?? (await compileWithCache(args, settings, io, cache, staged, parses));
   const diagnostics = [...leftovers, ...result.diagnostics];
   const empty = emptySourceFinding(result, settings);
   if (empty) diagnostics.push(empty);
@@ -111,11 +129,13 @@ async function compileWithCache(
   io: CliIo,
   cache: TaskCache | undefined,
   output: StagedTree,
+  parses: ParseMemo | undefined,
 ): Promise<CompileResult> {
   const progress = io.progress && !args.quiet && args.format === "text" ? progressLine(io.stderr) : undefined;
   const { compile } = await import("../../pipeline/compile.js");
-  return await compile({ ...settings, cache, output, ...(progress ? { onProgress: progress.stage } : {}) }).finally(
-    () => progress?.done(),
+  const options = { ...settings, cache, output, ...(parses ? { parses } : {}) };
+  return await compile({ ...options, ...(progress ? { onProgress: progress.stage } : {}) }).finally(() =>
+    progress?.done(),
   );
 }
 

@@ -5,6 +5,7 @@ import type { resolveSettings } from "../config.js";
 import { EXIT_OK, type CliIo } from "../io.js";
 import { displayPath, formatDiagnostic } from "../print.js";
 import { runGenerate } from "./generate.js";
+import type { ParseMemo } from "../../compiler/load/load-source.js";
 
 /** How long the sources must be quiet before a run: an editor's save is often several writes. */
 export const DEBOUNCE_MS = 150;
@@ -29,6 +30,8 @@ export async function runWatch(
   let again = false;
   let watchedSource: string | undefined;
   let outDir: string | undefined;
+  // Each source's last parse: a save changes one file, and the others read as before.
+  const parses: ParseMemo = new Map();
 
   const run = async () => {
     const resolved = await resolve();
@@ -38,7 +41,7 @@ export async function runWatch(
     } else {
       outDir = resolved.settings.outDir;
       if (watchedSource !== resolved.settings.sourceDir) rewatch(resolved.settings.sourceDir);
-      await runGenerate(args, resolved.settings, io);
+      await runGenerate(args, resolved.settings, io, parses);
     }
     io.stdout("charter watch: waiting for changes (Ctrl-C stops)\n");
   };

@@ -2,7 +2,7 @@ import { errorAt, type Diagnostic } from "../../core/diagnostic.js";
 import { LOAD_CODES } from "./codes.js";
 import { discoverSources, unreadableFolders, type SourceFile } from "./discover-sources.js";
 import { orphanInstanceFolders } from "./instance-files.js";
-import { loadSource, type LoadedSource } from "./load-source.js";
+import { loadSource, type LoadedSource, type ParseMemo } from "./load-source.js";
 import { namesTooLong, outputClashes } from "./output-clashes.js";
 
 export interface LoadedSources {
@@ -19,9 +19,14 @@ export interface LoadedSources {
 /**
  * The load stage: finds the sources and parses every one before anything is
  * resolved (a `$schema` may name a custom meta-schema another source defines).
- * `stem` maps a contract name to its outputs' path, which sources must not share.
+ * `stem` maps a contract name to its outputs' path, which sources must not share; `memo`, kept
+ * between runs, serves the parse of a file whose text has not changed.
  */
-export async function loadSources(sourceDir: string, stem: (name: string) => string): Promise<LoadedSources> {
+export async function loadSources(
+  sourceDir: string,
+  stem: (name: string) => string,
+  memo?: ParseMemo,
+): Promise<LoadedSources> {
   const sources = await discoverSources(sourceDir);
   // Sources whose outputs would be one file (on this machine, or where letter case is ignored) are refused.
   const clashes = outputClashes(sources, stem);
@@ -47,7 +52,7 @@ export async function loadSources(sourceDir: string, stem: (name: string) => str
       diagnostics.push(
         errorAt(LOAD_CODES.nameClash, clash, { file: source.absolutePath, position: { line: 1, column: 1 } }),
       );
-    else loaded.set(source.relativePath, await loadSource(source.absolutePath));
+    else loaded.set(source.relativePath, await loadSource(source.absolutePath, memo));
   }
   diagnostics.push(...(await orphanInstanceFolders(sourceDir, new Set(sources.map((s) => s.name)))));
   return { sources, loaded, clashing: new Set([...clashes.keys(), ...tooLong.keys()]), diagnostics };

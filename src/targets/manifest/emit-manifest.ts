@@ -51,7 +51,10 @@ export interface ContractFacts {
 }
 
 /** A contract's manifest entry; only the artifacts that were produced are listed. */
-export function manifestContract(bundle: Bundle, facts: ContractFacts): ManifestContract {
+export function manifestContract(
+  bundle: Pick<Bundle, "name" | "id" | "dialect">,
+  facts: ContractFacts,
+): ManifestContract {
   return {
     name: bundle.name,
     $id: bundle.id,

@@ -67,24 +67,47 @@ export function startValidators(
     typesModule: (name: string) => string | undefined,
   ) => Promise<ValidatorsResult & { onWorkerThreads: number }>;
 } {
-  const tasks = contracts.map(({ bundle, key, file, policy, instances }): ValidatorTask => ({
+  const exports = contracts.map(({ bundle, key }) => exportsOf(bundle, names.byDocument.get(key)));
+  // Named by no closure, so that what the batch lets go of is let go of here too.
+  const tasks = contracts.map(({ bundle, file, policy, instances }, index): ValidatorTask => ({
     id: bundle.id,
     dialect: bundle.dialect,
     // The validation form, which ajv compiles where the bundle needs it, is made from these three in the task.
     schema: bundle.schema,
     file,
-    exports: exportsOf(bundle, names.byDocument.get(key)),
+    exports: exports[index]!,
     policy,
     instances: [...instances],
   }));
-  const written = (index: number, compiled: CompiledValidator) => writeModule(contracts[index]!, compiled, output);
+  // Each contract's bundle and source are let go once its module is written: the last
+  // compiles run after the types, and then only theirs are held.
+  const unwritten: (ValidatorContract | undefined)[] = [...contracts];
+  const written = (index: number, compiled: CompiledValidator) => {
+    const kept = writeModule(unwritten[index]!, compiled, output);
+    unwritten[index] = undefined;
+    return kept;
+  };
+  const registered = contracts.map(({ bundle, digest, rules }, index): RegisteredContract => ({
+    name: bundle.name,
+    digest,
+    rules,
+    exports: exports[index]!,
+  }));
   const batch = startTasks(VALIDATOR_TASK, tasks, settings, written);
   return {
     finish: async (typesModule) => ({
-      ...assemble(contracts, tasks, await batch.finish(), typesModule),
+      ...assemble(registered, await batch.finish(), typesModule),
       onWorkerThreads: batch.onWorkerThreads,
     }),
   };
+}
+
+/** What the registry and the declarations read of a contract. */
+interface RegisteredContract {
+  name: string;
+  digest: string;
+  rules: DeclaredRules;
+  exports: ValidatorExport[];
 }
 
 /** What is kept of a contract's compiled validators once its modules are written: whether they were, and its findings. */
@@ -118,26 +141,24 @@ function writeModule(
 
 /** The declarations and the registry, from what each contract's written validators left. */
 function assemble(
-  contracts: readonly ValidatorContract[],
-  tasks: readonly ValidatorTask[],
+  contracts: readonly RegisteredContract[],
   compiled: readonly WrittenValidator[],
   typesModuleOf: (name: string) => string | undefined,
 ): ValidatorsResult {
   const result: ValidatorsResult = { files: new Map(), produced: new Set(), diagnostics: [] };
   const registry: RegistryLine[] = [];
-  contracts.forEach(({ bundle, digest, rules }, index) => {
-    const typesModule = typesModuleOf(bundle.name);
-    const { exports } = tasks[index]!;
+  contracts.forEach(({ name, digest, rules, exports }, index) => {
+    const typesModule = typesModuleOf(name);
     const { findings, written, depthGuarded } = compiled[index]!;
     result.diagnostics.push(...findings);
     if (!written) return;
-    const declared = validatorDeclarations(bundle.name, exports, typesModule, depthGuarded);
-    result.files.set(validatorPath(bundle.name).replace(/\.js$/, ".d.ts"), declared);
-    result.produced.add(bundle.name);
+    const declared = validatorDeclarations(name, exports, typesModule, depthGuarded);
+    result.files.set(validatorPath(name).replace(/\.js$/, ".d.ts"), declared);
+    result.produced.add(name);
     for (const e of exports) {
       registry.push({
-        name: e.pointer === "" ? bundle.name : `${bundle.name}#${pointerToFragment(e.pointer)}`,
-        contract: bundle.name,
+        name: e.pointer === "" ? name : `${name}#${pointerToFragment(e.pointer)}`,
+        contract: name,
         digest,
         exportName: e.exportName,
         typeName: typesModule ? e.typeName : undefined,
