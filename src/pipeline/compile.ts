@@ -16,7 +16,12 @@ import { emitSchemas } from "../targets/schemas/emit-schemas.js";
 import { examplesAtTheirSeverity } from "../targets/types/check-types.js";
 import { emitTypes, type TypesContract, type TypesResult } from "../targets/types/emit-types.js";
 import { renderRepairsReport, REPAIRS_REPORT_PATH } from "../targets/types/repairs-report.js";
-import { assignTypeNames, type NameClashes, type NamingStyle } from "../targets/shared/type-names.js";
+import {
+  assignTypeNames,
+  withoutDefinitions,
+  type NameClashes,
+  type NamingStyle,
+} from "../targets/shared/type-names.js";
 import {
   startValidators,
   type ValidatorContract,
@@ -156,10 +161,10 @@ interface PastTypes {
 }
 
 /**
- * Load, resolve, check, bundle, the schemas, then the types on this thread while the
- * validators compile on workers. Its documents and bundles are released when it returns, but
- * for what the validators still to compile hold: after the types this thread claims the last
- * compiles, where a corpus's run used to peak with every document still held.
+ * The types, made on this thread while the validators compile on workers. What the stages
+ * before them made is let go of when this returns, but for what the validators still to compile
+ * hold: after the types this thread claims the last compiles, where a corpus's run used to peak
+ * with every document still held.
  */
 async function throughTypes(
   options: CompileOptions,
@@ -168,6 +173,34 @@ async function throughTypes(
   diagnostics: Diagnostic[],
   lap: (stage: string) => void,
 ): Promise<PastTypes> {
+  const started = await startTargets(options, tasks, output, diagnostics, lap);
+  const { files: typesFiles, ...types } = await emitTypes(
+    started.graph,
+    started.typesContracts,
+    options.repairs ?? REPAIRS,
+    started.names,
+    options.typeCheck ?? true,
+    tasks.cache,
+  );
+  lap("types");
+  diagnostics.push(...started.typesFindings(types.diagnostics));
+  addFiles(output, typesFiles);
+  const { validatorsUnderWay, contracts, failed, catalogFiles } = started;
+  return { validatorsUnderWay, types, typesWritten: typesFiles.size > 0, contracts, failed, catalogFiles };
+}
+
+/**
+ * Load, resolve, check, bundle, the schemas, and the validators started on worker threads.
+ * Returns what the types and the rest of the run read, and no bundle: each is then held only
+ * until its contract's validator is written.
+ */
+async function startTargets(
+  options: CompileOptions,
+  tasks: TaskSettings,
+  output: OutputSink,
+  diagnostics: Diagnostic[],
+  lap: (stage: string) => void,
+) {
   const policyOf = (contract: string) => policyFor(options.validation ?? DEFAULT_VALIDATION, contract);
   const loaded = await loadSources(options.sourceDir, moduleStem, options.parses);
   diagnostics.push(...loaded.diagnostics);
@@ -204,28 +237,18 @@ async function throughTypes(
     options.typeNaming ?? "short",
     options.typeNameClashes ?? "qualify",
   );
-  // The validators compile on worker threads while this thread makes the types; their declarations then import the types.
-  const validatorsUnderWay = startValidators(
-    validatorContractsOf(compiled),
-    withoutExports(names, checked.dangling.withheld),
-    tasks,
-    output,
-  );
-  const { files: typesFiles, ...types } = await emitTypes(
-    resolved.graph,
-    typesContracts,
-    options.repairs ?? REPAIRS,
-    names,
-    options.typeCheck ?? true,
-    tasks.cache,
-  );
-  lap("types");
-  diagnostics.push(...typesFindings(types.diagnostics, compiled));
-  addFiles(output, typesFiles);
   return {
-    validatorsUnderWay,
-    types,
-    typesWritten: typesFiles.size > 0,
+    graph: resolved.graph,
+    typesContracts,
+    names,
+    // The validators compile on worker threads while this thread makes the types; their declarations then import the types.
+    validatorsUnderWay: startValidators(
+      validatorContractsOf(compiled),
+      withoutDefinitions(names, checked.dangling.withheld),
+      tasks,
+      output,
+    ),
+    typesFindings: typesFindingsOf(compiled),
     contracts: contractFacts(compiled),
     failed: [...checked.failed].sort(),
     catalogFiles: [...resolved.graph.documents.values()]
@@ -311,11 +334,15 @@ function validatorContractsOf({
 }
 
 /** The types target's findings, an example that does not fit its type at the severity its contract gives examples. */
-function typesFindings(findings: readonly Diagnostic[], { documents, policyOf }: CompiledContracts): Diagnostic[] {
+function typesFindingsOf({
+  documents,
+  policyOf,
+}: CompiledContracts): (findings: readonly Diagnostic[]) => Diagnostic[] {
   const contractOfFile = new Map(documents.map((d) => [d.file, d.name]));
-  return examplesAtTheirSeverity(findings, (file) =>
-    file === undefined ? "error" : policyOf(contractOfFile.get(file) ?? "").examples,
-  );
+  return (findings) =>
+    examplesAtTheirSeverity(findings, (file) =>
+      file === undefined ? "error" : policyOf(contractOfFile.get(file) ?? "").examples,
+    );
 }
 
 /** What compile returns: the tree, the findings in order, and what the run made and how long it took. */
@@ -365,19 +392,4 @@ function compileResult(
 
 function addFiles(output: OutputSink, more: Iterable<[string, string]>): void {
   for (const [file, content] of more) output.set(file, content);
-}
-
-/** The type names validators export, less the definitions that reach a reference naming nothing (they are not whole). */
-function withoutExports<T extends { byDocument: Map<string, Map<string, string>> }>(
-  names: T,
-  withheld: ReadonlyMap<string, ReadonlySet<string>>,
-): T {
-  if (withheld.size === 0) return names;
-  const byDocument = new Map(
-    [...names.byDocument].map(([key, pointers]) => [
-      key,
-      new Map([...pointers].filter(([pointer]) => !withheld.get(key)?.has(pointer))),
-    ]),
-  );
-  return { ...names, byDocument };
 }

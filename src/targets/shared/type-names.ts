@@ -328,3 +328,18 @@ function firstFree(name: string, taken: ReadonlySet<string>): string {
 function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
+
+/** `names` less the definitions in `withheld` (by document key): those that reach a reference naming nothing, which are not whole. */
+export function withoutDefinitions<T extends { byDocument: Map<string, Map<string, string>> }>(
+  names: T,
+  withheld: ReadonlyMap<string, ReadonlySet<string>>,
+): T {
+  if (withheld.size === 0) return names;
+  const byDocument = new Map(
+    [...names.byDocument].map(([key, pointers]) => [
+      key,
+      new Map([...pointers].filter(([pointer]) => !withheld.get(key)?.has(pointer))),
+    ]),
+  );
+  return { ...names, byDocument };
+}
