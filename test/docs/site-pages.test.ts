@@ -142,8 +142,38 @@ describe("the pages", () => {
     expect(page).toContain('<tr id="member--tracking">');
     expect(page).toContain("required when <code>kind</code> is <code>sent</code>");
     expect(page).toContain("<code>schema-src/shop/shipment.yaml:7</code>");
-    expect(page).toContain('<a href="../../contracts/shop/shipment.html#def-kind"><code>kind</code></a>');
+    expect(page).toContain('<a href="../../definitions/shop/shipment/def-kind.html"><code>kind</code></a>');
     expect(page).toContain('<section id="def-kind"');
+  });
+
+  it("give each exported definition a page of its own, with its schema and who uses it", () => {
+    const files = emitDocs(input);
+    const page = files.get("definitions/shop/shipment/def-kind.html")!;
+    expect(page).toContain('<h1 id="top">Kind</h1>');
+    expect(page).toContain('<a href="../../../contracts/shop/shipment.html#def-kind"><code>shop/shipment</code></a>');
+    expect(page).toContain("Schema at #/$defs/kind");
+    expect(page).toContain(escapedJson({ enum: ["sent", "held", "open"] }));
+    expect(page).toMatch(
+      /<section id="used-by"[^]*<a href="..\/..\/..\/contracts\/shop\/shipment.html"><code>ShopShipment<\/code><\/a>/,
+    );
+    // The search leads to the definition's page.
+    expect(files.get("assets/search-index.js")).toContain('"href":"definitions/shop/shipment/def-kind.html"');
+  });
+
+  it("keep each member anchor a definition had on its contract page, leading to its page", () => {
+    const schema: JsonObject = {
+      ...SHIPMENT,
+      $defs: {
+        ...(SHIPMENT["$defs"] as JsonObject),
+        parcel: { type: "object", properties: { weight: { type: "number" } } },
+      },
+    };
+    const typeNames = new Map([...input.typeNames, ["shop/shipment#/$defs/parcel", "Parcel"]]);
+    const files = emitDocs({ ...input, typeNames, contracts: [contract({ schema })] });
+    expect(files.get("contracts/shop/shipment.html")).toContain(
+      '<li id="def-parcel--weight"><a href="../../definitions/shop/shipment/def-parcel.html#def-parcel--weight"><code>weight</code></a></li>',
+    );
+    expect(files.get("definitions/shop/shipment/def-parcel.html")).toContain('<tr id="def-parcel--weight">');
   });
 
   it("show a schema's markup as text, never as markup", () => {
@@ -167,10 +197,9 @@ describe("the pages", () => {
       $defs: { ...(SHIPMENT["$defs"] as JsonObject), "at:time": { type: "string" } },
     };
     const typeNames = new Map([...input.typeNames, ["shop/shipment#/$defs/at%3Atime", "AtTime"]]);
-    const page = emitDocs({ ...input, typeNames, contracts: [contract({ schema })] }).get(
-      "contracts/shop/shipment.html",
-    )!;
-    expect(page).toContain("<code>#/$defs/at:time</code>");
+    const files = emitDocs({ ...input, typeNames, contracts: [contract({ schema })] });
+    expect(files.get("contracts/shop/shipment.html")).toContain("<code>#/$defs/at:time</code>");
+    const page = files.get("definitions/shop/shipment/def-at.3atime.html")!;
     expect(page).toContain("Schema at #/$defs/at:time");
     expect(page).toContain(escapedJson({ type: "string" }));
   });

@@ -29,8 +29,27 @@ export function memberAnchor(pointer: string, name: string): string {
   return anchorId(`${owner}--${escapeToken(name)}`);
 }
 
-/** A link from the page `from` to a reference's target: its contract's page, at the definition it names. */
-export function targetHref(target: ReferenceTarget, from: string): string {
+/** The key of a definition in the site's set of definition pages: its contract, then its pointer. */
+export function definitionKey(contract: string, pointer: string): string {
+  return `${contract}#${pointer}`;
+}
+
+/**
+ * The page of an exported definition, from the site's root: `definitions/agent/result/def-outcome.html`.
+ * The last segment is the definition's anchor, which holds no `/`, so no definition's page is
+ * another contract's folder.
+ */
+export function definitionPage(contract: string, pointer: string): string {
+  return `definitions/${contract}/${definitionAnchor(pointer)}.html`;
+}
+
+/**
+ * A link from the page `from` to a reference's target: the definition's own page when the site
+ * has one (`pages`, by `definitionKey`), else its contract's page at the anchor it names.
+ */
+export function targetHref(target: ReferenceTarget, from: string, pages: ReadonlySet<string>): string {
+  if (target.pointer !== "" && pages.has(definitionKey(target.contract, target.pointer)))
+    return `${rootOf(from)}${definitionPage(target.contract, target.pointer)}`;
   const page = `${rootOf(from)}${contractPage(target.contract)}`;
   return target.pointer === "" ? page : `${page}#${definitionAnchor(target.pointer)}`;
 }

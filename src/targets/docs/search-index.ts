@@ -1,5 +1,5 @@
 import type { ContractModel } from "./contract-model.js";
-import { contractPage, definitionAnchor, memberAnchor } from "./page-links.js";
+import { contractPage, definitionPage, memberAnchor } from "./page-links.js";
 
 /** One thing a reader can search for: a contract, a definition or a member, and where it is. */
 export interface SearchEntry {
@@ -20,13 +20,14 @@ export function searchEntries(models: readonly ContractModel[]): SearchEntry[] {
       { kind: "contract", name, contract: name, description: model.root.description ?? "", href: page },
     ];
     for (const definition of [model.root, ...model.definitions]) {
+      const at = definition.pointer === "" ? page : definitionPage(name, definition.pointer);
       if (definition.pointer !== "")
         entries.push({
           kind: "definition",
           name: definition.typeName ?? definition.key,
           contract: name,
           description: definition.description ?? "",
-          href: `${page}#${definitionAnchor(definition.pointer)}`,
+          href: at,
         });
       for (const row of definition.rows)
         entries.push({
@@ -34,7 +35,7 @@ export function searchEntries(models: readonly ContractModel[]): SearchEntry[] {
           name: row.name,
           contract: name,
           description: row.description ?? "",
-          href: `${page}#${memberAnchor(definition.pointer, row.name)}`,
+          href: `${at}#${memberAnchor(definition.pointer, row.name)}`,
         });
     }
     return entries;
