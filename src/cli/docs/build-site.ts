@@ -9,6 +9,7 @@ import { displayPath } from "../print.js";
 import { bundleRuntime, bundleValidator } from "./bundle-playground.js";
 import { withReportedViolations } from "./counterexample-violations.js";
 import { readDocsTree } from "./read-docs-input.js";
+import { withHistory } from "./read-history.js";
 
 /** The site's files, or why there are none: a usage error (a misplaced folder, no generated tree). */
 export type BuiltSite = { files: Map<string, string>; contracts: number } | { usage: Diagnostic };
@@ -30,6 +31,8 @@ export async function buildSite(settings: Settings, args: ParsedArgs, cwd: strin
         {},
       ),
     };
+  const unreadable = await withHistory(tree.input.contracts, settings);
+  if (unreadable !== undefined) return { usage: unreadable };
   await withReportedViolations(tree.input.contracts, settings.outDir, args);
   const files = emitDocs(tree.input);
   if (tree.validators.size > 0) {

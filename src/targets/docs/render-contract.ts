@@ -4,6 +4,7 @@ import type { ContractModel, DefinitionModel } from "./contract-model.js";
 import type { DocsContract } from "./docs-input.js";
 import { code, escapeHtml, proseHtml } from "./html.js";
 import { pageHtml } from "./layout.js";
+import { historyHtml } from "./render-history.js";
 import { contractPage, definitionAnchor, definitionPage, memberAnchor, rootOf } from "./page-links.js";
 import {
   alternativesHtml,
@@ -35,6 +36,7 @@ export function contractPageHtml(
     section("conditional-rules", "Conditional rules", conditionalRulesHtml(model.root.rules, contract.name)),
     section("alternatives", "Alternatives", alternativesHtml(model.root.alternatives, place)),
     section("declared-rules", "Declared rules", declaredRules(contract.rules)),
+    section("history", "Change history", historyHtml(contract.name, contract.history, page, definitionPages)),
     section("examples", "Examples and counterexamples", examplesHtml(model)),
     section("definitions", "Definitions", model.definitions.map((d) => definitionHtml(model, d, page)).join("\n")),
     section("declaration", "TypeScript and schema", declarationHtml(model.contract.schema, model.root, "root")),
