@@ -6,7 +6,7 @@ import type { ParsedArgs } from "../args.js";
 import { CLI_CODES } from "../codes.js";
 import type { Settings } from "../config.js";
 import { displayPath } from "../print.js";
-import { bundleRuntime, bundleValidator } from "./bundle-playground.js";
+import { bundleRuntime, bundleValidators } from "./bundle-playground.js";
 import { withReportedViolations } from "./counterexample-violations.js";
 import { readDocsTree } from "./read-docs-input.js";
 import { withHistory } from "./read-history.js";
@@ -37,8 +37,8 @@ export async function buildSite(settings: Settings, args: ParsedArgs, cwd: strin
   const files = emitDocs(tree.input);
   if (tree.validators.size > 0) {
     files.set("assets/runtime.js", await bundleRuntime());
-    for (const [name, file] of [...tree.validators].sort(([a], [b]) => (a < b ? -1 : 1)))
-      files.set(playgroundScripts(name)[1]!, await bundleValidator(file, name));
+    for (const [name, bundle] of await bundleValidators(tree.validators))
+      files.set(playgroundScripts(name)[1]!, bundle);
   }
   return { files, contracts: tree.input.contracts.length };
 }
