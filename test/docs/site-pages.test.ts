@@ -13,6 +13,7 @@ import { dependencyGraphSvg } from "../../src/targets/docs/dependency-graph.js";
 import { directUses } from "../../src/targets/docs/direct-uses.js";
 import { emitDocs } from "../../src/targets/docs/emit-docs.js";
 import { resolveInBundle } from "../../src/targets/docs/schema-references.js";
+import { compactSearchIndex, type SearchEntry } from "../../src/targets/docs/search-index.js";
 import { exportedDeclarations, memberTypes } from "../../src/targets/docs/type-declarations.js";
 
 describe("constraints in words", () => {
@@ -157,7 +158,7 @@ describe("the pages", () => {
       /<section id="used-by"[^]*<a href="..\/..\/..\/contracts\/shop\/shipment.html"><code>ShopShipment<\/code><\/a>/,
     );
     // The search leads to the definition's page.
-    expect(files.get("assets/search-index.js")).toContain('"href":"definitions/shop/shipment/def-kind.html"');
+    expect(files.get("assets/search-index.js")).toContain('"definitions/shop/shipment/def-kind.html"');
   });
 
   it("keep each member anchor a definition had on its contract page, leading to its page", () => {
@@ -218,6 +219,29 @@ describe("the pages", () => {
     const first = emitDocs(input);
     expect([...first.keys()]).toEqual([...first.keys()].sort());
     expect(emitDocs(input)).toEqual(first);
+  });
+});
+
+describe("the search index", () => {
+  it("holds each text once and every entry as five numbers that give it back", () => {
+    const entries: SearchEntry[] = [
+      { kind: "contract", name: "a", contract: "a", description: "Same words.", href: "contracts/a.html" },
+      { kind: "member", name: "x", contract: "a", description: "Same words.", href: "contracts/a.html#member--x" },
+      { kind: "definition", name: "D", contract: "a", description: "", href: "definitions/a/def-d.html" },
+    ];
+    const { texts, entries: flat } = compactSearchIndex(entries);
+    expect(texts.filter((t) => t === "Same words.")).toHaveLength(1);
+    const kinds = ["contract", "definition", "member"] as const;
+    const back = [];
+    for (let i = 0; i < flat.length; i += 5)
+      back.push({
+        kind: kinds[flat[i]!],
+        name: texts[flat[i + 1]!],
+        contract: texts[flat[i + 2]!],
+        description: texts[flat[i + 3]!],
+        href: texts[flat[i + 4]!],
+      });
+    expect(back).toEqual(entries);
   });
 });
 

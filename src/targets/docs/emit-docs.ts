@@ -6,7 +6,7 @@ import { contractPage, definitionKey, definitionPage } from "./page-links.js";
 import { contractPageHtml } from "./render-contract.js";
 import { definitionPageHtml } from "./render-definition-page.js";
 import { indexPageHtml } from "./render-index.js";
-import { searchEntries } from "./search-index.js";
+import { compactSearchIndex, searchEntries } from "./search-index.js";
 import { SITE_SCRIPT } from "./site-script.js";
 import { SITE_CSS } from "./site-style.js";
 
@@ -26,7 +26,7 @@ export function emitDocs(input: DocsInput): Map<string, string> {
   files.set("assets/site.css", SITE_CSS);
   files.set("assets/site.js", SITE_SCRIPT);
   const pages = new Set(models.flatMap((m) => m.definitions.map((d) => definitionKey(m.contract.name, d.pointer))));
-  files.set("assets/search-index.js", scriptData("CHARTER_SEARCH", searchEntries(models)));
+  files.set("assets/search-index.js", scriptData("CHARTER_SEARCH", compactSearchIndex(searchEntries(models))));
   const uses = definitionUses(models);
   for (const model of models) {
     const name = model.contract.name;

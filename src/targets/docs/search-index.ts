@@ -41,3 +41,28 @@ export function searchEntries(models: readonly ContractModel[]): SearchEntry[] {
     return entries;
   });
 }
+
+/**
+ * The search index as the browser loads it: each text once in `texts` (large sets repeat most
+ * descriptions, one schema's versions side by side), and each entry five numbers in `entries`:
+ * kind (0 contract, 1 definition, 2 member), then the indexes of its name, contract,
+ * description and href in `texts`. The SchemaStore corpus's index went from 18 MB of objects
+ * to a third of that.
+ */
+export function compactSearchIndex(entries: readonly SearchEntry[]): { texts: string[]; entries: number[] } {
+  const texts: string[] = [];
+  const indexOf = new Map<string, number>();
+  const text = (value: string) => {
+    let index = indexOf.get(value);
+    if (index === undefined) {
+      index = texts.push(value) - 1;
+      indexOf.set(value, index);
+    }
+    return index;
+  };
+  const kinds = { contract: 0, definition: 1, member: 2 } as const;
+  const flat: number[] = [];
+  for (const entry of entries)
+    flat.push(kinds[entry.kind], text(entry.name), text(entry.contract), text(entry.description), text(entry.href));
+  return { texts, entries: flat };
+}
