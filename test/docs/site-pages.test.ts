@@ -223,7 +223,7 @@ describe("the pages", () => {
 });
 
 describe("the search index", () => {
-  it("holds each text once and every entry as five numbers that give it back", () => {
+  it("holds each text once and every entry as six numbers that give it back", () => {
     const entries: SearchEntry[] = [
       { kind: "contract", name: "a", contract: "a", description: "Same words.", href: "contracts/a.html" },
       { kind: "member", name: "x", contract: "a", description: "Same words.", href: "contracts/a.html#member--x" },
@@ -231,15 +231,16 @@ describe("the search index", () => {
     ];
     const { texts, entries: flat } = compactSearchIndex(entries);
     expect(texts.filter((t) => t === "Same words.")).toHaveLength(1);
+    expect(texts.filter((t) => t === "contracts/a.html")).toHaveLength(1);
     const kinds = ["contract", "definition", "member"] as const;
     const back = [];
-    for (let i = 0; i < flat.length; i += 5)
+    for (let i = 0; i < flat.length; i += 6)
       back.push({
         kind: kinds[flat[i]!],
         name: texts[flat[i + 1]!],
         contract: texts[flat[i + 2]!],
         description: texts[flat[i + 3]!],
-        href: texts[flat[i + 4]!],
+        href: texts[flat[i + 4]!]! + (texts[flat[i + 5]!] === "" ? "" : `#${texts[flat[i + 5]!]}`),
       });
     expect(back).toEqual(entries);
   });

@@ -44,10 +44,10 @@ export function searchEntries(models: readonly ContractModel[]): SearchEntry[] {
 
 /**
  * The search index as the browser loads it: each text once in `texts` (large sets repeat most
- * descriptions, one schema's versions side by side), and each entry five numbers in `entries`:
- * kind (0 contract, 1 definition, 2 member), then the indexes of its name, contract,
- * description and href in `texts`. The SchemaStore corpus's index went from 18 MB of objects
- * to a third of that.
+ * descriptions, one schema's versions side by side), and each entry six numbers in `entries`:
+ * kind (0 contract, 1 definition, 2 member), then the indexes in `texts` of its name, contract,
+ * description, page and anchor (`""` for none); the href is the page, then `#` and the anchor
+ * when there is one. Pages and anchors repeat where whole hrefs do not.
  */
 export function compactSearchIndex(entries: readonly SearchEntry[]): { texts: string[]; entries: number[] } {
   const texts: string[] = [];
@@ -62,7 +62,18 @@ export function compactSearchIndex(entries: readonly SearchEntry[]): { texts: st
   };
   const kinds = { contract: 0, definition: 1, member: 2 } as const;
   const flat: number[] = [];
-  for (const entry of entries)
-    flat.push(kinds[entry.kind], text(entry.name), text(entry.contract), text(entry.description), text(entry.href));
+  for (const entry of entries) {
+    const hash = entry.href.indexOf("#");
+    const page = hash < 0 ? entry.href : entry.href.slice(0, hash);
+    const anchor = hash < 0 ? "" : entry.href.slice(hash + 1);
+    flat.push(
+      kinds[entry.kind],
+      text(entry.name),
+      text(entry.contract),
+      text(entry.description),
+      text(page),
+      text(anchor),
+    );
+  }
   return { texts, entries: flat };
 }

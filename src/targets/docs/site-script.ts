@@ -65,7 +65,7 @@ export const SITE_SCRIPT = `(function () {
       var named = [];
       var described = [];
       var entries = index.entries;
-      for (var i = 0; i < entries.length; i += 5) {
+      for (var i = 0; i < entries.length; i += 6) {
         if (lower[entries[i + 1]].indexOf(query) >= 0) named.push(i);
         else if (lower[entries[i + 3]].indexOf(query) >= 0) described.push(i);
       }
@@ -77,7 +77,8 @@ export const SITE_SCRIPT = `(function () {
         var item = el("li");
         item.appendChild(el("span", "kind", KINDS[entries[at]]));
         var link = el("a", "", texts[entries[at + 1]]);
-        link.href = texts[entries[at + 4]];
+        var anchor = texts[entries[at + 5]];
+        link.href = texts[entries[at + 4]] + (anchor ? "#" + anchor : "");
         item.appendChild(link);
         item.appendChild(document.createTextNode(" in " + texts[entries[at + 2]]));
         var description = texts[entries[at + 3]];
