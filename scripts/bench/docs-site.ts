@@ -27,7 +27,9 @@ const QUERY = "version";
 export interface IndexPageFigures {
   /** From navigation to the `load` event of index.html. */
   loadMs: number;
-  /** From the first keystroke in the search box to its results shown (the index loads on that first use). */
+  /** From the `load` event to the search index loaded (the page loads it then, in the background). */
+  indexMs: number;
+  /** From a keystroke in the search box, the index loaded, to its results shown. */
   searchMs: number;
   matches: string;
 }
@@ -54,6 +56,7 @@ export function docsRun(dir: string): { code: number; ms: number; maxRssKb: numb
 export async function measureIndexPage(site: string, rounds: number): Promise<IndexPageFigures> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox"] });
   const loads: number[] = [];
+  const indexes: number[] = [];
   const searches: number[] = [];
   let matches = "";
   try {
@@ -62,19 +65,32 @@ export async function measureIndexPage(site: string, rounds: number): Promise<In
       const page = await context.newPage();
       const started = performance.now();
       await page.goto(pathToFileURL(path.join(site, "index.html")).href, { waitUntil: "load" });
-      loads.push(performance.now() - started);
-      const typed = performance.now();
-      await page.locator("#search").pressSequentially(QUERY.slice(0, 1));
-      await page.locator("#search").fill(QUERY);
-      await page.waitForFunction(() => /\d+ match/.test(document.getElementById("search-status")!.textContent ?? ""));
-      searches.push(performance.now() - typed);
+      const loaded = performance.now();
+      loads.push(loaded - started);
+      await page.locator("#search[data-ready]").waitFor({ state: "attached" });
+      indexes.push(performance.now() - loaded);
+      // Timed in the page, from the input event to the next frame after the results are in the
+      // document: the driver's own round trips would be most of a measurement from outside.
+      searches.push(
+        await page.evaluate(
+          (query) =>
+            new Promise<number>((resolve) => {
+              const box = document.getElementById("search")!;
+              const started = performance.now();
+              box.value = query;
+              box.dispatchEvent(new Event("input"));
+              requestAnimationFrame(() => resolve(performance.now() - started));
+            }),
+          QUERY,
+        ),
+      );
       matches = (await page.textContent("#search-status")) ?? "";
       await context.close();
     }
   } finally {
     await browser.close();
   }
-  return { loadMs: median(loads), searchMs: median(searches), matches };
+  return { loadMs: median(loads), indexMs: median(indexes), searchMs: median(searches), matches };
 }
 
 /** The rows pipeline.ts adds to docs/benchmarks.md. */
@@ -82,12 +98,15 @@ export function docsRows(docsMs: number, generateMs: number, siteBytes: number, 
   const ratio = docsMs / generateMs;
   return [
     `| \`docs\` vs \`generate\` (whole corpus; site ${(siteBytes / 1e6).toFixed(0)} MB) | ${(docsMs / 1000).toFixed(1)} s | ${(generateMs / 1000).toFixed(1)} s | ${ratio.toFixed(2)} | ≤ 0.5: ${ratio <= 0.5 ? "met" : `**missed** by ${(ratio / 0.5).toFixed(1)}x`} |`,
-    `| docs index page: loaded, then first search ("${QUERY}", ${page.matches}; headless Chromium, from disk) | ${page.loadMs.toFixed(0)} ms, ${page.searchMs.toFixed(0)} ms | | | ≤ 1000 ms, ≤ 300 ms: ${page.loadMs <= 1000 && page.searchMs <= 300 ? "met" : "**missed**"} |`,
+    `| docs index page (headless Chromium, from disk): loaded; its search index loaded after that, in the background; a search ("${QUERY}", ${page.matches}) | ${page.loadMs.toFixed(0)} ms; ${page.indexMs.toFixed(0)} ms; ${page.searchMs.toFixed(0)} ms | | | ≤ 1000 ms; ≤ 2000 ms; ≤ 100 ms: ${page.loadMs <= 1000 && page.indexMs <= 2000 && page.searchMs <= 100 ? "met" : "**missed**"} |`,
   ];
 }
 
 /** The browser globals the page callback uses: the project's TypeScript has no DOM library. */
-declare const document: { getElementById(id: string): { textContent: string | null } | null };
+declare const document: {
+  getElementById(id: string): { textContent: string | null; value: string; dispatchEvent(event: unknown): void } | null;
+};
+declare function requestAnimationFrame(callback: () => void): void;
 
 // Alone: a project of the corpus, generated, then documented; each round both, interleaved.
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {

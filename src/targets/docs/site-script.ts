@@ -39,8 +39,9 @@ export const SITE_SCRIPT = `(function () {
     var results = document.getElementById("search-results");
     var status = document.getElementById("search-status");
     var KINDS = ["contract", "definition", "member"];
-    // The index is a classic script (file:// refuses fetch), added on the first focus or keystroke,
-    // so that a large set's index page shows at once; each text is lower-cased once, when it arrives.
+    // The index is a classic script (file:// refuses fetch), added once the page has loaded (or on
+    // the first focus or keystroke before that), so that a large set's index page shows at once
+    // and the index is there by the time the reader types; each text is lower-cased once.
     var index = null;
     var lower = null;
     var requested = false;
@@ -52,6 +53,7 @@ export const SITE_SCRIPT = `(function () {
       script.onload = function () {
         index = window.CHARTER_SEARCH;
         lower = index.texts.map(function (text) { return text.toLowerCase(); });
+        search.setAttribute("data-ready", "");
         run();
       };
       script.onerror = function () { status.textContent = "The search index did not load."; };
@@ -87,6 +89,8 @@ export const SITE_SCRIPT = `(function () {
       });
     };
     search.addEventListener("focus", load);
+    if (document.readyState === "complete") load();
+    else window.addEventListener("load", function () { setTimeout(load, 0); });
     search.addEventListener("input", function () { load(); run(); });
   }
 
