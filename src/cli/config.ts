@@ -152,9 +152,7 @@ export async function resolveSettings(
   if (fileConfig.version !== undefined) settings.version = fileConfig.version;
   if (fileConfig.maxWarnings !== undefined) settings.maxWarnings = fileConfig.maxWarnings;
   if (fileConfig.allowEmptySource === true) settings.allowEmptySource = true;
-  if (fileConfig.docs?.check === true) settings.docsCheck = true;
-  if (fileConfig.docs?.history !== undefined) settings.docsHistory = fileConfig.docs.history;
-  if (fileConfig.docs?.baseUrl !== undefined) settings.docsBaseUrl = fileConfig.docs.baseUrl;
+  if (fileConfig.docs !== undefined) applyDocsConfig(settings, fileConfig.docs);
   if (flags.jobs !== undefined) settings.jobs = flags.jobs;
   const cacheDir = flags.noCache
     ? undefined
@@ -225,6 +223,13 @@ async function outputFolder(
     };
   const linked = await throughLink(given);
   return "error" in linked ? { diagnostic: errorAt(CLI_CODES.outDirPlacement, linked.error, {}) } : linked;
+}
+
+/** What the config's `docs` section says beside the site's folder. */
+function applyDocsConfig(settings: Settings, docs: NonNullable<FileConfig["docs"]>): void {
+  if (docs.check === true) settings.docsCheck = true;
+  if (docs.history !== undefined) settings.docsHistory = docs.history;
+  if (docs.baseUrl !== undefined) settings.docsBaseUrl = docs.baseUrl;
 }
 
 /** The docs site's folder: `charter docs --out` (from the current folder), else the config's `docs.out` (from its folder). */
