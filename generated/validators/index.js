@@ -25,7 +25,7 @@ const contract3 = {
 };
 const contract4 = {
   contract: "charter/config",
-  digest: "sha256:5db74c4c1f6b5e1b0946c3c81b14b5fd8fb85f391dfb51e1c2180c15c3d168b9",
+  digest: "sha256:0177b4f1f4c6b7e60e4f73e9a89a88b986a9a5f5265fb1905b45403409a30371",
   load: () => import("./charter/config.js"),
   loadSchema: () => import("../schemas/charter/config.schema.json", { with: { type: "json" } }),
 };

@@ -9,7 +9,8 @@
  * Measured: full `generate` against the naive pipeline, and the size of what
  * each writes; generate time for 100, 200, 400 and all contracts, with the
  * fitted exponent; `check` on an unchanged tree against `generate`; a
- * regenerate after one source changed against a full run; peak memory; and
+ * regenerate after one source changed against a full run; `charter docs` against `generate`, and
+ * the docs index page's load and first search in Chromium (docs-site.ts); peak memory; and
  * (by running bench-validators.ts) the runtime against ajv.
  */
 import { spawnSync } from "node:child_process";
@@ -29,6 +30,7 @@ import {
   WATCH_DEBOUNCE_MS,
   type LoopFigures,
 } from "./everyday-loop.js";
+import { docsRows, docsRun, measureIndexPage } from "./docs-site.js";
 import { median, scalingExponent } from "./stats.js";
 import { bytesUnder, typesSize, type TypesSize } from "./tree-size.js";
 
@@ -169,6 +171,15 @@ for (let round = 0; round < RUNS; round++) {
   naiveRuns.push(child("naive-pipeline.ts", [SCHEMASTORE, path.join(work, "naive")]));
   log(`naive pipeline: ${seconds(naiveRuns.at(-1)!.ms)} s`);
 }
+// The docs site of the whole corpus, from the last full run's tree: its build against generate, its index page in Chromium.
+const docsRuns = Array.from({ length: RUNS }, () => {
+  const measured = docsRun(all.dir);
+  log(`docs, all: ${seconds(measured.ms)} s`);
+  return measured;
+});
+const siteBytes = bytesUnder(path.join(all.dir, "site"), "");
+const indexPage = await measureIndexPage(path.join(all.dir, "site"), RUNS);
+log(`docs index page: loaded in ${indexPage.loadMs.toFixed(0)} ms, first search ${indexPage.searchMs.toFixed(0)} ms`);
 // check and one edit: ratios to a full generate of the same project, measured on the first
 // CHECK_SIZE sources so that several rounds fit in the benchmark's time.
 const checkSources = sample(CHECK_SIZE).includes(EDITED)
@@ -320,6 +331,7 @@ const report = [
     TARGETS.watch,
   ),
   ...noopRows(projectLoop, `${CHECK_SIZE} sources`),
+  ...docsRows(median(docsRuns.map((r) => r.ms)), generateMs, siteBytes, indexPage),
   `| peak memory of \`generate\` (max RSS) | ${peakMiB.toFixed(0)} MiB | | | < ${TARGETS.peakMiB} MiB: ${verdict(peakMiB, TARGETS.peakMiB)} |`,
   limited
     ? `| the same with \`NODE_OPTIONS=--max-old-space-size=${HEAP_LIMIT_MIB}\` | ${(limited.maxRssKb / 1024).toFixed(0)} MiB (${seconds(limited.ms)} s) | | | < ${TARGETS.peakMiB} MiB: ${verdict(limited.maxRssKb / 1024, TARGETS.peakMiB)} |`

@@ -49,6 +49,10 @@ export interface Settings {
   docsOutDir: string;
   /** `charter check` also compares the site with a fresh `charter docs` (config `docs.check`). */
   docsCheck?: boolean;
+  /** Git revisions each contract page compares itself with (config `docs.history`). */
+  docsHistory?: string[];
+  /** Where the site is published, for links from `charter diff --format github` (config `docs.baseUrl`). */
+  docsBaseUrl?: string;
 }
 
 export interface SettingFlags {
@@ -77,7 +81,7 @@ interface FileConfig {
   allowEmptySource?: boolean;
   allowOutputOutsideProject?: boolean;
   cache?: { dir?: string; maxMiB?: number };
-  docs?: { out?: string; check?: boolean };
+  docs?: { out?: string; check?: boolean; history?: string[]; baseUrl?: string };
   diff?: DiffSettings;
   source?: string;
   out?: string;
@@ -148,7 +152,7 @@ export async function resolveSettings(
   if (fileConfig.version !== undefined) settings.version = fileConfig.version;
   if (fileConfig.maxWarnings !== undefined) settings.maxWarnings = fileConfig.maxWarnings;
   if (fileConfig.allowEmptySource === true) settings.allowEmptySource = true;
-  if (fileConfig.docs?.check === true) settings.docsCheck = true;
+  if (fileConfig.docs !== undefined) applyDocsConfig(settings, fileConfig.docs);
   if (flags.jobs !== undefined) settings.jobs = flags.jobs;
   const cacheDir = flags.noCache
     ? undefined
@@ -219,6 +223,13 @@ async function outputFolder(
     };
   const linked = await throughLink(given);
   return "error" in linked ? { diagnostic: errorAt(CLI_CODES.outDirPlacement, linked.error, {}) } : linked;
+}
+
+/** What the config's `docs` section says beside the site's folder. */
+function applyDocsConfig(settings: Settings, docs: NonNullable<FileConfig["docs"]>): void {
+  if (docs.check === true) settings.docsCheck = true;
+  if (docs.history !== undefined) settings.docsHistory = docs.history;
+  if (docs.baseUrl !== undefined) settings.docsBaseUrl = docs.baseUrl;
 }
 
 /** The docs site's folder: `charter docs --out` (from the current folder), else the config's `docs.out` (from its folder). */
@@ -299,6 +310,8 @@ async function readConfig(file: string): Promise<{ config?: FileConfig; diagnost
     config.docs = {};
     if (value.docs.out !== undefined) config.docs.out = value.docs.out;
     if (value.docs.check !== undefined) config.docs.check = value.docs.check;
+    if (value.docs.history !== undefined) config.docs.history = [...value.docs.history];
+    if (value.docs.baseUrl !== undefined) config.docs.baseUrl = value.docs.baseUrl;
   }
   if (value.diff !== undefined) {
     config.diff = {

@@ -1,4 +1,5 @@
-import { normalize, sideOf } from "./bundle-side.js";
+import { sideOf } from "../schema/bundle-side.js";
+import { normalize } from "./bundle-side.js";
 import type { Finding } from "./rules.js";
 import { SchemaWalk } from "./walk.js";
 

@@ -5,6 +5,8 @@
  * comparison needs: which way a keyword narrows, what it governs.
  */
 
+import { DEFINITIONS_KEYWORDS } from "../schema/bundle-side.js";
+
 export const JSON_TYPES = ["null", "boolean", "object", "array", "number", "string"] as const;
 
 /** Keywords that say nothing about which values are valid: a change to them is `description-changed`. */
@@ -59,7 +61,7 @@ export const DEPENDENCIES = "dependencies";
 export const DEPENDENCY_KEYWORDS = ["dependentRequired", DEPENDENCIES] as const;
 
 /** Where definitions (and a bundle's embedded documents) are kept, in every dialect. */
-export const DEFINITIONS_KEYWORDS = ["$defs", "definitions"] as const;
+export { DEFINITIONS_KEYWORDS };
 export type DefinitionsKeyword = (typeof DEFINITIONS_KEYWORDS)[number];
 
 /** Keywords that are neither annotations nor `$ref`: a node with none of them beside its `$ref` is only a reference. */

@@ -28,8 +28,3 @@ export function same(a: unknown, b: unknown): boolean {
 export function show(value: unknown): string {
   return value === undefined ? "(none)" : JSON.stringify(value);
 }
-
-export function stripFragment(uri: string): string {
-  const hash = uri.indexOf("#");
-  return hash === -1 ? uri : uri.slice(0, hash);
-}

@@ -4,7 +4,7 @@
  * definitions.
  */
 import { joinPointer } from "../core/json-pointer.js";
-import type { Side } from "./bundle-side.js";
+import type { Side } from "../schema/bundle-side.js";
 import type { BranchKeyword, DefinitionsKeyword } from "./keywords.js";
 import { objectOf, same, type SchemaObject } from "./schema-values.js";
 import { below, moved, type Pair, type Walk } from "./walk-context.js";

@@ -1,5 +1,5 @@
 import { joinPointer } from "../core/json-pointer.js";
-import type { Side } from "./bundle-side.js";
+import type { Side } from "../schema/bundle-side.js";
 import type { SchemaPair, SiteName, Sites } from "./rules/rule.js";
 
 /** Where the walk stands in one version: a pointer into the bundle, and the embedded document it is in ("" for the contract's own), against which `#...` references resolve. */

@@ -5,7 +5,7 @@
  * rules of src/diff/rules/ (by site, in registry order) what changed there.
  */
 import { escapeToken, pointerToFragment } from "../core/json-pointer.js";
-import { documentIdOf, resolveReference, type Side } from "./bundle-side.js";
+import { documentIdOf, resolveReference, type Side } from "../schema/bundle-side.js";
 import { BRANCH_KEYWORDS, DEFINITIONS_KEYWORDS, LIMIT_KEYWORDS, NOT_ASSERTIONS } from "./keywords.js";
 import { rulesAt } from "./rules/registry.js";
 import type { SiteName, Sites } from "./rules/rule.js";

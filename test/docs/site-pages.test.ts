@@ -13,6 +13,7 @@ import { dependencyGraphSvg } from "../../src/targets/docs/dependency-graph.js";
 import { directUses } from "../../src/targets/docs/direct-uses.js";
 import { emitDocs } from "../../src/targets/docs/emit-docs.js";
 import { resolveInBundle } from "../../src/targets/docs/schema-references.js";
+import { compactSearchIndex, type SearchEntry } from "../../src/targets/docs/search-index.js";
 import { exportedDeclarations, memberTypes } from "../../src/targets/docs/type-declarations.js";
 
 describe("constraints in words", () => {
@@ -142,8 +143,38 @@ describe("the pages", () => {
     expect(page).toContain('<tr id="member--tracking">');
     expect(page).toContain("required when <code>kind</code> is <code>sent</code>");
     expect(page).toContain("<code>schema-src/shop/shipment.yaml:7</code>");
-    expect(page).toContain('<a href="../../contracts/shop/shipment.html#def-kind"><code>kind</code></a>');
+    expect(page).toContain('<a href="../../definitions/shop/shipment/def-kind.html"><code>kind</code></a>');
     expect(page).toContain('<section id="def-kind"');
+  });
+
+  it("give each exported definition a page of its own, with its schema and who uses it", () => {
+    const files = emitDocs(input);
+    const page = files.get("definitions/shop/shipment/def-kind.html")!;
+    expect(page).toContain('<h1 id="top">Kind</h1>');
+    expect(page).toContain('<a href="../../../contracts/shop/shipment.html#def-kind"><code>shop/shipment</code></a>');
+    expect(page).toContain("Schema at #/$defs/kind");
+    expect(page).toContain(escapedJson({ enum: ["sent", "held", "open"] }));
+    expect(page).toMatch(
+      /<section id="used-by"[^]*<a href="..\/..\/..\/contracts\/shop\/shipment.html"><code>ShopShipment<\/code><\/a>/,
+    );
+    // The search leads to the definition's page.
+    expect(files.get("assets/search-index.js")).toContain('"definitions/shop/shipment/def-kind.html"');
+  });
+
+  it("keep each member anchor a definition had on its contract page, leading to its page", () => {
+    const schema: JsonObject = {
+      ...SHIPMENT,
+      $defs: {
+        ...(SHIPMENT["$defs"] as JsonObject),
+        parcel: { type: "object", properties: { weight: { type: "number" } } },
+      },
+    };
+    const typeNames = new Map([...input.typeNames, ["shop/shipment#/$defs/parcel", "Parcel"]]);
+    const files = emitDocs({ ...input, typeNames, contracts: [contract({ schema })] });
+    expect(files.get("contracts/shop/shipment.html")).toContain(
+      '<li id="def-parcel--weight"><a href="../../definitions/shop/shipment/def-parcel.html#def-parcel--weight"><code>weight</code></a></li>',
+    );
+    expect(files.get("definitions/shop/shipment/def-parcel.html")).toContain('<tr id="def-parcel--weight">');
   });
 
   it("show a schema's markup as text, never as markup", () => {
@@ -167,10 +198,9 @@ describe("the pages", () => {
       $defs: { ...(SHIPMENT["$defs"] as JsonObject), "at:time": { type: "string" } },
     };
     const typeNames = new Map([...input.typeNames, ["shop/shipment#/$defs/at%3Atime", "AtTime"]]);
-    const page = emitDocs({ ...input, typeNames, contracts: [contract({ schema })] }).get(
-      "contracts/shop/shipment.html",
-    )!;
-    expect(page).toContain("<code>#/$defs/at:time</code>");
+    const files = emitDocs({ ...input, typeNames, contracts: [contract({ schema })] });
+    expect(files.get("contracts/shop/shipment.html")).toContain("<code>#/$defs/at:time</code>");
+    const page = files.get("definitions/shop/shipment/def-at.3atime.html")!;
     expect(page).toContain("Schema at #/$defs/at:time");
     expect(page).toContain(escapedJson({ type: "string" }));
   });
@@ -189,6 +219,30 @@ describe("the pages", () => {
     const first = emitDocs(input);
     expect([...first.keys()]).toEqual([...first.keys()].sort());
     expect(emitDocs(input)).toEqual(first);
+  });
+});
+
+describe("the search index", () => {
+  it("holds each text once and every entry as six numbers that give it back", () => {
+    const entries: SearchEntry[] = [
+      { kind: "contract", name: "a", contract: "a", description: "Same words.", href: "contracts/a.html" },
+      { kind: "member", name: "x", contract: "a", description: "Same words.", href: "contracts/a.html#member--x" },
+      { kind: "definition", name: "D", contract: "a", description: "", href: "definitions/a/def-d.html" },
+    ];
+    const { texts, entries: flat } = compactSearchIndex(entries);
+    expect(texts.filter((t) => t === "Same words.")).toHaveLength(1);
+    expect(texts.filter((t) => t === "contracts/a.html")).toHaveLength(1);
+    const kinds = ["contract", "definition", "member"] as const;
+    const back = [];
+    for (let i = 0; i < flat.length; i += 6)
+      back.push({
+        kind: kinds[flat[i]!],
+        name: texts[flat[i + 1]!],
+        contract: texts[flat[i + 2]!],
+        description: texts[flat[i + 3]!],
+        href: texts[flat[i + 4]!]! + (texts[flat[i + 5]!] === "" ? "" : `#${texts[flat[i + 5]!]}`),
+      });
+    expect(back).toEqual(entries);
   });
 });
 

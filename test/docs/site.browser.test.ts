@@ -101,6 +101,24 @@ describe.skipIf(!HAVE_BROWSER)(TITLE, () => {
     expect(await page.locator("#member--referred_to").isVisible()).toBe(true);
   });
 
+  it("follows a member's type to its definition's page, with its members, rules and back-link", async () => {
+    await page.goto(pathToFileURL(path.join(site, "contracts/problems/contract.html")).href);
+    const link = page.locator("#member--budgets td").first().locator("a");
+    await Promise.all([page.waitForURL("**/definitions/problems/contract/def-budget.html"), link.click()]);
+    expect(await page.textContent("h1")).toBe("Budget");
+    expect(await page.locator("#def-budget--kind").isVisible()).toBe(true);
+    expect(await page.locator("#conditional-rules li").allTextContents()).toContainEqual(
+      expect.stringMatching(/^When kind is wall_clock: seconds is required/),
+    );
+    const back = page.locator('#used-by a[href="../../../contracts/problems/contract.html"]');
+    expect(await back.count()).toBe(1);
+    // The anchor the contract page always had still leads to the definition.
+    await page.goto(pathToFileURL(path.join(site, "contracts/problems/contract.html")).href + "#def-budget--kind");
+    const onward = page.locator("#def-budget--kind a");
+    expect(await onward.isVisible()).toBe(true);
+    await Promise.all([page.waitForURL("**/def-budget.html#def-budget--kind"), onward.click()]);
+  });
+
   it("checks a pasted valid and invalid payload with the committed validator", async () => {
     await page.goto(pathToFileURL(path.join(site, "contracts/agent/result.html")).href);
     expect(await verdictOf(page, VALID)).toBe("Valid: the payload satisfies agent/result.");
@@ -124,9 +142,10 @@ describe.skipIf(!HAVE_BROWSER)(TITLE, () => {
     console.info(`docs site screenshot: ${shot}`);
   });
 
-  it("has no serious or critical accessibility violation on the index and a contract page (axe-core)", async () => {
+  it("has no serious or critical accessibility violation on the index, a contract page and a definition page (axe-core)", async () => {
     const axe = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-    for (const url of [indexUrl(), pathToFileURL(path.join(site, "contracts/agent/result.html")).href]) {
+    const pages = ["contracts/agent/result.html", "definitions/problems/contract/def-budget.html"];
+    for (const url of [indexUrl(), ...pages.map((file) => pathToFileURL(path.join(site, file)).href)]) {
       await page.goto(url);
       await page.addScriptTag({ content: axe });
       const violations = await page.evaluate(async () => {

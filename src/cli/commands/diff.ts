@@ -13,6 +13,8 @@ import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIo } from "../io.js";
 import { displayPath, formatDiagnostic, relativeDiagnostic } from "../print.js";
 import { readGitTree } from "../read-git-tree.js";
 import { readTree } from "../read-tree.js";
+import { definitionPagesOf, placeHref } from "../../targets/docs/page-links.js";
+import { registryTypeNames } from "../../targets/docs/type-declarations.js";
 import { errorCount } from "./generate.js";
 
 /**
@@ -58,9 +60,15 @@ export async function runDiff(args: ParsedArgs, settings: Settings, io: CliIo): 
   const report = diffTrees(base, head, settings.diff);
   const locate = await locator(head, settings.sourceDir);
 
-  const findings = report.findings.map((f) =>
-    findingDiagnostic(f, locate(f.contract, f.headPointer ?? f.basePointer, f.headPointer ? f.keyword : undefined)),
-  );
+  const docsLink = args.format === "github" ? docsLinker(settings.docsBaseUrl, result.files) : undefined;
+  const findings = report.findings.map((f) => {
+    const d = findingDiagnostic(
+      f,
+      locate(f.contract, f.headPointer ?? f.basePointer, f.headPointer ? f.keyword : undefined),
+    );
+    const link = f.headPointer === undefined ? undefined : docsLink?.(f.contract, f.headPointer);
+    return link === undefined ? d : { ...d, message: `${d.message} (docs: ${link})` };
+  });
   const versions = report.versions.flatMap((v) => versionDiagnostic(v, locate(v.contract, "#")) ?? []);
 
   if (args.format === "json") {
@@ -182,4 +190,17 @@ function where(d: Diagnostic, cwd: string): { file?: string; line?: number; colu
     ...(d.file !== undefined ? { file: displayPath(d.file, cwd) } : {}),
     ...(d.line !== undefined ? { line: d.line, ...(d.column !== undefined ? { column: d.column } : {}) } : {}),
   };
+}
+
+/**
+ * With `docs.baseUrl`, where the published site shows a place of the fresh tree: the member's
+ * row on its contract's or definition's page, as `charter docs` anchors it.
+ */
+function docsLinker(
+  baseUrl: string | undefined,
+  files: ReadonlyMap<string, string>,
+): ((contract: string, pointer: string) => string) | undefined {
+  if (baseUrl === undefined) return undefined;
+  const pages = definitionPagesOf(registryTypeNames(files.get("validators/index.d.ts") ?? "").keys());
+  return (contract, pointer) => `${baseUrl}${placeHref(contract, pointer, pages)}`;
 }

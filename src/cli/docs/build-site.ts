@@ -6,9 +6,10 @@ import type { ParsedArgs } from "../args.js";
 import { CLI_CODES } from "../codes.js";
 import type { Settings } from "../config.js";
 import { displayPath } from "../print.js";
-import { bundleRuntime, bundleValidator } from "./bundle-playground.js";
+import { bundleRuntime, bundleValidators } from "./bundle-playground.js";
 import { withReportedViolations } from "./counterexample-violations.js";
 import { readDocsTree } from "./read-docs-input.js";
+import { withHistory } from "./read-history.js";
 
 /** The site's files, or why there are none: a usage error (a misplaced folder, no generated tree). */
 export type BuiltSite = { files: Map<string, string>; contracts: number } | { usage: Diagnostic };
@@ -30,12 +31,14 @@ export async function buildSite(settings: Settings, args: ParsedArgs, cwd: strin
         {},
       ),
     };
+  const unreadable = await withHistory(tree.input.contracts, settings);
+  if (unreadable !== undefined) return { usage: unreadable };
   await withReportedViolations(tree.input.contracts, settings.outDir, args);
   const files = emitDocs(tree.input);
   if (tree.validators.size > 0) {
     files.set("assets/runtime.js", await bundleRuntime());
-    for (const [name, file] of [...tree.validators].sort(([a], [b]) => (a < b ? -1 : 1)))
-      files.set(playgroundScripts(name)[1]!, await bundleValidator(file, name));
+    for (const [name, bundle] of await bundleValidators(tree.validators))
+      files.set(playgroundScripts(name)[1]!, bundle);
   }
   return { files, contracts: tree.input.contracts.length };
 }

@@ -1,12 +1,12 @@
 import { isJsonObject, type JsonObject } from "../../core/json-object.js";
-import { fragmentToPointer, getAtPointer, pointerToFragment, splitPointer } from "../../core/json-pointer.js";
+import { fragmentToPointer, pointerToFragment, splitPointer } from "../../core/json-pointer.js";
 import { alternativeGroups, type AlternativeGroup } from "./alternatives.js";
 import { conditionalRules, type ConditionalRule } from "./conditional-rules.js";
 import { constraintWords } from "./constraint-words.js";
 import { directUses } from "./direct-uses.js";
 import type { DocsContract, DocsInput } from "./docs-input.js";
 import { memberRows, type MemberRow } from "./members.js";
-import { resolveInBundle } from "./schema-references.js";
+import { resolveInBundle, schemaAt } from "./schema-references.js";
 import { exportedDeclarations, memberTypes } from "./type-declarations.js";
 
 /** A contract's root, or one of its exported definitions, as a page shows it. */
@@ -47,7 +47,7 @@ export function contractModels(input: DocsInput): ContractModel[] {
       const registryKey = registryKeyOf(contract.name, pointer);
       const typeName = input.typeNames.get(registryKey);
       const declaration = typeName === undefined ? undefined : declarations.get(typeName);
-      const schema = getAtPointer(contract.schema, pointer);
+      const schema = schemaAt(contract.schema, pointer);
       const typeNames = input.typeNames;
       return definitionModel({ key, pointer, contract, contractsById, declaration, typeName, typeNames }, schema);
     };

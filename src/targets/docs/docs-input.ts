@@ -32,6 +32,18 @@ export interface DocsContract {
   hasValidator: boolean;
   /** The contract's own version (`x-charter-version`), when it declares one; else the set's applies. */
   version?: string;
+  /** How it changed since each earlier version the config names (`docs.history`), newest first. */
+  history?: HistoryEntry[];
+}
+
+/** What `charter diff` says of a contract against one earlier version. */
+export interface HistoryEntry {
+  /** The git revision, as the config names it (`v1.2.0`). */
+  ref: string;
+  /** `new`: the contract was not there; `docs-only`: only descriptions and titles changed. */
+  change: "new" | "unchanged" | "docs-only" | "compatible" | "breaking";
+  /** Each finding: its rule, its sentence, and where it is in this version's bundle (`#/properties/x`), when it still is. */
+  changes: { rule: string; message: string; pointer?: string }[];
 }
 
 export interface Counterexample {

@@ -1,10 +1,12 @@
 import { contractModels } from "./contract-model.js";
 import type { DocsInput } from "./docs-input.js";
 import { scriptData } from "./html.js";
-import { contractPage } from "./page-links.js";
+import { definitionUses } from "./definition-uses.js";
+import { contractPage, definitionKey, definitionPage } from "./page-links.js";
 import { contractPageHtml } from "./render-contract.js";
+import { definitionPageHtml } from "./render-definition-page.js";
 import { indexPageHtml } from "./render-index.js";
-import { searchEntries } from "./search-index.js";
+import { compactSearchIndex, searchEntries } from "./search-index.js";
 import { SITE_SCRIPT } from "./site-script.js";
 import { SITE_CSS } from "./site-style.js";
 
@@ -23,7 +25,17 @@ export function emitDocs(input: DocsInput): Map<string, string> {
   files.set("index.html", indexPageHtml(models, input.version));
   files.set("assets/site.css", SITE_CSS);
   files.set("assets/site.js", SITE_SCRIPT);
-  files.set("assets/search-index.js", scriptData("CHARTER_SEARCH", searchEntries(models)));
-  for (const model of models) files.set(contractPage(model.contract.name), contractPageHtml(model, input.version));
+  const pages = new Set(models.flatMap((m) => m.definitions.map((d) => definitionKey(m.contract.name, d.pointer))));
+  files.set("assets/search-index.js", scriptData("CHARTER_SEARCH", compactSearchIndex(searchEntries(models))));
+  const uses = definitionUses(models);
+  for (const model of models) {
+    const name = model.contract.name;
+    files.set(contractPage(name), contractPageHtml(model, input.version, pages));
+    for (const definition of model.definitions)
+      files.set(
+        definitionPage(name, definition.pointer),
+        definitionPageHtml(model, definition, pages, uses.get(definitionKey(name, definition.pointer)) ?? []),
+      );
+  }
   return new Map([...files.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }

@@ -1,4 +1,4 @@
-import { escapeToken } from "../../core/json-pointer.js";
+import { escapeToken, fragmentToPointer, joinPointer, splitPointer } from "../../core/json-pointer.js";
 import { anchorId } from "./html.js";
 import type { ReferenceTarget } from "./schema-references.js";
 
@@ -29,8 +29,57 @@ export function memberAnchor(pointer: string, name: string): string {
   return anchorId(`${owner}--${escapeToken(name)}`);
 }
 
-/** A link from the page `from` to a reference's target: its contract's page, at the definition it names. */
-export function targetHref(target: ReferenceTarget, from: string): string {
+/** The key of a definition in the site's set of definition pages: its contract, then its pointer. */
+export function definitionKey(contract: string, pointer: string): string {
+  return `${contract}#${pointer}`;
+}
+
+/**
+ * The page of an exported definition, from the site's root: `definitions/agent/result/def-outcome.html`.
+ * The last segment is the definition's anchor, which holds no `/`, so no definition's page is
+ * another contract's folder.
+ */
+export function definitionPage(contract: string, pointer: string): string {
+  return `definitions/${contract}/${definitionAnchor(pointer)}.html`;
+}
+
+/**
+ * A link from the page `from` to a reference's target: the definition's own page when the site
+ * has one (`pages`, by `definitionKey`), else its contract's page at the anchor it names.
+ */
+export function targetHref(target: ReferenceTarget, from: string, pages: ReadonlySet<string>): string {
+  if (target.pointer !== "" && pages.has(definitionKey(target.contract, target.pointer)))
+    return `${rootOf(from)}${definitionPage(target.contract, target.pointer)}`;
   const page = `${rootOf(from)}${contractPage(target.contract)}`;
   return target.pointer === "" ? page : `${page}#${definitionAnchor(target.pointer)}`;
+}
+
+/**
+ * Where a place of a contract's bundle (`#/properties/x/maxLength`, `#/$defs/d/properties/y`) is
+ * shown, from the site's root: the row of the member it is in, on the contract's page or its
+ * definition's; else the definition; else the contract's page. `charter diff` findings and the
+ * change history link there.
+ */
+export function placeHref(contract: string, place: string, pages: ReadonlySet<string>): string {
+  const tokens = place.startsWith("#") ? splitPointer(fragmentToPointer(place.slice(1)) ?? "") : [];
+  const onPage = contractPage(contract);
+  if (tokens[0] === "properties" && tokens[1] !== undefined) return `${onPage}#${memberAnchor("", tokens[1])}`;
+  if ((tokens[0] !== "$defs" && tokens[0] !== "definitions") || tokens[1] === undefined) return onPage;
+  const definition = joinPointer("", tokens[0], tokens[1]);
+  const hasPage = pages.has(definitionKey(contract, definition));
+  const at = hasPage ? definitionPage(contract, definition) : onPage;
+  if (tokens[2] === "properties" && tokens[3] !== undefined) return `${at}#${memberAnchor(definition, tokens[3])}`;
+  return hasPage ? at : `${at}#${definitionAnchor(definition)}`;
+}
+
+/** The definitions that get a page: each one the validators' registry names (`agent/result#/$defs/outcome`). */
+export function definitionPagesOf(registryKeys: Iterable<string>): Set<string> {
+  const pages = new Set<string>();
+  for (const key of registryKeys) {
+    const hash = key.indexOf("#");
+    if (hash < 0) continue;
+    const fragment = key.slice(hash + 1);
+    pages.add(definitionKey(key.slice(0, hash), fragmentToPointer(fragment) ?? fragment));
+  }
+  return pages;
 }

@@ -4,12 +4,16 @@ import type { ContractModel, DefinitionModel } from "./contract-model.js";
 import type { DocsContract } from "./docs-input.js";
 import { code, escapeHtml, proseHtml } from "./html.js";
 import { pageHtml } from "./layout.js";
-import { contractPage, definitionAnchor, rootOf } from "./page-links.js";
+import { historyHtml } from "./render-history.js";
+import { contractPage, definitionAnchor, definitionPage, memberAnchor, rootOf } from "./page-links.js";
 import {
   alternativesHtml,
   conditionalRulesHtml,
+  constraintsLine,
   copyableCode,
+  declarationHtml,
   membersTable,
+  section,
   type PagePlace,
 } from "./render-definition.js";
 
@@ -19,18 +23,23 @@ export function playgroundScripts(name: string): string[] {
 }
 
 /** A contract's page: what it is, its members and rules, its definitions, its TypeScript and schema, and the payload box. */
-export function contractPageHtml(model: ContractModel, version: string | undefined): string {
+export function contractPageHtml(
+  model: ContractModel,
+  version: string | undefined,
+  definitionPages: ReadonlySet<string>,
+): string {
   const { contract } = model;
   const page = contractPage(contract.name);
-  const place: PagePlace = { page };
+  const place: PagePlace = { page, definitionPages };
   const sections = [
     section("members", "Members", membersTable(model.root, place) + constraintsLine(model.root)),
     section("conditional-rules", "Conditional rules", conditionalRulesHtml(model.root.rules, contract.name)),
     section("alternatives", "Alternatives", alternativesHtml(model.root.alternatives, place)),
     section("declared-rules", "Declared rules", declaredRules(contract.rules)),
+    section("history", "Change history", historyHtml(contract.name, contract.history, page, definitionPages)),
     section("examples", "Examples and counterexamples", examplesHtml(model)),
-    section("definitions", "Definitions", model.definitions.map((d) => definitionHtml(model, d, place)).join("\n")),
-    section("declaration", "TypeScript and schema", declarationHtml(model, model.root, "root")),
+    section("definitions", "Definitions", model.definitions.map((d) => definitionHtml(model, d, page)).join("\n")),
+    section("declaration", "TypeScript and schema", declarationHtml(model.contract.schema, model.root, "root")),
     contract.hasValidator ? section("try", "Try a payload", playgroundHtml(model)) : "",
     section("links", "Uses and used by", linksHtml(model, page)),
   ].filter((s) => s !== "");
@@ -52,14 +61,6 @@ ${sections.join("\n")}`;
   });
 }
 
-function section(id: string, title: string, content: string): string {
-  if (content.trim() === "") return "";
-  return `<section id="${id}" aria-labelledby="${id}-h">
-<h2 id="${id}-h">${escapeHtml(title)}</h2>
-${content}
-</section>`;
-}
-
 function factsHtml(model: ContractModel, version: string | undefined): string {
   const { contract, root } = model;
   const facts: [string, string][] = [];
@@ -68,12 +69,6 @@ function factsHtml(model: ContractModel, version: string | undefined): string {
   if (version !== undefined) facts.push(["Version", code(version)]);
   facts.push(["Digest", code(contract.digest)], ["Dialect", code(contract.dialect)], ["Source", code(contract.source)]);
   return `<dl class="facts">${facts.map(([k, v]) => `<dt>${k}</dt><dd>${v}</dd>`).join("")}</dl>`;
-}
-
-function constraintsLine(definition: DefinitionModel): string {
-  return definition.constraints.length === 0
-    ? ""
-    : `<p class="constraints">The value: ${definition.constraints.map(proseHtml).join(", ")}.</p>`;
 }
 
 function declaredRules(rules: Readonly<Record<string, string>>): string {
@@ -120,34 +115,26 @@ function reportedHtml(reported: NonNullable<DocsContract["counterexamples"][numb
   return `<p class="reported">The validator reports:</p><ol class="reported">${items}</ol>`;
 }
 
-function definitionHtml(model: ContractModel, definition: DefinitionModel, place: PagePlace): string {
+/**
+ * A definition's place on its contract's page: its name, linking to its own page, and its
+ * members, each under the anchor the contract page always gave it (`#def-outcome--x`), so that
+ * links into the contract page keep leading to the definition.
+ */
+function definitionHtml(model: ContractModel, definition: DefinitionModel, page: string): string {
   const anchor = definitionAnchor(definition.pointer);
   const name = definition.typeName ?? definition.key;
+  const href = escapeHtml(rootOf(page) + definitionPage(model.contract.name, definition.pointer));
+  const members = definition.rows
+    .map((row) => {
+      const id = memberAnchor(definition.pointer, row.name);
+      return `<li id="${id}"><a href="${href}#${id}">${code(row.name)}</a></li>`;
+    })
+    .join("");
   return `<section id="${anchor}" class="definition" aria-labelledby="${anchor}-h">
-<h3 id="${anchor}-h"><a class="anchor" href="#${anchor}">${code(name)}</a> <span class="pointer">${code(`#${definition.pointer}`)}</span></h3>
+<h3 id="${anchor}-h"><a href="${href}">${code(name)}</a> <span class="pointer">${code(`#${definition.pointer}`)}</span></h3>
 ${definition.description === undefined ? "" : `<p>${proseHtml(definition.description)}</p>`}
-${constraintsLine(definition)}
-${membersTable(definition, place)}
-${conditionalRulesHtml(definition.rules, name)}
-${alternativesHtml(definition.alternatives, place)}
-${declarationHtml(model, definition, anchor)}
+${members === "" ? "" : `<ul class="member-names" aria-label="Members of ${escapeHtml(name)}">${members}</ul>`}
 </section>`;
-}
-
-/** The generated TypeScript declaration beside the schema, both copyable. */
-function declarationHtml(model: ContractModel, definition: DefinitionModel, id: string): string {
-  const schema =
-    definition.pointer === "" ? model.contract.schema : getAtPointer(model.contract.schema, definition.pointer);
-  const ts =
-    definition.declaration === undefined
-      ? ""
-      : copyableCode(`ts-${id}`, definition.declaration, `TypeScript: ${definition.typeName ?? ""}`);
-  const json = copyableCode(
-    `schema-${id}`,
-    JSON.stringify(schema, null, 2),
-    definition.pointer === "" ? "Bundled schema" : `Schema at #${definition.pointer}`,
-  );
-  return `<div class="side-by-side">${ts}${json}</div>`;
 }
 
 function playgroundHtml(model: ContractModel): string {

@@ -1,3 +1,5 @@
+import type { JsonObject } from "../../core/json-object.js";
+import { getAtPointer } from "../../core/json-pointer.js";
 import type { Alternative, AlternativeGroup } from "./alternatives.js";
 import type { ConditionalRule } from "./conditional-rules.js";
 import { conditionText, ruleSentence } from "./conditional-rules.js";
@@ -9,6 +11,8 @@ import { memberAnchor, targetHref } from "./page-links.js";
 /** Rendering context: the page being drawn (relative to the site's root), for relative links. */
 export interface PagePlace {
   page: string;
+  /** The definitions that have a page of their own, by `definitionKey`. */
+  definitionPages: ReadonlySet<string>;
 }
 
 /** The members table of an object: one row per member, each with an anchor of its own. */
@@ -30,7 +34,7 @@ function memberRow(row: MemberRow, pointer: string, place: PagePlace): string {
   const type =
     row.target === undefined
       ? code(row.type)
-      : `<a href="${escapeHtml(targetHref(row.target, place.page))}">${code(row.type)}</a>`;
+      : `<a href="${escapeHtml(targetHref(row.target, place.page, place.definitionPages))}">${code(row.type)}</a>`;
   const flags = [row.deprecated ? "deprecated" : "", row.readOnly ? "read-only" : "", row.writeOnly ? "write-only" : ""]
     .filter((flag) => flag !== "")
     .map((flag) => `<span class="flag">${flag}</span>`);
@@ -112,11 +116,42 @@ function alternativeCard(alternative: Alternative, place: PagePlace): string {
   const heading =
     alternative.target === undefined
       ? title
-      : `<a href="${escapeHtml(targetHref(alternative.target, place.page))}">${title}</a>`;
+      : `<a href="${escapeHtml(targetHref(alternative.target, place.page, place.definitionPages))}">${title}</a>`;
   const lines: string[] = [];
   if (alternative.description !== undefined) lines.push(`<p>${proseHtml(alternative.description)}</p>`);
   if (alternative.required.length > 0)
     lines.push(`<p>Requires ${alternative.required.map((name) => code(name)).join(", ")}.</p>`);
   if (alternative.constraints.length > 0) lines.push(`<p>${alternative.constraints.map(proseHtml).join(", ")}.</p>`);
   return `<li class="card"><p class="card-title">${heading}</p>${lines.join("")}</li>`;
+}
+
+/** The generated TypeScript declaration of a definition beside its schema in the bundle, both copyable. */
+export function declarationHtml(bundle: JsonObject, definition: DefinitionModel, id: string): string {
+  const schema = definition.pointer === "" ? bundle : getAtPointer(bundle, definition.pointer);
+  const ts =
+    definition.declaration === undefined
+      ? ""
+      : copyableCode(`ts-${id}`, definition.declaration, `TypeScript: ${definition.typeName ?? ""}`);
+  const json = copyableCode(
+    `schema-${id}`,
+    JSON.stringify(schema, null, 2),
+    definition.pointer === "" ? "Bundled schema" : `Schema at #${definition.pointer}`,
+  );
+  return `<div class="side-by-side">${ts}${json}</div>`;
+}
+
+/** A section of a page with its heading; nothing when it has no content. */
+export function section(id: string, title: string, content: string): string {
+  if (content.trim() === "") return "";
+  return `<section id="${id}" aria-labelledby="${id}-h">
+<h2 id="${id}-h">${escapeHtml(title)}</h2>
+${content}
+</section>`;
+}
+
+/** What a definition's schema asks beside its members, as one line. */
+export function constraintsLine(definition: DefinitionModel): string {
+  return definition.constraints.length === 0
+    ? ""
+    : `<p class="constraints">The value: ${definition.constraints.map(proseHtml).join(", ")}.</p>`;
 }

@@ -23,7 +23,7 @@ export function indexPageHtml(models: readonly ContractModel[], version: string 
 <p class="lead">${models.length} contract${models.length === 1 ? "" : "s"}${version === undefined ? "" : `, version ${code(version)}`}, documented from the committed generated tree by <code>charter docs</code>.</p>
 <div class="search" role="search">
 <label for="search">Search contracts, definitions and members</label>
-<input type="search" id="search" autocomplete="off" placeholder="a name or a word of a description">
+<input type="search" id="search" autocomplete="off" placeholder="a name or a word of a description" data-index="assets/search-index.js">
 <p id="search-status" role="status" aria-live="polite"></p>
 <ul id="search-results"></ul>
 </div>
@@ -41,5 +41,6 @@ ${rows}
 ${dependencyGraphSvg(new Map(models.map((m) => [m.contract.name, m.uses])))}
 </div>
 </section>`;
-  return pageHtml({ page: "index.html", title: "Contracts: charter docs", body, data: ["assets/search-index.js"] });
+  // The search index loads when the reader first turns to the search box (site.js), not with the page.
+  return pageHtml({ page: "index.html", title: "Contracts: charter docs", body });
 }

@@ -35,35 +35,63 @@ export const SITE_SCRIPT = `(function () {
   }
 
   var search = document.getElementById("search");
-  if (search && window.CHARTER_SEARCH) {
+  if (search) {
     var results = document.getElementById("search-results");
     var status = document.getElementById("search-status");
-    var entries = window.CHARTER_SEARCH;
-    search.addEventListener("input", function () {
+    var KINDS = ["contract", "definition", "member"];
+    // The index is a classic script (file:// refuses fetch), added once the page has loaded (or on
+    // the first focus or keystroke before that), so that a large set's index page shows at once
+    // and the index is there by the time the reader types; each text is lower-cased once.
+    var index = null;
+    var lower = null;
+    var requested = false;
+    var load = function () {
+      if (requested) return;
+      requested = true;
+      var script = document.createElement("script");
+      script.src = search.getAttribute("data-index");
+      script.onload = function () {
+        index = window.CHARTER_SEARCH;
+        lower = index.texts.map(function (text) { return text.toLowerCase(); });
+        search.setAttribute("data-ready", "");
+        run();
+      };
+      script.onerror = function () { status.textContent = "The search index did not load."; };
+      document.body.appendChild(script);
+    };
+    var run = function () {
       var query = search.value.trim().toLowerCase();
       results.textContent = "";
       if (query === "") { status.textContent = ""; return; }
-      var found = entries.filter(function (entry) {
-        return entry.name.toLowerCase().indexOf(query) >= 0 || entry.description.toLowerCase().indexOf(query) >= 0;
-      });
+      if (!index) { status.textContent = "Loading the search index…"; return; }
+      var named = [];
+      var described = [];
+      var entries = index.entries;
+      for (var i = 0; i < entries.length; i += 6) {
+        if (lower[entries[i + 1]].indexOf(query) >= 0) named.push(i);
+        else if (lower[entries[i + 3]].indexOf(query) >= 0) described.push(i);
+      }
       // Names that match before descriptions that do; then the index's own order.
-      found.sort(function (a, b) {
-        var an = a.name.toLowerCase().indexOf(query) >= 0 ? 0 : 1;
-        var bn = b.name.toLowerCase().indexOf(query) >= 0 ? 0 : 1;
-        return an - bn;
-      });
+      var found = named.concat(described);
       status.textContent = found.length + (found.length === 1 ? " match" : " matches");
-      found.slice(0, 50).forEach(function (entry) {
+      found.slice(0, 50).forEach(function (at) {
+        var texts = index.texts;
         var item = el("li");
-        item.appendChild(el("span", "kind", entry.kind));
-        var link = el("a", "", entry.name);
-        link.href = entry.href;
+        item.appendChild(el("span", "kind", KINDS[entries[at]]));
+        var link = el("a", "", texts[entries[at + 1]]);
+        var anchor = texts[entries[at + 5]];
+        link.href = texts[entries[at + 4]] + (anchor ? "#" + anchor : "");
         item.appendChild(link);
-        item.appendChild(document.createTextNode(" in " + entry.contract));
-        if (entry.description) item.appendChild(el("div", "kind", entry.description));
+        item.appendChild(document.createTextNode(" in " + texts[entries[at + 2]]));
+        var description = texts[entries[at + 3]];
+        if (description) item.appendChild(el("div", "kind", description));
         results.appendChild(item);
       });
-    });
+    };
+    search.addEventListener("focus", load);
+    if (document.readyState === "complete") load();
+    else window.addEventListener("load", function () { setTimeout(load, 0); });
+    search.addEventListener("input", function () { load(); run(); });
   }
 
   var playground = document.querySelector(".playground");

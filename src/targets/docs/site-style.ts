@@ -37,6 +37,10 @@ td.source code { white-space: nowrap; }
 .rules li { margin: 0.25rem 0; }
 .decision td.cell-required { color: var(--ok); font-weight: 600; }
 .decision td.cell-absent { color: var(--bad); }
+.change { font-weight: 600; }
+.change-breaking { color: var(--bad); }
+ul.changes { margin: 0; padding-left: 1.1rem; }
+ul.member-names { columns: 14rem; }
 .decision td.cell-none { color: var(--muted); }
 .cards { list-style: none; padding: 0; display: grid; grid-template-columns: repeat(auto-fill, minmax(16rem, 1fr)); gap: 0.75rem; }
 .card { border: 1px solid var(--line); border-radius: 0.4rem; padding: 0.6rem 0.8rem; background: var(--panel); }
