@@ -25,7 +25,7 @@ const contract3 = {
 };
 const contract4 = {
   contract: "charter/config",
-  digest: "sha256:5db74c4c1f6b5e1b0946c3c81b14b5fd8fb85f391dfb51e1c2180c15c3d168b9",
+  digest: "sha256:6ad0e9cb5a0a4d9dd98a164f3722d54d974bab8556f7dc3cfb9837c8dfc4cf7c",
   load: () => import("./charter/config.js"),
   loadSchema: () => import("../schemas/charter/config.schema.json", { with: { type: "json" } }),
 };

@@ -9,6 +9,7 @@ import type { DocumentResolution, ResolutionSettings } from "../settings/resolut
 import type { NameClashes, NamingStyle } from "../targets/shared/type-names.js";
 import { DEFAULT_VALIDATION, type ValidationSettings } from "../settings/validation.js";
 import { DEFAULT_DIFF, type DiffSettings } from "../diff/settings.js";
+import type { PythonSettings } from "../targets/python/emit-python.js";
 import { CLI_CODES } from "./codes.js";
 import { configDiagnostics } from "./config-violations.js";
 import { displayPath } from "./print.js";
@@ -49,6 +50,8 @@ export interface Settings {
   docsOutDir: string;
   /** `charter check` also compares the site with a fresh `charter docs` (config `docs.check`). */
   docsCheck?: boolean;
+  /** The Python package target (config `targets.python`); absent: not generated. */
+  python?: PythonSettings;
 }
 
 export interface SettingFlags {
@@ -78,6 +81,7 @@ interface FileConfig {
   allowOutputOutsideProject?: boolean;
   cache?: { dir?: string; maxMiB?: number };
   docs?: { out?: string; check?: boolean };
+  python?: PythonSettings;
   diff?: DiffSettings;
   source?: string;
   out?: string;
@@ -149,6 +153,7 @@ export async function resolveSettings(
   if (fileConfig.maxWarnings !== undefined) settings.maxWarnings = fileConfig.maxWarnings;
   if (fileConfig.allowEmptySource === true) settings.allowEmptySource = true;
   if (fileConfig.docs?.check === true) settings.docsCheck = true;
+  if (fileConfig.python !== undefined) settings.python = fileConfig.python;
   if (flags.jobs !== undefined) settings.jobs = flags.jobs;
   const cacheDir = flags.noCache
     ? undefined
@@ -300,6 +305,7 @@ async function readConfig(file: string): Promise<{ config?: FileConfig; diagnost
     if (value.docs.out !== undefined) config.docs.out = value.docs.out;
     if (value.docs.check !== undefined) config.docs.check = value.docs.check;
   }
+  if (value.targets?.python !== undefined) config.python = { package: value.targets.python.package };
   if (value.diff !== undefined) {
     config.diff = {
       direction: value.diff.direction ?? DEFAULT_DIFF.direction,

@@ -18,7 +18,7 @@ import { emitSchemas } from "../targets/schemas/emit-schemas.js";
 import { examplesAtTheirSeverity } from "../targets/types/check-types.js";
 import { emitTypes, type TypesContract, type TypesResult } from "../targets/types/emit-types.js";
 import { renderRepairsReport, REPAIRS_REPORT_PATH } from "../targets/types/repairs-report.js";
-import { assignTypeNames, type NameClashes, type NamingStyle } from "../targets/shared/type-names.js";
+import { assignTypeNames, type NameClashes, type NamingStyle, type TypeNames } from "../targets/shared/type-names.js";
 import {
   startValidators,
   type ValidatorContract,
@@ -35,6 +35,8 @@ import { REPAIRS } from "../repairs/registry.js";
 import type { Repair } from "../repairs/support/repair.js";
 import type { ResolvedGraph } from "../schema/resolved-graph.js";
 import type { SchemaDocument } from "../schema/schema-document.js";
+import { emitPython, type PythonSettings } from "../targets/python/emit-python.js";
+import { assertsFormats } from "../settings/validation.js";
 
 export interface CompileOptions {
   /** Absolute path of the source directory. */
@@ -75,6 +77,8 @@ export interface CompileOptions {
    * tree, so that a corpus's output is never in memory whole); else, the result's `files`.
    */
   output?: OutputSink;
+  /** The Python package target (config `targets.python`); absent: none. */
+  python?: PythonSettings;
 }
 
 export interface CompileResult {
@@ -183,6 +187,7 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
   if (types.files.size > 0)
     output.set(REPAIRS_REPORT_PATH, renderRepairsReport(options.repairs ?? REPAIRS, types.applications));
   addFiles(output, manifestFiles(compiled, types.produced, validators.produced));
+  if (options.python) addFiles(output, pythonFiles(options.python, compiled, names));
 
   return compileResult(compiled, {
     // In path order: the order files were made in depends on which thread finished first.
@@ -280,6 +285,21 @@ function typesFindings(findings: readonly Diagnostic[], { documents, policyOf }:
   return examplesAtTheirSeverity(findings, (file) =>
     file === undefined ? "error" : policyOf(contractOfFile.get(file) ?? "").examples,
   );
+}
+
+/** The Python target: every bundled contract, with the names the TypeScript types have. */
+function pythonFiles(
+  settings: PythonSettings,
+  { options, bundles, sourceOf, digests, policyOf }: CompiledContracts,
+  names: TypeNames,
+): OutputFiles {
+  const contracts = bundles.map((bundle) => ({
+    bundle,
+    source: sourceOf.get(bundle.name)!.relativePath!,
+    digest: digests.get(bundle.name)!,
+    formats: assertsFormats(policyOf(bundle.name).formats, bundle.dialect),
+  }));
+  return emitPython(settings, contracts, names, options.version ?? "0.0.0");
 }
 
 /** The manifest target: every bundled contract, with the artifacts the other targets produced for it. */
