@@ -18,7 +18,7 @@ import { emitSchemas } from "../targets/schemas/emit-schemas.js";
 import { examplesAtTheirSeverity } from "../targets/types/check-types.js";
 import { emitTypes, type TypesContract, type TypesResult } from "../targets/types/emit-types.js";
 import { renderRepairsReport, REPAIRS_REPORT_PATH } from "../targets/types/repairs-report.js";
-import { assignTypeNames, type NameClashes, type NamingStyle, type TypeNames } from "../targets/shared/type-names.js";
+import { assignTypeNames, type NameClashes, type NamingStyle } from "../targets/shared/type-names.js";
 import {
   startValidators,
   type ValidatorContract,
@@ -35,8 +35,9 @@ import { REPAIRS } from "../repairs/registry.js";
 import type { Repair } from "../repairs/support/repair.js";
 import type { ResolvedGraph } from "../schema/resolved-graph.js";
 import type { SchemaDocument } from "../schema/schema-document.js";
-import { emitPython, type PythonSettings } from "../targets/python/emit-python.js";
-import { assertsFormats } from "../settings/validation.js";
+import type { PythonSettings } from "../targets/python/emit-python.js";
+import { pythonFiles } from "./python-files.js";
+import { stageClock } from "./stage-clock.js";
 
 export interface CompileOptions {
   /** Absolute path of the source directory. */
@@ -187,7 +188,16 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
   if (types.files.size > 0)
     output.set(REPAIRS_REPORT_PATH, renderRepairsReport(options.repairs ?? REPAIRS, types.applications));
   addFiles(output, manifestFiles(compiled, types.produced, validators.produced));
-  if (options.python) addFiles(output, pythonFiles(options.python, compiled, names));
+  if (options.python)
+    addFiles(
+      output,
+      pythonFiles(options.python, bundles, names, {
+        sourceOf: (name) => compiled.sourceOf.get(name)!.relativePath!,
+        digestOf: (name) => compiled.digests.get(name)!,
+        policyOf,
+        version: options.version,
+      }),
+    );
 
   return compileResult(compiled, {
     // In path order: the order files were made in depends on which thread finished first.
@@ -287,21 +297,6 @@ function typesFindings(findings: readonly Diagnostic[], { documents, policyOf }:
   );
 }
 
-/** The Python target: every bundled contract, with the names the TypeScript types have. */
-function pythonFiles(
-  settings: PythonSettings,
-  { options, bundles, sourceOf, digests, policyOf }: CompiledContracts,
-  names: TypeNames,
-): OutputFiles {
-  const contracts = bundles.map((bundle) => ({
-    bundle,
-    source: sourceOf.get(bundle.name)!.relativePath!,
-    digest: digests.get(bundle.name)!,
-    formats: assertsFormats(policyOf(bundle.name).formats, bundle.dialect),
-  }));
-  return emitPython(settings, contracts, names, options.version ?? "0.0.0");
-}
-
 /** The manifest target: every bundled contract, with the artifacts the other targets produced for it. */
 function manifestFiles(
   { options, graph, bundles, sourceOf, digests, checked }: CompiledContracts,
@@ -376,28 +371,6 @@ function compileResult(
 
 function addFiles(output: OutputSink, more: Iterable<[string, string]>): void {
   for (const [file, content] of more) output.set(file, content);
-}
-
-/** Milliseconds per stage (`lap` at each one's end), and the next stage's name told to a progress display. */
-function stageClock(onProgress: ((stage: string) => void) | undefined) {
-  const stages: Record<string, number> = {};
-  let clock = performance.now();
-  const NEXT: Record<string, string> = {
-    load: "resolving references",
-    resolve: "checking the sources",
-    check: "bundling",
-    bundle: "types and validators",
-    types: "validators",
-    validators: "the manifest",
-  };
-  onProgress?.("loading the sources");
-  const lap = (stage: string) => {
-    const now = performance.now();
-    stages[stage] = now - clock;
-    clock = now;
-    if (NEXT[stage] !== undefined) onProgress?.(NEXT[stage]);
-  };
-  return { stages, lap };
 }
 
 /** The type names validators export, less the definitions that reach a reference naming nothing (they are not whole). */
