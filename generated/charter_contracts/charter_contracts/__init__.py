@@ -4,28 +4,36 @@
 from ._contract import ContractError, schema_checks_available
 from .agent.problem import AgentProblem
 from .agent.request import AgentRequest
-from .agent.result import AgentResult, Outcome
+from .agent.result import AgentResult, AgentResultAbstained, AgentResultFailed, AgentResultReferred, AgentResultSucceeded, AgentResultSuspended, Outcome
 from .agent.uuidv7 import AgentUuidv7
 from .charter.config import CatalogFolder, CharterConfig, Dialect, DiffIgnore, Direction, DocumentResolution, Ids, NamingStyle, RelativePath, ValidationPolicy
 from .charter.source import CharterSource
-from .evaluation.manifest import Case, EvaluationManifest, SetPath, Tolerances
+from .evaluation.manifest import Case, EvaluationManifest, SetPath, Tolerances, TolerancesExactOrSet, TolerancesNumeric
 from .problems.argmin_semantics import ArgminSemantics
-from .problems.contract import Budget, ProblemContract, ReferenceCase, Slug
+from .problems.contract import Budget, BudgetEvaluations, BudgetNone, BudgetWallClock, ProblemContract, ProblemContractArgmin, ProblemContractSum, ReferenceCase, Slug
 from .problems.schema_slot import InlineSchema, JsonType, RepoPath, SchemaFile, SchemaSlot
 from .problems.semantics import ProblemSemantics, RuleSet
 from .problems.sum_semantics import SumSemantics
-from .tasks.action import TasksAction
-from .tasks.observation import TasksObservation
-from .tasks.policy_decision import TasksPolicyDecision
+from .tasks.action import TasksAction, TasksActionNone, TasksActionReversibleOrIrreversible
+from .tasks.observation import TasksObservation, TasksObservationCompleted, TasksObservationFailed
+from .tasks.policy_decision import TasksPolicyDecision, TasksPolicyDecisionAllow, TasksPolicyDecisionAllowWithConstraints, TasksPolicyDecisionDeny, TasksPolicyDecisionRequireApproval
 from .tasks.task import TasksTask
 
 __all__ = [
     "AgentProblem",
     "AgentRequest",
     "AgentResult",
+    "AgentResultAbstained",
+    "AgentResultFailed",
+    "AgentResultReferred",
+    "AgentResultSucceeded",
+    "AgentResultSuspended",
     "AgentUuidv7",
     "ArgminSemantics",
     "Budget",
+    "BudgetEvaluations",
+    "BudgetNone",
+    "BudgetWallClock",
     "Case",
     "CatalogFolder",
     "CharterConfig",
@@ -42,6 +50,8 @@ __all__ = [
     "NamingStyle",
     "Outcome",
     "ProblemContract",
+    "ProblemContractArgmin",
+    "ProblemContractSum",
     "ProblemSemantics",
     "ReferenceCase",
     "RelativePath",
@@ -53,10 +63,20 @@ __all__ = [
     "Slug",
     "SumSemantics",
     "TasksAction",
+    "TasksActionNone",
+    "TasksActionReversibleOrIrreversible",
     "TasksObservation",
+    "TasksObservationCompleted",
+    "TasksObservationFailed",
     "TasksPolicyDecision",
+    "TasksPolicyDecisionAllow",
+    "TasksPolicyDecisionAllowWithConstraints",
+    "TasksPolicyDecisionDeny",
+    "TasksPolicyDecisionRequireApproval",
     "TasksTask",
     "Tolerances",
+    "TolerancesExactOrSet",
+    "TolerancesNumeric",
     "ValidationPolicy",
     "schema_checks_available",
 ]

@@ -58,7 +58,11 @@ export function emitPython(
       `${pkg}/${pkg}/${modulePath.join("/")}.py`,
       moduleText(contract, modulePath, body, scope.imports, paths, rootName),
     );
-    exported.push({ module: modulePath, names: declared.map((d) => d.name) });
+    // Every class and alias, the union's variants included: a client matches on them.
+    const declaredNames = body.flatMap((text) => [
+      ...text.matchAll(/^(?:class )?([A-Za-z_][A-Za-z0-9_]*)(?:\(BaseModel\)|: TypeAlias)/gm),
+    ]);
+    exported.push({ module: modulePath, names: declaredNames.map((m) => m[1]!) });
   }
   for (const contract of sorted)
     files.set(`${pkg}/${pkg}/_schemas/${contract.bundle.name}.schema.json`, formatJson(contract.bundle.schema));

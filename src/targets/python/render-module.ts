@@ -3,6 +3,8 @@ import type { JsonValue } from "../../core/json-value.js";
 import { getAtPointer } from "../../core/json-pointer.js";
 import { annotation, type AnnotationScope } from "./annotations.js";
 import { docstring, fieldNames, pythonString } from "./python-names.js";
+import { conditionalVariants, type Variant } from "./conditional-variants.js";
+import { resolveInBundle } from "../docs/schema-references.js";
 
 /** One type a contract's module declares: its name and the bundle pointer of its schema. */
 export interface Declared {
@@ -69,16 +71,41 @@ function declaration({ name, pointer }: Declared, scope: AnnotationScope, own: R
       uses: namesIn(text, own),
     };
   }
-  return { name, text: modelClass(name, schema, scope), isClass: true, uses: new Set() };
+  const split = conditionalVariants(schema, (reference) => resolveInBundle(scope.bundle, reference));
+  if (split === undefined) return { name, text: modelClass(name, schema, scope), isClass: true, uses: new Set() };
+  // A union of one model per outcome, told apart by the discriminator: `match` narrows it.
+  const classes = split.variants.map((variant) => {
+    const className = own.has(`${name}${variant.suffix}`) ? `${name}${variant.suffix}Case` : `${name}${variant.suffix}`;
+    return {
+      className,
+      text: modelClass(className, schema, scope, { ...variant, discriminator: split.discriminator }),
+    };
+  });
+  const members = classes.map((c) => c.className).join(" | ");
+  const alias = `${name}: TypeAlias = Annotated[${members}, Field(discriminator=${pythonString(split.discriminator)})]`;
+  const described = describe(schema, "");
+  return {
+    name,
+    text: `${classes.map((c) => c.text).join("\n\n\n")}\n\n\n${alias}${described === "" ? "" : `\n${described}`}`,
+    isClass: false,
+    uses: new Set(),
+  };
 }
 
-function modelClass(name: string, schema: JsonObject, scope: AnnotationScope): string {
+function modelClass(
+  name: string,
+  schema: JsonObject,
+  scope: AnnotationScope,
+  variant?: Variant & { discriminator: string },
+): string {
   const properties = schema["properties"] as JsonObject;
   const required = new Set(
     Array.isArray(schema["required"]) ? schema["required"].filter((r) => typeof r === "string") : [],
   );
-  // A member whose schema is `false` is no field: a closed model refuses it, an open one lets the schema refuse it.
-  const members = Object.keys(properties).filter((m) => properties[m] !== false);
+  for (const member of variant?.required ?? []) required.add(member);
+  // A member whose schema is `false` is no field: a closed model refuses it, an open one lets the schema refuse it;
+  // so is a member the variant forbids.
+  const members = Object.keys(properties).filter((m) => properties[m] !== false && variant?.forbidden.has(m) !== true);
   const names = fieldNames(members);
   const closed = schema["additionalProperties"] === false && !("patternProperties" in schema);
   const lines = [`class ${name}(BaseModel):`];
@@ -87,7 +114,10 @@ function modelClass(name: string, schema: JsonObject, scope: AnnotationScope): s
   lines.push(`    model_config = ConfigDict(extra=${closed ? '"forbid"' : '"allow"'}, populate_by_name=True)`);
   for (const member of members) {
     const field = names.get(member)!;
-    const type = annotation(properties[member], scope);
+    const type =
+      variant?.discriminator === member
+        ? `Literal[${variant.values.map(pythonString).join(", ")}]`
+        : annotation(properties[member], scope);
     const optional = !required.has(member);
     const args: string[] = [];
     if (optional) args.push("default=None");

@@ -12,7 +12,7 @@ from ..agent.problem import AgentProblem
 from ..agent.uuidv7 import AgentUuidv7
 
 
-class AgentResult(BaseModel):
+class AgentResultSucceeded(BaseModel):
     """InvocationResult
 
     The one answer to an invocation. Its outcome decides which members it carries: a payload when and only when it succeeded; a problem when and only when it failed or was suspended; a reason code when and only when it abstained or referred the task, and, when referred, to whom; a time to resume when and only when suspended. A reader can therefore trust a member's presence as much as the outcome itself."""
@@ -21,19 +21,85 @@ class AgentResult(BaseModel):
     invocation_id: AgentUuidv7
     invocation_created_at: str
     """The request's `created_at`, repeated so that the result can be checked alone."""
-    outcome: Outcome
-    payload: dict[str, Any] | None = None
+    outcome: Literal["succeeded"]
+    payload: dict[str, Any]
     """The task's output. Only a succeeded invocation has one."""
-    problem: AgentProblem | None = None
-    """Why the invocation failed, or why it is suspended."""
-    reason_code: str | None = None
+    requires_human_review: Literal[True] | None = None
+    """Present only to ask for a person's review before the result is used. It cannot be false: a result that needs no review leaves it out, so that no reader has to tell `false` from absent."""
+
+
+class AgentResultAbstained(BaseModel):
+    """InvocationResult
+
+    The one answer to an invocation. Its outcome decides which members it carries: a payload when and only when it succeeded; a problem when and only when it failed or was suspended; a reason code when and only when it abstained or referred the task, and, when referred, to whom; a time to resume when and only when suspended. A reader can therefore trust a member's presence as much as the outcome itself."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    invocation_id: AgentUuidv7
+    invocation_created_at: str
+    """The request's `created_at`, repeated so that the result can be checked alone."""
+    outcome: Literal["abstained"]
+    reason_code: str
     """Why the agent abstained or referred the task, as a stable snake_case code."""
-    referred_to: Annotated[str, Field(min_length=1)] | None = None
+    requires_human_review: Literal[True] | None = None
+    """Present only to ask for a person's review before the result is used. It cannot be false: a result that needs no review leaves it out, so that no reader has to tell `false` from absent."""
+
+
+class AgentResultReferred(BaseModel):
+    """InvocationResult
+
+    The one answer to an invocation. Its outcome decides which members it carries: a payload when and only when it succeeded; a problem when and only when it failed or was suspended; a reason code when and only when it abstained or referred the task, and, when referred, to whom; a time to resume when and only when suspended. A reader can therefore trust a member's presence as much as the outcome itself."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    invocation_id: AgentUuidv7
+    invocation_created_at: str
+    """The request's `created_at`, repeated so that the result can be checked alone."""
+    outcome: Literal["referred"]
+    reason_code: str
+    """Why the agent abstained or referred the task, as a stable snake_case code."""
+    referred_to: Annotated[str, Field(min_length=1)]
     """Who a referred task goes to (a team, a queue, another agent)."""
-    resume_after: str | None = None
+    requires_human_review: Literal[True] | None = None
+    """Present only to ask for a person's review before the result is used. It cannot be false: a result that needs no review leaves it out, so that no reader has to tell `false` from absent."""
+
+
+class AgentResultFailed(BaseModel):
+    """InvocationResult
+
+    The one answer to an invocation. Its outcome decides which members it carries: a payload when and only when it succeeded; a problem when and only when it failed or was suspended; a reason code when and only when it abstained or referred the task, and, when referred, to whom; a time to resume when and only when suspended. A reader can therefore trust a member's presence as much as the outcome itself."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    invocation_id: AgentUuidv7
+    invocation_created_at: str
+    """The request's `created_at`, repeated so that the result can be checked alone."""
+    outcome: Literal["failed"]
+    problem: AgentProblem
+    """Why the invocation failed, or why it is suspended."""
+    requires_human_review: Literal[True] | None = None
+    """Present only to ask for a person's review before the result is used. It cannot be false: a result that needs no review leaves it out, so that no reader has to tell `false` from absent."""
+
+
+class AgentResultSuspended(BaseModel):
+    """InvocationResult
+
+    The one answer to an invocation. Its outcome decides which members it carries: a payload when and only when it succeeded; a problem when and only when it failed or was suspended; a reason code when and only when it abstained or referred the task, and, when referred, to whom; a time to resume when and only when suspended. A reader can therefore trust a member's presence as much as the outcome itself."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    invocation_id: AgentUuidv7
+    invocation_created_at: str
+    """The request's `created_at`, repeated so that the result can be checked alone."""
+    outcome: Literal["suspended"]
+    problem: AgentProblem
+    """Why the invocation failed, or why it is suspended."""
+    resume_after: str
     """When a suspended invocation may be resumed (RFC 3339); later than `invocation_created_at`."""
     requires_human_review: Literal[True] | None = None
     """Present only to ask for a person's review before the result is used. It cannot be false: a result that needs no review leaves it out, so that no reader has to tell `false` from absent."""
+
+
+AgentResult: TypeAlias = Annotated[AgentResultSucceeded | AgentResultAbstained | AgentResultReferred | AgentResultFailed | AgentResultSuspended, Field(discriminator="outcome")]
+"""InvocationResult
+
+The one answer to an invocation. Its outcome decides which members it carries: a payload when and only when it succeeded; a problem when and only when it failed or was suspended; a reason code when and only when it abstained or referred the task, and, when referred, to whom; a time to resume when and only when suspended. A reader can therefore trust a member's presence as much as the outcome itself."""
 
 
 Outcome: TypeAlias = Literal["succeeded", "abstained", "referred", "failed", "suspended"]

@@ -37,17 +37,28 @@ class Case(BaseModel):
     """A file holding this case's tolerances, checked against `#/$defs/tolerances`."""
 
 
-class Tolerances(BaseModel):
+SetPath: TypeAlias = Annotated[str, Field(min_length=1)]
+"""A path inside the set's folder, with forward slashes, never climbing out of it."""
+
+
+class TolerancesExactOrSet(BaseModel):
     """How an answer is compared with the expected output. `exact`: equal as JSON. `set`: equal as sets (order and repetition ignored). `numeric`: each number within `absolute` of the expected one, or within `relative` of it as a fraction; a numeric comparison states at least one of them."""
 
     model_config = ConfigDict(extra="forbid", populate_by_name=True)
-    compare: Literal["exact", "set", "numeric"]
+    compare: Literal["exact", "set"]
+
+
+class TolerancesNumeric(BaseModel):
+    """How an answer is compared with the expected output. `exact`: equal as JSON. `set`: equal as sets (order and repetition ignored). `numeric`: each number within `absolute` of the expected one, or within `relative` of it as a fraction; a numeric comparison states at least one of them."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    compare: Literal["numeric"]
     absolute: Annotated[float, Field(ge=0)] | None = None
     relative: Annotated[float, Field(ge=0, le=1)] | None = None
 
 
-SetPath: TypeAlias = Annotated[str, Field(min_length=1)]
-"""A path inside the set's folder, with forward slashes, never climbing out of it."""
+Tolerances: TypeAlias = Annotated[TolerancesExactOrSet | TolerancesNumeric, Field(discriminator="compare")]
+"""How an answer is compared with the expected output. `exact`: equal as JSON. `set`: equal as sets (order and repetition ignored). `numeric`: each number within `absolute` of the expected one, or within `relative` of it as a fraction; a numeric comparison states at least one of them."""
 
 
 def validate(instance: object) -> EvaluationManifest:

@@ -12,7 +12,23 @@ from ..problems.schema_slot import RepoPath, SchemaSlot
 from ..problems.semantics import ProblemSemantics
 
 
-class ProblemContract(BaseModel):
+class ReferenceCase(BaseModel):
+    """A result an evaluator must judge as stated, with the metrics it must compute. Paths are relative to the repository root."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    id: Slug
+    summary: Annotated[str, Field(min_length=1)] | None = None
+    parameters: RepoPath | None = None
+    """The parameters the result was computed with (a document the parameter schema accepts); absent when the defaults are meant."""
+    dataset: RepoPath | None = None
+    """The dataset the result was computed from; present exactly when the problem is dataset-backed."""
+    result: RepoPath
+    expected_metrics: RepoPath
+    expected_verdict: Literal["complete", "incomplete", "invalid"]
+    """`complete`: valid, and meets one-shot completion. `incomplete`: valid, but short of completion. `invalid`: rejected by the family's validity rules, whatever its metrics say."""
+
+
+class ProblemContractSum(BaseModel):
     """ProblemContract
 
     One problem, stated once for every implementation that solves it and every evaluator that judges it. The contract names the problem's family and gives the schemas of its parameters, datasets, results and metrics (each inline or in a file, mixed freely); the family's semantics, checked against the semantics schema that family owns; the timing scopes and budgets a run may use; and reference cases that any correct evaluator must judge as stated. A problem is dataset-backed when it lists at least one dataset schema; its reference cases then each name a dataset, and a dataset-free problem's cases name none."""
@@ -22,7 +38,7 @@ class ProblemContract(BaseModel):
     """The version of this contract format. A reader refuses versions it does not know."""
     name: Slug
     """The problem's name, unique in its repository."""
-    family: Literal["sum", "argmin"]
+    family: Literal["sum"]
     """The family that owns the problem's semantics, and so the schema they are checked against: `sum` (problems/sum-semantics) or `argmin` (problems/argmin-semantics)."""
     summary: Annotated[str, Field(min_length=1)] | None = None
     """One sentence saying what is being solved."""
@@ -44,29 +60,69 @@ class ProblemContract(BaseModel):
     """Results with the metrics and verdict an evaluator must produce for them; at least one."""
 
 
-class Budget(BaseModel):
+class ProblemContractArgmin(BaseModel):
+    """ProblemContract
+
+    One problem, stated once for every implementation that solves it and every evaluator that judges it. The contract names the problem's family and gives the schemas of its parameters, datasets, results and metrics (each inline or in a file, mixed freely); the family's semantics, checked against the semantics schema that family owns; the timing scopes and budgets a run may use; and reference cases that any correct evaluator must judge as stated. A problem is dataset-backed when it lists at least one dataset schema; its reference cases then each name a dataset, and a dataset-free problem's cases name none."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    contract_version: Any
+    """The version of this contract format. A reader refuses versions it does not know."""
+    name: Slug
+    """The problem's name, unique in its repository."""
+    family: Literal["argmin"]
+    """The family that owns the problem's semantics, and so the schema they are checked against: `sum` (problems/sum-semantics) or `argmin` (problems/argmin-semantics)."""
+    summary: Annotated[str, Field(min_length=1)] | None = None
+    """One sentence saying what is being solved."""
+    parameter_schema: SchemaSlot
+    """The parameters a run receives."""
+    dataset_schemas: list[SchemaSlot]
+    """The datasets the problem accepts, one schema each. Empty for a problem whose input is its parameters alone."""
+    result_schema: SchemaSlot
+    """What an implementation returns."""
+    metric_schema: SchemaSlot
+    """What the evaluator measures about a result."""
+    semantics: ProblemSemantics
+    """The family's rules for judging a schema-valid result: at least `validity` and `one_shot_completion`, checked against the family's own semantics schema."""
+    timing_scopes: Annotated[list[Literal["solve", "prepare_and_solve"]], Field(min_length=1)]
+    """The timers a run may be measured under: `solve` times the solving step only; `prepare_and_solve` also times the preparation the semantics do not exempt. At least one, each at most once. A run's policy chooses one of them; the contract only allows."""
+    budgets: Annotated[list[Budget], Field(min_length=1)]
+    """The resource budgets a run may be given. `none` is always among them: it is the run every other budget is compared with."""
+    reference_cases: Annotated[list[ReferenceCase], Field(min_length=1)]
+    """Results with the metrics and verdict an evaluator must produce for them; at least one."""
+
+
+ProblemContract: TypeAlias = Annotated[ProblemContractSum | ProblemContractArgmin, Field(discriminator="family")]
+"""ProblemContract
+
+One problem, stated once for every implementation that solves it and every evaluator that judges it. The contract names the problem's family and gives the schemas of its parameters, datasets, results and metrics (each inline or in a file, mixed freely); the family's semantics, checked against the semantics schema that family owns; the timing scopes and budgets a run may use; and reference cases that any correct evaluator must judge as stated. A problem is dataset-backed when it lists at least one dataset schema; its reference cases then each name a dataset, and a dataset-free problem's cases name none."""
+
+
+class BudgetNone(BaseModel):
     """One budget. `none`: no limit. `wall_clock`: at most `seconds` of elapsed time. `evaluations`: at most `limit` calls of the objective."""
 
     model_config = ConfigDict(extra="forbid", populate_by_name=True)
-    kind: Literal["none", "wall_clock", "evaluations"]
-    seconds: Annotated[float, Field(gt=0)] | None = None
-    limit: Annotated[int, Field(ge=1)] | None = None
+    kind: Literal["none"]
 
 
-class ReferenceCase(BaseModel):
-    """A result an evaluator must judge as stated, with the metrics it must compute. Paths are relative to the repository root."""
+class BudgetWallClock(BaseModel):
+    """One budget. `none`: no limit. `wall_clock`: at most `seconds` of elapsed time. `evaluations`: at most `limit` calls of the objective."""
 
     model_config = ConfigDict(extra="forbid", populate_by_name=True)
-    id: Slug
-    summary: Annotated[str, Field(min_length=1)] | None = None
-    parameters: RepoPath | None = None
-    """The parameters the result was computed with (a document the parameter schema accepts); absent when the defaults are meant."""
-    dataset: RepoPath | None = None
-    """The dataset the result was computed from; present exactly when the problem is dataset-backed."""
-    result: RepoPath
-    expected_metrics: RepoPath
-    expected_verdict: Literal["complete", "incomplete", "invalid"]
-    """`complete`: valid, and meets one-shot completion. `incomplete`: valid, but short of completion. `invalid`: rejected by the family's validity rules, whatever its metrics say."""
+    kind: Literal["wall_clock"]
+    seconds: Annotated[float, Field(gt=0)]
+
+
+class BudgetEvaluations(BaseModel):
+    """One budget. `none`: no limit. `wall_clock`: at most `seconds` of elapsed time. `evaluations`: at most `limit` calls of the objective."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    kind: Literal["evaluations"]
+    limit: Annotated[int, Field(ge=1)]
+
+
+Budget: TypeAlias = Annotated[BudgetNone | BudgetWallClock | BudgetEvaluations, Field(discriminator="kind")]
+"""One budget. `none`: no limit. `wall_clock`: at most `seconds` of elapsed time. `evaluations`: at most `limit` calls of the objective."""
 
 
 Slug: TypeAlias = str

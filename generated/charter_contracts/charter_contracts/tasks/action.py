@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, TypeAlias
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
@@ -11,7 +11,7 @@ from .._contract import check_contract
 from ..agent.uuidv7 import AgentUuidv7
 
 
-class TasksAction(BaseModel):
+class TasksActionNone(BaseModel):
     """Action
 
     A call of one tool with its arguments, proposed for a task and judged by the policy before it runs. An action that changes anything outside the agent carries an idempotency key, so that a retry after a timeout cannot do the same thing twice."""
@@ -23,10 +23,34 @@ class TasksAction(BaseModel):
     """Name of the tool to call."""
     arguments: dict[str, Any]
     """The tool's arguments, as the tool defines them."""
-    side_effects: Literal["none", "reversible", "irreversible"]
+    side_effects: Literal["none"]
     """What running it changes outside the agent: `none` (it only reads), `reversible` (it can be undone), or `irreversible`."""
     idempotency_key: Annotated[str, Field(min_length=8)] | None = None
     """Key the tool uses to recognise a repeated call; required for any side effect."""
+
+
+class TasksActionReversibleOrIrreversible(BaseModel):
+    """Action
+
+    A call of one tool with its arguments, proposed for a task and judged by the policy before it runs. An action that changes anything outside the agent carries an idempotency key, so that a retry after a timeout cannot do the same thing twice."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    action_id: AgentUuidv7
+    task_id: AgentUuidv7
+    tool: Annotated[str, Field(min_length=1)]
+    """Name of the tool to call."""
+    arguments: dict[str, Any]
+    """The tool's arguments, as the tool defines them."""
+    side_effects: Literal["reversible", "irreversible"]
+    """What running it changes outside the agent: `none` (it only reads), `reversible` (it can be undone), or `irreversible`."""
+    idempotency_key: Annotated[str, Field(min_length=8)]
+    """Key the tool uses to recognise a repeated call; required for any side effect."""
+
+
+TasksAction: TypeAlias = Annotated[TasksActionNone | TasksActionReversibleOrIrreversible, Field(discriminator="side_effects")]
+"""Action
+
+A call of one tool with its arguments, proposed for a task and judged by the policy before it runs. An action that changes anything outside the agent carries an idempotency key, so that a retry after a timeout cannot do the same thing twice."""
 
 
 def validate(instance: object) -> TasksAction:

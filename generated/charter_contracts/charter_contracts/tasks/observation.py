@@ -3,16 +3,16 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal, TypeAlias
 
-from pydantic import BaseModel, ConfigDict, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from .._contract import check_contract
 from ..agent.problem import AgentProblem
 from ..agent.uuidv7 import AgentUuidv7
 
 
-class TasksObservation(BaseModel):
+class TasksObservationCompleted(BaseModel):
     """Observation
 
     The result of running an allowed action: the tool's output when it completed, a problem when it failed, never both."""
@@ -20,12 +20,30 @@ class TasksObservation(BaseModel):
     model_config = ConfigDict(extra="forbid", populate_by_name=True)
     observation_id: AgentUuidv7
     action_id: AgentUuidv7
-    status: Literal["completed", "failed"]
+    status: Literal["completed"]
     observed_at: str
-    output: dict[str, Any] | None = None
+    output: dict[str, Any]
     """The tool's output; only when completed."""
-    problem: AgentProblem | None = None
+
+
+class TasksObservationFailed(BaseModel):
+    """Observation
+
+    The result of running an allowed action: the tool's output when it completed, a problem when it failed, never both."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    observation_id: AgentUuidv7
+    action_id: AgentUuidv7
+    status: Literal["failed"]
+    observed_at: str
+    problem: AgentProblem
     """Why the tool failed; only when failed."""
+
+
+TasksObservation: TypeAlias = Annotated[TasksObservationCompleted | TasksObservationFailed, Field(discriminator="status")]
+"""Observation
+
+The result of running an allowed action: the tool's output when it completed, a problem when it failed, never both."""
 
 
 def validate(instance: object) -> TasksObservation:

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Literal, TypeAlias
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
@@ -11,7 +11,7 @@ from .._contract import check_contract
 from ..agent.uuidv7 import AgentUuidv7
 
 
-class TasksPolicyDecision(BaseModel):
+class TasksPolicyDecisionAllow(BaseModel):
     """PolicyDecision
 
     Whether a proposed action may run. An allow with constraints lists them; a demand for approval names the approval request a person will answer; a denial says why. \"The action's data is valid\" is not \"the action is allowed\": this decision is the second."""
@@ -19,13 +19,52 @@ class TasksPolicyDecision(BaseModel):
     model_config = ConfigDict(extra="forbid", populate_by_name=True)
     decision_id: AgentUuidv7
     action_id: AgentUuidv7
-    decision: Literal["allow", "allow_with_constraints", "require_approval", "deny"]
-    constraints: Annotated[list[Annotated[str, Field(min_length=1)]], Field(min_length=1)] | None = None
+    decision: Literal["allow"]
+
+
+class TasksPolicyDecisionAllowWithConstraints(BaseModel):
+    """PolicyDecision
+
+    Whether a proposed action may run. An allow with constraints lists them; a demand for approval names the approval request a person will answer; a denial says why. \"The action's data is valid\" is not \"the action is allowed\": this decision is the second."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    decision_id: AgentUuidv7
+    action_id: AgentUuidv7
+    decision: Literal["allow_with_constraints"]
+    constraints: Annotated[list[Annotated[str, Field(min_length=1)]], Field(min_length=1)]
     """What the action must respect when it runs (limits, scopes); only for `allow_with_constraints`."""
-    approval_request_id: AgentUuidv7 | None = None
+
+
+class TasksPolicyDecisionRequireApproval(BaseModel):
+    """PolicyDecision
+
+    Whether a proposed action may run. An allow with constraints lists them; a demand for approval names the approval request a person will answer; a denial says why. \"The action's data is valid\" is not \"the action is allowed\": this decision is the second."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    decision_id: AgentUuidv7
+    action_id: AgentUuidv7
+    decision: Literal["require_approval"]
+    approval_request_id: AgentUuidv7
     """The approval request a person answers; only for `require_approval`."""
-    reason: Annotated[str, Field(min_length=1)] | None = None
+
+
+class TasksPolicyDecisionDeny(BaseModel):
+    """PolicyDecision
+
+    Whether a proposed action may run. An allow with constraints lists them; a demand for approval names the approval request a person will answer; a denial says why. \"The action's data is valid\" is not \"the action is allowed\": this decision is the second."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    decision_id: AgentUuidv7
+    action_id: AgentUuidv7
+    decision: Literal["deny"]
+    reason: Annotated[str, Field(min_length=1)]
     """Why the action is denied; only for `deny`."""
+
+
+TasksPolicyDecision: TypeAlias = Annotated[TasksPolicyDecisionAllow | TasksPolicyDecisionAllowWithConstraints | TasksPolicyDecisionRequireApproval | TasksPolicyDecisionDeny, Field(discriminator="decision")]
+"""PolicyDecision
+
+Whether a proposed action may run. An allow with constraints lists them; a demand for approval names the approval request a person will answer; a denial says why. \"The action's data is valid\" is not \"the action is allowed\": this decision is the second."""
 
 
 def validate(instance: object) -> TasksPolicyDecision:
