@@ -7,6 +7,7 @@ import { pythonWithPydantic } from "./python-env.js";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const PACKAGE_DIR = path.join(ROOT, "generated", "charter_contracts", "charter_contracts");
+const EXAMPLE_DIR = path.join(ROOT, "examples", "python-client");
 const PYRIGHT = path.join(ROOT, "node_modules", "pyright", "index.js");
 const found = pythonWithPydantic();
 
@@ -17,12 +18,12 @@ interface PyrightReport {
 
 /** pyright in strict mode on the committed package: it must find pydantic, so it runs where the Python tests do. */
 describe.skipIf("missing" in found)(`pyright strict ${"missing" in found ? found.missing : ""}`, () => {
-  it("reports no error on the generated package", () => {
+  it("reports no error on the generated package and the Python example", () => {
     const folder = mkdtempSync(path.join(tmpdir(), "charter-pyright-"));
     try {
       const config = path.join(folder, "pyrightconfig.json");
-      writeFileSync(config, JSON.stringify({ typeCheckingMode: "strict" }));
-      const run = spawnSync(process.execPath, [PYRIGHT, "-p", config, "--outputjson", PACKAGE_DIR], {
+      writeFileSync(config, JSON.stringify({ typeCheckingMode: "strict", extraPaths: [path.dirname(PACKAGE_DIR)] }));
+      const run = spawnSync(process.execPath, [PYRIGHT, "-p", config, "--outputjson", PACKAGE_DIR, EXAMPLE_DIR], {
         encoding: "utf8",
         env: { ...process.env, PYTHONDONTWRITEBYTECODE: "1" },
       });

@@ -2,7 +2,7 @@
 const KEYWORDS = new Set(
   (
     "False None True and as assert async await break class continue def del elif else except finally for from " +
-    "global if import in is lambda nonlocal not or pass raise return try while with yield match case type _"
+    "global if import in is lambda nonlocal not or pass raise return try while with yield"
   ).split(" "),
 );
 

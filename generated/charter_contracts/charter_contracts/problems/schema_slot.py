@@ -14,7 +14,7 @@ class InlineSchema(BaseModel):
     """A JSON Schema written in place. It uses at least one keyword that asserts something about a value (`type`, `enum`, `const`, `$ref`, `properties`, `required`, `items`, a bound, a `pattern`, ...), not only annotations (`title`, `description`, `examples`, `$defs`, `x-` keys): `{}`, `true` or a schema of annotations would accept every value. This catches the schema that checks nothing by mistake; it does not prove that a schema rejects anything."""
 
     model_config = ConfigDict(extra="allow", populate_by_name=True)
-    type__: JsonType | Annotated[list[JsonType], Field(min_length=1)] | None = Field(default=None, alias="type")
+    type: JsonType | Annotated[list[JsonType], Field(min_length=1)] | None = None
     ref_: Annotated[str, Field(min_length=1)] | None = Field(default=None, alias="$ref")
     enum: Annotated[list[Any], Field(min_length=1)] | None = None
     properties: dict[str, Any] | None = None
