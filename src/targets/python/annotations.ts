@@ -46,7 +46,7 @@ export function annotation(
   return ANY;
 }
 
-/** `const` and `enum` of values a `Literal` holds (strings, integers, booleans, null); else undefined. */
+/** `const` and `enum` of strings, booleans and null as a `Literal`; else undefined (a number may be written `1.0` for 1). */
 function literalOf(schema: JsonObject): string | undefined {
   const values = "const" in schema ? [schema["const"]] : Array.isArray(schema["enum"]) ? schema["enum"] : undefined;
   if (values === undefined || values.length === 0) return undefined;
@@ -55,7 +55,7 @@ function literalOf(schema: JsonObject): string | undefined {
     if (typeof value === "string") parts.push(pythonString(value));
     else if (typeof value === "boolean") parts.push(value ? "True" : "False");
     else if (value === null) parts.push("None");
-    // A float (1.5, or 1.0 that JSON Schema takes as 1) or an object has no Literal.
+    // A number (JSON Schema takes 1.0 for 1, a Literal[1] need not) or an object: left to the schema.
     else return undefined;
   }
   return `Literal[${parts.join(", ")}]`;

@@ -36,12 +36,14 @@ export function fieldNames(members: readonly string[]): Map<string, string> {
       names.set(member, member);
       continue;
     }
-    const base = `${
-      pythonIdentifier(member)
+    // A trailing `_` keeps it apart from every plain name; a keyword with one is none.
+    const spelled =
+      member
+        .replace(/[^A-Za-z0-9_]/g, "_")
         .replace(/^_+/, "")
-        .replace(/^model_/, "") || "member"
-    }_`;
-    let name = KEYWORDS.has(base) || /^[0-9]/.test(base) ? `f_${base}` : base;
+        .replace(/^model_/, "") || "member";
+    const base = /^[0-9]/.test(spelled) ? `f_${spelled}_` : `${spelled}_`;
+    let name = base;
     for (let n = 2; taken.has(name); n++) name = `${base}${n}`;
     taken.add(name);
     names.set(member, name);
