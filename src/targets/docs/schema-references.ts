@@ -1,6 +1,4 @@
-import { isJsonObject, type JsonObject } from "../../core/json-object.js";
-import type { JsonValue } from "../../core/json-value.js";
-import { fragmentToPointer, getAtPointer } from "../../core/json-pointer.js";
+import { fragmentToPointer } from "../../core/json-pointer.js";
 
 /** Where a `$ref` of a bundle leads, as the site links it: a contract, and a pointer in its own document. */
 export interface ReferenceTarget {
@@ -25,23 +23,4 @@ export function referenceTarget(
   if (base === "") return { contract, pointer };
   const target = contractsById.get(base);
   return target === undefined ? undefined : { contract: target, pointer };
-}
-
-/** The subschema a reference of the bundle names: in the bundle itself, or in a document embedded under `$defs`. */
-export function resolveInBundle(bundle: JsonObject, reference: string): JsonValue | undefined {
-  const hash = reference.indexOf("#");
-  const base = hash < 0 ? reference : reference.slice(0, hash);
-  const pointer = fragmentToPointer(hash < 0 ? "" : reference.slice(hash + 1));
-  if (pointer === undefined) return undefined;
-  const resource = base === "" || base === bundle["$id"] ? bundle : embedded(bundle, base);
-  return resource === undefined ? undefined : (getAtPointer(resource, pointer) as JsonValue | undefined);
-}
-
-function embedded(bundle: JsonObject, id: string): JsonObject | undefined {
-  for (const key of ["$defs", "definitions"]) {
-    const defs = bundle[key];
-    if (!isJsonObject(defs)) continue;
-    for (const value of Object.values(defs)) if (isJsonObject(value) && value["$id"] === id) return value;
-  }
-  return undefined;
 }

@@ -1,6 +1,6 @@
 import { isJsonObject, type JsonObject } from "../../core/json-object.js";
 import type { JsonValue } from "../../core/json-value.js";
-import { resolveInBundle } from "../docs/schema-references.js";
+import { resolveInBundle } from "../shared/bundle-references.js";
 import { pythonString } from "./python-names.js";
 
 /** What an annotation may name: the types declared for a bundle's schemas, and what it imports to do so. */

@@ -4,7 +4,7 @@ import { getAtPointer } from "../../core/json-pointer.js";
 import { annotation, type AnnotationScope } from "./annotations.js";
 import { docstring, fieldNames, pythonString } from "./python-names.js";
 import { conditionalVariants, type Variant } from "./conditional-variants.js";
-import { resolveInBundle } from "../docs/schema-references.js";
+import { resolveInBundle } from "../shared/bundle-references.js";
 
 /** One type a contract's module declares: its name and the bundle pointer of its schema. */
 export interface Declared {
