@@ -25,7 +25,7 @@ const contract3 = {
 };
 const contract4 = {
   contract: "charter/config",
-  digest: "sha256:0177b4f1f4c6b7e60e4f73e9a89a88b986a9a5f5265fb1905b45403409a30371",
+  digest: "sha256:ba76228d7c930b6fb288c9326e3a5644506734ce6ff2997e2de04e30146e0b0a",
   load: () => import("./charter/config.js"),
   loadSchema: () => import("../schemas/charter/config.schema.json", { with: { type: "json" } }),
 };

@@ -9,6 +9,7 @@ import type { DocumentResolution, ResolutionSettings } from "../settings/resolut
 import type { NameClashes, NamingStyle } from "../targets/shared/type-names.js";
 import { DEFAULT_VALIDATION, type ValidationSettings } from "../settings/validation.js";
 import { DEFAULT_DIFF, type DiffSettings } from "../diff/settings.js";
+import type { PythonSettings } from "../targets/python/emit-python.js";
 import { CLI_CODES } from "./codes.js";
 import { configDiagnostics } from "./config-violations.js";
 import { displayPath } from "./print.js";
@@ -53,6 +54,8 @@ export interface Settings {
   docsHistory?: string[];
   /** Where the site is published, for links from `charter diff --format github` (config `docs.baseUrl`). */
   docsBaseUrl?: string;
+  /** The Python package target (config `targets.python`); absent: not generated. */
+  python?: PythonSettings;
 }
 
 export interface SettingFlags {
@@ -82,6 +85,7 @@ interface FileConfig {
   allowOutputOutsideProject?: boolean;
   cache?: { dir?: string; maxMiB?: number };
   docs?: { out?: string; check?: boolean; history?: string[]; baseUrl?: string };
+  python?: PythonSettings;
   diff?: DiffSettings;
   source?: string;
   out?: string;
@@ -153,6 +157,7 @@ export async function resolveSettings(
   if (fileConfig.maxWarnings !== undefined) settings.maxWarnings = fileConfig.maxWarnings;
   if (fileConfig.allowEmptySource === true) settings.allowEmptySource = true;
   if (fileConfig.docs !== undefined) applyDocsConfig(settings, fileConfig.docs);
+  if (fileConfig.python !== undefined) settings.python = fileConfig.python;
   if (flags.jobs !== undefined) settings.jobs = flags.jobs;
   const cacheDir = flags.noCache
     ? undefined
@@ -313,6 +318,7 @@ async function readConfig(file: string): Promise<{ config?: FileConfig; diagnost
     if (value.docs.history !== undefined) config.docs.history = [...value.docs.history];
     if (value.docs.baseUrl !== undefined) config.docs.baseUrl = value.docs.baseUrl;
   }
+  if (value.targets?.python !== undefined) config.python = { package: value.targets.python.package };
   if (value.diff !== undefined) {
     config.diff = {
       direction: value.diff.direction ?? DEFAULT_DIFF.direction,

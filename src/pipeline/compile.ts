@@ -5,10 +5,7 @@ import { digestSchema } from "../compiler/bundle/digest.js";
 import { checkContracts, type CheckedContracts } from "../compiler/check/check-contracts.js";
 import { loadSources } from "../compiler/load/load-sources.js";
 import { defaultJobs, type TaskSettings } from "../tasks/run-tasks.js";
-import type { TaskStore } from "../tasks/task-store.js";
-import type { CatalogMapping } from "../compiler/resolve/catalog-file.js";
-import type { ResolutionSettings } from "../settings/resolution.js";
-import { loadSource, type ParseMemo } from "../compiler/load/load-source.js";
+import { loadSource } from "../compiler/load/load-source.js";
 import { loadInstanceFiles } from "../compiler/load/instance-files.js";
 import { resolveSources, type ResolvedSources } from "../compiler/resolve/resolve-sources.js";
 import { moduleStem, typesPath, type OutputFiles, type OutputSink } from "../targets/shared/output-files.js";
@@ -16,97 +13,23 @@ import { emitSchemas } from "../targets/schemas/emit-schemas.js";
 import { examplesAtTheirSeverity } from "../targets/types/check-types.js";
 import { emitTypes, type TypesContract, type TypesResult } from "../targets/types/emit-types.js";
 import { renderRepairsReport, REPAIRS_REPORT_PATH } from "../targets/types/repairs-report.js";
-import {
-  assignTypeNames,
-  withoutDefinitions,
-  type NameClashes,
-  type NamingStyle,
-} from "../targets/shared/type-names.js";
+import { assignTypeNames, withoutDefinitions } from "../targets/shared/type-names.js";
 import {
   startValidators,
   type ValidatorContract,
   type ValidatorsResult,
 } from "../targets/validators/emit-validators.js";
 import { refuseTooManyScopes } from "../targets/validators/too-many-scopes.js";
-import {
-  DEFAULT_VALIDATION,
-  policyFor,
-  type ValidationPolicy,
-  type ValidationSettings,
-} from "../settings/validation.js";
+import { DEFAULT_VALIDATION, policyFor, type ValidationPolicy } from "../settings/validation.js";
 import { REPAIRS } from "../repairs/registry.js";
 import { contractFacts, manifestFiles, type ContractFacts } from "./contract-facts.js";
 import { stageClock } from "./stage-clock.js";
-import type { Repair } from "../repairs/support/repair.js";
+import type { CompileOptions, CompileResult } from "./compile-options.js";
 import type { ResolvedGraph } from "../schema/resolved-graph.js";
 import type { SchemaDocument } from "../schema/schema-document.js";
+import { pythonFiles } from "./python-files.js";
 
-export interface CompileOptions {
-  /** Absolute path of the source directory. */
-  sourceDir: string;
-  /** Absolute path of the output directory (only used to relate it to the sources). */
-  outDir: string;
-  /** Prefix of every contract's canonical `$id`. */
-  baseUri: string;
-  catalog: readonly CatalogMapping[];
-  /** Dialect and `$id` reach of sources, by contract or folder (the config's `resolution`); catalog files take theirs from `catalog`. */
-  resolution?: ResolutionSettings;
-  /** How type names are made when the source names none (default `short`). */
-  typeNaming?: NamingStyle;
-  /** What two schemas given one derived type name do: `qualify` renames one and warns (default), `error` refuses both. */
-  typeNameClashes?: NameClashes;
-  /** The repairs to apply (default: all registered). */
-  repairs?: readonly Repair[];
-  /** Told the name of each stage as it starts (a terminal's progress display); never affects the output. */
-  onProgress?: (stage: string) => void;
-  /** The version of the whole set of contracts (the config's `version`), for those that declare none. */
-  version?: string;
-  /** Compile the generated types and the contracts' examples under strict flags (default true). */
-  typeCheck?: boolean;
-  /** Each file's last parse, kept by a caller that compiles again (`watch`); one run alone keeps none. */
-  parses?: ParseMemo;
-  /** Generate validators (default true); benchmarks of the other stages turn it off. */
-  validators?: boolean;
-  /** Unknown formats and ajv's strict mode, by contract (default: formats ignored, lenient). */
-  validation?: ValidationSettings;
-  /** Worker threads for the per-contract work (default: the machine's cores, at most 8; 1 runs everything in this thread). */
-  jobs?: number;
-  /**
-   * Where per-contract results are kept between runs, keyed by their whole
-   * input (default: none, every result computed afresh). The CLI opens one on
-   * disk (src/cli/cache/task-cache.ts); the compiler writes no file itself.
-   */
-  cache?: TaskStore | undefined;
-  /**
-   * Where each output file goes as soon as it is made (generate writes them to a staging
-   * tree, so that a corpus's output is never in memory whole); else, the result's `files`.
-   */
-  output?: OutputSink;
-}
-
-export interface CompileResult {
-  /** The whole output tree, for the contracts that compiled; empty when `output` took the files. */
-  files: OutputFiles;
-  diagnostics: Diagnostic[];
-  /** Contract names produced, and those that were not. */
-  produced: string[];
-  failed: string[];
-  /** Cache entries that were damaged, removed and computed afresh in this run (0 without a cache). */
-  cacheDamaged: number;
-  /** Absolute paths of the files read through the catalog (outside the source directory), sorted: what else the output depends on. */
-  catalogFiles: string[];
-  /** Produced contracts that lack an artifact (their types or their validator failed), with what they lack: their schema is still written. */
-  incomplete: { name: string; missing: ("types" | "validator")[] }[];
-  /** What the run made, for the summary a person reads. */
-  summary: { typesModules: number; validators: number; repairsApplied: number; instancesChecked: number };
-  /** Milliseconds per stage, and per contract for types: for summaries and benchmarks, never for output. */
-  timings: {
-    stages: Record<string, number>;
-    types: Map<string, number>;
-    importedTypeReferences: number;
-    onWorkerThreads: number;
-  };
-}
+export type { CompileOptions, CompileResult } from "./compile-options.js";
 
 export function canonicalId(baseUri: string, name: string): string {
   return baseUri + name.split("/").map(encodeURIComponent).join("/") + ".schema.json";
@@ -237,6 +160,16 @@ async function startTargets(
     options.typeNaming ?? "short",
     options.typeNameClashes ?? "qualify",
   );
+  if (options.python)
+    addFiles(
+      output,
+      pythonFiles(options.python, bundles, names, {
+        sourceOf: (name) => compiled.sourceOf.get(name)!.relativePath!,
+        digestOf: (name) => compiled.digests.get(name)!,
+        policyOf,
+        version: options.version,
+      }),
+    );
   return {
     graph: resolved.graph,
     typesContracts,

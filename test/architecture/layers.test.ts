@@ -72,6 +72,7 @@ export const LAYERS: (Layer | Layer[])[] = [
     { name: "validators target", paths: ["src/targets/validators/"], why: TARGET_WHY },
     { name: "manifest target", paths: ["src/targets/manifest/"], why: TARGET_WHY },
     { name: "docs target", paths: ["src/targets/docs/"], why: TARGET_WHY },
+    { name: "python target", paths: ["src/targets/python/"], why: TARGET_WHY },
   ],
   [
     {

@@ -9,7 +9,7 @@ import type { JsonObject } from "../../src/core/json-object.js";
 import { contractModels } from "../../src/targets/docs/contract-model.js";
 import type { DocsContract, DocsInput } from "../../src/targets/docs/docs-input.js";
 import { emitDocs } from "../../src/targets/docs/emit-docs.js";
-import { resolveInBundle } from "../../src/targets/docs/schema-references.js";
+import { resolveInBundle } from "../../src/targets/shared/bundle-references.js";
 
 const BASE_ID = "https://example.test/shapes/base.schema.json";
 const DRAWING_ID = "https://example.test/shapes/drawing.schema.json";

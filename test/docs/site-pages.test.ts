@@ -12,7 +12,7 @@ import type { DocsContract, DocsInput } from "../../src/targets/docs/docs-input.
 import { dependencyGraphSvg } from "../../src/targets/docs/dependency-graph.js";
 import { directUses } from "../../src/targets/docs/direct-uses.js";
 import { emitDocs } from "../../src/targets/docs/emit-docs.js";
-import { resolveInBundle } from "../../src/targets/docs/schema-references.js";
+import { resolveInBundle } from "../../src/targets/shared/bundle-references.js";
 import { compactSearchIndex, type SearchEntry } from "../../src/targets/docs/search-index.js";
 import { exportedDeclarations, memberTypes } from "../../src/targets/docs/type-declarations.js";
 

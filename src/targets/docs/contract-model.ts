@@ -6,7 +6,7 @@ import { constraintWords } from "./constraint-words.js";
 import { directUses } from "./direct-uses.js";
 import type { DocsContract, DocsInput } from "./docs-input.js";
 import { memberRows, type MemberRow } from "./members.js";
-import { resolveInBundle, schemaAt } from "./schema-references.js";
+import { resolveInBundle, schemaAt } from "../shared/bundle-references.js";
 import { exportedDeclarations, memberTypes } from "./type-declarations.js";
 
 /** A contract's root, or one of its exported definitions, as a page shows it. */

@@ -3,7 +3,8 @@ import type { JsonValue } from "../../core/json-value.js";
 import { joinPointer } from "../../core/json-pointer.js";
 import { requiredWhen, type ConditionalRule } from "./conditional-rules.js";
 import { constraintWords } from "./constraint-words.js";
-import { referenceTarget, resolveInBundle, type ReferenceTarget } from "./schema-references.js";
+import { referenceTarget, type ReferenceTarget } from "./schema-references.js";
+import { resolveInBundle } from "../shared/bundle-references.js";
 
 /** One row of a members table: everything a reader asks of one property. */
 export interface MemberRow {

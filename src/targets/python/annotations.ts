@@ -1,0 +1,143 @@
+import { isJsonObject, type JsonObject } from "../../core/json-object.js";
+import type { JsonValue } from "../../core/json-value.js";
+import { resolveInBundle } from "../shared/bundle-references.js";
+import { pythonString } from "./python-names.js";
+
+/** What an annotation may name: the types declared for a bundle's schemas, and what it imports to do so. */
+export interface AnnotationScope {
+  bundle: JsonObject;
+  /** The declared type a reference of the bundle names, with the contract declaring it (undefined: none). */
+  typeOf(reference: string): { name: string; contract: string } | undefined;
+  /** Collects the other contracts' names used (contract → names). */
+  imports: Map<string, Set<string>>;
+  contract: string;
+}
+
+const ANY = "Any";
+
+/**
+ * The Python annotation of a schema: a superset of the instances the schema accepts, never a
+ * subset, so that a model never rejects a valid instance. What it cannot state it leaves to the
+ * contract's schema, which the `validate` helper checks: `allOf` narrows to one member,
+ * `if`/`then`/`else`, `not`, patterns and formats are not stated, an inline object is a `dict`.
+ */
+export function annotation(
+  schema: JsonValue | undefined,
+  scope: AnnotationScope,
+  seen: ReadonlySet<string> = new Set(),
+): string {
+  if (!isJsonObject(schema as JsonValue)) return ANY;
+  const s = schema as JsonObject;
+  const literal = literalOf(s);
+  if (literal !== undefined) return literal;
+  if (typeof s["$ref"] === "string") return referenced(s["$ref"], scope, seen);
+  const types = typesOf(s["type"]);
+  if (types !== undefined) return union(types.map((type) => typed(type, s, scope, seen)));
+  for (const keyword of ["oneOf", "anyOf"]) {
+    const members = s[keyword];
+    if (Array.isArray(members) && members.length > 0) return union(members.map((m) => annotation(m, scope, seen)));
+  }
+  const all = s["allOf"];
+  if (Array.isArray(all))
+    for (const member of all) {
+      const one = annotation(member, scope, seen);
+      if (one !== ANY) return one;
+    }
+  return ANY;
+}
+
+/** `const` and `enum` of strings, booleans and null as a `Literal`; else undefined (a number may be written `1.0` for 1). */
+function literalOf(schema: JsonObject): string | undefined {
+  const values = "const" in schema ? [schema["const"]] : Array.isArray(schema["enum"]) ? schema["enum"] : undefined;
+  if (values === undefined || values.length === 0) return undefined;
+  const parts: string[] = [];
+  for (const value of values) {
+    if (typeof value === "string") parts.push(pythonString(value));
+    else if (typeof value === "boolean") parts.push(value ? "True" : "False");
+    else if (value === null) parts.push("None");
+    // A number (JSON Schema takes 1.0 for 1, a Literal[1] need not) or an object: left to the schema.
+    else return undefined;
+  }
+  return `Literal[${parts.join(", ")}]`;
+}
+
+function referenced(reference: string, scope: AnnotationScope, seen: ReadonlySet<string>): string {
+  const declared = scope.typeOf(reference);
+  if (declared !== undefined) {
+    if (declared.contract !== scope.contract) {
+      if (!scope.imports.has(declared.contract)) scope.imports.set(declared.contract, new Set());
+      scope.imports.get(declared.contract)!.add(declared.name);
+    }
+    return declared.name;
+  }
+  // An undeclared target is written in place; a cycle through such targets is left to the schema.
+  if (seen.has(reference)) return ANY;
+  return annotation(resolveInBundle(scope.bundle, reference), scope, new Set([...seen, reference]));
+}
+
+const TYPES = ["string", "integer", "number", "boolean", "null", "array", "object"];
+
+function typesOf(type: JsonValue | undefined): string[] | undefined {
+  if (typeof type === "string") return TYPES.includes(type) ? [type] : undefined;
+  if (!Array.isArray(type) || type.length === 0) return undefined;
+  return type.every((t) => typeof t === "string" && TYPES.includes(t)) ? (type as string[]) : undefined;
+}
+
+function typed(type: string, s: JsonObject, scope: AnnotationScope, seen: ReadonlySet<string>): string {
+  switch (type) {
+    case "string":
+      return constrained("str", { min_length: s["minLength"], max_length: s["maxLength"] });
+    case "integer":
+      return constrained("int", bounds(s));
+    case "number":
+      return constrained("float", bounds(s));
+    case "boolean":
+      return "StrictBool";
+    case "null":
+      return "None";
+    case "array": {
+      // Tuples (`prefixItems`, draft-04's array `items`) are a list of anything here; the schema checks the places.
+      const items =
+        isJsonObject(s["items"] as JsonValue) && !("prefixItems" in s) ? annotation(s["items"], scope, seen) : ANY;
+      return constrained(`list[${items}]`, { min_length: s["minItems"], max_length: s["maxItems"] });
+    }
+    default: {
+      const extra = s["additionalProperties"];
+      const values =
+        isJsonObject(extra as JsonValue) && !isJsonObject(s["properties"] as JsonValue) && !("patternProperties" in s)
+          ? annotation(extra, scope, seen)
+          : ANY;
+      return `dict[str, ${values}]`;
+    }
+  }
+}
+
+function bounds(s: JsonObject): Record<string, JsonValue | undefined> {
+  const exclusive = (value: JsonValue | undefined) => (typeof value === "number" ? value : undefined);
+  // draft-04's boolean `exclusiveMinimum` makes `minimum` exclusive.
+  const draft4Min = s["exclusiveMinimum"] === true;
+  const draft4Max = s["exclusiveMaximum"] === true;
+  return {
+    ge: draft4Min ? undefined : s["minimum"],
+    gt: draft4Min ? s["minimum"] : exclusive(s["exclusiveMinimum"]),
+    le: draft4Max ? undefined : s["maximum"],
+    lt: draft4Max ? s["maximum"] : exclusive(s["exclusiveMaximum"]),
+  };
+}
+
+function constrained(base: string, constraints: Record<string, JsonValue | undefined>): string {
+  const stated = Object.entries(constraints).filter(([, value]) => typeof value === "number" && Number.isFinite(value));
+  if (stated.length === 0) return base;
+  return `Annotated[${base}, Field(${stated.map(([key, value]) => `${key}=${pythonNumber(value as number)}`).join(", ")})]`;
+}
+
+function pythonNumber(value: number): string {
+  return Number.isInteger(value) ? String(value) : String(value).replace(/e\+?/, "e");
+}
+
+/** `A | B`, without repeats; anything in it makes it anything. */
+export function union(parts: readonly string[]): string {
+  const distinct = [...new Set(parts)];
+  if (distinct.includes(ANY)) return ANY;
+  return distinct.length === 1 ? distinct[0]! : distinct.join(" | ");
+}

@@ -1,0 +1,158 @@
+import type { JsonObject } from "../../core/json-object.js";
+import { fragmentToPointer } from "../../core/json-pointer.js";
+import type { Bundle } from "../../compiler/bundle/bundle-contract.js";
+import { formatJson, type OutputFiles } from "../shared/output-files.js";
+import type { TypeNames } from "../shared/type-names.js";
+import type { AnnotationScope } from "./annotations.js";
+import { modulePaths } from "./python-names.js";
+import { CONTRACT_MODULE, pyproject } from "./package-files.js";
+import { renderDeclarations, type Declared } from "./render-module.js";
+
+/** The config's `targets.python`. */
+export interface PythonSettings {
+  /** The package's import name, and its folder under the generated tree. */
+  package: string;
+}
+
+export interface PythonContract {
+  bundle: Bundle;
+  /** Source path relative to the source directory, for the header. */
+  source: string;
+  digest: string;
+  /** Whether its validator asserts formats: the helper's schema check then does too. */
+  formats: boolean;
+}
+
+/**
+ * `<package>/`: a pip-installable package of pydantic v2 models, one module per contract with
+ * the TypeScript types' names, a type shared by contracts declared once and imported, each
+ * module's `validate` helper, `__init__.py` exporting every type, `py.typed`, the bundled
+ * schemas the helpers check, and `pyproject.toml`.
+ */
+export function emitPython(
+  settings: PythonSettings,
+  contracts: readonly PythonContract[],
+  names: TypeNames,
+  version: string,
+): OutputFiles {
+  const pkg = settings.package;
+  const files: OutputFiles = new Map();
+  const sorted = [...contracts].sort((a, b) => (a.bundle.name < b.bundle.name ? -1 : 1));
+  const named = sorted.filter((c) => !names.failed.has(c.bundle.key) && names.byDocument.has(c.bundle.key));
+  const paths = modulePaths(named.map((c) => c.bundle.name));
+  const byId = new Map(named.map((c) => [c.bundle.id, c]));
+  const exported: { module: string[]; names: string[] }[] = [];
+  for (const contract of named) {
+    const { bundle } = contract;
+    const modulePath = paths.get(bundle.name)!;
+    const declared = declaredTypes(bundle, names);
+    const scope: AnnotationScope = {
+      bundle: bundle.schema as JsonObject,
+      contract: bundle.name,
+      imports: new Map(),
+      typeOf: (reference) => typeOf(reference, bundle, byId, names),
+    };
+    const body = renderDeclarations(declared, scope);
+    const rootName = names.byDocument.get(bundle.key)!.get("")!;
+    files.set(
+      `${pkg}/${pkg}/${modulePath.join("/")}.py`,
+      moduleText(contract, modulePath, body, scope.imports, paths, rootName),
+    );
+    // Every class and alias, the union's variants included: a client matches on them.
+    const declaredNames = body.flatMap((text) => [
+      ...text.matchAll(/^(?:class )?([A-Za-z_][A-Za-z0-9_]*)(?:\(BaseModel\)|: TypeAlias)/gm),
+    ]);
+    exported.push({ module: modulePath, names: declaredNames.map((m) => m[1]!) });
+  }
+  for (const contract of sorted)
+    files.set(`${pkg}/${pkg}/_schemas/${contract.bundle.name}.schema.json`, formatJson(contract.bundle.schema));
+  for (const folder of packageFolders(named.map((c) => paths.get(c.bundle.name)!)))
+    files.set(`${pkg}/${pkg}/${folder}/__init__.py`, "");
+  files.set(`${pkg}/${pkg}/__init__.py`, initModule(exported));
+  files.set(`${pkg}/${pkg}/_contract.py`, CONTRACT_MODULE);
+  files.set(`${pkg}/${pkg}/py.typed`, "");
+  files.set(`${pkg}/pyproject.toml`, pyproject(pkg, version));
+  return files;
+}
+
+/** The types a contract's module declares: its root and definitions, less the bare aliases the TypeScript types skip too. */
+function declaredTypes(bundle: Bundle, names: TypeNames): Declared[] {
+  const aliases = names.aliases.get(bundle.key) ?? new Set<string>();
+  return [...names.byDocument.get(bundle.key)!]
+    .filter(([pointer]) => !aliases.has(pointer))
+    .map(([pointer, name]) => ({ name, pointer }))
+    .sort((a, b) => (a.pointer < b.pointer ? -1 : a.pointer > b.pointer ? 1 : 0));
+}
+
+/** The declared type a reference of a bundle names: one of its own, or another contract's (its `$id` is the canonical one). */
+function typeOf(
+  reference: string,
+  bundle: Bundle,
+  byId: ReadonlyMap<string, PythonContract>,
+  names: TypeNames,
+): { name: string; contract: string } | undefined {
+  const hash = reference.indexOf("#");
+  const base = hash < 0 ? reference : reference.slice(0, hash);
+  const pointer = fragmentToPointer(hash < 0 ? "" : reference.slice(hash + 1));
+  if (pointer === undefined) return undefined;
+  const target = base === "" || base === bundle.id ? bundle : byId.get(base)?.bundle;
+  if (target === undefined) return undefined;
+  const name = names.byDocument.get(target.key)?.get(pointer);
+  return name === undefined ? undefined : { name, contract: target.name };
+}
+
+const TYPING = ["Annotated", "Any", "Literal", "TypeAlias"];
+const PYDANTIC = ["BaseModel", "ConfigDict", "Field", "StrictBool", "TypeAdapter"];
+
+function moduleText(
+  contract: PythonContract,
+  modulePath: readonly string[],
+  body: readonly string[],
+  imports: ReadonlyMap<string, ReadonlySet<string>>,
+  paths: ReadonlyMap<string, string[]>,
+  rootName: string,
+): string {
+  const up = ".".repeat(modulePath.length);
+  const helper = [
+    `def validate(instance: object) -> ${rootName}:`,
+    `    """An instance of ${contract.bundle.name}, read by its model once the contract's schema accepts it (with jsonschema installed)."""`,
+    `    return check_contract(${JSON.stringify(contract.bundle.id)}, ${contract.formats ? "True" : "False"}, instance, TypeAdapter(${rootName}))`,
+  ].join("\n");
+  const code = [...body, helper].join("\n\n\n");
+  const used = (word: string) => new RegExp(`\\b${word}\\b`).test(code);
+  const lines = [
+    `# Generated by charter from ${contract.source} (schema digest ${contract.digest}).`,
+    "# Do not edit: `charter check` refuses hand edits. Change the source and run `charter generate`.",
+    "",
+    "from __future__ import annotations",
+    "",
+    `from typing import ${TYPING.filter(used).join(", ")}`,
+    "",
+    `from pydantic import ${PYDANTIC.filter(used).join(", ")}`,
+    "",
+    `from ${up}_contract import check_contract`,
+  ];
+  for (const [other, imported] of [...imports].sort(([a], [b]) => (a < b ? -1 : 1)))
+    lines.push(`from ${up}${paths.get(other)!.join(".")} import ${[...imported].sort().join(", ")}`);
+  return `${lines.join("\n").replace(/from typing import \n\n/, "")}\n\n\n${code}\n`;
+}
+
+/** Every folder of modules, each a package with its `__init__.py`. */
+function packageFolders(modules: readonly string[][]): string[] {
+  const folders = new Set<string>();
+  for (const segments of modules) for (let i = 1; i < segments.length; i++) folders.add(segments.slice(0, i).join("/"));
+  return [...folders].sort();
+}
+
+function initModule(exported: readonly { module: string[]; names: string[] }[]): string {
+  const lines = ['"""Models of the contracts, generated by charter: every type, by its TypeScript name."""', ""];
+  lines.push("from ._contract import ContractError, schema_checks_available");
+  const all = ["ContractError", "schema_checks_available"];
+  for (const { module, names } of exported) {
+    if (names.length === 0) continue;
+    lines.push(`from .${module.join(".")} import ${[...names].sort().join(", ")}`);
+    all.push(...names);
+  }
+  lines.push("", "__all__ = [", ...[...all].sort().map((n) => `    ${JSON.stringify(n)},`), "]");
+  return `# Generated by charter. Do not edit: \`charter check\` refuses hand edits.\n${lines.join("\n")}\n`;
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { annotation, type AnnotationScope } from "../../src/targets/python/annotations.js";
+import { docstring, fieldNames, modulePaths } from "../../src/targets/python/python-names.js";
+
+const scope = (bundle: Record<string, unknown> = {}): AnnotationScope => ({
+  bundle: bundle as never,
+  contract: "c",
+  imports: new Map(),
+  typeOf: (reference) => (reference === "#/$defs/named" ? { name: "Named", contract: "c" } : undefined),
+});
+
+describe("Python names", () => {
+  it("keeps members Python and pydantic take, aliases the others, uniquely", () => {
+    const names = fieldNames(["type", "x-id", "x_id_", "schema", "model_kind", "class", "2fa", "_private"]);
+    expect(Object.fromEntries(names)).toEqual({
+      type: "type",
+      "x-id": "x_id_2",
+      x_id_: "x_id_",
+      schema: "schema_",
+      model_kind: "kind_",
+      class: "class_",
+      "2fa": "f_2fa_",
+      _private: "private_",
+    });
+  });
+
+  it("makes contract paths modules, a folder of contracts a package", () => {
+    const paths = modulePaths(["agent", "agent/result", "tool-1.0/x", "import"]);
+    expect(Object.fromEntries([...paths].map(([k, v]) => [k, v.join(".")]))).toEqual({
+      agent: "agent_2",
+      "agent/result": "agent.result",
+      "tool-1.0/x": "tool_1_0.x",
+      import: "import_",
+    });
+  });
+
+  it("escapes docstrings so that no description ends them", () => {
+    expect(docstring('a """quoted""" \\ end"', "")).toBe('"""a \\"\\"\\"quoted\\"\\"\\" \\\\ end\\""""');
+  });
+});
+
+describe("Python annotations are supersets of their schemas", () => {
+  it("states what pydantic states, and nothing a valid instance could break", () => {
+    expect(annotation({ type: "string", minLength: 1, pattern: "^a" }, scope())).toBe(
+      "Annotated[str, Field(min_length=1)]",
+    );
+    expect(annotation({ type: ["integer", "null"], minimum: 0 }, scope())).toBe("Annotated[int, Field(ge=0)] | None");
+    expect(annotation({ enum: ["a", true, null] }, scope())).toBe('Literal["a", True, None]');
+    // No number is a Literal: JSON Schema takes `1.0` for 1, which a Literal[1] might refuse.
+    expect(annotation({ enum: [1, "a"] }, scope())).toBe("Any");
+    expect(annotation({ oneOf: [{ $ref: "#/$defs/named" }, { type: "boolean" }] }, scope())).toBe("Named | StrictBool");
+    expect(annotation({ anyOf: [{ type: "string" }, { not: {} }] }, scope())).toBe("Any");
+    expect(annotation({ allOf: [{ required: ["a"] }, { type: "array", items: { type: "number" } }] }, scope())).toBe(
+      "list[float]",
+    );
+    expect(annotation({ type: "array", prefixItems: [{ type: "string" }] }, scope())).toBe("list[Any]");
+    expect(annotation({ type: "object", additionalProperties: { type: "string" } }, scope())).toBe("dict[str, str]");
+  });
+
+  it("writes an undeclared reference in place and leaves a cycle of them to the schema", () => {
+    const bundle = { $defs: { loop: { type: "array", items: { $ref: "#/$defs/loop" } } } };
+    expect(annotation({ $ref: "#/$defs/loop" }, scope(bundle))).toBe("list[Any]");
+  });
+});
