@@ -5,6 +5,8 @@ export default defineConfig({
     // CLI end-to-end tests spawn Node; two cores are shared by the whole run.
     testTimeout: 60_000,
     pool: "forks",
+    // Tests spawn the built CLI (test/helpers/cli-entry.ts), which must be as new as src/.
+    globalSetup: ["test/helpers/require-built-cli.ts"],
     projects: [
       // test/packages installs packed tarballs, test/stress runs the lock at scale, test/scale the largest
       // schemas: scripts of their own.

@@ -8,6 +8,8 @@ export default defineConfig({
     include: ["test/stress/**/*.test.ts"],
     testTimeout: 900_000,
     pool: "forks",
+    // The processes it starts are the built CLI (test/helpers/cli-entry.ts), as new as src/.
+    globalSetup: ["test/helpers/require-built-cli.ts"],
     // One file, its tests one after another: they measure the lock, not the machine's cores.
     fileParallelism: false,
   },

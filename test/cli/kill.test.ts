@@ -8,13 +8,11 @@
 import { spawn } from "node:child_process";
 import { existsSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
+import { cliArgs } from "../helpers/cli-entry.js";
 import { spawnCli } from "../helpers/spawn-cli.js";
 import { snapshotTree, tempTree } from "../helpers/temp-tree.js";
 
-const MAIN = fileURLToPath(new URL("../../src/cli/main.ts", import.meta.url));
-const TSX = pathToFileURL(fileURLToPath(new URL("../../node_modules/tsx/dist/loader.mjs", import.meta.url))).href;
 const KILLS = 10;
 
 /** Twenty-five contracts, so that writing the tree takes a while; `version` changes every output file. */
@@ -29,7 +27,7 @@ function sources(version: number): Record<string, string> {
 
 function generateUntilKilled(cwd: string, afterMs: number): Promise<void> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", TSX, MAIN, "generate"], {
+    const child = spawn(process.execPath, cliArgs(["generate"]), {
       cwd,
       stdio: "ignore",
       env: { PATH: process.env["PATH"] ?? "" },

@@ -2,15 +2,12 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { acquireOutputLock } from "../../src/cli/output-lock.js";
+import { cliArgs } from "../helpers/cli-entry.js";
 import { runCli } from "../helpers/run-cli.js";
 import { spawnCli } from "../helpers/spawn-cli.js";
 import { snapshotTree, tempTree, writeTree } from "../helpers/temp-tree.js";
-
-const MAIN = fileURLToPath(new URL("../../src/cli/main.ts", import.meta.url));
-const TSX = pathToFileURL(fileURLToPath(new URL("../../node_modules/tsx/dist/loader.mjs", import.meta.url))).href;
 
 const PROJECT = Object.fromEntries(
   Array.from({ length: 12 }, (_, i) => [
@@ -25,7 +22,7 @@ function startCli(
   cwd: string,
   onStderr?: (sofar: string) => void,
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ["--import", TSX, MAIN, ...args], {
+  const child = spawn(process.execPath, cliArgs(args), {
     cwd,
     env: { PATH: process.env["PATH"] ?? "" },
   });

@@ -1,13 +1,10 @@
 import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
+import { cliArgs } from "../helpers/cli-entry.js";
 import { runCli } from "../helpers/run-cli.js";
 import { tempTree } from "../helpers/temp-tree.js";
-
-const MAIN = fileURLToPath(new URL("../../src/cli/main.ts", import.meta.url));
-const TSX = pathToFileURL(fileURLToPath(new URL("../../node_modules/tsx/dist/loader.mjs", import.meta.url))).href;
 
 /** A generated project with a contract any string satisfies. */
 async function project(): Promise<string> {
@@ -18,7 +15,7 @@ async function project(): Promise<string> {
 
 /** The real CLI through a shell, so that redirections are the shell's. */
 function shell(command: string, cwd: string) {
-  const charter = `'${process.execPath}' --import '${TSX}' '${MAIN}'`;
+  const charter = [process.execPath, ...cliArgs([])].map((word) => `'${word}'`).join(" ");
   const result = spawnSync("sh", ["-c", command.replace("charter", charter)], {
     cwd,
     encoding: "utf8",

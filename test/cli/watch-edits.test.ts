@@ -1,14 +1,13 @@
 import { spawn } from "node:child_process";
 import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { cliArgs } from "../helpers/cli-entry.js";
 import { runCli } from "../helpers/run-cli.js";
 import { tempTree } from "../helpers/temp-tree.js";
 
 const REPO = fileURLToPath(new URL("../..", import.meta.url));
-const MAIN = path.join(REPO, "src/cli/main.ts");
-const TSX = pathToFileURL(path.join(REPO, "node_modules/tsx/dist/loader.mjs")).href;
 const WAITING = "charter watch: waiting for changes (Ctrl-C stops)\n";
 
 /** Every file of a folder, by relative path. */
@@ -69,7 +68,7 @@ describe("charter watch over many edits", () => {
         () => rmSync(file("extra"), { recursive: true }),
         () => describeAgain("agent/result.yaml", "Last."),
       ];
-      const child = spawn(process.execPath, ["--import", TSX, MAIN, "watch", "--cache-dir", "cache"], {
+      const child = spawn(process.execPath, cliArgs(["watch", "--cache-dir", "cache"]), {
         cwd: dir,
         env: { PATH: process.env["PATH"] ?? "" },
       });

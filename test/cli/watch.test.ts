@@ -1,13 +1,11 @@
 import { spawn } from "node:child_process";
 import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
+import { cliArgs } from "../helpers/cli-entry.js";
 import { withoutSummary } from "../helpers/run-cli.js";
 import { tempTree } from "../helpers/temp-tree.js";
 
-const MAIN = fileURLToPath(new URL("../../src/cli/main.ts", import.meta.url));
-const TSX = pathToFileURL(fileURLToPath(new URL("../../node_modules/tsx/dist/loader.mjs", import.meta.url))).href;
 const WAITING = "charter watch: waiting for changes (Ctrl-C stops)\n";
 
 describe("charter watch", () => {
@@ -16,7 +14,7 @@ describe("charter watch", () => {
     { timeout: 120_000 },
     async () => {
       const dir = tempTree({ "schema-src/a.yaml": "type: object\nproperties:\n  id: { type: string }\n" });
-      const child = spawn(process.execPath, ["--import", TSX, MAIN, "watch"], {
+      const child = spawn(process.execPath, cliArgs(["watch"]), {
         cwd: dir,
         env: { PATH: process.env["PATH"] ?? "" },
       });
@@ -62,7 +60,7 @@ describe("charter watch", () => {
 
   it("starts watching a source folder that appears after it started", { timeout: 120_000 }, async () => {
     const dir = tempTree({ "charter.config.yaml": "out: generated\n" });
-    const child = spawn(process.execPath, ["--import", TSX, MAIN, "watch"], {
+    const child = spawn(process.execPath, cliArgs(["watch"]), {
       cwd: dir,
       env: { PATH: process.env["PATH"] ?? "" },
     });

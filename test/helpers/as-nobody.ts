@@ -1,10 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { chmodSync, readdirSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
-
-const MAIN = fileURLToPath(new URL("../../src/cli/main.ts", import.meta.url));
-const TSX = pathToFileURL(fileURLToPath(new URL("../../node_modules/tsx/dist/loader.mjs", import.meta.url))).href;
+import { cliArgs } from "./cli-entry.js";
 
 /**
  * The real CLI as an unprivileged user (nobody): root reads and deletes
@@ -14,7 +11,7 @@ const TSX = pathToFileURL(fileURLToPath(new URL("../../node_modules/tsx/dist/loa
 export function asNobody(args: string[], cwd: string): { code: number | null; stdout: string; stderr: string } {
   const result = spawnSync(
     "setpriv",
-    ["--reuid=65534", "--regid=65534", "--clear-groups", process.execPath, "--import", TSX, MAIN, ...args],
+    ["--reuid=65534", "--regid=65534", "--clear-groups", process.execPath, ...cliArgs(args)],
     { cwd, encoding: "utf8", env: { PATH: process.env["PATH"] ?? "" }, timeout: 60_000 },
   );
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };

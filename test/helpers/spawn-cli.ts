@@ -1,8 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { fileURLToPath, pathToFileURL } from "node:url";
-
-const MAIN = fileURLToPath(new URL("../../src/cli/main.ts", import.meta.url));
-const TSX = pathToFileURL(fileURLToPath(new URL("../../node_modules/tsx/dist/loader.mjs", import.meta.url))).href;
+import { cliArgs } from "./cli-entry.js";
 
 export interface SpawnOptions {
   cwd: string;
@@ -15,8 +12,7 @@ export interface SpawnOptions {
 
 /** Runs the real CLI in a child Node process: what a user's shell does. */
 export function spawnCli(args: string[], options: SpawnOptions) {
-  const imports = [TSX, ...(options.preload ?? []).map((p) => pathToFileURL(p).href)].flatMap((m) => ["--import", m]);
-  const result = spawnSync(process.execPath, [...imports, MAIN, ...args], {
+  const result = spawnSync(process.execPath, cliArgs(args, options.preload), {
     cwd: options.cwd,
     env: { PATH: process.env["PATH"] ?? "", ...options.env },
     encoding: "utf8",

@@ -9,11 +9,9 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { mulberry32 } from "../../scripts/bench-precision/prng.js";
+import { cliArgs } from "../helpers/cli-entry.js";
 import { spawnCli } from "../helpers/spawn-cli.js";
 import { tempTree } from "../helpers/temp-tree.js";
-
-const MAIN = fileURLToPath(new URL("../../src/cli/main.ts", import.meta.url));
-const TSX = pathToFileURL(fileURLToPath(new URL("../../node_modules/tsx/dist/loader.mjs", import.meta.url))).href;
 
 /** 40 contracts, each referring to a shared one, so that each run has real work. */
 function project(): Record<string, string> {
@@ -39,7 +37,7 @@ function start(
   done: Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }>;
   output: () => string;
 } {
-  const child = spawn(process.execPath, [...[TSX, ...preload].flatMap((m) => ["--import", m]), MAIN, ...args], {
+  const child = spawn(process.execPath, cliArgs(args, preload), {
     cwd,
     env: { PATH: process.env["PATH"] ?? "" },
   });
