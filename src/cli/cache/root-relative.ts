@@ -34,6 +34,9 @@ export class RootRelative {
   }
 
   decode<T>(text: string): T {
+    // JSON writes every NUL as \u0000: without one, no string holds a marker, and a parse without
+    // a reviver is several times faster (nearly every entry of a corpus's cache is such).
+    if (!text.includes("\\u0000")) return JSON.parse(text) as T;
     // A value kept by a project at the file system's root (no prefix) has no marker to restore.
     const prefix = this.prefix ?? path.sep;
     return JSON.parse(text, (_key, member: unknown) =>
