@@ -5,6 +5,9 @@ export default defineConfig({
     // CLI end-to-end tests spawn Node; two cores are shared by the whole run.
     testTimeout: 60_000,
     pool: "forks",
+    // One test file per core, not vitest's default of one fewer: most files wait on the CLI processes
+    // they start, so on two cores one file at a time left a core idle (about 1.3 busy on average).
+    maxWorkers: "100%",
     // Tests spawn the built CLI (test/helpers/cli-entry.ts), which must be as new as src/.
     globalSetup: ["test/helpers/require-built-cli.ts"],
     projects: [
