@@ -10,12 +10,14 @@ export interface PageShell {
   data?: string[];
   /** Further classic scripts, relative to the site's root, loaded after the site's script. */
   scripts?: string[];
+  /** Load the search index once the page has loaded (the index page), not only when the reader turns to the search box. */
+  preloadSearch?: boolean;
 }
 
 /**
  * The frame of every page: the stylesheet (light and dark from the reader's setting, a print
- * layout), a skip link and the way back to the index. Scripts are classic, not modules: Chromium
- * refuses module scripts from file://.
+ * layout), a skip link, the way back to the index and the search box. Scripts are classic, not
+ * modules: Chromium refuses module scripts from file://.
  */
 export function pageHtml(shell: PageShell): string {
   const root = rootOf(shell.page);
@@ -35,6 +37,7 @@ export function pageHtml(shell: PageShell): string {
 <a class="skip" href="#main">Skip to the content</a>
 <header class="site">
 <nav aria-label="Site"><a href="${root}index.html">All contracts</a></nav>
+${searchHtml(root, shell.preloadSearch === true)}
 </header>
 <main id="main">
 ${shell.body}
@@ -43,4 +46,18 @@ ${scripts}
 </body>
 </html>
 `;
+}
+
+/**
+ * The search over every contract, definition and member, the same on every page: the index
+ * (`assets/search-index.js`, its hrefs from the site's root) is a classic script the site's
+ * script adds when the reader first turns to the box, so that no page waits for it.
+ */
+function searchHtml(root: string, preload: boolean): string {
+  return `<div class="search" role="search">
+<label for="search">Search contracts, definitions and members</label>
+<input type="search" id="search" autocomplete="off" placeholder="a name or a word of a description" data-index="${escapeHtml(root)}assets/search-index.js" data-root="${escapeHtml(root)}"${preload ? " data-preload" : ""}>
+<p id="search-status" role="status" aria-live="polite"></p>
+<ul id="search-results"></ul>
+</div>`;
 }

@@ -39,9 +39,10 @@ export const SITE_SCRIPT = `(function () {
     var results = document.getElementById("search-results");
     var status = document.getElementById("search-status");
     var KINDS = ["contract", "definition", "member"];
-    // The index is a classic script (file:// refuses fetch), added once the page has loaded (or on
-    // the first focus or keystroke before that), so that a large set's index page shows at once
-    // and the index is there by the time the reader types; each text is lower-cased once.
+    // The index is a classic script (file:// refuses fetch), added on the first focus or keystroke
+    // (on the index page, once the page has loaded), so that no page waits for it and a large
+    // set's index page has it by the time the reader types; each text is lower-cased once.
+    var root = search.getAttribute("data-root") || "";
     var index = null;
     var lower = null;
     var requested = false;
@@ -54,12 +55,12 @@ export const SITE_SCRIPT = `(function () {
         index = window.CHARTER_SEARCH;
         lower = index.texts.map(function (text) { return text.toLowerCase(); });
         search.setAttribute("data-ready", "");
-        run();
+        runSearch();
       };
       script.onerror = function () { status.textContent = "The search index did not load."; };
       document.body.appendChild(script);
     };
-    var run = function () {
+    var runSearch = function () {
       var query = search.value.trim().toLowerCase();
       results.textContent = "";
       if (query === "") { status.textContent = ""; return; }
@@ -80,7 +81,7 @@ export const SITE_SCRIPT = `(function () {
         item.appendChild(el("span", "kind", KINDS[entries[at]]));
         var link = el("a", "", texts[entries[at + 1]]);
         var anchor = texts[entries[at + 5]];
-        link.href = texts[entries[at + 4]] + (anchor ? "#" + anchor : "");
+        link.href = root + texts[entries[at + 4]] + (anchor ? "#" + anchor : "");
         item.appendChild(link);
         item.appendChild(document.createTextNode(" in " + texts[entries[at + 2]]));
         var description = texts[entries[at + 3]];
@@ -89,9 +90,11 @@ export const SITE_SCRIPT = `(function () {
       });
     };
     search.addEventListener("focus", load);
-    if (document.readyState === "complete") load();
-    else window.addEventListener("load", function () { setTimeout(load, 0); });
-    search.addEventListener("input", function () { load(); run(); });
+    if (search.hasAttribute("data-preload")) {
+      if (document.readyState === "complete") load();
+      else window.addEventListener("load", function () { setTimeout(load, 0); });
+    }
+    search.addEventListener("input", function () { load(); runSearch(); });
   }
 
   var playground = document.querySelector(".playground");
@@ -101,7 +104,7 @@ export const SITE_SCRIPT = `(function () {
     var verdict = document.getElementById("verdict");
     var list = document.getElementById("violations");
     var contract = playground.getAttribute("data-contract");
-    var run = function () {
+    var checkPayload = function () {
       list.textContent = "";
       verdict.className = "";
       if (!window.CharterDocs) {
@@ -132,9 +135,9 @@ export const SITE_SCRIPT = `(function () {
         verdict.textContent = "The check failed: " + error;
       });
     };
-    button.addEventListener("click", run);
+    button.addEventListener("click", checkPayload);
     input.addEventListener("keydown", function (event) {
-      if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) run();
+      if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) checkPayload();
     });
   }
 })();
