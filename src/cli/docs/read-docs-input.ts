@@ -8,6 +8,7 @@ import type { JsonValue } from "../../core/json-value.js";
 import { CHARTER_KEYWORD } from "../../schema/keywords.js";
 import type { DocsContract, DocsInput } from "../../targets/docs/docs-input.js";
 import { registryTypeNames } from "../../targets/docs/type-declarations.js";
+import { jsonLines } from "./json-lines.js";
 
 interface ManifestEntry {
   name: string;
@@ -89,6 +90,10 @@ async function readSource(
   file: string,
 ): Promise<{ lines: Map<string, number>; counterexamples: DocsContract["counterexamples"] }> {
   const text = await readFile(file, "utf8").catch(() => undefined);
+  // A JSON source without counterexamples: its lines by one pass, not the YAML parser (json-lines.ts).
+  const fast = text !== undefined && file.endsWith(".json") && !text.includes(CHARTER_KEYWORD.counterexamples);
+  const jsonLineMap = fast ? jsonLines(text) : undefined;
+  if (jsonLineMap !== undefined) return { lines: jsonLineMap, counterexamples: [] };
   const parsed = text === undefined ? undefined : parseSource(text, file).parsed;
   if (parsed === undefined) return { lines: new Map(), counterexamples: [] };
   const lines = new Map<string, number>();
