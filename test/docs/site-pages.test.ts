@@ -109,8 +109,9 @@ export type Other = string;
   });
 });
 
-/** A schema as the page's copyable block shows it. */
-const escapedJson = (value: JsonObject) => JSON.stringify(value, null, 2).replace(/"/g, "&quot;");
+/** A schema as the page's copyable block shows it: text between tags, its quotes as they are. */
+const escapedJson = (value: JsonObject) =>
+  JSON.stringify(value, null, 2).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 function contract(overrides: Partial<DocsContract>): DocsContract {
   return {

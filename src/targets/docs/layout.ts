@@ -49,15 +49,10 @@ ${scripts}
 }
 
 /**
- * The search over every contract, definition and member, the same on every page: the index
- * (`assets/search-index.js`, its hrefs from the site's root) is a classic script the site's
- * script adds when the reader first turns to the box, so that no page waits for it.
+ * The place of the search over every contract, definition and member, the same on every page:
+ * the site's script makes the box there, and adds the index (`assets/search-index.js`, its hrefs
+ * from the site's root) when the reader first turns to it, so that no page waits for it.
  */
 function searchHtml(root: string, preload: boolean): string {
-  return `<div class="search" role="search">
-<label for="search">Search contracts, definitions and members</label>
-<input type="search" id="search" autocomplete="off" placeholder="a name or a word of a description" data-index="${escapeHtml(root)}assets/search-index.js" data-root="${escapeHtml(root)}"${preload ? " data-preload" : ""}>
-<p id="search-status" role="status" aria-live="polite"></p>
-<ul id="search-results"></ul>
-</div>`;
+  return `<div class="search" role="search" id="site-search" data-root="${escapeHtml(root)}"${preload ? " data-preload" : ""}></div>`;
 }

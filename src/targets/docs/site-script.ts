@@ -34,15 +34,30 @@ export const SITE_SCRIPT = `(function () {
     try { document.execCommand("copy"); } catch (e) { /* the text stays selected for the reader to copy */ }
   }
 
-  var search = document.getElementById("search");
+  // The search box is made here, not written into each page: without this script it could not
+  // search, and its markup on each of a large set's pages added up (7 MB of the corpus's site).
+  var place = document.getElementById("site-search");
+  var search = null;
+  if (place) {
+    place.appendChild(el("label", "", "Search contracts, definitions and members")).htmlFor = "search";
+    search = place.appendChild(el("input"));
+    search.type = "search";
+    search.id = "search";
+    search.autocomplete = "off";
+    search.placeholder = "a name or a word of a description";
+    var status = place.appendChild(el("p"));
+    status.id = "search-status";
+    status.setAttribute("role", "status");
+    status.setAttribute("aria-live", "polite");
+    var results = place.appendChild(el("ul"));
+    results.id = "search-results";
+  }
   if (search) {
-    var results = document.getElementById("search-results");
-    var status = document.getElementById("search-status");
     var KINDS = ["contract", "definition", "member"];
     // The index is a classic script (file:// refuses fetch), added on the first focus or keystroke
     // (on the index page, once the page has loaded), so that no page waits for it and a large
     // set's index page has it by the time the reader types; each text is lower-cased once.
-    var root = search.getAttribute("data-root") || "";
+    var root = place.getAttribute("data-root") || "";
     var index = null;
     var lower = null;
     var requested = false;
@@ -50,7 +65,7 @@ export const SITE_SCRIPT = `(function () {
       if (requested) return;
       requested = true;
       var script = document.createElement("script");
-      script.src = search.getAttribute("data-index");
+      script.src = root + "assets/search-index.js";
       script.onload = function () {
         index = window.CHARTER_SEARCH;
         lower = index.texts.map(function (text) { return text.toLowerCase(); });
@@ -90,7 +105,7 @@ export const SITE_SCRIPT = `(function () {
       });
     };
     search.addEventListener("focus", load);
-    if (search.hasAttribute("data-preload")) {
+    if (place.hasAttribute("data-preload")) {
       if (document.readyState === "complete") load();
       else window.addEventListener("load", function () { setTimeout(load, 0); });
     }
