@@ -162,6 +162,21 @@ describe("the pages", () => {
     expect(files.get("assets/search-index.js")).toContain('"definitions/shop/shipment/def-kind.html"');
   });
 
+  it("show on the contract page the bundle less the definitions shown on their own pages", () => {
+    const schema: JsonObject = {
+      ...SHIPMENT,
+      $defs: { ...(SHIPMENT["$defs"] as JsonObject), unpaged: { type: "integer" } },
+    };
+    const files = emitDocs({ ...input, contracts: [contract({ schema })] });
+    const block = /<pre id="schema-root"[^>]*><code>([^]*?)<\/code><\/pre>/.exec(
+      files.get("contracts/shop/shipment.html")!,
+    )![1]!;
+    const shown = JSON.parse(block.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&")) as JsonObject;
+    expect(shown["$defs"]).toEqual({ unpaged: { type: "integer" } });
+    expect(shown["properties"]).toEqual(SHIPMENT["properties"]);
+    expect(files.get("contracts/shop/shipment.html")).toMatch(/Bundled schema, less the \d+ definitions? shown on/);
+  });
+
   it("keep each member anchor a definition had on its contract page, leading to its page", () => {
     const schema: JsonObject = {
       ...SHIPMENT,

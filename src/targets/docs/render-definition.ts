@@ -126,7 +126,12 @@ function alternativeCard(alternative: Alternative, place: PagePlace): string {
 }
 
 /** The generated TypeScript declaration of a definition beside its schema in the bundle, both copyable. */
-export function declarationHtml(bundle: JsonObject, definition: DefinitionModel, id: string): string {
+export function declarationHtml(
+  bundle: JsonObject,
+  definition: DefinitionModel,
+  id: string,
+  rootLabel = "Bundled schema",
+): string {
   const schema = definition.pointer === "" ? bundle : getAtPointer(bundle, definition.pointer);
   const ts =
     definition.declaration === undefined
@@ -135,7 +140,7 @@ export function declarationHtml(bundle: JsonObject, definition: DefinitionModel,
   const json = copyableCode(
     `schema-${id}`,
     JSON.stringify(schema, null, 2),
-    definition.pointer === "" ? "Bundled schema" : `Schema at #${definition.pointer}`,
+    definition.pointer === "" ? rootLabel : `Schema at #${definition.pointer}`,
   );
   return `<div class="side-by-side">${ts}${json}</div>`;
 }
