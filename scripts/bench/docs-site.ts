@@ -93,11 +93,14 @@ export async function measureIndexPage(site: string, rounds: number): Promise<In
   return { loadMs: median(loads), indexMs: median(indexes), searchMs: median(searches), matches };
 }
 
+/** "Well under the time its generate takes" (issue 36), as a ratio of the two. */
+const DOCS_RATIO = 0.3;
+
 /** The rows pipeline.ts adds to docs/benchmarks.md. */
 export function docsRows(docsMs: number, generateMs: number, siteBytes: number, page: IndexPageFigures): string[] {
   const ratio = docsMs / generateMs;
   return [
-    `| \`docs\` vs \`generate\` (whole corpus; site ${(siteBytes / 1e6).toFixed(0)} MB) | ${(docsMs / 1000).toFixed(1)} s | ${(generateMs / 1000).toFixed(1)} s | ${ratio.toFixed(2)} | ≤ 0.5: ${ratio <= 0.5 ? "met" : `**missed** by ${(ratio / 0.5).toFixed(1)}x`} |`,
+    `| \`docs\` vs \`generate\` (whole corpus; site ${(siteBytes / 1e6).toFixed(0)} MB) | ${(docsMs / 1000).toFixed(1)} s | ${(generateMs / 1000).toFixed(1)} s | ${ratio.toFixed(2)} | ≤ ${DOCS_RATIO}: ${ratio <= DOCS_RATIO ? "met" : `**missed** by ${(ratio / DOCS_RATIO).toFixed(1)}x`} |`,
     `| docs index page (headless Chromium, from disk): loaded; its search index loaded after that, in the background; a search ("${QUERY}", ${page.matches}) | ${page.loadMs.toFixed(0)} ms; ${page.indexMs.toFixed(0)} ms; ${page.searchMs.toFixed(0)} ms | | | ≤ 1000 ms; ≤ 2000 ms; ≤ 100 ms: ${page.loadMs <= 1000 && page.indexMs <= 2000 && page.searchMs <= 100 ? "met" : "**missed**"} |`,
   ];
 }

@@ -109,8 +109,9 @@ export type Other = string;
   });
 });
 
-/** A schema as the page's copyable block shows it. */
-const escapedJson = (value: JsonObject) => JSON.stringify(value, null, 2).replace(/"/g, "&quot;");
+/** A schema as the page's copyable block shows it: text between tags, its quotes as they are. */
+const escapedJson = (value: JsonObject) =>
+  JSON.stringify(value, null, 2).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 function contract(overrides: Partial<DocsContract>): DocsContract {
   return {
@@ -159,6 +160,21 @@ describe("the pages", () => {
     );
     // The search leads to the definition's page.
     expect(files.get("assets/search-index.js")).toContain('"definitions/shop/shipment/def-kind.html"');
+  });
+
+  it("show on the contract page the bundle less the definitions shown on their own pages", () => {
+    const schema: JsonObject = {
+      ...SHIPMENT,
+      $defs: { ...(SHIPMENT["$defs"] as JsonObject), unpaged: { type: "integer" } },
+    };
+    const files = emitDocs({ ...input, contracts: [contract({ schema })] });
+    const block = /<pre id="schema-root"[^>]*><code>([^]*?)<\/code><\/pre>/.exec(
+      files.get("contracts/shop/shipment.html")!,
+    )![1]!;
+    const shown = JSON.parse(block.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&")) as JsonObject;
+    expect(shown["$defs"]).toEqual({ unpaged: { type: "integer" } });
+    expect(shown["properties"]).toEqual(SHIPMENT["properties"]);
+    expect(files.get("contracts/shop/shipment.html")).toMatch(/Bundled schema, less the \d+ definitions? shown on/);
   });
 
   it("keep each member anchor a definition had on its contract page, leading to its page", () => {

@@ -101,6 +101,24 @@ describe.skipIf(!HAVE_BROWSER)(TITLE, () => {
     expect(await page.locator("#member--referred_to").isVisible()).toBe(true);
   });
 
+  it("searches from a contract page and a definition page, the index loaded only then", async () => {
+    await page.goto(pathToFileURL(path.join(site, "contracts/problems/contract.html")).href);
+    // No page but the index loads the search index before the reader turns to the box.
+    expect(await page.evaluate(() => document.querySelector('script[src$="search-index.js"]') === null)).toBe(true);
+    await page.fill("#search", "referred_to");
+    const hit = page.locator('#search-results a[href="../../contracts/agent/result.html#member--referred_to"]');
+    await hit.waitFor();
+    await Promise.all([page.waitForURL("**/contracts/agent/result.html#member--referred_to"), hit.click()]);
+    expect(await page.locator("#member--referred_to").isVisible()).toBe(true);
+    // Three folders down, a definition's page leads to a contract.
+    await page.goto(pathToFileURL(path.join(site, "definitions/problems/contract/def-budget.html")).href);
+    await page.fill("#search", "agent/result");
+    const contract = page.locator('#search-results a[href="../../../contracts/agent/result.html"]');
+    await contract.waitFor();
+    await Promise.all([page.waitForURL("**/contracts/agent/result.html"), contract.first().click()]);
+    expect(await page.textContent("h1")).toBe("agent/result");
+  });
+
   it("follows a member's type to its definition's page, with its members, rules and back-link", async () => {
     await page.goto(pathToFileURL(path.join(site, "contracts/problems/contract.html")).href);
     const link = page.locator("#member--budgets td").first().locator("a");
@@ -173,7 +191,10 @@ async function verdictOf(page: Page, text: string): Promise<string> {
 }
 
 /** The browser globals the page callbacks use: the project's TypeScript has no DOM library. */
-declare const document: { getElementById(id: string): { textContent: string | null } | null };
+declare const document: {
+  getElementById(id: string): { textContent: string | null } | null;
+  querySelector(selector: string): unknown;
+};
 declare const window: unknown;
 
 interface AxeViolation {

@@ -1,6 +1,8 @@
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Plugin } from "esbuild-wasm";
+import { validatorScript } from "./validator-script.js";
 
 /** The runtime modules generated validators import, which the runtime bundle exposes to them. */
 const SHARED = /^charter-runtime\/(?:helpers|formats|patterns)$/;
@@ -44,11 +46,11 @@ export async function bundleRuntime(): Promise<string> {
 const AT_ONCE = 8;
 
 /**
- * `assets/validators/<name>.js` of every contract, by name in sorted order. Several builds are
- * under way at once: esbuild's WebAssembly build spends much of each call waiting, so eight at a
- * time took 5.0 s where one after the other took 13.3 s (60 of the SchemaStore corpus's
- * validators, on this machine's 2 cores). One build with an entry per contract was slower (8.0 s)
- * and held 3.5 GB in esbuild's process for the whole corpus.
+ * `assets/validators/<name>.js` of every contract, by name in sorted order. A module of the
+ * validators target's own shape becomes a classic script by string work (validator-script.ts);
+ * any other is bundled by esbuild, several builds under way at once: its WebAssembly build
+ * spends much of each call waiting, so eight at a time took 5.0 s where one after the other took
+ * 13.3 s (60 of the SchemaStore corpus's validators, on this machine's 2 cores).
  */
 export async function bundleValidators(validators: ReadonlyMap<string, string>): Promise<Map<string, string>> {
   const names = [...validators.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
@@ -57,7 +59,9 @@ export async function bundleValidators(validators: ReadonlyMap<string, string>):
   const worker = async () => {
     while (next < names.length) {
       const index = next++;
-      bundles[index] = await bundleValidator(validators.get(names[index]!)!, names[index]!);
+      const name = names[index]!;
+      const file = validators.get(name)!;
+      bundles[index] = validatorScript(await readFile(file, "utf8"), name) ?? (await bundleValidator(file, name));
     }
   };
   await Promise.all(Array.from({ length: Math.min(AT_ONCE, names.length) }, worker));

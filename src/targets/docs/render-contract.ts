@@ -1,5 +1,6 @@
 import type { JsonValue } from "../../core/json-value.js";
-import { getAtPointer } from "../../core/json-pointer.js";
+import { isJsonObject, type JsonObject } from "../../core/json-object.js";
+import { getAtPointer, splitPointer } from "../../core/json-pointer.js";
 import type { ContractModel, DefinitionModel } from "./contract-model.js";
 import type { DocsContract } from "./docs-input.js";
 import { code, escapeHtml, proseHtml } from "./html.js";
@@ -39,7 +40,7 @@ export function contractPageHtml(
     section("history", "Change history", historyHtml(contract.name, contract.history, page, definitionPages)),
     section("examples", "Examples and counterexamples", examplesHtml(model)),
     section("definitions", "Definitions", model.definitions.map((d) => definitionHtml(model, d, page)).join("\n")),
-    section("declaration", "TypeScript and schema", declarationHtml(model.contract.schema, model.root, "root")),
+    section("declaration", "TypeScript and schema", rootDeclarationHtml(model)),
     contract.hasValidator ? section("try", "Try a payload", playgroundHtml(model)) : "",
     section("links", "Uses and used by", linksHtml(model, page)),
   ].filter((s) => s !== "");
@@ -155,4 +156,35 @@ function linksHtml(model: ContractModel, page: string): string {
   if (model.uses.length > 0) parts.push(`<p>Uses: ${model.uses.map(link).join(", ")}</p>`);
   if (model.usedBy.length > 0) parts.push(`<p>Used by: ${model.usedBy.map(link).join(", ")}</p>`);
   return parts.join("\n");
+}
+
+/**
+ * The root's declaration beside the bundle less the definitions that have pages of their own,
+ * where each is shown beside its own declaration: the whole bundle here repeated them all, 26 MB
+ * of the SchemaStore corpus's site. The generated tree holds the whole bundle.
+ */
+function rootDeclarationHtml(model: ContractModel): string {
+  const bundle = model.contract.schema;
+  const paged = new Map<string, Set<string>>();
+  for (const { pointer } of model.definitions) {
+    const [keyword, key, ...rest] = splitPointer(pointer);
+    if (keyword === undefined || key === undefined || rest.length > 0) continue;
+    if (!paged.has(keyword)) paged.set(keyword, new Set());
+    paged.get(keyword)!.add(key);
+  }
+  const shown: JsonObject = { ...bundle };
+  let left = 0;
+  for (const [keyword, keys] of paged) {
+    const holder = bundle[keyword];
+    if (!isJsonObject(holder)) continue;
+    const kept = Object.fromEntries(Object.entries(holder).filter(([key]) => !keys.has(key)));
+    left += Object.keys(holder).length - Object.keys(kept).length;
+    if (Object.keys(kept).length > 0) shown[keyword] = kept;
+    else delete shown[keyword];
+  }
+  const label =
+    left === 0
+      ? "Bundled schema"
+      : `Bundled schema, less the ${left} definition${left === 1 ? "" : "s"} shown on ${left === 1 ? "its own page" : "their own pages"}`;
+  return declarationHtml(shown, model.root, "root", label);
 }

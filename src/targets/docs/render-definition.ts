@@ -4,7 +4,7 @@ import type { Alternative, AlternativeGroup } from "./alternatives.js";
 import type { ConditionalRule } from "./conditional-rules.js";
 import { conditionText, ruleSentence } from "./conditional-rules.js";
 import type { DefinitionModel } from "./contract-model.js";
-import { code, escapeHtml, proseHtml } from "./html.js";
+import { code, escapeHtml, escapeText, proseHtml } from "./html.js";
 import type { MemberRow } from "./members.js";
 import { memberAnchor, targetHref } from "./page-links.js";
 
@@ -92,7 +92,7 @@ ${body}
 export function copyableCode(id: string, text: string, label: string): string {
   return `<div class="code-block">
 <div class="code-head"><span>${escapeHtml(label)}</span><button type="button" class="copy" data-copy="${id}">Copy</button></div>
-<pre id="${id}" tabindex="0" aria-label="${escapeHtml(label)}"><code>${escapeHtml(text)}</code></pre>
+<pre id="${id}" tabindex="0" aria-label="${escapeHtml(label)}"><code>${escapeText(text)}</code></pre>
 </div>`;
 }
 
@@ -126,7 +126,12 @@ function alternativeCard(alternative: Alternative, place: PagePlace): string {
 }
 
 /** The generated TypeScript declaration of a definition beside its schema in the bundle, both copyable. */
-export function declarationHtml(bundle: JsonObject, definition: DefinitionModel, id: string): string {
+export function declarationHtml(
+  bundle: JsonObject,
+  definition: DefinitionModel,
+  id: string,
+  rootLabel = "Bundled schema",
+): string {
   const schema = definition.pointer === "" ? bundle : getAtPointer(bundle, definition.pointer);
   const ts =
     definition.declaration === undefined
@@ -135,7 +140,7 @@ export function declarationHtml(bundle: JsonObject, definition: DefinitionModel,
   const json = copyableCode(
     `schema-${id}`,
     JSON.stringify(schema, null, 2),
-    definition.pointer === "" ? "Bundled schema" : `Schema at #${definition.pointer}`,
+    definition.pointer === "" ? rootLabel : `Schema at #${definition.pointer}`,
   );
   return `<div class="side-by-side">${ts}${json}</div>`;
 }

@@ -21,12 +21,6 @@ export function indexPageHtml(models: readonly ContractModel[], version: string 
     .join("\n");
   const body = `<h1>Contracts</h1>
 <p class="lead">${models.length} contract${models.length === 1 ? "" : "s"}${version === undefined ? "" : `, version ${code(version)}`}, documented from the committed generated tree by <code>charter docs</code>.</p>
-<div class="search" role="search">
-<label for="search">Search contracts, definitions and members</label>
-<input type="search" id="search" autocomplete="off" placeholder="a name or a word of a description" data-index="assets/search-index.js">
-<p id="search-status" role="status" aria-live="polite"></p>
-<ul id="search-results"></ul>
-</div>
 <div class="table-wrap" role="region" aria-label="Every contract" tabindex="0">
 <table class="contracts">
 <thead><tr><th scope="col">Contract</th><th scope="col">Description</th><th scope="col">Version</th><th scope="col">Digest</th><th scope="col">Definitions</th><th scope="col">Members</th></tr></thead>
@@ -41,6 +35,6 @@ ${rows}
 ${dependencyGraphSvg(new Map(models.map((m) => [m.contract.name, m.uses])))}
 </div>
 </section>`;
-  // The search index loads when the reader first turns to the search box (site.js), not with the page.
-  return pageHtml({ page: "index.html", title: "Contracts: charter docs", body });
+  // The search index loads once the page has shown (site.js), so that it is there when the reader types.
+  return pageHtml({ page: "index.html", title: "Contracts: charter docs", body, preloadSearch: true });
 }

@@ -34,14 +34,30 @@ export const SITE_SCRIPT = `(function () {
     try { document.execCommand("copy"); } catch (e) { /* the text stays selected for the reader to copy */ }
   }
 
-  var search = document.getElementById("search");
+  // The search box is made here, not written into each page: without this script it could not
+  // search, and its markup on each of a large set's pages added up (7 MB of the corpus's site).
+  var place = document.getElementById("site-search");
+  var search = null;
+  if (place) {
+    place.appendChild(el("label", "", "Search contracts, definitions and members")).htmlFor = "search";
+    search = place.appendChild(el("input"));
+    search.type = "search";
+    search.id = "search";
+    search.autocomplete = "off";
+    search.placeholder = "a name or a word of a description";
+    var status = place.appendChild(el("p"));
+    status.id = "search-status";
+    status.setAttribute("role", "status");
+    status.setAttribute("aria-live", "polite");
+    var results = place.appendChild(el("ul"));
+    results.id = "search-results";
+  }
   if (search) {
-    var results = document.getElementById("search-results");
-    var status = document.getElementById("search-status");
     var KINDS = ["contract", "definition", "member"];
-    // The index is a classic script (file:// refuses fetch), added once the page has loaded (or on
-    // the first focus or keystroke before that), so that a large set's index page shows at once
-    // and the index is there by the time the reader types; each text is lower-cased once.
+    // The index is a classic script (file:// refuses fetch), added on the first focus or keystroke
+    // (on the index page, once the page has loaded), so that no page waits for it and a large
+    // set's index page has it by the time the reader types; each text is lower-cased once.
+    var root = place.getAttribute("data-root") || "";
     var index = null;
     var lower = null;
     var requested = false;
@@ -49,17 +65,17 @@ export const SITE_SCRIPT = `(function () {
       if (requested) return;
       requested = true;
       var script = document.createElement("script");
-      script.src = search.getAttribute("data-index");
+      script.src = root + "assets/search-index.js";
       script.onload = function () {
         index = window.CHARTER_SEARCH;
         lower = index.texts.map(function (text) { return text.toLowerCase(); });
         search.setAttribute("data-ready", "");
-        run();
+        runSearch();
       };
       script.onerror = function () { status.textContent = "The search index did not load."; };
       document.body.appendChild(script);
     };
-    var run = function () {
+    var runSearch = function () {
       var query = search.value.trim().toLowerCase();
       results.textContent = "";
       if (query === "") { status.textContent = ""; return; }
@@ -80,7 +96,7 @@ export const SITE_SCRIPT = `(function () {
         item.appendChild(el("span", "kind", KINDS[entries[at]]));
         var link = el("a", "", texts[entries[at + 1]]);
         var anchor = texts[entries[at + 5]];
-        link.href = texts[entries[at + 4]] + (anchor ? "#" + anchor : "");
+        link.href = root + texts[entries[at + 4]] + (anchor ? "#" + anchor : "");
         item.appendChild(link);
         item.appendChild(document.createTextNode(" in " + texts[entries[at + 2]]));
         var description = texts[entries[at + 3]];
@@ -89,9 +105,11 @@ export const SITE_SCRIPT = `(function () {
       });
     };
     search.addEventListener("focus", load);
-    if (document.readyState === "complete") load();
-    else window.addEventListener("load", function () { setTimeout(load, 0); });
-    search.addEventListener("input", function () { load(); run(); });
+    if (place.hasAttribute("data-preload")) {
+      if (document.readyState === "complete") load();
+      else window.addEventListener("load", function () { setTimeout(load, 0); });
+    }
+    search.addEventListener("input", function () { load(); runSearch(); });
   }
 
   var playground = document.querySelector(".playground");
@@ -101,7 +119,7 @@ export const SITE_SCRIPT = `(function () {
     var verdict = document.getElementById("verdict");
     var list = document.getElementById("violations");
     var contract = playground.getAttribute("data-contract");
-    var run = function () {
+    var checkPayload = function () {
       list.textContent = "";
       verdict.className = "";
       if (!window.CharterDocs) {
@@ -132,9 +150,9 @@ export const SITE_SCRIPT = `(function () {
         verdict.textContent = "The check failed: " + error;
       });
     };
-    button.addEventListener("click", run);
+    button.addEventListener("click", checkPayload);
     input.addEventListener("keydown", function (event) {
-      if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) run();
+      if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) checkPayload();
     });
   }
 })();

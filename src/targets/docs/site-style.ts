@@ -60,6 +60,9 @@ label { display: block; font-weight: 600; margin: 0.5rem 0 0.25rem; }
 #verdict.invalid { color: var(--bad); font-weight: 600; }
 #search-results { list-style: none; padding: 0; }
 #search-results li { padding: 0.25rem 0; border-bottom: 1px solid var(--line); }
+header.site .search { max-width: 48rem; }
+header.site #search-results { max-height: 60vh; overflow-y: auto; margin: 0; }
+#search-status:empty { display: none; }
 .graph-wrap { overflow-x: auto; }
 .graph rect { fill: var(--panel); stroke: var(--muted); }
 .graph a:hover rect, .graph a:focus rect { stroke: var(--link); stroke-width: 2; }
