@@ -73,7 +73,8 @@ if (sets.has("schemastore")) {
 
 function countModules(folder: string): number {
   return readdirSync(folder, { recursive: true, encoding: "utf8" }).filter(
-    (f) => f.endsWith(".py") && !f.endsWith("__init__.py") && !f.endsWith("_contract.py"),
+    // Contract modules: the package's own (`_contract.py`, `_ecma.py`) and `__init__.py` start with `_`.
+    (f) => f.endsWith(".py") && !path.basename(f).startsWith("_"),
   ).length;
 }
 

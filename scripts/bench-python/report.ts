@@ -91,7 +91,7 @@ export function renderSection(sets: readonly SetFigures[], measured: string): st
     "",
     `- ${measured}`,
     ...sets.flatMap((s) => s.facts.map((f) => `- ${s.title}: ${f}`)),
-    "- Each instance goes through the contract's committed validator module (its verdict decides valid and invalid), the bare model (`TypeAdapter(Root).validate_json`) and the module's `validate` helper (jsonschema installed). Classes: ajv's first error over the bundle, as in the TypeScript types' precision above; the TypeScript column is charter's types on the same given invalid instances, from a saved `npm run bench:precision` run of that set (no mutants here).",
+    "- Each instance goes through the contract's committed validator module (its verdict decides valid and invalid), the bare model (`TypeAdapter(Root).validate_json`) and the module's `validate` helper (jsonschema installed). Classes: ajv's first error over the bundle, as in the TypeScript types' precision above; the TypeScript column is charter's types on the same given invalid instances (those the saved run has), from a saved `npm run bench:precision` run of that set (no mutants here).",
     "",
     ...table(sets),
     "",
@@ -110,7 +110,7 @@ export function withSection(page: string, section: string): string {
   if (start !== -1 && end !== -1) return page.slice(0, start) + section + page.slice(end + SECTION_END.length);
   const kept = page.indexOf(KEPT_END);
   if (kept === -1) return `${page.trimEnd()}\n\n${section}\n`;
-  return `${page.slice(0, kept)}${section}\n${page.slice(kept)}`;
+  return `${page.slice(0, kept).trimEnd()}\n\n${section}\n${page.slice(kept)}`;
 }
 
 export function writeSection(file: string, section: string): void {
