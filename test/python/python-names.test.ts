@@ -24,6 +24,17 @@ describe("Python names", () => {
     });
   });
 
+  it("renames a member its class's annotations or body would see instead of a type (SchemaStore's npm-badges, nswag)", () => {
+    const names = fieldNames(["list", "str", "Field", "name", "str_"], new Set(["list", "Literal", "str"]));
+    expect(Object.fromEntries(names)).toEqual({
+      list: "list_",
+      str: "str_2",
+      Field: "Field_",
+      name: "name",
+      str_: "str_",
+    });
+  });
+
   it("makes contract paths modules, a folder of contracts a package", () => {
     const paths = modulePaths(["agent", "agent/result", "tool-1.0/x", "import"]);
     expect(Object.fromEntries([...paths].map(([k, v]) => [k, v.join(".")]))).toEqual({

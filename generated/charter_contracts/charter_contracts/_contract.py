@@ -11,6 +11,8 @@ from typing import Any, TypeVar, cast
 
 from pydantic import TypeAdapter
 
+from ._ecma import format_checker, python_schema, with_ajv_keywords
+
 T = TypeVar("T")
 
 
@@ -29,7 +31,8 @@ def _load(folder: Any, into: dict[str, Any]) -> None:
             _load(entry, into)
         elif entry.name.endswith(".schema.json"):
             schema = json.loads(entry.read_text(encoding="utf-8"))
-            into[schema["$id"]] = schema
+            # draft-04 names a schema with `id`, the later dialects with `$id`.
+            into[schema["$id"] if "$id" in schema else schema["id"]] = python_schema(schema)
 
 
 @lru_cache(maxsize=None)
@@ -45,16 +48,21 @@ def _validator(schema_id: str, formats: bool) -> Any:
     try:
         jsonschema = cast(Any, importlib.import_module("jsonschema"))
         referencing = cast(Any, importlib.import_module("referencing"))
+        importlib.import_module("referencing.exceptions")
     except ImportError:
         return None
     schemas = _schemas()
-    registry = referencing.Registry().with_resources(
-        (key, referencing.Resource.from_contents(value)) for key, value in schemas.items()
-    )
+
+    def retrieve(uri: str) -> Any:
+        # Each other contract when a reference reaches it: a registry of them all would crawl every one.
+        if uri not in schemas:
+            raise referencing.exceptions.NoSuchResource(ref=uri)
+        return referencing.Resource.from_contents(schemas[uri])
+
     schema = schemas[schema_id]
-    cls = jsonschema.validators.validator_for(schema)
-    checker = cls.FORMAT_CHECKER if formats else None
-    return cls(schema, registry=registry, format_checker=checker)
+    cls = with_ajv_keywords(jsonschema, jsonschema.validators.validator_for(schema))
+    checker = format_checker(jsonschema, cls) if formats else None
+    return cls(schema, registry=referencing.Registry(retrieve=retrieve), format_checker=checker)
 
 
 def schema_checks_available() -> bool:

@@ -6,6 +6,7 @@ import type { TypeNames } from "../shared/type-names.js";
 import type { AnnotationScope } from "./annotations.js";
 import { modulePaths } from "./python-names.js";
 import { CONTRACT_MODULE, pyproject } from "./package-files.js";
+import { ECMA_MODULE } from "./ecma-module.js";
 import { renderDeclarations, type Declared } from "./render-module.js";
 
 /** The config's `targets.python`. */
@@ -70,6 +71,7 @@ export function emitPython(
     files.set(`${pkg}/${pkg}/${folder}/__init__.py`, "");
   files.set(`${pkg}/${pkg}/__init__.py`, initModule(exported));
   files.set(`${pkg}/${pkg}/_contract.py`, CONTRACT_MODULE);
+  files.set(`${pkg}/${pkg}/_ecma.py`, ECMA_MODULE);
   files.set(`${pkg}/${pkg}/py.typed`, "");
   files.set(`${pkg}/pyproject.toml`, pyproject(pkg, version));
   return files;

@@ -14,6 +14,9 @@ const MODEL_ATTRIBUTES = new Set(
   ).split(" "),
 );
 
+/** Names a model's class body calls as it runs (`= Field(...)`, `model_config = ConfigDict(...)`): no field may shadow them. */
+const CLASS_BODY = new Set(["Field", "ConfigDict"]);
+
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** A Python identifier for `text`: other characters become `_`, a leading digit or a keyword gets one more `_`. */
@@ -26,13 +29,16 @@ export function pythonIdentifier(text: string): string {
 /**
  * The attribute each member of an object gets, in the order given: its name when Python and
  * pydantic take it as it is; else a spelling that does, made unique, and read from the JSON
- * key through an alias. Names starting with `_` or `model_` are private or pydantic's own.
+ * key through an alias. Names starting with `_` or `model_` are private or pydantic's own;
+ * `reserved` are the names the class's annotations use, which a field would shadow.
  */
-export function fieldNames(members: readonly string[]): Map<string, string> {
-  const taken = new Set(members.filter(isPlainField));
+export function fieldNames(members: readonly string[], reserved: ReadonlySet<string> = new Set()): Map<string, string> {
+  // A class attribute named like a name its annotations use would shadow it there (`list: list[str]`).
+  const plain = (member: string) => isPlainField(member) && !reserved.has(member) && !CLASS_BODY.has(member);
+  const taken = new Set([...members.filter(plain), ...reserved]);
   const names = new Map<string, string>();
   for (const member of members) {
-    if (isPlainField(member)) {
+    if (plain(member)) {
       names.set(member, member);
       continue;
     }

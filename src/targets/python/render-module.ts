@@ -106,7 +106,15 @@ function modelClass(
   // A member whose schema is `false` is no field: a closed model refuses it, an open one lets the schema refuse it;
   // so is a member the variant forbids.
   const members = Object.keys(properties).filter((m) => properties[m] !== false && variant?.forbidden.has(m) !== true);
-  const names = fieldNames(members);
+  const types = new Map(
+    members.map((m) => [
+      m,
+      variant?.discriminator === m
+        ? `Literal[${variant.values.map(pythonString).join(", ")}]`
+        : annotation(properties[m], scope),
+    ]),
+  );
+  const names = fieldNames(members, wordsOf([...types.values()]));
   const closed = schema["additionalProperties"] === false && !("patternProperties" in schema);
   const lines = [`class ${name}(BaseModel):`];
   const doc = describe(schema, "    ");
@@ -114,17 +122,16 @@ function modelClass(
   lines.push(`    model_config = ConfigDict(extra=${closed ? '"forbid"' : '"allow"'}, populate_by_name=True)`);
   for (const member of members) {
     const field = names.get(member)!;
-    const type =
-      variant?.discriminator === member
-        ? `Literal[${variant.values.map(pythonString).join(", ")}]`
-        : annotation(properties[member], scope);
+    const type = types.get(member)!;
     const optional = !required.has(member);
     const args: string[] = [];
     if (optional) args.push("default=None");
     if (field !== member) args.push(`alias=${pythonString(member)}`);
     const sub = properties[member];
     if (isJsonObject(sub as JsonValue) && (sub as JsonObject)["deprecated"] === true) args.push("deprecated=True");
-    const annotated = optional && type !== "Any" ? `${type} | None` : type;
+    // `None | None` is no type at run time: a type that takes null already stays as it is.
+    const nullable = type === "Any" || type === "None" || type.startsWith("None | ") || type.endsWith(" | None");
+    const annotated = optional && !nullable ? `${type} | None` : type;
     const value = args.length === 0 ? "" : args.length === 1 && optional ? " = None" : ` = Field(${args.join(", ")})`;
     lines.push(`    ${field}: ${annotated}${value}`);
     const described = describe(sub, "    ");
@@ -139,6 +146,12 @@ function describe(schema: JsonValue | undefined, indent: string): string {
   const s = schema as JsonObject;
   const parts = [s["title"], s["description"]].filter((p): p is string => typeof p === "string" && p.trim() !== "");
   return parts.length === 0 ? "" : docstring(parts.join("\n\n"), indent);
+}
+
+/** The identifiers annotations use (`list`, `Literal`, a model's name), outside their string literals. */
+function wordsOf(texts: readonly string[]): Set<string> {
+  const words = texts.flatMap((t) => t.replace(/"(?:[^"\\]|\\.)*"/g, "").match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? []);
+  return new Set(words);
 }
 
 function namesIn(text: string, names: ReadonlySet<string>): Set<string> {
