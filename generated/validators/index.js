@@ -25,7 +25,7 @@ const contract3 = {
 };
 const contract4 = {
   contract: "charter/config",
-  digest: "sha256:ba76228d7c930b6fb288c9326e3a5644506734ce6ff2997e2de04e30146e0b0a",
+  digest: "sha256:cb9d333842f4938ff857aeaec351e691998f31b6f88eeee813bd67480bcd8987",
   load: () => import("./charter/config.js"),
   loadSchema: () => import("../schemas/charter/config.schema.json", { with: { type: "json" } }),
 };

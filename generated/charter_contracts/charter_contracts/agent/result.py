@@ -8,6 +8,7 @@ from typing import Annotated, Any, Literal, TypeAlias
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from .._contract import check_contract
+from ..rules import check_rules
 from ..agent.problem import AgentProblem
 from ..agent.uuidv7 import AgentUuidv7
 
@@ -107,5 +108,7 @@ Outcome: TypeAlias = Literal["succeeded", "abstained", "referred", "failed", "su
 
 
 def validate(instance: object) -> AgentResult:
-    """An instance of agent/result, read by its model once the contract's schema accepts it (with jsonschema installed)."""
-    return check_contract("https://charter.invalid/agent/result.schema.json", True, instance, TypeAdapter(AgentResult))
+    """An instance of agent/result, read by its model once the contract's schema accepts it (with jsonschema installed) and its declared rules keep it."""
+    value: AgentResult = check_contract("https://charter.invalid/agent/result.schema.json", True, instance, TypeAdapter(AgentResult))
+    check_rules("agent/result", "https://charter.invalid/agent/result.schema.json", value)
+    return value

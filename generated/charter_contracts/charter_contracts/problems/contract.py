@@ -8,6 +8,7 @@ from typing import Annotated, Any, Literal, TypeAlias
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from .._contract import check_contract
+from ..rules import check_rules
 from ..problems.schema_slot import RepoPath, SchemaSlot
 from ..problems.semantics import ProblemSemantics
 
@@ -129,5 +130,7 @@ Slug: TypeAlias = str
 
 
 def validate(instance: object) -> ProblemContract:
-    """An instance of problems/contract, read by its model once the contract's schema accepts it (with jsonschema installed)."""
-    return check_contract("https://charter.invalid/problems/contract.schema.json", True, instance, TypeAdapter(ProblemContract))
+    """An instance of problems/contract, read by its model once the contract's schema accepts it (with jsonschema installed) and its declared rules keep it."""
+    value: ProblemContract = check_contract("https://charter.invalid/problems/contract.schema.json", True, instance, TypeAdapter(ProblemContract))
+    check_rules("problems/contract", "https://charter.invalid/problems/contract.schema.json", value)
+    return value
