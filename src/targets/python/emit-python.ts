@@ -8,6 +8,7 @@ import { modulePaths } from "./python-names.js";
 import { CONTRACT_MODULE, pyproject } from "./package-files.js";
 import { renderDeclarations, type Declared } from "./render-module.js";
 import { hooksModule, type HooksFile } from "./rule-hooks.js";
+import { CHECKS_MODULE } from "./dependent-required.js";
 import { rulesModule, type RuledModule } from "./rules-module.js";
 
 /** The config's `targets.python`. */
@@ -57,6 +58,7 @@ export function emitPython(
     const scope: AnnotationScope = {
       bundle: bundle.schema as JsonObject,
       contract: bundle.name,
+      dialect: bundle.dialect,
       imports: new Map(),
       typeOf: (reference) => typeOf(reference, bundle, byId, names),
     };
@@ -80,6 +82,8 @@ export function emitPython(
   files.set(`${pkg}/${pkg}/__init__.py`, initModule(exported));
   files.set(`${pkg}/${pkg}/_contract.py`, CONTRACT_MODULE);
   files.set(`${pkg}/${pkg}/py.typed`, "");
+  if ([...files.values()].some((text) => text.includes("return dependent_required(")))
+    files.set(`${pkg}/${pkg}/_checks.py`, CHECKS_MODULE);
   if (ruled.length > 0) {
     files.set(`${pkg}/${pkg}/rules.py`, rulesModule(ruled));
     if (settings.rules !== undefined && hooks !== undefined)
@@ -116,7 +120,7 @@ function typeOf(
 }
 
 const TYPING = ["Annotated", "Any", "Literal", "TypeAlias"];
-const PYDANTIC = ["BaseModel", "ConfigDict", "Field", "StrictBool", "TypeAdapter"];
+const PYDANTIC = ["BaseModel", "ConfigDict", "Field", "StrictBool", "TypeAdapter", "model_validator"];
 
 function moduleText(
   contract: PythonContract,
@@ -155,6 +159,7 @@ function moduleText(
     `from pydantic import ${PYDANTIC.filter(used).join(", ")}`,
     "",
     `from ${up}_contract import check_contract`,
+    ...(used("dependent_required") ? [`from ${up}_checks import dependent_required`] : []),
     ...(ruled ? [`from ${up}rules import check_rules`] : []),
   ];
   for (const [other, imported] of [...imports].sort(([a], [b]) => (a < b ? -1 : 1)))

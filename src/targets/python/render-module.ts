@@ -5,6 +5,7 @@ import { annotation, type AnnotationScope } from "./annotations.js";
 import { docstring, fieldNames, pythonString } from "./python-names.js";
 import { conditionalVariants, type Variant } from "./conditional-variants.js";
 import { resolveInBundle } from "../shared/bundle-references.js";
+import { dependentRequiredValidator } from "./dependent-required.js";
 
 /** One type a contract's module declares: its name and the bundle pointer of its schema. */
 export interface Declared {
@@ -130,6 +131,7 @@ function modelClass(
     const described = describe(sub, "    ");
     if (described !== "") lines.push(described);
   }
+  lines.push(...dependentRequiredValidator(schema, scope.dialect, names));
   return lines.join("\n");
 }
 
