@@ -9,6 +9,7 @@ import { CONTRACT_MODULE, pyproject } from "./package-files.js";
 import { renderDeclarations, type Declared } from "./render-module.js";
 import { hooksModule, type HooksFile } from "./rule-hooks.js";
 import { CHECKS_MODULE } from "./dependent-required.js";
+import { definitionHelpers } from "./definition-helpers.js";
 import { rulesModule, type RuledModule } from "./rules-module.js";
 
 /** The config's `targets.python`. */
@@ -67,7 +68,14 @@ export function emitPython(
     if (contract.rules.size > 0) ruled.push({ name: bundle.name, rootName, module: modulePath, rules: contract.rules });
     files.set(
       `${pkg}/${pkg}/${modulePath.join("/")}.py`,
-      moduleText(contract, modulePath, body, scope.imports, paths, rootName),
+      moduleText(
+        contract,
+        modulePath,
+        [...body, ...definitionHelpers({ name: bundle.name, id: bundle.id, formats: contract.formats }, declared)],
+        scope.imports,
+        paths,
+        rootName,
+      ),
     );
     // Every class and alias, the union's variants included: a client matches on them.
     const declaredNames = body.flatMap((text) => [

@@ -87,7 +87,9 @@ def _validator(schema_id: str, formats: bool) -> Any:
     registry = referencing.Registry().with_resources(
         (key, referencing.Resource.from_contents(value)) for key, value in schemas.items()
     )
-    schema = schemas[schema_id]
+    base, _, fragment = schema_id.partition("#")
+    # A definition (\`<id>#/$defs/name\`) is checked through a reference to it, in its contract's dialect.
+    schema = schemas[base] if fragment == "" else {"$schema": schemas[base].get("$schema"), "$ref": schema_id}
     cls = jsonschema.validators.validator_for(schema)
     checker = cls.FORMAT_CHECKER if formats else None
     return cls(schema, registry=registry, format_checker=checker)

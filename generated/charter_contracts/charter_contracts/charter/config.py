@@ -107,6 +107,51 @@ RelativePath: TypeAlias = Annotated[str, Field(min_length=1)]
 """A non-empty file-system path, relative to the folder of the config file."""
 
 
+def validate_catalog_folder(instance: object) -> CatalogFolder:
+    """An instance of CatalogFolder (charter/config /$defs/catalogFolder), read by its model once the definition's schema accepts it (with jsonschema installed)."""
+    return check_contract("https://charter.invalid/charter/config.schema.json#/$defs/catalogFolder", True, instance, TypeAdapter(CatalogFolder))
+
+
+def validate_dialect(instance: object) -> Dialect:
+    """An instance of Dialect (charter/config /$defs/dialect), read by its model once the definition's schema accepts it (with jsonschema installed)."""
+    return check_contract("https://charter.invalid/charter/config.schema.json#/$defs/dialect", True, instance, TypeAdapter(Dialect))
+
+
+def validate_diff_ignore(instance: object) -> DiffIgnore:
+    """An instance of DiffIgnore (charter/config /$defs/diffIgnore), read by its model once the definition's schema accepts it (with jsonschema installed)."""
+    return check_contract("https://charter.invalid/charter/config.schema.json#/$defs/diffIgnore", True, instance, TypeAdapter(DiffIgnore))
+
+
+def validate_direction(instance: object) -> Direction:
+    """An instance of Direction (charter/config /$defs/direction), read by its model once the definition's schema accepts it (with jsonschema installed)."""
+    return check_contract("https://charter.invalid/charter/config.schema.json#/$defs/direction", True, instance, TypeAdapter(Direction))
+
+
+def validate_document_resolution(instance: object) -> DocumentResolution:
+    """An instance of DocumentResolution (charter/config /$defs/documentResolution), read by its model once the definition's schema accepts it (with jsonschema installed)."""
+    return check_contract("https://charter.invalid/charter/config.schema.json#/$defs/documentResolution", True, instance, TypeAdapter(DocumentResolution))
+
+
+def validate_ids(instance: object) -> Ids:
+    """An instance of Ids (charter/config /$defs/ids), read by its model once the definition's schema accepts it (with jsonschema installed)."""
+    return check_contract("https://charter.invalid/charter/config.schema.json#/$defs/ids", True, instance, TypeAdapter(Ids))
+
+
+def validate_naming_style(instance: object) -> NamingStyle:
+    """An instance of NamingStyle (charter/config /$defs/namingStyle), read by its model once the definition's schema accepts it (with jsonschema installed)."""
+    return check_contract("https://charter.invalid/charter/config.schema.json#/$defs/namingStyle", True, instance, TypeAdapter(NamingStyle))
+
+
+def validate_relative_path(instance: object) -> RelativePath:
+    """An instance of RelativePath (charter/config /$defs/relativePath), read by its model once the definition's schema accepts it (with jsonschema installed)."""
+    return check_contract("https://charter.invalid/charter/config.schema.json#/$defs/relativePath", True, instance, TypeAdapter(RelativePath))
+
+
+def validate_validation_policy(instance: object) -> ValidationPolicy:
+    """An instance of ValidationPolicy (charter/config /$defs/validationPolicy), read by its model once the definition's schema accepts it (with jsonschema installed)."""
+    return check_contract("https://charter.invalid/charter/config.schema.json#/$defs/validationPolicy", True, instance, TypeAdapter(ValidationPolicy))
+
+
 def validate(instance: object) -> CharterConfig:
     """An instance of charter/config, read by its model once the contract's schema accepts it (with jsonschema installed)."""
     return check_contract("https://charter.invalid/charter/config.schema.json", True, instance, TypeAdapter(CharterConfig))

@@ -129,6 +129,21 @@ Budget: TypeAlias = Annotated[BudgetNone | BudgetWallClock | BudgetEvaluations, 
 Slug: TypeAlias = str
 
 
+def validate_budget(instance: object) -> Budget:
+    """An instance of Budget (problems/contract /$defs/budget), read by its model once the definition's schema accepts it (with jsonschema installed)."""
+    return check_contract("https://charter.invalid/problems/contract.schema.json#/$defs/budget", True, instance, TypeAdapter(Budget))
+
+
+def validate_reference_case(instance: object) -> ReferenceCase:
+    """An instance of ReferenceCase (problems/contract /$defs/referenceCase), read by its model once the definition's schema accepts it (with jsonschema installed)."""
+    return check_contract("https://charter.invalid/problems/contract.schema.json#/$defs/referenceCase", True, instance, TypeAdapter(ReferenceCase))
+
+
+def validate_slug(instance: object) -> Slug:
+    """An instance of Slug (problems/contract /$defs/slug), read by its model once the definition's schema accepts it (with jsonschema installed)."""
+    return check_contract("https://charter.invalid/problems/contract.schema.json#/$defs/slug", True, instance, TypeAdapter(Slug))
+
+
 def validate(instance: object) -> ProblemContract:
     """An instance of problems/contract, read by its model once the contract's schema accepts it (with jsonschema installed) and its declared rules keep it."""
     value: ProblemContract = check_contract("https://charter.invalid/problems/contract.schema.json", True, instance, TypeAdapter(ProblemContract))
