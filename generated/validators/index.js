@@ -25,7 +25,7 @@ const contract3 = {
 };
 const contract4 = {
   contract: "charter/config",
-  digest: "sha256:cb9d333842f4938ff857aeaec351e691998f31b6f88eeee813bd67480bcd8987",
+  digest: "sha256:79e77704a0c437a9fbf06cf4bd088c8578c395ef49eb43c23f6837fc1043c1cb",
   load: () => import("./charter/config.js"),
   loadSchema: () => import("../schemas/charter/config.schema.json", { with: { type: "json" } }),
 };

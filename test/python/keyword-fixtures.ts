@@ -54,10 +54,10 @@ export async function keywordVerdicts(
 }
 
 /** pyright's errors, in strict mode, on the Python package in `packageDir` (where pydantic is importable). */
-export function pyrightErrors(packageDir: string): string[] {
+export function pyrightErrors(packageDir: string, pkg = "fx"): string[] {
   const config = path.join(packageDir, "pyrightconfig.json");
   writeFileSync(config, JSON.stringify({ typeCheckingMode: "strict", extraPaths: [packageDir] }));
-  const run = spawnSync(process.execPath, [PYRIGHT, "-p", config, "--outputjson", path.join(packageDir, "fx")], {
+  const run = spawnSync(process.execPath, [PYRIGHT, "-p", config, "--outputjson", path.join(packageDir, pkg)], {
     encoding: "utf8",
     env: { ...process.env, PYTHONDONTWRITEBYTECODE: "1" },
   });
