@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { checkHooks, readHookDecorators } from "../../src/targets/python/rule-hooks.js";
@@ -122,6 +122,11 @@ describe("generating the Python target of contracts with declared rules", () => 
     // An edited hooks file is drift: `check` covers the copy.
     const check = await runCli(["check"], dir);
     expect(check.code).toBe(0);
+    writeFileSync(path.join(dir, "hooks", "rules.py"), HOOKS.replace("pet.seen > pet.born", "pet.seen >= pet.born"));
+    const drift = await runCli(["check"], dir);
+    expect(drift.code).toBe(1);
+    expect(drift.stdout + drift.stderr).toContain("pets/pets/_hooks.py");
+    writeFileSync(path.join(dir, "hooks", "rules.py"), HOOKS);
     if ("missing" in found) return;
     const verdicts = spawnSync(
       found.python,
