@@ -25,7 +25,7 @@ const contract3 = {
 };
 const contract4 = {
   contract: "charter/config",
-  digest: "sha256:ba76228d7c930b6fb288c9326e3a5644506734ce6ff2997e2de04e30146e0b0a",
+  digest: "sha256:79e77704a0c437a9fbf06cf4bd088c8578c395ef49eb43c23f6837fc1043c1cb",
   load: () => import("./charter/config.js"),
   loadSchema: () => import("../schemas/charter/config.schema.json", { with: { type: "json" } }),
 };

@@ -41,7 +41,10 @@ interface ManifestEntry {
   artifacts: { schema: string; validator?: string };
 }
 
-/** Each module of the package by the contract id its helper checks: `check_contract("<id>", ...)`. */
+/**
+ * Each module of the package by the contract id its root helper checks: `check_contract("<id>", ...)`
+ * (a definition's helper checks `<id>#/$defs/...`).
+ */
 export function modulesById(packageDir: string, pkg: string): Map<string, string> {
   const found = new Map<string, string>();
   const walk = (folder: string, prefix: string[]) => {
@@ -49,8 +52,11 @@ export function modulesById(packageDir: string, pkg: string): Map<string, string
       const full = path.join(folder, entry);
       if (statSync(full).isDirectory()) walk(full, [...prefix, entry]);
       else if (entry.endsWith(".py") && entry !== "__init__.py") {
-        const id = /check_contract\("((?:[^"\\]|\\.)*)"/.exec(readFileSync(full, "utf8"));
-        if (id) found.set(JSON.parse(`"${id[1]}"`) as string, [...prefix, entry.slice(0, -3)].join("."));
+        const ids = [...readFileSync(full, "utf8").matchAll(/check_contract\("((?:[^"\\]|\\.)*)"/g)].map(
+          (match) => JSON.parse(`"${match[1]}"`) as string,
+        );
+        const id = ids.find((checked) => !checked.includes("#"));
+        if (id !== undefined) found.set(id, [...prefix, entry.slice(0, -3)].join("."));
       }
     }
   };

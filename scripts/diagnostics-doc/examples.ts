@@ -356,6 +356,21 @@ export const EXAMPLES: Record<Code, DiagnosticExample> = {
       "schema-src/wild.yaml": "type: object\n$defs:\n  tag: { type: integer }\n",
     },
   },
+  CH620: {
+    files: {
+      "charter.config.yaml": "targets:\n  python:\n    package: pets\n    rules: python/rules.py\n",
+      "schema-src/pet.yaml": `${PET}x-charter-rules:\n  name-is-trimmed: The name has no space at either end.\n`,
+      "python/rules.py": "# The hooks of the pets' declared rules.\n",
+    },
+  },
+  CH621: {
+    files: {
+      "charter.config.yaml": "targets:\n  python:\n    package: pets\n    rules: python/rules.py\n",
+      "schema-src/pet.yaml": `${PET}x-charter-rules:\n  name-is-trimmed: The name has no space at either end.\n`,
+      "python/rules.py":
+        'from pets.rules import rule\n\n\n@rule("pet", "name-is-trimmed")\ndef trimmed(pet: object) -> bool:\n    return True\n\n\n@rule("pet", "name-is-short")\ndef short(pet: object) -> bool:\n    return True\n',
+    },
+  },
 
   CH701: {
     files: {

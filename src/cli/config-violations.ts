@@ -16,6 +16,8 @@ const bundledConfigSchema = (): unknown =>
 /** Settings whose rule is easier said than its pattern. */
 const SENTENCES: Readonly<Record<string, string>> = {
   "/baseUri": `must be an absolute URI ending in "/" or ":", without "?" or "#"`,
+  "/targets/python/package":
+    "must be a Python package name (lower case letters, digits, `_`) that is neither a folder of the generated tree (types, schemas, validators) nor a module the package or pydantic imports (json, typing, pydantic, ...)",
 };
 
 const TYPE_NAMES: Readonly<Record<string, string>> = {

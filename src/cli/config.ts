@@ -157,7 +157,7 @@ export async function resolveSettings(
   if (fileConfig.maxWarnings !== undefined) settings.maxWarnings = fileConfig.maxWarnings;
   if (fileConfig.allowEmptySource === true) settings.allowEmptySource = true;
   if (fileConfig.docs !== undefined) applyDocsConfig(settings, fileConfig.docs);
-  if (fileConfig.python !== undefined) settings.python = fileConfig.python;
+  if (fileConfig.python !== undefined) settings.python = pythonSettings(fileConfig.python, configDir);
   if (flags.jobs !== undefined) settings.jobs = flags.jobs;
   const cacheDir = flags.noCache
     ? undefined
@@ -231,6 +231,13 @@ async function outputFolder(
 }
 
 /** What the config's `docs` section says beside the site's folder. */
+/** The Python target's settings, its hooks file resolved against the config's folder and named relative to it. */
+function pythonSettings(python: PythonSettings, configDir: string): PythonSettings {
+  if (python.rules === undefined) return python;
+  const file = path.resolve(configDir, python.rules.file);
+  return { ...python, rules: { file, shown: path.relative(configDir, file).split(path.sep).join("/") } };
+}
+
 function applyDocsConfig(settings: Settings, docs: NonNullable<FileConfig["docs"]>): void {
   if (docs.check === true) settings.docsCheck = true;
   if (docs.history !== undefined) settings.docsHistory = docs.history;
@@ -318,7 +325,12 @@ async function readConfig(file: string): Promise<{ config?: FileConfig; diagnost
     if (value.docs.history !== undefined) config.docs.history = [...value.docs.history];
     if (value.docs.baseUrl !== undefined) config.docs.baseUrl = value.docs.baseUrl;
   }
-  if (value.targets?.python !== undefined) config.python = { package: value.targets.python.package };
+  if (value.targets?.python !== undefined)
+    config.python = {
+      package: value.targets.python.package,
+      // Resolved against the config's folder once it is known (pythonSettings).
+      ...(value.targets.python.rules !== undefined ? { rules: { file: value.targets.python.rules, shown: "" } } : {}),
+    };
   if (value.diff !== undefined) {
     config.diff = {
       direction: value.diff.direction ?? DEFAULT_DIFF.direction,

@@ -160,16 +160,21 @@ async function startTargets(
     options.typeNaming ?? "short",
     options.typeNameClashes ?? "qualify",
   );
-  if (options.python)
-    addFiles(
-      output,
-      pythonFiles(options.python, bundles, names, {
-        sourceOf: (name) => compiled.sourceOf.get(name)!.relativePath!,
-        digestOf: (name) => compiled.digests.get(name)!,
-        policyOf,
-        version: options.version,
-      }),
-    );
+  if (options.python) {
+    const python = await pythonFiles(options.python, bundles, names, {
+      sourceOf: (name) => compiled.sourceOf.get(name)!.relativePath!,
+      digestOf: (name) => compiled.digests.get(name)!,
+      policyOf,
+      rulesOf: (name) => checked.rulesOf.get(name),
+      placeOf: (name, pointer) => {
+        const source = compiled.sourceOf.get(name)!;
+        return { file: source.file, position: source.keyPositions.get(pointer), pointer };
+      },
+      version: options.version,
+    });
+    diagnostics.push(...python.diagnostics);
+    addFiles(output, python.files);
+  }
   return {
     graph: resolved.graph,
     typesContracts,

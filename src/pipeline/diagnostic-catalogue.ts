@@ -6,6 +6,7 @@ import { compareStrings, type CodeTables, type DiagnosticCode } from "../core/di
 import { DIFF_CODES } from "../diff/codes.js";
 import { DRIFT_CODES } from "../drift/codes.js";
 import { NAMING_CODES } from "../targets/shared/naming-codes.js";
+import { PYTHON_CODES } from "../targets/python/codes.js";
 import { TYPES_CODES } from "../targets/types/codes.js";
 import { VALIDATOR_CODES } from "../targets/validators/codes.js";
 
@@ -21,6 +22,7 @@ export interface CompilerCodeTables {
   bundle: typeof BUNDLE_CODES;
   naming: typeof NAMING_CODES;
   types: typeof TYPES_CODES;
+  python: typeof PYTHON_CODES;
   validators: typeof VALIDATOR_CODES;
   drift: typeof DRIFT_CODES;
   diff: typeof DIFF_CODES;
@@ -33,6 +35,7 @@ export const CODE_TABLES: CompilerCodeTables = {
   bundle: BUNDLE_CODES,
   naming: NAMING_CODES,
   types: TYPES_CODES,
+  python: PYTHON_CODES,
   validators: VALIDATOR_CODES,
   drift: DRIFT_CODES,
   diff: DIFF_CODES,

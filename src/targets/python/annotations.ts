@@ -1,6 +1,7 @@
 import { isJsonObject, type JsonObject } from "../../core/json-object.js";
 import type { JsonValue } from "../../core/json-value.js";
 import { resolveInBundle } from "../shared/bundle-references.js";
+import type { Dialect } from "../../schema/dialect.js";
 import { pythonString } from "./python-names.js";
 
 /** What an annotation may name: the types declared for a bundle's schemas, and what it imports to do so. */
@@ -11,6 +12,8 @@ export interface AnnotationScope {
   /** Collects the other contracts' names used (contract → names). */
   imports: Map<string, Set<string>>;
   contract: string;
+  /** The bundle's dialect: which presence keywords its validator asserts. */
+  dialect?: Dialect;
 }
 
 const ANY = "Any";

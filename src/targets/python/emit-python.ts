@@ -8,11 +8,17 @@ import { modulePaths } from "./python-names.js";
 import { CONTRACT_MODULE, pyproject } from "./package-files.js";
 import { ECMA_MODULE } from "./ecma-module.js";
 import { renderDeclarations, type Declared } from "./render-module.js";
+import { hooksModule, type HooksFile } from "./rule-hooks.js";
+import { CHECKS_MODULE } from "./dependent-required.js";
+import { definitionHelpers } from "./definition-helpers.js";
+import { rulesModule, type RuledModule } from "./rules-module.js";
 
 /** The config's `targets.python`. */
 export interface PythonSettings {
   /** The package's import name, and its folder under the generated tree. */
   package: string;
+  /** The Python file of the declared rules' hooks (`targets.python.rules`), when one is configured. */
+  rules?: HooksFile;
 }
 
 export interface PythonContract {
@@ -22,6 +28,8 @@ export interface PythonContract {
   digest: string;
   /** Whether its validator asserts formats: the helper's schema check then does too. */
   formats: boolean;
+  /** Its declared rules (`x-charter-rules`): id to sentence; the helper runs their hooks. */
+  rules: ReadonlyMap<string, string>;
 }
 
 /**
@@ -35,6 +43,7 @@ export function emitPython(
   contracts: readonly PythonContract[],
   names: TypeNames,
   version: string,
+  hooks?: string,
 ): OutputFiles {
   const pkg = settings.package;
   const files: OutputFiles = new Map();
@@ -43,6 +52,7 @@ export function emitPython(
   const paths = modulePaths(named.map((c) => c.bundle.name));
   const byId = new Map(named.map((c) => [c.bundle.id, c]));
   const exported: { module: string[]; names: string[] }[] = [];
+  const ruled: RuledModule[] = [];
   for (const contract of named) {
     const { bundle } = contract;
     const modulePath = paths.get(bundle.name)!;
@@ -50,14 +60,23 @@ export function emitPython(
     const scope: AnnotationScope = {
       bundle: bundle.schema as JsonObject,
       contract: bundle.name,
+      dialect: bundle.dialect,
       imports: new Map(),
       typeOf: (reference) => typeOf(reference, bundle, byId, names),
     };
     const body = renderDeclarations(declared, scope);
     const rootName = names.byDocument.get(bundle.key)!.get("")!;
+    if (contract.rules.size > 0) ruled.push({ name: bundle.name, rootName, module: modulePath, rules: contract.rules });
     files.set(
       `${pkg}/${pkg}/${modulePath.join("/")}.py`,
-      moduleText(contract, modulePath, body, scope.imports, paths, rootName),
+      moduleText(
+        contract,
+        modulePath,
+        [...body, ...definitionHelpers({ name: bundle.name, id: bundle.id, formats: contract.formats }, declared)],
+        scope.imports,
+        paths,
+        rootName,
+      ),
     );
     // Every class and alias, the union's variants included: a client matches on them.
     const declaredNames = body.flatMap((text) => [
@@ -73,6 +92,13 @@ export function emitPython(
   files.set(`${pkg}/${pkg}/_contract.py`, CONTRACT_MODULE);
   files.set(`${pkg}/${pkg}/_ecma.py`, ECMA_MODULE);
   files.set(`${pkg}/${pkg}/py.typed`, "");
+  if ([...files.values()].some((text) => text.includes("return dependent_required(")))
+    files.set(`${pkg}/${pkg}/_checks.py`, CHECKS_MODULE);
+  if (ruled.length > 0) {
+    files.set(`${pkg}/${pkg}/rules.py`, rulesModule(ruled));
+    if (settings.rules !== undefined && hooks !== undefined)
+      files.set(`${pkg}/${pkg}/_hooks.py`, hooksModule(settings.rules, hooks));
+  }
   files.set(`${pkg}/pyproject.toml`, pyproject(pkg, version));
   return files;
 }
@@ -104,7 +130,7 @@ function typeOf(
 }
 
 const TYPING = ["Annotated", "Any", "Literal", "TypeAlias"];
-const PYDANTIC = ["BaseModel", "ConfigDict", "Field", "StrictBool", "TypeAdapter"];
+const PYDANTIC = ["BaseModel", "ConfigDict", "Field", "StrictBool", "TypeAdapter", "model_validator"];
 
 function moduleText(
   contract: PythonContract,
@@ -115,10 +141,20 @@ function moduleText(
   rootName: string,
 ): string {
   const up = ".".repeat(modulePath.length);
+  const check = `check_contract(${JSON.stringify(contract.bundle.id)}, ${contract.formats ? "True" : "False"}, instance, TypeAdapter(${rootName}))`;
+  const ruled = contract.rules.size > 0;
   const helper = [
     `def validate(instance: object) -> ${rootName}:`,
-    `    """An instance of ${contract.bundle.name}, read by its model once the contract's schema accepts it (with jsonschema installed)."""`,
-    `    return check_contract(${JSON.stringify(contract.bundle.id)}, ${contract.formats ? "True" : "False"}, instance, TypeAdapter(${rootName}))`,
+    ruled
+      ? `    """An instance of ${contract.bundle.name}, read by its model once the contract's schema accepts it (with jsonschema installed) and its declared rules keep it."""`
+      : `    """An instance of ${contract.bundle.name}, read by its model once the contract's schema accepts it (with jsonschema installed)."""`,
+    ...(ruled
+      ? [
+          `    value: ${rootName} = ${check}`,
+          `    check_rules(${JSON.stringify(contract.bundle.name)}, ${JSON.stringify(contract.bundle.id)}, value)`,
+          "    return value",
+        ]
+      : [`    return ${check}`]),
   ].join("\n");
   const code = [...body, helper].join("\n\n\n");
   const used = (word: string) => new RegExp(`\\b${word}\\b`).test(code);
@@ -133,6 +169,8 @@ function moduleText(
     `from pydantic import ${PYDANTIC.filter(used).join(", ")}`,
     "",
     `from ${up}_contract import check_contract`,
+    ...(used("dependent_required") ? [`from ${up}_checks import dependent_required`] : []),
+    ...(ruled ? [`from ${up}rules import check_rules`] : []),
   ];
   for (const [other, imported] of [...imports].sort(([a], [b]) => (a < b ? -1 : 1)))
     lines.push(`from ${up}${paths.get(other)!.join(".")} import ${[...imported].sort().join(", ")}`);

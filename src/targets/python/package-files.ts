@@ -95,7 +95,9 @@ def _validator(schema_id: str, formats: bool) -> Any:
             raise referencing.exceptions.NoSuchResource(ref=uri)
         return referencing.Resource.from_contents(schemas[uri])
 
-    schema = schemas[schema_id]
+    base, _, fragment = schema_id.partition("#")
+    # A definition (\`<id>#/$defs/name\`) is checked through a reference to it, in its contract's dialect.
+    schema = schemas[base] if fragment == "" else {"$schema": schemas[base].get("$schema"), "$ref": schema_id}
     cls = with_ajv_keywords(jsonschema, jsonschema.validators.validator_for(schema))
     checker = format_checker(jsonschema, cls) if formats else None
     return cls(schema, registry=referencing.Registry(retrieve=retrieve), format_checker=checker)

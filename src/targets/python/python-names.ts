@@ -74,15 +74,20 @@ function isPlainField(name: string): boolean {
  */
 export function modulePaths(contracts: readonly string[]): Map<string, string[]> {
   const paths = new Map<string, string[]>();
+  const segmentsOf = (contract: string) =>
+    contract
+      .split("/")
+      .map(pythonIdentifier)
+      .map((segment, index) => (index === 0 ? (RESERVED_MODULES.get(segment) ?? segment) : unreserved(segment)));
   // A folder of contracts is a package: a contract of the same path takes another module name.
   const taken = new Set(
     contracts.flatMap((c) => {
-      const segments = c.split("/").map(pythonIdentifier);
+      const segments = segmentsOf(c);
       return segments.slice(0, -1).map((_, i) => segments.slice(0, i + 1).join("."));
     }),
   );
   for (const contract of contracts) {
-    const segments = contract.split("/").map(pythonIdentifier);
+    const segments = segmentsOf(contract);
     const last = segments.length - 1;
     const stem = segments[last]!;
     for (let n = 2; taken.has(segments.join(".")); n++) segments[last] = `${stem}_${n}`;
@@ -90,6 +95,16 @@ export function modulePaths(contracts: readonly string[]): Map<string, string[]>
     paths.set(contract, segments);
   }
   return paths;
+}
+
+/** The package's own modules and folders at its top: a contract (or folder) of that name takes another. */
+const RESERVED_MODULES = new Map(
+  ["rules", "_contract", "_checks", "_hooks", "_schemas", "__init__"].map((name) => [name, `${name}_contracts`]),
+);
+
+/** `__init__` names a folder's own module at every level: a contract so named is spelled `__init___`. */
+function unreserved(segment: string): string {
+  return segment === "__init__" ? "__init___" : segment;
 }
 
 /** A Python string literal for `text`: JSON's escapes are Python's. */

@@ -5,6 +5,8 @@ import { annotation, type AnnotationScope } from "./annotations.js";
 import { docstring, fieldNames, pythonString } from "./python-names.js";
 import { conditionalVariants, type Variant } from "./conditional-variants.js";
 import { resolveInBundle } from "../shared/bundle-references.js";
+import { dependentRequiredValidator } from "./dependent-required.js";
+import { typedExtrasLine } from "./typed-extras.js";
 
 /** One type a contract's module declares: its name and the bundle pointer of its schema. */
 export interface Declared {
@@ -120,6 +122,8 @@ function modelClass(
   const doc = describe(schema, "    ");
   if (doc !== "") lines.push(doc, "");
   lines.push(`    model_config = ConfigDict(extra=${closed ? '"forbid"' : '"allow"'}, populate_by_name=True)`);
+  const extras = closed ? undefined : typedExtrasLine(schema, scope);
+  if (extras !== undefined) lines.push(extras);
   for (const member of members) {
     const field = names.get(member)!;
     const type = types.get(member)!;
@@ -137,6 +141,7 @@ function modelClass(
     const described = describe(sub, "    ");
     if (described !== "") lines.push(described);
   }
+  lines.push(...dependentRequiredValidator(schema, scope.dialect, names));
   return lines.join("\n");
 }
 

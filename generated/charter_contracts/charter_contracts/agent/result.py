@@ -8,6 +8,7 @@ from typing import Annotated, Any, Literal, TypeAlias
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from .._contract import check_contract
+from ..rules import check_rules
 from ..agent.problem import AgentProblem
 from ..agent.uuidv7 import AgentUuidv7
 
@@ -106,6 +107,13 @@ Outcome: TypeAlias = Literal["succeeded", "abstained", "referred", "failed", "su
 """How the invocation ended. `succeeded`: the task is done and the payload is its output. `abstained`: the agent chose not to act. `referred`: the task belongs to someone else. `failed`: the agent tried and could not. `suspended`: the agent waits for something and may be resumed."""
 
 
+def validate_outcome(instance: object) -> Outcome:
+    """An instance of Outcome (agent/result /$defs/outcome), read by its model once the definition's schema accepts it (with jsonschema installed)."""
+    return check_contract("https://charter.invalid/agent/result.schema.json#/$defs/outcome", True, instance, TypeAdapter(Outcome))
+
+
 def validate(instance: object) -> AgentResult:
-    """An instance of agent/result, read by its model once the contract's schema accepts it (with jsonschema installed)."""
-    return check_contract("https://charter.invalid/agent/result.schema.json", True, instance, TypeAdapter(AgentResult))
+    """An instance of agent/result, read by its model once the contract's schema accepts it (with jsonschema installed) and its declared rules keep it."""
+    value: AgentResult = check_contract("https://charter.invalid/agent/result.schema.json", True, instance, TypeAdapter(AgentResult))
+    check_rules("agent/result", "https://charter.invalid/agent/result.schema.json", value)
+    return value

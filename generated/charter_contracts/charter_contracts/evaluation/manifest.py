@@ -61,6 +61,21 @@ Tolerances: TypeAlias = Annotated[TolerancesExactOrSet | TolerancesNumeric, Fiel
 """How an answer is compared with the expected output. `exact`: equal as JSON. `set`: equal as sets (order and repetition ignored). `numeric`: each number within `absolute` of the expected one, or within `relative` of it as a fraction; a numeric comparison states at least one of them."""
 
 
+def validate_case(instance: object) -> Case:
+    """An instance of Case (evaluation/manifest /$defs/case), read by its model once the definition's schema accepts it (with jsonschema installed)."""
+    return check_contract("https://charter.invalid/evaluation/manifest.schema.json#/$defs/case", True, instance, TypeAdapter(Case))
+
+
+def validate_set_path(instance: object) -> SetPath:
+    """An instance of SetPath (evaluation/manifest /$defs/setPath), read by its model once the definition's schema accepts it (with jsonschema installed)."""
+    return check_contract("https://charter.invalid/evaluation/manifest.schema.json#/$defs/setPath", True, instance, TypeAdapter(SetPath))
+
+
+def validate_tolerances(instance: object) -> Tolerances:
+    """An instance of Tolerances (evaluation/manifest /$defs/tolerances), read by its model once the definition's schema accepts it (with jsonschema installed)."""
+    return check_contract("https://charter.invalid/evaluation/manifest.schema.json#/$defs/tolerances", True, instance, TypeAdapter(Tolerances))
+
+
 def validate(instance: object) -> EvaluationManifest:
     """An instance of evaluation/manifest, read by its model once the contract's schema accepts it (with jsonschema installed)."""
     return check_contract("https://charter.invalid/evaluation/manifest.schema.json", True, instance, TypeAdapter(EvaluationManifest))

@@ -8,6 +8,7 @@ from typing import Annotated, Any, Literal, TypeAlias
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from .._contract import check_contract
+from ..rules import check_rules
 from ..problems.schema_slot import RepoPath, SchemaSlot
 from ..problems.semantics import ProblemSemantics
 
@@ -128,6 +129,23 @@ Budget: TypeAlias = Annotated[BudgetNone | BudgetWallClock | BudgetEvaluations, 
 Slug: TypeAlias = str
 
 
+def validate_budget(instance: object) -> Budget:
+    """An instance of Budget (problems/contract /$defs/budget), read by its model once the definition's schema accepts it (with jsonschema installed)."""
+    return check_contract("https://charter.invalid/problems/contract.schema.json#/$defs/budget", True, instance, TypeAdapter(Budget))
+
+
+def validate_reference_case(instance: object) -> ReferenceCase:
+    """An instance of ReferenceCase (problems/contract /$defs/referenceCase), read by its model once the definition's schema accepts it (with jsonschema installed)."""
+    return check_contract("https://charter.invalid/problems/contract.schema.json#/$defs/referenceCase", True, instance, TypeAdapter(ReferenceCase))
+
+
+def validate_slug(instance: object) -> Slug:
+    """An instance of Slug (problems/contract /$defs/slug), read by its model once the definition's schema accepts it (with jsonschema installed)."""
+    return check_contract("https://charter.invalid/problems/contract.schema.json#/$defs/slug", True, instance, TypeAdapter(Slug))
+
+
 def validate(instance: object) -> ProblemContract:
-    """An instance of problems/contract, read by its model once the contract's schema accepts it (with jsonschema installed)."""
-    return check_contract("https://charter.invalid/problems/contract.schema.json", True, instance, TypeAdapter(ProblemContract))
+    """An instance of problems/contract, read by its model once the contract's schema accepts it (with jsonschema installed) and its declared rules keep it."""
+    value: ProblemContract = check_contract("https://charter.invalid/problems/contract.schema.json", True, instance, TypeAdapter(ProblemContract))
+    check_rules("problems/contract", "https://charter.invalid/problems/contract.schema.json", value)
+    return value

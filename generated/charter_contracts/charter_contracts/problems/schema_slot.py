@@ -41,6 +41,26 @@ A schema that a problem contract relies on, given either inline, as a JSON Schem
 JsonType: TypeAlias = Literal["null", "boolean", "object", "array", "number", "integer", "string"]
 
 
+def validate_inline_schema(instance: object) -> InlineSchema:
+    """An instance of InlineSchema (problems/schema-slot /$defs/inlineSchema), read by its model once the definition's schema accepts it (with jsonschema installed)."""
+    return check_contract("https://charter.invalid/problems/schema-slot.schema.json#/$defs/inlineSchema", True, instance, TypeAdapter(InlineSchema))
+
+
+def validate_json_type(instance: object) -> JsonType:
+    """An instance of JsonType (problems/schema-slot /$defs/jsonType), read by its model once the definition's schema accepts it (with jsonschema installed)."""
+    return check_contract("https://charter.invalid/problems/schema-slot.schema.json#/$defs/jsonType", True, instance, TypeAdapter(JsonType))
+
+
+def validate_repo_path(instance: object) -> RepoPath:
+    """An instance of RepoPath (problems/schema-slot /$defs/repoPath), read by its model once the definition's schema accepts it (with jsonschema installed)."""
+    return check_contract("https://charter.invalid/problems/schema-slot.schema.json#/$defs/repoPath", True, instance, TypeAdapter(RepoPath))
+
+
+def validate_schema_file(instance: object) -> SchemaFile:
+    """An instance of SchemaFile (problems/schema-slot /$defs/schemaFile), read by its model once the definition's schema accepts it (with jsonschema installed)."""
+    return check_contract("https://charter.invalid/problems/schema-slot.schema.json#/$defs/schemaFile", True, instance, TypeAdapter(SchemaFile))
+
+
 def validate(instance: object) -> SchemaSlot:
     """An instance of problems/schema-slot, read by its model once the contract's schema accepts it (with jsonschema installed)."""
     return check_contract("https://charter.invalid/problems/schema-slot.schema.json", True, instance, TypeAdapter(SchemaSlot))

@@ -28,6 +28,11 @@ RuleSet: TypeAlias = dict[str, Any]
 """A family's named rules; at least one."""
 
 
+def validate_rule_set(instance: object) -> RuleSet:
+    """An instance of RuleSet (problems/semantics /$defs/ruleSet), read by its model once the definition's schema accepts it (with jsonschema installed)."""
+    return check_contract("https://charter.invalid/problems/semantics.schema.json#/$defs/ruleSet", True, instance, TypeAdapter(RuleSet))
+
+
 def validate(instance: object) -> ProblemSemantics:
     """An instance of problems/semantics, read by its model once the contract's schema accepts it (with jsonschema installed)."""
     return check_contract("https://charter.invalid/problems/semantics.schema.json", True, instance, TypeAdapter(ProblemSemantics))
