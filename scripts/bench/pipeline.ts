@@ -343,7 +343,9 @@ const report = [
     profile.stages,
   )
     .map(([stage, ms]) => `${stage} ${seconds(ms)} s (${Math.round((100 * ms) / profile.ms)} %)`)
-    .join(", ")}. \`generate\` runs the validators on a worker thread beside the types.`,
+    .join(
+      ", ",
+    )} (python: this pipeline's Python package target, on here). \`generate\` runs the validators on a worker thread beside the Python package and the types.`,
   "",
   // What the figures mean is written by hand; every rewrite, a trial's too, carries it over from the committed page.
   ...keptSummary(path.join(REPO, "docs/benchmarks.md")),

@@ -160,6 +160,13 @@ async function startTargets(
     options.typeNaming ?? "short",
     options.typeNameClashes ?? "qualify",
   );
+  // The validators compile on worker threads while this thread makes the Python package, then the types.
+  const validatorsUnderWay = startValidators(
+    validatorContractsOf(compiled),
+    withoutDefinitions(names, checked.dangling.withheld),
+    tasks,
+    output,
+  );
   if (options.python) {
     const python = await pythonFiles(options.python, bundles, names, {
       sourceOf: (name) => compiled.sourceOf.get(name)!.relativePath!,
@@ -174,18 +181,14 @@ async function startTargets(
     });
     diagnostics.push(...python.diagnostics);
     addFiles(output, python.files);
+    lap("python");
   }
   return {
     graph: resolved.graph,
     typesContracts,
     names,
-    // The validators compile on worker threads while this thread makes the types; their declarations then import the types.
-    validatorsUnderWay: startValidators(
-      validatorContractsOf(compiled),
-      withoutDefinitions(names, checked.dangling.withheld),
-      tasks,
-      output,
-    ),
+    // Their declarations import the types, made next on this thread.
+    validatorsUnderWay,
     typesFindings: typesFindingsOf(compiled),
     contracts: contractFacts(compiled),
     failed: [...checked.failed].sort(),

@@ -7,6 +7,7 @@ export function stageClock(onProgress: ((stage: string) => void) | undefined) {
     resolve: "checking the sources",
     check: "bundling",
     bundle: "types and validators",
+    python: "types and validators",
     types: "validators",
     validators: "the manifest",
   };
