@@ -26,7 +26,15 @@ function repositoryCopy(): string {
   const dir = tempTree({});
   cpSync(path.join(REPO, "schema-src"), path.join(dir, "schema-src"), { recursive: true });
   cpSync(path.join(REPO, "charter.config.yaml"), path.join(dir, "charter.config.yaml"));
+  copyRuleHooks(REPO, dir);
   return dir;
+}
+
+/** The Python hooks of the declared rules, which the config names (targets.python.rules). */
+function copyRuleHooks(from: string, to: string): void {
+  const hooks = path.join("examples", "python-client", "rules.py");
+  mkdirSync(path.dirname(path.join(to, hooks)), { recursive: true });
+  cpSync(path.join(from, hooks), path.join(to, hooks));
 }
 
 describe("charter watch over many edits", () => {
@@ -100,6 +108,7 @@ describe("charter watch over many edits", () => {
       const fresh = tempTree({});
       cpSync(path.join(dir, "schema-src"), path.join(fresh, "schema-src"), { recursive: true });
       cpSync(path.join(dir, "charter.config.yaml"), path.join(fresh, "charter.config.yaml"));
+      copyRuleHooks(dir, fresh);
       expect((await runCli(["generate", "--no-cache"], fresh)).code).toBe(0);
       expect(tree(path.join(dir, "generated"))).toEqual(tree(path.join(fresh, "generated")));
     },
