@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -8,15 +8,29 @@ import { pythonWithPydantic } from "./python-env.js";
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const found = pythonWithPydantic();
 
-/** What an offline build of the package needs beside pydantic: setuptools and wheel in the interpreter, so that no index is asked. */
-function offlineBackend(python: string): string | undefined {
-  const probe = spawnSync(python, ["-c", "import pip, setuptools, wheel"], { encoding: "utf8" });
-  return probe.status === 0
-    ? undefined
-    : `${python} lacks pip, setuptools or wheel (the offline build backend): skipped`;
+/** Debian's python3-wheel-whl: the wheel package as a wheel file, which pip installs without an index. */
+const DEBIAN_WHEELS = "/usr/share/python-wheels";
+
+/**
+ * What an offline build of the package needs beside pydantic: setuptools, and wheel (setuptools
+ * before 70.1 builds no wheel without it), either in the interpreter or as Debian's wheel file,
+ * installed into the fresh environment first (`.ci/run` installs python3-wheel-whl). `undefined`
+ * and the reason to skip when there is neither.
+ */
+function offlineBackend(python: string): { wheelFile?: string } | string {
+  if (spawnSync(python, ["-c", "import setuptools, pip"]).status !== 0)
+    return `${python} lacks pip or setuptools (the offline build backend): skipped`;
+  if (spawnSync(python, ["-c", "import wheel"]).status === 0) return {};
+  const file = existsSync(DEBIAN_WHEELS)
+    ? readdirSync(DEBIAN_WHEELS).find((f) => /^wheel-.*\.whl$/.test(f))
+    : undefined;
+  return file !== undefined
+    ? { wheelFile: path.join(DEBIAN_WHEELS, file) }
+    : `${python} lacks wheel, and ${DEBIAN_WHEELS} has no wheel file (Debian's python3-wheel-whl): skipped`;
 }
 
-const missing = "missing" in found ? found.missing : offlineBackend(found.python);
+const backend = "missing" in found ? found.missing : offlineBackend(found.python);
+const missing = typeof backend === "string" ? backend : undefined;
 
 /** `pip install` of the committed package into a fresh virtual environment, with no index at all. */
 describe.skipIf(missing !== undefined)(`pip install of the Python package ${missing ?? ""}`, () => {
@@ -31,6 +45,14 @@ describe.skipIf(missing !== undefined)(`pip install of the Python package ${miss
       expect(spawnSync(python, ["-m", "venv", "--system-site-packages", venv]).status).toBe(0);
       const bin = path.join(venv, process.platform === "win32" ? "Scripts" : "bin");
       const env = { ...process.env, PYTHONDONTWRITEBYTECODE: "1", PIP_NO_INDEX: "1" };
+      const { wheelFile } = backend as { wheelFile?: string };
+      if (wheelFile !== undefined) {
+        const wheel = spawnSync(path.join(bin, "python"), ["-m", "pip", "install", "--no-index", wheelFile], {
+          encoding: "utf8",
+          env,
+        });
+        expect(wheel.status, wheel.stderr).toBe(0);
+      }
       const install = spawnSync(
         path.join(bin, "python"),
         ["-m", "pip", "install", "--no-index", "--no-build-isolation", "--no-deps", source],
