@@ -96,4 +96,16 @@ export const FIXTURES: Fixture[] = [
     valid: [{ if: 1, then: 2 }, {}],
     invalid: [{ if: 1 }],
   },
+  {
+    // A member spelled like an aliased field's Python name is one more member of an open object,
+    // not that field: read by name too (populate_by_name), `x_id_: 5` failed `x-id`'s type.
+    name: "python-name-is-no-alias",
+    schema: {
+      $schema: "https://json-schema.org/draft/2020-12/schema",
+      type: "object",
+      properties: { "x-id": { type: "string" }, schema: { type: "string" } },
+    },
+    valid: [{ x_id_: 5 }, { schema_: 1, schema: "s" }, { "x-id": "a", x_id_: [] }],
+    invalid: [{ "x-id": 5 }, { schema: 1 }],
+  },
 ];

@@ -121,7 +121,7 @@ function modelClass(
   const lines = [`class ${name}(BaseModel):`];
   const doc = describe(schema, "    ");
   if (doc !== "") lines.push(doc, "");
-  lines.push(`    model_config = ConfigDict(extra=${closed ? '"forbid"' : '"allow"'}, populate_by_name=True)`);
+  lines.push(`    model_config = ConfigDict(extra=${closed ? '"forbid"' : '"allow"'})`);
   const extras = closed ? undefined : typedExtrasLine(schema, scope);
   if (extras !== undefined) lines.push(extras);
   for (const member of members) {

@@ -15,7 +15,7 @@ class AgentProblem(BaseModel):
 
     A machine-readable account of what went wrong, in the shape of RFC 9457 Problem Details: a problem type URI that names the kind of problem, a short human-readable title of that kind, the status, and what happened this time. Extension members carry what a client needs to act (a retry delay, the offending field); their names follow the RFC's advice, so that they map to identifiers in any language."""
 
-    model_config = ConfigDict(extra="allow", populate_by_name=True)
+    model_config = ConfigDict(extra="allow")
     type: Annotated[str, Field(min_length=1)]
     """URI reference naming the kind of problem; `about:blank` when it has no more meaning than its status."""
     title: Annotated[str, Field(min_length=1)]

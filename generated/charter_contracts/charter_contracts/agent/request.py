@@ -16,7 +16,7 @@ class AgentRequest(BaseModel):
 
     One request to an agent: which invocation it starts, when, for which task, and the task's input. The input's own shape is the task's business; here it only has to be an object."""
 
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    model_config = ConfigDict(extra="forbid")
     invocation_id: AgentUuidv7
     created_at: str
     """When the harness created the invocation (RFC 3339, with an offset)."""

@@ -18,7 +18,7 @@ class AgentResultSucceeded(BaseModel):
 
     The one answer to an invocation. Its outcome decides which members it carries: a payload when and only when it succeeded; a problem when and only when it failed or was suspended; a reason code when and only when it abstained or referred the task, and, when referred, to whom; a time to resume when and only when suspended. A reader can therefore trust a member's presence as much as the outcome itself."""
 
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    model_config = ConfigDict(extra="forbid")
     invocation_id: AgentUuidv7
     invocation_created_at: str
     """The request's `created_at`, repeated so that the result can be checked alone."""
@@ -34,7 +34,7 @@ class AgentResultAbstained(BaseModel):
 
     The one answer to an invocation. Its outcome decides which members it carries: a payload when and only when it succeeded; a problem when and only when it failed or was suspended; a reason code when and only when it abstained or referred the task, and, when referred, to whom; a time to resume when and only when suspended. A reader can therefore trust a member's presence as much as the outcome itself."""
 
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    model_config = ConfigDict(extra="forbid")
     invocation_id: AgentUuidv7
     invocation_created_at: str
     """The request's `created_at`, repeated so that the result can be checked alone."""
@@ -50,7 +50,7 @@ class AgentResultReferred(BaseModel):
 
     The one answer to an invocation. Its outcome decides which members it carries: a payload when and only when it succeeded; a problem when and only when it failed or was suspended; a reason code when and only when it abstained or referred the task, and, when referred, to whom; a time to resume when and only when suspended. A reader can therefore trust a member's presence as much as the outcome itself."""
 
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    model_config = ConfigDict(extra="forbid")
     invocation_id: AgentUuidv7
     invocation_created_at: str
     """The request's `created_at`, repeated so that the result can be checked alone."""
@@ -68,7 +68,7 @@ class AgentResultFailed(BaseModel):
 
     The one answer to an invocation. Its outcome decides which members it carries: a payload when and only when it succeeded; a problem when and only when it failed or was suspended; a reason code when and only when it abstained or referred the task, and, when referred, to whom; a time to resume when and only when suspended. A reader can therefore trust a member's presence as much as the outcome itself."""
 
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    model_config = ConfigDict(extra="forbid")
     invocation_id: AgentUuidv7
     invocation_created_at: str
     """The request's `created_at`, repeated so that the result can be checked alone."""
@@ -84,7 +84,7 @@ class AgentResultSuspended(BaseModel):
 
     The one answer to an invocation. Its outcome decides which members it carries: a payload when and only when it succeeded; a problem when and only when it failed or was suspended; a reason code when and only when it abstained or referred the task, and, when referred, to whom; a time to resume when and only when suspended. A reader can therefore trust a member's presence as much as the outcome itself."""
 
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    model_config = ConfigDict(extra="forbid")
     invocation_id: AgentUuidv7
     invocation_created_at: str
     """The request's `created_at`, repeated so that the result can be checked alone."""

@@ -15,7 +15,7 @@ class CharterConfig(BaseModel):
 
     Settings of one charter project: where the contract sources are, where the generated tree goes, the base of every contract's $id, and which URI prefixes resolve to local folders. Paths are relative to the folder of the config file. Command-line flags override each key."""
 
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    model_config = ConfigDict(extra="forbid")
     source: RelativePath | None = None
     """Folder of the contract sources (.yaml, .yml, .json), relative to the config file."""
     out: RelativePath | None = None
@@ -51,7 +51,7 @@ class CharterConfig(BaseModel):
 class DiffIgnore(BaseModel):
     """Findings of one rule to let pass: everywhere, or in one contract, or at one place in it (the JSON pointer `charter diff` prints, in either version). The reason is required: it is what the next reader of the config needs."""
 
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    model_config = ConfigDict(extra="forbid")
     rule: Literal["contract-removed", "definition-removed", "required-added", "type-narrowed", "enum-added", "enum-value-removed", "additional-properties-closed", "unevaluated-properties-closed", "items-closed", "schema-closed", "property-forbidden", "property-removed-closed", "bound-tightened", "multiple-of-tightened", "multiple-of-changed", "dependent-required-added", "pattern-added", "pattern-changed", "format-added", "format-changed", "unique-items-added", "union-branch-removed", "constraint-added", "reference-unresolved", "type-widened", "null-allowed", "enum-removed", "enum-value-added", "required-removed", "bound-loosened", "multiple-of-loosened", "dependent-required-removed", "pattern-removed", "format-removed", "unique-items-removed", "additional-properties-opened", "unevaluated-properties-opened", "items-opened", "schema-opened", "property-added-closed", "property-removed-open", "union-branch-added", "constraint-removed", "type-removed", "type-renamed", "type-moved", "field-became-required", "field-removed", "field-became-optional", "contract-added", "definition-added", "optional-property-added", "property-deprecated", "deprecated-property-removed", "deprecated-field-removed", "description-changed", "default-changed", "type-added", "field-type-changed", "alias-changed"]
     contract: Annotated[str, Field(min_length=1)] | None = None
     pointer: str | None = None
@@ -59,7 +59,7 @@ class DiffIgnore(BaseModel):
 
 
 class DocumentResolution(BaseModel):
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    model_config = ConfigDict(extra="forbid")
     dialect: Dialect | None = None
     """The dialect of a source that declares no `$schema` (default 2020-12)."""
     ids: Ids | None = None
@@ -68,7 +68,7 @@ class DocumentResolution(BaseModel):
 class ValidationPolicy(BaseModel):
     """Settings of a contract's validators."""
 
-    model_config = ConfigDict(extra="allow", populate_by_name=True)
+    model_config = ConfigDict(extra="allow")
     formats: Literal["dialect", "assert", "annotate"] | None = None
     """Whether `format` is checked: `dialect` asserts it in draft-04 to draft-07 and leaves it an annotation in 2019-09 and 2020-12, as those specifications say; `assert` checks it in every dialect (ajv with ajv-formats); `annotate` never checks it."""
     examples: Literal["error", "warning"] | None = None

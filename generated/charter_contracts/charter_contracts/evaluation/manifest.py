@@ -15,7 +15,7 @@ class EvaluationManifest(BaseModel):
 
     The manifest of one versioned evaluation set: its cases, each an input and the expected output beside it, and the tolerances that decide whether an answer matches. A case may bring its own tolerances in a separate file, which is checked against this contract's `tolerances` definition (`evaluation/manifest#/$defs/tolerances`)."""
 
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    model_config = ConfigDict(extra="forbid")
     set_id: str
     """Stable name of the set, in lower case, hyphens inside."""
     version: str
@@ -29,7 +29,7 @@ class EvaluationManifest(BaseModel):
 class Case(BaseModel):
     """One input, the output expected for it, and optionally its own tolerances."""
 
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    model_config = ConfigDict(extra="forbid")
     case_id: str
     input: SetPath
     expected: SetPath
@@ -44,14 +44,14 @@ SetPath: TypeAlias = Annotated[str, Field(min_length=1)]
 class TolerancesExactOrSet(BaseModel):
     """How an answer is compared with the expected output. `exact`: equal as JSON. `set`: equal as sets (order and repetition ignored). `numeric`: each number within `absolute` of the expected one, or within `relative` of it as a fraction; a numeric comparison states at least one of them."""
 
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    model_config = ConfigDict(extra="forbid")
     compare: Literal["exact", "set"]
 
 
 class TolerancesNumeric(BaseModel):
     """How an answer is compared with the expected output. `exact`: equal as JSON. `set`: equal as sets (order and repetition ignored). `numeric`: each number within `absolute` of the expected one, or within `relative` of it as a fraction; a numeric comparison states at least one of them."""
 
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    model_config = ConfigDict(extra="forbid")
     compare: Literal["numeric"]
     absolute: Annotated[float, Field(ge=0)] | None = None
     relative: Annotated[float, Field(ge=0, le=1)] | None = None

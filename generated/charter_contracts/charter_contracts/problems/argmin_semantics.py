@@ -15,7 +15,7 @@ class ArgminSemantics(BaseModel):
 
     How an `argmin` result (a position in a dataset's sequence of values) is judged once it has passed the result schema. Validity fixes which of several positions holding the minimum counts, so that a result naming a later tied position can be invalid although its value, and so its numerical error, is exactly right. Completion bounds the gap between the value at the answered position and the true minimum."""
 
-    model_config = ConfigDict(extra="allow", populate_by_name=True)
+    model_config = ConfigDict(extra="allow")
     validity: dict[str, Any] | None = None
     one_shot_completion: dict[str, Any] | None = None
     untimed_preparation: list[Literal["read_input", "load_dataset"]] | None = None

@@ -16,7 +16,7 @@ from ..problems.semantics import ProblemSemantics
 class ReferenceCase(BaseModel):
     """A result an evaluator must judge as stated, with the metrics it must compute. Paths are relative to the repository root."""
 
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    model_config = ConfigDict(extra="forbid")
     id: Slug
     summary: Annotated[str, Field(min_length=1)] | None = None
     parameters: RepoPath | None = None
@@ -34,7 +34,7 @@ class ProblemContractSum(BaseModel):
 
     One problem, stated once for every implementation that solves it and every evaluator that judges it. The contract names the problem's family and gives the schemas of its parameters, datasets, results and metrics (each inline or in a file, mixed freely); the family's semantics, checked against the semantics schema that family owns; the timing scopes and budgets a run may use; and reference cases that any correct evaluator must judge as stated. A problem is dataset-backed when it lists at least one dataset schema; its reference cases then each name a dataset, and a dataset-free problem's cases name none."""
 
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    model_config = ConfigDict(extra="forbid")
     contract_version: Any
     """The version of this contract format. A reader refuses versions it does not know."""
     name: Slug
@@ -66,7 +66,7 @@ class ProblemContractArgmin(BaseModel):
 
     One problem, stated once for every implementation that solves it and every evaluator that judges it. The contract names the problem's family and gives the schemas of its parameters, datasets, results and metrics (each inline or in a file, mixed freely); the family's semantics, checked against the semantics schema that family owns; the timing scopes and budgets a run may use; and reference cases that any correct evaluator must judge as stated. A problem is dataset-backed when it lists at least one dataset schema; its reference cases then each name a dataset, and a dataset-free problem's cases name none."""
 
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    model_config = ConfigDict(extra="forbid")
     contract_version: Any
     """The version of this contract format. A reader refuses versions it does not know."""
     name: Slug
@@ -102,14 +102,14 @@ One problem, stated once for every implementation that solves it and every evalu
 class BudgetNone(BaseModel):
     """One budget. `none`: no limit. `wall_clock`: at most `seconds` of elapsed time. `evaluations`: at most `limit` calls of the objective."""
 
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    model_config = ConfigDict(extra="forbid")
     kind: Literal["none"]
 
 
 class BudgetWallClock(BaseModel):
     """One budget. `none`: no limit. `wall_clock`: at most `seconds` of elapsed time. `evaluations`: at most `limit` calls of the objective."""
 
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    model_config = ConfigDict(extra="forbid")
     kind: Literal["wall_clock"]
     seconds: Annotated[float, Field(gt=0)]
 
@@ -117,7 +117,7 @@ class BudgetWallClock(BaseModel):
 class BudgetEvaluations(BaseModel):
     """One budget. `none`: no limit. `wall_clock`: at most `seconds` of elapsed time. `evaluations`: at most `limit` calls of the objective."""
 
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    model_config = ConfigDict(extra="forbid")
     kind: Literal["evaluations"]
     limit: Annotated[int, Field(ge=1)]
 

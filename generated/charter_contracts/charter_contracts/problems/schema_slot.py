@@ -13,7 +13,7 @@ from .._contract import check_contract
 class InlineSchema(BaseModel):
     """A JSON Schema written in place. It uses at least one keyword that asserts something about a value (`type`, `enum`, `const`, `$ref`, `properties`, `required`, `items`, a bound, a `pattern`, ...), not only annotations (`title`, `description`, `examples`, `$defs`, `x-` keys): `{}`, `true` or a schema of annotations would accept every value. This catches the schema that checks nothing by mistake; it does not prove that a schema rejects anything."""
 
-    model_config = ConfigDict(extra="allow", populate_by_name=True)
+    model_config = ConfigDict(extra="allow")
     type: JsonType | Annotated[list[JsonType], Field(min_length=1)] | None = None
     ref_: Annotated[str, Field(min_length=1)] | None = Field(default=None, alias="$ref")
     enum: Annotated[list[Any], Field(min_length=1)] | None = None

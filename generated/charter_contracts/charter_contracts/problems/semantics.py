@@ -15,7 +15,7 @@ class ProblemSemantics(BaseModel):
 
     The part of a problem's semantics that every family shares. `validity` decides whether a result that passed the result schema can be used at all; `one_shot_completion` decides whether a usable result completes a one-shot attempt. They are separate so that a result can be valid and still short of completion, and so that a later observation of a valid result never implies the threshold was reached. Both are required and both state at least one rule. What the rules are is the family's to say: each family has its own semantics schema, which builds on this one and closes it."""
 
-    model_config = ConfigDict(extra="allow", populate_by_name=True)
+    model_config = ConfigDict(extra="allow")
     validity: RuleSet
     """When a schema-valid result is semantically usable."""
     one_shot_completion: RuleSet

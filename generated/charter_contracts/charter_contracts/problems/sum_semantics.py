@@ -15,7 +15,7 @@ class SumSemantics(BaseModel):
 
     How a `sum` result is judged once it has passed the result schema. The answer is an exact integer; `answer_range` says whether a sum beyond signed 64-bit integers is still a usable answer, and completion allows an absolute error of at most `max_absolute_error` (0 for an exact sum)."""
 
-    model_config = ConfigDict(extra="allow", populate_by_name=True)
+    model_config = ConfigDict(extra="allow")
     validity: dict[str, Any] | None = None
     one_shot_completion: dict[str, Any] | None = None
     untimed_preparation: list[Literal["read_input"]] | None = None

@@ -16,7 +16,7 @@ class TasksActionNone(BaseModel):
 
     A call of one tool with its arguments, proposed for a task and judged by the policy before it runs. An action that changes anything outside the agent carries an idempotency key, so that a retry after a timeout cannot do the same thing twice."""
 
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    model_config = ConfigDict(extra="forbid")
     action_id: AgentUuidv7
     task_id: AgentUuidv7
     tool: Annotated[str, Field(min_length=1)]
@@ -34,7 +34,7 @@ class TasksActionReversibleOrIrreversible(BaseModel):
 
     A call of one tool with its arguments, proposed for a task and judged by the policy before it runs. An action that changes anything outside the agent carries an idempotency key, so that a retry after a timeout cannot do the same thing twice."""
 
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    model_config = ConfigDict(extra="forbid")
     action_id: AgentUuidv7
     task_id: AgentUuidv7
     tool: Annotated[str, Field(min_length=1)]

@@ -17,7 +17,7 @@ class TasksObservationCompleted(BaseModel):
 
     The result of running an allowed action: the tool's output when it completed, a problem when it failed, never both."""
 
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    model_config = ConfigDict(extra="forbid")
     observation_id: AgentUuidv7
     action_id: AgentUuidv7
     status: Literal["completed"]
@@ -31,7 +31,7 @@ class TasksObservationFailed(BaseModel):
 
     The result of running an allowed action: the tool's output when it completed, a problem when it failed, never both."""
 
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    model_config = ConfigDict(extra="forbid")
     observation_id: AgentUuidv7
     action_id: AgentUuidv7
     status: Literal["failed"]

@@ -16,7 +16,7 @@ class TasksPolicyDecisionAllow(BaseModel):
 
     Whether a proposed action may run. An allow with constraints lists them; a demand for approval names the approval request a person will answer; a denial says why. \"The action's data is valid\" is not \"the action is allowed\": this decision is the second."""
 
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    model_config = ConfigDict(extra="forbid")
     decision_id: AgentUuidv7
     action_id: AgentUuidv7
     decision: Literal["allow"]
@@ -27,7 +27,7 @@ class TasksPolicyDecisionAllowWithConstraints(BaseModel):
 
     Whether a proposed action may run. An allow with constraints lists them; a demand for approval names the approval request a person will answer; a denial says why. \"The action's data is valid\" is not \"the action is allowed\": this decision is the second."""
 
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    model_config = ConfigDict(extra="forbid")
     decision_id: AgentUuidv7
     action_id: AgentUuidv7
     decision: Literal["allow_with_constraints"]
@@ -40,7 +40,7 @@ class TasksPolicyDecisionRequireApproval(BaseModel):
 
     Whether a proposed action may run. An allow with constraints lists them; a demand for approval names the approval request a person will answer; a denial says why. \"The action's data is valid\" is not \"the action is allowed\": this decision is the second."""
 
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    model_config = ConfigDict(extra="forbid")
     decision_id: AgentUuidv7
     action_id: AgentUuidv7
     decision: Literal["require_approval"]
@@ -53,7 +53,7 @@ class TasksPolicyDecisionDeny(BaseModel):
 
     Whether a proposed action may run. An allow with constraints lists them; a demand for approval names the approval request a person will answer; a denial says why. \"The action's data is valid\" is not \"the action is allowed\": this decision is the second."""
 
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    model_config = ConfigDict(extra="forbid")
     decision_id: AgentUuidv7
     action_id: AgentUuidv7
     decision: Literal["deny"]

@@ -16,7 +16,7 @@ class TasksTask(BaseModel):
 
     What someone asked for, in one sentence an agent can act on, with who asked and when. Everything the agent then does refers to it by `task_id`."""
 
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    model_config = ConfigDict(extra="forbid")
     task_id: AgentUuidv7
     goal: Annotated[str, Field(min_length=1)]
     """What done looks like, for a person and for the agent."""
