@@ -1,6 +1,7 @@
 import { ts } from "ts-morph";
 import { isJsonObject } from "../core/json-object.js";
 import type { Repair } from "./support/repair.js";
+import { ownerName } from "./support/owner-name.js";
 import { walkInput } from "./support/walk-input.js";
 
 /**
@@ -81,27 +82,18 @@ export const repair: Repair = {
   },
   // Only members the schema depth renamed are changed.
   astApplies: (text) => text.includes(PLACEHOLDER),
-  ast(file, applied) {
-    // One textual replacement rather than a rename per member: ts-morph's rename asks the language
-    // service for references, which takes minutes on a large module. The placeholder only ever
-    // appears as a member name, and each real name is an identifier, so no quoting changes. The
-    // members are found among the compiler's nodes: ts-morph's getDescendants wraps every node of
-    // the module first, 12.6 s of the SchemaStore corpus's run.
-    const source = file.compilerNode;
+  ast(source, edit, applied) {
+    // One textual change per placeholder rather than a rename per member: ts-morph's rename asks the
+    // language service for references, which takes minutes on a large module. The placeholder only
+    // ever appears as a member name, and each real name is an identifier, so no quoting changes.
     const visit = (node: ts.Node): void => {
-      if (ts.isPropertySignature(node) && node.name.getText(source).startsWith(PLACEHOLDER)) {
-        let owner: ts.Node | undefined = node.parent;
-        while (owner && !ts.isInterfaceDeclaration(owner) && !ts.isTypeAliasDeclaration(owner)) owner = owner.parent;
-        const ownerName =
-          owner && (ts.isInterfaceDeclaration(owner) || ts.isTypeAliasDeclaration(owner))
-            ? owner.name.getText(source)
-            : "?";
-        applied(`${ownerName}.${node.name.getText(source).slice(PLACEHOLDER.length)}`);
-      }
+      if (ts.isPropertySignature(node) && node.name.getText(source).startsWith(PLACEHOLDER))
+        applied(`${ownerName(node, source)}.${node.name.getText(source).slice(PLACEHOLDER.length)}`);
       ts.forEachChild(node, visit);
     };
     visit(source);
-    const text = file.getFullText();
-    if (text.includes(PLACEHOLDER)) file.replaceWithText(text.split(PLACEHOLDER).join(""));
+    const text = source.text;
+    for (let at = text.indexOf(PLACEHOLDER); at !== -1; at = text.indexOf(PLACEHOLDER, at + PLACEHOLDER.length))
+      edit({ start: at, end: at + PLACEHOLDER.length, text: "" });
   },
 };

@@ -1,5 +1,6 @@
-import { Node } from "ts-morph";
+import { ts } from "ts-morph";
 import type { Repair } from "./support/repair.js";
+import { ownerName } from "./support/owner-name.js";
 import { appendToDescription, walkInput } from "./support/walk-input.js";
 
 const TAG = "@readonly";
@@ -25,16 +26,22 @@ export const repair: Repair = {
   },
   // Only a property whose JSDoc has the tag is changed.
   astApplies: (text) => text.includes(TAG),
-  ast(file, applied) {
-    file.forEachDescendant((node) => {
-      if (!Node.isPropertySignature(node) || node.isReadonly()) return;
-      const tagged = node.getJsDocs().some((doc) => doc.getTags().some((tag) => tag.getTagName() === "readonly"));
-      if (!tagged) return;
-      node.setIsReadonly(true);
-      const owner = node.getFirstAncestor((a) => Node.isInterfaceDeclaration(a) || Node.isTypeAliasDeclaration(a));
-      const ownerName =
-        owner && (Node.isInterfaceDeclaration(owner) || Node.isTypeAliasDeclaration(owner)) ? owner.getName() : "?";
-      applied(`${ownerName}.${node.getName()}`);
-    });
+  ast(source, edit, applied) {
+    const visit = (node: ts.Node): void => {
+      if (ts.isPropertySignature(node) && !isReadonly(node) && hasReadonlyTag(node)) {
+        edit({ start: node.getStart(source), end: node.getStart(source), text: "readonly " });
+        applied(`${ownerName(node, source)}.${node.name.getText(source)}`);
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
   },
 };
+
+function isReadonly(node: ts.PropertySignature): boolean {
+  return node.modifiers?.some((modifier) => modifier.kind === ts.SyntaxKind.ReadonlyKeyword) === true;
+}
+
+function hasReadonlyTag(node: ts.PropertySignature): boolean {
+  return ts.getJSDocTags(node).some((tag) => tag.tagName.text === "readonly");
+}

@@ -1,4 +1,5 @@
-import type { SourceFile } from "ts-morph";
+import type { ts } from "ts-morph";
+import type { TextEdit } from "./text-edits.js";
 import { isJsonObject, type JsonObject } from "../../core/json-object.js";
 import { getAtPointer } from "../../core/json-pointer.js";
 import type { JsonValue } from "../../core/json-value.js";
@@ -13,7 +14,7 @@ import type { JsonValue } from "../../core/json-value.js";
  *   anchor, a dynamic reference), so they reach it as JSON pointers or
  *   imported types like any other;
  * - `schema`: rewrites the schema given to the generator;
- * - `ast`: edits the generated TypeScript with ts-morph.
+ * - `ast`: edits the generated TypeScript, reading its syntax tree.
  * Each has in/out fixtures and a canary test showing that the gap is still
  * there upstream (test/repairs/): when upstream fixes it, the canary fails
  * and the repair is deleted.
@@ -36,8 +37,13 @@ export interface Repair {
   reference?: (reference: { keyword: string; value: string; usesAnchor: boolean }) => boolean;
   /** Rewrites the generator's input for one contract in place; `applied` takes the pointer of each change. */
   schema?: (schema: JsonObject, applied: (pointer: string) => void, context: SchemaContext) => void;
-  /** Edits the generated module in place; `applied` takes a declaration path (`Type.member`). */
-  ast?: (file: SourceFile, applied: (location: string) => void) => void;
+  /**
+   * Edits the generated module: reads the one syntax tree parsed of it and gives `edit` each
+   * change to its text; `applied` takes a declaration path (`Type.member`). The edits of every
+   * repair are made together, after all have read the same tree: a module is parsed once
+   * (ts-morph's own edits parsed it again after each, several seconds of the corpus's run).
+   */
+  ast?: (source: ts.SourceFile, edit: (change: TextEdit) => void, applied: (location: string) => void) => void;
   /**
    * Whether `ast` can change this generated text at all: a cheap textual
    * test, since walking a large module's syntax tree with ts-morph costs

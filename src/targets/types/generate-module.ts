@@ -1,11 +1,11 @@
-import { format } from "prettier";
-import { Project } from "ts-morph";
+import { ts } from "ts-morph";
 import type { JsonObject } from "../../core/json-object.js";
 import { REPAIRS } from "../../repairs/registry.js";
 import type { Repair } from "../../repairs/support/repair.js";
 import { WRAPPER_NAME } from "../../repairs/support/generator-input.js";
+import { applyTextEdits, type TextEdit } from "../../repairs/support/text-edits.js";
 import { runGenerator } from "./run-generator.js";
-import { prettierOptions } from "./templates.js";
+import { formatTypeScript } from "./templates.js";
 
 /**
  * One contract's module, from the generator's prepared input on: plain data,
@@ -28,9 +28,6 @@ export type TypesModuleResult =
   | { ok: false; generatorError?: string; missing?: string[]; ms: number; overflowed?: true };
 
 const REGISTERED = new Map(REPAIRS.map((r) => [r.id, r]));
-
-let project: Project | undefined;
-let prettier: ReturnType<typeof prettierOptions> | undefined;
 
 /**
  * Runs json-schema-to-typescript on the prepared input, the AST repairs with
@@ -55,29 +52,56 @@ export async function generateTypesModule(
       ...(error instanceof RangeError ? { overflowed: true as const } : {}),
     };
   }
-  project ??= new Project({ useInMemoryFileSystem: true });
-  const file = project.createSourceFile(`/${task.contract}.ts`, generated, { overwrite: true });
-  file.getInterface(WRAPPER_NAME)?.remove();
   const applications: { repair: string; location: string }[] = [];
-  for (const id of task.repairs) {
-    const repair = repairs.get(id)!;
-    if (repair.astApplies?.(file.getFullText()) !== false)
-      repair.ast!(file, (location) => applications.push({ repair: id, location: detached(location) }));
-  }
-  const body = file.getFullText();
-  project.removeSourceFile(file);
+  const body = repaired(task, generated, repairs, (repair, location) =>
+    applications.push({ repair, location: detached(location) }),
+  );
   // The generator renames a declaration whose name it already used (`Tree1`); an importer would then get the wrong type.
   const declared = new Set([...body.matchAll(/^export (?:interface|type|enum) ([A-Za-z0-9_$]+)/gm)].map((m) => m[1]));
   const missing = task.expected.filter((name) => !declared.has(name));
   if (missing.length > 0) return { ok: false, missing, ms: ms() };
-  prettier ??= prettierOptions();
   let text: string;
   try {
-    text = await format(`${task.prefix}\n${body}`, prettier);
+    text = await formatTypeScript(`${task.prefix}\n${body}`);
   } catch (error) {
     return { ok: false, generatorError: defect(error, "its output is not TypeScript: "), ms: ms() };
   }
   return { ok: true, text, applications, ms: ms() };
+}
+
+/**
+ * The generator's output without the wrapper's declaration, with the AST repairs made. It is
+ * parsed once: every repair reads that one tree and gives its changes as text edits, made
+ * together at the end.
+ */
+function repaired(
+  task: TypesModuleTask,
+  generated: string,
+  repairs: ReadonlyMap<string, Repair>,
+  applied: (repair: string, location: string) => void,
+): string {
+  const source = ts.createSourceFile(`/${task.contract}.ts`, generated, ts.ScriptTarget.ES2022, true);
+  const edits: TextEdit[] = [];
+  const wrapper = source.statements.find(
+    (statement) => ts.isInterfaceDeclaration(statement) && statement.name.text === WRAPPER_NAME,
+  );
+  if (wrapper) edits.push({ start: wrapper.getStart(source, true), end: lineEnd(generated, wrapper.end), text: "" });
+  for (const id of task.repairs) {
+    const repair = repairs.get(id)!;
+    if (repair.astApplies?.(generated) !== false)
+      repair.ast!(
+        source,
+        (edit) => edits.push(edit),
+        (location) => applied(id, location),
+      );
+  }
+  return applyTextEdits(generated, edits);
+}
+
+/** Past the line break that ends the line `at` is on, when only blanks are between. */
+function lineEnd(text: string, at: number): number {
+  const match = /^[ \t]*\r?\n/.exec(text.slice(at, at + 200));
+  return match ? at + match[0].length : at;
 }
 
 /**
