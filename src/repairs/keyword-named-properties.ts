@@ -1,4 +1,4 @@
-import { ts } from "ts-morph";
+import { ts } from "./support/typescript-api.js";
 import { isJsonObject } from "../core/json-object.js";
 import type { Repair } from "./support/repair.js";
 import { ownerName } from "./support/owner-name.js";

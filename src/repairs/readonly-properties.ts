@@ -1,4 +1,4 @@
-import { ts } from "ts-morph";
+import { ts } from "./support/typescript-api.js";
 import type { Repair } from "./support/repair.js";
 import { ownerName } from "./support/owner-name.js";
 import { appendToDescription, walkInput } from "./support/walk-input.js";

@@ -1,4 +1,4 @@
-import { ts } from "ts-morph";
+import { ts } from "./typescript-api.js";
 
 /** The name of the interface or type alias a member of the generated module belongs to, for a repair's location. */
 export function ownerName(node: ts.Node, source: ts.SourceFile): string {

@@ -1,4 +1,4 @@
-import type { ts } from "ts-morph";
+import type { ts } from "./typescript-api.js";
 import type { TextEdit } from "./text-edits.js";
 import { isJsonObject, type JsonObject } from "../../core/json-object.js";
 import { getAtPointer } from "../../core/json-pointer.js";

@@ -1,4 +1,4 @@
-import { Project, ts } from "ts-morph";
+import { Project, ts } from "../../repairs/support/typescript-api.js";
 import { errorAt, type Diagnostic, type Severity, type SourcePosition } from "../../core/diagnostic.js";
 import type { JsonValue } from "../../core/json-value.js";
 import { TYPES_CODES } from "./codes.js";

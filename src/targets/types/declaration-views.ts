@@ -3,7 +3,7 @@
  * target knows its own output, so that whoever compares two versions of it (charter diff) needs no
  * TypeScript parser.
  */
-import { ts } from "ts-morph";
+import { ts } from "../../repairs/support/typescript-api.js";
 import { discriminatedViews, fieldsOf, normalize, type Discriminated, type Field } from "./type-node-views.js";
 
 export type { Discriminated, Field } from "./type-node-views.js";

@@ -1,4 +1,4 @@
-import { ts } from "ts-morph";
+import { ts } from "../../repairs/support/typescript-api.js";
 import type { JsonObject } from "../../core/json-object.js";
 import { REPAIRS } from "../../repairs/registry.js";
 import type { Repair } from "../../repairs/support/repair.js";

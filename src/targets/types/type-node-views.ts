@@ -3,7 +3,7 @@
  * object type the fields each value of the discriminator leaves. Read from the type nodes of the
  * declaration (declaration-views.ts parses the module), without a type checker.
  */
-import { ts } from "ts-morph";
+import { ts } from "../../repairs/support/typescript-api.js";
 
 /** A field of an exported object type, as code compiled against it sees it. */
 export interface Field {
