@@ -3,6 +3,8 @@ import type { JsonValue } from "../../core/json-value.js";
 import { resolveInBundle } from "../shared/bundle-references.js";
 import type { Dialect } from "../../schema/dialect.js";
 import { pythonString } from "./python-names.js";
+import { statedPattern } from "./model-pattern.js";
+import { arrayAnnotation } from "./array-annotation.js";
 
 /** What an annotation may name: the types declared for a bundle's schemas, and what it imports to do so. */
 export interface AnnotationScope {
@@ -22,7 +24,8 @@ const ANY = "Any";
  * The Python annotation of a schema: a superset of the instances the schema accepts, never a
  * subset, so that a model never rejects a valid instance. What it cannot state it leaves to the
  * contract's schema, which the `validate` helper checks: `allOf` narrows to one member,
- * `if`/`then`/`else`, `not`, patterns and formats are not stated, an inline object is a `dict`.
+ * `if`/`then`/`else`, `not`, formats and the patterns Python's `re` reads otherwise are not
+ * stated, an inline object is a `dict`.
  */
 export function annotation(
   schema: JsonValue | undefined,
@@ -49,7 +52,12 @@ export function annotation(
   return ANY;
 }
 
-/** `const` and `enum` of strings, booleans and null as a `Literal`; else undefined (a number may be written `1.0` for 1). */
+/**
+ * `const` and `enum` of strings, booleans, null and integers as a `Literal`; else undefined.
+ * pydantic's lax `Literal[1]` takes JSON's `1.0` (1 to JSON Schema) and also `true`, which is
+ * more than the schema takes, never less. A fraction has no `Literal`; an integer past 2^53 is
+ * compared as a double by ajv, exactly by Python: both are left to the schema.
+ */
 function literalOf(schema: JsonObject): string | undefined {
   const values = "const" in schema ? [schema["const"]] : Array.isArray(schema["enum"]) ? schema["enum"] : undefined;
   if (values === undefined || values.length === 0) return undefined;
@@ -58,10 +66,10 @@ function literalOf(schema: JsonObject): string | undefined {
     if (typeof value === "string") parts.push(pythonString(value));
     else if (typeof value === "boolean") parts.push(value ? "True" : "False");
     else if (value === null) parts.push("None");
-    // A number (JSON Schema takes 1.0 for 1, a Literal[1] need not) or an object: left to the schema.
+    else if (Number.isSafeInteger(value)) parts.push(String(value));
     else return undefined;
   }
-  return `Literal[${parts.join(", ")}]`;
+  return `Literal[${[...new Set(parts)].join(", ")}]`;
 }
 
 function referenced(reference: string, scope: AnnotationScope, seen: ReadonlySet<string>): string {
@@ -89,7 +97,7 @@ function typesOf(type: JsonValue | undefined): string[] | undefined {
 function typed(type: string, s: JsonObject, scope: AnnotationScope, seen: ReadonlySet<string>): string {
   switch (type) {
     case "string":
-      return constrained("str", { min_length: s["minLength"], max_length: s["maxLength"] });
+      return constrained("str", { min_length: s["minLength"], max_length: s["maxLength"] }, patternOf(s));
     case "integer":
       return constrained("int", bounds(s));
     case "number":
@@ -98,12 +106,8 @@ function typed(type: string, s: JsonObject, scope: AnnotationScope, seen: Readon
       return "StrictBool";
     case "null":
       return "None";
-    case "array": {
-      // Tuples (`prefixItems`, draft-04's array `items`) are a list of anything here; the schema checks the places.
-      const items =
-        isJsonObject(s["items"] as JsonValue) && !("prefixItems" in s) ? annotation(s["items"], scope, seen) : ANY;
-      return constrained(`list[${items}]`, { min_length: s["minItems"], max_length: s["maxItems"] });
-    }
+    case "array":
+      return arrayAnnotation(s, scope.dialect, (item) => annotation(item, scope, seen), constrained, union);
     default: {
       const extra = s["additionalProperties"];
       const values =
@@ -128,10 +132,20 @@ function bounds(s: JsonObject): Record<string, JsonValue | undefined> {
   };
 }
 
-function constrained(base: string, constraints: Record<string, JsonValue | undefined>): string {
-  const stated = Object.entries(constraints).filter(([, value]) => typeof value === "number" && Number.isFinite(value));
+function constrained(base: string, constraints: Record<string, JsonValue | undefined>, pattern?: string): string {
+  const stated = Object.entries(constraints)
+    .filter(([, value]) => typeof value === "number" && Number.isFinite(value))
+    .map(([key, value]) => `${key}=${pythonNumber(value as number)}`);
+  if (pattern !== undefined) stated.push(`pattern=re.compile(${pythonString(pattern)})`);
   if (stated.length === 0) return base;
-  return `Annotated[${base}, Field(${stated.map(([key, value]) => `${key}=${pythonNumber(value as number)}`).join(", ")})]`;
+  return `Annotated[${base}, Field(${stated.join(", ")})]`;
+}
+
+/** A string schema's pattern in Python's spelling, where Python's `re` reads it as ECMA-262 does. */
+function patternOf(s: JsonObject): string | undefined {
+  if (typeof s["pattern"] !== "string") return undefined;
+  const stated = statedPattern(s["pattern"]);
+  return "python" in stated ? stated.python : undefined;
 }
 
 function pythonNumber(value: number): string {

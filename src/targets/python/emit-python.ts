@@ -164,6 +164,7 @@ function moduleText(
     "",
     "from __future__ import annotations",
     "",
+    ...(/\bre\.compile\(/.test(code) ? ["import re"] : []),
     `from typing import ${TYPING.filter(used).join(", ")}`,
     "",
     `from pydantic import ${PYDANTIC.filter(used).join(", ")}`,

@@ -7,6 +7,7 @@ import { conditionalVariants, type Variant } from "./conditional-variants.js";
 import { resolveInBundle } from "../shared/bundle-references.js";
 import { dependentRequiredValidator } from "./dependent-required.js";
 import { typedExtrasLine } from "./typed-extras.js";
+import { statedPattern } from "./model-pattern.js";
 
 /** One type a contract's module declares: its name and the bundle pointer of its schema. */
 export interface Declared {
@@ -137,12 +138,19 @@ function modelClass(
     const nullable = type === "Any" || type === "None" || type.startsWith("None | ") || type.endsWith(" | None");
     const annotated = optional && !nullable ? `${type} | None` : type;
     const value = args.length === 0 ? "" : args.length === 1 && optional ? " = None" : ` = Field(${args.join(", ")})`;
-    lines.push(`    ${field}: ${annotated}${value}`);
+    lines.push(`    ${field}: ${annotated}${value}${patternNote(sub)}`);
     const described = describe(sub, "    ");
     if (described !== "") lines.push(described);
   }
   lines.push(...dependentRequiredValidator(schema, scope.dialect, names));
   return lines.join("\n");
+}
+
+/** Where a member's own pattern is not stated in the model: why, as a comment (issue 37 asks for the note). */
+function patternNote(schema: JsonValue | undefined): string {
+  if (!isJsonObject(schema as JsonValue) || typeof (schema as JsonObject)["pattern"] !== "string") return "";
+  const stated = statedPattern((schema as JsonObject)["pattern"] as string);
+  return "reason" in stated ? `  # pattern checked by validate(): ${stated.reason}` : "";
 }
 
 /** The schema's title and description as a docstring, or nothing. */

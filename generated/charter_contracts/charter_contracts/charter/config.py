@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any, Literal, TypeAlias
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, TypeAdapter
@@ -20,7 +21,7 @@ class CharterConfig(BaseModel):
     """Folder of the contract sources (.yaml, .yml, .json), relative to the config file."""
     out: RelativePath | None = None
     """Folder charter owns and replaces on every `generate`, relative to the config file. It must neither contain the sources nor lie inside them."""
-    baseUri: str | None = None
+    baseUri: Annotated[str, Field(pattern=re.compile("^[A-Za-z][A-Za-z0-9+.-]*:([^?#\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff]*[/:])?\\Z"))] | None = None
     """Prefix of each contract's canonical $id, which is the prefix followed by the contract name and `.schema.json`: an absolute URI ending in `/` or `:`, without a query or fragment."""
     catalog: dict[str, CatalogFolder] | None = None
     """URI prefixes mapped to local folders, so that schemas naming each other by URL resolve without a network. A URI starting with a prefix names the file at the rest of the URI under the folder. The value is the folder, or the folder with how its files are read."""
@@ -42,7 +43,7 @@ class CharterConfig(BaseModel):
     """Where `generate` keeps the results of earlier runs, and how large that folder may grow. Keys and entries hold no absolute path of the project, so the folder can be shared between checkouts, CI runs and machines. `check` never reads it."""
     maxWarnings: Annotated[int, Field(ge=0)] | None = None
     """The most warnings `generate` and `check` accept: more fail the run (exit 1, nothing written), as eslint's `--max-warnings` does; 0 makes any warning fail. The `--max-warnings` flag overrides it. Absent: no limit."""
-    version: str | None = None
+    version: Annotated[str, Field(pattern=re.compile("^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\Z"))] | None = None
     """The version of this set of contracts (MAJOR.MINOR.PATCH), for each contract that declares none of its own with `x-charter-version`. `charter diff` requires a major bump (a minor bump while the major is 0) for a breaking change."""
     diff: dict[str, Any] | None = None
     """What `charter diff` counts as breaking, and the findings it lets pass."""
@@ -54,8 +55,8 @@ class DiffIgnore(BaseModel):
     model_config = ConfigDict(extra="forbid")
     rule: Literal["contract-removed", "definition-removed", "required-added", "type-narrowed", "enum-added", "enum-value-removed", "additional-properties-closed", "unevaluated-properties-closed", "items-closed", "schema-closed", "property-forbidden", "property-removed-closed", "bound-tightened", "multiple-of-tightened", "multiple-of-changed", "dependent-required-added", "pattern-added", "pattern-changed", "format-added", "format-changed", "unique-items-added", "union-branch-removed", "constraint-added", "reference-unresolved", "type-widened", "null-allowed", "enum-removed", "enum-value-added", "required-removed", "bound-loosened", "multiple-of-loosened", "dependent-required-removed", "pattern-removed", "format-removed", "unique-items-removed", "additional-properties-opened", "unevaluated-properties-opened", "items-opened", "schema-opened", "property-added-closed", "property-removed-open", "union-branch-added", "constraint-removed", "type-removed", "type-renamed", "type-moved", "field-became-required", "field-removed", "field-became-optional", "contract-added", "definition-added", "optional-property-added", "property-deprecated", "deprecated-property-removed", "deprecated-field-removed", "description-changed", "default-changed", "type-added", "field-type-changed", "alias-changed"]
     contract: Annotated[str, Field(min_length=1)] | None = None
-    pointer: str | None = None
-    reason: str
+    pointer: Annotated[str, Field(pattern=re.compile("^(#|types/)"))] | None = None
+    reason: Annotated[str, Field(pattern=re.compile("[^\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff]"))]
 
 
 class DocumentResolution(BaseModel):

@@ -3,7 +3,8 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, TypeAlias
+import re
+from typing import Annotated, Literal, TypeAlias
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
@@ -35,7 +36,7 @@ class ProblemContractSum(BaseModel):
     One problem, stated once for every implementation that solves it and every evaluator that judges it. The contract names the problem's family and gives the schemas of its parameters, datasets, results and metrics (each inline or in a file, mixed freely); the family's semantics, checked against the semantics schema that family owns; the timing scopes and budgets a run may use; and reference cases that any correct evaluator must judge as stated. A problem is dataset-backed when it lists at least one dataset schema; its reference cases then each name a dataset, and a dataset-free problem's cases name none."""
 
     model_config = ConfigDict(extra="forbid")
-    contract_version: Any
+    contract_version: Literal[1]
     """The version of this contract format. A reader refuses versions it does not know."""
     name: Slug
     """The problem's name, unique in its repository."""
@@ -67,7 +68,7 @@ class ProblemContractArgmin(BaseModel):
     One problem, stated once for every implementation that solves it and every evaluator that judges it. The contract names the problem's family and gives the schemas of its parameters, datasets, results and metrics (each inline or in a file, mixed freely); the family's semantics, checked against the semantics schema that family owns; the timing scopes and budgets a run may use; and reference cases that any correct evaluator must judge as stated. A problem is dataset-backed when it lists at least one dataset schema; its reference cases then each name a dataset, and a dataset-free problem's cases name none."""
 
     model_config = ConfigDict(extra="forbid")
-    contract_version: Any
+    contract_version: Literal[1]
     """The version of this contract format. A reader refuses versions it does not know."""
     name: Slug
     """The problem's name, unique in its repository."""
@@ -126,7 +127,7 @@ Budget: TypeAlias = Annotated[BudgetNone | BudgetWallClock | BudgetEvaluations, 
 """One budget. `none`: no limit. `wall_clock`: at most `seconds` of elapsed time. `evaluations`: at most `limit` calls of the objective."""
 
 
-Slug: TypeAlias = str
+Slug: TypeAlias = Annotated[str, Field(pattern=re.compile("^[a-z](?:[a-z0-9-]*[a-z0-9])?\\Z"))]
 
 
 def validate_budget(instance: object) -> Budget:
