@@ -57,7 +57,9 @@ describe("Python annotations are supersets of their schemas", () => {
     );
     // A lookbehind may be of any width in ECMA-262: left to the schema.
     expect(annotation({ type: "string", pattern: "(?<=ab*)c" }, scope())).toBe("str");
-    expect(annotation({ type: ["integer", "null"], minimum: 0 }, scope())).toBe("Annotated[int, Field(ge=0)] | None");
+    expect(annotation({ type: ["integer", "null"], minimum: 0 }, scope())).toBe(
+      "Annotated[JsonInt, Field(ge=0)] | None",
+    );
     expect(annotation({ enum: ["a", true, null] }, scope())).toBe('Literal["a", True, None]');
     // An integer is a Literal (pydantic's lax Literal[1] takes 1.0, as JSON Schema does); a fraction or a
     // number past 2^53 (a double to ajv) is not.
@@ -67,7 +69,7 @@ describe("Python annotations are supersets of their schemas", () => {
     expect(annotation({ oneOf: [{ $ref: "#/$defs/named" }, { type: "boolean" }] }, scope())).toBe("Named | StrictBool");
     expect(annotation({ anyOf: [{ type: "string" }, { not: {} }] }, scope())).toBe("Any");
     expect(annotation({ allOf: [{ required: ["a"] }, { type: "array", items: { type: "number" } }] }, scope())).toBe(
-      "list[float]",
+      "list[StrictFloat]",
     );
     expect(annotation({ type: "array", prefixItems: [{ type: "string" }] }, scope())).toBe("list[Any]");
     expect(annotation({ type: "array", prefixItems: [{ type: "string" }], items: { type: "null" } }, scope())).toBe(

@@ -16,6 +16,8 @@ export interface AnnotationScope {
   contract: string;
   /** The bundle's dialect: which presence keywords its validator asserts. */
   dialect?: Dialect;
+  /** The class an object written inline becomes, named from `hint` (undefined: it is a `dict`). */
+  nested?: (schema: JsonObject, hint: string) => string;
 }
 
 const ANY = "Any";
@@ -25,28 +27,33 @@ const ANY = "Any";
  * subset, so that a model never rejects a valid instance. What it cannot state it leaves to the
  * contract's schema, which the `validate` helper checks: `allOf` narrows to one member,
  * `if`/`then`/`else`, `not`, formats and the patterns Python's `re` reads otherwise are not
- * stated, an inline object is a `dict`.
+ * stated. An object written inline with `properties` is a class of its own where the scope
+ * makes them (`nested`), named from `hint`: the member's owner and the member
+ * (`AgentResultPayload`), `Item` for an array's members, `Value` for a map's, `Option<n>` for
+ * a union's.
  */
 export function annotation(
   schema: JsonValue | undefined,
   scope: AnnotationScope,
   seen: ReadonlySet<string> = new Set(),
+  hint = "Object",
 ): string {
   if (!isJsonObject(schema as JsonValue)) return ANY;
   const s = schema as JsonObject;
   const literal = literalOf(s);
   if (literal !== undefined) return literal;
-  if (typeof s["$ref"] === "string") return referenced(s["$ref"], scope, seen);
+  if (typeof s["$ref"] === "string") return referenced(s["$ref"], scope, seen, hint);
   const types = typesOf(s["type"]);
-  if (types !== undefined) return union(types.map((type) => typed(type, s, scope, seen)));
+  if (types !== undefined) return union(types.map((type) => typed(type, s, scope, seen, hint)));
   for (const keyword of ["oneOf", "anyOf"]) {
     const members = s[keyword];
-    if (Array.isArray(members) && members.length > 0) return union(members.map((m) => annotation(m, scope, seen)));
+    if (Array.isArray(members) && members.length > 0)
+      return union(members.map((m, i) => annotation(m, scope, seen, `${hint}Option${i + 1}`)));
   }
   const all = s["allOf"];
   if (Array.isArray(all))
     for (const member of all) {
-      const one = annotation(member, scope, seen);
+      const one = annotation(member, scope, seen, hint);
       if (one !== ANY) return one;
     }
   return ANY;
@@ -72,7 +79,7 @@ function literalOf(schema: JsonObject): string | undefined {
   return `Literal[${[...new Set(parts)].join(", ")}]`;
 }
 
-function referenced(reference: string, scope: AnnotationScope, seen: ReadonlySet<string>): string {
+function referenced(reference: string, scope: AnnotationScope, seen: ReadonlySet<string>, hint: string): string {
   const declared = scope.typeOf(reference);
   if (declared !== undefined) {
     if (declared.contract !== scope.contract) {
@@ -83,7 +90,7 @@ function referenced(reference: string, scope: AnnotationScope, seen: ReadonlySet
   }
   // An undeclared target is written in place; a cycle through such targets is left to the schema.
   if (seen.has(reference)) return ANY;
-  return annotation(resolveInBundle(scope.bundle, reference), scope, new Set([...seen, reference]));
+  return annotation(resolveInBundle(scope.bundle, reference), scope, new Set([...seen, reference]), hint);
 }
 
 const TYPES = ["string", "integer", "number", "boolean", "null", "array", "object"];
@@ -94,25 +101,34 @@ function typesOf(type: JsonValue | undefined): string[] | undefined {
   return type.every((t) => typeof t === "string" && TYPES.includes(t)) ? (type as string[]) : undefined;
 }
 
-function typed(type: string, s: JsonObject, scope: AnnotationScope, seen: ReadonlySet<string>): string {
+function typed(type: string, s: JsonObject, scope: AnnotationScope, seen: ReadonlySet<string>, hint: string): string {
   switch (type) {
     case "string":
       return constrained("str", { min_length: s["minLength"], max_length: s["maxLength"] }, patternOf(s));
+    // pydantic's lax int and float take strings and booleans; `_numbers.py` says why JsonInt.
     case "integer":
-      return constrained("int", bounds(s));
+      return constrained("JsonInt", bounds(s));
     case "number":
-      return constrained("float", bounds(s));
+      return constrained("StrictFloat", bounds(s));
     case "boolean":
       return "StrictBool";
     case "null":
       return "None";
     case "array":
-      return arrayAnnotation(s, scope.dialect, (item) => annotation(item, scope, seen), constrained, union);
+      return arrayAnnotation(
+        s,
+        scope.dialect,
+        (item) => annotation(item, scope, seen, `${hint}Item`),
+        constrained,
+        union,
+      );
     default: {
+      // The class reads only the object; another type the schema allows is another member of the union.
+      if (scope.nested !== undefined && isJsonObject(s["properties"] as JsonValue)) return scope.nested(s, hint);
       const extra = s["additionalProperties"];
       const values =
         isJsonObject(extra as JsonValue) && !isJsonObject(s["properties"] as JsonValue) && !("patternProperties" in s)
-          ? annotation(extra, scope, seen)
+          ? annotation(extra, scope, seen, `${hint}Value`)
           : ANY;
       return `dict[str, ${values}]`;
     }

@@ -10,6 +10,7 @@ import { ECMA_MODULE } from "./ecma-module.js";
 import { renderDeclarations, type Declared } from "./render-module.js";
 import { hooksModule, type HooksFile } from "./rule-hooks.js";
 import { CHECKS_MODULE } from "./dependent-required.js";
+import { NUMBERS_MODULE } from "./numbers-module.js";
 import { definitionHelpers } from "./definition-helpers.js";
 import { rulesModule, type RuledModule } from "./rules-module.js";
 
@@ -53,6 +54,7 @@ export function emitPython(
   const byId = new Map(named.map((c) => [c.bundle.id, c]));
   const exported: { module: string[]; names: string[] }[] = [];
   const ruled: RuledModule[] = [];
+  const allNames = new Set(named.flatMap((c) => [...names.byDocument.get(c.bundle.key)!.values()]));
   for (const contract of named) {
     const { bundle } = contract;
     const modulePath = paths.get(bundle.name)!;
@@ -64,7 +66,7 @@ export function emitPython(
       imports: new Map(),
       typeOf: (reference) => typeOf(reference, bundle, byId, names),
     };
-    const body = renderDeclarations(declared, scope);
+    const { texts: body, nested } = renderDeclarations(declared, scope, allNames);
     const rootName = names.byDocument.get(bundle.key)!.get("")!;
     if (contract.rules.size > 0) ruled.push({ name: bundle.name, rootName, module: modulePath, rules: contract.rules });
     files.set(
@@ -82,7 +84,7 @@ export function emitPython(
     const declaredNames = body.flatMap((text) => [
       ...text.matchAll(/^(?:class )?([A-Za-z_][A-Za-z0-9_]*)(?:\(BaseModel\)|: TypeAlias)/gm),
     ]);
-    exported.push({ module: modulePath, names: declaredNames.map((m) => m[1]!) });
+    exported.push({ module: modulePath, names: declaredNames.map((m) => m[1]!).filter((n) => !nested.has(n)) });
   }
   for (const contract of sorted)
     files.set(`${pkg}/${pkg}/_schemas/${contract.bundle.name}.schema.json`, formatJson(contract.bundle.schema));
@@ -92,6 +94,8 @@ export function emitPython(
   files.set(`${pkg}/${pkg}/_contract.py`, CONTRACT_MODULE);
   files.set(`${pkg}/${pkg}/_ecma.py`, ECMA_MODULE);
   files.set(`${pkg}/${pkg}/py.typed`, "");
+  if ([...files.values()].some((text) => /^from \.+_numbers import JsonInt$/m.test(text)))
+    files.set(`${pkg}/${pkg}/_numbers.py`, NUMBERS_MODULE);
   if ([...files.values()].some((text) => text.includes("return dependent_required(")))
     files.set(`${pkg}/${pkg}/_checks.py`, CHECKS_MODULE);
   if (ruled.length > 0) {
@@ -130,7 +134,7 @@ function typeOf(
 }
 
 const TYPING = ["Annotated", "Any", "Literal", "TypeAlias"];
-const PYDANTIC = ["BaseModel", "ConfigDict", "Field", "StrictBool", "TypeAdapter", "model_validator"];
+const PYDANTIC = ["BaseModel", "ConfigDict", "Field", "StrictBool", "StrictFloat", "TypeAdapter", "model_validator"];
 
 function moduleText(
   contract: PythonContract,
@@ -171,6 +175,7 @@ function moduleText(
     "",
     `from ${up}_contract import check_contract`,
     ...(used("dependent_required") ? [`from ${up}_checks import dependent_required`] : []),
+    ...(used("JsonInt") ? [`from ${up}_numbers import JsonInt`] : []),
     ...(ruled ? [`from ${up}rules import check_rules`] : []),
   ];
   for (const [other, imported] of [...imports].sort(([a], [b]) => (a < b ? -1 : 1)))

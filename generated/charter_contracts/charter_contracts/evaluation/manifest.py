@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Annotated, Literal, TypeAlias
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, StrictFloat, TypeAdapter
 
 from .._contract import check_contract
 
@@ -54,8 +54,8 @@ class TolerancesNumeric(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     compare: Literal["numeric"]
-    absolute: Annotated[float, Field(ge=0)] | None = None
-    relative: Annotated[float, Field(ge=0, le=1)] | None = None
+    absolute: Annotated[StrictFloat, Field(ge=0)] | None = None
+    relative: Annotated[StrictFloat, Field(ge=0, le=1)] | None = None
 
 
 Tolerances: TypeAlias = Annotated[TolerancesExactOrSet | TolerancesNumeric, Field(discriminator="compare")]

@@ -6,9 +6,10 @@ from __future__ import annotations
 import re
 from typing import Annotated, Literal, TypeAlias
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, StrictFloat, TypeAdapter
 
 from .._contract import check_contract
+from .._numbers import JsonInt
 from ..rules import check_rules
 from ..problems.schema_slot import RepoPath, SchemaSlot
 from ..problems.semantics import ProblemSemantics
@@ -112,7 +113,7 @@ class BudgetWallClock(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     kind: Literal["wall_clock"]
-    seconds: Annotated[float, Field(gt=0)]
+    seconds: Annotated[StrictFloat, Field(gt=0)]
 
 
 class BudgetEvaluations(BaseModel):
@@ -120,7 +121,7 @@ class BudgetEvaluations(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     kind: Literal["evaluations"]
-    limit: Annotated[int, Field(ge=1)]
+    limit: Annotated[JsonInt, Field(ge=1)]
 
 
 Budget: TypeAlias = Annotated[BudgetNone | BudgetWallClock | BudgetEvaluations, Field(discriminator="kind")]
