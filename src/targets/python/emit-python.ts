@@ -11,6 +11,7 @@ import { renderDeclarations, type Declared } from "./render-module.js";
 import { hooksModule, type HooksFile } from "./rule-hooks.js";
 import { CHECKS_MODULE } from "./dependent-required.js";
 import { NUMBERS_MODULE } from "./numbers-module.js";
+import { pythonTypeNames } from "./python-type-names.js";
 import { definitionHelpers } from "./definition-helpers.js";
 import { rulesModule, type RuledModule } from "./rules-module.js";
 
@@ -42,10 +43,11 @@ export interface PythonContract {
 export function emitPython(
   settings: PythonSettings,
   contracts: readonly PythonContract[],
-  names: TypeNames,
+  typeNames: TypeNames,
   version: string,
   hooks?: string,
 ): OutputFiles {
+  const names = pythonTypeNames(typeNames);
   const pkg = settings.package;
   const files: OutputFiles = new Map();
   const sorted = [...contracts].sort((a, b) => (a.bundle.name < b.bundle.name ? -1 : 1));
