@@ -16,6 +16,8 @@ export interface AnnotationScope {
   contract: string;
   /** The bundle's dialect: which presence keywords its validator asserts. */
   dialect?: Dialect;
+  /** Whether another contract's type is an alias its module defines too late for this one's aliases (an import cycle). */
+  lateAlias?: (contract: string, name: string) => boolean;
   /** The class an object written inline becomes, named from `hint` (undefined: it is a `dict`). */
   nested?: (schema: JsonObject, hint: string) => string;
 }
@@ -81,6 +83,13 @@ function literalOf(schema: JsonObject): string | undefined {
 
 function referenced(reference: string, scope: AnnotationScope, seen: ReadonlySet<string>, hint: string): string {
   const declared = scope.typeOf(reference);
+  // An alias of a module on an import cycle with this one may not be defined yet when this module's aliases run.
+  if (
+    declared !== undefined &&
+    declared.contract !== scope.contract &&
+    scope.lateAlias?.(declared.contract, declared.name)
+  )
+    return ANY;
   if (declared !== undefined) {
     if (declared.contract !== scope.contract) {
       if (!scope.imports.has(declared.contract)) scope.imports.set(declared.contract, new Set());

@@ -44,7 +44,7 @@ export function renderDeclarations(
   declared: readonly Declared[],
   scope: AnnotationScope,
   taken: ReadonlySet<string>,
-): { texts: string[]; nested: ReadonlySet<string> } {
+): { texts: string[]; classCount: number; nested: ReadonlySet<string> } {
   const own = new Set(declared.map((d) => d.name));
   const nested = nestedClasses(new Set([...taken, ...own]), (name, schema) => modelClass(name, schema, scope, name));
   scope.nested = (schema, hint) => nested.classFor(schema, hint);
@@ -68,7 +68,8 @@ export function renderDeclarations(
     done.add(d.name);
   };
   for (const alias of aliases.values()) visit(alias, new Set());
-  return { texts: [...classes.map((d) => d.text), ...nested.texts, ...ordered], nested: nested.names };
+  const classTexts = [...classes.map((d) => d.text), ...nested.texts];
+  return { texts: [...classTexts, ...ordered], classCount: classTexts.length, nested: nested.names };
 }
 
 function declaration(
