@@ -1,17 +1,24 @@
-"""Reads cases ({"module", "value"}) as JSON lines on stdin; writes each one's verdicts as a JSON line:
-the bare model's (TypeAdapter of the helper's return type, JSON mode) and the validate helper's, with the
-first message of a rejection, and any other exception as such (a module that does not import, a crash)."""
+"""Judges instances by a generated package's models and helpers: the one script of the Python target's tests and bench.
+
+`verdicts.py PACKAGE` reads JSON lines {"module", "value"} (and "helper": a `validate_*` definition helper's
+name; `validate` when absent) on stdin, and writes one JSON line for each: the bare model's verdict
+(TypeAdapter of the helper's return type, JSON mode) and the helper's, with the first message of a
+rejection, and any other exception as such (a module that does not import, a crash).
+
+`verdicts.py PACKAGE list MODULE...` prints {module: [[helper, type name], ...]} for every `validate_*` helper.
+"""
 
 import importlib
+import inspect
 import json
 import sys
-from typing import Any, Dict, get_type_hints
+from typing import Any, Callable, Dict, Tuple, get_type_hints
 
 from pydantic import TypeAdapter, ValidationError
 
 package = sys.argv[1]
 helpers = importlib.import_module(f"{package}._contract")
-adapters: Dict[str, Any] = {}
+adapters: Dict[Tuple[str, str], Tuple[Callable[[Any], Any], Any]] = {}
 
 
 def first(error: Exception) -> str:
@@ -19,16 +26,30 @@ def first(error: Exception) -> str:
     return f"{type(error).__name__}: {text[:300]}"
 
 
+def listed(modules: list) -> Dict[str, Any]:
+    found: Dict[str, Any] = {}
+    for name in modules:
+        module = importlib.import_module(f"{package}.{name}")
+        found[name] = [
+            [helper, function.__annotations__["return"]]
+            for helper, function in inspect.getmembers(module, inspect.isfunction)
+            if helper.startswith("validate_") and function.__module__ == module.__name__
+        ]
+    return found
+
+
 def judge(case: Dict[str, Any]) -> Dict[str, Any]:
+    key = (case["module"], case.get("helper", "validate"))
     try:
-        module = importlib.import_module(f"{package}.{case['module']}")
-        if case["module"] not in adapters:
-            adapters[case["module"]] = TypeAdapter(get_type_hints(module.validate)["return"])
+        if key not in adapters:
+            function = getattr(importlib.import_module(f"{package}.{key[0]}"), key[1])
+            adapters[key] = (function, TypeAdapter(get_type_hints(function)["return"]))
     except Exception as error:  # a module that does not import rejects everything: a defect
         return {"model": False, "helper": False, "modelError": "import " + first(error), "helperError": "import"}
+    function, adapter = adapters[key]
     out: Dict[str, Any] = {}
     try:
-        adapters[case["module"]].validate_json(json.dumps(case["value"]))
+        adapter.validate_json(json.dumps(case["value"]))
         out["model"] = True
     except ValidationError as error:
         out["model"] = False
@@ -37,7 +58,7 @@ def judge(case: Dict[str, Any]) -> Dict[str, Any]:
         out["model"] = False
         out["modelError"] = "crash " + first(error)
     try:
-        module.validate(case["value"])
+        function(case["value"])
         out["helper"] = True
     except (ValidationError, helpers.ContractError) as error:
         out["helper"] = False
@@ -48,5 +69,8 @@ def judge(case: Dict[str, Any]) -> Dict[str, Any]:
     return out
 
 
+if len(sys.argv) > 2 and sys.argv[2] == "list":
+    print(json.dumps(listed(sys.argv[3:])))
+    sys.exit(0)
 for line in sys.stdin:
     print(json.dumps(judge(json.loads(line))), flush=False)

@@ -5,6 +5,7 @@ import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { modulePaths } from "../../src/targets/python/python-names.js";
 import { declaredInstances } from "./instances.js";
+import { VERDICTS } from "./keyword-fixtures.js";
 import { pythonWithPydantic } from "./python-env.js";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -36,16 +37,12 @@ describe.skipIf("missing" in found)(
       const input = cases
         .map((c) => JSON.stringify({ module: paths.get(c.contract)!.join("."), value: c.value }))
         .join("\n");
-      const run = spawnSync(
-        (found as { python: string }).python,
-        [path.join(import.meta.dirname, "verdicts.py"), PACKAGE],
-        {
-          input,
-          encoding: "utf8",
-          cwd: path.join(GENERATED, PACKAGE),
-          env: { ...process.env, PYTHONDONTWRITEBYTECODE: "1", PYTHONPATH: path.join(GENERATED, PACKAGE) },
-        },
-      );
+      const run = spawnSync((found as { python: string }).python, [VERDICTS, PACKAGE], {
+        input,
+        encoding: "utf8",
+        cwd: path.join(GENERATED, PACKAGE),
+        env: { ...process.env, PYTHONDONTWRITEBYTECODE: "1", PYTHONPATH: path.join(GENERATED, PACKAGE) },
+      });
       expect(run.stderr).toBe("");
       const verdicts = run.stdout
         .trim()

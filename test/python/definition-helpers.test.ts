@@ -10,7 +10,7 @@ import { pythonWithPydantic } from "./python-env.js";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const GENERATED = path.join(ROOT, "generated");
-const SCRIPT = path.join(import.meta.dirname, "helper_verdicts.py");
+const SCRIPT = path.join(ROOT, "scripts", "bench-python", "verdicts.py");
 const found = pythonWithPydantic();
 
 describe("definition helpers' names", () => {
@@ -78,7 +78,7 @@ describe.skipIf("missing" in found)(
           for (const value of values.values()) cases.push({ module, helper, value, ajv: ajv!(value) });
         }
       }
-      const verdicts = python(["judge"], cases.map((c) => JSON.stringify(c)).join("\n"))
+      const verdicts = python([], cases.map((c) => JSON.stringify(c)).join("\n"))
         .trim()
         .split("\n")
         .map((line) => JSON.parse(line) as { model: boolean; helper: boolean });

@@ -4,6 +4,8 @@ import { writeFileSync } from "node:fs";
 import { generateImportable } from "../helpers/generate-importable.js";
 
 const PYRIGHT = path.resolve(import.meta.dirname, "../../node_modules/pyright/index.js");
+/** The Python target's one judging script, shared with `npm run bench:python`. */
+export const VERDICTS = path.resolve(import.meta.dirname, "../../scripts/bench-python/verdicts.py");
 
 /** One fixture contract (its source text) and instances to judge by it. */
 export interface KeywordFixture {
@@ -37,7 +39,7 @@ export async function keywordVerdicts(
   const cases = fixtures.flatMap((f) => f.instances.map((value) => ({ contract: f.contract, value })));
   const ajv: boolean[] = [];
   for (const c of cases) ajv.push((await load(`validators/${c.contract}.js`))["validate"]!(c.value));
-  const run = spawnSync(python, [path.join(import.meta.dirname, "verdicts.py"), "fx"], {
+  const run = spawnSync(python, [VERDICTS, "fx"], {
     input: cases.map((c) => JSON.stringify({ module: c.contract.split("/").join("."), value: c.value })).join("\n"),
     encoding: "utf8",
     env: { ...process.env, PYTHONDONTWRITEBYTECODE: "1", PYTHONPATH: path.join(outDir, "fx") },

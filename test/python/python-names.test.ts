@@ -52,19 +52,43 @@ describe("Python names", () => {
 
 describe("Python annotations are supersets of their schemas", () => {
   it("states what pydantic states, and nothing a valid instance could break", () => {
-    expect(annotation({ type: "string", minLength: 1, pattern: "^a" }, scope())).toBe(
-      "Annotated[str, Field(min_length=1)]",
+    expect(annotation({ type: "string", minLength: 1, pattern: "^a$" }, scope())).toBe(
+      'Annotated[str, Field(min_length=1, pattern=re.compile("^a\\\\Z"))]',
     );
-    expect(annotation({ type: ["integer", "null"], minimum: 0 }, scope())).toBe("Annotated[int, Field(ge=0)] | None");
+    // A lookbehind may be of any width in ECMA-262: left to the schema.
+    expect(annotation({ type: "string", pattern: "(?<=ab*)c" }, scope())).toBe("str");
+    expect(annotation({ type: ["integer", "null"], minimum: 0 }, scope())).toBe(
+      "Annotated[JsonInt, Field(ge=0)] | None",
+    );
     expect(annotation({ enum: ["a", true, null] }, scope())).toBe('Literal["a", True, None]');
-    // No number is a Literal: JSON Schema takes `1.0` for 1, which a Literal[1] might refuse.
-    expect(annotation({ enum: [1, "a"] }, scope())).toBe("Any");
+    // An integer is a Literal (pydantic's lax Literal[1] takes 1.0, as JSON Schema does); a fraction or a
+    // number past 2^53 (a double to ajv) is not.
+    expect(annotation({ enum: [1, "a", 1.0] }, scope())).toBe('Literal[1, "a"]');
+    expect(annotation({ enum: [1, 0.5] }, scope())).toBe("Any");
+    expect(annotation({ const: 2 ** 60 }, scope())).toBe("Any");
     expect(annotation({ oneOf: [{ $ref: "#/$defs/named" }, { type: "boolean" }] }, scope())).toBe("Named | StrictBool");
     expect(annotation({ anyOf: [{ type: "string" }, { not: {} }] }, scope())).toBe("Any");
     expect(annotation({ allOf: [{ required: ["a"] }, { type: "array", items: { type: "number" } }] }, scope())).toBe(
-      "list[float]",
+      "list[StrictFloat]",
     );
     expect(annotation({ type: "array", prefixItems: [{ type: "string" }] }, scope())).toBe("list[Any]");
+    expect(annotation({ type: "array", prefixItems: [{ type: "string" }], items: { type: "null" } }, scope())).toBe(
+      "list[str | None]",
+    );
+    // A closed tuple may be shorter than its places, unless minItems says otherwise.
+    expect(
+      annotation({ type: "array", prefixItems: [{ type: "string" }, { type: "boolean" }], items: false }, scope()),
+    ).toBe("tuple[str, StrictBool] | tuple[str] | tuple[()]");
+    expect(
+      annotation(
+        { type: "array", prefixItems: [{ type: "string" }, { type: "boolean" }], items: false, minItems: 2 },
+        scope(),
+      ),
+    ).toBe("tuple[str, StrictBool]");
+    const five = Array.from({ length: 5 }, () => ({ type: "string" }));
+    expect(annotation({ type: "array", prefixItems: five, items: false }, scope())).toBe(
+      "Annotated[list[str], Field(max_length=5)]",
+    );
     expect(annotation({ type: "object", additionalProperties: { type: "string" } }, scope())).toBe("dict[str, str]");
   });
 

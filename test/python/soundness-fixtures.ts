@@ -108,4 +108,33 @@ export const FIXTURES: Fixture[] = [
     valid: [{ x_id_: 5 }, { schema_: 1, schema: "s" }, { "x-id": "a", x_id_: [] }],
     invalid: [{ "x-id": 5 }, { schema: 1 }],
   },
+  {
+    // What the models state since inline classes, patterns, tuples and JsonInt, where Python reads
+    // otherwise than ajv: U+FEFF is white space to ECMA-262, \b is ASCII, 1e21 an integer, a tuple may be short.
+    name: "stated-in-models",
+    schema: {
+      $schema: "http://json-schema.org/draft-07/schema#",
+      type: "object",
+      properties: {
+        inner: {
+          type: "object",
+          required: ["gap"],
+          additionalProperties: false,
+          properties: {
+            gap: { type: "string", pattern: "^\\s*$" },
+            word: { type: "string", pattern: "\\bé" },
+            count: { type: "integer", enum: [1e21, 2] },
+            pair: { type: "array", items: [{ type: "string" }, { type: "integer" }], additionalItems: false },
+          },
+        },
+      },
+    },
+    valid: [{ inner: { gap: " \ufeff", word: "aé", count: 1e21, pair: ["a"] } }, { inner: { gap: "", pair: [] } }],
+    invalid: [
+      { inner: {} },
+      { inner: { gap: "x" } },
+      { inner: { gap: "", count: "2" } },
+      { inner: { gap: "", pair: [1] } },
+    ],
+  },
 ];

@@ -7,8 +7,19 @@ import string
 import zlib
 from typing import Any, cast
 
-_CLASS_ESCAPES = {"d": "0-9", "w": "A-Za-z0-9_"}
-_ESCAPES = {"d": "[0-9]", "D": "[^0-9]", "w": "[A-Za-z0-9_]", "W": "[^A-Za-z0-9_]"}
+_SPACE = "\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff"
+_WORD = "[A-Za-z0-9_]"
+_CLASS_ESCAPES = {"d": "0-9", "w": "A-Za-z0-9_", "s": _SPACE}
+_ESCAPES = {
+    "d": "[0-9]",
+    "D": "[^0-9]",
+    "w": _WORD,
+    "W": "[^A-Za-z0-9_]",
+    "s": "[" + _SPACE + "]",
+    "S": "[^" + _SPACE + "]",
+    "b": "(?:(?<=" + _WORD + ")(?!" + _WORD + ")|(?<!" + _WORD + ")(?=" + _WORD + "))",
+    "B": "(?:(?<=" + _WORD + ")(?=" + _WORD + ")|(?<!" + _WORD + ")(?!" + _WORD + "))",
+}
 _DOT = "[^\\n\\r\\u2028\\u2029]"
 
 

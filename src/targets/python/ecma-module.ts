@@ -2,8 +2,8 @@
  * `_ecma.py`: what the `validate` helpers' schema check needs to read a bundle as the committed
  * validator (ajv, charter-runtime) reads it, where jsonschema reads it otherwise:
  *
- * - patterns are ECMA-262 (`(?<name>`, `\d` ASCII only, `$` only at the end, `.` stops at every
- *   line terminator): each `pattern` and `patternProperties` key is rewritten to Python's `re`
+ * - patterns are ECMA-262 (`(?<name>`, `\d`, `\w` and `\b` ASCII only, `\s` ECMA's white space,
+ *   `$` only at the end, `.` stops at every line terminator): each `pattern` and `patternProperties` key is rewritten to Python's `re`
  *   before jsonschema sees the schema;
  * - ajv's draft-04 and draft-06 validators apply the later drafts' `const`, `contains`,
  *   `propertyNames` and `if`/`then`/`else`, which jsonschema's classes for those drafts ignore;
@@ -21,8 +21,19 @@ import string
 import zlib
 from typing import Any, cast
 
-_CLASS_ESCAPES = {"d": "0-9", "w": "A-Za-z0-9_"}
-_ESCAPES = {"d": "[0-9]", "D": "[^0-9]", "w": "[A-Za-z0-9_]", "W": "[^A-Za-z0-9_]"}
+_SPACE = "\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff"
+_WORD = "[A-Za-z0-9_]"
+_CLASS_ESCAPES = {"d": "0-9", "w": "A-Za-z0-9_", "s": _SPACE}
+_ESCAPES = {
+    "d": "[0-9]",
+    "D": "[^0-9]",
+    "w": _WORD,
+    "W": "[^A-Za-z0-9_]",
+    "s": "[" + _SPACE + "]",
+    "S": "[^" + _SPACE + "]",
+    "b": "(?:(?<=" + _WORD + ")(?!" + _WORD + ")|(?<!" + _WORD + ")(?=" + _WORD + "))",
+    "B": "(?:(?<=" + _WORD + ")(?=" + _WORD + ")|(?<!" + _WORD + ")(?!" + _WORD + "))",
+}
 _DOT = "[^\\n\\r\\u2028\\u2029]"
 
 

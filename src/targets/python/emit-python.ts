@@ -10,8 +10,12 @@ import { ECMA_MODULE } from "./ecma-module.js";
 import { renderDeclarations, type Declared } from "./render-module.js";
 import { hooksModule, type HooksFile } from "./rule-hooks.js";
 import { CHECKS_MODULE } from "./dependent-required.js";
+import { NUMBERS_MODULE } from "./numbers-module.js";
+import { pythonTypeNames } from "./python-type-names.js";
 import { definitionHelpers } from "./definition-helpers.js";
 import { rulesModule, type RuledModule } from "./rules-module.js";
+import { moduleText } from "./module-text.js";
+import { cyclePartners } from "./import-cycles.js";
 
 /** The config's `targets.python`. */
 export interface PythonSettings {
@@ -41,10 +45,11 @@ export interface PythonContract {
 export function emitPython(
   settings: PythonSettings,
   contracts: readonly PythonContract[],
-  names: TypeNames,
+  typeNames: TypeNames,
   version: string,
   hooks?: string,
 ): OutputFiles {
+  const names = pythonTypeNames(typeNames);
   const pkg = settings.package;
   const files: OutputFiles = new Map();
   const sorted = [...contracts].sort((a, b) => (a.bundle.name < b.bundle.name ? -1 : 1));
@@ -53,18 +58,38 @@ export function emitPython(
   const byId = new Map(named.map((c) => [c.bundle.id, c]));
   const exported: { module: string[]; names: string[] }[] = [];
   const ruled: RuledModule[] = [];
-  for (const contract of named) {
+  const allNames = new Set(named.flatMap((c) => [...names.byDocument.get(c.bundle.key)!.values()]));
+  const render = (contract: PythonContract, lateAlias?: AnnotationScope["lateAlias"]) => {
     const { bundle } = contract;
-    const modulePath = paths.get(bundle.name)!;
-    const declared = declaredTypes(bundle, names);
     const scope: AnnotationScope = {
       bundle: bundle.schema as JsonObject,
       contract: bundle.name,
       dialect: bundle.dialect,
       imports: new Map(),
       typeOf: (reference) => typeOf(reference, bundle, byId, names),
+      ...(lateAlias === undefined ? {} : { lateAlias }),
     };
-    const body = renderDeclarations(declared, scope);
+    return { ...renderDeclarations(declaredTypes(bundle, names), scope, allNames), imports: scope.imports };
+  };
+  const first = new Map(named.map((c) => [c.bundle.name, render(c)]));
+  // Contracts on an import cycle are rendered again, naming none of their partners' aliases.
+  const aliasNames = new Map(
+    [...first].map(([name, r]) => [
+      name,
+      new Set(r.texts.flatMap((t) => [...t.matchAll(/^(\w+): TypeAlias/gm)].map((m) => m[1]!))),
+    ]),
+  );
+  const partners = cyclePartners(new Map([...first].map(([name, r]) => [name, new Set(r.imports.keys())])));
+  for (const contract of named) {
+    const { bundle } = contract;
+    const modulePath = paths.get(bundle.name)!;
+    const declared = declaredTypes(bundle, names);
+    const late = partners.get(bundle.name) ?? new Set<string>();
+    const rendered =
+      late.size === 0
+        ? first.get(bundle.name)!
+        : render(contract, (other, name) => late.has(other) && aliasNames.get(other)!.has(name));
+    const { texts: body, nested } = rendered;
     const rootName = names.byDocument.get(bundle.key)!.get("")!;
     if (contract.rules.size > 0) ruled.push({ name: bundle.name, rootName, module: modulePath, rules: contract.rules });
     files.set(
@@ -72,8 +97,15 @@ export function emitPython(
       moduleText(
         contract,
         modulePath,
-        [...body, ...definitionHelpers({ name: bundle.name, id: bundle.id, formats: contract.formats }, declared)],
-        scope.imports,
+        {
+          texts: [
+            ...body,
+            ...definitionHelpers({ name: bundle.name, id: bundle.id, formats: contract.formats }, declared),
+          ],
+          classCount: rendered.classCount,
+        },
+        rendered.imports,
+        late,
         paths,
         rootName,
       ),
@@ -82,7 +114,7 @@ export function emitPython(
     const declaredNames = body.flatMap((text) => [
       ...text.matchAll(/^(?:class )?([A-Za-z_][A-Za-z0-9_]*)(?:\(BaseModel\)|: TypeAlias)/gm),
     ]);
-    exported.push({ module: modulePath, names: declaredNames.map((m) => m[1]!) });
+    exported.push({ module: modulePath, names: declaredNames.map((m) => m[1]!).filter((n) => !nested.has(n)) });
   }
   for (const contract of sorted)
     files.set(`${pkg}/${pkg}/_schemas/${contract.bundle.name}.schema.json`, formatJson(contract.bundle.schema));
@@ -92,6 +124,8 @@ export function emitPython(
   files.set(`${pkg}/${pkg}/_contract.py`, CONTRACT_MODULE);
   files.set(`${pkg}/${pkg}/_ecma.py`, ECMA_MODULE);
   files.set(`${pkg}/${pkg}/py.typed`, "");
+  if ([...files.values()].some((text) => /^from \.+_numbers import JsonInt$/m.test(text)))
+    files.set(`${pkg}/${pkg}/_numbers.py`, NUMBERS_MODULE);
   if ([...files.values()].some((text) => text.includes("return dependent_required(")))
     files.set(`${pkg}/${pkg}/_checks.py`, CHECKS_MODULE);
   if (ruled.length > 0) {
@@ -127,54 +161,6 @@ function typeOf(
   if (target === undefined) return undefined;
   const name = names.byDocument.get(target.key)?.get(pointer);
   return name === undefined ? undefined : { name, contract: target.name };
-}
-
-const TYPING = ["Annotated", "Any", "Literal", "TypeAlias"];
-const PYDANTIC = ["BaseModel", "ConfigDict", "Field", "StrictBool", "TypeAdapter", "model_validator"];
-
-function moduleText(
-  contract: PythonContract,
-  modulePath: readonly string[],
-  body: readonly string[],
-  imports: ReadonlyMap<string, ReadonlySet<string>>,
-  paths: ReadonlyMap<string, string[]>,
-  rootName: string,
-): string {
-  const up = ".".repeat(modulePath.length);
-  const check = `check_contract(${JSON.stringify(contract.bundle.id)}, ${contract.formats ? "True" : "False"}, instance, TypeAdapter(${rootName}))`;
-  const ruled = contract.rules.size > 0;
-  const helper = [
-    `def validate(instance: object) -> ${rootName}:`,
-    ruled
-      ? `    """An instance of ${contract.bundle.name}, read by its model once the contract's schema accepts it (with jsonschema installed) and its declared rules keep it."""`
-      : `    """An instance of ${contract.bundle.name}, read by its model once the contract's schema accepts it (with jsonschema installed)."""`,
-    ...(ruled
-      ? [
-          `    value: ${rootName} = ${check}`,
-          `    check_rules(${JSON.stringify(contract.bundle.name)}, ${JSON.stringify(contract.bundle.id)}, value)`,
-          "    return value",
-        ]
-      : [`    return ${check}`]),
-  ].join("\n");
-  const code = [...body, helper].join("\n\n\n");
-  const used = (word: string) => new RegExp(`\\b${word}\\b`).test(code);
-  const lines = [
-    `# Generated by charter from ${contract.source} (schema digest ${contract.digest}).`,
-    "# Do not edit: `charter check` refuses hand edits. Change the source and run `charter generate`.",
-    "",
-    "from __future__ import annotations",
-    "",
-    `from typing import ${TYPING.filter(used).join(", ")}`,
-    "",
-    `from pydantic import ${PYDANTIC.filter(used).join(", ")}`,
-    "",
-    `from ${up}_contract import check_contract`,
-    ...(used("dependent_required") ? [`from ${up}_checks import dependent_required`] : []),
-    ...(ruled ? [`from ${up}rules import check_rules`] : []),
-  ];
-  for (const [other, imported] of [...imports].sort(([a], [b]) => (a < b ? -1 : 1)))
-    lines.push(`from ${up}${paths.get(other)!.join(".")} import ${[...imported].sort().join(", ")}`);
-  return `${lines.join("\n").replace(/from typing import \n\n/, "")}\n\n\n${code}\n`;
 }
 
 /** Every folder of modules, each a package with its `__init__.py`. */

@@ -99,7 +99,10 @@ export function modulePaths(contracts: readonly string[]): Map<string, string[]>
 
 /** The package's own modules and folders at its top: a contract (or folder) of that name takes another. */
 const RESERVED_MODULES = new Map(
-  ["rules", "_contract", "_checks", "_hooks", "_schemas", "__init__"].map((name) => [name, `${name}_contracts`]),
+  ["rules", "_contract", "_checks", "_ecma", "_hooks", "_numbers", "_schemas", "__init__"].map((name) => [
+    name,
+    `${name}_contracts`,
+  ]),
 );
 
 /** `__init__` names a folder's own module at every level: a contract so named is spelled `__init___`. */

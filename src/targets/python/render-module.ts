@@ -7,6 +7,8 @@ import { conditionalVariants, type Variant } from "./conditional-variants.js";
 import { resolveInBundle } from "../shared/bundle-references.js";
 import { dependentRequiredValidator } from "./dependent-required.js";
 import { typedExtrasLine } from "./typed-extras.js";
+import { statedPattern } from "./model-pattern.js";
+import { nestedClasses, pascalPart, type NestedClasses } from "./nested-classes.js";
 
 /** One type a contract's module declares: its name and the bundle pointer of its schema. */
 export interface Declared {
@@ -33,12 +35,20 @@ export function isModelSchema(schema: JsonValue | undefined): schema is JsonObje
 
 /**
  * The declarations of a module, model classes first (their annotations are read late, so
- * they may name anything), then the aliases in an order where each follows what it names;
- * an alias on a cycle of aliases is `Any` (the schema still checks it).
+ * they may name anything), the classes of objects written inline next, then the aliases in an
+ * order where each follows what it names; an alias on a cycle of aliases is `Any` (the schema
+ * still checks it). `taken`: every type name of the package. `nested`: the inline classes'
+ * names, which the package's `__init__` does not export (two modules may have one).
  */
-export function renderDeclarations(declared: readonly Declared[], scope: AnnotationScope): string[] {
+export function renderDeclarations(
+  declared: readonly Declared[],
+  scope: AnnotationScope,
+  taken: ReadonlySet<string>,
+): { texts: string[]; classCount: number; nested: ReadonlySet<string> } {
   const own = new Set(declared.map((d) => d.name));
-  const made = declared.map((d) => declaration(d, scope, own));
+  const nested = nestedClasses(new Set([...taken, ...own]), (name, schema) => modelClass(name, schema, scope, name));
+  scope.nested = (schema, hint) => nested.classFor(schema, hint);
+  const made = declared.map((d) => declaration(d, scope, own, nested));
   const classes = made.filter((d) => d.isClass);
   const aliases = new Map(made.filter((d) => !d.isClass).map((d) => [d.name, d]));
   const ordered: string[] = [];
@@ -58,13 +68,19 @@ export function renderDeclarations(declared: readonly Declared[], scope: Annotat
     done.add(d.name);
   };
   for (const alias of aliases.values()) visit(alias, new Set());
-  return [...classes.map((d) => d.text), ...ordered];
+  const classTexts = [...classes.map((d) => d.text), ...nested.texts];
+  return { texts: [...classTexts, ...ordered], classCount: classTexts.length, nested: nested.names };
 }
 
-function declaration({ name, pointer }: Declared, scope: AnnotationScope, own: ReadonlySet<string>): Declaration {
+function declaration(
+  { name, pointer }: Declared,
+  scope: AnnotationScope,
+  own: ReadonlySet<string>,
+  nested: NestedClasses,
+): Declaration {
   const schema = (pointer === "" ? scope.bundle : getAtPointer(scope.bundle, pointer)) as JsonValue | undefined;
   if (!isModelSchema(schema)) {
-    const text = annotation(schema, scope);
+    const text = annotation(schema, scope, new Set(), name);
     const described = describe(schema, "");
     return {
       name,
@@ -74,13 +90,16 @@ function declaration({ name, pointer }: Declared, scope: AnnotationScope, own: R
     };
   }
   const split = conditionalVariants(schema, (reference) => resolveInBundle(scope.bundle, reference));
-  if (split === undefined) return { name, text: modelClass(name, schema, scope), isClass: true, uses: new Set() };
+  if (split === undefined) return { name, text: modelClass(name, schema, scope, name), isClass: true, uses: new Set() };
   // A union of one model per outcome, told apart by the discriminator: `match` narrows it.
   const classes = split.variants.map((variant) => {
-    const className = own.has(`${name}${variant.suffix}`) ? `${name}${variant.suffix}Case` : `${name}${variant.suffix}`;
+    // A declared type (or an inline class named before) may have the variant's name: the variant gives way.
+    const plain = `${name}${variant.suffix}`;
+    const className = nested.claim(plain) ? plain : `${plain}Case`;
+    nested.claim(className);
     return {
       className,
-      text: modelClass(className, schema, scope, { ...variant, discriminator: split.discriminator }),
+      text: modelClass(className, schema, scope, name, { ...variant, discriminator: split.discriminator }),
     };
   });
   const members = classes.map((c) => c.className).join(" | ");
@@ -94,10 +113,12 @@ function declaration({ name, pointer }: Declared, scope: AnnotationScope, own: R
   };
 }
 
+/** A model class; `owner` names the classes of its inline members (a variant's are its union's). */
 function modelClass(
   name: string,
   schema: JsonObject,
   scope: AnnotationScope,
+  owner: string,
   variant?: Variant & { discriminator: string },
 ): string {
   const properties = schema["properties"] as JsonObject;
@@ -113,7 +134,7 @@ function modelClass(
       m,
       variant?.discriminator === m
         ? `Literal[${variant.values.map(pythonString).join(", ")}]`
-        : annotation(properties[m], scope),
+        : annotation(properties[m], scope, new Set(), `${owner}${pascalPart(m)}`),
     ]),
   );
   const names = fieldNames(members, wordsOf([...types.values()]));
@@ -122,7 +143,7 @@ function modelClass(
   const doc = describe(schema, "    ");
   if (doc !== "") lines.push(doc, "");
   lines.push(`    model_config = ConfigDict(extra=${closed ? '"forbid"' : '"allow"'})`);
-  const extras = closed ? undefined : typedExtrasLine(schema, scope);
+  const extras = closed ? undefined : typedExtrasLine(schema, scope, `${owner}Value`);
   if (extras !== undefined) lines.push(extras);
   for (const member of members) {
     const field = names.get(member)!;
@@ -137,12 +158,19 @@ function modelClass(
     const nullable = type === "Any" || type === "None" || type.startsWith("None | ") || type.endsWith(" | None");
     const annotated = optional && !nullable ? `${type} | None` : type;
     const value = args.length === 0 ? "" : args.length === 1 && optional ? " = None" : ` = Field(${args.join(", ")})`;
-    lines.push(`    ${field}: ${annotated}${value}`);
+    lines.push(`    ${field}: ${annotated}${value}${patternNote(sub)}`);
     const described = describe(sub, "    ");
     if (described !== "") lines.push(described);
   }
   lines.push(...dependentRequiredValidator(schema, scope.dialect, names));
   return lines.join("\n");
+}
+
+/** Where a member's own pattern is not stated in the model: why, as a comment (issue 37 asks for the note). */
+function patternNote(schema: JsonValue | undefined): string {
+  if (!isJsonObject(schema as JsonValue) || typeof (schema as JsonObject)["pattern"] !== "string") return "";
+  const stated = statedPattern((schema as JsonObject)["pattern"] as string);
+  return "reason" in stated ? `  # pattern checked by validate(): ${stated.reason}` : "";
 }
 
 /** The schema's title and description as a docstring, or nothing. */

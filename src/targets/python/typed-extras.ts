@@ -11,10 +11,10 @@ import { annotation, type AnnotationScope } from "./annotations.js";
  * `false`, or that a conditional variant forbids, is no field and is read as an extra here; an
  * instance that has one breaks the contract anyway.
  */
-export function typedExtrasLine(schema: JsonObject, scope: AnnotationScope): string | undefined {
+export function typedExtrasLine(schema: JsonObject, scope: AnnotationScope, hint: string): string | undefined {
   const extra = schema["additionalProperties"];
   if (!isJsonObject(extra as JsonValue) || "patternProperties" in schema) return undefined;
-  const values = annotation(extra, scope);
+  const values = annotation(extra, scope, new Set(), hint);
   if (values === "Any") return undefined;
   // pydantic's documented spelling; its base class declares the attribute `dict[str, Any] | None`, which pyright holds invariant.
   return `    __pydantic_extra__: dict[str, ${values}] = Field(init=False)  # pyright: ignore[reportIncompatibleVariableOverride]`;

@@ -8,6 +8,7 @@ from typing import Annotated
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from .._contract import check_contract
+from .._numbers import JsonInt
 
 
 class AgentProblem(BaseModel):
@@ -20,7 +21,7 @@ class AgentProblem(BaseModel):
     """URI reference naming the kind of problem; `about:blank` when it has no more meaning than its status."""
     title: Annotated[str, Field(min_length=1)]
     """Short summary of the kind of problem, the same for every occurrence of it."""
-    status: Annotated[int, Field(ge=100, le=599)]
+    status: Annotated[JsonInt, Field(ge=100, le=599)]
     """The status code an HTTP server would answer with for this problem."""
     detail: Annotated[str, Field(min_length=1)] | None = None
     """What happened in this occurrence, for a person reading it."""

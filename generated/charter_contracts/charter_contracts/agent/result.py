@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any, Literal, TypeAlias
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
@@ -39,7 +40,7 @@ class AgentResultAbstained(BaseModel):
     invocation_created_at: str
     """The request's `created_at`, repeated so that the result can be checked alone."""
     outcome: Literal["abstained"]
-    reason_code: str
+    reason_code: Annotated[str, Field(pattern=re.compile("^[a-z][a-z0-9_]*\\Z"))]
     """Why the agent abstained or referred the task, as a stable snake_case code."""
     requires_human_review: Literal[True] | None = None
     """Present only to ask for a person's review before the result is used. It cannot be false: a result that needs no review leaves it out, so that no reader has to tell `false` from absent."""
@@ -55,7 +56,7 @@ class AgentResultReferred(BaseModel):
     invocation_created_at: str
     """The request's `created_at`, repeated so that the result can be checked alone."""
     outcome: Literal["referred"]
-    reason_code: str
+    reason_code: Annotated[str, Field(pattern=re.compile("^[a-z][a-z0-9_]*\\Z"))]
     """Why the agent abstained or referred the task, as a stable snake_case code."""
     referred_to: Annotated[str, Field(min_length=1)]
     """Who a referred task goes to (a team, a queue, another agent)."""

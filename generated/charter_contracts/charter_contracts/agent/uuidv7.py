@@ -3,14 +3,15 @@
 
 from __future__ import annotations
 
-from typing import TypeAlias
+import re
+from typing import Annotated, TypeAlias
 
-from pydantic import TypeAdapter
+from pydantic import Field, TypeAdapter
 
 from .._contract import check_contract
 
 
-AgentUuidv7: TypeAlias = str
+AgentUuidv7: TypeAlias = Annotated[str, Field(pattern=re.compile("^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}\\Z"))]
 """Uuidv7
 
 Identifier of an invocation or of anything it produces: a version 7 UUID, whose first 48 bits are a Unix time in milliseconds, so identifiers sort by creation. Lower-case hexadecimal, with hyphens."""

@@ -3,11 +3,13 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, TypeAlias
+import re
+from typing import Annotated, Literal, TypeAlias
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, TypeAdapter
 
 from .._contract import check_contract
+from .._numbers import JsonInt
 
 
 class CharterConfig(BaseModel):
@@ -20,31 +22,31 @@ class CharterConfig(BaseModel):
     """Folder of the contract sources (.yaml, .yml, .json), relative to the config file."""
     out: RelativePath | None = None
     """Folder charter owns and replaces on every `generate`, relative to the config file. It must neither contain the sources nor lie inside them."""
-    baseUri: str | None = None
+    baseUri: Annotated[str, Field(pattern=re.compile("^[A-Za-z][A-Za-z0-9+.-]*:([^?#\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff]*[/:])?\\Z"))] | None = None
     """Prefix of each contract's canonical $id, which is the prefix followed by the contract name and `.schema.json`: an absolute URI ending in `/` or `:`, without a query or fragment."""
     catalog: dict[str, CatalogFolder] | None = None
     """URI prefixes mapped to local folders, so that schemas naming each other by URL resolve without a network. A URI starting with a prefix names the file at the rest of the URI under the folder. The value is the folder, or the folder with how its files are read."""
-    resolution: dict[str, Any] | None = None
+    resolution: CharterConfigResolution | None = None
     """How sources are read where they do not say: by contract name (`imported/tool-1.0`) or by folder, written with a trailing slash (`imported/`); for each setting, the most specific key that sets it wins. Files reached through a catalog take these settings from their catalog entry instead."""
-    typeNames: Literal["short", "qualified"] | dict[str, Any] | None = None
+    typeNames: Literal["short", "qualified"] | CharterConfigTypeNamesOption2 | None = None
     """How types are named when the source does not name them with x-charter-name. A string sets the style alone; an object sets the style and what a clash of two derived names does."""
-    validation: dict[str, Any] | None = None
+    validation: CharterConfigValidation | None = None
     """How validators are generated: the defaults for every contract, and overrides under `contracts`."""
     allowOutputOutsideProject: StrictBool | None = None
     """Whether `out` may lead outside the folder of this config file (`../x`, an absolute path). charter replaces its output folder whole, so a path that leaves the project must be meant. Absent or false, such an `out` is an error (CH005). The `--out` flag is explicit and needs no opt-in."""
     allowEmptySource: StrictBool | None = None
     """Whether a source folder that holds no contract may be compiled: then `generate` writes a tree of no contracts, deleting what the output held. Absent or false, such a folder is an error (CH013), so that a mistyped `source` never empties the output."""
-    docs: dict[str, Any] | None = None
+    docs: CharterConfigDocs | None = None
     """The static documentation site `charter docs` writes from the generated tree and the sources: a page per contract, search, and a box that runs the committed validators."""
-    targets: dict[str, Any] | None = None
+    targets: CharterConfigTargets | None = None
     """Targets beside the schemas, types and validators, each opt-in. `python` writes a package of pydantic v2 models under the generated tree (`<out>/<package>/`), which `charter check` covers like the rest."""
-    cache: dict[str, Any] | None = None
+    cache: CharterConfigCache | None = None
     """Where `generate` keeps the results of earlier runs, and how large that folder may grow. Keys and entries hold no absolute path of the project, so the folder can be shared between checkouts, CI runs and machines. `check` never reads it."""
-    maxWarnings: Annotated[int, Field(ge=0)] | None = None
+    maxWarnings: Annotated[JsonInt, Field(ge=0)] | None = None
     """The most warnings `generate` and `check` accept: more fail the run (exit 1, nothing written), as eslint's `--max-warnings` does; 0 makes any warning fail. The `--max-warnings` flag overrides it. Absent: no limit."""
-    version: str | None = None
+    version: Annotated[str, Field(pattern=re.compile("^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\Z"))] | None = None
     """The version of this set of contracts (MAJOR.MINOR.PATCH), for each contract that declares none of its own with `x-charter-version`. `charter diff` requires a major bump (a minor bump while the major is 0) for a breaking change."""
-    diff: dict[str, Any] | None = None
+    diff: CharterConfigDiff | None = None
     """What `charter diff` counts as breaking, and the findings it lets pass."""
 
 
@@ -54,8 +56,8 @@ class DiffIgnore(BaseModel):
     model_config = ConfigDict(extra="forbid")
     rule: Literal["contract-removed", "definition-removed", "required-added", "type-narrowed", "enum-added", "enum-value-removed", "additional-properties-closed", "unevaluated-properties-closed", "items-closed", "schema-closed", "property-forbidden", "property-removed-closed", "bound-tightened", "multiple-of-tightened", "multiple-of-changed", "dependent-required-added", "pattern-added", "pattern-changed", "format-added", "format-changed", "unique-items-added", "union-branch-removed", "constraint-added", "reference-unresolved", "type-widened", "null-allowed", "enum-removed", "enum-value-added", "required-removed", "bound-loosened", "multiple-of-loosened", "dependent-required-removed", "pattern-removed", "format-removed", "unique-items-removed", "additional-properties-opened", "unevaluated-properties-opened", "items-opened", "schema-opened", "property-added-closed", "property-removed-open", "union-branch-added", "constraint-removed", "type-removed", "type-renamed", "type-moved", "field-became-required", "field-removed", "field-became-optional", "contract-added", "definition-added", "optional-property-added", "property-deprecated", "deprecated-property-removed", "deprecated-field-removed", "description-changed", "default-changed", "type-added", "field-type-changed", "alias-changed"]
     contract: Annotated[str, Field(min_length=1)] | None = None
-    pointer: str | None = None
-    reason: str
+    pointer: Annotated[str, Field(pattern=re.compile("^(#|types/)"))] | None = None
+    reason: Annotated[str, Field(pattern=re.compile("[^\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff]"))]
 
 
 class DocumentResolution(BaseModel):
@@ -85,7 +87,93 @@ class ValidationPolicy(BaseModel):
     """Keywords your schemas use beyond JSON Schema, such as another vocabulary's (OpenAPI's `discriminator`, `nullable`) or a tool's: annotations that `strictness: strict` then accepts. Keys starting with `x-` need no listing."""
 
 
-CatalogFolder: TypeAlias = Annotated[str, Field(min_length=1)] | dict[str, Any]
+class CharterConfigResolution(BaseModel):
+    """How sources are read where they do not say: by contract name (`imported/tool-1.0`) or by folder, written with a trailing slash (`imported/`); for each setting, the most specific key that sets it wins. Files reached through a catalog take these settings from their catalog entry instead."""
+
+    model_config = ConfigDict(extra="forbid")
+    contracts: dict[str, DocumentResolution] | None = None
+
+
+class CharterConfigTypeNamesOption2(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    style: NamingStyle | None = None
+    clashes: Literal["qualify", "error"] | None = None
+    """What two schemas given one derived type name do: `qualify` keeps the name for the first by place (a contract's root before a definition, then by source path) and names the other after its contract (`PetTag`), with a warning (CH608) at it; `error` refuses both (CH601). Two x-charter-name values that ask for one name are always an error."""
+
+
+class CharterConfigValidation(BaseModel):
+    """How validators are generated: the defaults for every contract, and overrides under `contracts`."""
+
+    model_config = ConfigDict(extra="allow")
+    contracts: dict[str, ValidationPolicy] | None = None
+    """Overrides by contract name (`agent/envelope`) or by folder, written with a trailing slash (`vendor/`); the most specific key wins."""
+
+
+class CharterConfigDocs(BaseModel):
+    """The static documentation site `charter docs` writes from the generated tree and the sources: a page per contract, search, and a box that runs the committed validators."""
+
+    model_config = ConfigDict(extra="forbid")
+    out: RelativePath | None = None
+    """Folder `charter docs` owns and replaces, relative to the config file. It must not overlap the sources or the generated tree. The `--out` flag of `charter docs` overrides it."""
+    check: StrictBool | None = None
+    """Whether `charter check` also compares the site in `out` with what `charter docs` writes now, for a team that commits the site: a stale, missing or stray file of it fails the check as one of the generated tree does."""
+    history: list[Annotated[str, Field(min_length=1)]] | None = None
+    """Earlier versions each contract page compares itself with, as git revisions (tags, branches, commits) of the generated tree, newest first. Each page lists them with `charter diff`'s classification of the change since (breaking, compatible, docs-only) and the members that changed."""
+    baseUrl: Annotated[str, Field(pattern=re.compile("/\\Z"))] | None = None
+    """Where the site is published (`https://example.com/contracts/`). With it, `charter diff --format github` links each finding to its member's anchor in the site."""
+
+
+class CharterConfigTargets(BaseModel):
+    """Targets beside the schemas, types and validators, each opt-in. `python` writes a package of pydantic v2 models under the generated tree (`<out>/<package>/`), which `charter check` covers like the rest."""
+
+    model_config = ConfigDict(extra="forbid")
+    python: CharterConfigTargetsPython | None = None
+    """The Python package of pydantic v2 models, one module per contract."""
+
+
+class CharterConfigTargetsPython(BaseModel):
+    """The Python package of pydantic v2 models, one module per contract."""
+
+    model_config = ConfigDict(extra="forbid")
+    package: Annotated[str, Field(pattern=re.compile("^[a-z][a-z0-9_]*\\Z"))]
+    """The import name of the package (`import charter_contracts`), also its distribution name in `pyproject.toml`. Not the name of a folder of the generated tree (`types`, `schemas`, `validators`), nor of a module the package or pydantic imports."""
+    rules: RelativePath | None = None
+    """The Python file of the declared rules' hooks, relative to the config file: one function per rule of `x-charter-rules`, decorated with `@rule(\"<contract>\", \"<rule-id>\")` from `<package>.rules`. It is copied into the package, whose `validate` helpers run it; a declared rule without a hook fails generation (CH620)."""
+
+
+class CharterConfigCache(BaseModel):
+    """Where `generate` keeps the results of earlier runs, and how large that folder may grow. Keys and entries hold no absolute path of the project, so the folder can be shared between checkouts, CI runs and machines. `check` never reads it."""
+
+    model_config = ConfigDict(extra="forbid")
+    dir: RelativePath | None = None
+    """The cache folder. The `--cache-dir` flag overrides it and `--no-cache` turns the cache off. Absent: `node_modules/.cache/charter` when the project has a node_modules folder, else no cache."""
+    maxMiB: Annotated[JsonInt, Field(ge=1)] | None = None
+    """The most mebibytes the cache keeps: after a run that added to it, the entries used least recently are removed until it is a fifth below this size."""
+
+
+class CharterConfigDiff(BaseModel):
+    """What `charter diff` counts as breaking, and the findings it lets pass."""
+
+    model_config = ConfigDict(extra="forbid")
+    direction: Direction | None = None
+    """Whom a change can break: `input` (the contracts check data that others send, so narrowing breaks them), `output` (others receive the data, so widening breaks them), or `both`. Changes to the generated TypeScript API break either way."""
+    contracts: dict[str, Direction] | None = None
+    """The direction by contract name, or by folder written with a trailing slash; the most specific key wins."""
+    ignore: list[DiffIgnore] | None = None
+    """Findings that do not fail `charter diff`, each with the reason why."""
+
+
+class CatalogFolder2(BaseModel):
+    """A folder (a string), or a mapping of the folder (`path`) and the settings of the files charter reads through it that are not sources."""
+
+    model_config = ConfigDict(extra="forbid")
+    path: RelativePath
+    dialect: Dialect | None = None
+    """The dialect of its files that declare no `$schema`. Without it, such a file is read in the dialect of the documents that reference it when they share one, and in 2020-12, with a warning (CH211), when they do not."""
+    ids: Ids | None = None
+
+
+CatalogFolder: TypeAlias = Annotated[str, Field(min_length=1)] | CatalogFolder2
 """A folder (a string), or a mapping of the folder (`path`) and the settings of the files charter reads through it that are not sources."""
 
 

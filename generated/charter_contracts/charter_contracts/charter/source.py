@@ -3,14 +3,45 @@
 
 from __future__ import annotations
 
-from typing import Any, TypeAlias
+import re
+from typing import Annotated, Any, TypeAlias
 
-from pydantic import StrictBool, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, TypeAdapter
 
 from .._contract import check_contract
 
 
-CharterSource: TypeAlias = dict[str, Any] | StrictBool
+class CharterSource2(BaseModel):
+    """CharterSource
+
+    One contract source as charter reads it: a JSON Schema (2020-12 when `$schema` is absent), where any schema may also carry charter's keywords. This schema extends the 2020-12 meta-schema through its `meta` dynamic anchor, so charter's keywords are checked in every subschema, not only at the root. It checks the shape of the keywords; where they may appear (rules and the version at the root only) is charter's to say when it compiles."""
+
+    model_config = ConfigDict(extra="allow")
+    x_charter_name_: Annotated[str, Field(pattern=re.compile("^[A-Za-z_$][A-Za-z0-9_$]*\\Z"))] | None = Field(default=None, alias="x-charter-name")
+    """The name of this schema's generated TypeScript type, such as `InvocationResult`."""
+    x_charter_rules_: dict[str, Annotated[str, Field(min_length=1)]] | None = Field(default=None, alias="x-charter-rules")
+    """At a contract's root, rules JSON Schema cannot state, by id, each with the sentence that says what it requires."""
+    x_charter_counterexamples_: list[CharterSource2XCharterCounterexamplesItem] | None = Field(default=None, alias="x-charter-counterexamples")
+    """Values the schema must refuse, each with the violation it must produce."""
+    x_charter_ignore_: list[Annotated[str, Field(pattern=re.compile("^CH31[0-9]\\Z"))]] | None = Field(default=None, alias="x-charter-ignore")
+    """Lint codes (CH310 to CH319) silenced on this schema."""
+    x_charter_version_: Annotated[str, Field(pattern=re.compile("^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\Z"))] | None = Field(default=None, alias="x-charter-version")
+    """At a contract's root, its version as MAJOR.MINOR.PATCH, for `charter diff`."""
+
+
+class CharterSource2XCharterCounterexamplesItem(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    value: Any
+    error: CharterSource2XCharterCounterexamplesItemError
+
+
+class CharterSource2XCharterCounterexamplesItemError(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    keyword: Annotated[str, Field(min_length=1)]
+    pointer: Annotated[str, Field(pattern=re.compile("^(/[^\\n\\r\\u2028\\u2029]*)?\\Z"))] | None = None
+
+
+CharterSource: TypeAlias = CharterSource2 | StrictBool
 """CharterSource
 
 One contract source as charter reads it: a JSON Schema (2020-12 when `$schema` is absent), where any schema may also carry charter's keywords. This schema extends the 2020-12 meta-schema through its `meta` dynamic anchor, so charter's keywords are checked in every subschema, not only at the root. It checks the shape of the keywords; where they may appear (rules and the version at the root only) is charter's to say when it compiles."""

@@ -3,9 +3,10 @@
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Literal, TypeAlias
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, StrictFloat, TypeAdapter
 
 from .._contract import check_contract
 
@@ -16,9 +17,9 @@ class EvaluationManifest(BaseModel):
     The manifest of one versioned evaluation set: its cases, each an input and the expected output beside it, and the tolerances that decide whether an answer matches. A case may bring its own tolerances in a separate file, which is checked against this contract's `tolerances` definition (`evaluation/manifest#/$defs/tolerances`)."""
 
     model_config = ConfigDict(extra="forbid")
-    set_id: str
+    set_id: Annotated[str, Field(pattern=re.compile("^[a-z0-9]([a-z0-9-]*[a-z0-9])?\\Z"))]
     """Stable name of the set, in lower case, hyphens inside."""
-    version: str
+    version: Annotated[str, Field(pattern=re.compile("^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\Z"))]
     """Semantic version of the set; a change to any case or tolerance is a new version."""
     description: Annotated[str, Field(min_length=1)] | None = None
     default_tolerances: Tolerances
@@ -30,7 +31,7 @@ class Case(BaseModel):
     """One input, the output expected for it, and optionally its own tolerances."""
 
     model_config = ConfigDict(extra="forbid")
-    case_id: str
+    case_id: Annotated[str, Field(pattern=re.compile("^[a-z0-9]([a-z0-9-]*[a-z0-9])?\\Z"))]
     input: SetPath
     expected: SetPath
     tolerances: SetPath | None = None
@@ -53,8 +54,8 @@ class TolerancesNumeric(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     compare: Literal["numeric"]
-    absolute: Annotated[float, Field(ge=0)] | None = None
-    relative: Annotated[float, Field(ge=0, le=1)] | None = None
+    absolute: Annotated[StrictFloat, Field(ge=0)] | None = None
+    relative: Annotated[StrictFloat, Field(ge=0, le=1)] | None = None
 
 
 Tolerances: TypeAlias = Annotated[TolerancesExactOrSet | TolerancesNumeric, Field(discriminator="compare")]

@@ -3,9 +3,9 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, StrictFloat, TypeAdapter
 
 from .._contract import check_contract
 
@@ -16,9 +16,23 @@ class ArgminSemantics(BaseModel):
     How an `argmin` result (a position in a dataset's sequence of values) is judged once it has passed the result schema. Validity fixes which of several positions holding the minimum counts, so that a result naming a later tied position can be invalid although its value, and so its numerical error, is exactly right. Completion bounds the gap between the value at the answered position and the true minimum."""
 
     model_config = ConfigDict(extra="allow")
-    validity: dict[str, Any] | None = None
-    one_shot_completion: dict[str, Any] | None = None
+    validity: ArgminSemanticsValidity | None = None
+    one_shot_completion: ArgminSemanticsOneShotCompletion | None = None
     untimed_preparation: list[Literal["read_input", "load_dataset"]] | None = None
+
+
+class ArgminSemanticsValidity(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    tie_break: Literal["first", "last", "any"]
+    """Which position counts when the minimum occurs more than once. `first`: only the lowest position; `last`: only the highest; `any`: each of them."""
+    index_base: Literal[0, 1]
+    """Whether positions count from 0 or from 1."""
+
+
+class ArgminSemanticsOneShotCompletion(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    max_objective_gap: Annotated[StrictFloat, Field(ge=0)]
+    """The largest difference between the value at the answered position and the minimum that still completes the attempt."""
 
 
 def validate(instance: object) -> ArgminSemantics:

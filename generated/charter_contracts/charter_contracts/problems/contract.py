@@ -3,11 +3,13 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, TypeAlias
+import re
+from typing import Annotated, Literal, TypeAlias
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, StrictFloat, TypeAdapter
 
 from .._contract import check_contract
+from .._numbers import JsonInt
 from ..rules import check_rules
 from ..problems.schema_slot import RepoPath, SchemaSlot
 from ..problems.semantics import ProblemSemantics
@@ -35,7 +37,7 @@ class ProblemContractSum(BaseModel):
     One problem, stated once for every implementation that solves it and every evaluator that judges it. The contract names the problem's family and gives the schemas of its parameters, datasets, results and metrics (each inline or in a file, mixed freely); the family's semantics, checked against the semantics schema that family owns; the timing scopes and budgets a run may use; and reference cases that any correct evaluator must judge as stated. A problem is dataset-backed when it lists at least one dataset schema; its reference cases then each name a dataset, and a dataset-free problem's cases name none."""
 
     model_config = ConfigDict(extra="forbid")
-    contract_version: Any
+    contract_version: Literal[1]
     """The version of this contract format. A reader refuses versions it does not know."""
     name: Slug
     """The problem's name, unique in its repository."""
@@ -67,7 +69,7 @@ class ProblemContractArgmin(BaseModel):
     One problem, stated once for every implementation that solves it and every evaluator that judges it. The contract names the problem's family and gives the schemas of its parameters, datasets, results and metrics (each inline or in a file, mixed freely); the family's semantics, checked against the semantics schema that family owns; the timing scopes and budgets a run may use; and reference cases that any correct evaluator must judge as stated. A problem is dataset-backed when it lists at least one dataset schema; its reference cases then each name a dataset, and a dataset-free problem's cases name none."""
 
     model_config = ConfigDict(extra="forbid")
-    contract_version: Any
+    contract_version: Literal[1]
     """The version of this contract format. A reader refuses versions it does not know."""
     name: Slug
     """The problem's name, unique in its repository."""
@@ -111,7 +113,7 @@ class BudgetWallClock(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     kind: Literal["wall_clock"]
-    seconds: Annotated[float, Field(gt=0)]
+    seconds: Annotated[StrictFloat, Field(gt=0)]
 
 
 class BudgetEvaluations(BaseModel):
@@ -119,14 +121,14 @@ class BudgetEvaluations(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     kind: Literal["evaluations"]
-    limit: Annotated[int, Field(ge=1)]
+    limit: Annotated[JsonInt, Field(ge=1)]
 
 
 Budget: TypeAlias = Annotated[BudgetNone | BudgetWallClock | BudgetEvaluations, Field(discriminator="kind")]
 """One budget. `none`: no limit. `wall_clock`: at most `seconds` of elapsed time. `evaluations`: at most `limit` calls of the objective."""
 
 
-Slug: TypeAlias = str
+Slug: TypeAlias = Annotated[str, Field(pattern=re.compile("^[a-z](?:[a-z0-9-]*[a-z0-9])?\\Z"))]
 
 
 def validate_budget(instance: object) -> Budget:

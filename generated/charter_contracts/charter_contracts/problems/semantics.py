@@ -3,9 +3,10 @@
 
 from __future__ import annotations
 
-from typing import Any, TypeAlias
+import re
+from typing import Annotated, Any, TypeAlias
 
-from pydantic import BaseModel, ConfigDict, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from .._contract import check_contract
 
@@ -20,7 +21,7 @@ class ProblemSemantics(BaseModel):
     """When a schema-valid result is semantically usable."""
     one_shot_completion: RuleSet
     """When a usable final result completes a one-shot attempt."""
-    untimed_preparation: list[str] | None = None
+    untimed_preparation: list[Annotated[str, Field(pattern=re.compile("^[a-z][a-z0-9_]*\\Z"))]] | None = None
     """Steps a solver may take before its timer starts, by name. Anything not listed here is timed. The family's schema says which names exist."""
 
 

@@ -3,11 +3,12 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from .._contract import check_contract
+from .._numbers import JsonInt
 
 
 class SumSemantics(BaseModel):
@@ -16,9 +17,21 @@ class SumSemantics(BaseModel):
     How a `sum` result is judged once it has passed the result schema. The answer is an exact integer; `answer_range` says whether a sum beyond signed 64-bit integers is still a usable answer, and completion allows an absolute error of at most `max_absolute_error` (0 for an exact sum)."""
 
     model_config = ConfigDict(extra="allow")
-    validity: dict[str, Any] | None = None
-    one_shot_completion: dict[str, Any] | None = None
+    validity: SumSemanticsValidity | None = None
+    one_shot_completion: SumSemanticsOneShotCompletion | None = None
     untimed_preparation: list[Literal["read_input"]] | None = None
+
+
+class SumSemanticsValidity(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    answer_range: Literal["int64", "unbounded"]
+    """`int64`: an answer outside the signed 64-bit range is invalid, as an overflowed sum would be. `unbounded`: any integer is usable."""
+
+
+class SumSemanticsOneShotCompletion(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    max_absolute_error: Annotated[JsonInt, Field(ge=0)]
+    """The largest distance from the true sum that still completes the attempt."""
 
 
 def validate(instance: object) -> SumSemantics:
