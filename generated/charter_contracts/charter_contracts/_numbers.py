@@ -14,7 +14,11 @@ def _integer(value: object) -> object:
     if isinstance(value, (bool, str)):
         raise ValueError("a JSON number is expected")
     if isinstance(value, int) and abs(value) > _EXACT:
-        value = float(value)  # ajv compares the double it reads
+        try:
+            value = float(value)  # ajv compares the double it reads
+        except OverflowError:
+            # Infinity to ajv, which no integer is: a verdict, not an exception.
+            raise ValueError("a JSON number past the largest double") from None
     if isinstance(value, float) and value.is_integer():
         return int(value)
     return value
