@@ -6,7 +6,10 @@
  *
  *   npx tsx scripts/bench-python/main.ts [--sets repo,schemastore] [--only a,b] [--no-write]
  *
- * `--only` compiles just those corpus schemas (a trial: the page is not written). The TypeScript
+ * `--only` compiles just those corpus schemas (a trial: the page is not written). The run fails
+ * (exit 1, each instance listed) where a helper's verdict differs from the validator's or a bare
+ * model rejects an instance the validator accepts: on the whole corpus it is the test that the
+ * CI slice (test/python/corpus-agreement.test.ts) stands for. The TypeScript
  * column needs a saved `npm run bench:precision` run (`-- --mutants 0` is enough) in
  * BENCH_PRECISION_OUT (default /tmp/bench-precision). BENCH_PYTHON_OUT (default
  * /tmp/bench-python) holds the compiled corpus.
@@ -22,7 +25,7 @@ import { corpusCases, repoCases } from "./cases.js";
 import { CORPUS_PACKAGE, corpusTree } from "./corpus-tree.js";
 import { renderSection, writeSection, type SetFigures } from "./report.js";
 import { precisionResultsFile, tally } from "./tally.js";
-import { verdictsOf } from "./verdicts.js";
+import { verdictsOf, type Verdict } from "./verdicts.js";
 
 const { values: args } = parseArgs({
   options: {
@@ -45,9 +48,19 @@ if (spawnSync(python, ["-c", "import jsonschema, referencing"]).status !== 0)
   throw new Error(`${python} has no jsonschema: the helpers would check the models alone (pip install jsonschema)`);
 
 const figures: SetFigures[] = [];
+/** Instances where the Python target is wrong, whatever the figures say. */
+const breaches: string[] = [];
+function noteBreaches(set: string, verdicts: readonly Verdict[]): void {
+  for (const v of verdicts) {
+    if (v.helper !== v.ajv) breaches.push(`${set} ${v.source}: helper ${v.helper}, validator ${v.ajv}`);
+    if (v.ajv && !v.model)
+      breaches.push(`${set} ${v.source}: the model rejects a valid instance (${v.modelError ?? ""})`);
+  }
+}
 if (sets.has("repo")) {
   log("this repository's declared instances…");
   const { verdicts } = await verdictsOf(path.join(REPO, "generated"), "charter_contracts", python, repoCases());
+  noteBreaches("repo", verdicts);
   figures.push({
     title: "this repository",
     facts: ["every example and counterexample of schema-src/, through generated/ as committed."],
@@ -60,6 +73,7 @@ if (sets.has("schemastore")) {
   log(`  ${tree.produced.length} contracts in ${(tree.compileMs / 1000).toFixed(1)} s; judging…`);
   const { cases, notRead } = await corpusCases(tree.produced);
   const { verdicts, withoutModule } = await verdictsOf(tree.dir, CORPUS_PACKAGE, python, cases);
+  noteBreaches("schemastore", verdicts);
   const contracts = new Set(verdicts.map((v) => v.contract)).size;
   const modules = countModules(path.join(tree.dir, CORPUS_PACKAGE, CORPUS_PACKAGE));
   figures.push({
@@ -92,4 +106,9 @@ process.stdout.write(`${section}\n`);
 if (!args["no-write"] && !only) {
   writeSection(path.join(REPO, "docs", "benchmarks.md"), section);
   log("wrote docs/benchmarks.md");
+}
+if (breaches.length > 0) {
+  log(`${breaches.length} instance(s) where the Python target is wrong:`);
+  for (const line of breaches) log(`  ${line}`);
+  process.exitCode = 1;
 }
