@@ -8,6 +8,7 @@
  */
 import { spawn, spawnSync } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { parse } from "yaml";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -154,11 +155,19 @@ export async function measureWatch(cwd: string, contract: string, edits: number)
   return median(waits);
 }
 
-/** A copy of this repository's contracts and config in a temporary folder, so that its own `generated/` is never touched. */
+/**
+ * A copy of this repository's contracts and config in a temporary folder, so that its own
+ * `generated/` is never touched, with the files the config names (the Python rule hooks).
+ */
 export function repositoryProject(): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), "charter-loop-repo-"));
   cpSync(path.join(REPO, "schema-src"), path.join(dir, "schema-src"), { recursive: true });
   cpSync(path.join(REPO, "charter.config.yaml"), path.join(dir, "charter.config.yaml"));
+  const config = parse(readFileSync(path.join(REPO, "charter.config.yaml"), "utf8")) as {
+    targets?: { python?: { rules?: string } };
+  };
+  const hooks = config.targets?.python?.rules;
+  if (hooks !== undefined) cpSync(path.join(REPO, hooks), path.join(dir, hooks));
   return dir;
 }
 
