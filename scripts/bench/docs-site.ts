@@ -15,6 +15,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { chromium } from "playwright-core";
 import { SCHEMASTORE } from "../schemastore-corpus.js";
+import { buildCli } from "./everyday-loop.js";
 import { median } from "./stats.js";
 import { bytesUnder } from "./tree-size.js";
 
@@ -116,6 +117,7 @@ if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.a
   const runs = Number(process.env["BENCH_RUNS"] ?? 3);
   const limit = Number(process.env["BENCH_LIMIT"] ?? Infinity);
   if (!existsSync(CHROMIUM)) throw new Error(`no browser at ${CHROMIUM}; set CHARTER_CHROMIUM`);
+  buildCli();
   const dir = mkdtempSync(path.join(os.tmpdir(), "charter-bench-docs-"));
   mkdirSync(path.join(dir, "src"));
   for (const file of readdirSync(SCHEMASTORE)
