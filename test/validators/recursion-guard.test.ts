@@ -7,7 +7,12 @@ import { createRequire } from "node:module";
 import type { Ajv } from "ajv";
 import { describe, expect, it } from "vitest";
 import { createAjv } from "../../src/targets/validators/create-ajv.js";
-import { functionsOnCycles, guardDepth } from "../../src/targets/validators/recursion-guard.js";
+import * as recursionGuard from "../../src/targets/validators/recursion-guard.js";
+
+/** The functions over a module's text, as these tests read it. */
+const functionsOnCycles = (code: string) => recursionGuard.functionsOnCycles(code.split("\n"));
+const guardDepth = (code: string, cyclic: ReadonlySet<string>) =>
+  recursionGuard.guardDepth(code.split("\n"), cyclic).join("\n");
 
 const standaloneCode = (
   createRequire(import.meta.url)("ajv/dist/standalone") as {

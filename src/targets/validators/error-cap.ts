@@ -29,19 +29,22 @@ export const ERRORS_EXPORT = "__charterErrors";
 
 const COUNTER = `${ERRORS_EXPORT}.nest`;
 
-export function capErrors(code: string): string {
-  const counter = COUNTER_DECLARATION.exec(code)?.[1];
-  const lines = code.split("\n");
+/** `lines` of ajv's code with the cap: a new array. */
+export function capErrors(lines: readonly string[]): string[] {
+  const declaration = lines.find((line) => line.startsWith("const obj") && COUNTER_DECLARATION.test(line));
+  const counter = declaration === undefined ? undefined : COUNTER_DECLARATION.exec(declaration)![1];
   const counted = counter === undefined ? new Set<number>() : countedSubschemas(lines, counter);
   // A caller's own call of an export (one argument; the code's calls pass two) starts the count
   // afresh: a call that ran out of stack inside a counted subschema left it above 0.
-  const exported = new Set([...code.matchAll(/^export const [\w$]+ = ([\w$]+);$/gm)].map((m) => m[1]!));
+  const exported = new Set(
+    lines.flatMap((line) => (line.startsWith("export const ") ? (EXPORT.exec(line)?.[1] ?? []) : [])),
+  );
   const out: string[] = [];
   let declared = false;
   let name = "";
   let inside = 0;
   lines.forEach((line, i) => {
-    const header = FUNCTION_HEADER.exec(line);
+    const header = line.startsWith("function ") ? FUNCTION_HEADER.exec(line) : null;
     if (header) {
       if (!declared) out.push(...DECLARATIONS);
       declared = true;
@@ -68,8 +71,10 @@ export function capErrors(code: string): string {
   // Among the module's exports, which function-scope.ts moves out of the function the code runs in.
   const last = out.length - (out[out.length - 1] === "" ? 1 : 0);
   out.splice(last, 0, `export const ${ERRORS_EXPORT} = ${ERRORS_EXPORT};`);
-  return out.join("\n");
+  return out;
 }
+
+const EXPORT = /^export const [\w$]+ = ([\w$]+);$/;
 
 /**
  * A call of one of ajv's validation functions (not `validate3.errors`): by name, through an

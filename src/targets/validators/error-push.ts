@@ -18,6 +18,9 @@ const ERROR_CONSTANT = /^const (err\d+) = (\{.*)$/;
 const MAX_CONSTANT_LINES = 16;
 const PUSH = "__charterPush";
 const STRING_LITERAL = new RegExp(STRING_LITERAL_SOURCE, "g");
+const ERROR_NAME = /\berr\d+\b/g;
+/** Whether a line may name an error constant at all: most lines are skipped without the scan above. */
+const ERROR_NAME_TEST = /\berr\d/;
 const DECLARATION = [
   `function ${PUSH}(list, error) {`,
   "if (list === null) return [error];",
@@ -26,28 +29,33 @@ const DECLARATION = [
   "}",
 ];
 
-export function compactErrorPushes(code: string): { code: string; replaced: number } {
-  const lines = code.split("\n");
+/** `lines` of ajv's code with each such error appended in one statement: a new array, or `lines` itself when nothing changed. */
+export function compactErrorPushes(lines: readonly string[]): { lines: readonly string[]; replaced: number } {
   const out: string[] = [];
   const removed = new Set<string>();
   for (let i = 0; i < lines.length; i++) {
     const declared = errorConstant(lines, i);
     if (declared && appendsOnly(lines, declared.end + 1, declared.name)) {
-      out.push(`vErrors = ${PUSH}(vErrors, ${declared.value});`);
+      const statement = `vErrors = ${PUSH}(vErrors, ${declared.value});`;
+      // One element a line, as the rewrites after this one read them.
+      if (statement.includes("\n")) out.push(...statement.split("\n"));
+      else out.push(statement);
       removed.add(declared.name);
       i = declared.end + APPEND.length;
     } else out.push(lines[i]!);
   }
-  if (removed.size === 0) return { code, replaced: 0 };
+  if (removed.size === 0) return { lines, replaced: 0 };
   // Declared before the first function, beside the module's other declarations.
   const first = out.findIndex((line) => FUNCTION_HEADER.test(line));
   out.splice(first === -1 ? 0 : first, 0, ...DECLARATION);
-  const rewritten = out.join("\n");
   // A constant named anywhere else (no ajv version has done so) keeps the module as ajv wrote it;
-  // the schema's own strings (an enum value "err58") name nothing.
-  const outsideStrings = rewritten.replace(STRING_LITERAL, '""');
-  for (const used of outsideStrings.matchAll(/\berr\d+\b/g)) if (removed.has(used[0])) return { code, replaced: 0 };
-  return { code: rewritten, replaced: removed.size };
+  // the schema's own strings (an enum value "err58") name nothing. Line by line: no string spans two.
+  for (const line of out) {
+    if (!ERROR_NAME_TEST.test(line)) continue;
+    for (const used of line.replace(STRING_LITERAL, '""').matchAll(ERROR_NAME))
+      if (removed.has(used[0])) return { lines, replaced: 0 };
+  }
+  return { lines: out, replaced: removed.size };
 }
 
 /**

@@ -7,26 +7,27 @@
  * inside one function whose result holds the exports, as `ajv.compile`'s
  * code does.
  */
-export function scopeInFunction(code: string): string {
-  const lines = code.split("\n");
+export function scopeInFunction(lines: readonly string[]): string {
   const head: string[] = [];
   let i = 0;
   // The imports and their bindings (esm-imports.ts) stay at the top of the module.
   while (i < lines.length && (lines[i]!.startsWith("import ") || /^const __charterRequire\d+ = /.test(lines[i]!)))
     head.push(lines[i++]!);
   const exports: [string, string][] = [];
-  const body = lines.slice(i).filter((line) => {
-    const exported = /^export const ([\w$]+) = ([\w$]+);$/.exec(line);
+  const out = [...head, "const __charterExports = (() => {"];
+  for (; i < lines.length; i++) {
+    const line = lines[i]!;
+    const exported = line.startsWith("export const ") ? EXPORT.exec(line) : null;
     if (exported) exports.push([exported[1]!, exported[2]!]);
-    return !exported;
-  });
-  return [
-    ...head,
-    "const __charterExports = (() => {",
-    ...body,
+    else out.push(line);
+  }
+  out.push(
     `return { ${exports.map(([name, local]) => `${name}: ${local}`).join(", ")} };`,
     "})();",
     ...exports.map(([name]) => `export const ${name} = __charterExports.${name};`),
     "",
-  ].join("\n");
+  );
+  return out.join("\n");
 }
+
+const EXPORT = /^export const ([\w$]+) = ([\w$]+);$/;

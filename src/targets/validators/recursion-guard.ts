@@ -1,4 +1,4 @@
-import { ajvFunctions } from "./ajv-code-patterns.js";
+import { FUNCTION_HEADER } from "./ajv-code-patterns.js";
 
 /**
  * The depth limit, in the validator: where ajv's code can call itself once
@@ -30,54 +30,64 @@ import { ajvFunctions } from "./ajv-code-patterns.js";
 /** The module's export holding the limit, read by charter-runtime. */
 export const DEPTH_EXPORT = "__charterDepth";
 
-const WRAPPERS = /^const ([\w$]+) = \{validate: ([\w$]+)\};$/gm;
+const WRAPPERS = /^const ([\w$]+) = \{validate: ([\w$]+)\};$/;
 /** A call: `validate3(` or, through a wrapper object, `wrapper0.validate(` (not `validate3.errors`). */
 const CALL = /([\w$]+)(?:\.validate)?\(/g;
 /** The same, for a name of ajv's: the whole name (nothing of a name before it) before the call. */
 const AJV_CALL = /(?<![\w$])(validate\d+|wrapper\d+)(?:\.validate)?\(/g;
 
-/** The functions of ajv's standalone `code` that lie on a cycle of its call graph: none when its validators cannot recurse with the data. */
-export function functionsOnCycles(code: string): Set<string> {
-  const functions = ajvFunctions(code);
-  const names = functions.map((f) => f.name);
-  const aliases = new Map([...code.matchAll(WRAPPERS)].map((w) => [w[1]!, w[2]!] as const));
-  const known = new Set(names);
+/** The functions of ajv's standalone code (its `lines`) that lie on a cycle of its call graph: none when its validators cannot recurse with the data. */
+export function functionsOnCycles(lines: readonly string[]): Set<string> {
+  // Each function's lines: from the line after its header to the next header.
+  const bodies = new Map<string, string[]>();
+  const aliases = new Map<string, string>();
+  let body: string[] | undefined;
+  for (const line of lines) {
+    const header = line.startsWith("function ") ? FUNCTION_HEADER.exec(line) : null;
+    if (header) bodies.set(header[1]!, (body = []));
+    else body?.push(line);
+    const wrapper = line.startsWith("const ") ? WRAPPERS.exec(line) : null;
+    if (wrapper) aliases.set(wrapper[1]!, wrapper[2]!);
+  }
+  const names = [...bodies.keys()];
   // ajv names its functions validateN and their holders wrapperN: a search for those names alone
   // finds the same calls as the search for any name, many times faster over megabytes of code.
   const ajvNames =
     names.every((n) => /^validate\d+$/.test(n)) && [...aliases.keys()].every((a) => /^wrapper\d+$/.test(a));
   const calls = new Map<string, Set<string>>();
-  functions.forEach((f, i) => {
+  for (const [name, text] of bodies) {
     const callees = new Set<string>();
-    // A function's text: from the line after its header to the next header.
-    const body = code.slice(f.headerEnd, f.end);
-    for (const [, token] of body.matchAll(ajvNames ? AJV_CALL : CALL)) {
-      const callee = aliases.get(token!) ?? token!;
-      if (known.has(callee)) callees.add(callee);
+    for (const line of text) {
+      // Most lines call nothing: ajv's calls all name a validate or a wrapper.
+      if (ajvNames && !(line.includes("validate") || line.includes("wrapper"))) continue;
+      for (const [, token] of line.matchAll(ajvNames ? AJV_CALL : CALL)) {
+        const callee = aliases.get(token!) ?? token!;
+        if (bodies.has(callee)) callees.add(callee);
+      }
     }
-    calls.set(names[i]!, callees);
-  });
+    calls.set(name, callees);
+  }
   return onCycles(names, calls);
 }
 
 /**
- * `code` with the limit declared and exported, and the depth check at the
- * start of each function of `cyclic`.
+ * `lines` of ajv's code with the limit declared and exported, and the depth
+ * check at the start of each function of `cyclic`: a new array.
  */
-export function guardDepth(code: string, cyclic: ReadonlySet<string>): string {
-  const functions = ajvFunctions(code);
-  const first = functions[0]?.start ?? 0;
-  const parts = [code.slice(0, first), DECLARATIONS.join("\n"), "\n"];
-  let at = first;
-  for (const f of functions.filter((f) => cyclic.has(f.name))) {
-    parts.push(code.slice(at, f.headerEnd), "\n", CHECK);
-    at = f.headerEnd;
+export function guardDepth(lines: readonly string[], cyclic: ReadonlySet<string>): string[] {
+  const first = lines.findIndex((line) => FUNCTION_HEADER.test(line));
+  const out = lines.slice(0, Math.max(first, 0));
+  out.push(...DECLARATIONS);
+  for (const line of first === -1 ? lines : lines.slice(first)) {
+    out.push(line);
+    const header = line.startsWith("function ") ? FUNCTION_HEADER.exec(line) : null;
+    if (header && cyclic.has(header[1]!)) out.push(CHECK);
   }
-  parts.push(code.slice(at));
-  const guarded = parts.join("");
   // Among the module's exports, which function-scope.ts moves out of the function the code runs in.
   const exported = `export const ${DEPTH_EXPORT} = ${DEPTH_EXPORT};`;
-  return guarded.endsWith("\n") ? `${guarded}${exported}\n` : `${guarded}\n${exported}`;
+  if (out.at(-1) === "") out.splice(-1, 0, exported);
+  else out.push(exported);
+  return out;
 }
 
 const CHECK = `if (instancePath.length >= ${DEPTH_EXPORT}.limit && __charterTooDeep(instancePath, data)) throw ${DEPTH_EXPORT};`;

@@ -29,39 +29,61 @@ const CONSTANT = /^const (schema\d+) = (.+);$/;
 const ACCESS = new RegExp(String.raw`\b(schema\d+)((?:\.[A-Za-z_$][\w$]*|\[(?:\d+|${STRING_LITERAL_SOURCE})\])*)`, "g");
 const STEP = new RegExp(String.raw`\.([A-Za-z_$][\w$]*)|\[(\d+)\]|\[(${STRING_LITERAL_SOURCE})\]`, "g");
 
-export function pruneSchemaConstants(code: string): string {
-  const lines = code.split("\n");
+/** `lines` of ajv's code with its schema constants cut down: a new array, or `lines` itself when it declares none. */
+export function pruneSchemaConstants(lines: readonly string[]): readonly string[] {
   const constants = new Map<string, number>();
-  const rest: string[] = [];
   lines.forEach((line, index) => {
     const declared = line.startsWith("const schema") ? CONSTANT.exec(line) : null;
     if (declared) constants.set(declared[1]!, index);
-    else rest.push(line);
   });
-  if (constants.size === 0) return code;
-  // The code that reads the constants, scanned once: a constant's declaration reads nothing.
-  const reader = rest.join("\n");
-  const ownKeys = [...reader.matchAll(HAS_OWN_PROPERTY)].map((m) => m[1]!);
-  const reads = new Map<string, Reads>();
-  for (const access of reader.matchAll(ACCESS)) {
-    const name = access[1]!;
-    if (!constants.has(name)) continue;
-    const before = reader.slice(Math.max(0, access.index - 24), access.index);
-    const keysOnly = ownKeys.some((f) => before.endsWith(`${f}.call(`));
-    record(reads, name, steps(access[2]!), keysOnly);
-  }
+  if (constants.size === 0) return lines;
+  const reads = readsOf(lines, new Set(constants.values()), constants);
+  const rewritten = new Map<number, string>();
   for (const [name, index] of constants) {
     const value = parse(CONSTANT.exec(lines[index]!)![2]!);
     const read = reads.get(name);
     if (value === undefined || read?.whole) continue;
     // A constant nothing reads (ajv declares some whose only use its optimizer removed) goes.
-    lines[index] = read === undefined ? DROPPED : `const ${name} = ${stringify(prune(value, read))};`;
+    rewritten.set(index, read === undefined ? DROPPED : `const ${name} = ${stringify(prune(value, read))};`);
   }
-  return lines.filter((line) => line !== DROPPED).join("\n");
+  const out: string[] = [];
+  lines.forEach((line, index) => {
+    const replaced = rewritten.get(index) ?? line;
+    if (replaced !== DROPPED) out.push(replaced);
+  });
+  return out;
+}
+
+/**
+ * What the code reads of each constant, a line at a time (no access spans two); the lines that
+ * declare the constants read nothing.
+ */
+function readsOf(
+  lines: readonly string[],
+  declarations: ReadonlySet<number>,
+  constants: ReadonlyMap<string, number>,
+): Map<string, Reads> {
+  const ownKeys: string[] = [];
+  for (const line of lines) {
+    const own = line.startsWith("const func") ? HAS_OWN_PROPERTY.exec(line) : null;
+    if (own) ownKeys.push(own[1]!);
+  }
+  const reads = new Map<string, Reads>();
+  lines.forEach((line, index) => {
+    if (!line.includes("schema") || declarations.has(index)) return;
+    for (const access of line.matchAll(ACCESS)) {
+      const name = access[1]!;
+      if (!constants.has(name)) continue;
+      const before = line.slice(Math.max(0, access.index - 24), access.index);
+      const keysOnly = ownKeys.some((f) => before.endsWith(`${f}.call(`));
+      record(reads, name, steps(access[2]!), keysOnly);
+    }
+  });
+  return reads;
 }
 
 /** The module's names for `Object.prototype.hasOwnProperty` (ajv's `func0` and the like). */
-const HAS_OWN_PROPERTY = /^const (func\d+) = Object\.prototype\.hasOwnProperty;$/gm;
+const HAS_OWN_PROPERTY = /^const (func\d+) = Object\.prototype\.hasOwnProperty;$/;
 
 function steps(chain: string): string[] {
   return [...chain.matchAll(STEP)].map((m) => m[1] ?? m[2] ?? (JSON.parse(m[3]!) as string));
