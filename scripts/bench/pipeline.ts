@@ -337,7 +337,7 @@ const report = [
     ? `| the same with \`NODE_OPTIONS=--max-old-space-size=${HEAP_LIMIT_MIB}\` | ${(limited.maxRssKb / 1024).toFixed(0)} MiB (${seconds(limited.ms)} s) | | | < ${TARGETS.peakMiB} MiB: ${verdict(limited.maxRssKb / 1024, TARGETS.peakMiB)} |`
     : `| the same with \`NODE_OPTIONS=--max-old-space-size=${HEAP_LIMIT_MIB}\` | ran out of heap (V8 aborted the run) | | | < ${TARGETS.peakMiB} MiB: **missed** |`,
   "",
-  `The rows of the everyday loop time whole processes of the built CLI (\`node dist/cli/main.js\`), medians of ${loopRounds} interleaved rounds. Node's own start-up (\`node -e 0\`) is ${(repositoryLoop.node / 1000).toFixed(2)} s: ${Math.round((100 * repositoryLoop.node) / repositoryLoop.noop)} % of the unchanged \`generate\` of this repository, ${Math.round((100 * projectLoop.node) / projectLoop.noop)} % of that of ${CHECK_SIZE} sources.`,
+  `Every charter row times whole processes of the built CLI (\`node dist/cli/main.js\`, as users run it; peak memory read by a module preloaded into it, \`scripts/bench/report-peak-memory.mjs\`). The rows of the everyday loop are medians of ${loopRounds} interleaved rounds. Node's own start-up (\`node -e 0\`) is ${(repositoryLoop.node / 1000).toFixed(2)} s: ${Math.round((100 * repositoryLoop.node) / repositoryLoop.noop)} % of the unchanged \`generate\` of this repository, ${Math.round((100 * projectLoop.node) / projectLoop.noop)} % of that of ${CHECK_SIZE} sources.`,
   "",
   `Where the time goes: the ${CHECK_SIZE}-source project compiled in memory on one thread, without a cache (\`scripts/bench/profile-stages.ts\`), ${seconds(profile.ms)} s: ${Object.entries(
     profile.stages,

@@ -57,6 +57,9 @@ export function siblingModule(from: string, basename: string): URL {
  */
 export const MIN_TASKS_FOR_WORKERS = 12;
 
+/** How many times a worker thread that died at its heap limit is replaced. */
+export const WORKER_RESPAWNS = 2;
+
 export function defaultJobs(): number {
   return Math.max(1, Math.min(availableParallelism(), 8));
 }
@@ -123,18 +126,28 @@ export function startTasks<I, O, K = O>(
     const missing = outputs.flatMap((output, index) => (output === undefined ? [index] : []));
     const counter = new Int32Array(new SharedArrayBuffer(4));
     const threads = Math.min(settings.jobs - 1, Math.floor(missing.length / MIN_TASKS_FOR_WORKERS));
-    const workers = Array.from({ length: Math.max(0, threads) }, () =>
-      startWorker(
-        definition,
-        missing.map(textOf),
-        counter,
-        (at, output) => {
-          onWorkerThreads++;
-          if (at !== undefined) store(missing[at]!, output as O);
-        },
-        { maxOldGenerationSizeMb: settings.workerHeapMb ?? WORKER_HEAP_MB },
-      ),
-    );
+    // Largest first (by the size of the input): the threads then end on small tasks, together,
+    // rather than one of them alone on a large one claimed last.
+    if (threads > 0) missing.sort((a, b) => textOf(b).length - textOf(a).length || a - b);
+    const onWorker = (at: number | undefined, output: unknown) => {
+      onWorkerThreads++;
+      if (at !== undefined) store(missing[at]!, output as O);
+    };
+    const limits = { maxOldGenerationSizeMb: settings.workerHeapMb ?? WORKER_HEAP_MB };
+    // A worker that died at its heap limit is replaced while tasks are left, so that one large
+    // task (claimed early, the largest going first) does not leave the rest to this thread alone.
+    const worker = (respawns: number): Promise<void> => {
+      const claimed = Atomics.load(counter, 0);
+      // A task already claimed is never claimed again: its text is not sent.
+      const inputs = missing.map((index, at) => (at < claimed ? "" : textOf(index)));
+      return startWorker(definition, inputs, counter, onWorker, limits).catch((error: unknown) => {
+        if (respawns === 0 || !outOfMemory(error) || Atomics.load(counter, 0) >= missing.length) throw error;
+        const next = worker(respawns - 1);
+        texts.length = 0;
+        return next;
+      });
+    };
+    const workers = Array.from({ length: Math.max(0, threads) }, () => worker(WORKER_RESPAWNS));
     // Each worker holds its own copy now; a rerun makes its text again (a corpus's inputs are about 40 MB).
     texts.length = 0;
     return { missing, counter, workers };
@@ -237,12 +250,14 @@ function startWorker(
  * wrong, it needs an unbounded heap, and runs again on this thread.
  */
 function throwFailure(ends: readonly PromiseSettledResult<void>[]): void {
-  const outOfMemory = (reason: unknown) =>
-    (reason as { code?: unknown } | undefined)?.code === "ERR_WORKER_OUT_OF_MEMORY";
   const failure = ends.find(
     (end): end is PromiseRejectedResult => end.status === "rejected" && !outOfMemory(end.reason),
   );
   if (failure) throw failure.reason;
+}
+
+function outOfMemory(reason: unknown): boolean {
+  return (reason as { code?: unknown } | undefined)?.code === "ERR_WORKER_OUT_OF_MEMORY";
 }
 
 /**

@@ -196,6 +196,24 @@ describe("worker threads and the cache", () => {
     expect(outputs).toEqual(inputs.map(() => ({ on: "main" })));
   });
 
+  it("replace a worker that ran out of its bounded heap, so that the tasks after the large one are shared again", async () => {
+    const marker = path.join(tempTree({}), "claimed");
+    // Largest input first (these texts are the longest): this thread and the worker take the two
+    // large tasks, and the worker dies with its own.
+    const large = [0, 1].map(() => ({ mb: 2560, marker, mainMs: 0 }));
+    const small = Array.from({ length: MIN_TASKS_FOR_WORKERS }, () => ({ mb: 0, marker, mainMs: 500 }));
+    const task = {
+      name: "holdOnWorker",
+      module: new URL("../helpers/heap-task.ts", import.meta.url),
+      run: holdOnWorker,
+    };
+    const outputs = await startTasks(task, [...small, ...large], { jobs: 2, workerHeapMb: 32 }).finish();
+    expect(outputs.slice(-2)).toEqual([{ on: "main" }, { on: "main" }]);
+    // This thread takes half a second a small task: the worker started in place of the dead one took some.
+    expect(outputs.slice(0, -2).filter((output) => output.on.startsWith("worker")).length).toBeGreaterThan(0);
+    expect(outputs.slice(0, -2).every((output) => output.on === "main" || output.on === "worker, 0 MB")).toBe(true);
+  });
+
   it("hand each final output to `keep` once, as it comes, and return only what it kept: computed, run again, or cached", async () => {
     const cache = await TaskCache.open(path.join(tempTree({}), "cache"));
     const inputs = Array.from({ length: MIN_TASKS_FOR_WORKERS }, (_, i) => i + 1).concat([1_000_000]);
