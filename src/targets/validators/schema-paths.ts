@@ -2,6 +2,7 @@ import type { Ajv } from "ajv";
 import { fragmentToPointer, joinPointer, pointerToFragment } from "../../core/json-pointer.js";
 import { isPointer, originOf } from "./validation-form/origins.js";
 import { ajvFunctions } from "./ajv-code-patterns.js";
+import { INLINED_MARK } from "./inline-ref-keyword.js";
 
 /** What charter reads of ajv's compiled schema environments (not in ajv's public types). */
 interface CompiledSchema {
@@ -40,9 +41,11 @@ export function bundleSchemaPaths(
     const fragment = pointerToFragment(pointer);
     return body.replace(/schemaPath:"#/g, `schemaPath:"#${fragment}`);
   });
+  // An inlined reference's paths already start at the root (inline-ref-keyword.ts).
+  const inlined = rewritten.replaceAll(`schemaPath:"${INLINED_MARK}#`, 'schemaPath:"#');
   // ajv names the place of a `false` subschema `<its pointer>/false schema`; the schema itself
   // is the place, and only a pointer to it can be followed into the bundle.
-  const settled = rewritten.replace(/(schemaPath:"[^"#]*#[^"]*)\/false schema"/g, '$1"');
+  const settled = inlined.replace(/(schemaPath:"[^"#]*#[^"]*)\/false schema"/g, '$1"');
   // A place the validation form added or copied is reported as the place of the bundle it stands for.
   if (origins.size === 0) return { code: settled, functions };
   const mapped = settled.replace(/schemaPath:"#([^"]*)"/g, (whole: string, fragment: string) => {
