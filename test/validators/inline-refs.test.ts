@@ -92,9 +92,23 @@ describe("reference targets inlined at their uses", () => {
     expect(20 * JSON.stringify(SCHEMA.$defs.word).length).toBeGreaterThan(INLINE_BUDGET);
   });
 
+  it("counts a use of a target named through an alias (a schema that is a reference alone), as ajv copies it", () => {
+    const word = { type: "string", minLength: 2 };
+    const aliases = Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`p${i}`, { $ref: "#/$defs/alias" }]));
+    const schema = {
+      properties: { ...aliases, direct: { $ref: "#/$defs/word" } },
+      $defs: { word, alias: { $ref: "#/$defs/word" } },
+    };
+    // 61 uses of word (60 through the alias): over the budget; counted directly, it would have been 1.
+    expect(61 * JSON.stringify(word).length).toBeGreaterThan(INLINE_BUDGET);
+    expect([...inlinedTargets(schema as never, 0).targets.values()]).toEqual([]);
+  });
+
   it("inlines nothing when a reference leads outside the schema, or the code could nest too deep", () => {
     const outside = structuredClone(SCHEMA) as Record<string, unknown>;
-    (outside["properties"] as Record<string, unknown>)["meta"] = { $ref: "https://json-schema.org/draft/2020-12/schema" };
+    (outside["properties"] as Record<string, unknown>)["meta"] = {
+      $ref: "https://json-schema.org/draft/2020-12/schema",
+    };
     expect(inlinedTargets(outside as never, 0).targets.size).toBe(0);
     expect(inlinedTargets(structuredClone(SCHEMA) as never, FIRST_ERROR_NESTING_LIMIT - 3).targets.size).toBe(0);
     expect(inlinedTargets(structuredClone(SCHEMA) as never, FIRST_ERROR_NESTING_LIMIT - 10).targets.size).toBe(2);
@@ -128,7 +142,8 @@ describe("reference targets inlined at their uses", () => {
     const inlined = await build(true, files, options);
     const functions = await build(false, files, options);
     const sizes = [inlined, functions].map((b) => b.result.files.get("validators/yamllint.js")!.length);
-    expect(sizes[0]).toBeLessThan(sizes[1]! * 1.05);
+    // toggle's 23 copies: the module grew by 17 % (docs/decisions/003-validators.md).
+    expect(sizes[0]).toBeLessThan(sizes[1]! * 1.2);
     const dir = path.join(SCHEMASTORE, "..", "test", "yamllint");
     const instances = readdirSync(dir).map((f) => JSON.parse(readFileSync(path.join(dir, f), "utf8")) as unknown);
     expect(instances.length).toBeGreaterThan(5);

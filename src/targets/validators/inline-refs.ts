@@ -1,7 +1,7 @@
 import { inlineRef } from "ajv/dist/compile/resolve.js";
 import type { JsonValue } from "../../core/json-value.js";
 import { documentAt, resolveReference, sideOf } from "../../schema/bundle-side.js";
-import { walkSchema, type SchemaObject } from "../../schema/walk-schema.js";
+import { isSchemaObject, walkSchema, type SchemaObject } from "../../schema/walk-schema.js";
 import { FIRST_ERROR_NESTING_LIMIT, firstErrorNesting } from "./first-error-nesting.js";
 
 /**
@@ -14,7 +14,7 @@ import { FIRST_ERROR_NESTING_LIMIT, firstErrorNesting } from "./first-error-nest
  * 1,081) is what a function call per use made slow (docs/decisions/003-validators.md,
  * "Inlined references").
  */
-export const INLINE_BUDGET = 1_200;
+export const INLINE_BUDGET = 1_500;
 
 /** What a contract's validator code inlines, each with its pointer in the schema compiled. */
 export interface Inlining {
@@ -46,6 +46,22 @@ export function inlinedTargets(schema: JsonValue, nesting: number): Inlining {
   const side = sideOf(schema);
   const uses = new Map<SchemaObject, { pointer: string; count: number }>();
   let outside = false;
+  // A use of each target along a chain of aliases: ajv goes through a schema that is a reference
+  // and nothing it knows besides, so the last target may be copied where the first is named.
+  const count = (target: SchemaObject, pointer: string): boolean => {
+    for (const chain = new Set<SchemaObject>(); !chain.has(target);) {
+      chain.add(target);
+      const seen = uses.get(target);
+      if (seen) seen.count++;
+      else uses.set(target, { pointer, count: 1 });
+      if (!isAlias(target)) return true;
+      const next = resolveReference(side, target["$ref"] as string, documentAt(side, pointer));
+      if (next === undefined) return false;
+      if (!isSchemaObject(next.schema as JsonValue)) return true;
+      [target, pointer] = [next.schema as SchemaObject, next.pointer];
+    }
+    return true;
+  };
   walkSchema(schema, undefined, (node, pointer) => {
     const ref = node["$ref"];
     if (typeof ref !== "string") return undefined;
@@ -53,11 +69,7 @@ export function inlinedTargets(schema: JsonValue, nesting: number): Inlining {
     const found = target?.schema;
     if (found === undefined) outside = true;
     else if (typeof found === "boolean") inlining.booleans.set(node, target!.pointer);
-    else if (found !== null && typeof found === "object" && !Array.isArray(found)) {
-      const seen = uses.get(found as SchemaObject);
-      if (seen) seen.count++;
-      else uses.set(found as SchemaObject, { pointer: target!.pointer, count: 1 });
-    }
+    else if (!count(found as SchemaObject, target!.pointer)) outside = true;
     return undefined;
   });
   if (outside) return inlining;
@@ -69,4 +81,9 @@ export function inlinedTargets(schema: JsonValue, nesting: number): Inlining {
   }
   if (nesting + deepest + 1 >= FIRST_ERROR_NESTING_LIMIT) inlining.targets.clear();
   return inlining;
+}
+
+/** A schema that is a `$ref` and nothing else but extensions (`x-...`), which ajv resolves through. */
+function isAlias(schema: SchemaObject): boolean {
+  return typeof schema["$ref"] === "string" && Object.keys(schema).every((k) => k === "$ref" || k.startsWith("x-"));
 }

@@ -16,11 +16,13 @@ interface CompiledSchema {
 /**
  * ajv reports an error's `schemaPath` relative to the schema compiled into
  * the function that found it: the contract, an exported definition, or a
- * referenced schema (with `inlineRefs: false`, every `$ref` target is a
- * function of its own, so `#/type` may mean `#/$defs/relativePath/type`).
+ * referenced schema (with `inlineRefs: false`, a `$ref` target is a function
+ * of its own, so `#/type` may mean `#/$defs/relativePath/type`).
  * This rewrites the paths in each generated function to start at the root of
  * the bundle, so a violation names one place in `schemas/<name>.schema.json`
  * (for a `false` subschema, the subschema itself, not ajv's `.../false schema`).
+ * A target inlined at its uses (inline-refs.ts) reports paths that start at
+ * the root already, behind INLINED_MARK, which only that mark is taken off.
  */
 export function bundleSchemaPaths(
   code: string,
