@@ -9,7 +9,7 @@ import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { getAtPointer } from "../../src/core/json-pointer.js";
 import { FIRST_ERROR_NESTING_LIMIT } from "../../src/targets/validators/first-error-nesting.js";
-import { INLINE_BUDGET, inlinedTargets } from "../../src/targets/validators/inline-refs.js";
+import { COPIED_SHARE, INLINE_BUDGET, inlinedTargets, SMALL_SCHEMA } from "../../src/targets/validators/inline-refs.js";
 import { SCHEMASTORE, SCHEMASTORE_OPTIONS } from "../../scripts/schemastore-corpus.js";
 import { generateImportable } from "../helpers/generate-importable.js";
 import type { CompileOptions } from "../../src/pipeline/compile-options.js";
@@ -102,6 +102,19 @@ describe("reference targets inlined at their uses", () => {
     // 61 uses of word (60 through the alias): over the budget; counted directly, it would have been 1.
     expect(61 * JSON.stringify(word).length).toBeGreaterThan(INLINE_BUDGET);
     expect([...inlinedTargets(schema as never, 0).targets.values()]).toEqual([]);
+  });
+
+  it("inlines nothing in a schema past SMALL_SCHEMA, or whose copies would pass COPIED_SHARE of it", () => {
+    const large = structuredClone(SCHEMA) as Record<string, unknown>;
+    large["description"] = "x".repeat(SMALL_SCHEMA);
+    expect(inlinedTargets(large as never, 0).targets.size).toBe(0);
+    // toggle's two copies beyond its first are most of this schema's text.
+    const toggle = { oneOf: [{ enum: ["enable", "disable"] }, { type: "boolean" }] };
+    const dense = { properties: { a: { $ref: "#/$defs/t" }, b: { $ref: "#/$defs/t" } }, $defs: { t: toggle } };
+    expect(JSON.stringify(toggle).length).toBeGreaterThan(COPIED_SHARE * JSON.stringify(dense).length);
+    expect(inlinedTargets(dense as never, 0).targets.size).toBe(0);
+    const sparse = { ...dense, description: "y".repeat(1_000) };
+    expect(inlinedTargets(sparse as never, 0).targets.size).toBe(1);
   });
 
   it("inlines nothing when a reference leads outside the schema, or the code could nest too deep", () => {

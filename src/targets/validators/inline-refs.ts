@@ -10,11 +10,22 @@ import { FIRST_ERROR_NESTING_LIMIT, firstErrorNesting } from "./first-error-nest
  * every target without references of its own, at each use; putout's
  * `definitions/rule` (449 characters, 475 uses: 213,275) then became 8 MB of
  * code, and a target that large inlined even once can push its caller past
- * the size V8 optimises. yamllint's `$defs/toggle` (47 characters, 23 uses:
- * 1,081) is what a function call per use made slow (docs/decisions/003-validators.md,
+ * the size V8 optimises. yamllint's `$defs/toggle` (60 characters, 23 uses:
+ * 1,380) is what a function call per use made slow (docs/decisions/003-validators.md,
  * "Inlined references").
  */
 export const INLINE_BUDGET = 1_500;
+
+/**
+ * Only a small schema (JSON characters, as compiled) has its targets inlined,
+ * and only while the copies beyond each target's first come to at most
+ * COPIED_SHARE of its text: each copy writes the target's code again, with
+ * longer instance paths, so a module grew by about 14 bytes per character
+ * copied (yamllint: 1,537 characters, 21 KB, 17 %). Over SchemaStore, the
+ * budget alone added 6.9 MB (4 %) to the validators, these two limits 1.8 MB.
+ */
+export const SMALL_SCHEMA = 64_000;
+export const COPIED_SHARE = 0.1;
 
 /** What a contract's validator code inlines, each with its pointer in the schema compiled. */
 export interface Inlining {
@@ -31,7 +42,8 @@ export interface Inlining {
  * The reference targets of `schema` that its validator code inlines at each
  * use instead of calling a function of their own: those ajv would inline (no
  * reference inside: ajv's own test) whose uses × size stays within
- * INLINE_BUDGET. Counted from the schema alone (each `$ref` resolved as a
+ * INLINE_BUDGET, in a schema of at most SMALL_SCHEMA whose copies stay
+ * within COPIED_SHARE of it (else none). Counted from the schema alone (each `$ref` resolved as a
  * bundle reads, from the document it is written in), so the choice, and the
  * code, are the same on every machine. Nothing is inlined when a reference
  * leads outside the schema (a meta-schema): its uses would go uncounted; nor
@@ -73,13 +85,19 @@ export function inlinedTargets(schema: JsonValue, nesting: number): Inlining {
     return undefined;
   });
   if (outside) return inlining;
+  const size = JSON.stringify(schema).length;
+  if (size > SMALL_SCHEMA) return inlining;
   let deepest = 0;
+  let copied = 0;
   for (const [target, { pointer, count }] of uses) {
-    if (!inlineRef(target, true) || count * JSON.stringify(target).length > INLINE_BUDGET) continue;
+    if (!inlineRef(target, true)) continue;
+    const length = JSON.stringify(target).length;
+    if (count * length > INLINE_BUDGET) continue;
     inlining.targets.set(target, pointer);
+    copied += (count - 1) * length;
     deepest = Math.max(deepest, firstErrorNesting(target).nesting);
   }
-  if (nesting + deepest + 1 >= FIRST_ERROR_NESTING_LIMIT) inlining.targets.clear();
+  if (copied > COPIED_SHARE * size || nesting + deepest + 1 >= FIRST_ERROR_NESTING_LIMIT) inlining.targets.clear();
   return inlining;
 }
 
