@@ -6,6 +6,7 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it, vi } from "vitest";
 import { getAtPointer } from "../../src/core/json-pointer.js";
 import { FIRST_ERROR_NESTING_LIMIT } from "../../src/targets/validators/first-error-nesting.js";
@@ -83,6 +84,21 @@ async function errorsOf(load: (file: string) => Promise<Module>, file: string, v
 }
 
 describe("reference targets inlined at their uses", () => {
+  it("canary: ajv gives an inlined target's errors the reference as written, a function's own relative to it", () => {
+    const schema = {
+      properties: { a: { $ref: "#/$defs/a" } },
+      $defs: {
+        a: { $ref: "#/$defs/b", properties: { x: { $ref: "#/$defs/c" } }, required: ["y"] },
+        b: {},
+        c: { type: "string" },
+      },
+    };
+    const validate = new Ajv2020({ strict: false, allErrors: true }).compile(schema);
+    validate({ a: { x: 1 } });
+    // In a's function (a has a reference of its own), c inlined: the paths cannot tell the two apart.
+    expect(validate.errors?.map((e) => e.schemaPath).sort()).toEqual(["#/$defs/c/type", "#/required"]);
+  });
+
   it("chooses the small targets without references of their own, used within the budget", () => {
     const chosen = inlinedTargets(structuredClone(SCHEMA) as never, 0);
     expect([...chosen.targets.values()].sort()).toEqual(["/$defs/ignorable", "/$defs/toggle"]);
