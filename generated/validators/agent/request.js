@@ -4,7 +4,9 @@ import { ucs2length as __charter_ucs2length } from "charter-runtime/helpers";
 import { pattern as __charter_pattern } from "charter-runtime/patterns";
 const __charterExports = (() => {
 const func0 = __charter_pattern;
+const func1 = __charter_ucs2length;
 const pattern0 = func0("^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$", "u");
+const formats0 = __charter_dateTime;
 
 function __charterPush(list, error) {
 if (list === null) return [error];
@@ -23,35 +25,6 @@ return false;
 __charterErrors.list = alone && __charterErrors.limit === 0 ? list.slice(-1) : list;
 throw __charterErrors;
 }
-
-function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://charter.invalid/agent/uuidv7.schema.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate1.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(typeof data === "string"){
-if(!pattern0.test(data)){
-vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/agent~1uuidv7/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""});
-errors++; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
-}
-}
-else {
-vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/agent~1uuidv7/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
-}
-validate1.errors = vErrors;
-return errors === 0;
-}
-validate1.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-const formats0 = __charter_dateTime;
-const func1 = __charter_ucs2length;
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 if (arguments.length < 2) __charterErrors.nest = 0;
@@ -93,9 +66,16 @@ errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 if(data.invocation_id !== undefined){
-if(!(validate1(data.invocation_id, {instancePath:instancePath+"/invocation_id",parentData:data,parentDataProperty:"invocation_id",rootData,dynamicAnchors}))){
-if (vErrors === null) { vErrors = validate1.errors; } else { for (const error of validate1.errors) vErrors.push(error); }
-errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
+let data0 = data.invocation_id;
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/invocation_id",schemaPath:"#/$defs/agent~1uuidv7/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""});
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
+}
+}
+else {
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/invocation_id",schemaPath:"#/$defs/agent~1uuidv7/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 if(data.created_at !== undefined){

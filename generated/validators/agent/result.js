@@ -4,10 +4,15 @@ import { ucs2length as __charter_ucs2length } from "charter-runtime/helpers";
 import { pattern as __charter_pattern } from "charter-runtime/patterns";
 const __charterExports = (() => {
 const schema0 = {"properties":{"invocation_id":true,"invocation_created_at":true,"outcome":true,"payload":true,"problem":true,"reason_code":true,"referred_to":true,"resume_after":true,"requires_human_review":true}};
+const schema2 = {"enum":["succeeded","abstained","referred","failed","suspended"]};
 const func0 = Object.prototype.hasOwnProperty;
 const func1 = __charter_pattern;
 const func3 = __charter_ucs2length;
 const pattern0 = func1("^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$", "u");
+const pattern2 = func1("^[a-z][a-z0-9_]*$", "u");
+const formats0 = __charter_dateTime;
+const pattern1 = func1("^[A-Za-z][A-Za-z0-9_]{2,}$", "u");
+const formats2 = __charter_uriReference;
 
 function __charterPush(list, error) {
 if (list === null) return [error];
@@ -28,7 +33,7 @@ throw __charterErrors;
 }
 
 function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://charter.invalid/agent/uuidv7.schema.json" */;
+/*# sourceURL="https://charter.invalid/agent/problem.schema.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate1.evaluated;
@@ -38,68 +43,18 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(typeof data === "string"){
-if(!pattern0.test(data)){
-vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/agent~1uuidv7/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""});
-errors++; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
-}
-}
-else {
-vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/agent~1uuidv7/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
-}
-validate1.errors = vErrors;
-return errors === 0;
-}
-validate1.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-const schema2 = {"enum":["succeeded","abstained","referred","failed","suspended"]};
-
-function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate3.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(((((data === "succeeded") || (data === "abstained")) || (data === "referred")) || (data === "failed")) || (data === "suspended"))){
-vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/outcome/enum",keyword:"enum",params:{allowedValues: schema2.enum},message:"must be equal to one of the allowed values"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate3, vErrors);
-}
-validate3.errors = vErrors;
-return errors === 0;
-}
-validate3.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-const pattern1 = func1("^[A-Za-z][A-Za-z0-9_]{2,}$", "u");
-const formats2 = __charter_uriReference;
-
-function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://charter.invalid/agent/problem.schema.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate5.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/agent~1problem/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate5, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
 }
 if(data.title === undefined){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/agent~1problem/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate5, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
 }
 if(data.status === undefined){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/agent~1problem/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate5, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
 }
 for(const key0 in data){
 const _errs1 = errors;
@@ -112,7 +67,7 @@ errors++;
 var valid0 = _errs1 === errors;
 if(!valid0){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/agent~1problem/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate5, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
 }
 }
 if(data.type !== undefined){
@@ -120,16 +75,16 @@ let data0 = data.type;
 if(typeof data0 === "string"){
 if(func3(data0) < 1){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/$defs/agent~1problem/properties/type/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate5, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
 }
 if(!(formats2(data0))){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/$defs/agent~1problem/properties/type/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""});
-errors++; if (__charterOver(errors)) return __charterEnd(validate5, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/$defs/agent~1problem/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate5, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
 }
 }
 if(data.title !== undefined){
@@ -137,28 +92,28 @@ let data1 = data.title;
 if(typeof data1 === "string"){
 if(func3(data1) < 1){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/title",schemaPath:"#/$defs/agent~1problem/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate5, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/title",schemaPath:"#/$defs/agent~1problem/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate5, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
 }
 }
 if(data.status !== undefined){
 let data2 = data.status;
 if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/status",schemaPath:"#/$defs/agent~1problem/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate5, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
 }
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/status",schemaPath:"#/$defs/agent~1problem/properties/status/maximum",keyword:"maximum",params:{comparison: "<=", limit: 599},message:"must be <= 599"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate5, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
 }
 if(data2 < 100 || isNaN(data2)){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/status",schemaPath:"#/$defs/agent~1problem/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 100},message:"must be >= 100"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate5, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
 }
 }
 }
@@ -167,12 +122,12 @@ let data3 = data.detail;
 if(typeof data3 === "string"){
 if(func3(data3) < 1){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/detail",schemaPath:"#/$defs/agent~1problem/properties/detail/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate5, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/detail",schemaPath:"#/$defs/agent~1problem/properties/detail/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate5, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
 }
 }
 if(data.instance !== undefined){
@@ -180,30 +135,28 @@ let data4 = data.instance;
 if(typeof data4 === "string"){
 if(func3(data4) < 1){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/instance",schemaPath:"#/$defs/agent~1problem/properties/instance/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate5, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
 }
 if(!(formats2(data4))){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/instance",schemaPath:"#/$defs/agent~1problem/properties/instance/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""});
-errors++; if (__charterOver(errors)) return __charterEnd(validate5, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/instance",schemaPath:"#/$defs/agent~1problem/properties/instance/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate5, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
 }
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/agent~1problem/type",keyword:"type",params:{type: "object"},message:"must be object"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate5, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
 }
-validate5.errors = vErrors;
+validate1.errors = vErrors;
 return errors === 0;
 }
-validate5.evaluated = {"props":{"type":true,"title":true,"status":true,"detail":true,"instance":true},"dynamicProps":false,"dynamicItems":false};
+validate1.evaluated = {"props":{"type":true,"title":true,"status":true,"detail":true,"instance":true},"dynamicProps":false,"dynamicItems":false};
 
-const formats0 = __charter_dateTime;
-const pattern2 = func1("^[a-z][a-z0-9_]*$", "u");
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 if (arguments.length < 2) __charterErrors.nest = 0;
@@ -550,9 +503,16 @@ errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 if(data.invocation_id !== undefined){
-if(!(validate1(data.invocation_id, {instancePath:instancePath+"/invocation_id",parentData:data,parentDataProperty:"invocation_id",rootData,dynamicAnchors}))){
-if (vErrors === null) { vErrors = validate1.errors; } else { for (const error of validate1.errors) vErrors.push(error); }
-errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
+let data10 = data.invocation_id;
+if(typeof data10 === "string"){
+if(!pattern0.test(data10)){
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/invocation_id",schemaPath:"#/$defs/agent~1uuidv7/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""});
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
+}
+}
+else {
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/invocation_id",schemaPath:"#/$defs/agent~1uuidv7/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 if(data.invocation_created_at !== undefined){
@@ -569,9 +529,10 @@ errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 if(data.outcome !== undefined){
-if(!(validate3(data.outcome, {instancePath:instancePath+"/outcome",parentData:data,parentDataProperty:"outcome",rootData,dynamicAnchors}))){
-if (vErrors === null) { vErrors = validate3.errors; } else { for (const error of validate3.errors) vErrors.push(error); }
-errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
+let data12 = data.outcome;
+if(!(((((data12 === "succeeded") || (data12 === "abstained")) || (data12 === "referred")) || (data12 === "failed")) || (data12 === "suspended"))){
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/outcome",schemaPath:"#/$defs/outcome/enum",keyword:"enum",params:{allowedValues: schema2.enum},message:"must be equal to one of the allowed values"});
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 if(data.payload !== undefined){
@@ -582,8 +543,8 @@ errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 if(data.problem !== undefined){
-if(!(validate5(data.problem, {instancePath:instancePath+"/problem",parentData:data,parentDataProperty:"problem",rootData,dynamicAnchors}))){
-if (vErrors === null) { vErrors = validate5.errors; } else { for (const error of validate5.errors) vErrors.push(error); }
+if(!(validate1(data.problem, {instancePath:instancePath+"/problem",parentData:data,parentDataProperty:"problem",rootData,dynamicAnchors}))){
+if (vErrors === null) { vErrors = validate1.errors; } else { for (const error of validate1.errors) vErrors.push(error); }
 errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
@@ -643,11 +604,11 @@ return errors === 0;
 validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate7(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 if (arguments.length < 2) __charterErrors.nest = 0;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate7.evaluated;
+const evaluated0 = validate3.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -656,14 +617,14 @@ evaluated0.items = undefined;
 }
 if(!(((((data === "succeeded") || (data === "abstained")) || (data === "referred")) || (data === "failed")) || (data === "suspended"))){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/outcome/enum",keyword:"enum",params:{allowedValues: schema2.enum},message:"must be equal to one of the allowed values"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate7, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate3, vErrors);
 }
-validate7.errors = vErrors;
+validate3.errors = vErrors;
 return errors === 0;
 }
-validate7.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate3.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-return { validate: validate0, validateOutcome: validate7, __charterErrors: __charterErrors };
+return { validate: validate0, validateOutcome: validate3, __charterErrors: __charterErrors };
 })();
 export const validate = __charterExports.validate;
 export const validateOutcome = __charterExports.validateOutcome;

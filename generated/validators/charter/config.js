@@ -4,9 +4,18 @@ import { ucs2length as __charter_ucs2length } from "charter-runtime/helpers";
 import { pattern as __charter_pattern } from "charter-runtime/patterns";
 const __charterExports = (() => {
 const schema0 = {"properties":{"source":true,"out":true,"baseUri":true,"catalog":true,"resolution":true,"typeNames":{"oneOf":[{"enum":["short","qualified"]},{"properties":{"clashes":{"enum":["qualify","error"]}}}]},"validation":true,"allowOutputOutsideProject":true,"allowEmptySource":true,"docs":true,"targets":true,"cache":true,"maxWarnings":true,"version":true,"diff":true}};
+const schema10 = {"enum":["short","qualified"]};
+const schema15 = {"enum":["input","output","both"]};
 const func0 = Object.prototype.hasOwnProperty;
-const func2 = __charter_pattern;
 const func1 = __charter_ucs2length;
+const func3 = __charter_pattern;
+const pattern0 = func3("^[A-Za-z][A-Za-z0-9+.-]*:([^?#\\s]*[/:])?$", "u");
+const pattern1 = func3("/$", "u");
+const pattern2 = func3("^[a-z][a-z0-9_]*$", "u");
+const pattern3 = func3("^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)$", "u");
+const schema3 = {"type":["string","object"]};
+const schema5 = {"enum":["draft-04","draft-06","draft-07","2019-09","2020-12"]};
+const schema6 = {"enum":["global","local"]};
 
 function __charterPush(list, error) {
 if (list === null) return [error];
@@ -36,125 +45,65 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(typeof data === "string"){
-if(func1(data) < 1){
-vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/relativePath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
-}
-}
-else {
-vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/relativePath/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
-}
-validate1.errors = vErrors;
-return errors === 0;
-}
-validate1.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-const schema2 = {"type":["string","object"]};
-const schema3 = {"enum":["draft-04","draft-06","draft-07","2019-09","2020-12"]};
-
-function validate6(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate6.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(((((data === "draft-04") || (data === "draft-06")) || (data === "draft-07")) || (data === "2019-09")) || (data === "2020-12"))){
-vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/dialect/enum",keyword:"enum",params:{allowedValues: schema3.enum},message:"must be equal to one of the allowed values"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate6, vErrors);
-}
-validate6.errors = vErrors;
-return errors === 0;
-}
-validate6.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-const schema4 = {"enum":["global","local"]};
-
-function validate8(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate8.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!((data === "global") || (data === "local"))){
-vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/ids/enum",keyword:"enum",params:{allowedValues: schema4.enum},message:"must be equal to one of the allowed values"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate8, vErrors);
-}
-validate8.errors = vErrors;
-return errors === 0;
-}
-validate8.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-
-function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate4.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if((typeof data !== "string") && (!(data && typeof data == "object" && !Array.isArray(data)))){
-vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/catalogFolder/type",keyword:"type",params:{type: schema2.type},message:"must be string,object"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate4, vErrors);
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/catalogFolder/type",keyword:"type",params:{type: schema3.type},message:"must be string,object"});
+errors++; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
 }
 if(typeof data === "string"){
 if(func1(data) < 1){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/catalogFolder/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate4, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
 }
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.path === undefined){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/catalogFolder/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate4, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
 }
 for(const key0 in data){
 if(!(((key0 === "path") || (key0 === "dialect")) || (key0 === "ids"))){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/catalogFolder/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate4, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
 }
 }
 if(data.path !== undefined){
-if(!(validate1(data.path, {instancePath:instancePath+"/path",parentData:data,parentDataProperty:"path",rootData,dynamicAnchors}))){
-if (vErrors === null) { vErrors = validate1.errors; } else { for (const error of validate1.errors) vErrors.push(error); }
-errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate4, vErrors);
+let data0 = data.path;
+if(typeof data0 === "string"){
+if(func1(data0) < 1){
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/path",schemaPath:"#/$defs/relativePath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
+errors++; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
+}
+}
+else {
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/path",schemaPath:"#/$defs/relativePath/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
 }
 }
 if(data.dialect !== undefined){
-if(!(validate6(data.dialect, {instancePath:instancePath+"/dialect",parentData:data,parentDataProperty:"dialect",rootData,dynamicAnchors}))){
-if (vErrors === null) { vErrors = validate6.errors; } else { for (const error of validate6.errors) vErrors.push(error); }
-errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate4, vErrors);
+let data1 = data.dialect;
+if(!(((((data1 === "draft-04") || (data1 === "draft-06")) || (data1 === "draft-07")) || (data1 === "2019-09")) || (data1 === "2020-12"))){
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/dialect",schemaPath:"#/$defs/dialect/enum",keyword:"enum",params:{allowedValues: schema5.enum},message:"must be equal to one of the allowed values"});
+errors++; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
 }
 }
 if(data.ids !== undefined){
-if(!(validate8(data.ids, {instancePath:instancePath+"/ids",parentData:data,parentDataProperty:"ids",rootData,dynamicAnchors}))){
-if (vErrors === null) { vErrors = validate8.errors; } else { for (const error of validate8.errors) vErrors.push(error); }
-errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate4, vErrors);
+let data2 = data.ids;
+if(!((data2 === "global") || (data2 === "local"))){
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/ids",schemaPath:"#/$defs/ids/enum",keyword:"enum",params:{allowedValues: schema6.enum},message:"must be equal to one of the allowed values"});
+errors++; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
 }
 }
 }
-validate4.errors = vErrors;
+validate1.errors = vErrors;
 return errors === 0;
 }
-validate4.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate1.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate11.evaluated;
+const evaluated0 = validate3.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -165,58 +114,39 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!((key0 === "dialect") || (key0 === "ids"))){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/documentResolution/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate11, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate3, vErrors);
 }
 }
 if(data.dialect !== undefined){
-if(!(validate6(data.dialect, {instancePath:instancePath+"/dialect",parentData:data,parentDataProperty:"dialect",rootData,dynamicAnchors}))){
-if (vErrors === null) { vErrors = validate6.errors; } else { for (const error of validate6.errors) vErrors.push(error); }
-errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate11, vErrors);
+let data0 = data.dialect;
+if(!(((((data0 === "draft-04") || (data0 === "draft-06")) || (data0 === "draft-07")) || (data0 === "2019-09")) || (data0 === "2020-12"))){
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/dialect",schemaPath:"#/$defs/dialect/enum",keyword:"enum",params:{allowedValues: schema5.enum},message:"must be equal to one of the allowed values"});
+errors++; if (__charterOver(errors)) return __charterEnd(validate3, vErrors);
 }
 }
 if(data.ids !== undefined){
-if(!(validate8(data.ids, {instancePath:instancePath+"/ids",parentData:data,parentDataProperty:"ids",rootData,dynamicAnchors}))){
-if (vErrors === null) { vErrors = validate8.errors; } else { for (const error of validate8.errors) vErrors.push(error); }
-errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate11, vErrors);
+let data1 = data.ids;
+if(!((data1 === "global") || (data1 === "local"))){
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/ids",schemaPath:"#/$defs/ids/enum",keyword:"enum",params:{allowedValues: schema6.enum},message:"must be equal to one of the allowed values"});
+errors++; if (__charterOver(errors)) return __charterEnd(validate3, vErrors);
 }
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/documentResolution/type",keyword:"type",params:{type: "object"},message:"must be object"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate11, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate3, vErrors);
 }
-validate11.errors = vErrors;
+validate3.errors = vErrors;
 return errors === 0;
 }
-validate11.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate3.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema6 = {"enum":["short","qualified"]};
+const schema11 = {"properties":{"formats":{"enum":["dialect","assert","annotate"]},"examples":{"enum":["error","warning"]},"refSiblings":{"enum":["ignore","apply"]},"patterns":{"enum":["native","linear"]},"unknownFormats":{"enum":["ignore","refuse"]},"strictness":{"enum":["lenient","strict"]}}};
 
-function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate15.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!((data === "short") || (data === "qualified"))){
-vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/namingStyle/enum",keyword:"enum",params:{allowedValues: schema6.enum},message:"must be equal to one of the allowed values"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate15, vErrors);
-}
-validate15.errors = vErrors;
-return errors === 0;
-}
-validate15.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-const schema7 = {"properties":{"formats":{"enum":["dialect","assert","annotate"]},"examples":{"enum":["error","warning"]},"refSiblings":{"enum":["ignore","apply"]},"patterns":{"enum":["native","linear"]},"unknownFormats":{"enum":["ignore","refuse"]},"strictness":{"enum":["lenient","strict"]}}};
-
-function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate17.evaluated;
+const evaluated0 = validate5.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -227,43 +157,43 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.formats !== undefined){
 let data0 = data.formats;
 if(!(((data0 === "dialect") || (data0 === "assert")) || (data0 === "annotate"))){
-vErrors = __charterPush(vErrors, {instancePath:instancePath+"/formats",schemaPath:"#/$defs/validationPolicy/properties/formats/enum",keyword:"enum",params:{allowedValues: schema7.properties.formats.enum},message:"must be equal to one of the allowed values"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate17, vErrors);
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/formats",schemaPath:"#/$defs/validationPolicy/properties/formats/enum",keyword:"enum",params:{allowedValues: schema11.properties.formats.enum},message:"must be equal to one of the allowed values"});
+errors++; if (__charterOver(errors)) return __charterEnd(validate5, vErrors);
 }
 }
 if(data.examples !== undefined){
 let data1 = data.examples;
 if(!((data1 === "error") || (data1 === "warning"))){
-vErrors = __charterPush(vErrors, {instancePath:instancePath+"/examples",schemaPath:"#/$defs/validationPolicy/properties/examples/enum",keyword:"enum",params:{allowedValues: schema7.properties.examples.enum},message:"must be equal to one of the allowed values"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate17, vErrors);
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/examples",schemaPath:"#/$defs/validationPolicy/properties/examples/enum",keyword:"enum",params:{allowedValues: schema11.properties.examples.enum},message:"must be equal to one of the allowed values"});
+errors++; if (__charterOver(errors)) return __charterEnd(validate5, vErrors);
 }
 }
 if(data.refSiblings !== undefined){
 let data2 = data.refSiblings;
 if(!((data2 === "ignore") || (data2 === "apply"))){
-vErrors = __charterPush(vErrors, {instancePath:instancePath+"/refSiblings",schemaPath:"#/$defs/validationPolicy/properties/refSiblings/enum",keyword:"enum",params:{allowedValues: schema7.properties.refSiblings.enum},message:"must be equal to one of the allowed values"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate17, vErrors);
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/refSiblings",schemaPath:"#/$defs/validationPolicy/properties/refSiblings/enum",keyword:"enum",params:{allowedValues: schema11.properties.refSiblings.enum},message:"must be equal to one of the allowed values"});
+errors++; if (__charterOver(errors)) return __charterEnd(validate5, vErrors);
 }
 }
 if(data.patterns !== undefined){
 let data3 = data.patterns;
 if(!((data3 === "native") || (data3 === "linear"))){
-vErrors = __charterPush(vErrors, {instancePath:instancePath+"/patterns",schemaPath:"#/$defs/validationPolicy/properties/patterns/enum",keyword:"enum",params:{allowedValues: schema7.properties.patterns.enum},message:"must be equal to one of the allowed values"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate17, vErrors);
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/patterns",schemaPath:"#/$defs/validationPolicy/properties/patterns/enum",keyword:"enum",params:{allowedValues: schema11.properties.patterns.enum},message:"must be equal to one of the allowed values"});
+errors++; if (__charterOver(errors)) return __charterEnd(validate5, vErrors);
 }
 }
 if(data.unknownFormats !== undefined){
 let data4 = data.unknownFormats;
 if(!((data4 === "ignore") || (data4 === "refuse"))){
-vErrors = __charterPush(vErrors, {instancePath:instancePath+"/unknownFormats",schemaPath:"#/$defs/validationPolicy/properties/unknownFormats/enum",keyword:"enum",params:{allowedValues: schema7.properties.unknownFormats.enum},message:"must be equal to one of the allowed values"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate17, vErrors);
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/unknownFormats",schemaPath:"#/$defs/validationPolicy/properties/unknownFormats/enum",keyword:"enum",params:{allowedValues: schema11.properties.unknownFormats.enum},message:"must be equal to one of the allowed values"});
+errors++; if (__charterOver(errors)) return __charterEnd(validate5, vErrors);
 }
 }
 if(data.strictness !== undefined){
 let data5 = data.strictness;
 if(!((data5 === "lenient") || (data5 === "strict"))){
-vErrors = __charterPush(vErrors, {instancePath:instancePath+"/strictness",schemaPath:"#/$defs/validationPolicy/properties/strictness/enum",keyword:"enum",params:{allowedValues: schema7.properties.strictness.enum},message:"must be equal to one of the allowed values"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate17, vErrors);
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/strictness",schemaPath:"#/$defs/validationPolicy/properties/strictness/enum",keyword:"enum",params:{allowedValues: schema11.properties.strictness.enum},message:"must be equal to one of the allowed values"});
+errors++; if (__charterOver(errors)) return __charterEnd(validate5, vErrors);
 }
 }
 if(data.keywords !== undefined){
@@ -275,12 +205,12 @@ let data7 = data6[i0];
 if(typeof data7 === "string"){
 if(func1(data7) < 1){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/keywords/" + i0,schemaPath:"#/$defs/validationPolicy/properties/keywords/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate17, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate5, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/keywords/" + i0,schemaPath:"#/$defs/validationPolicy/properties/keywords/items/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate17, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate5, vErrors);
 }
 }
 let i1 = data6.length;
@@ -295,7 +225,7 @@ continue;
 if(typeof indices0[item0] == "number"){
 j0 = indices0[item0];
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/keywords",schemaPath:"#/$defs/validationPolicy/properties/keywords/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate17, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate5, vErrors);
 break;
 }
 indices0[item0] = i1;
@@ -304,48 +234,27 @@ indices0[item0] = i1;
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/keywords",schemaPath:"#/$defs/validationPolicy/properties/keywords/type",keyword:"type",params:{type: "array"},message:"must be array"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate17, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate5, vErrors);
 }
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/validationPolicy/type",keyword:"type",params:{type: "object"},message:"must be object"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate17, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate5, vErrors);
 }
-validate17.errors = vErrors;
+validate5.errors = vErrors;
 return errors === 0;
 }
-validate17.evaluated = {"props":{"formats":true,"examples":true,"refSiblings":true,"patterns":true,"unknownFormats":true,"strictness":true,"keywords":true},"dynamicProps":false,"dynamicItems":false};
+validate5.evaluated = {"props":{"formats":true,"examples":true,"refSiblings":true,"patterns":true,"unknownFormats":true,"strictness":true,"keywords":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema8 = {"enum":["input","output","both"]};
+const schema17 = {"properties":{"rule":{"enum":["contract-removed","definition-removed","required-added","type-narrowed","enum-added","enum-value-removed","additional-properties-closed","unevaluated-properties-closed","items-closed","schema-closed","property-forbidden","property-removed-closed","bound-tightened","multiple-of-tightened","multiple-of-changed","dependent-required-added","pattern-added","pattern-changed","format-added","format-changed","unique-items-added","union-branch-removed","constraint-added","reference-unresolved","type-widened","null-allowed","enum-removed","enum-value-added","required-removed","bound-loosened","multiple-of-loosened","dependent-required-removed","pattern-removed","format-removed","unique-items-removed","additional-properties-opened","unevaluated-properties-opened","items-opened","schema-opened","property-added-closed","property-removed-open","union-branch-added","constraint-removed","type-removed","type-renamed","type-moved","field-became-required","field-removed","field-became-optional","contract-added","definition-added","optional-property-added","property-deprecated","deprecated-property-removed","deprecated-field-removed","description-changed","default-changed","type-added","field-type-changed","alias-changed"]}}};
+const pattern4 = func3("^(#|types/)", "u");
+const pattern5 = func3("\\S", "u");
 
-function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate8(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate23.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(((data === "input") || (data === "output")) || (data === "both"))){
-vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/direction/enum",keyword:"enum",params:{allowedValues: schema8.enum},message:"must be equal to one of the allowed values"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate23, vErrors);
-}
-validate23.errors = vErrors;
-return errors === 0;
-}
-validate23.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-const schema9 = {"properties":{"rule":{"enum":["contract-removed","definition-removed","required-added","type-narrowed","enum-added","enum-value-removed","additional-properties-closed","unevaluated-properties-closed","items-closed","schema-closed","property-forbidden","property-removed-closed","bound-tightened","multiple-of-tightened","multiple-of-changed","dependent-required-added","pattern-added","pattern-changed","format-added","format-changed","unique-items-added","union-branch-removed","constraint-added","reference-unresolved","type-widened","null-allowed","enum-removed","enum-value-added","required-removed","bound-loosened","multiple-of-loosened","dependent-required-removed","pattern-removed","format-removed","unique-items-removed","additional-properties-opened","unevaluated-properties-opened","items-opened","schema-opened","property-added-closed","property-removed-open","union-branch-added","constraint-removed","type-removed","type-renamed","type-moved","field-became-required","field-removed","field-became-optional","contract-added","definition-added","optional-property-added","property-deprecated","deprecated-property-removed","deprecated-field-removed","description-changed","default-changed","type-added","field-type-changed","alias-changed"]}}};
-const pattern4 = func2("^(#|types/)", "u");
-const pattern5 = func2("\\S", "u");
-
-function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate26.evaluated;
+const evaluated0 = validate8.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -355,23 +264,23 @@ evaluated0.items = undefined;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.rule === undefined){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/diffIgnore/required",keyword:"required",params:{missingProperty: "rule"},message:"must have required property '"+"rule"+"'"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate26, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate8, vErrors);
 }
 if(data.reason === undefined){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/diffIgnore/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate26, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate8, vErrors);
 }
 for(const key0 in data){
 if(!((((key0 === "rule") || (key0 === "contract")) || (key0 === "pointer")) || (key0 === "reason"))){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/diffIgnore/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate26, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate8, vErrors);
 }
 }
 if(data.rule !== undefined){
 let data0 = data.rule;
 if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data0 === "contract-removed") || (data0 === "definition-removed")) || (data0 === "required-added")) || (data0 === "type-narrowed")) || (data0 === "enum-added")) || (data0 === "enum-value-removed")) || (data0 === "additional-properties-closed")) || (data0 === "unevaluated-properties-closed")) || (data0 === "items-closed")) || (data0 === "schema-closed")) || (data0 === "property-forbidden")) || (data0 === "property-removed-closed")) || (data0 === "bound-tightened")) || (data0 === "multiple-of-tightened")) || (data0 === "multiple-of-changed")) || (data0 === "dependent-required-added")) || (data0 === "pattern-added")) || (data0 === "pattern-changed")) || (data0 === "format-added")) || (data0 === "format-changed")) || (data0 === "unique-items-added")) || (data0 === "union-branch-removed")) || (data0 === "constraint-added")) || (data0 === "reference-unresolved")) || (data0 === "type-widened")) || (data0 === "null-allowed")) || (data0 === "enum-removed")) || (data0 === "enum-value-added")) || (data0 === "required-removed")) || (data0 === "bound-loosened")) || (data0 === "multiple-of-loosened")) || (data0 === "dependent-required-removed")) || (data0 === "pattern-removed")) || (data0 === "format-removed")) || (data0 === "unique-items-removed")) || (data0 === "additional-properties-opened")) || (data0 === "unevaluated-properties-opened")) || (data0 === "items-opened")) || (data0 === "schema-opened")) || (data0 === "property-added-closed")) || (data0 === "property-removed-open")) || (data0 === "union-branch-added")) || (data0 === "constraint-removed")) || (data0 === "type-removed")) || (data0 === "type-renamed")) || (data0 === "type-moved")) || (data0 === "field-became-required")) || (data0 === "field-removed")) || (data0 === "field-became-optional")) || (data0 === "contract-added")) || (data0 === "definition-added")) || (data0 === "optional-property-added")) || (data0 === "property-deprecated")) || (data0 === "deprecated-property-removed")) || (data0 === "deprecated-field-removed")) || (data0 === "description-changed")) || (data0 === "default-changed")) || (data0 === "type-added")) || (data0 === "field-type-changed")) || (data0 === "alias-changed"))){
-vErrors = __charterPush(vErrors, {instancePath:instancePath+"/rule",schemaPath:"#/$defs/diffIgnore/properties/rule/enum",keyword:"enum",params:{allowedValues: schema9.properties.rule.enum},message:"must be equal to one of the allowed values"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate26, vErrors);
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/rule",schemaPath:"#/$defs/diffIgnore/properties/rule/enum",keyword:"enum",params:{allowedValues: schema17.properties.rule.enum},message:"must be equal to one of the allowed values"});
+errors++; if (__charterOver(errors)) return __charterEnd(validate8, vErrors);
 }
 }
 if(data.contract !== undefined){
@@ -379,12 +288,12 @@ let data1 = data.contract;
 if(typeof data1 === "string"){
 if(func1(data1) < 1){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/contract",schemaPath:"#/$defs/diffIgnore/properties/contract/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate26, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate8, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/contract",schemaPath:"#/$defs/diffIgnore/properties/contract/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate26, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate8, vErrors);
 }
 }
 if(data.pointer !== undefined){
@@ -392,12 +301,12 @@ let data2 = data.pointer;
 if(typeof data2 === "string"){
 if(!pattern4.test(data2)){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/pointer",schemaPath:"#/$defs/diffIgnore/properties/pointer/pattern",keyword:"pattern",params:{pattern: "^(#|types/)"},message:"must match pattern \""+"^(#|types/)"+"\""});
-errors++; if (__charterOver(errors)) return __charterEnd(validate26, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate8, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/pointer",schemaPath:"#/$defs/diffIgnore/properties/pointer/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate26, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate8, vErrors);
 }
 }
 if(data.reason !== undefined){
@@ -405,28 +314,24 @@ let data3 = data.reason;
 if(typeof data3 === "string"){
 if(!pattern5.test(data3)){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/reason",schemaPath:"#/$defs/diffIgnore/properties/reason/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""});
-errors++; if (__charterOver(errors)) return __charterEnd(validate26, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate8, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/reason",schemaPath:"#/$defs/diffIgnore/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate26, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate8, vErrors);
 }
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/diffIgnore/type",keyword:"type",params:{type: "object"},message:"must be object"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate26, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate8, vErrors);
 }
-validate26.errors = vErrors;
+validate8.errors = vErrors;
 return errors === 0;
 }
-validate26.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate8.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const pattern0 = func2("^[A-Za-z][A-Za-z0-9+.-]*:([^?#\\s]*[/:])?$", "u");
-const pattern1 = func2("/$", "u");
-const pattern2 = func2("^[a-z][a-z0-9_]*$", "u");
-const pattern3 = func2("^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)$", "u");
 const formats0 = __charter_uri;
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -449,15 +354,29 @@ errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 if(data.source !== undefined){
-if(!(validate1(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData,dynamicAnchors}))){
-if (vErrors === null) { vErrors = validate1.errors; } else { for (const error of validate1.errors) vErrors.push(error); }
-errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
+let data0 = data.source;
+if(typeof data0 === "string"){
+if(func1(data0) < 1){
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/source",schemaPath:"#/$defs/relativePath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
+}
+}
+else {
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/source",schemaPath:"#/$defs/relativePath/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 if(data.out !== undefined){
-if(!(validate1(data.out, {instancePath:instancePath+"/out",parentData:data,parentDataProperty:"out",rootData,dynamicAnchors}))){
-if (vErrors === null) { vErrors = validate1.errors; } else { for (const error of validate1.errors) vErrors.push(error); }
-errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
+let data1 = data.out;
+if(typeof data1 === "string"){
+if(func1(data1) < 1){
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/out",schemaPath:"#/$defs/relativePath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
+}
+}
+else {
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/out",schemaPath:"#/$defs/relativePath/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 if(data.baseUri !== undefined){
@@ -477,7 +396,7 @@ if(data.catalog !== undefined){
 let data3 = data.catalog;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 for(const key1 in data3){
-const _errs8 = errors;
+const _errs12 = errors;
 if(typeof key1 === "string"){
 if(func1(key1) < 1){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/catalog",schemaPath:"#/properties/catalog/propertyNames/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",propertyName:key1});
@@ -488,15 +407,15 @@ else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/catalog",schemaPath:"#/properties/catalog/propertyNames/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key1});
 errors++;
 }
-var valid1 = _errs8 === errors;
-if(!valid1){
+var valid3 = _errs12 === errors;
+if(!valid3){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/catalog",schemaPath:"#/properties/catalog/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid"});
 errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 for(const key2 in data3){
-if(!(validate4(data3[key2], {instancePath:instancePath+"/catalog/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data3,parentDataProperty:key2,rootData,dynamicAnchors}))){
-if (vErrors === null) { vErrors = validate4.errors; } else { for (const error of validate4.errors) vErrors.push(error); }
+if(!(validate1(data3[key2], {instancePath:instancePath+"/catalog/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data3,parentDataProperty:key2,rootData,dynamicAnchors}))){
+if (vErrors === null) { vErrors = validate1.errors; } else { for (const error of validate1.errors) vErrors.push(error); }
 errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
@@ -519,7 +438,7 @@ if(data5.contracts !== undefined){
 let data6 = data5.contracts;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 for(const key4 in data6){
-const _errs17 = errors;
+const _errs21 = errors;
 if(typeof key4 === "string"){
 if(func1(key4) < 1){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/resolution/contracts",schemaPath:"#/properties/resolution/properties/contracts/propertyNames/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",propertyName:key4});
@@ -530,15 +449,15 @@ else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/resolution/contracts",schemaPath:"#/properties/resolution/properties/contracts/propertyNames/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key4});
 errors++;
 }
-var valid4 = _errs17 === errors;
-if(!valid4){
+var valid6 = _errs21 === errors;
+if(!valid6){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/resolution/contracts",schemaPath:"#/properties/resolution/properties/contracts/propertyNames",keyword:"propertyNames",params:{propertyName: key4},message:"property name must be valid"});
 errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 for(const key5 in data6){
-if(!(validate11(data6[key5], {instancePath:instancePath+"/resolution/contracts/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data6,parentDataProperty:key5,rootData,dynamicAnchors}))){
-if (vErrors === null) { vErrors = validate11.errors; } else { for (const error of validate11.errors) vErrors.push(error); }
+if(!(validate3(data6[key5], {instancePath:instancePath+"/resolution/contracts/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data6,parentDataProperty:key5,rootData,dynamicAnchors}))){
+if (vErrors === null) { vErrors = validate3.errors; } else { for (const error of validate3.errors) vErrors.push(error); }
 errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
@@ -556,10 +475,10 @@ errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 if(data.typeNames !== undefined){
 let data8 = data.typeNames;
-const _errs22 = errors;
-let valid6 = false;
+const _errs26 = errors;
+let valid8 = false;
 let passing0 = null;
-const _errs23 = errors;
+const _errs27 = errors;
 if(typeof data8 !== "string"){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/typeNames",schemaPath:"#/properties/typeNames/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
@@ -568,16 +487,15 @@ if(!((data8 === "short") || (data8 === "qualified"))){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/typeNames",schemaPath:"#/properties/typeNames/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema0.properties.typeNames.oneOf[0].enum},message:"must be equal to one of the allowed values"});
 errors++;
 }
-var _valid0 = _errs23 === errors;
+var _valid0 = _errs27 === errors;
 if(_valid0){
-valid6 = true;
+valid8 = true;
 passing0 = 0;
 }
-__charterErrors.nest++;
-const _errs25 = errors;
-if(errors === _errs25){
+const _errs29 = errors;
+if(errors === _errs29){
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
-const _errs27 = errors;
+const _errs31 = errors;
 for(const key6 in data8){
 if(!((key6 === "style") || (key6 === "clashes"))){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/typeNames",schemaPath:"#/properties/typeNames/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"});
@@ -585,30 +503,31 @@ errors++;
 break;
 }
 }
-if(_errs27 === errors){
+if(_errs31 === errors){
 if(data8.style !== undefined){
-const _errs28 = errors;
-if(!(validate15(data8.style, {instancePath:instancePath+"/typeNames/style",parentData:data8,parentDataProperty:"style",rootData,dynamicAnchors}))){
-if (vErrors === null) { vErrors = validate15.errors; } else { for (const error of validate15.errors) vErrors.push(error); }
-errors = vErrors.length;
+let data9 = data8.style;
+const _errs32 = errors;
+if(!((data9 === "short") || (data9 === "qualified"))){
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/typeNames/style",schemaPath:"#/$defs/namingStyle/enum",keyword:"enum",params:{allowedValues: schema10.enum},message:"must be equal to one of the allowed values"});
+errors++;
 }
-var valid7 = _errs28 === errors;
+var valid9 = _errs32 === errors;
 }
 else {
-var valid7 = true;
+var valid9 = true;
 }
-if(valid7){
+if(valid9){
 if(data8.clashes !== undefined){
 let data10 = data8.clashes;
-const _errs29 = errors;
+const _errs34 = errors;
 if(!((data10 === "qualify") || (data10 === "error"))){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/typeNames/clashes",schemaPath:"#/properties/typeNames/oneOf/1/properties/clashes/enum",keyword:"enum",params:{allowedValues: schema0.properties.typeNames.oneOf[1].properties.clashes.enum},message:"must be equal to one of the allowed values"});
 errors++;
 }
-var valid7 = _errs29 === errors;
+var valid9 = _errs34 === errors;
 }
 else {
-var valid7 = true;
+var valid9 = true;
 }
 }
 }
@@ -618,27 +537,26 @@ vErrors = __charterPush(vErrors, {instancePath:instancePath+"/typeNames",schemaP
 errors++;
 }
 }
-var _valid0 = _errs25 === errors;
-__charterErrors.nest--;
-if(_valid0 && valid6){
-valid6 = false;
+var _valid0 = _errs29 === errors;
+if(_valid0 && valid8){
+valid8 = false;
 passing0 = [passing0, 1];
 }
 else {
 if(_valid0){
-valid6 = true;
+valid8 = true;
 passing0 = 1;
 }
 }
-if(!valid6){
+if(!valid8){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/typeNames",schemaPath:"#/properties/typeNames/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"});
 errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 else {
-errors = _errs22;
+errors = _errs26;
 if(vErrors !== null){
-if(_errs22){
-vErrors.length = _errs22;
+if(_errs26){
+vErrors.length = _errs26;
 }
 else {
 vErrors = null;
@@ -648,8 +566,8 @@ vErrors = null;
 }
 if(data.validation !== undefined){
 let data11 = data.validation;
-if(!(validate17(data11, {instancePath:instancePath+"/validation",parentData:data,parentDataProperty:"validation",rootData,dynamicAnchors}))){
-if (vErrors === null) { vErrors = validate17.errors; } else { for (const error of validate17.errors) vErrors.push(error); }
+if(!(validate5(data11, {instancePath:instancePath+"/validation",parentData:data,parentDataProperty:"validation",rootData,dynamicAnchors}))){
+if (vErrors === null) { vErrors = validate5.errors; } else { for (const error of validate5.errors) vErrors.push(error); }
 errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
@@ -658,8 +576,8 @@ let data12 = data11.contracts;
 if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
 for(const key7 in data12){
 let data13 = data12[key7];
-if(!(validate17(data13, {instancePath:instancePath+"/validation/contracts/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data12,parentDataProperty:key7,rootData,dynamicAnchors}))){
-if (vErrors === null) { vErrors = validate17.errors; } else { for (const error of validate17.errors) vErrors.push(error); }
+if(!(validate5(data13, {instancePath:instancePath+"/validation/contracts/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data12,parentDataProperty:key7,rootData,dynamicAnchors}))){
+if (vErrors === null) { vErrors = validate5.errors; } else { for (const error of validate5.errors) vErrors.push(error); }
 errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
@@ -715,9 +633,16 @@ errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 if(data16.out !== undefined){
-if(!(validate1(data16.out, {instancePath:instancePath+"/docs/out",parentData:data16,parentDataProperty:"out",rootData,dynamicAnchors}))){
-if (vErrors === null) { vErrors = validate1.errors; } else { for (const error of validate1.errors) vErrors.push(error); }
-errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
+let data17 = data16.out;
+if(typeof data17 === "string"){
+if(func1(data17) < 1){
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/docs/out",schemaPath:"#/$defs/relativePath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
+}
+}
+else {
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/docs/out",schemaPath:"#/$defs/relativePath/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 if(data16.check !== undefined){
@@ -814,22 +739,22 @@ errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 if(data23.package !== undefined){
 let data24 = data23.package;
-const _errs64 = errors;
-const _errs65 = errors;
+const _errs71 = errors;
+const _errs72 = errors;
 if(!((((((((((((((((((data24 === "types") || (data24 === "schemas")) || (data24 === "validators")) || (data24 === "annotated_types")) || (data24 === "collections")) || (data24 === "dataclasses")) || (data24 === "enum")) || (data24 === "functools")) || (data24 === "importlib")) || (data24 === "json")) || (data24 === "jsonschema")) || (data24 === "pydantic")) || (data24 === "pydantic_core")) || (data24 === "re")) || (data24 === "referencing")) || (data24 === "typing")) || (data24 === "typing_extensions")) || (data24 === "warnings"))){
 vErrors = __charterPush(vErrors, {});
 errors++;
 }
-var valid17 = _errs65 === errors;
-if(valid17){
+var valid21 = _errs72 === errors;
+if(valid21){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/targets/python/package",schemaPath:"#/properties/targets/properties/python/properties/package/not",keyword:"not",params:{},message:"must NOT be valid"});
 errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 else {
-errors = _errs64;
+errors = _errs71;
 if(vErrors !== null){
-if(_errs64){
-vErrors.length = _errs64;
+if(_errs71){
+vErrors.length = _errs71;
 }
 else {
 vErrors = null;
@@ -848,9 +773,16 @@ errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 if(data23.rules !== undefined){
-if(!(validate1(data23.rules, {instancePath:instancePath+"/targets/python/rules",parentData:data23,parentDataProperty:"rules",rootData,dynamicAnchors}))){
-if (vErrors === null) { vErrors = validate1.errors; } else { for (const error of validate1.errors) vErrors.push(error); }
-errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
+let data25 = data23.rules;
+if(typeof data25 === "string"){
+if(func1(data25) < 1){
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/targets/python/rules",schemaPath:"#/$defs/relativePath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
+}
+}
+else {
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/targets/python/rules",schemaPath:"#/$defs/relativePath/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 }
@@ -875,9 +807,16 @@ errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 if(data26.dir !== undefined){
-if(!(validate1(data26.dir, {instancePath:instancePath+"/cache/dir",parentData:data26,parentDataProperty:"dir",rootData,dynamicAnchors}))){
-if (vErrors === null) { vErrors = validate1.errors; } else { for (const error of validate1.errors) vErrors.push(error); }
-errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
+let data27 = data26.dir;
+if(typeof data27 === "string"){
+if(func1(data27) < 1){
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/cache/dir",schemaPath:"#/$defs/relativePath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
+}
+}
+else {
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/cache/dir",schemaPath:"#/$defs/relativePath/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 if(data26.maxMiB !== undefined){
@@ -935,16 +874,17 @@ errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 if(data31.direction !== undefined){
-if(!(validate23(data31.direction, {instancePath:instancePath+"/diff/direction",parentData:data31,parentDataProperty:"direction",rootData,dynamicAnchors}))){
-if (vErrors === null) { vErrors = validate23.errors; } else { for (const error of validate23.errors) vErrors.push(error); }
-errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
+let data32 = data31.direction;
+if(!(((data32 === "input") || (data32 === "output")) || (data32 === "both"))){
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/diff/direction",schemaPath:"#/$defs/direction/enum",keyword:"enum",params:{allowedValues: schema15.enum},message:"must be equal to one of the allowed values"});
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 if(data31.contracts !== undefined){
 let data33 = data31.contracts;
 if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
 for(const key15 in data33){
-const _errs83 = errors;
+const _errs95 = errors;
 if(typeof key15 === "string"){
 if(func1(key15) < 1){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/diff/contracts",schemaPath:"#/properties/diff/properties/contracts/propertyNames/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",propertyName:key15});
@@ -955,16 +895,17 @@ else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/diff/contracts",schemaPath:"#/properties/diff/properties/contracts/propertyNames/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key15});
 errors++;
 }
-var valid20 = _errs83 === errors;
-if(!valid20){
+var valid27 = _errs95 === errors;
+if(!valid27){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/diff/contracts",schemaPath:"#/properties/diff/properties/contracts/propertyNames",keyword:"propertyNames",params:{propertyName: key15},message:"property name must be valid"});
 errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 for(const key16 in data33){
-if(!(validate23(data33[key16], {instancePath:instancePath+"/diff/contracts/" + key16.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data33,parentDataProperty:key16,rootData,dynamicAnchors}))){
-if (vErrors === null) { vErrors = validate23.errors; } else { for (const error of validate23.errors) vErrors.push(error); }
-errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
+let data34 = data33[key16];
+if(!(((data34 === "input") || (data34 === "output")) || (data34 === "both"))){
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/diff/contracts/" + key16.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/direction/enum",keyword:"enum",params:{allowedValues: schema15.enum},message:"must be equal to one of the allowed values"});
+errors++; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
 }
@@ -978,8 +919,8 @@ let data35 = data31.ignore;
 if(Array.isArray(data35)){
 const len1 = data35.length;
 for(let i2=0; i2<len1; i2++){
-if(!(validate26(data35[i2], {instancePath:instancePath+"/diff/ignore/" + i2,parentData:data35,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) { vErrors = validate26.errors; } else { for (const error of validate26.errors) vErrors.push(error); }
+if(!(validate8(data35[i2], {instancePath:instancePath+"/diff/ignore/" + i2,parentData:data35,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) { vErrors = validate8.errors; } else { for (const error of validate8.errors) vErrors.push(error); }
 errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate0, vErrors);
 }
 }
@@ -1006,11 +947,11 @@ return errors === 0;
 validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 if (arguments.length < 2) __charterErrors.nest = 0;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate28.evaluated;
+const evaluated0 = validate10.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1018,56 +959,65 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if((typeof data !== "string") && (!(data && typeof data == "object" && !Array.isArray(data)))){
-vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/catalogFolder/type",keyword:"type",params:{type: schema2.type},message:"must be string,object"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate28, vErrors);
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/catalogFolder/type",keyword:"type",params:{type: schema3.type},message:"must be string,object"});
+errors++; if (__charterOver(errors)) return __charterEnd(validate10, vErrors);
 }
 if(typeof data === "string"){
 if(func1(data) < 1){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/catalogFolder/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate28, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate10, vErrors);
 }
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.path === undefined){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/catalogFolder/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate28, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate10, vErrors);
 }
 for(const key0 in data){
 if(!(((key0 === "path") || (key0 === "dialect")) || (key0 === "ids"))){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/catalogFolder/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate28, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate10, vErrors);
 }
 }
 if(data.path !== undefined){
-if(!(validate1(data.path, {instancePath:instancePath+"/path",parentData:data,parentDataProperty:"path",rootData,dynamicAnchors}))){
-if (vErrors === null) { vErrors = validate1.errors; } else { for (const error of validate1.errors) vErrors.push(error); }
-errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate28, vErrors);
+let data0 = data.path;
+if(typeof data0 === "string"){
+if(func1(data0) < 1){
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/path",schemaPath:"#/$defs/relativePath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
+errors++; if (__charterOver(errors)) return __charterEnd(validate10, vErrors);
+}
+}
+else {
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/path",schemaPath:"#/$defs/relativePath/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (__charterOver(errors)) return __charterEnd(validate10, vErrors);
 }
 }
 if(data.dialect !== undefined){
-if(!(validate6(data.dialect, {instancePath:instancePath+"/dialect",parentData:data,parentDataProperty:"dialect",rootData,dynamicAnchors}))){
-if (vErrors === null) { vErrors = validate6.errors; } else { for (const error of validate6.errors) vErrors.push(error); }
-errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate28, vErrors);
+let data1 = data.dialect;
+if(!(((((data1 === "draft-04") || (data1 === "draft-06")) || (data1 === "draft-07")) || (data1 === "2019-09")) || (data1 === "2020-12"))){
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/dialect",schemaPath:"#/$defs/dialect/enum",keyword:"enum",params:{allowedValues: schema5.enum},message:"must be equal to one of the allowed values"});
+errors++; if (__charterOver(errors)) return __charterEnd(validate10, vErrors);
 }
 }
 if(data.ids !== undefined){
-if(!(validate8(data.ids, {instancePath:instancePath+"/ids",parentData:data,parentDataProperty:"ids",rootData,dynamicAnchors}))){
-if (vErrors === null) { vErrors = validate8.errors; } else { for (const error of validate8.errors) vErrors.push(error); }
-errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate28, vErrors);
+let data2 = data.ids;
+if(!((data2 === "global") || (data2 === "local"))){
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/ids",schemaPath:"#/$defs/ids/enum",keyword:"enum",params:{allowedValues: schema6.enum},message:"must be equal to one of the allowed values"});
+errors++; if (__charterOver(errors)) return __charterEnd(validate10, vErrors);
 }
 }
 }
-validate28.errors = vErrors;
+validate10.errors = vErrors;
 return errors === 0;
 }
-validate28.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate10.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 if (arguments.length < 2) __charterErrors.nest = 0;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate32.evaluated;
+const evaluated0 = validate11.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1078,37 +1028,39 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!((key0 === "dialect") || (key0 === "ids"))){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/documentResolution/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate32, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate11, vErrors);
 }
 }
 if(data.dialect !== undefined){
-if(!(validate6(data.dialect, {instancePath:instancePath+"/dialect",parentData:data,parentDataProperty:"dialect",rootData,dynamicAnchors}))){
-if (vErrors === null) { vErrors = validate6.errors; } else { for (const error of validate6.errors) vErrors.push(error); }
-errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate32, vErrors);
+let data0 = data.dialect;
+if(!(((((data0 === "draft-04") || (data0 === "draft-06")) || (data0 === "draft-07")) || (data0 === "2019-09")) || (data0 === "2020-12"))){
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/dialect",schemaPath:"#/$defs/dialect/enum",keyword:"enum",params:{allowedValues: schema5.enum},message:"must be equal to one of the allowed values"});
+errors++; if (__charterOver(errors)) return __charterEnd(validate11, vErrors);
 }
 }
 if(data.ids !== undefined){
-if(!(validate8(data.ids, {instancePath:instancePath+"/ids",parentData:data,parentDataProperty:"ids",rootData,dynamicAnchors}))){
-if (vErrors === null) { vErrors = validate8.errors; } else { for (const error of validate8.errors) vErrors.push(error); }
-errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate32, vErrors);
+let data1 = data.ids;
+if(!((data1 === "global") || (data1 === "local"))){
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/ids",schemaPath:"#/$defs/ids/enum",keyword:"enum",params:{allowedValues: schema6.enum},message:"must be equal to one of the allowed values"});
+errors++; if (__charterOver(errors)) return __charterEnd(validate11, vErrors);
 }
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/documentResolution/type",keyword:"type",params:{type: "object"},message:"must be object"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate32, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate11, vErrors);
 }
-validate32.errors = vErrors;
+validate11.errors = vErrors;
 return errors === 0;
 }
-validate32.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate11.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 if (arguments.length < 2) __charterErrors.nest = 0;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate35.evaluated;
+const evaluated0 = validate12.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1116,20 +1068,20 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(!(((((data === "draft-04") || (data === "draft-06")) || (data === "draft-07")) || (data === "2019-09")) || (data === "2020-12"))){
-vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/dialect/enum",keyword:"enum",params:{allowedValues: schema3.enum},message:"must be equal to one of the allowed values"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate35, vErrors);
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/dialect/enum",keyword:"enum",params:{allowedValues: schema5.enum},message:"must be equal to one of the allowed values"});
+errors++; if (__charterOver(errors)) return __charterEnd(validate12, vErrors);
 }
-validate35.errors = vErrors;
+validate12.errors = vErrors;
 return errors === 0;
 }
-validate35.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate12.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 if (arguments.length < 2) __charterErrors.nest = 0;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate36.evaluated;
+const evaluated0 = validate13.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1137,20 +1089,20 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(!((data === "global") || (data === "local"))){
-vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/ids/enum",keyword:"enum",params:{allowedValues: schema4.enum},message:"must be equal to one of the allowed values"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate36, vErrors);
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/ids/enum",keyword:"enum",params:{allowedValues: schema6.enum},message:"must be equal to one of the allowed values"});
+errors++; if (__charterOver(errors)) return __charterEnd(validate13, vErrors);
 }
-validate36.errors = vErrors;
+validate13.errors = vErrors;
 return errors === 0;
 }
-validate36.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate13.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
-function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 if (arguments.length < 2) __charterErrors.nest = 0;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate37.evaluated;
+const evaluated0 = validate14.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1158,20 +1110,20 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(!((data === "short") || (data === "qualified"))){
-vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/namingStyle/enum",keyword:"enum",params:{allowedValues: schema6.enum},message:"must be equal to one of the allowed values"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate37, vErrors);
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/namingStyle/enum",keyword:"enum",params:{allowedValues: schema10.enum},message:"must be equal to one of the allowed values"});
+errors++; if (__charterOver(errors)) return __charterEnd(validate14, vErrors);
 }
-validate37.errors = vErrors;
+validate14.errors = vErrors;
 return errors === 0;
 }
-validate37.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate14.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 if (arguments.length < 2) __charterErrors.nest = 0;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate38.evaluated;
+const evaluated0 = validate15.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1179,20 +1131,20 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(!(((data === "input") || (data === "output")) || (data === "both"))){
-vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/direction/enum",keyword:"enum",params:{allowedValues: schema8.enum},message:"must be equal to one of the allowed values"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate38, vErrors);
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/direction/enum",keyword:"enum",params:{allowedValues: schema15.enum},message:"must be equal to one of the allowed values"});
+errors++; if (__charterOver(errors)) return __charterEnd(validate15, vErrors);
 }
-validate38.errors = vErrors;
+validate15.errors = vErrors;
 return errors === 0;
 }
-validate38.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate15.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 if (arguments.length < 2) __charterErrors.nest = 0;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate39.evaluated;
+const evaluated0 = validate16.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1202,23 +1154,23 @@ evaluated0.items = undefined;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.rule === undefined){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/diffIgnore/required",keyword:"required",params:{missingProperty: "rule"},message:"must have required property '"+"rule"+"'"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate39, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate16, vErrors);
 }
 if(data.reason === undefined){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/diffIgnore/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate39, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate16, vErrors);
 }
 for(const key0 in data){
 if(!((((key0 === "rule") || (key0 === "contract")) || (key0 === "pointer")) || (key0 === "reason"))){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/diffIgnore/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate39, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate16, vErrors);
 }
 }
 if(data.rule !== undefined){
 let data0 = data.rule;
 if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data0 === "contract-removed") || (data0 === "definition-removed")) || (data0 === "required-added")) || (data0 === "type-narrowed")) || (data0 === "enum-added")) || (data0 === "enum-value-removed")) || (data0 === "additional-properties-closed")) || (data0 === "unevaluated-properties-closed")) || (data0 === "items-closed")) || (data0 === "schema-closed")) || (data0 === "property-forbidden")) || (data0 === "property-removed-closed")) || (data0 === "bound-tightened")) || (data0 === "multiple-of-tightened")) || (data0 === "multiple-of-changed")) || (data0 === "dependent-required-added")) || (data0 === "pattern-added")) || (data0 === "pattern-changed")) || (data0 === "format-added")) || (data0 === "format-changed")) || (data0 === "unique-items-added")) || (data0 === "union-branch-removed")) || (data0 === "constraint-added")) || (data0 === "reference-unresolved")) || (data0 === "type-widened")) || (data0 === "null-allowed")) || (data0 === "enum-removed")) || (data0 === "enum-value-added")) || (data0 === "required-removed")) || (data0 === "bound-loosened")) || (data0 === "multiple-of-loosened")) || (data0 === "dependent-required-removed")) || (data0 === "pattern-removed")) || (data0 === "format-removed")) || (data0 === "unique-items-removed")) || (data0 === "additional-properties-opened")) || (data0 === "unevaluated-properties-opened")) || (data0 === "items-opened")) || (data0 === "schema-opened")) || (data0 === "property-added-closed")) || (data0 === "property-removed-open")) || (data0 === "union-branch-added")) || (data0 === "constraint-removed")) || (data0 === "type-removed")) || (data0 === "type-renamed")) || (data0 === "type-moved")) || (data0 === "field-became-required")) || (data0 === "field-removed")) || (data0 === "field-became-optional")) || (data0 === "contract-added")) || (data0 === "definition-added")) || (data0 === "optional-property-added")) || (data0 === "property-deprecated")) || (data0 === "deprecated-property-removed")) || (data0 === "deprecated-field-removed")) || (data0 === "description-changed")) || (data0 === "default-changed")) || (data0 === "type-added")) || (data0 === "field-type-changed")) || (data0 === "alias-changed"))){
-vErrors = __charterPush(vErrors, {instancePath:instancePath+"/rule",schemaPath:"#/$defs/diffIgnore/properties/rule/enum",keyword:"enum",params:{allowedValues: schema9.properties.rule.enum},message:"must be equal to one of the allowed values"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate39, vErrors);
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/rule",schemaPath:"#/$defs/diffIgnore/properties/rule/enum",keyword:"enum",params:{allowedValues: schema17.properties.rule.enum},message:"must be equal to one of the allowed values"});
+errors++; if (__charterOver(errors)) return __charterEnd(validate16, vErrors);
 }
 }
 if(data.contract !== undefined){
@@ -1226,12 +1178,12 @@ let data1 = data.contract;
 if(typeof data1 === "string"){
 if(func1(data1) < 1){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/contract",schemaPath:"#/$defs/diffIgnore/properties/contract/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate39, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate16, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/contract",schemaPath:"#/$defs/diffIgnore/properties/contract/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate39, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate16, vErrors);
 }
 }
 if(data.pointer !== undefined){
@@ -1239,12 +1191,12 @@ let data2 = data.pointer;
 if(typeof data2 === "string"){
 if(!pattern4.test(data2)){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/pointer",schemaPath:"#/$defs/diffIgnore/properties/pointer/pattern",keyword:"pattern",params:{pattern: "^(#|types/)"},message:"must match pattern \""+"^(#|types/)"+"\""});
-errors++; if (__charterOver(errors)) return __charterEnd(validate39, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate16, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/pointer",schemaPath:"#/$defs/diffIgnore/properties/pointer/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate39, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate16, vErrors);
 }
 }
 if(data.reason !== undefined){
@@ -1252,30 +1204,30 @@ let data3 = data.reason;
 if(typeof data3 === "string"){
 if(!pattern5.test(data3)){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/reason",schemaPath:"#/$defs/diffIgnore/properties/reason/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""});
-errors++; if (__charterOver(errors)) return __charterEnd(validate39, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate16, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/reason",schemaPath:"#/$defs/diffIgnore/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate39, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate16, vErrors);
 }
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/diffIgnore/type",keyword:"type",params:{type: "object"},message:"must be object"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate39, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate16, vErrors);
 }
-validate39.errors = vErrors;
+validate16.errors = vErrors;
 return errors === 0;
 }
-validate39.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate16.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 if (arguments.length < 2) __charterErrors.nest = 0;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate40.evaluated;
+const evaluated0 = validate17.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1286,43 +1238,43 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.formats !== undefined){
 let data0 = data.formats;
 if(!(((data0 === "dialect") || (data0 === "assert")) || (data0 === "annotate"))){
-vErrors = __charterPush(vErrors, {instancePath:instancePath+"/formats",schemaPath:"#/$defs/validationPolicy/properties/formats/enum",keyword:"enum",params:{allowedValues: schema7.properties.formats.enum},message:"must be equal to one of the allowed values"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate40, vErrors);
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/formats",schemaPath:"#/$defs/validationPolicy/properties/formats/enum",keyword:"enum",params:{allowedValues: schema11.properties.formats.enum},message:"must be equal to one of the allowed values"});
+errors++; if (__charterOver(errors)) return __charterEnd(validate17, vErrors);
 }
 }
 if(data.examples !== undefined){
 let data1 = data.examples;
 if(!((data1 === "error") || (data1 === "warning"))){
-vErrors = __charterPush(vErrors, {instancePath:instancePath+"/examples",schemaPath:"#/$defs/validationPolicy/properties/examples/enum",keyword:"enum",params:{allowedValues: schema7.properties.examples.enum},message:"must be equal to one of the allowed values"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate40, vErrors);
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/examples",schemaPath:"#/$defs/validationPolicy/properties/examples/enum",keyword:"enum",params:{allowedValues: schema11.properties.examples.enum},message:"must be equal to one of the allowed values"});
+errors++; if (__charterOver(errors)) return __charterEnd(validate17, vErrors);
 }
 }
 if(data.refSiblings !== undefined){
 let data2 = data.refSiblings;
 if(!((data2 === "ignore") || (data2 === "apply"))){
-vErrors = __charterPush(vErrors, {instancePath:instancePath+"/refSiblings",schemaPath:"#/$defs/validationPolicy/properties/refSiblings/enum",keyword:"enum",params:{allowedValues: schema7.properties.refSiblings.enum},message:"must be equal to one of the allowed values"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate40, vErrors);
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/refSiblings",schemaPath:"#/$defs/validationPolicy/properties/refSiblings/enum",keyword:"enum",params:{allowedValues: schema11.properties.refSiblings.enum},message:"must be equal to one of the allowed values"});
+errors++; if (__charterOver(errors)) return __charterEnd(validate17, vErrors);
 }
 }
 if(data.patterns !== undefined){
 let data3 = data.patterns;
 if(!((data3 === "native") || (data3 === "linear"))){
-vErrors = __charterPush(vErrors, {instancePath:instancePath+"/patterns",schemaPath:"#/$defs/validationPolicy/properties/patterns/enum",keyword:"enum",params:{allowedValues: schema7.properties.patterns.enum},message:"must be equal to one of the allowed values"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate40, vErrors);
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/patterns",schemaPath:"#/$defs/validationPolicy/properties/patterns/enum",keyword:"enum",params:{allowedValues: schema11.properties.patterns.enum},message:"must be equal to one of the allowed values"});
+errors++; if (__charterOver(errors)) return __charterEnd(validate17, vErrors);
 }
 }
 if(data.unknownFormats !== undefined){
 let data4 = data.unknownFormats;
 if(!((data4 === "ignore") || (data4 === "refuse"))){
-vErrors = __charterPush(vErrors, {instancePath:instancePath+"/unknownFormats",schemaPath:"#/$defs/validationPolicy/properties/unknownFormats/enum",keyword:"enum",params:{allowedValues: schema7.properties.unknownFormats.enum},message:"must be equal to one of the allowed values"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate40, vErrors);
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/unknownFormats",schemaPath:"#/$defs/validationPolicy/properties/unknownFormats/enum",keyword:"enum",params:{allowedValues: schema11.properties.unknownFormats.enum},message:"must be equal to one of the allowed values"});
+errors++; if (__charterOver(errors)) return __charterEnd(validate17, vErrors);
 }
 }
 if(data.strictness !== undefined){
 let data5 = data.strictness;
 if(!((data5 === "lenient") || (data5 === "strict"))){
-vErrors = __charterPush(vErrors, {instancePath:instancePath+"/strictness",schemaPath:"#/$defs/validationPolicy/properties/strictness/enum",keyword:"enum",params:{allowedValues: schema7.properties.strictness.enum},message:"must be equal to one of the allowed values"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate40, vErrors);
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/strictness",schemaPath:"#/$defs/validationPolicy/properties/strictness/enum",keyword:"enum",params:{allowedValues: schema11.properties.strictness.enum},message:"must be equal to one of the allowed values"});
+errors++; if (__charterOver(errors)) return __charterEnd(validate17, vErrors);
 }
 }
 if(data.keywords !== undefined){
@@ -1334,12 +1286,12 @@ let data7 = data6[i0];
 if(typeof data7 === "string"){
 if(func1(data7) < 1){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/keywords/" + i0,schemaPath:"#/$defs/validationPolicy/properties/keywords/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate40, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate17, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/keywords/" + i0,schemaPath:"#/$defs/validationPolicy/properties/keywords/items/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate40, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate17, vErrors);
 }
 }
 let i1 = data6.length;
@@ -1354,7 +1306,7 @@ continue;
 if(typeof indices0[item0] == "number"){
 j0 = indices0[item0];
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/keywords",schemaPath:"#/$defs/validationPolicy/properties/keywords/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate40, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate17, vErrors);
 break;
 }
 indices0[item0] = i1;
@@ -1363,25 +1315,25 @@ indices0[item0] = i1;
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/keywords",schemaPath:"#/$defs/validationPolicy/properties/keywords/type",keyword:"type",params:{type: "array"},message:"must be array"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate40, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate17, vErrors);
 }
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/validationPolicy/type",keyword:"type",params:{type: "object"},message:"must be object"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate40, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate17, vErrors);
 }
-validate40.errors = vErrors;
+validate17.errors = vErrors;
 return errors === 0;
 }
-validate40.evaluated = {"props":{"formats":true,"examples":true,"refSiblings":true,"patterns":true,"unknownFormats":true,"strictness":true,"keywords":true},"dynamicProps":false,"dynamicItems":false};
+validate17.evaluated = {"props":{"formats":true,"examples":true,"refSiblings":true,"patterns":true,"unknownFormats":true,"strictness":true,"keywords":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 if (arguments.length < 2) __charterErrors.nest = 0;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate41.evaluated;
+const evaluated0 = validate18.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1391,19 +1343,19 @@ evaluated0.items = undefined;
 if(typeof data === "string"){
 if(func1(data) < 1){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/relativePath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate41, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate18, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/relativePath/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate41, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate18, vErrors);
 }
-validate41.errors = vErrors;
+validate18.errors = vErrors;
 return errors === 0;
 }
-validate41.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate18.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-return { validate: validate0, validateCatalogFolder: validate28, validateDocumentResolution: validate32, validateDialect: validate35, validateIds: validate36, validateNamingStyle: validate37, validateDirection: validate38, validateDiffIgnore: validate39, validateValidationPolicy: validate40, validateRelativePath: validate41, __charterErrors: __charterErrors };
+return { validate: validate0, validateCatalogFolder: validate10, validateDocumentResolution: validate11, validateDialect: validate12, validateIds: validate13, validateNamingStyle: validate14, validateDirection: validate15, validateDiffIgnore: validate16, validateValidationPolicy: validate17, validateRelativePath: validate18, __charterErrors: __charterErrors };
 })();
 export const validate = __charterExports.validate;
 export const validateCatalogFolder = __charterExports.validateCatalogFolder;

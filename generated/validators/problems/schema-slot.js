@@ -5,6 +5,7 @@ const __charterExports = (() => {
 const func0 = __charter_ucs2length;
 const func1 = __charter_pattern;
 const pattern0 = func1("^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$", "u");
+const pattern1 = func1("\\.(json|ya?ml)$", "u");
 
 function __charterPush(list, error) {
 if (list === null) return [error];
@@ -24,37 +25,6 @@ __charterErrors.list = alone && __charterErrors.limit === 0 ? list.slice(-1) : l
 throw __charterErrors;
 }
 
-function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate2.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(typeof data === "string"){
-if(func0(data) < 1){
-vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/repoPath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate2, vErrors);
-}
-if(!pattern0.test(data)){
-vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/repoPath/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$"},message:"must match pattern \""+"^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$"+"\""});
-errors++; if (__charterOver(errors)) return __charterEnd(validate2, vErrors);
-}
-}
-else {
-vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/repoPath/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate2, vErrors);
-}
-validate2.errors = vErrors;
-return errors === 0;
-}
-validate2.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-const pattern1 = func1("\\.(json|ya?ml)$", "u");
-
 function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
@@ -65,9 +35,19 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate2(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if (vErrors === null) { vErrors = validate2.errors; } else { for (const error of validate2.errors) vErrors.push(error); }
-errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
+if(typeof data === "string"){
+if(func0(data) < 1){
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/repoPath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
+errors++; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
+}
+if(!pattern0.test(data)){
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/repoPath/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$"},message:"must match pattern \""+"^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$"+"\""});
+errors++; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
+}
+}
+else {
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/repoPath/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
 }
 if(typeof data === "string"){
 if(!pattern1.test(data)){
@@ -85,32 +65,12 @@ return errors === 0;
 validate1.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 const schema4 = {"enum":["null","boolean","object","array","number","integer","string"]};
-
-function validate6(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate6.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(((((((data === "null") || (data === "boolean")) || (data === "object")) || (data === "array")) || (data === "number")) || (data === "integer")) || (data === "string"))){
-vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/jsonType/enum",keyword:"enum",params:{allowedValues: schema4.enum},message:"must be equal to one of the allowed values"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate6, vErrors);
-}
-validate6.errors = vErrors;
-return errors === 0;
-}
-validate6.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
 const func3 = __charter_deepEqual;
 
-function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate5.evaluated;
+const evaluated0 = validate3.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -155,7 +115,7 @@ break;
 var valid0 = _errs2 === errors;
 if(valid0){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/inlineSchema/not",keyword:"not",params:{},message:"must NOT be valid"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate5, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate3, vErrors);
 }
 else {
 errors = _errs1;
@@ -173,38 +133,36 @@ if(data.type !== undefined){
 let data0 = data.type;
 const _errs7 = errors;
 let valid4 = false;
-__charterErrors.nest++;
 const _errs8 = errors;
-if(!(validate6(data0, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) { vErrors = validate6.errors; } else { for (const error of validate6.errors) vErrors.push(error); }
-errors = vErrors.length;
+if(!(((((((data0 === "null") || (data0 === "boolean")) || (data0 === "object")) || (data0 === "array")) || (data0 === "number")) || (data0 === "integer")) || (data0 === "string"))){
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/$defs/jsonType/enum",keyword:"enum",params:{allowedValues: schema4.enum},message:"must be equal to one of the allowed values"});
+errors++;
 }
 var _valid0 = _errs8 === errors;
-__charterErrors.nest--;
 valid4 = valid4 || _valid0;
-__charterErrors.nest++;
-const _errs9 = errors;
-if(errors === _errs9){
+const _errs10 = errors;
+if(errors === _errs10){
 if(Array.isArray(data0)){
 if(data0.length < 1){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/$defs/inlineSchema/properties/type/anyOf/1/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
 errors++;
 }
 else {
-var valid5 = true;
+var valid6 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-const _errs11 = errors;
-if(!(validate6(data0[i0], {instancePath:instancePath+"/type/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) { vErrors = validate6.errors; } else { for (const error of validate6.errors) vErrors.push(error); }
-errors = vErrors.length;
+let data1 = data0[i0];
+const _errs12 = errors;
+if(!(((((((data1 === "null") || (data1 === "boolean")) || (data1 === "object")) || (data1 === "array")) || (data1 === "number")) || (data1 === "integer")) || (data1 === "string"))){
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/type/" + i0,schemaPath:"#/$defs/jsonType/enum",keyword:"enum",params:{allowedValues: schema4.enum},message:"must be equal to one of the allowed values"});
+errors++;
 }
-var valid5 = _errs11 === errors;
-if(!valid5){
+var valid6 = _errs12 === errors;
+if(!valid6){
 break;
 }
 }
-if(valid5){
+if(valid6){
 let i1 = data0.length;
 let j0;
 if(i1 > 1){
@@ -227,12 +185,11 @@ vErrors = __charterPush(vErrors, {instancePath:instancePath+"/type",schemaPath:"
 errors++;
 }
 }
-var _valid0 = _errs9 === errors;
-__charterErrors.nest--;
+var _valid0 = _errs10 === errors;
 valid4 = valid4 || _valid0;
 if(!valid4){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/$defs/inlineSchema/properties/type/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate5, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate3, vErrors);
 }
 else {
 errors = _errs7;
@@ -251,12 +208,12 @@ let data2 = data.$ref;
 if(typeof data2 === "string"){
 if(func0(data2) < 1){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/$ref",schemaPath:"#/$defs/inlineSchema/properties/%24ref/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate5, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate3, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/$ref",schemaPath:"#/$defs/inlineSchema/properties/%24ref/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate5, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate3, vErrors);
 }
 }
 if(data.enum !== undefined){
@@ -264,12 +221,12 @@ let data3 = data.enum;
 if(Array.isArray(data3)){
 if(data3.length < 1){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/enum",schemaPath:"#/$defs/inlineSchema/properties/enum/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate5, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate3, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/enum",schemaPath:"#/$defs/inlineSchema/properties/enum/type",keyword:"type",params:{type: "array"},message:"must be array"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate5, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate3, vErrors);
 }
 }
 if(data.properties !== undefined){
@@ -277,12 +234,12 @@ let data4 = data.properties;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 if(Object.keys(data4).length < 1){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/properties",schemaPath:"#/$defs/inlineSchema/properties/properties/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate5, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate3, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/properties",schemaPath:"#/$defs/inlineSchema/properties/properties/type",keyword:"type",params:{type: "object"},message:"must be object"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate5, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate3, vErrors);
 }
 }
 if(data.required !== undefined){
@@ -290,19 +247,19 @@ let data5 = data.required;
 if(Array.isArray(data5)){
 if(data5.length < 1){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/required",schemaPath:"#/$defs/inlineSchema/properties/required/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate5, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate3, vErrors);
 }
 const len1 = data5.length;
 for(let i2=0; i2<len1; i2++){
 if(typeof data5[i2] !== "string"){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/required/" + i2,schemaPath:"#/$defs/inlineSchema/properties/required/items/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate5, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate3, vErrors);
 }
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/required",schemaPath:"#/$defs/inlineSchema/properties/required/type",keyword:"type",params:{type: "array"},message:"must be array"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate5, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate3, vErrors);
 }
 }
 if(data.allOf !== undefined){
@@ -310,12 +267,12 @@ let data7 = data.allOf;
 if(Array.isArray(data7)){
 if(data7.length < 1){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/allOf",schemaPath:"#/$defs/inlineSchema/properties/allOf/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate5, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate3, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/allOf",schemaPath:"#/$defs/inlineSchema/properties/allOf/type",keyword:"type",params:{type: "array"},message:"must be array"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate5, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate3, vErrors);
 }
 }
 if(data.anyOf !== undefined){
@@ -323,12 +280,12 @@ let data8 = data.anyOf;
 if(Array.isArray(data8)){
 if(data8.length < 1){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/anyOf",schemaPath:"#/$defs/inlineSchema/properties/anyOf/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate5, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate3, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/anyOf",schemaPath:"#/$defs/inlineSchema/properties/anyOf/type",keyword:"type",params:{type: "array"},message:"must be array"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate5, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate3, vErrors);
 }
 }
 if(data.oneOf !== undefined){
@@ -336,23 +293,23 @@ let data9 = data.oneOf;
 if(Array.isArray(data9)){
 if(data9.length < 1){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/oneOf",schemaPath:"#/$defs/inlineSchema/properties/oneOf/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate5, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate3, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/oneOf",schemaPath:"#/$defs/inlineSchema/properties/oneOf/type",keyword:"type",params:{type: "array"},message:"must be array"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate5, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate3, vErrors);
 }
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/inlineSchema/type",keyword:"type",params:{type: "object"},message:"must be object"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate5, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate3, vErrors);
 }
-validate5.errors = vErrors;
+validate3.errors = vErrors;
 return errors === 0;
 }
-validate5.evaluated = {"props":{"type":true,"$ref":true,"enum":true,"properties":true,"required":true,"allOf":true,"anyOf":true,"oneOf":true},"dynamicProps":false,"dynamicItems":false};
+validate3.evaluated = {"props":{"type":true,"$ref":true,"enum":true,"properties":true,"required":true,"allOf":true,"anyOf":true,"oneOf":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -384,8 +341,8 @@ passing0 = 0;
 }
 __charterErrors.nest++;
 const _errs2 = errors;
-if(!(validate5(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if (vErrors === null) { vErrors = validate5.errors; } else { for (const error of validate5.errors) vErrors.push(error); }
+if(!(validate3(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+if (vErrors === null) { vErrors = validate3.errors; } else { for (const error of validate3.errors) vErrors.push(error); }
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -431,11 +388,11 @@ return errors === 0;
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 if (arguments.length < 2) __charterErrors.nest = 0;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate10.evaluated;
+const evaluated0 = validate5.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -445,59 +402,69 @@ evaluated0.items = undefined;
 if(typeof data === "string"){
 if(func0(data) < 1){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/repoPath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate10, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate5, vErrors);
 }
 if(!pattern0.test(data)){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/repoPath/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$"},message:"must match pattern \""+"^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$"+"\""});
-errors++; if (__charterOver(errors)) return __charterEnd(validate10, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate5, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/repoPath/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate10, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate5, vErrors);
 }
-validate10.errors = vErrors;
+validate5.errors = vErrors;
 return errors === 0;
 }
-validate10.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate5.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
-function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate6(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 if (arguments.length < 2) __charterErrors.nest = 0;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate11.evaluated;
+const evaluated0 = validate6.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate2(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if (vErrors === null) { vErrors = validate2.errors; } else { for (const error of validate2.errors) vErrors.push(error); }
-errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate11, vErrors);
+if(typeof data === "string"){
+if(func0(data) < 1){
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/repoPath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
+errors++; if (__charterOver(errors)) return __charterEnd(validate6, vErrors);
+}
+if(!pattern0.test(data)){
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/repoPath/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$"},message:"must match pattern \""+"^(?!/)(?![\\s\\S]*(^|/)\\.\\.(/|$))[^\\\\\\x00-\\x1f\\u2028\\u2029]+$"+"\""});
+errors++; if (__charterOver(errors)) return __charterEnd(validate6, vErrors);
+}
+}
+else {
+vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/repoPath/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++; if (__charterOver(errors)) return __charterEnd(validate6, vErrors);
 }
 if(typeof data === "string"){
 if(!pattern1.test(data)){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/schemaFile/allOf/1/pattern",keyword:"pattern",params:{pattern: "\\.(json|ya?ml)$"},message:"must match pattern \""+"\\.(json|ya?ml)$"+"\""});
-errors++; if (__charterOver(errors)) return __charterEnd(validate11, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate6, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/schemaFile/allOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate11, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate6, vErrors);
 }
-validate11.errors = vErrors;
+validate6.errors = vErrors;
 return errors === 0;
 }
-validate11.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate6.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
-function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate7(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 if (arguments.length < 2) __charterErrors.nest = 0;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate13.evaluated;
+const evaluated0 = validate7.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -542,7 +509,7 @@ break;
 var valid0 = _errs2 === errors;
 if(valid0){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/inlineSchema/not",keyword:"not",params:{},message:"must NOT be valid"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate13, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate7, vErrors);
 }
 else {
 errors = _errs1;
@@ -560,38 +527,36 @@ if(data.type !== undefined){
 let data0 = data.type;
 const _errs7 = errors;
 let valid4 = false;
-__charterErrors.nest++;
 const _errs8 = errors;
-if(!(validate6(data0, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) { vErrors = validate6.errors; } else { for (const error of validate6.errors) vErrors.push(error); }
-errors = vErrors.length;
+if(!(((((((data0 === "null") || (data0 === "boolean")) || (data0 === "object")) || (data0 === "array")) || (data0 === "number")) || (data0 === "integer")) || (data0 === "string"))){
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/$defs/jsonType/enum",keyword:"enum",params:{allowedValues: schema4.enum},message:"must be equal to one of the allowed values"});
+errors++;
 }
 var _valid0 = _errs8 === errors;
-__charterErrors.nest--;
 valid4 = valid4 || _valid0;
-__charterErrors.nest++;
-const _errs9 = errors;
-if(errors === _errs9){
+const _errs10 = errors;
+if(errors === _errs10){
 if(Array.isArray(data0)){
 if(data0.length < 1){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/$defs/inlineSchema/properties/type/anyOf/1/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
 errors++;
 }
 else {
-var valid5 = true;
+var valid6 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-const _errs11 = errors;
-if(!(validate6(data0[i0], {instancePath:instancePath+"/type/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) { vErrors = validate6.errors; } else { for (const error of validate6.errors) vErrors.push(error); }
-errors = vErrors.length;
+let data1 = data0[i0];
+const _errs12 = errors;
+if(!(((((((data1 === "null") || (data1 === "boolean")) || (data1 === "object")) || (data1 === "array")) || (data1 === "number")) || (data1 === "integer")) || (data1 === "string"))){
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/type/" + i0,schemaPath:"#/$defs/jsonType/enum",keyword:"enum",params:{allowedValues: schema4.enum},message:"must be equal to one of the allowed values"});
+errors++;
 }
-var valid5 = _errs11 === errors;
-if(!valid5){
+var valid6 = _errs12 === errors;
+if(!valid6){
 break;
 }
 }
-if(valid5){
+if(valid6){
 let i1 = data0.length;
 let j0;
 if(i1 > 1){
@@ -614,12 +579,11 @@ vErrors = __charterPush(vErrors, {instancePath:instancePath+"/type",schemaPath:"
 errors++;
 }
 }
-var _valid0 = _errs9 === errors;
-__charterErrors.nest--;
+var _valid0 = _errs10 === errors;
 valid4 = valid4 || _valid0;
 if(!valid4){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/$defs/inlineSchema/properties/type/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate13, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate7, vErrors);
 }
 else {
 errors = _errs7;
@@ -638,12 +602,12 @@ let data2 = data.$ref;
 if(typeof data2 === "string"){
 if(func0(data2) < 1){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/$ref",schemaPath:"#/$defs/inlineSchema/properties/%24ref/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate13, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate7, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/$ref",schemaPath:"#/$defs/inlineSchema/properties/%24ref/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate13, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate7, vErrors);
 }
 }
 if(data.enum !== undefined){
@@ -651,12 +615,12 @@ let data3 = data.enum;
 if(Array.isArray(data3)){
 if(data3.length < 1){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/enum",schemaPath:"#/$defs/inlineSchema/properties/enum/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate13, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate7, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/enum",schemaPath:"#/$defs/inlineSchema/properties/enum/type",keyword:"type",params:{type: "array"},message:"must be array"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate13, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate7, vErrors);
 }
 }
 if(data.properties !== undefined){
@@ -664,12 +628,12 @@ let data4 = data.properties;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 if(Object.keys(data4).length < 1){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/properties",schemaPath:"#/$defs/inlineSchema/properties/properties/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate13, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate7, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/properties",schemaPath:"#/$defs/inlineSchema/properties/properties/type",keyword:"type",params:{type: "object"},message:"must be object"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate13, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate7, vErrors);
 }
 }
 if(data.required !== undefined){
@@ -677,19 +641,19 @@ let data5 = data.required;
 if(Array.isArray(data5)){
 if(data5.length < 1){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/required",schemaPath:"#/$defs/inlineSchema/properties/required/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate13, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate7, vErrors);
 }
 const len1 = data5.length;
 for(let i2=0; i2<len1; i2++){
 if(typeof data5[i2] !== "string"){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/required/" + i2,schemaPath:"#/$defs/inlineSchema/properties/required/items/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate13, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate7, vErrors);
 }
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/required",schemaPath:"#/$defs/inlineSchema/properties/required/type",keyword:"type",params:{type: "array"},message:"must be array"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate13, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate7, vErrors);
 }
 }
 if(data.allOf !== undefined){
@@ -697,12 +661,12 @@ let data7 = data.allOf;
 if(Array.isArray(data7)){
 if(data7.length < 1){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/allOf",schemaPath:"#/$defs/inlineSchema/properties/allOf/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate13, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate7, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/allOf",schemaPath:"#/$defs/inlineSchema/properties/allOf/type",keyword:"type",params:{type: "array"},message:"must be array"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate13, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate7, vErrors);
 }
 }
 if(data.anyOf !== undefined){
@@ -710,12 +674,12 @@ let data8 = data.anyOf;
 if(Array.isArray(data8)){
 if(data8.length < 1){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/anyOf",schemaPath:"#/$defs/inlineSchema/properties/anyOf/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate13, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate7, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/anyOf",schemaPath:"#/$defs/inlineSchema/properties/anyOf/type",keyword:"type",params:{type: "array"},message:"must be array"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate13, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate7, vErrors);
 }
 }
 if(data.oneOf !== undefined){
@@ -723,30 +687,30 @@ let data9 = data.oneOf;
 if(Array.isArray(data9)){
 if(data9.length < 1){
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/oneOf",schemaPath:"#/$defs/inlineSchema/properties/oneOf/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate13, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate7, vErrors);
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath:instancePath+"/oneOf",schemaPath:"#/$defs/inlineSchema/properties/oneOf/type",keyword:"type",params:{type: "array"},message:"must be array"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate13, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate7, vErrors);
 }
 }
 }
 else {
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/inlineSchema/type",keyword:"type",params:{type: "object"},message:"must be object"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate13, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate7, vErrors);
 }
-validate13.errors = vErrors;
+validate7.errors = vErrors;
 return errors === 0;
 }
-validate13.evaluated = {"props":{"type":true,"$ref":true,"enum":true,"properties":true,"required":true,"allOf":true,"anyOf":true,"oneOf":true},"dynamicProps":false,"dynamicItems":false};
+validate7.evaluated = {"props":{"type":true,"$ref":true,"enum":true,"properties":true,"required":true,"allOf":true,"anyOf":true,"oneOf":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate8(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 if (arguments.length < 2) __charterErrors.nest = 0;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate16.evaluated;
+const evaluated0 = validate8.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -755,14 +719,14 @@ evaluated0.items = undefined;
 }
 if(!(((((((data === "null") || (data === "boolean")) || (data === "object")) || (data === "array")) || (data === "number")) || (data === "integer")) || (data === "string"))){
 vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/jsonType/enum",keyword:"enum",params:{allowedValues: schema4.enum},message:"must be equal to one of the allowed values"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate16, vErrors);
+errors++; if (__charterOver(errors)) return __charterEnd(validate8, vErrors);
 }
-validate16.errors = vErrors;
+validate8.errors = vErrors;
 return errors === 0;
 }
-validate16.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate8.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-return { validate: validate0, validateRepoPath: validate10, validateSchemaFile: validate11, validateInlineSchema: validate13, validateJsonType: validate16, __charterErrors: __charterErrors };
+return { validate: validate0, validateRepoPath: validate5, validateSchemaFile: validate6, validateInlineSchema: validate7, validateJsonType: validate8, __charterErrors: __charterErrors };
 })();
 export const validate = __charterExports.validate;
 export const validateRepoPath = __charterExports.validateRepoPath;

@@ -2,6 +2,8 @@
 import { pattern as __charter_pattern } from "charter-runtime/patterns";
 const __charterExports = (() => {
 const schema0 = {"properties":{"validity":{"properties":{"answer_range":{"enum":["int64","unbounded"]}}},"untimed_preparation":{"items":{"enum":["read_input"]}}}};
+const func0 = __charter_pattern;
+const pattern0 = func0("^[a-z][a-z0-9_]*$", "u");
 
 function __charterPush(list, error) {
 if (list === null) return [error];
@@ -20,34 +22,6 @@ return false;
 __charterErrors.list = alone && __charterErrors.limit === 0 ? list.slice(-1) : list;
 throw __charterErrors;
 }
-
-function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate2.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(Object.keys(data).length < 1){
-vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/problems~1semantics/$defs/ruleSet/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate2, vErrors);
-}
-}
-else {
-vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/problems~1semantics/$defs/ruleSet/type",keyword:"type",params:{type: "object"},message:"must be object"});
-errors++; if (__charterOver(errors)) return __charterEnd(validate2, vErrors);
-}
-validate2.errors = vErrors;
-return errors === 0;
-}
-validate2.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-const func0 = __charter_pattern;
-const pattern0 = func0("^[a-z][a-z0-9_]*$", "u");
 
 function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://charter.invalid/problems/semantics.schema.json" */;
@@ -70,15 +44,29 @@ vErrors = __charterPush(vErrors, {instancePath,schemaPath:"#/$defs/problems~1sem
 errors++; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
 }
 if(data.validity !== undefined){
-if(!(validate2(data.validity, {instancePath:instancePath+"/validity",parentData:data,parentDataProperty:"validity",rootData,dynamicAnchors}))){
-if (vErrors === null) { vErrors = validate2.errors; } else { for (const error of validate2.errors) vErrors.push(error); }
-errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
+let data0 = data.validity;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+if(Object.keys(data0).length < 1){
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/validity",schemaPath:"#/$defs/problems~1semantics/$defs/ruleSet/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"});
+errors++; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
+}
+}
+else {
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/validity",schemaPath:"#/$defs/problems~1semantics/$defs/ruleSet/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
 }
 }
 if(data.one_shot_completion !== undefined){
-if(!(validate2(data.one_shot_completion, {instancePath:instancePath+"/one_shot_completion",parentData:data,parentDataProperty:"one_shot_completion",rootData,dynamicAnchors}))){
-if (vErrors === null) { vErrors = validate2.errors; } else { for (const error of validate2.errors) vErrors.push(error); }
-errors = vErrors.length; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
+let data1 = data.one_shot_completion;
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(Object.keys(data1).length < 1){
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/one_shot_completion",schemaPath:"#/$defs/problems~1semantics/$defs/ruleSet/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"});
+errors++; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
+}
+}
+else {
+vErrors = __charterPush(vErrors, {instancePath:instancePath+"/one_shot_completion",schemaPath:"#/$defs/problems~1semantics/$defs/ruleSet/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++; if (__charterOver(errors)) return __charterEnd(validate1, vErrors);
 }
 }
 if(data.untimed_preparation !== undefined){

@@ -22,6 +22,7 @@ import { bundleSchemaPaths } from "./schema-paths.js";
 import { strictFindings, underExport } from "./strict-findings.js";
 import type { ValidatorExport } from "./validator-export.js";
 import { FIRST_ERROR_NESTING_LIMIT, firstErrorNesting } from "./first-error-nesting.js";
+import { inlinedTargets } from "./inline-refs.js";
 import { tooManyScopesMessage } from "./scope-limit.js";
 import { validationForm } from "./validation-form/validation-form.js";
 
@@ -101,6 +102,8 @@ export function compileValidator(task: ValidatorTask): CompiledValidator {
     const measured = firstErrorNesting(schema);
     widest = measured.widest;
     const flat = measured.nesting >= FIRST_ERROR_NESTING_LIMIT;
+    // Small reference targets used a few times are inlined, as ajv does by default (inline-refs.ts).
+    const inlined = inlinedTargets(schema, flat ? Infinity : measured.nesting);
     ajv = createAjv(
       dialect,
       {
@@ -110,6 +113,7 @@ export function compileValidator(task: ValidatorTask): CompiledValidator {
         formats: policy.formats,
         patterns: policy.patterns,
         ownProperties,
+        inlined,
       },
       log,
     );

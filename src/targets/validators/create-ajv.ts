@@ -7,6 +7,8 @@ import { linearPattern } from "charter-runtime/re2js";
 import type { JsonValue } from "../../core/json-value.js";
 import { idKeyword, type Dialect } from "../../schema/dialect.js";
 import { countCompositeBranches } from "./composite-branches.js";
+import { inlineOnly } from "./inline-ref-keyword.js";
+import type { Inlining } from "./inline-refs.js";
 import { walkSchema } from "../../schema/walk-schema.js";
 import { FORMATS_CODE, LINEAR_PATTERN_CODE, PATTERN_CODE } from "./esm-imports.js";
 import { assertsFormats, type Formats, type Patterns } from "../../settings/validation.js";
@@ -48,6 +50,11 @@ export interface AjvSettings {
    * composite-branches.ts. Unset: ajv's code as it is.
    */
   branches?: "first-error" | "every-error";
+  /**
+   * The reference targets the code inlines at each use, with their pointers
+   * (inline-refs.ts); every other target is a function of its own. Unset: none.
+   */
+  inlined?: Inlining;
 }
 
 /**
@@ -80,6 +87,7 @@ export function createAjv(dialect: Dialect, settings: AjvSettings, log: AjvLog) 
     },
     // A schema referenced many times is one function, called from each use, not a copy at each:
     // over SchemaStore, code 24 % smaller and compilation twice as fast (docs/decisions/003-validators.md).
+    // Small targets used a few times are inlined all the same (`inlined`, inline-ref-keyword.ts).
     ...(strictChecks ? {} : { inlineRefs: false }),
     strict: false,
     // Strict checks are logged, not thrown, so that every finding is reported, each once.
@@ -100,6 +108,8 @@ export function createAjv(dialect: Dialect, settings: AjvSettings, log: AjvLog) 
   for (const [name, definition] of Object.entries(runtimeFormats)) ajv.addFormat(name, definition);
   ajv.addKeyword(formatLimitDefinition);
   if (settings.branches) countCompositeBranches(ajv, settings.branches === "every-error");
+  const { inlined } = settings;
+  if (!strictChecks && inlined && inlined.targets.size + inlined.booleans.size > 0) inlineOnly(ajv, inlined);
   return ajv;
 }
 

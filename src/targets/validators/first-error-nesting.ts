@@ -2,7 +2,10 @@ import type { JsonValue } from "../../core/json-value.js";
 import { isSchemaObject } from "../../schema/walk-schema.js";
 import { ITEMS_KEYWORD, SCHEMA_KEYWORDS, SCHEMA_LIST_KEYWORDS, SCHEMA_MAP_KEYWORDS } from "../../schema/keywords.js";
 
-/** Definitions compile to functions of their own (`inlineRefs: false`): they start their own nesting. */
+/**
+ * Definitions compile to functions of their own (`inlineRefs: false`): they start their own nesting.
+ * Those inlined at their uses (inline-refs.ts) are measured apart and added there.
+ */
 const APART = new Set(["$defs", "definitions"]);
 
 /** The subschemas a schema object applies directly, and its definitions, which it does not. */

@@ -2,6 +2,7 @@ import type { Ajv } from "ajv";
 import { fragmentToPointer, joinPointer, pointerToFragment } from "../../core/json-pointer.js";
 import { isPointer, originOf } from "./validation-form/origins.js";
 import { ajvFunctions } from "./ajv-code-patterns.js";
+import { INLINED_MARK } from "./inline-ref-keyword.js";
 
 /** What charter reads of ajv's compiled schema environments (not in ajv's public types). */
 interface CompiledSchema {
@@ -15,11 +16,13 @@ interface CompiledSchema {
 /**
  * ajv reports an error's `schemaPath` relative to the schema compiled into
  * the function that found it: the contract, an exported definition, or a
- * referenced schema (with `inlineRefs: false`, every `$ref` target is a
- * function of its own, so `#/type` may mean `#/$defs/relativePath/type`).
+ * referenced schema (with `inlineRefs: false`, a `$ref` target is a function
+ * of its own, so `#/type` may mean `#/$defs/relativePath/type`).
  * This rewrites the paths in each generated function to start at the root of
  * the bundle, so a violation names one place in `schemas/<name>.schema.json`
  * (for a `false` subschema, the subschema itself, not ajv's `.../false schema`).
+ * A target inlined at its uses (inline-refs.ts) reports paths that start at
+ * the root already, behind INLINED_MARK, which only that mark is taken off.
  */
 export function bundleSchemaPaths(
   code: string,
@@ -40,9 +43,11 @@ export function bundleSchemaPaths(
     const fragment = pointerToFragment(pointer);
     return body.replace(/schemaPath:"#/g, `schemaPath:"#${fragment}`);
   });
+  // An inlined reference's paths already start at the root (inline-ref-keyword.ts).
+  const inlined = rewritten.replaceAll(`schemaPath:"${INLINED_MARK}#`, 'schemaPath:"#');
   // ajv names the place of a `false` subschema `<its pointer>/false schema`; the schema itself
   // is the place, and only a pointer to it can be followed into the bundle.
-  const settled = rewritten.replace(/(schemaPath:"[^"#]*#[^"]*)\/false schema"/g, '$1"');
+  const settled = inlined.replace(/(schemaPath:"[^"#]*#[^"]*)\/false schema"/g, '$1"');
   // A place the validation form added or copied is reported as the place of the bundle it stands for.
   if (origins.size === 0) return { code: settled, functions };
   const mapped = settled.replace(/schemaPath:"#([^"]*)"/g, (whole: string, fragment: string) => {

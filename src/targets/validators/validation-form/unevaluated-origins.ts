@@ -38,7 +38,8 @@ export function recordAdded(
   }
   origins.set(pointer, target);
   if (!isSchemaObject(node)) return;
-  // Not `$ref`: validators are compiled with `inlineRefs: false`, so a reference's violations carry the paths of the subschema it names.
+  // Not `$ref`: a reference's violations carry the paths of the subschema it names, called as a function of
+  // its own or inlined (inline-ref-keyword.ts gives an inlined target's errors the target's place).
   for (const keyword of Object.keys(node)) if (keyword !== "$ref") origins.set(joinPointer(pointer, keyword), target);
   for (const [child, here] of schemaChildren(node, pointer)) recordAdded(origins, here, child, target, moved);
 }
