@@ -134,20 +134,13 @@ export function startTasks<I, O, K = O>(
       if (at !== undefined) store(missing[at]!, output as O);
     };
     const limits = { maxOldGenerationSizeMb: settings.workerHeapMb ?? WORKER_HEAP_MB };
-    // A worker that died at its heap limit is replaced while tasks are left, so that one large
-    // task (claimed early, the largest going first) does not leave the rest to this thread alone.
-    const worker = (respawns: number): Promise<void> => {
-      const claimed = Atomics.load(counter, 0);
-      // A task already claimed is never claimed again: its text is not sent.
-      const inputs = missing.map((index, at) => (at < claimed ? "" : textOf(index)));
-      return startWorker(definition, inputs, counter, onWorker, limits).catch((error: unknown) => {
-        if (respawns === 0 || !outOfMemory(error) || Atomics.load(counter, 0) >= missing.length) throw error;
-        const next = worker(respawns - 1);
-        texts.length = 0;
-        return next;
-      });
-    };
-    const workers = Array.from({ length: Math.max(0, threads) }, () => worker(WORKER_RESPAWNS));
+    const workers = Array.from({ length: Math.max(0, threads) }, () =>
+      replacedOnHeapLimit(
+        () => startWorker(definition, unclaimed(missing, counter, textOf), counter, onWorker, limits),
+        () => Atomics.load(counter, 0) < missing.length,
+        () => (texts.length = 0),
+      ),
+    );
     // Each worker holds its own copy now; a rerun makes its text again (a corpus's inputs are about 40 MB).
     texts.length = 0;
     return { missing, counter, workers };
@@ -182,6 +175,31 @@ export function startTasks<I, O, K = O>(
       return onWorkerThreads;
     },
   };
+}
+
+/** Each input's text for a worker, but the tasks already claimed, which are never claimed again. */
+function unclaimed(missing: readonly number[], counter: Int32Array, textOf: (index: number) => string): string[] {
+  const claimed = Atomics.load(counter, 0);
+  return missing.map((index, at) => (at < claimed ? "" : textOf(index)));
+}
+
+/**
+ * A worker that died at its heap limit is replaced (WORKER_RESPAWNS times at most) while tasks
+ * are left, so that one large task, claimed early since the largest go first, does not leave the
+ * rest to this thread alone. `started` is told after each start (the inputs' texts can go).
+ */
+function replacedOnHeapLimit(
+  start: () => Promise<void>,
+  tasksLeft: () => boolean,
+  started: () => void,
+  respawns = WORKER_RESPAWNS,
+): Promise<void> {
+  return start().catch((error: unknown) => {
+    if (respawns === 0 || !outOfMemory(error) || !tasksLeft()) throw error;
+    const next = replacedOnHeapLimit(start, tasksLeft, started, respawns - 1);
+    started();
+    return next;
+  });
 }
 
 /** One task once more, on a worker thread of its own with a large stack. */
