@@ -3,6 +3,9 @@
 /** The first line of each validation function, with its name: where the rewrites put what a module declares once. */
 export const FUNCTION_HEADER = /^function ([\w$]+)\(data, \{instancePath="",/;
 
+/** A line that exports one of the module's bindings: its exported name, then the local one. */
+export const EXPORT_LINE = /^export const ([\w$]+) = ([\w$]+);$/;
+
 /** A string as ajv writes one: JSON's double quotes and escapes, on one line (a pattern's source, to build on). */
 export const STRING_LITERAL_SOURCE = String.raw`"(?:[^"\\\n]|\\.)*"`;
 

@@ -1,4 +1,4 @@
-import { FUNCTION_HEADER } from "./ajv-code-patterns.js";
+import { EXPORT_LINE, FUNCTION_HEADER } from "./ajv-code-patterns.js";
 import { COUNTER_DECLARATION } from "./composite-branches.js";
 
 /**
@@ -37,7 +37,7 @@ export function capErrors(lines: readonly string[]): string[] {
   // A caller's own call of an export (one argument; the code's calls pass two) starts the count
   // afresh: a call that ran out of stack inside a counted subschema left it above 0.
   const exported = new Set(
-    lines.flatMap((line) => (line.startsWith("export const ") ? (EXPORT.exec(line)?.[1] ?? []) : [])),
+    lines.flatMap((line) => (line.startsWith("export const ") ? (EXPORT_LINE.exec(line)?.[2] ?? []) : [])),
   );
   const out: string[] = [];
   let declared = false;
@@ -73,8 +73,6 @@ export function capErrors(lines: readonly string[]): string[] {
   out.splice(last, 0, `export const ${ERRORS_EXPORT} = ${ERRORS_EXPORT};`);
   return out;
 }
-
-const EXPORT = /^export const [\w$]+ = ([\w$]+);$/;
 
 /**
  * A call of one of ajv's validation functions (not `validate3.errors`): by name, through an

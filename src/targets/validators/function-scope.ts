@@ -1,3 +1,5 @@
+import { EXPORT_LINE } from "./ajv-code-patterns.js";
+
 /**
  * ajv's standalone code declares its schemas, formats and functions at the
  * top level, which in an ES module are module bindings: V8 checks each access
@@ -17,7 +19,7 @@ export function scopeInFunction(lines: readonly string[]): string {
   const out = [...head, "const __charterExports = (() => {"];
   for (; i < lines.length; i++) {
     const line = lines[i]!;
-    const exported = line.startsWith("export const ") ? EXPORT.exec(line) : null;
+    const exported = line.startsWith("export const ") ? EXPORT_LINE.exec(line) : null;
     if (exported) exports.push([exported[1]!, exported[2]!]);
     else out.push(line);
   }
@@ -29,5 +31,3 @@ export function scopeInFunction(lines: readonly string[]): string {
   );
   return out.join("\n");
 }
-
-const EXPORT = /^export const ([\w$]+) = ([\w$]+);$/;
