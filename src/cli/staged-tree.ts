@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, linkSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { link, open, rename, rm } from "node:fs/promises";
 import { hostname } from "node:os";
 import path from "node:path";
@@ -31,10 +31,39 @@ export class StagedTree implements OutputSink {
   readonly folder: string;
   readonly files = new Map<string, StagedFile>();
   private readonly folders = new Set<string>();
+  /** Files staged as hard links to the output's own: already what sealing would make of an unchanged file. */
+  private readonly linked = new Set<string>();
   private failure: { error: unknown } | undefined;
+  /** The digests of the output's files, as the run record that vouches for them has them. */
+  private known: ReadonlyMap<string, string> = new Map();
 
-  constructor(outDir: string) {
+  constructor(private readonly outDir: string) {
     this.folder = `${outDir}${STAGING_SUFFIX}-${process.pid}@${hostname()}`;
+  }
+
+  /** Files of the output whose digests a record has just checked: `keep` takes them without reading them. */
+  vouchFor(outputs: Iterable<[file: string, sha256: string]>): void {
+    this.known = new Map(outputs);
+  }
+
+  /** Stages the output's own file: a hard link to it where the file system allows, else a copy. */
+  keep(file: string): void {
+    const source = path.join(this.outDir, ...file.split("/"));
+    try {
+      const sha256 = this.known.get(file) ?? createHash("sha256").update(readFileSync(source)).digest("hex");
+      this.files.set(file, { sha256, bytes: statSync(source).size });
+      if (this.failure) return;
+      const target = this.pathOf(file);
+      this.makeFolder(path.dirname(target));
+      try {
+        linkSync(source, target);
+        this.linked.add(file);
+      } catch {
+        copyFileSync(source, target);
+      }
+    } catch (error) {
+      this.failure = { error };
+    }
   }
 
   set(file: string, content: string): this {
@@ -46,6 +75,8 @@ export class StagedTree implements OutputSink {
     try {
       const target = this.pathOf(file);
       this.makeFolder(path.dirname(target));
+      // Written through, a link to the output's file would change the output itself.
+      if (this.linked.delete(file)) rmSync(target, { force: true });
       writeFileSync(target, content, "utf8");
     } catch (error) {
       this.failure = { error };
@@ -71,6 +102,8 @@ export class StagedTree implements OutputSink {
     const sealer = async (): Promise<void> => {
       for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
         const target = this.pathOf(file);
+        // Renaming a link over another link to the same file does nothing: the temporary link would stay.
+        if (unchanged.has(file) && this.linked.has(file)) continue;
         if (unchanged.has(file) && (await linkInPlace(path.join(outDir, ...file.split("/")), target))) continue;
         const handle = await open(target, "r+");
         try {

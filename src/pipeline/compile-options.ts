@@ -8,6 +8,7 @@ import type { TaskStore } from "../tasks/task-store.js";
 import type { OutputFiles, OutputSink } from "../targets/shared/output-files.js";
 import type { NameClashes, NamingStyle } from "../targets/shared/type-names.js";
 import type { PythonSettings } from "../targets/python/emit-python.js";
+import type { PreviousRun } from "./previous-run.js";
 
 /** What `compile()` is told: where the sources are, and the settings of each stage and target. */
 export interface CompileOptions {
@@ -53,6 +54,14 @@ export interface CompileOptions {
   output?: OutputSink;
   /** The Python package target (config `targets.python`); absent: none. */
   python?: PythonSettings;
+  /**
+   * The record of the previous run of these settings, whose output `output` can keep
+   * files of (`OutputSink.keep`): contracts connected to no changed document are taken
+   * from it instead of compiled. Not used with the Python target.
+   */
+  previous?: PreviousRun | undefined;
+  /** Return the record of this run (`record`), for the next to keep contracts from. */
+  recordRun?: boolean;
 }
 
 export interface CompileResult {
@@ -70,6 +79,10 @@ export interface CompileResult {
   incomplete: { name: string; missing: ("types" | "validator")[] }[];
   /** What the run made, for the summary a person reads. */
   summary: { typesModules: number; validators: number; repairsApplied: number; instancesChecked: number };
+  /** Contracts taken from the previous run as they were (`previous`), not compiled. */
+  kept: number;
+  /** This run's record, when `recordRun` asked for it and the run can make one (not with the Python target). */
+  record?: PreviousRun;
   /** Milliseconds per stage, and per contract for types: for summaries and benchmarks, never for output. */
   timings: {
     stages: Record<string, number>;

@@ -1,7 +1,5 @@
 import { compareStrings, sortDiagnostics, type Diagnostic } from "../core/diagnostic.js";
-import type { Bundle } from "../compiler/bundle/bundle-contract.js";
 import { bundleContracts } from "../compiler/bundle/bundle-contracts.js";
-import { digestSchema } from "../compiler/bundle/digest.js";
 import { checkContracts, type CheckedContracts } from "../compiler/check/check-contracts.js";
 import { loadSources } from "../compiler/load/load-sources.js";
 import { defaultJobs, type TaskSettings } from "../tasks/run-tasks.js";
@@ -10,24 +8,31 @@ import { loadInstanceFiles } from "../compiler/load/instance-files.js";
 import { resolveSources, type ResolvedSources } from "../compiler/resolve/resolve-sources.js";
 import { moduleStem, typesPath, type OutputFiles, type OutputSink } from "../targets/shared/output-files.js";
 import { emitSchemas } from "../targets/schemas/emit-schemas.js";
-import { examplesAtTheirSeverity } from "../targets/types/check-types.js";
 import { emitTypes, type TypesContract, type TypesResult } from "../targets/types/emit-types.js";
 import { renderRepairsReport, REPAIRS_REPORT_PATH } from "../targets/types/repairs-report.js";
 import { assignTypeNames, withoutDefinitions } from "../targets/shared/type-names.js";
-import {
-  startValidators,
-  type ValidatorContract,
-  type ValidatorsResult,
-} from "../targets/validators/emit-validators.js";
+import { startValidators, type ValidatorsResult } from "../targets/validators/emit-validators.js";
 import { refuseTooManyScopes } from "../targets/validators/too-many-scopes.js";
 import { DEFAULT_VALIDATION, policyFor, type ValidationPolicy } from "../settings/validation.js";
 import { REPAIRS } from "../repairs/registry.js";
 import { contractFacts, manifestFiles, type ContractFacts } from "./contract-facts.js";
 import { stageClock } from "./stage-clock.js";
 import type { CompileOptions, CompileResult } from "./compile-options.js";
-import type { ResolvedGraph } from "../schema/resolved-graph.js";
+import type { TypeNames } from "../targets/shared/type-names.js";
+import type { PreviousRun } from "./previous-run.js";
 import type { SchemaDocument } from "../schema/schema-document.js";
-import { pythonFiles } from "./python-files.js";
+import { pythonOf } from "./python-files.js";
+import { compiledContracts, typesContractsOf, typesFindingsOf, validatorContractsOf } from "./compiled-contracts.js";
+import {
+  currentDocuments,
+  keepFiles,
+  keptNamesHold,
+  keptShare,
+  keptTypesContracts,
+  planKeeping,
+  recordOfRun,
+  type KeptContracts,
+} from "./keep-previous.js";
 
 export type { CompileOptions, CompileResult } from "./compile-options.js";
 
@@ -42,6 +47,15 @@ export function canonicalId(baseUri: string, name: string): string {
  * tree in memory; writing it (or comparing it) is the caller's business.
  */
 export async function compile(options: CompileOptions): Promise<CompileResult> {
+  // The Python package is made of every bundle at once, and only a staging tree can keep a file.
+  const keeping = options.previous !== undefined && options.python === undefined && options.output?.keep !== undefined;
+  const once = await compileOnce(keeping ? options : { ...options, previous: undefined });
+  // A kept contract would have been given other type names: compile them all.
+  return once ?? (await compileOnce({ ...options, previous: undefined }))!;
+}
+
+/** One compile; undefined when the contracts the previous run's record lets it keep would be named otherwise now. */
+async function compileOnce(options: CompileOptions): Promise<CompileResult | undefined> {
   const diagnostics: Diagnostic[] = [];
   const { lap, stages } = stageClock(options.onProgress);
   const tasks: TaskSettings = {
@@ -52,16 +66,20 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
   const files: OutputFiles = new Map();
   const output: OutputSink = options.output ?? files;
   const made = await throughTypes(options, tasks, output, diagnostics, lap);
+  if (made === undefined) return undefined;
   const { types } = made;
+  const kept = keptShare(made.keeping);
   const validators = await made.validatorsUnderWay.finish((name) =>
     types.produced.has(name) ? typesPath(name) : undefined,
   );
   lap("validators");
-  diagnostics.push(...validators.diagnostics);
+  made.downstream.push(...validators.diagnostics);
   addFiles(output, validators.files);
-  if (made.typesWritten)
-    output.set(REPAIRS_REPORT_PATH, renderRepairsReport(options.repairs ?? REPAIRS, types.applications));
-  addFiles(output, manifestFiles(options, made.contracts, types.produced, validators.produced));
+  const applications = [...types.applications, ...kept.applications];
+  if (made.typesWritten) output.set(REPAIRS_REPORT_PATH, renderRepairsReport(options.repairs ?? REPAIRS, applications));
+  const contracts = made.order(made.contracts, kept.facts);
+  addFiles(output, manifestFiles(options, contracts, types.produced, validators.produced));
+  diagnostics.push(...made.downstream, ...kept.diagnostics);
 
   return compileResult(options, made, {
     // In path order: the order files were made in depends on which thread finished first.
@@ -70,6 +88,10 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
     stages,
     validators,
     cacheDamaged: tasks.cache?.damaged ?? 0,
+    contracts,
+    failed: [...new Set([...made.failed, ...kept.failed])].sort(),
+    repairsApplied: applications.length,
+    record: options.recordRun && options.python === undefined ? made.record(validators) : undefined,
   });
 }
 
@@ -81,6 +103,12 @@ interface PastTypes {
   contracts: ContractFacts[];
   failed: string[];
   catalogFiles: string[];
+  /** The findings of the stages after resolve, which a kept contract's record holds for the next run. */
+  downstream: Diagnostic[];
+  keeping: KeptContracts | undefined;
+  /** The contracts made now and those kept, in the order of their sources. */
+  order: (made: readonly ContractFacts[], kept: ReadonlyMap<string, ContractFacts>) => ContractFacts[];
+  record: (validators: ValidatorsResult) => PreviousRun;
 }
 
 /**
@@ -95,32 +123,45 @@ async function throughTypes(
   output: OutputSink,
   diagnostics: Diagnostic[],
   lap: (stage: string) => void,
-): Promise<PastTypes> {
+): Promise<PastTypes | undefined> {
   const started = await startTargets(options, tasks, output, diagnostics, lap);
+  if (started === undefined) return undefined;
   const { files: typesFiles, ...types } = await emitTypes(
     started.graph,
     started.typesContracts,
     options.repairs ?? REPAIRS,
-    started.names,
+    // Settled across all contracts, kept ones included: reported here, not as one contract's.
+    { ...started.names, diagnostics: [] },
     options.typeCheck ?? true,
     tasks.cache,
+    keptTypesContracts(started.keeping),
   );
   lap("types");
-  diagnostics.push(...started.typesFindings(types.diagnostics));
+  diagnostics.push(...started.names.diagnostics);
+  started.downstream.push(...started.typesFindings(types.diagnostics));
   addFiles(output, typesFiles);
-  const { validatorsUnderWay, contracts, failed, catalogFiles } = started;
-  return { validatorsUnderWay, types, typesWritten: typesFiles.size > 0, contracts, failed, catalogFiles };
+  const { validatorsUnderWay, contracts, failed, catalogFiles, downstream, keeping, order } = started;
+  return {
+    validatorsUnderWay,
+    types,
+    typesWritten: typesFiles.size > 0,
+    contracts,
+    failed,
+    catalogFiles,
+    downstream,
+    keeping,
+    order,
+    record: (validators) => started.record(types, validators, downstream),
+  };
 }
 
 /**
- * Load, resolve, check, bundle, the schemas, and the validators started on worker threads.
- * Returns what the types and the rest of the run read, and no bundle: each is then held only
- * until its contract's validator is written.
+ * Load and resolve, for every source; then, for the contracts the previous run's record does not
+ * let this run keep (all of them without one), check and bundle.
  */
-async function startTargets(
+async function frontStages(
   options: CompileOptions,
   tasks: TaskSettings,
-  output: OutputSink,
   diagnostics: Diagnostic[],
   lap: (stage: string) => void,
 ) {
@@ -133,14 +174,19 @@ async function startTargets(
   );
   diagnostics.push(...resolved.diagnostics);
   lap("resolve");
-  const checked = await check(resolved, options.sourceDir, policyOf);
-  diagnostics.push(...checked.diagnostics);
+  const now = options.previous || options.recordRun ? currentDocuments(options.sourceDir, loaded, resolved) : undefined;
+  const keeping = now && planKeeping(options.previous, now, loaded, resolved);
+  const documents = keeping ? resolved.documents.filter((d) => keeping.affected.has(d.name)) : resolved.documents;
+  const downstream: Diagnostic[] = [];
+  const checked = await check(resolved, options.sourceDir, policyOf, keeping?.affected);
+  diagnostics.push(...checked.graphDiagnostics);
+  downstream.push(...checked.diagnostics);
   lap("check");
-  const bundled = bundleContracts(resolved.graph, resolved.documents, checked, {
+  const bundled = bundleContracts(resolved.graph, documents, checked, {
     canonicalIdOf: (name) => canonicalId(options.baseUri, name),
     refSiblingsOf: (contract) => policyOf(contract).refSiblings,
   });
-  diagnostics.push(...bundled.diagnostics);
+  downstream.push(...bundled.diagnostics);
   // Refused (CH405) before anything is emitted for them, as if their bundling had failed.
   const {
     bundles,
@@ -148,41 +194,49 @@ async function startTargets(
     diagnostics: scopeFindings,
   } = await refuseTooManyScopes(bundled.bundles, resolved.graph, tasks);
   for (const name of refused) checked.failed.add(name);
-  diagnostics.push(...scopeFindings);
+  downstream.push(...scopeFindings);
   lap("bundle");
-  const compiled = compiledContracts(options, resolved, checked, bundles, policyOf);
+  return { policyOf, loaded, resolved, now, keeping, downstream, checked, bundles };
+}
 
-  addFiles(output, emitSchemas(bundles));
+/**
+ * The front stages, the schemas, and the validators started on worker threads.
+ * Returns what the types and the rest of the run read, and no bundle: each is then held only
+ * until its contract's validator is written. Undefined when a kept contract would be named otherwise.
+ */
+async function startTargets(
+  options: CompileOptions,
+  tasks: TaskSettings,
+  output: OutputSink,
+  diagnostics: Diagnostic[],
+  lap: (stage: string) => void,
+) {
+  const front = await frontStages(options, tasks, diagnostics, lap);
+  const { policyOf, resolved, checked, bundles, keeping } = front;
+  const compiled = compiledContracts(options, resolved, checked, bundles, policyOf);
   const typesContracts = typesContractsOf(compiled);
   const names = assignTypeNames(
     resolved.graph,
-    typesContracts.map((c) => c.key),
+    inSourceOrder(resolved.documents, [...typesContracts, ...keptTypesContracts(keeping)]).map((c) => c.key),
     options.typeNaming ?? "short",
     options.typeNameClashes ?? "qualify",
   );
+  if (keeping && !keptNamesHold(keeping, names)) return undefined;
+  if (keeping) keepFiles(keeping, output as Required<OutputSink>);
+  addFiles(output, emitSchemas(bundles));
   // The validators compile on worker threads while this thread makes the Python package, then the types.
   const validatorsUnderWay = startValidators(
     validatorContractsOf(compiled),
     withoutDefinitions(names, checked.dangling.withheld),
     tasks,
     output,
+    keptShare(keeping).registry,
   );
   if (options.python) {
-    const python = await pythonFiles(options.python, bundles, names, {
-      sourceOf: (name) => compiled.sourceOf.get(name)!.relativePath!,
-      digestOf: (name) => compiled.digests.get(name)!,
-      policyOf,
-      rulesOf: (name) => checked.rulesOf.get(name),
-      placeOf: (name, pointer) => {
-        const source = compiled.sourceOf.get(name)!;
-        return { file: source.file, position: source.keyPositions.get(pointer), pointer };
-      },
-      version: options.version,
-    });
-    diagnostics.push(...python.diagnostics);
-    addFiles(output, python.files);
+    diagnostics.push(...(await pythonOf(options, compiled, names, output)));
     lap("python");
   }
+  const contracts = contractFacts(compiled);
   return {
     graph: resolved.graph,
     typesContracts,
@@ -190,13 +244,61 @@ async function startTargets(
     // Their declarations import the types, made next on this thread.
     validatorsUnderWay,
     typesFindings: typesFindingsOf(compiled),
-    contracts: contractFacts(compiled),
+    contracts,
     failed: [...checked.failed].sort(),
     catalogFiles: [...resolved.graph.documents.values()]
       .filter((entry) => entry.document.kind === "catalog")
       .map((entry) => entry.document.file)
       .sort(),
+    downstream: front.downstream,
+    keeping,
+    order: (made: readonly ContractFacts[], kept: ReadonlyMap<string, ContractFacts>) =>
+      inSourceOrder(
+        resolved.documents,
+        [...made, ...kept.values()].map((f) => ({ ...f, name: f.bundle.name })),
+      ),
+    record: recorder(options, front, { names, typesContracts, contracts }),
   };
+}
+
+/** The contracts of `items` in the order of their sources. */
+function inSourceOrder<T extends { name: string }>(documents: readonly SchemaDocument[], items: readonly T[]): T[] {
+  const at = new Map(documents.map((d, index) => [d.name, index]));
+  return [...items].sort((a, b) => at.get(a.name)! - at.get(b.name)!);
+}
+
+/**
+ * What makes this run's record once the types and validators are made: only what the front
+ * stages read of each source (its key, its file), not the documents, is held until then.
+ */
+function recorder(
+  options: CompileOptions,
+  front: Awaited<ReturnType<typeof frontStages>>,
+  made: { names: TypeNames; typesContracts: TypesContract[]; contracts: ContractFacts[] },
+): (types: Omit<TypesResult, "files">, validators: ValidatorsResult, downstream: Diagnostic[]) => PreviousRun {
+  const { keeping, now, checked } = front;
+  const sources = front.loaded.sources.map((s) => ({
+    name: s.name,
+    key: `source:${s.relativePath}`,
+    file: s.absolutePath,
+  }));
+  const keyOfFile = new Map([...front.resolved.graph.documents].map(([key, entry]) => [entry.document.file, key]));
+  const failed = new Set(checked.failed);
+  return (types, validators, downstream) =>
+    recordOfRun(keeping, now ?? { documents: [], otherFiles: undefined }, {
+      sourceDir: options.sourceDir,
+      sources,
+      failed,
+      facts: made.contracts,
+      typesContracts: made.typesContracts,
+      names: made.names,
+      types: types.produced,
+      validators: validators.produced,
+      applications: types.applications,
+      registry: validators.registry,
+      diagnostics: downstream,
+      keyOfFile,
+    });
 }
 
 /** The check stage, told each contract's validation policy in the terms it checks by. */
@@ -204,9 +306,11 @@ function check(
   resolved: ResolvedSources,
   sourceDir: string,
   policyOf: (contract: string) => ValidationPolicy,
+  only: ReadonlySet<string> | undefined,
 ): Promise<CheckedContracts> {
   return checkContracts(resolved.graph, resolved.documents, resolved.failedNames, {
     sourceDir,
+    only,
     loadInstanceFiles,
     policyOf: (contract) => ({
       strict: policyOf(contract).strictness === "strict",
@@ -216,88 +320,24 @@ function check(
   });
 }
 
-/** What the stages made that the targets read; per bundled contract, its source document and its digest. */
-interface CompiledContracts {
-  options: CompileOptions;
-  graph: ResolvedGraph;
-  documents: readonly SchemaDocument[];
-  checked: CheckedContracts;
-  bundles: readonly Bundle[];
-  sourceOf: ReadonlyMap<string, SchemaDocument>;
-  digests: ReadonlyMap<string, string>;
-  policyOf: (contract: string) => ValidationPolicy;
-}
-
-function compiledContracts(
-  options: CompileOptions,
-  { graph, documents }: ResolvedSources,
-  checked: CheckedContracts,
-  bundles: readonly Bundle[],
-  policyOf: (contract: string) => ValidationPolicy,
-): CompiledContracts {
-  const sourceOf = new Map(documents.map((d) => [d.name, d]));
-  const digests = new Map(bundles.map((b) => [b.name, digestSchema(b.schema)]));
-  return { options, graph, documents, checked, bundles, sourceOf, digests, policyOf };
-}
-
-/** The types target's view of each bundled contract. */
-function typesContractsOf({ bundles, sourceOf, digests }: CompiledContracts): TypesContract[] {
-  return bundles.map((b) => ({
-    key: sourceOf.get(b.name)!.key,
-    name: b.name,
-    source: sourceOf.get(b.name)!.relativePath!,
-    digest: digests.get(b.name)!,
-  }));
-}
-
-/** The validators target's view of each bundled contract (none when validators are turned off). */
-function validatorContractsOf({
-  options,
-  bundles,
-  sourceOf,
-  digests,
-  checked,
-  policyOf,
-}: CompiledContracts): ValidatorContract[] {
-  return ((options.validators ?? true) ? bundles : []).map((b) => {
-    const source = sourceOf.get(b.name)!;
-    return {
-      bundle: b,
-      key: source.key,
-      file: source.file,
-      digest: digests.get(b.name)!,
-      rules: checked.rulesOf.get(b.name) ?? new Map(),
-      policy: policyOf(b.name),
-      source,
-      instances: checked.instancesOf.get(b.name) ?? [],
-    };
-  });
-}
-
-/** The types target's findings, an example that does not fit its type at the severity its contract gives examples. */
-function typesFindingsOf({
-  documents,
-  policyOf,
-}: CompiledContracts): (findings: readonly Diagnostic[]) => Diagnostic[] {
-  const contractOfFile = new Map(documents.map((d) => [d.file, d.name]));
-  return (findings) =>
-    examplesAtTheirSeverity(findings, (file) =>
-      file === undefined ? "error" : policyOf(contractOfFile.get(file) ?? "").examples,
-    );
-}
-
 /** What compile returns: the tree, the findings in order, and what the run made and how long it took. */
 function compileResult(
   options: CompileOptions,
-  { contracts, types, failed, catalogFiles }: PastTypes,
+  { types, catalogFiles, keeping }: PastTypes,
   made: {
     files: OutputFiles;
     diagnostics: Diagnostic[];
     stages: Record<string, number>;
     validators: ValidatorsResult & { onWorkerThreads: number };
     cacheDamaged: number;
+    /** Made now and kept, in source order. */
+    contracts: ContractFacts[];
+    failed: string[];
+    repairsApplied: number;
+    record: PreviousRun | undefined;
   },
 ): CompileResult {
+  const { contracts, failed } = made;
   const { validators } = made;
   const names = contracts.map((c) => c.bundle.name);
   return {
@@ -319,9 +359,11 @@ function compileResult(
     summary: {
       typesModules: types.produced.size,
       validators: validators.produced.size,
-      repairsApplied: types.applications.length,
+      repairsApplied: made.repairsApplied,
       instancesChecked: contracts.reduce((n, c) => n + c.instances, 0),
     },
+    kept: keeping?.kept.size ?? 0,
+    ...(made.record ? { record: made.record } : {}),
     timings: {
       stages: made.stages,
       types: types.durations,

@@ -7,7 +7,10 @@ import { PYTHON_CODES } from "../targets/python/codes.js";
 import { emitPython, type PythonSettings } from "../targets/python/emit-python.js";
 import { checkHooks } from "../targets/python/rule-hooks.js";
 import type { OutputFiles } from "../targets/shared/output-files.js";
+import type { OutputSink } from "../targets/shared/output-files.js";
 import type { TypeNames } from "../targets/shared/type-names.js";
+import type { CompileOptions } from "./compile-options.js";
+import type { CompiledContracts } from "./compiled-contracts.js";
 
 /**
  * The Python target: every bundled contract, with the names the TypeScript types have. Its
@@ -59,4 +62,27 @@ export async function pythonFiles(
   if (diagnostics.length === 0) diagnostics.push(...checkHooks(ruled, settings.rules, hooks));
   if (diagnostics.length > 0) return { files: new Map(), diagnostics };
   return { files: emitPython(settings, contracts, names, of.version ?? "0.0.0", hooks), diagnostics };
+}
+
+/** The Python package, from every bundle. */
+export async function pythonOf(
+  options: CompileOptions,
+  compiled: CompiledContracts,
+  names: TypeNames,
+  output: OutputSink,
+): Promise<Diagnostic[]> {
+  const { checked, policyOf } = compiled;
+  const python = await pythonFiles(options.python!, compiled.bundles, names, {
+    sourceOf: (name) => compiled.sourceOf.get(name)!.relativePath!,
+    digestOf: (name) => compiled.digests.get(name)!,
+    policyOf,
+    rulesOf: (name) => checked.rulesOf.get(name),
+    placeOf: (name, pointer) => {
+      const source = compiled.sourceOf.get(name)!;
+      return { file: source.file, position: source.keyPositions.get(pointer), pointer };
+    },
+    version: options.version,
+  });
+  for (const [file, content] of python.files) output.set(file, content);
+  return python.diagnostics;
 }

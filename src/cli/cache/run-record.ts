@@ -3,6 +3,7 @@ import { readdirSync, readFileSync, type Dirent } from "node:fs";
 import path from "node:path";
 import { compareStrings, type Diagnostic } from "../../core/diagnostic.js";
 import type { CompileResult } from "../../pipeline/compile.js";
+import type { PreviousRun } from "../../pipeline/previous-run.js";
 import type { Settings } from "../config.js";
 import { fileDigest, sourceTreeDigest } from "./source-tree-digest.js";
 import type { TaskCache } from "./task-cache.js";
@@ -47,7 +48,7 @@ export async function findRunRecord(
  * Synchronous reads: a few hundred small files, on the path meant to take
  * next to no time.
  */
-export function outputMatches(outDir: string, record: RunRecord): boolean {
+export function outputMatches(outDir: string, record: Pick<RunRecord, "outputs">): boolean {
   let entries: Dirent[];
   try {
     entries = readdirSync(outDir, { recursive: true, withFileTypes: true });
@@ -93,6 +94,36 @@ export async function keepRunRecord(
   await cache.write(key, record);
 }
 
+/** What the last run of these settings made of each contract, and the digest of each file it wrote. */
+export type PreviousRunRecord = PreviousRun & Pick<RunRecord, "outputs">;
+
+/**
+ * The key of the last run of these settings, whatever the sources were, and its
+ * record when the output folder still holds exactly what that run wrote: the
+ * contracts an edit cannot have changed are then taken from it.
+ */
+export async function findPreviousRun(
+  cache: TaskCache,
+  settings: Settings,
+): Promise<{ key: string; record: PreviousRunRecord | undefined }> {
+  const key = cache.keyOfText("previous run", JSON.stringify(compileSettings(settings), entries));
+  const record = await cache.read<PreviousRunRecord>(key);
+  return { key, record: record !== undefined && outputMatches(settings.outDir, record) ? record : undefined };
+}
+
+/** Keeps what a run made of each contract, with the digests of the files it wrote, for the next run of these settings. */
+export async function keepPreviousRun(
+  cache: TaskCache,
+  key: string,
+  record: PreviousRun,
+  outputs: ReadonlyMap<string, { sha256: string }>,
+): Promise<void> {
+  const listed = [...outputs]
+    .map(([file, { sha256 }]): [string, string] => [file, sha256])
+    .sort(([a], [b]) => compareStrings(a, b));
+  await cache.write(key, { ...record, outputs: listed });
+}
+
 /** A CompileResult of what the record says, for the report: no files, since nothing is written. */
 export function recordedResult(record: RunRecord): CompileResult {
   return {
@@ -104,6 +135,7 @@ export function recordedResult(record: RunRecord): CompileResult {
     catalogFiles: record.catalogFiles.map(([file]) => file),
     incomplete: record.incomplete,
     summary: record.summary,
+    kept: 0,
     timings: { stages: {}, types: new Map(), importedTypeReferences: 0, onWorkerThreads: 0 },
   };
 }

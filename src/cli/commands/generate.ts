@@ -18,7 +18,14 @@ import { recoverInterruptedWrite } from "../output-recovery.js";
 import { isReplaceable } from "../output-ownership.js";
 import { describeFsError } from "../fs-errors.js";
 import { TaskCache } from "../cache/task-cache.js";
-import { findRunRecord, keepRunRecord, outputMatches, recordedResult } from "../cache/run-record.js";
+import {
+  findPreviousRun,
+  findRunRecord,
+  keepPreviousRun,
+  keepRunRecord,
+  outputMatches,
+  recordedResult,
+} from "../cache/run-record.js";
 import { warningLimitExceeded } from "../warning-limit.js";
 import { emptySourceFinding } from "../empty-source.js";
 
@@ -45,6 +52,8 @@ export async function runGenerate(
     remembered?.record !== undefined && outputMatches(settings.outDir, remembered.record)
       ? recordedResult(remembered.record)
       : undefined;
+  // Something changed: the contracts it cannot have reached are taken from the last run's output.
+  const previous = cache && unchanged === undefined ? await findPreviousRun(cache, settings) : undefined;
   // The new tree is written beside the output as it is made; it replaces the output only under the lock, at the end.
   const staged = new StagedTree(settings.outDir);
   try {
@@ -54,6 +63,7 @@ export async function runGenerate(
       io,
       cache,
       remembered,
+      previous,
       unchanged,
       leftovers,
       started,
@@ -72,6 +82,7 @@ interface GenerateRun {
   io: CliIo;
   cache: TaskCache | undefined;
   remembered: Awaited<ReturnType<typeof findRunRecord>>;
+  previous: Awaited<ReturnType<typeof findPreviousRun>> | undefined;
   unchanged: CompileResult | undefined;
   leftovers: Diagnostic[];
   started: number;
@@ -80,8 +91,8 @@ interface GenerateRun {
 
 /** Compiles into `staged` unless nothing changed, swaps it in when the run may write, and reports. */
 async function generateInto(staged: StagedTree, run: GenerateRun): Promise<number> {
-  const { args, settings, io, cache, remembered, unchanged, leftovers, started, parses } = run;
-  const result = unchanged ?? (await compileWithCache(args, settings, io, cache, staged, parses));
+  const { args, settings, io, cache, remembered, previous, unchanged, leftovers, started, parses } = run;
+  const result = unchanged ?? (await compileWithCache(args, settings, io, { cache, previous }, staged, parses));
   const diagnostics = [...leftovers, ...result.diagnostics];
   const empty = emptySourceFinding(result, settings);
   if (empty) diagnostics.push(empty);
@@ -98,8 +109,10 @@ async function generateInto(staged: StagedTree, run: GenerateRun): Promise<numbe
   const wrote =
     unchanged !== undefined ? ok || args.keepGoing : write && (ok || !hasErrors(diagnostics.filter(isWriteFinding)));
   // A run that wrote its whole output (--keep-going: that of the contracts that compiled) is kept for the next.
-  if (cache && remembered && unchanged === undefined && wrote && (args.keepGoing || !hasErrors(result.diagnostics)))
+  if (cache && remembered && unchanged === undefined && wrote && (args.keepGoing || !hasErrors(result.diagnostics))) {
     await keepRunRecord(cache, remembered.key, result, staged.files);
+    if (previous && result.record) await keepPreviousRun(cache, previous.key, result.record, staged.files);
+  }
   await cache?.prune();
   const outcome: Outcome = { result, diagnostics, ok, wrote, changed, busy, started };
   if (args.format === "json") reportJson(outcome, settings, io, cache);
@@ -127,13 +140,21 @@ async function compileWithCache(
   args: ParsedArgs,
   settings: Settings,
   io: CliIo,
-  cache: TaskCache | undefined,
+  { cache, previous }: Pick<GenerateRun, "cache" | "previous">,
   output: StagedTree,
   parses: ParseMemo | undefined,
 ): Promise<CompileResult> {
   const progress = io.progress && !args.quiet && args.format === "text" ? progressLine(io.stderr) : undefined;
   const { compile } = await import("../../pipeline/compile.js");
-  const options = { ...settings, cache, output, ...(parses ? { parses } : {}) };
+  if (previous?.record) output.vouchFor(previous.record.outputs);
+  const options = {
+    ...settings,
+    cache,
+    output,
+    ...(parses ? { parses } : {}),
+    previous: previous?.record,
+    recordRun: cache !== undefined,
+  };
   return await compile({ ...options, ...(progress ? { onProgress: progress.stage } : {}) }).finally(() =>
     progress?.done(),
   );
@@ -281,7 +302,8 @@ function reportJson(
         incomplete: result.incomplete,
         failed: result.failed,
         // Entries found and computed afresh: the whole run's record counts as one.
-        ...(cache ? { cache: { hits: cache.hits, misses: cache.misses } } : {}),
+        // kept: contracts taken from the previous output, which no change reached.
+        ...(cache ? { cache: { hits: cache.hits, misses: cache.misses, kept: result.kept } } : {}),
         diagnostics: diagnostics.map((d) => relativeDiagnostic(d, io.cwd)),
       },
       null,

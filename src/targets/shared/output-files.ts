@@ -8,6 +8,8 @@ export type OutputFiles = Map<string, string>;
  */
 export interface OutputSink {
   set(file: string, content: string): unknown;
+  /** Takes the file as the previous output has it, unchanged: a sink that can (generate's staging tree) says so by having this. */
+  keep?(file: string): void;
 }
 
 /**

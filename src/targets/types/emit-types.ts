@@ -62,6 +62,8 @@ export async function emitTypes(
   typeCheck: boolean,
   /** The cache; the modules are generated in this thread (on two cores, threads running the generator slowed each other as much as they gained). */
   cache: TaskStore | undefined,
+  /** Contracts whose modules the previous output has and keeps: in the barrel, not made again. */
+  kept: readonly TypesContract[] = [],
 ): Promise<TypesResult> {
   const result: TypesResult = {
     files: new Map(),
@@ -129,7 +131,9 @@ export async function emitTypes(
     result.produced.add(contract.name);
     result.applications.push(...applications);
   }
-  if (result.produced.size > 0) result.files.set("types/index.ts", await barrel(result.produced, contracts, names));
+  for (const contract of kept) result.produced.add(contract.name);
+  if (result.produced.size > 0)
+    result.files.set("types/index.ts", await barrel(result.produced, [...contracts, ...kept], names));
   return result;
 }
 

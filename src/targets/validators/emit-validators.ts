@@ -43,6 +43,8 @@ export interface ValidatorsResult {
   files: OutputFiles;
   produced: Set<string>;
   diagnostics: Diagnostic[];
+  /** The registry's lines of the contracts compiled now (not of those kept). */
+  registry: RegistryLine[];
 }
 
 /**
@@ -62,6 +64,8 @@ export function startValidators(
   names: TypeNames,
   settings: TaskSettings,
   output: OutputSink,
+  /** The registry's lines of contracts whose modules the previous output has and keeps. */
+  kept: readonly RegistryLine[] = [],
 ): {
   finish: (
     typesModule: (name: string) => string | undefined,
@@ -96,7 +100,7 @@ export function startValidators(
   const batch = startTasks(VALIDATOR_TASK, tasks, settings, written);
   return {
     finish: async (typesModule) => ({
-      ...assemble(registered, await batch.finish(), typesModule),
+      ...assemble(registered, await batch.finish(), typesModule, kept),
       onWorkerThreads: batch.onWorkerThreads,
     }),
   };
@@ -144,9 +148,10 @@ function assemble(
   contracts: readonly RegisteredContract[],
   compiled: readonly WrittenValidator[],
   typesModuleOf: (name: string) => string | undefined,
+  kept: readonly RegistryLine[],
 ): ValidatorsResult {
-  const result: ValidatorsResult = { files: new Map(), produced: new Set(), diagnostics: [] };
   const registry: RegistryLine[] = [];
+  const result: ValidatorsResult = { files: new Map(), produced: new Set(), diagnostics: [], registry };
   contracts.forEach(({ name, digest, rules, exports }, index) => {
     const typesModule = typesModuleOf(name);
     const { findings, written, depthGuarded } = compiled[index]!;
@@ -167,7 +172,8 @@ function assemble(
       });
     }
   });
-  for (const [file, content] of registryFiles(registry)) result.files.set(file, content);
+  for (const line of kept) result.produced.add(line.contract);
+  for (const [file, content] of registryFiles([...registry, ...kept])) result.files.set(file, content);
   return result;
 }
 

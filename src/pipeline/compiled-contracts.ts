@@ -1,0 +1,82 @@
+import type { Diagnostic } from "../core/diagnostic.js";
+import type { Bundle } from "../compiler/bundle/bundle-contract.js";
+import { digestSchema } from "../compiler/bundle/digest.js";
+import type { CheckedContracts } from "../compiler/check/check-contracts.js";
+import type { ResolvedSources } from "../compiler/resolve/resolve-sources.js";
+import type { ResolvedGraph } from "../schema/resolved-graph.js";
+import type { SchemaDocument } from "../schema/schema-document.js";
+import type { ValidationPolicy } from "../settings/validation.js";
+import { examplesAtTheirSeverity } from "../targets/types/check-types.js";
+import type { TypesContract } from "../targets/types/emit-types.js";
+import type { ValidatorContract } from "../targets/validators/emit-validators.js";
+import type { CompileOptions } from "./compile-options.js";
+
+/** What the stages made that the targets read; per bundled contract, its source document and its digest. */
+export interface CompiledContracts {
+  options: CompileOptions;
+  graph: ResolvedGraph;
+  documents: readonly SchemaDocument[];
+  checked: CheckedContracts;
+  bundles: readonly Bundle[];
+  sourceOf: ReadonlyMap<string, SchemaDocument>;
+  digests: ReadonlyMap<string, string>;
+  policyOf: (contract: string) => ValidationPolicy;
+}
+
+export function compiledContracts(
+  options: CompileOptions,
+  { graph, documents }: ResolvedSources,
+  checked: CheckedContracts,
+  bundles: readonly Bundle[],
+  policyOf: (contract: string) => ValidationPolicy,
+): CompiledContracts {
+  const sourceOf = new Map(documents.map((d) => [d.name, d]));
+  const digests = new Map(bundles.map((b) => [b.name, digestSchema(b.schema)]));
+  return { options, graph, documents, checked, bundles, sourceOf, digests, policyOf };
+}
+
+/** The types target's view of each bundled contract. */
+export function typesContractsOf({ bundles, sourceOf, digests }: CompiledContracts): TypesContract[] {
+  return bundles.map((b) => ({
+    key: sourceOf.get(b.name)!.key,
+    name: b.name,
+    source: sourceOf.get(b.name)!.relativePath!,
+    digest: digests.get(b.name)!,
+  }));
+}
+
+/** The validators target's view of each bundled contract (none when validators are turned off). */
+export function validatorContractsOf({
+  options,
+  bundles,
+  sourceOf,
+  digests,
+  checked,
+  policyOf,
+}: CompiledContracts): ValidatorContract[] {
+  return ((options.validators ?? true) ? bundles : []).map((b) => {
+    const source = sourceOf.get(b.name)!;
+    return {
+      bundle: b,
+      key: source.key,
+      file: source.file,
+      digest: digests.get(b.name)!,
+      rules: checked.rulesOf.get(b.name) ?? new Map(),
+      policy: policyOf(b.name),
+      source,
+      instances: checked.instancesOf.get(b.name) ?? [],
+    };
+  });
+}
+
+/** The types target's findings, an example that does not fit its type at the severity its contract gives examples. */
+export function typesFindingsOf({
+  documents,
+  policyOf,
+}: CompiledContracts): (findings: readonly Diagnostic[]) => Diagnostic[] {
+  const contractOfFile = new Map(documents.map((d) => [d.file, d.name]));
+  return (findings) =>
+    examplesAtTheirSeverity(findings, (file) =>
+      file === undefined ? "error" : policyOf(contractOfFile.get(file) ?? "").examples,
+    );
+}

@@ -1,0 +1,113 @@
+import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { runCli } from "../helpers/run-cli.js";
+import { snapshotTree, tempTree, writeTree } from "../helpers/temp-tree.js";
+
+/**
+ * Contracts that share a document (a and b use common/id), two that would
+ * clash on a type name if one more definition came, one with an example
+ * file beside it, one with a finding.
+ */
+const PROJECT: Record<string, string> = {
+  "node_modules/.keep": "",
+  "schema-src/common/id.yaml": "type: string\nminLength: 1\n",
+  "schema-src/a.yaml":
+    "type: object\nproperties:\n  id: {$ref: common/id.yaml}\n  item: {$ref: '#/$defs/Item'}\n$defs:\n  Item: {type: integer}\n",
+  "schema-src/b.yaml": "type: object\nproperties:\n  id: {$ref: common/id.yaml}\n",
+  "schema-src/leaf.yaml": "description: A leaf.\ntype: object\nproperties:\n  n: {type: integer}\nexamples: [{n: 1}]\n",
+  "schema-src/leaf.examples/one.json": '{"n": 2}\n',
+  "schema-src/other.yaml": "type: object\nproperties:\n  t: {$ref: '#/$defs/Thing'}\n$defs:\n  Thing: {type: string}\n",
+  "schema-src/noted.yaml":
+    "$schema: http://json-schema.org/draft-07/schema#\ntype: object\nproperties:\n  when: {type: string, format: no-such-format}\n",
+};
+
+interface Report {
+  ok: boolean;
+  produced: string[];
+  failed: string[];
+  incomplete: unknown[];
+  diagnostics: unknown[];
+  cache?: { kept: number };
+}
+
+/** `generate` through the cache, then a fresh `generate --no-cache` elsewhere: the kept count, and both reports and trees. */
+async function generateTwice(dir: string) {
+  const json = async (args: string[]) => JSON.parse((await runCli(args, dir)).stdout) as Report;
+  const kept = await json(["generate", "--keep-going", "--format", "json"]);
+  const fresh = await json(["generate", "--keep-going", "--no-cache", "--out", "fresh", "--format", "json"]);
+  const report = ({ ok, produced, failed, incomplete, diagnostics }: Report) => ({
+    ok,
+    produced,
+    failed,
+    incomplete,
+    diagnostics,
+  });
+  return {
+    kept: kept.cache!.kept,
+    report: report(kept),
+    freshReport: report(fresh),
+    tree: snapshotTree(path.join(dir, "generated")),
+    freshTree: snapshotTree(path.join(dir, "fresh")),
+  };
+}
+
+describe("generate after an edit", () => {
+  it("takes from the previous output every contract the edit cannot reach, and writes what a fresh run writes", async () => {
+    const dir = tempTree(PROJECT);
+    const source = (name: string) => path.join(dir, "schema-src", name);
+    expect((await generateTwice(dir)).kept).toBe(0);
+    const steps: [string, () => void, number][] = [
+      // A contract nothing references: the other five are kept.
+      [
+        "leaf's description",
+        () =>
+          writeTree(dir, { "schema-src/leaf.yaml": PROJECT["schema-src/leaf.yaml"]!.replace("A leaf.", "Edited.") }),
+        5,
+      ],
+      // A shared document: a and b reach it, so they are compiled with it.
+      ["the shared document", () => writeTree(dir, { "schema-src/common/id.yaml": "type: string\nminLength: 2\n" }), 3],
+      // Positions only: findings point elsewhere.
+      [
+        "blank lines before noted",
+        () => writeFileSync(source("noted.yaml"), "\n\n" + PROJECT["schema-src/noted.yaml"]),
+        5,
+      ],
+      // A definition named as a's is: other comes later, so it gives way and a keeps its names.
+      ["a clashing definition in other", () => appendFileSync(source("other.yaml"), "  Item: {type: boolean}\n"), 5],
+      // One named as other's, in a, which comes first: other's names change, so all are compiled.
+      ["a clashing definition in a", () => appendFileSync(source("a.yaml"), "  Thing: {type: boolean}\n"), 0],
+      // An example file: the instance files are compared whole.
+      ["leaf's example file", () => writeTree(dir, { "schema-src/leaf.examples/one.json": '{"n": 3}\n' }), 0],
+      ["leaf, broken", () => writeTree(dir, { "schema-src/leaf.yaml": "type: object\nproperties: [\n" }), 5],
+      ["leaf, mended", () => writeTree(dir, { "schema-src/leaf.yaml": PROJECT["schema-src/leaf.yaml"]! }), 5],
+      // b now references leaf: both are compiled again.
+      [
+        "b references leaf",
+        () =>
+          writeTree(dir, {
+            "schema-src/b.yaml": "type: object\nproperties:\n  id: {$ref: common/id.yaml}\n  leaf: {$ref: leaf.yaml}\n",
+          }),
+        2,
+      ],
+    ];
+    for (const [what, edit, kept] of steps) {
+      edit();
+      const run = await generateTwice(dir);
+      expect(run.kept, what).toBe(kept);
+      expect(run.report, what).toEqual(run.freshReport);
+      expect(run.tree, what).toEqual(run.freshTree);
+    }
+  });
+
+  it("compiles everything when the output was changed by hand since the run that wrote it", async () => {
+    const dir = tempTree(PROJECT);
+    await generateTwice(dir);
+    const types = path.join(dir, "generated/types/b.ts");
+    writeFileSync(types, readFileSync(types, "utf8") + "// edited by hand\n");
+    writeTree(dir, { "schema-src/leaf.yaml": "type: object\n" });
+    const run = await generateTwice(dir);
+    expect(run.kept).toBe(0);
+    expect(run.tree).toEqual(run.freshTree);
+  });
+});
