@@ -42,8 +42,13 @@ export class StagedTree implements OutputSink {
   }
 
   /** Files of the output whose digests a record has just checked: `keep` takes them without reading them. */
-  vouchFor(outputs: Iterable<[file: string, sha256: string]>): void {
-    this.known = new Map(outputs);
+  vouchFor(outputs: Iterable<readonly [file: string, sha256: string, ...rest: unknown[]]>): void {
+    this.known = new Map([...outputs].map(([file, sha256]) => [file, sha256]));
+  }
+
+  /** Whether the file was staged as a link to the output's own: the same file, so the same bytes. */
+  isLinked(file: string): boolean {
+    return this.linked.has(file);
   }
 
   /** Stages the output's own file: a hard link to it where the file system allows, else a copy. */

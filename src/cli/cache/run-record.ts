@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync, type Dirent } from "node:fs";
+import { readdirSync, readFileSync, statSync, type Dirent } from "node:fs";
 import path from "node:path";
 import { compareStrings, type Diagnostic } from "../../core/diagnostic.js";
 import type { CompileResult } from "../../pipeline/compile.js";
@@ -19,7 +19,8 @@ import type { TaskCache } from "./task-cache.js";
  */
 export interface RunRecord {
   catalogFiles: [file: string, sha256: string][];
-  outputs: [file: string, sha256: string][];
+  /** Each file written, its digest, and what `stat` said of it once the output was in place (see `statSignature`). */
+  outputs: [file: string, sha256: string, stat?: string][];
   diagnostics: Diagnostic[];
   produced: string[];
   failed: string[];
@@ -56,14 +57,42 @@ export function outputMatches(outDir: string, record: Pick<RunRecord, "outputs">
     return false;
   }
   if (entries.filter((e) => !e.isDirectory()).length !== record.outputs.length) return false;
-  return record.outputs.every(([file, sha256]) => {
+  return record.outputs.every(([file, sha256, stat]) => {
     try {
-      const bytes = readFileSync(path.join(outDir, ...file.split("/")));
+      const where = path.join(outDir, ...file.split("/"));
+      // The same inode, size and times as when the run put it there: not written since, so not read again.
+      if (stat !== undefined && statSignature(where) === stat) return true;
+      const bytes = readFileSync(where);
       return createHash("sha256").update(bytes).digest("hex") === sha256;
     } catch {
       return false;
     }
   });
+}
+
+/**
+ * A file's device, inode, size and change and modification times: any write
+ * to it, a replacement or a new link changes one of them (the change time
+ * cannot be set back), so a file whose signature is the recorded one holds the
+ * recorded bytes, as git's index trusts its files.
+ */
+export function statSignature(file: string): string | undefined {
+  try {
+    const s = statSync(file, { bigint: true });
+    return `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The run's files with their digests and, as they now are in the output, their signatures. */
+function signedOutputs(outDir: string, outputs: ReadonlyMap<string, { sha256: string }>): [string, string, string?][] {
+  return [...outputs]
+    .map(([file, { sha256 }]): [string, string, string?] => {
+      const stat = statSignature(path.join(outDir, ...file.split("/")));
+      return stat === undefined ? [file, sha256] : [file, sha256, stat];
+    })
+    .sort(([a], [b]) => compareStrings(a, b));
 }
 
 /** Keeps what a run made under `key`; only a run without errors is kept, since only such a run writes the whole output. */
@@ -73,6 +102,7 @@ export async function keepRunRecord(
   result: CompileResult,
   /** The digest of each file the run wrote. */
   outputs: ReadonlyMap<string, { sha256: string }>,
+  outDir: string,
 ): Promise<void> {
   const catalogFiles: [string, string][] = [];
   for (const file of result.catalogFiles) {
@@ -82,9 +112,7 @@ export async function keepRunRecord(
   }
   const record: RunRecord = {
     catalogFiles,
-    outputs: [...outputs]
-      .map(([file, { sha256 }]): [string, string] => [file, sha256])
-      .sort(([a], [b]) => compareStrings(a, b)),
+    outputs: signedOutputs(outDir, outputs),
     diagnostics: result.diagnostics,
     produced: result.produced,
     failed: result.failed,
@@ -117,11 +145,9 @@ export async function keepPreviousRun(
   key: string,
   record: PreviousRun,
   outputs: ReadonlyMap<string, { sha256: string }>,
+  outDir: string,
 ): Promise<void> {
-  const listed = [...outputs]
-    .map(([file, { sha256 }]): [string, string] => [file, sha256])
-    .sort(([a], [b]) => compareStrings(a, b));
-  await cache.write(key, { ...record, outputs: listed });
+  await cache.write(key, { ...record, outputs: signedOutputs(outDir, outputs) });
 }
 
 /** A CompileResult of what the record says, for the report: no files, since nothing is written. */

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import type { CompileResult } from "../../pipeline/compile.js";
 import type { ParseMemo } from "../../compiler/load/load-source.js";
@@ -12,7 +12,7 @@ import { EXIT_BUSY, EXIT_FINDINGS, EXIT_OK, type CliIo } from "../io.js";
 import { acquireOutputLock, describeHolder, type LockHolder } from "../output-lock.js";
 import { displayPath, formatDiagnostic, relativeDiagnostic } from "../print.js";
 import { readRegularFile, readTree } from "../read-tree.js";
-import { StagedTree, type StagedFile } from "../staged-tree.js";
+import { StagedTree } from "../staged-tree.js";
 import { readOnlyFolder, swapInStagedTree } from "../write-tree.js";
 import { recoverInterruptedWrite } from "../output-recovery.js";
 import { isReplaceable } from "../output-ownership.js";
@@ -110,8 +110,9 @@ async function generateInto(staged: StagedTree, run: GenerateRun): Promise<numbe
     unchanged !== undefined ? ok || args.keepGoing : write && (ok || !hasErrors(diagnostics.filter(isWriteFinding)));
   // A run that wrote its whole output (--keep-going: that of the contracts that compiled) is kept for the next.
   if (cache && remembered && unchanged === undefined && wrote && (args.keepGoing || !hasErrors(result.diagnostics))) {
-    await keepRunRecord(cache, remembered.key, result, staged.files);
-    if (previous && result.record) await keepPreviousRun(cache, previous.key, result.record, staged.files);
+    await keepRunRecord(cache, remembered.key, result, staged.files, settings.outDir);
+    if (previous && result.record)
+      await keepPreviousRun(cache, previous.key, result.record, staged.files, settings.outDir);
   }
   await cache?.prune();
   const outcome: Outcome = { result, diagnostics, ok, wrote, changed, busy, started };
@@ -236,7 +237,7 @@ async function replaceOutput(staged: StagedTree, settings: Settings, diagnostics
     );
     return false;
   }
-  const { unchanged, entries } = await unchangedFiles(settings.outDir, staged.files);
+  const { unchanged, entries } = await unchangedFiles(settings.outDir, staged);
   if (unchanged.size === staged.files.size && entries === staged.files.size) return false;
   // Moved aside, a read-only tree could not be deleted: refused before anything moves.
   const readOnly = await readOnlyFolder(settings.outDir);
@@ -373,18 +374,33 @@ export function freshBudget(files: ReadonlyMap<string, string>, file: string): n
  */
 async function unchangedFiles(
   outDir: string,
-  staged: ReadonlyMap<string, StagedFile>,
+  staged: StagedTree,
 ): Promise<{ unchanged: Set<string>; entries: number }> {
   // Listed, not read: a regular file is an empty buffer, anything else (a link, a device) null and never opened.
   const listed = await readTree(outDir, () => 0);
   const unchanged = new Set<string>();
-  for (const [file, { sha256, bytes }] of staged) {
+  for (const [file, { sha256, bytes }] of staged.files) {
     if (!listed.get(file)) continue;
-    const existing = readRegularFile(path.join(outDir, ...file.split("/")), bytes + 1);
+    const where = path.join(outDir, ...file.split("/"));
+    // A kept file is a link to the output's own, unless another run has replaced the output since.
+    if (staged.isLinked(file) && sameFile(where, path.join(staged.folder, ...file.split("/")))) {
+      unchanged.add(file);
+      continue;
+    }
+    const existing = readRegularFile(where, bytes + 1);
     if (existing?.length === bytes && createHash("sha256").update(existing).digest("hex") === sha256)
       unchanged.add(file);
   }
   return { unchanged, entries: listed.size };
+}
+
+function sameFile(a: string, b: string): boolean {
+  try {
+    const [x, y] = [statSync(a), statSync(b)];
+    return x.dev === y.dev && x.ino === y.ino;
+  } catch {
+    return false;
+  }
 }
 
 export function errorCount(diagnostics: readonly { severity: string }[]): string {
