@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { readFile } from "node:fs/promises";
+import { readFileSync } from "node:fs";
 import { errorAt, type Diagnostic } from "../../core/diagnostic.js";
 import { LOAD_CODES } from "./codes.js";
 import { decodeUtf8 } from "./decode-utf8.js";
@@ -28,7 +28,8 @@ export type ParseMemo = Map<string, { digest: string; result: LoadedSource }>;
 export async function loadSource(absolutePath: string, memo?: ParseMemo): Promise<LoadedSource> {
   let text: string;
   try {
-    const decoded = decodeUtf8(await readFile(absolutePath));
+    // Read synchronously: a project's sources are many small files, each read several times faster without a promise.
+    const decoded = decodeUtf8(readFileSync(absolutePath));
     if ("invalidAt" in decoded) {
       return {
         diagnostics: [
