@@ -174,7 +174,9 @@ async function frontStages(
   );
   diagnostics.push(...resolved.diagnostics);
   lap("resolve");
-  const now = options.previous || options.recordRun ? currentDocuments(options.sourceDir, loaded, resolved) : undefined;
+  // The Python package is made of every bundle at once: a run with it neither keeps contracts nor records them.
+  const recording = (options.previous !== undefined || options.recordRun) && options.python === undefined;
+  const now = recording ? currentDocuments(options.sourceDir, loaded, resolved) : undefined;
   const keeping = now && planKeeping(options.previous, now, loaded, resolved);
   const documents = keeping ? resolved.documents.filter((d) => keeping.affected.has(d.name)) : resolved.documents;
   const downstream: Diagnostic[] = [];

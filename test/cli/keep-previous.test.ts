@@ -1,4 +1,5 @@
-import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { appendFileSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../helpers/run-cli.js";
@@ -105,6 +106,23 @@ describe("generate after an edit", () => {
     await generateTwice(dir);
     const types = path.join(dir, "generated/types/b.ts");
     writeFileSync(types, readFileSync(types, "utf8") + "// edited by hand\n");
+    writeTree(dir, { "schema-src/leaf.yaml": "type: object\n" });
+    const run = await generateTwice(dir);
+    expect(run.kept).toBe(0);
+    expect(run.tree).toEqual(run.freshTree);
+  });
+
+  it("notices a hand edit that keeps a file's size and puts its modification time back", async () => {
+    const dir = tempTree(PROJECT);
+    await generateTwice(dir);
+    const schema = path.join(dir, "generated/schemas/b.schema.json");
+    // Its times copied to the nanosecond, as `touch -r` and `rsync -t` do: only the change time tells.
+    const times = path.join(dir, "times");
+    writeFileSync(times, "");
+    expect(spawnSync("touch", ["-r", schema, times]).status).toBe(0);
+    writeFileSync(schema, readFileSync(schema, "utf8").replace('"object"', '"objecT"'));
+    expect(spawnSync("touch", ["-r", times, schema]).status).toBe(0);
+    expect(statSync(schema, { bigint: true }).mtimeNs).toBe(statSync(times, { bigint: true }).mtimeNs);
     writeTree(dir, { "schema-src/leaf.yaml": "type: object\n" });
     const run = await generateTwice(dir);
     expect(run.kept).toBe(0);

@@ -85,11 +85,27 @@ export function statSignature(file: string): string | undefined {
   }
 }
 
-/** The run's files with their digests and, as they now are in the output, their signatures. */
-function signedOutputs(outDir: string, outputs: ReadonlyMap<string, { sha256: string }>): [string, string, string?][] {
+/**
+ * The signature of each of the run's files in `outDir`: taken under the output lock, right
+ * after the run's tree went in, so that each is the signature of the bytes the run wrote.
+ */
+export function outputSignatures(outDir: string, files: Iterable<string>): Map<string, string> {
+  const signatures = new Map<string, string>();
+  for (const file of files) {
+    const stat = statSignature(path.join(outDir, ...file.split("/")));
+    if (stat !== undefined) signatures.set(file, stat);
+  }
+  return signatures;
+}
+
+/** The run's files with their digests and signatures, in path order. */
+function signedOutputs(
+  outputs: ReadonlyMap<string, { sha256: string }>,
+  signatures: ReadonlyMap<string, string>,
+): [string, string, string?][] {
   return [...outputs]
     .map(([file, { sha256 }]): [string, string, string?] => {
-      const stat = statSignature(path.join(outDir, ...file.split("/")));
+      const stat = signatures.get(file);
       return stat === undefined ? [file, sha256] : [file, sha256, stat];
     })
     .sort(([a], [b]) => compareStrings(a, b));
@@ -102,7 +118,8 @@ export async function keepRunRecord(
   result: CompileResult,
   /** The digest of each file the run wrote. */
   outputs: ReadonlyMap<string, { sha256: string }>,
-  outDir: string,
+  /** Each file's signature as the run left it (`outputSignatures`). */
+  signatures: ReadonlyMap<string, string>,
 ): Promise<void> {
   const catalogFiles: [string, string][] = [];
   for (const file of result.catalogFiles) {
@@ -112,7 +129,7 @@ export async function keepRunRecord(
   }
   const record: RunRecord = {
     catalogFiles,
-    outputs: signedOutputs(outDir, outputs),
+    outputs: signedOutputs(outputs, signatures),
     diagnostics: result.diagnostics,
     produced: result.produced,
     failed: result.failed,
@@ -145,9 +162,10 @@ export async function keepPreviousRun(
   key: string,
   record: PreviousRun,
   outputs: ReadonlyMap<string, { sha256: string }>,
-  outDir: string,
+  /** Each file's signature as the run left it (`outputSignatures`). */
+  signatures: ReadonlyMap<string, string>,
 ): Promise<void> {
-  await cache.write(key, { ...record, outputs: signedOutputs(outDir, outputs) });
+  await cache.write(key, { ...record, outputs: signedOutputs(outputs, signatures) });
 }
 
 /** A CompileResult of what the record says, for the report: no files, since nothing is written. */

@@ -1,5 +1,4 @@
-import { createHash } from "node:crypto";
-import { existsSync, statSync } from "node:fs";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import type { CompileResult } from "../../pipeline/compile.js";
 import type { ParseMemo } from "../../compiler/load/load-source.js";
@@ -11,8 +10,8 @@ import type { Settings } from "../config.js";
 import { EXIT_BUSY, EXIT_FINDINGS, EXIT_OK, type CliIo } from "../io.js";
 import { acquireOutputLock, describeHolder, type LockHolder } from "../output-lock.js";
 import { displayPath, formatDiagnostic, relativeDiagnostic } from "../print.js";
-import { readRegularFile, readTree } from "../read-tree.js";
 import { StagedTree } from "../staged-tree.js";
+import { unchangedFiles } from "../unchanged-files.js";
 import { readOnlyFolder, swapInStagedTree } from "../write-tree.js";
 import { recoverInterruptedWrite } from "../output-recovery.js";
 import { isReplaceable } from "../output-ownership.js";
@@ -24,6 +23,7 @@ import {
   keepPreviousRun,
   keepRunRecord,
   outputMatches,
+  outputSignatures,
   recordedResult,
 } from "../cache/run-record.js";
 import { warningLimitExceeded } from "../warning-limit.js";
@@ -102,17 +102,16 @@ async function generateInto(staged: StagedTree, run: GenerateRun): Promise<numbe
   if (overLimit) diagnostics.push(overLimit);
   const failed = hasErrors(diagnostics);
   const write = unchanged === undefined && (!failed || args.keepGoing);
-  const { changed, busy } = write
+  const { changed, busy, signatures } = write
     ? await writeOutput(staged, args, settings, io, diagnostics)
-    : { changed: false, busy: false as const };
+    : { changed: false, busy: false as const, signatures: new Map<string, string>() };
   const ok = !hasErrors(diagnostics);
   const wrote =
     unchanged !== undefined ? ok || args.keepGoing : write && (ok || !hasErrors(diagnostics.filter(isWriteFinding)));
   // A run that wrote its whole output (--keep-going: that of the contracts that compiled) is kept for the next.
   if (cache && remembered && unchanged === undefined && wrote && (args.keepGoing || !hasErrors(result.diagnostics))) {
-    await keepRunRecord(cache, remembered.key, result, staged.files, settings.outDir);
-    if (previous && result.record)
-      await keepPreviousRun(cache, previous.key, result.record, staged.files, settings.outDir);
+    await keepRunRecord(cache, remembered.key, result, staged.files, signatures);
+    if (previous && result.record) await keepPreviousRun(cache, previous.key, result.record, staged.files, signatures);
   }
   await cache?.prune();
   const outcome: Outcome = { result, diagnostics, ok, wrote, changed, busy, started };
@@ -178,9 +177,10 @@ async function writeOutput(
   settings: Settings,
   io: CliIo,
   diagnostics: Diagnostic[],
-): Promise<{ changed: boolean; busy: LockHolder | undefined | false }> {
+): Promise<{ changed: boolean; busy: LockHolder | undefined | false; signatures: Map<string, string> }> {
   let changed = false;
   let busy: LockHolder | undefined | false = false;
+  let signatures = new Map<string, string>();
   let lock: Awaited<ReturnType<typeof acquireOutputLock>> | undefined;
   try {
     // Compiling and staging happen beside other runs; replacing the output is one run at a time.
@@ -198,7 +198,12 @@ async function writeOutput(
           { file: settings.outDir },
         ),
       );
-    } else changed = await replaceOutput(staged, settings, diagnostics);
+    } else {
+      changed = await replaceOutput(staged, settings, diagnostics);
+      // Under the lock: no other run can have replaced what is signed.
+      if (!hasErrors(diagnostics.filter(isWriteFinding)))
+        signatures = outputSignatures(settings.outDir, staged.files.keys());
+    }
   } catch (error) {
     // The file system said no (a file where a folder should be, permissions, a full disk): a finding, not a crash.
     // Located at the output's own file or folder the file system named, else at the output.
@@ -212,7 +217,7 @@ async function writeOutput(
   } finally {
     if (lock?.ok) await lock.release();
   }
-  return { changed, busy };
+  return { changed, busy, signatures };
 }
 
 /**
@@ -365,42 +370,6 @@ export function summary(made: CompileResult["summary"], started: number): string
 export function freshBudget(files: ReadonlyMap<string, string>, file: string): number | undefined {
   const fresh = files.get(file);
   return fresh === undefined ? undefined : 2 * Buffer.byteLength(fresh, "utf8") + 64 * 1024;
-}
-
-/**
- * The staged files whose bytes the output directory already holds, and how
- * many entries it has. Each is read only when its size matches, one at a
- * time: the old tree is never in memory whole.
- */
-async function unchangedFiles(
-  outDir: string,
-  staged: StagedTree,
-): Promise<{ unchanged: Set<string>; entries: number }> {
-  // Listed, not read: a regular file is an empty buffer, anything else (a link, a device) null and never opened.
-  const listed = await readTree(outDir, () => 0);
-  const unchanged = new Set<string>();
-  for (const [file, { sha256, bytes }] of staged.files) {
-    if (!listed.get(file)) continue;
-    const where = path.join(outDir, ...file.split("/"));
-    // A kept file is a link to the output's own, unless another run has replaced the output since.
-    if (staged.isLinked(file) && sameFile(where, path.join(staged.folder, ...file.split("/")))) {
-      unchanged.add(file);
-      continue;
-    }
-    const existing = readRegularFile(where, bytes + 1);
-    if (existing?.length === bytes && createHash("sha256").update(existing).digest("hex") === sha256)
-      unchanged.add(file);
-  }
-  return { unchanged, entries: listed.size };
-}
-
-function sameFile(a: string, b: string): boolean {
-  try {
-    const [x, y] = [statSync(a), statSync(b)];
-    return x.dev === y.dev && x.ino === y.ino;
-  } catch {
-    return false;
-  }
 }
 
 export function errorCount(diagnostics: readonly { severity: string }[]): string {
