@@ -29,6 +29,7 @@ import {
   keptNamesHold,
   keptShare,
   keptTypesContracts,
+  keptTypesModules,
   planKeeping,
   recordOfRun,
   type KeptContracts,
@@ -134,7 +135,7 @@ async function throughTypes(
     { ...started.names, diagnostics: [] },
     options.typeCheck ?? true,
     tasks.cache,
-    keptTypesContracts(started.keeping),
+    keptTypesModules(started.keeping),
   );
   lap("types");
   diagnostics.push(...started.names.diagnostics);

@@ -69,6 +69,11 @@ export function keptTypesContracts(keeping: KeptContracts | undefined): TypesCon
   return [...(keeping?.kept.values() ?? [])].flatMap((r) => (r.typesContract ? [r.typesContract] : []));
 }
 
+/** The kept contracts whose types modules the previous output has. */
+export function keptTypesModules(keeping: KeptContracts | undefined): TypesContract[] {
+  return [...(keeping?.kept.values() ?? [])].flatMap((r) => (r.typesContract && r.types ? [r.typesContract] : []));
+}
+
 /** Whether every kept contract is given the type names it had: names are settled across all contracts. */
 export function keptNamesHold(keeping: KeptContracts, names: TypeNames): boolean {
   return [...keeping.kept.values()].every((r) => r.typesContract === undefined || namesOf(names, r.key) === r.names);
