@@ -5,7 +5,7 @@ import { loadSources } from "../compiler/load/load-sources.js";
 import { defaultJobs, type TaskSettings } from "../tasks/run-tasks.js";
 import { loadSource } from "../compiler/load/load-source.js";
 import { loadInstanceFiles } from "../compiler/load/instance-files.js";
-import { resolveSources, type ResolvedSources } from "../compiler/resolve/resolve-sources.js";
+import { resolveSources, sourceKey, type ResolvedSources } from "../compiler/resolve/resolve-sources.js";
 import { moduleStem, typesPath, type OutputFiles, type OutputSink } from "../targets/shared/output-files.js";
 import { emitSchemas } from "../targets/schemas/emit-schemas.js";
 import { emitTypes, type TypesContract, type TypesResult } from "../targets/types/emit-types.js";
@@ -69,7 +69,7 @@ async function compileOnce(options: CompileOptions): Promise<CompileResult | und
   const made = await throughTypes(options, tasks, output, diagnostics, lap);
   if (made === undefined) return undefined;
   const { types } = made;
-  const kept = keptShare(made.keeping);
+  const { kept } = made;
   const validators = await made.validatorsUnderWay.finish((name) =>
     types.produced.has(name) ? typesPath(name) : undefined,
   );
@@ -107,6 +107,8 @@ interface PastTypes {
   /** The findings of the stages after resolve, which a kept contract's record holds for the next run. */
   downstream: Diagnostic[];
   keeping: KeptContracts | undefined;
+  /** The kept contracts' share of what the run reports and of the files every contract feeds. */
+  kept: ReturnType<typeof keptShare>;
   /** The contracts made now and those kept, in the order of their sources. */
   order: (made: readonly ContractFacts[], kept: ReadonlyMap<string, ContractFacts>) => ContractFacts[];
   record: (validators: ValidatorsResult) => PreviousRun;
@@ -141,7 +143,7 @@ async function throughTypes(
   diagnostics.push(...started.names.diagnostics);
   started.downstream.push(...started.typesFindings(types.diagnostics));
   addFiles(output, typesFiles);
-  const { validatorsUnderWay, contracts, failed, catalogFiles, downstream, keeping, order } = started;
+  const { validatorsUnderWay, contracts, failed, catalogFiles, downstream, keeping, kept, order } = started;
   return {
     validatorsUnderWay,
     types,
@@ -151,6 +153,7 @@ async function throughTypes(
     catalogFiles,
     downstream,
     keeping,
+    kept,
     order,
     record: (validators) => started.record(types, validators, downstream),
   };
@@ -226,6 +229,7 @@ async function startTargets(
   );
   if (keeping && !keptNamesHold(keeping, names)) return undefined;
   if (keeping) keepFiles(keeping, output as Required<OutputSink>);
+  const kept = keptShare(keeping);
   addFiles(output, emitSchemas(bundles));
   // The validators compile on worker threads while this thread makes the Python package, then the types.
   const validatorsUnderWay = startValidators(
@@ -233,7 +237,7 @@ async function startTargets(
     withoutDefinitions(names, checked.dangling.withheld),
     tasks,
     output,
-    keptShare(keeping).registry,
+    kept.registry,
   );
   if (options.python) {
     diagnostics.push(...(await pythonOf(options, compiled, names, output)));
@@ -255,6 +259,7 @@ async function startTargets(
       .sort(),
     downstream: front.downstream,
     keeping,
+    kept,
     order: (made: readonly ContractFacts[], kept: ReadonlyMap<string, ContractFacts>) =>
       inSourceOrder(
         resolved.documents,
@@ -280,11 +285,7 @@ function recorder(
   made: { names: TypeNames; typesContracts: TypesContract[]; contracts: ContractFacts[] },
 ): (types: Omit<TypesResult, "files">, validators: ValidatorsResult, downstream: Diagnostic[]) => PreviousRun {
   const { keeping, now, checked } = front;
-  const sources = front.loaded.sources.map((s) => ({
-    name: s.name,
-    key: `source:${s.relativePath}`,
-    file: s.absolutePath,
-  }));
+  const sources = front.loaded.sources.map((s) => ({ name: s.name, key: sourceKey(s.relativePath) }));
   const keyOfFile = new Map([...front.resolved.graph.documents].map(([key, entry]) => [entry.document.file, key]));
   const failed = new Set(checked.failed);
   return (types, validators, downstream) =>

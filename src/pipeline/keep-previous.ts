@@ -2,7 +2,7 @@ import path from "node:path";
 import type { Diagnostic } from "../core/diagnostic.js";
 import type { LoadedSources } from "../compiler/load/load-sources.js";
 import { INSTANCE_FOLDERS } from "../compiler/load/instance-files.js";
-import type { ResolvedSources } from "../compiler/resolve/resolve-sources.js";
+import { sourceKey, type ResolvedSources } from "../compiler/resolve/resolve-sources.js";
 import type { RepairApplication } from "../repairs/support/repair.js";
 import { schemaPath, typesPath, validatorPath, type OutputSink } from "../targets/shared/output-files.js";
 import type { TypeNames } from "../targets/shared/type-names.js";
@@ -23,6 +23,9 @@ import {
 /** An output that can take a file of the previous output as it is (generate's staging tree). */
 export type KeepingSink = Required<Pick<OutputSink, "keep">>;
 
+/** What this run read of the sources that the record compares: their digests and the instance files beside them. */
+export type CurrentDocuments = Pick<PreviousRun, "documents" | "otherFiles">;
+
 /** What a run takes from the previous one: the contracts it compiles again, and the record of each other. */
 export interface KeptContracts {
   /** Contracts compiled in this run. */
@@ -32,8 +35,6 @@ export interface KeptContracts {
   /** By name, in discovery order: each contract taken as it was. */
   kept: Map<string, ContractRecord>;
   previous: PreviousRun;
-  documents: PreviousRun["documents"];
-  otherFiles: string | undefined;
 }
 
 /** What is read of the sources to decide, and to record: their digests and the instance files beside them. */
@@ -41,7 +42,7 @@ export function currentDocuments(
   sourceDir: string,
   loaded: LoadedSources,
   resolved: ResolvedSources,
-): Pick<KeptContracts, "documents" | "otherFiles"> {
+): CurrentDocuments {
   return {
     documents: documentsOf(resolved.graph),
     otherFiles: otherFilesDigest(sourceDir, new Set(loaded.sources.map((s) => s.absolutePath))),
@@ -51,17 +52,17 @@ export function currentDocuments(
 /** The contracts the previous run's record lets this run keep, or undefined when it must compile them all. */
 export function planKeeping(
   previous: PreviousRun | undefined,
-  now: Pick<KeptContracts, "documents" | "otherFiles">,
+  now: CurrentDocuments,
   loaded: LoadedSources,
   resolved: ResolvedSources,
 ): KeptContracts | undefined {
   if (previous === undefined) return undefined;
-  const sources = loaded.sources.map((s) => ({ name: s.name, key: `source:${s.relativePath}` }));
+  const sources = loaded.sources.map((s) => ({ name: s.name, key: sourceKey(s.relativePath) }));
   const found = affectedContracts(previous, { ...now, sources, resolved: resolved.documents });
   if (found === undefined || found.contracts.size === sources.length) return undefined;
   const recorded = new Map(previous.contracts);
   const kept = new Map(sources.filter((s) => !found.contracts.has(s.name)).map((s) => [s.name, recorded.get(s.name)!]));
-  return { affected: found.contracts, affectedDocuments: found.documents, kept, previous, ...now };
+  return { affected: found.contracts, affectedDocuments: found.documents, kept, previous };
 }
 
 /** The kept contracts that were bundled, as the types target names them. */
@@ -94,8 +95,6 @@ export function keepFiles(keeping: KeptContracts, output: KeepingSink): void {
 /** The kept contracts' share of what the run reports and of the files every contract feeds. */
 export function keptShare(keeping: KeptContracts | undefined): {
   facts: Map<string, ContractFacts>;
-  types: string[];
-  validators: string[];
   failed: string[];
   applications: RepairApplication[];
   registry: RegistryLine[];
@@ -108,8 +107,6 @@ export function keptShare(keeping: KeptContracts | undefined): {
         r.facts ? [[name, { ...r.facts, rules: r.facts.rules ? new Map(r.facts.rules) : undefined }]] : [],
       ),
     ),
-    types: records.filter(([, r]) => r.types).map(([name]) => name),
-    validators: records.filter(([, r]) => r.validator).map(([name]) => name),
     failed: records.filter(([, r]) => r.failed).map(([name]) => name),
     applications: records.flatMap(([, r]) => r.applications),
     registry: records.flatMap(([, r]) => r.registry.map((line) => ({ ...line, rules: new Map(line.rules) }))),
@@ -122,8 +119,8 @@ export function keptShare(keeping: KeptContracts | undefined): {
 /** What this run made of each contract it compiled, as the next run reads it. */
 export interface CompiledShare {
   sourceDir: string;
-  /** Every source, in discovery order, with its document key and absolute path. */
-  sources: readonly { name: string; key: string; file: string }[];
+  /** Every source, in discovery order, with its document key. */
+  sources: readonly { name: string; key: string }[];
   failed: ReadonlySet<string>;
   facts: readonly ContractFacts[];
   typesContracts: readonly TypesContract[];
@@ -140,7 +137,7 @@ export interface CompiledShare {
 /** The record of this run: the kept contracts' records as they were, the others' as made now. */
 export function recordOfRun(
   keeping: KeptContracts | undefined,
-  now: Pick<KeptContracts, "documents" | "otherFiles">,
+  now: CurrentDocuments,
   made: CompiledShare,
 ): PreviousRun {
   const factsOf = new Map(made.facts.map((f) => [f.bundle.name, f]));

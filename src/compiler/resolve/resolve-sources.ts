@@ -21,6 +21,11 @@ export interface ResolvedSources {
   diagnostics: Diagnostic[];
 }
 
+/** A source's document key: the same in every run, which the record of a run compares by. */
+export function sourceKey(relativePath: string): string {
+  return `source:${relativePath}`;
+}
+
 /**
  * The resolve stage: each loaded source becomes a document of its dialect
  * (custom meta-schemas that sources or catalog files define included, with
@@ -48,7 +53,7 @@ export async function resolveSources(
   const failedSources: FailedSource[] = [];
   const failedNames: string[] = [];
   for (const source of loaded.sources) {
-    const key = `source:${source.relativePath}`;
+    const key = sourceKey(source.relativePath);
     const uri = sourceUri(source.relativePath);
     const read = loaded.loaded.get(source.relativePath);
     const settings = resolutionFor(resolution, source.name);
