@@ -1,19 +1,18 @@
 import { existsSync } from "node:fs";
-import { readFile, stat } from "node:fs/promises";
+import { stat } from "node:fs/promises";
 import path from "node:path";
-import { validate as validateConfig } from "../../generated/validators/charter/config.js";
 import { errorAt, type Diagnostic } from "../core/diagnostic.js";
-import { parseSource } from "../compiler/load/parse-source.js";
 import type { CatalogMapping } from "../compiler/resolve/catalog-file.js";
-import type { DocumentResolution, ResolutionSettings } from "../settings/resolution.js";
+import type { ResolutionSettings } from "../settings/resolution.js";
 import type { NameClashes, NamingStyle } from "../targets/shared/type-names.js";
 import { DEFAULT_VALIDATION, type ValidationSettings } from "../settings/validation.js";
 import { DEFAULT_DIFF, type DiffSettings } from "../diff/settings.js";
 import type { PythonSettings } from "../targets/python/emit-python.js";
 import { CLI_CODES } from "./codes.js";
-import { configDiagnostics } from "./config-violations.js";
 import { displayPath } from "./print.js";
 import { throughLink } from "./output-link.js";
+import { ConfigMemo } from "./cache/config-memo.js";
+import { configValidator, readConfig, type FileConfig } from "./config-file.js";
 
 export const DEFAULT_CONFIG_FILE = "charter.config.yaml";
 export const DEFAULT_BASE_URI = "https://charter.invalid/";
@@ -78,25 +77,6 @@ export function defaultCacheDir(configDir: string): string | undefined {
   return existsSync(modules) ? path.join(modules, ".cache", "charter") : undefined;
 }
 
-interface FileConfig {
-  version?: string;
-  maxWarnings?: number;
-  allowEmptySource?: boolean;
-  allowOutputOutsideProject?: boolean;
-  cache?: { dir?: string; maxMiB?: number };
-  docs?: { out?: string; check?: boolean; history?: string[]; baseUrl?: string };
-  python?: PythonSettings;
-  diff?: DiffSettings;
-  source?: string;
-  out?: string;
-  baseUri?: string;
-  catalog?: CatalogMapping[];
-  resolution?: ResolutionSettings;
-  typeNames?: NamingStyle;
-  typeNameClashes?: NameClashes;
-  validation?: ValidationSettings;
-}
-
 /**
  * Merges the config file (optional unless named with `--config`) with the
  * flags, which win. Paths in the file are relative to the file's folder;
@@ -105,17 +85,25 @@ interface FileConfig {
 export async function resolveSettings(
   flags: SettingFlags,
   cwd: string,
-  /** `validate` reads only the output directory. */
-  readsSources = true,
+  use: {
+    /** `validate` reads only the output directory. */
+    readsSources?: boolean;
+    /** `generate` keeps the parsed config in its cache (`check` never reads one). */
+    configMemo?: boolean;
+  } = {},
 ): Promise<{ settings?: Settings; diagnostics: Diagnostic[]; usage?: string }> {
+  const readsSources = use.readsSources ?? true;
   const configPath = path.resolve(cwd, flags.config ?? DEFAULT_CONFIG_FILE);
+  const configDir = path.dirname(configPath);
   let fileConfig: FileConfig = {};
   if (flags.config !== undefined || existsSync(configPath)) {
-    const loaded = await readConfig(configPath);
+    const loaded = await readConfig(
+      configPath,
+      use.configMemo === true ? await configMemo(flags, cwd, configDir) : undefined,
+    );
     if (loaded.diagnostics.length > 0 || !loaded.config) return { diagnostics: loaded.diagnostics };
     fileConfig = loaded.config;
   }
-  const configDir = path.dirname(configPath);
 
   const catalog: CatalogMapping[] = [...(fileConfig.catalog ?? [])];
   for (const entry of flags.catalog ?? []) {
@@ -134,7 +122,7 @@ export async function resolveSettings(
   if ("diagnostic" in output) return { diagnostics: [output.diagnostic] };
   const { outDir } = output;
   // The flag obeys the same contract as the config key.
-  if (flags.baseUri !== undefined && !validateConfig({ baseUri: flags.baseUri })) {
+  if (flags.baseUri !== undefined && !(await configValidator())({ baseUri: flags.baseUri })) {
     return {
       diagnostics: [],
       usage: `--base-uri must be an absolute URI ending in "/" or ":", without "?" or "#" (got "${flags.baseUri}")`,
@@ -159,19 +147,19 @@ export async function resolveSettings(
   if (fileConfig.docs !== undefined) applyDocsConfig(settings, fileConfig.docs);
   if (fileConfig.python !== undefined) settings.python = pythonSettings(fileConfig.python, configDir);
   if (flags.jobs !== undefined) settings.jobs = flags.jobs;
-  const cacheDir = flags.noCache
-    ? undefined
-    : flags.cacheDir !== undefined
-      ? path.resolve(cwd, flags.cacheDir)
-      : fileConfig.cache?.dir !== undefined
-        ? path.resolve(configDir, fileConfig.cache.dir)
-        : defaultCacheDir(configDir);
+  const cacheDir = cacheFolder(flags, fileConfig, cwd, configDir);
   if (cacheDir !== undefined) settings.cacheDir = cacheDir;
   if (fileConfig.cache?.maxMiB !== undefined) settings.cacheMaxBytes = fileConfig.cache.maxMiB * 1024 * 1024;
 
+  if (!readsSources) return { settings, diagnostics: [] };
+  const diagnostics = await folderDiagnostics(sourceDir, outDir, cwd);
+  return diagnostics.length > 0 ? { diagnostics } : { settings, diagnostics };
+}
+
+/** What is wrong with the source and output folders: one missing, the output a file, at the root or overlapping. */
+async function folderDiagnostics(sourceDir: string, outDir: string, cwd: string): Promise<Diagnostic[]> {
   const diagnostics: Diagnostic[] = [];
   const shown = (p: string) => displayPath(p, cwd);
-  if (!readsSources) return { settings, diagnostics };
   const sourceStat = await stat(sourceDir).catch(() => undefined);
   if (!sourceStat?.isDirectory()) {
     diagnostics.push(errorAt(CLI_CODES.sourceDir, `source directory ${shown(sourceDir)} does not exist`, {}));
@@ -200,7 +188,21 @@ export async function resolveSettings(
       ),
     );
   }
-  return diagnostics.length > 0 ? { diagnostics } : { settings, diagnostics };
+  return diagnostics;
+}
+
+/** The folder of the run's cache: the flag's, the config's, or the default; none with `--no-cache`. */
+function cacheFolder(flags: SettingFlags, fileConfig: FileConfig, cwd: string, configDir: string): string | undefined {
+  if (flags.noCache === true) return undefined;
+  if (flags.cacheDir !== undefined) return path.resolve(cwd, flags.cacheDir);
+  return fileConfig.cache?.dir !== undefined
+    ? path.resolve(configDir, fileConfig.cache.dir)
+    : defaultCacheDir(configDir);
+}
+
+/** Where the parsed config may be kept before the config is read: the cache's folder unless the config moves it. */
+function configMemo(flags: SettingFlags, cwd: string, configDir: string): Promise<ConfigMemo | undefined> {
+  return ConfigMemo.open(cacheFolder(flags, {}, cwd, configDir), flags.cacheDir !== undefined, configDir);
 }
 
 /**
@@ -257,98 +259,3 @@ function isInside(child: string, parent: string): boolean {
 }
 
 /** The settings an entry of `catalog` or `resolution.contracts` makes, without the keys it leaves out. */
-function documentResolution(entry: DocumentResolution): DocumentResolution {
-  const settings: DocumentResolution = {};
-  if (entry.dialect !== undefined) settings.dialect = entry.dialect;
-  if (entry.ids !== undefined) settings.ids = entry.ids;
-  return settings;
-}
-
-async function readConfig(file: string): Promise<{ config?: FileConfig; diagnostics: Diagnostic[] }> {
-  let text: string;
-  try {
-    text = await readFile(file, "utf8");
-  } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code ?? "read failed";
-    return { diagnostics: [errorAt(CLI_CODES.configSyntax, `cannot read the config file (${reason})`, { file })] };
-  }
-  // A file of nothing but comments (or nothing) is a config that sets nothing.
-  if (/^\s*$/.test(text.replace(/^\s*#.*$/gm, ""))) return { config: {}, diagnostics: [] };
-  const parsed = parseSource(text, file);
-  if (!parsed.parsed)
-    return { diagnostics: parsed.diagnostics.map((d) => ({ ...d, code: CLI_CODES.configSyntax.code })) };
-  const { positions, keyPositions } = parsed.parsed;
-  // `~` or `null` sets nothing too.
-  const value = parsed.parsed.value ?? {};
-  // charter compiles itself: the config is checked by the validator charter generated from
-  // schema-src/charter/config.yaml, which is also the config's documentation.
-  if (!validateConfig(value)) {
-    return { diagnostics: configDiagnostics(validateConfig.errors ?? [], { file, value, positions, keyPositions }) };
-  }
-  const dir = path.dirname(file);
-  const config: FileConfig = {};
-  if (value.source !== undefined) config.source = value.source;
-  if (value.out !== undefined) config.out = value.out;
-  if (value.baseUri !== undefined) config.baseUri = value.baseUri;
-  if (value.catalog !== undefined) {
-    config.catalog = Object.entries(value.catalog).map(([prefix, folder]) =>
-      typeof folder === "string"
-        ? { prefix, dir: path.resolve(dir, folder) }
-        : { prefix, dir: path.resolve(dir, folder.path), ...documentResolution(folder) },
-    );
-  }
-  if (value.resolution !== undefined) {
-    config.resolution = {
-      contracts: new Map(
-        Object.entries(value.resolution.contracts ?? {}).map(([key, entry]) => [key, documentResolution(entry)]),
-      ),
-    };
-  }
-  if (typeof value.typeNames === "string") config.typeNames = value.typeNames;
-  else if (value.typeNames !== undefined) {
-    if (value.typeNames.style !== undefined) config.typeNames = value.typeNames.style;
-    if (value.typeNames.clashes !== undefined) config.typeNameClashes = value.typeNames.clashes;
-  }
-  if (value.version !== undefined) config.version = value.version;
-  if (value.maxWarnings !== undefined) config.maxWarnings = value.maxWarnings;
-  if (value.allowEmptySource !== undefined) config.allowEmptySource = value.allowEmptySource;
-  if (value.allowOutputOutsideProject !== undefined) config.allowOutputOutsideProject = value.allowOutputOutsideProject;
-  if (value.cache !== undefined) {
-    config.cache = {};
-    if (value.cache.dir !== undefined) config.cache.dir = value.cache.dir;
-    if (value.cache.maxMiB !== undefined) config.cache.maxMiB = value.cache.maxMiB;
-  }
-  if (value.docs !== undefined) {
-    config.docs = {};
-    if (value.docs.out !== undefined) config.docs.out = value.docs.out;
-    if (value.docs.check !== undefined) config.docs.check = value.docs.check;
-    if (value.docs.history !== undefined) config.docs.history = [...value.docs.history];
-    if (value.docs.baseUrl !== undefined) config.docs.baseUrl = value.docs.baseUrl;
-  }
-  if (value.targets?.python !== undefined)
-    config.python = {
-      package: value.targets.python.package,
-      // Resolved against the config's folder once it is known (pythonSettings).
-      ...(value.targets.python.rules !== undefined ? { rules: { file: value.targets.python.rules, shown: "" } } : {}),
-    };
-  if (value.diff !== undefined) {
-    config.diff = {
-      direction: value.diff.direction ?? DEFAULT_DIFF.direction,
-      contracts: new Map(Object.entries(value.diff.contracts ?? {})),
-      ignore: (value.diff.ignore ?? []).map((i) => ({
-        rule: i.rule,
-        reason: i.reason,
-        ...(i.contract !== undefined ? { contract: i.contract } : {}),
-        ...(i.pointer !== undefined ? { pointer: i.pointer } : {}),
-      })),
-    };
-  }
-  if (value.validation !== undefined) {
-    const { contracts, ...defaults } = value.validation;
-    config.validation = {
-      defaults: { ...DEFAULT_VALIDATION.defaults, ...defaults },
-      contracts: new Map(Object.entries(contracts ?? {})),
-    };
-  }
-  return { config, diagnostics: [] };
-}

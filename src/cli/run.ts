@@ -88,7 +88,10 @@ async function runCommand(argv: readonly string[], given: CliIo): Promise<number
       io.interrupted?.() ?? new Promise(() => {}),
     );
   }
-  const resolved = await resolveSettings(flags, io.cwd, args.command !== "validate");
+  const resolved = await resolveSettings(flags, io.cwd, {
+    readsSources: args.command !== "validate",
+    configMemo: args.command === "generate",
+  });
   if (resolved.usage !== undefined) {
     io.stderr(`charter: ${resolved.usage}\n`);
     return EXIT_USAGE;

@@ -75,4 +75,18 @@ describe("commands that compile nothing", () => {
     expect(again.code).toBe(0);
     expect(again.compiler).toEqual([]);
   });
+
+  it("an unchanged generate finds its config parsed in the cache: no YAML parser, no config validator", () => {
+    const dir = tempTree({
+      "charter.config.yaml": "# the shop's contracts\nout: generated\n",
+      "schema-src/order.yaml": "type: object\n",
+    });
+    const config = /\/node_modules\/yaml\/|\/generated\/validators\/charter\/config\.js$/;
+    const first = loaded(["generate", "--cache-dir", "cache"], dir);
+    expect(first.code).toBe(0);
+    expect(first.all.filter((url) => config.test(url)).length).toBe(2);
+    const again = loaded(["generate", "--cache-dir", "cache"], dir);
+    expect(again.code).toBe(0);
+    expect(again.all.filter((url) => config.test(url))).toEqual([]);
+  });
 });

@@ -244,7 +244,7 @@ describe("standalone validators against ajv.compile on the same bundle", () => {
       registry: Record<string, { contract: string; exportName: string }>;
     };
     // Formats are checked as this repository's config says for each contract.
-    const { settings } = await resolveSettings({ catalog: [] }, REPO, true);
+    const { settings } = await resolveSettings({ catalog: [] }, REPO);
     let checked = 0;
     for (const [name, entry] of Object.entries(registry)) {
       const contract = manifest.contracts.find((c) => c.name === entry.contract)!;

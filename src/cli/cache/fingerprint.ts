@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
-import { readdir, readFile } from "node:fs/promises";
+import { readdirSync, readFileSync, type Dirent } from "node:fs";
+import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -41,7 +41,7 @@ async function compute(): Promise<string> {
   const hash = createHash("sha256").update(process.version);
   for (const root of [CODE_ROOT, path.join(PACKAGE_ROOT, "templates")]) {
     // Hundreds of small files: read one after another without a promise each, which takes ten times as long.
-    for (const file of await listFiles(root))
+    for (const file of listFiles(root).filter(isCode))
       hash.update(path.relative(PACKAGE_ROOT, file)).update("\0").update(readFileSync(file)).update("\0");
   }
   hash.update(await readFile(path.join(PACKAGE_ROOT, "package.json")));
@@ -49,14 +49,25 @@ async function compute(): Promise<string> {
   for (const name of GENERATING_PACKAGES) hash.update(`${name}@${await installedVersion(require, name)}\0`);
   // Both builds (dist/esm, which the compiler loads, and dist/cjs): the folder above the resolved one.
   const runtimeCode = path.dirname(path.dirname(require.resolve("charter-runtime/formats")));
-  for (const file of (await listFiles(runtimeCode)).filter((f) => !f.endsWith(".tsbuildinfo")))
+  for (const file of listFiles(runtimeCode).filter(isCode))
     hash.update(path.relative(runtimeCode, file)).update("\0").update(readFileSync(file)).update("\0");
   return hash.digest("hex");
 }
 
+/** Declarations and build info decide nothing charter writes: leaving them out halves what each run reads. */
+function isCode(file: string): boolean {
+  return !/\.d\.[cm]?ts$|\.tsbuildinfo$/.test(file);
+}
+
 /** Every file below `dir`, sorted, so that the digest does not depend on directory order. */
-async function listFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+function listFiles(dir: string): string[] {
+  let entries: Dirent[];
+  try {
+    // Synchronous: Node 20's recursive readdir with promises takes ten times as long.
+    entries = readdirSync(dir, { recursive: true, withFileTypes: true });
+  } catch {
+    return [];
+  }
   return entries
     .filter((e) => e.isFile())
     .map((e) => path.join(e.parentPath ?? (e as unknown as { path: string }).path, e.name)) // parentPath from Node 20.12
@@ -73,7 +84,7 @@ async function installedVersion(require: NodeJS.Require, name: string): Promise<
   }
   for (;;) {
     try {
-      const manifest = JSON.parse(await readFile(path.join(dir, "package.json"), "utf8")) as {
+      const manifest = JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")) as {
         name?: string;
         version?: string;
       };
