@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { statSync } from "node:fs";
 import path from "node:path";
 import { readRegularFile, readTree } from "./read-tree.js";
@@ -16,7 +15,7 @@ export async function unchangedFiles(
   // Listed, not read: a regular file is an empty buffer, anything else (a link, a device) null and never opened.
   const listed = await readTree(outDir, () => 0);
   const unchanged = new Set<string>();
-  for (const [file, { sha256, bytes }] of staged.files) {
+  for (const [file, { bytes }] of staged.files) {
     if (!listed.get(file)) continue;
     const where = path.join(outDir, ...file.split("/"));
     // A kept file is a link to the output's own, unless another run has replaced the output since.
@@ -25,8 +24,7 @@ export async function unchangedFiles(
       continue;
     }
     const existing = readRegularFile(where, bytes + 1);
-    if (existing?.length === bytes && createHash("sha256").update(existing).digest("hex") === sha256)
-      unchanged.add(file);
+    if (existing && staged.holds(file, existing)) unchanged.add(file);
   }
   return { unchanged, entries: listed.size };
 }

@@ -4,6 +4,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { StagedTree, stagingRun } from "../../src/cli/staged-tree.js";
 import { swapInStagedTree } from "../../src/cli/write-tree.js";
+import { unchangedFiles } from "../../src/cli/unchanged-files.js";
 import { snapshotTree, tempTree } from "../helpers/temp-tree.js";
 
 const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
@@ -34,6 +35,25 @@ describe("the staged tree a generate run writes as it compiles", () => {
     expect(snapshotTree(out)).toEqual({ "manifest.json": "{}\n", "types/a.ts": "new\n" });
     expect(statSync(path.join(out, "manifest.json")).ino).toBe(before);
     expect(existsSync(staged.folder)).toBe(false);
+  });
+
+  it("without digests on write, finds the unchanged files by their bytes and makes a digest only when asked", async () => {
+    const dir = tempTree({ "out/manifest.json": "{}\n", "out/types/a.ts": "old\n", "out/types/b.ts": "same\n" });
+    const out = path.join(dir, "out");
+    const staged = new StagedTree(out, false);
+    staged.set("manifest.json", "{}\n").set("types/a.ts", "new\n").set("types/b.ts", "same\n");
+    expect(staged.files.get("types/a.ts")).toEqual({ bytes: 4 });
+    // Same size, other bytes: not the output's file.
+    expect((await unchangedFiles(out, staged)).unchanged).toEqual(new Set(["manifest.json", "types/b.ts"]));
+    await swapInStagedTree(out, staged, new Set(["manifest.json", "types/b.ts"]));
+    // Once swapped in, a digest is read from the output, which is now the staged tree.
+    expect(staged.digests()).toEqual(
+      new Map([
+        ["manifest.json", sha256("{}\n")],
+        ["types/a.ts", sha256("new\n")],
+        ["types/b.ts", sha256("same\n")],
+      ]),
+    );
   });
 
   it("reports a write the file system refuses, and discarding leaves nothing beside the output", async () => {

@@ -100,11 +100,11 @@ export function outputSignatures(outDir: string, files: Iterable<string>): Map<s
 
 /** The run's files with their digests and signatures, in path order. */
 function signedOutputs(
-  outputs: ReadonlyMap<string, { sha256: string }>,
+  outputs: ReadonlyMap<string, string>,
   signatures: ReadonlyMap<string, string>,
 ): [string, string, string?][] {
   return [...outputs]
-    .map(([file, { sha256 }]): [string, string, string?] => {
+    .map(([file, sha256]): [string, string, string?] => {
       const stat = signatures.get(file);
       return stat === undefined ? [file, sha256] : [file, sha256, stat];
     })
@@ -117,7 +117,7 @@ export async function keepRunRecord(
   key: string,
   result: CompileResult,
   /** The digest of each file the run wrote. */
-  outputs: ReadonlyMap<string, { sha256: string }>,
+  outputs: ReadonlyMap<string, string>,
   /** Each file's signature as the run left it (`outputSignatures`). */
   signatures: ReadonlyMap<string, string>,
 ): Promise<void> {
@@ -161,7 +161,8 @@ export async function keepPreviousRun(
   cache: TaskCache,
   key: string,
   record: PreviousRun,
-  outputs: ReadonlyMap<string, { sha256: string }>,
+  /** The digest of each file the run wrote. */
+  outputs: ReadonlyMap<string, string>,
   /** Each file's signature as the run left it (`outputSignatures`). */
   signatures: ReadonlyMap<string, string>,
 ): Promise<void> {

@@ -55,7 +55,8 @@ export async function runGenerate(
   // Something changed: the contracts it cannot have reached are taken from the last run's output.
   const previous = cache && unchanged === undefined ? await findPreviousRun(cache, settings) : undefined;
   // The new tree is written beside the output as it is made; it replaces the output only under the lock, at the end.
-  const staged = new StagedTree(settings.outDir);
+  // Only a run that records its output needs every file's digest: the others hash only what they compare.
+  const staged = new StagedTree(settings.outDir, cache !== undefined);
   try {
     return await generateInto(staged, {
       args,
@@ -110,8 +111,9 @@ async function generateInto(staged: StagedTree, run: GenerateRun): Promise<numbe
     unchanged !== undefined ? ok || args.keepGoing : write && (ok || !hasErrors(diagnostics.filter(isWriteFinding)));
   // A run that wrote its whole output (--keep-going: that of the contracts that compiled) is kept for the next.
   if (cache && remembered && unchanged === undefined && wrote && (args.keepGoing || !hasErrors(result.diagnostics))) {
-    await keepRunRecord(cache, remembered.key, result, staged.files, signatures);
-    if (previous && result.record) await keepPreviousRun(cache, previous.key, result.record, staged.files, signatures);
+    const digests = staged.digests();
+    await keepRunRecord(cache, remembered.key, result, digests, signatures);
+    if (previous && result.record) await keepPreviousRun(cache, previous.key, result.record, digests, signatures);
   }
   await cache?.prune();
   const outcome: Outcome = { result, diagnostics, ok, wrote, changed, busy, started };
