@@ -3,7 +3,7 @@ import { bundleContracts } from "../compiler/bundle/bundle-contracts.js";
 import { checkContracts, type CheckedContracts } from "../compiler/check/check-contracts.js";
 import { loadSources } from "../compiler/load/load-sources.js";
 import { defaultJobs, type TaskSettings } from "../tasks/run-tasks.js";
-import { loadSource } from "../compiler/load/load-source.js";
+import { loadSource, type LoadedSource } from "../compiler/load/load-source.js";
 import { loadInstanceFiles } from "../compiler/load/instance-files.js";
 import { resolveSources, sourceKey, type ResolvedSources } from "../compiler/resolve/resolve-sources.js";
 import { moduleStem, typesPath, type OutputFiles, type OutputSink } from "../targets/shared/output-files.js";
@@ -19,7 +19,7 @@ import { contractFacts, manifestFiles, type ContractFacts } from "./contract-fac
 import { stageClock } from "./stage-clock.js";
 import type { CompileOptions, CompileResult } from "./compile-options.js";
 import type { TypeNames } from "../targets/shared/type-names.js";
-import type { PreviousRun } from "./previous-run.js";
+import { plainTexts, type PreviousRun } from "./previous-run.js";
 import type { SchemaDocument } from "../schema/schema-document.js";
 import { pythonOf } from "./python-files.js";
 import { compiledContracts, typesContractsOf, typesFindingsOf, validatorContractsOf } from "./compiled-contracts.js";
@@ -170,17 +170,22 @@ async function frontStages(
   lap: (stage: string) => void,
 ) {
   const policyOf = (contract: string) => policyFor(options.validation ?? DEFAULT_VALIDATION, contract);
-  const loaded = await loadSources(options.sourceDir, moduleStem, options.parses);
+  // JSON texts the last run found plain are read with JSON.parse alone.
+  const plain = plainTexts(options.previous);
+  const loaded = await loadSources(options.sourceDir, moduleStem, options.parses, plain);
   diagnostics.push(...loaded.diagnostics);
   lap("load");
-  const resolved = await resolveSources(loaded, options.catalog, options.resolution, (file) =>
-    loadSource(file, options.parses),
-  );
+  const catalogReads = new Map<string, LoadedSource>();
+  const resolved = await resolveSources(loaded, options.catalog, options.resolution, async (file) => {
+    const read = await loadSource(file, options.parses, plain);
+    catalogReads.set(file, read);
+    return read;
+  });
   diagnostics.push(...resolved.diagnostics);
   lap("resolve");
   // The Python package is made of every bundle at once: a run with it neither keeps contracts nor records them.
   const recording = (options.previous !== undefined || options.recordRun) && options.python === undefined;
-  const now = recording ? currentDocuments(options.sourceDir, loaded, resolved) : undefined;
+  const now = recording ? currentDocuments(options.sourceDir, loaded, resolved, catalogReads) : undefined;
   const keeping = now && planKeeping(options.previous, now, loaded, resolved);
   const documents = keeping ? resolved.documents.filter((d) => keeping.affected.has(d.name)) : resolved.documents;
   const downstream: Diagnostic[] = [];

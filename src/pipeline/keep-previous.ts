@@ -1,5 +1,6 @@
 import path from "node:path";
 import type { Diagnostic } from "../core/diagnostic.js";
+import type { LoadedSource } from "../compiler/load/load-source.js";
 import type { LoadedSources } from "../compiler/load/load-sources.js";
 import { INSTANCE_FOLDERS } from "../compiler/load/instance-files.js";
 import { sourceKey, type ResolvedSources } from "../compiler/resolve/resolve-sources.js";
@@ -37,14 +38,23 @@ export interface KeptContracts {
   previous: PreviousRun;
 }
 
-/** What is read of the sources to decide, and to record: their digests and the instance files beside them. */
+/**
+ * What is read of the sources to decide, and to record: their digests and the instance files
+ * beside them. `catalogReads` has what was read of each catalog file, by absolute path.
+ */
 export function currentDocuments(
   sourceDir: string,
   loaded: LoadedSources,
   resolved: ResolvedSources,
+  catalogReads: ReadonlyMap<string, LoadedSource>,
 ): CurrentDocuments {
+  const read = new Map(catalogReads);
+  for (const source of loaded.sources) {
+    const found = loaded.loaded.get(source.relativePath);
+    if (found) read.set(source.absolutePath, found);
+  }
   return {
-    documents: documentsOf(resolved.graph),
+    documents: documentsOf(resolved.graph, read),
     otherFiles: otherFilesDigest(sourceDir, new Set(loaded.sources.map((s) => s.absolutePath))),
   };
 }

@@ -11,7 +11,7 @@ import type { RegistryLine } from "../targets/validators/registry-module.js";
 import type { ContractFacts } from "./contract-facts.js";
 
 /** Changes when what a record holds, or what it means, changes: an older record is then not read. */
-export const PREVIOUS_RUN_VERSION = 1;
+export const PREVIOUS_RUN_VERSION = 2;
 
 /** A map's entries, which JSON keeps. */
 type Entries = [string, string][];
@@ -45,16 +45,34 @@ export interface ContractRecord {
  */
 export interface PreviousRun {
   version: number;
-  documents: [key: string, sha256: string, dependencies: string[]][];
+  /** `plain`: a JSON file the load stage read with `JSON.parse` alone (`LoadedSource.plain`). */
+  documents: [key: string, sha256: string, dependencies: string[], plain?: true][];
   /** A digest of the files under the sources that are not sources (instance folders). */
   otherFiles: string | undefined;
   contracts: [name: string, record: ContractRecord][];
   diagnostics: [key: string, diagnostic: Diagnostic][] | null;
 }
 
-/** The digest of each document's file, and the documents it references: what the next run compares. */
-export function documentsOf(graph: ResolvedGraph): PreviousRun["documents"] {
-  return [...graph.documents].map(([key, entry]) => [key, fileDigest(entry.document.file), [...entry.dependencies]]);
+/**
+ * The digest of each document's file, and the documents it references: what the next run
+ * compares. `read` has what the load stage found of each file it read (by absolute path), so
+ * that a file is not read again for its digest.
+ */
+export function documentsOf(
+  graph: ResolvedGraph,
+  read: ReadonlyMap<string, { sha256?: string; plain?: true }>,
+): PreviousRun["documents"] {
+  return [...graph.documents].map(([key, entry]) => {
+    const found = read.get(entry.document.file);
+    const sha256 = found?.sha256 ?? fileDigest(entry.document.file);
+    const dependencies = [...entry.dependencies];
+    return found?.plain ? [key, sha256, dependencies, true] : [key, sha256, dependencies];
+  });
+}
+
+/** The digests of the JSON texts the previous run read plain: this run reads them with `JSON.parse` alone. */
+export function plainTexts(previous: PreviousRun | undefined): ReadonlySet<string> | undefined {
+  return previous && new Set(previous.documents.flatMap(([, sha256, , plain]) => (plain ? [sha256] : [])));
 }
 
 /**

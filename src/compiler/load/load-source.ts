@@ -12,10 +12,14 @@ export interface LoadedSource {
   parsed?: ParsedSource;
   diagnostics: Diagnostic[];
   missing?: true;
+  /** The sha256 of the file's bytes (hex), once they were read. */
+  sha256?: string;
+  /** JSON that `JSON.parse` reads as the strict reading would: a later run may take that on trust for the same bytes. */
+  plain?: true;
 }
 
 /**
- * The last parse of each file, by absolute path, with a digest of the text it parsed: `watch`
+ * The last parse of each file, by absolute path, with the digest of the bytes it parsed: `watch`
  * compiles again after every save, and all but the saved file read as before. Parses are never
  * changed by the stages after this one (bundling copies what it rewrites), so one can serve
  * again; one entry per file keeps the memory that of one run. Only a caller that runs again
@@ -24,12 +28,24 @@ export interface LoadedSource {
  */
 export type ParseMemo = Map<string, { digest: string; result: LoadedSource }>;
 
-/** Reads and parses one file; a read failure is a diagnostic, not an exception. */
-export async function loadSource(absolutePath: string, memo?: ParseMemo): Promise<LoadedSource> {
+/**
+ * Reads and parses one file; a read failure is a diagnostic, not an exception. `plain` holds the
+ * digests of JSON texts an earlier run read as plain (`LoadedSource.plain`): such a file's scan
+ * for what `JSON.parse` lets pass (duplicate keys, numbers beyond a double) is not made again.
+ */
+export async function loadSource(
+  absolutePath: string,
+  memo?: ParseMemo,
+  plain?: ReadonlySet<string>,
+): Promise<LoadedSource> {
   let text: string;
+  let sha256: string;
   try {
     // Read synchronously: a project's sources are many small files, each read several times faster without a promise.
-    const decoded = decodeUtf8(readFileSync(absolutePath));
+    const bytes = readFileSync(absolutePath);
+    // The digest a run's record keeps of each document: taken here, the file is not read again for it.
+    sha256 = createHash("sha256").update(bytes).digest("hex");
+    const decoded = decodeUtf8(bytes);
     if ("invalidAt" in decoded) {
       return {
         diagnostics: [
@@ -44,14 +60,18 @@ export async function loadSource(absolutePath: string, memo?: ParseMemo): Promis
     return reason === "ENOENT" || reason === "EISDIR" ? { missing: true, diagnostics } : { diagnostics };
   }
   // A digest, not the text: the memo must not hold a second copy of every source (a corpus is tens of MB).
-  const digest = memo ? createHash("sha256").update(text).digest("base64") : "";
   const last = memo?.get(absolutePath);
-  if (last?.digest === digest) return last.result;
-  const result = checkedRoot(
-    absolutePath,
-    absolutePath.endsWith(".json") ? parseJsonSourceLazily(text, absolutePath) : parseSource(text, absolutePath),
-  );
-  memo?.set(absolutePath, { digest, result });
+  if (last?.digest === sha256) return last.result;
+  const result = {
+    ...checkedRoot(
+      absolutePath,
+      absolutePath.endsWith(".json")
+        ? parseJsonSourceLazily(text, absolutePath, plain?.has(sha256) === true)
+        : parseSource(text, absolutePath),
+    ),
+    sha256,
+  };
+  memo?.set(absolutePath, { digest: sha256, result });
   return result;
 }
 

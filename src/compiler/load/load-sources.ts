@@ -20,12 +20,14 @@ export interface LoadedSources {
  * The load stage: finds the sources and parses every one before anything is
  * resolved (a `$schema` may name a custom meta-schema another source defines).
  * `stem` maps a contract name to its outputs' path, which sources must not share; `memo`, kept
- * between runs, serves the parse of a file whose text has not changed.
+ * between runs, serves the parse of a file whose text has not changed; `plain` holds the digests
+ * of JSON texts an earlier run found plain (`loadSource`).
  */
 export async function loadSources(
   sourceDir: string,
   stem: (name: string) => string,
   memo?: ParseMemo,
+  plain?: ReadonlySet<string>,
 ): Promise<LoadedSources> {
   const sources = await discoverSources(sourceDir);
   // Sources whose outputs would be one file (on this machine, or where letter case is ignored) are refused.
@@ -52,7 +54,7 @@ export async function loadSources(
       diagnostics.push(
         errorAt(LOAD_CODES.nameClash, clash, { file: source.absolutePath, position: { line: 1, column: 1 } }),
       );
-    else loaded.set(source.relativePath, await loadSource(source.absolutePath, memo));
+    else loaded.set(source.relativePath, await loadSource(source.absolutePath, memo, plain));
   }
   diagnostics.push(...(await orphanInstanceFolders(sourceDir, new Set(sources.map((s) => s.name)))));
   return { sources, loaded, clashing: new Set([...clashes.keys(), ...tooLong.keys()]), diagnostics };

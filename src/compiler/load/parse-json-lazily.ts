@@ -1,4 +1,5 @@
 import type { Diagnostic, SourcePosition } from "../../core/diagnostic.js";
+import type { JsonValue } from "../../core/json-value.js";
 import type { ParsedSource } from "../../core/parsed-source.js";
 import { withoutBom } from "./byte-order-mark.js";
 import { readPlainJson } from "./parse-json-data.js";
@@ -16,8 +17,10 @@ import { parseJsonSource } from "./parse-json-source.js";
 export function parseJsonSourceLazily(
   text: string,
   file: string,
-): { parsed?: ParsedSource; diagnostics: Diagnostic[] } {
-  const read = readPlainJson(withoutBom(text));
+  /** An earlier run found this very text plain: `JSON.parse` alone reads it. */
+  knownPlain = false,
+): { parsed?: ParsedSource; diagnostics: Diagnostic[]; plain?: true } {
+  const read = (knownPlain ? parsedAlone(withoutBom(text)) : undefined) ?? readPlainJson(withoutBom(text));
   if (read === undefined) return parseJsonSource(text, file);
   let pending: string | undefined = text;
   let located: Pick<ParsedSource, "positions" | "keyPositions"> | undefined;
@@ -41,7 +44,17 @@ export function parseJsonSourceLazily(
       keyPositions: new LazyMap(() => locate().keyPositions),
     },
     diagnostics: [],
+    plain: true,
   };
+}
+
+/** The value `JSON.parse` reads, without the scan that vouches for it. */
+function parsedAlone(source: string): { value: JsonValue } | undefined {
+  try {
+    return { value: JSON.parse(source) as JsonValue };
+  } catch {
+    return undefined;
+  }
 }
 
 /** A read-only map made on its first use; its fields are private, so it serializes as a Map does (`{}`). */
