@@ -31,6 +31,7 @@ export interface FileConfig {
   validation?: ValidationSettings;
 }
 
+/** The settings an entry of `catalog` or `resolution.contracts` makes, without the keys it leaves out. */
 function documentResolution(entry: DocumentResolution): DocumentResolution {
   const settings: DocumentResolution = {};
   if (entry.dialect !== undefined) settings.dialect = entry.dialect;

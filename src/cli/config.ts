@@ -257,5 +257,3 @@ function docsFolder(flags: SettingFlags, fileConfig: FileConfig, cwd: string, co
 function isInside(child: string, parent: string): boolean {
   return child === parent || child.startsWith(parent.endsWith(path.sep) ? parent : parent + path.sep);
 }
-
-/** The settings an entry of `catalog` or `resolution.contracts` makes, without the keys it leaves out. */

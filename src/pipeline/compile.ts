@@ -3,7 +3,7 @@ import { bundleContracts } from "../compiler/bundle/bundle-contracts.js";
 import { checkContracts, type CheckedContracts } from "../compiler/check/check-contracts.js";
 import { loadSources } from "../compiler/load/load-sources.js";
 import { defaultJobs, type TaskSettings } from "../tasks/run-tasks.js";
-import { loadSource, type LoadedSource } from "../compiler/load/load-source.js";
+import { loadSource } from "../compiler/load/load-source.js";
 import { loadInstanceFiles } from "../compiler/load/instance-files.js";
 import { resolveSources, sourceKey, type ResolvedSources } from "../compiler/resolve/resolve-sources.js";
 import { moduleStem, typesPath, type OutputFiles, type OutputSink } from "../targets/shared/output-files.js";
@@ -19,7 +19,7 @@ import { contractFacts, manifestFiles, type ContractFacts } from "./contract-fac
 import { stageClock } from "./stage-clock.js";
 import type { CompileOptions, CompileResult } from "./compile-options.js";
 import type { TypeNames } from "../targets/shared/type-names.js";
-import { plainTexts, type PreviousRun } from "./previous-run.js";
+import { plainTexts, type FileRead, type PreviousRun } from "./previous-run.js";
 import type { SchemaDocument } from "../schema/schema-document.js";
 import { pythonOf } from "./python-files.js";
 import { compiledContracts, typesContractsOf, typesFindingsOf, validatorContractsOf } from "./compiled-contracts.js";
@@ -175,10 +175,11 @@ async function frontStages(
   const loaded = await loadSources(options.sourceDir, moduleStem, options.parses, plain);
   diagnostics.push(...loaded.diagnostics);
   lap("load");
-  const catalogReads = new Map<string, LoadedSource>();
+  // What the record keeps of each catalog file read (its digest, whether it was plain), not its parse.
+  const catalogReads = new Map<string, FileRead>();
   const resolved = await resolveSources(loaded, options.catalog, options.resolution, async (file) => {
     const read = await loadSource(file, options.parses, plain);
-    catalogReads.set(file, read);
+    catalogReads.set(file, { sha256: read.sha256, plain: read.plain });
     return read;
   });
   diagnostics.push(...resolved.diagnostics);

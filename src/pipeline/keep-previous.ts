@@ -1,6 +1,5 @@
 import path from "node:path";
 import type { Diagnostic } from "../core/diagnostic.js";
-import type { LoadedSource } from "../compiler/load/load-source.js";
 import type { LoadedSources } from "../compiler/load/load-sources.js";
 import { INSTANCE_FOLDERS } from "../compiler/load/instance-files.js";
 import { sourceKey, type ResolvedSources } from "../compiler/resolve/resolve-sources.js";
@@ -18,6 +17,7 @@ import {
   placedDiagnostics,
   PREVIOUS_RUN_VERSION,
   type ContractRecord,
+  type FileRead,
   type PreviousRun,
 } from "./previous-run.js";
 
@@ -46,9 +46,9 @@ export function currentDocuments(
   sourceDir: string,
   loaded: LoadedSources,
   resolved: ResolvedSources,
-  catalogReads: ReadonlyMap<string, LoadedSource>,
+  catalogReads: ReadonlyMap<string, FileRead>,
 ): CurrentDocuments {
-  const read = new Map(catalogReads);
+  const read = new Map<string, FileRead>(catalogReads);
   for (const source of loaded.sources) {
     const found = loaded.loaded.get(source.relativePath);
     if (found) read.set(source.absolutePath, found);

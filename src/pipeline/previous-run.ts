@@ -53,15 +53,18 @@ export interface PreviousRun {
   diagnostics: [key: string, diagnostic: Diagnostic][] | null;
 }
 
+/** What the load stage found of a file it read: the digest of its bytes, and whether it was plain JSON. */
+export interface FileRead {
+  sha256?: string | undefined;
+  plain?: true | undefined;
+}
+
 /**
  * The digest of each document's file, and the documents it references: what the next run
  * compares. `read` has what the load stage found of each file it read (by absolute path), so
  * that a file is not read again for its digest.
  */
-export function documentsOf(
-  graph: ResolvedGraph,
-  read: ReadonlyMap<string, { sha256?: string; plain?: true }>,
-): PreviousRun["documents"] {
+export function documentsOf(graph: ResolvedGraph, read: ReadonlyMap<string, FileRead>): PreviousRun["documents"] {
   return [...graph.documents].map(([key, entry]) => {
     const found = read.get(entry.document.file);
     const sha256 = found?.sha256 ?? fileDigest(entry.document.file);
