@@ -9,6 +9,7 @@ import type { OutputFiles, OutputSink } from "../targets/shared/output-files.js"
 import type { NameClashes, NamingStyle } from "../targets/shared/type-names.js";
 import type { PythonSettings } from "../targets/python/emit-python.js";
 import type { PreviousRun } from "./previous-run.js";
+import type { TypesWork } from "../targets/types/types-thread.js";
 
 /** What `compile()` is told: where the sources are, and the settings of each stage and target. */
 export interface CompileOptions {
@@ -62,6 +63,12 @@ export interface CompileOptions {
   previous?: PreviousRun | undefined;
   /** Return the record of this run (`record`), for the next to keep contracts from. */
   recordRun?: boolean;
+  /**
+   * Where the types are made when not in this thread: a thread the caller started before the
+   * run (src/targets/types/types-thread.ts) and closes after it, where TypeScript and the
+   * generator load while this thread loads, resolves and checks the sources.
+   */
+  typesThread?: TypesWork;
 }
 
 export interface CompileResult {

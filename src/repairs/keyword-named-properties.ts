@@ -1,4 +1,5 @@
-import { ts } from "./support/typescript-api.js";
+import type { ts } from "./support/typescript-api.js";
+import { typescript } from "./support/typescript-lazy.js";
 import { isJsonObject } from "../core/json-object.js";
 import type { Repair } from "./support/repair.js";
 import { ownerName } from "./support/owner-name.js";
@@ -86,10 +87,11 @@ export const repair: Repair = {
     // One textual change per placeholder rather than a rename per member: ts-morph's rename asks the
     // language service for references, which takes minutes on a large module. The placeholder only
     // ever appears as a member name, and each real name is an identifier, so no quoting changes.
+    const compiler = typescript();
     const visit = (node: ts.Node): void => {
-      if (ts.isPropertySignature(node) && node.name.getText(source).startsWith(PLACEHOLDER))
+      if (compiler.isPropertySignature(node) && node.name.getText(source).startsWith(PLACEHOLDER))
         applied(`${ownerName(node, source)}.${node.name.getText(source).slice(PLACEHOLDER.length)}`);
-      ts.forEachChild(node, visit);
+      compiler.forEachChild(node, visit);
     };
     visit(source);
     const text = source.text;

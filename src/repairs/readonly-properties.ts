@@ -1,4 +1,5 @@
-import { ts } from "./support/typescript-api.js";
+import type { ts } from "./support/typescript-api.js";
+import { typescript } from "./support/typescript-lazy.js";
 import type { Repair } from "./support/repair.js";
 import { ownerName } from "./support/owner-name.js";
 import { appendToDescription, walkInput } from "./support/walk-input.js";
@@ -27,21 +28,24 @@ export const repair: Repair = {
   // Only a property whose JSDoc has the tag is changed.
   astApplies: (text) => text.includes(TAG),
   ast(source, edit, applied) {
+    const compiler = typescript();
     const visit = (node: ts.Node): void => {
-      if (ts.isPropertySignature(node) && !isReadonly(node) && hasReadonlyTag(node)) {
+      if (compiler.isPropertySignature(node) && !isReadonly(node) && hasReadonlyTag(node)) {
         edit({ start: node.getStart(source), end: node.getStart(source), text: "readonly " });
         applied(`${ownerName(node, source)}.${node.name.getText(source)}`);
       }
-      ts.forEachChild(node, visit);
+      compiler.forEachChild(node, visit);
     };
     visit(source);
   },
 };
 
 function isReadonly(node: ts.PropertySignature): boolean {
-  return node.modifiers?.some((modifier) => modifier.kind === ts.SyntaxKind.ReadonlyKeyword) === true;
+  return node.modifiers?.some((modifier) => modifier.kind === typescript().SyntaxKind.ReadonlyKeyword) === true;
 }
 
 function hasReadonlyTag(node: ts.PropertySignature): boolean {
-  return ts.getJSDocTags(node).some((tag) => tag.tagName.text === "readonly");
+  return typescript()
+    .getJSDocTags(node)
+    .some((tag) => tag.tagName.text === "readonly");
 }

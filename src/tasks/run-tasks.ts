@@ -1,8 +1,7 @@
 import { availableParallelism } from "node:os";
-import { pathToFileURL } from "node:url";
-import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
 import type { TaskStore } from "./task-store.js";
+import { threadEntry } from "./thread-entry.js";
 import type { TaskWorkerData, TaskWorkerMessage } from "./task-worker.js";
 
 /**
@@ -241,7 +240,10 @@ function startWorker(
     inputs,
     next: counter.buffer as SharedArrayBuffer,
   };
-  const worker = new Worker(workerEntry(), { workerData: data, resourceLimits });
+  const worker = new Worker(threadEntry(siblingModule(import.meta.url, "task-worker")), {
+    workerData: data,
+    resourceLimits,
+  });
   return new Promise<void>((resolve, reject) => {
     let failure: Error | undefined;
     let done = false;
@@ -276,26 +278,4 @@ function throwFailure(ends: readonly PromiseSettledResult<void>[]): void {
 
 function outOfMemory(reason: unknown): boolean {
   return (reason as { code?: unknown } | undefined)?.code === "ERR_WORKER_OUT_OF_MEMORY";
-}
-
-/**
- * The worker's entry module: task-worker.js once charter is compiled to
- * JavaScript; when it runs from its TypeScript sources (tsx, vitest), a small
- * module that installs tsx's loader in the worker first, since a worker does
- * not inherit the loader of the thread that started it.
- */
-function workerEntry(): URL {
-  const entry = siblingModule(import.meta.url, "task-worker");
-  if (!entry.pathname.endsWith(".ts")) return entry;
-  const shim = `import { register } from ${JSON.stringify(resolveTsxApi())};\nregister();\nawait import(${JSON.stringify(entry.href)});\n`;
-  return new URL(`data:text/javascript,${encodeURIComponent(shim)}`);
-}
-
-function resolveTsxApi(): string {
-  try {
-    return import.meta.resolve("tsx/esm/api");
-  } catch {
-    // A runner that rewrites import.meta (vitest) may not provide resolve.
-    return pathToFileURL(createRequire(import.meta.url).resolve("tsx/esm/api")).href;
-  }
 }

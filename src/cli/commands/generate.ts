@@ -28,6 +28,7 @@ import {
 } from "../cache/run-record.js";
 import { warningLimitExceeded } from "../warning-limit.js";
 import { emptySourceFinding } from "../empty-source.js";
+import type { TypesThread } from "../../targets/types/types-thread.js";
 
 /** Seconds a run waits for another that holds the output, unless `--wait` says otherwise. */
 export const DEFAULT_WAIT_SECONDS = 120;
@@ -52,8 +53,20 @@ export async function runGenerate(
     remembered?.record !== undefined && outputMatches(settings.outDir, remembered.record)
       ? recordedResult(remembered.record)
       : undefined;
+  // After an edit few contracts are made, and loading their libraries is most of the work: that
+  // starts now, on the types' thread, while this one loads the compiler and the sources. Watch
+  // (which keeps its parses) keeps its type checker in this thread between saves instead.
+  const thread =
+    cache && unchanged === undefined && parses === undefined
+      ? (await import("../../targets/types/types-thread.js")).startTypesThread(
+          settings.jobs,
+          path.join(cache.dir, "code"),
+        )
+      : undefined;
   // Something changed: the contracts it cannot have reached are taken from the last run's output.
   const previous = cache && unchanged === undefined ? await findPreviousRun(cache, settings) : undefined;
+  // Without a record of the last run every contract is made: the types stay on this thread, as in a first run.
+  const typesThread = previous?.record !== undefined ? thread : void (await thread?.close());
   // The new tree is written beside the output as it is made; it replaces the output only under the lock, at the end.
   // Only a run that records its output needs every file's digest: the others hash only what they compare.
   const staged = new StagedTree(settings.outDir, cache !== undefined);
@@ -69,8 +82,10 @@ export async function runGenerate(
       leftovers,
       started,
       parses,
+      typesThread,
     });
   } finally {
+    await typesThread?.close();
     // Swapped in, it is no longer there; otherwise nothing of it stays.
     await staged.discard().catch(() => undefined);
   }
@@ -88,12 +103,13 @@ interface GenerateRun {
   leftovers: Diagnostic[];
   started: number;
   parses: ParseMemo | undefined;
+  typesThread: TypesThread | undefined;
 }
 
 /** Compiles into `staged` unless nothing changed, swaps it in when the run may write, and reports. */
 async function generateInto(staged: StagedTree, run: GenerateRun): Promise<number> {
-  const { args, settings, io, cache, remembered, previous, unchanged, leftovers, started, parses } = run;
-  const result = unchanged ?? (await compileWithCache(args, settings, io, { cache, previous }, staged, parses));
+  const { args, settings, io, cache, remembered, previous, unchanged, leftovers, started } = run;
+  const result = unchanged ?? (await compileWithCache(run, staged));
   const diagnostics = [...leftovers, ...result.diagnostics];
   const empty = emptySourceFinding(result, settings);
   if (empty) diagnostics.push(empty);
@@ -139,12 +155,8 @@ async function recoverUnlessHeld(outDir: string): Promise<Diagnostic[]> {
 
 /** Compiles into the staged tree, with a terminal's progress display, through the cache; the compiler is loaded only here. */
 async function compileWithCache(
-  args: ParsedArgs,
-  settings: Settings,
-  io: CliIo,
-  { cache, previous }: Pick<GenerateRun, "cache" | "previous">,
+  { args, settings, io, cache, previous, parses, typesThread }: GenerateRun,
   output: StagedTree,
-  parses: ParseMemo | undefined,
 ): Promise<CompileResult> {
   const progress = io.progress && !args.quiet && args.format === "text" ? progressLine(io.stderr) : undefined;
   const { compile } = await import("../../pipeline/compile.js");
@@ -156,6 +168,7 @@ async function compileWithCache(
     ...(parses ? { parses } : {}),
     previous: previous?.record,
     recordRun: cache !== undefined,
+    ...(typesThread ? { typesThread } : {}),
   };
   return await compile({ ...options, ...(progress ? { onProgress: progress.stage } : {}) }).finally(() =>
     progress?.done(),

@@ -1,8 +1,7 @@
-import { Project, ts } from "../../repairs/support/typescript-api.js";
 import { errorAt, type Diagnostic, type Severity, type SourcePosition } from "../../core/diagnostic.js";
 import type { JsonValue } from "../../core/json-value.js";
 import { TYPES_CODES } from "./codes.js";
-import { typesPath } from "../shared/output-files.js";
+import type { CheckBatch, FileFinding } from "./check-program.js";
 import { importSpecifier } from "./module-paths.js";
 
 /** An instance a contract declares (`examples`), to be checked against the type generated for its schema. */
@@ -14,19 +13,6 @@ export interface TypedExample {
   position: SourcePosition | undefined;
   pointer: string;
 }
-
-/** The strict flags this repository builds with; generated types must pass them. */
-const COMPILER_OPTIONS: ts.CompilerOptions = {
-  strict: true,
-  noUncheckedIndexedAccess: true,
-  exactOptionalPropertyTypes: true,
-  noEmit: true,
-  target: ts.ScriptTarget.ES2022,
-  lib: ["lib.es2022.d.ts"],
-  types: [],
-  module: ts.ModuleKind.NodeNext,
-  moduleResolution: ts.ModuleResolutionKind.NodeNext,
-};
 
 const EXAMPLES_FOLDER = "__examples__";
 const CHECK_BATCH_CHARACTERS = 2_000_000;
@@ -46,10 +32,11 @@ export interface CheckCache {
   write(key: string, value: unknown): Promise<void>;
 }
 
-interface FileFinding {
-  line: number;
-  message: string;
-}
+/** Compiles one batch of files, wherever TypeScript is loaded: this thread, or the types' own (types-thread.ts). */
+export type BatchChecker = (batch: CheckBatch) => Promise<[string, FileFinding[]][]>;
+
+/** The batches compiled in this thread, TypeScript loaded on the first. */
+export const checkHere: BatchChecker = async (batch) => (await import("./check-program.js")).checkBatch(batch);
 
 /**
  * Compiles every generated module, plus, for each contract with examples, a
@@ -66,6 +53,7 @@ export async function checkTypes(
   cache?: CheckCache,
   /** Text per program; a file and what it imports always share one. */
   batchCharacters = CHECK_BATCH_CHARACTERS,
+  compileBatch: BatchChecker = checkHere,
 ): Promise<{ diagnostics: Diagnostic[]; failed: Set<string> }> {
   const files = filesToCheck(modules, examples);
 
@@ -87,13 +75,19 @@ export async function checkTypes(
       if (cached) findings.set(name, cached);
   const unchecked = [...files.keys()].filter((n) => !findings.has(n));
   const batches = batchesOf(unchecked, files, reach, batchCharacters);
-  for (const batch of batches)
-    for (const [name, list] of checkBatch(batch, files)) {
+  // Kept for the next run only while it is small (watch on a project's contracts); a corpus's program is memory first.
+  const keep = !batches.some((batch) => batch.characters > KEPT_PROGRAM_CHARACTERS);
+  for (const [index, batch] of batches.entries()) {
+    const load = [...batch.load].map((name): [string, string] => [name, files.get(name)!.text]);
+    for (const [name, list] of await compileBatch({
+      load,
+      check: batch.check,
+      keep: keep || index < batches.length - 1,
+    })) {
       findings.set(name, list);
       if (cache) await cache.write(keys.get(name)!, list);
     }
-  // Kept for the next run only while it is small (watch on a project's contracts); a corpus's program is memory first.
-  if (batches.some((batch) => batch.characters > KEPT_PROGRAM_CHARACTERS)) shared = undefined;
+  }
   return reportFindings(files, findings);
 }
 
@@ -184,61 +178,6 @@ function batchesOf(
       }
   }
   return batches;
-}
-
-/**
- * One in-memory project for the life of the process: each batch's program is made from the
- * last one (TypeScript reuses every file whose text is the same, the standard library's
- * declarations first), so that `watch`, which compiles again after each save, checks only what
- * changed instead of parsing and binding everything afresh.
- */
-let shared: Project | undefined;
-
-/** The program of exactly the batch's files, from the shared project. */
-function programOf(batch: Batch, files: ReadonlyMap<string, FileToCheck>): ts.Program {
-  const project = (shared ??= new Project({ useInMemoryFileSystem: true, compilerOptions: COMPILER_OPTIONS }));
-  const wanted = new Map([...batch.load].map((name) => [`/${typesPath(name)}`, files.get(name)!.text]));
-  for (const sourceFile of project.getSourceFiles()) {
-    const text = wanted.get(sourceFile.getFilePath());
-    if (text === undefined || text !== sourceFile.getFullText()) project.removeSourceFile(sourceFile);
-  }
-  for (const [file, text] of wanted) if (!project.getSourceFile(file)) project.createSourceFile(file, text);
-  return project.getProgram().compilerObject;
-}
-
-/** Compiles one batch in memory; yields each file's findings as it is checked. */
-function* checkBatch(batch: Batch, files: ReadonlyMap<string, FileToCheck>): Generator<[string, FileFinding[]]> {
-  const program = programOf(batch, files);
-  for (const name of batch.check) {
-    const sourceFile = program.getSourceFile(`/${typesPath(name)}`)!;
-    let list: FileFinding[];
-    try {
-      // Options and global findings carry no file: none is this module's.
-      list = ts
-        .getPreEmitDiagnostics(program, sourceFile)
-        .filter((finding) => finding.file === sourceFile)
-        .map((finding) => ({
-          line:
-            finding.file && finding.start !== undefined
-              ? finding.file.getLineAndCharacterOfPosition(finding.start).line + 1
-              : 0,
-          message: ts.flattenDiagnosticMessageText(finding.messageText, " ").slice(0, 400),
-        }));
-    } catch (error) {
-      // A checker that failed midway is not one to build the next program from.
-      shared = undefined;
-      if (!(error instanceof RangeError)) throw error;
-      // TypeScript's checker recursed through the module (a very long chain of aliases): a client's tsc would too.
-      list = [
-        {
-          line: 0,
-          message:
-            "TypeScript's checker ran out of call stack on this module (its types nest or alias too deeply for tsc)",
-        },
-      ];
-    }
-    yield [name, list];
-  }
 }
 
 /**

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { format, type Options as PrettierOptions } from "prettier";
+import type { Options as PrettierOptions } from "prettier";
 
 // templates/ sits at the package root, one level above both src/ and dist/.
 const TEMPLATES = new URL("../../../templates/", import.meta.url);
@@ -16,6 +16,8 @@ export function prettierOptions(): PrettierOptions {
 }
 
 let pinned: PrettierOptions | undefined;
+// Imported on first use: a run whose types all come from the cache or another thread never loads prettier.
+let prettier: Promise<typeof import("prettier")> | undefined;
 
 /**
  * Generated TypeScript, formatted by prettier with the pinned options. Their parser is prettier's
@@ -25,6 +27,7 @@ let pinned: PrettierOptions | undefined;
  */
 export async function formatTypeScript(text: string): Promise<string> {
   pinned ??= prettierOptions();
+  const { format } = await (prettier ??= import("prettier"));
   try {
     return await format(text, pinned);
   } catch {

@@ -67,6 +67,8 @@ export function startValidators(
   /** The registry's lines of contracts whose modules the previous output has and keeps. */
   kept: readonly RegistryLine[] = [],
 ): {
+  /** Lends this thread to the compiles now (while another thread makes the types), rather than in `finish`. */
+  compileHere: () => void;
   finish: (
     typesModule: (name: string) => string | undefined,
   ) => Promise<ValidatorsResult & { onWorkerThreads: number }>;
@@ -98,9 +100,12 @@ export function startValidators(
     exports: exports[index]!,
   }));
   const batch = startTasks(VALIDATOR_TASK, tasks, settings, written);
+  let compiled: ReturnType<typeof batch.finish> | undefined;
+  const compiledHere = () => (compiled ??= batch.finish());
   return {
+    compileHere: () => void compiledHere().catch(() => undefined),
     finish: async (typesModule) => ({
-      ...assemble(registered, await batch.finish(), typesModule, kept),
+      ...assemble(registered, await compiledHere(), typesModule, kept),
       onWorkerThreads: batch.onWorkerThreads,
     }),
   };

@@ -1,0 +1,40 @@
+import { parentPort, workerData } from "node:worker_threads";
+import { loadWithCodeCache } from "../../tasks/code-cache.js";
+import { typeScriptFiles } from "../../repairs/support/typescript-lazy.js";
+import type { TypesRequest, TypesReply, TypesThreadData } from "./types-thread-messages.js";
+
+// The types' thread: TypeScript, the generator and prettier load here while the run's first
+// stages go on in the main thread; then it makes what it is asked for, one request at a time.
+const { codeCache } = workerData as TypesThreadData;
+const keepCode = codeCache !== undefined ? loadWithCodeCache(codeCache, typeScriptFiles()) : undefined;
+const [{ generateTypesModule }, { checkBatch, prepareProgram }, { formatTypeScript }] = await Promise.all([
+  import("./generate-module.js"),
+  import("./check-program.js"),
+  import("./templates.js"),
+]);
+
+async function answer(request: TypesRequest): Promise<unknown> {
+  switch (request.op) {
+    case "generate":
+      return await generateTypesModule(request.task);
+    case "check":
+      return checkBatch(request.batch);
+    case "format":
+      return await formatTypeScript(request.text);
+  }
+}
+
+// What the first module would do anyway, done before it arrives: the standard library's
+// declarations parsed and bound, and prettier's TypeScript parser loaded.
+prepareProgram();
+await formatTypeScript("export type Warm = string;\n");
+// With the code TypeScript compiled for that, which the next run's thread will run again.
+keepCode?.keep();
+
+parentPort!.on("message", (request: TypesRequest) => {
+  answer(request).then(
+    (output) => parentPort!.postMessage({ id: request.id, output } satisfies TypesReply),
+    (error: unknown) =>
+      parentPort!.postMessage({ id: request.id, error: (error as Error).stack ?? String(error) } satisfies TypesReply),
+  );
+});
