@@ -170,9 +170,11 @@ async function compileWithCache(
     recordRun: cache !== undefined,
     ...(typesThread ? { typesThread } : {}),
   };
-  return await compile({ ...options, ...(progress ? { onProgress: progress.stage } : {}) }).finally(() =>
-    progress?.done(),
-  );
+  return await compile({ ...options, ...(progress ? { onProgress: progress.stage } : {}) }).finally(() => {
+    progress?.done();
+    // Its work is done: it ends while this thread writes the output.
+    void typesThread?.close();
+  });
 }
 
 function cacheDamagedWarning(damaged: number, cacheDir: string): Diagnostic {
