@@ -9,7 +9,7 @@ import type { OutputFiles, OutputSink } from "../targets/shared/output-files.js"
 import type { NameClashes, NamingStyle } from "../targets/shared/type-names.js";
 import type { PythonSettings } from "../targets/python/emit-python.js";
 import type { PreviousRun } from "./previous-run.js";
-import type { TypesWork } from "../targets/types/types-thread.js";
+import type { TypesThread } from "../targets/types/types-thread.js";
 
 /** What `compile()` is told: where the sources are, and the settings of each stage and target. */
 export interface CompileOptions {
@@ -65,10 +65,11 @@ export interface CompileOptions {
   recordRun?: boolean;
   /**
    * Where the types are made when not in this thread: a thread the caller started before the
-   * run (src/targets/types/types-thread.ts) and closes after it, where TypeScript and the
-   * generator load while this thread loads, resolves and checks the sources.
+   * run (src/targets/types/types-thread.ts), where TypeScript and the generator load while this
+   * thread loads, resolves and checks the sources. The caller closes it after the run; the run
+   * closes it sooner when it has too many contracts to make for it (`TYPES_THREAD_CONTRACTS`).
    */
-  typesThread?: TypesWork;
+  typesThread?: TypesThread;
 }
 
 export interface CompileResult {

@@ -9,7 +9,7 @@ import { resolveSources, sourceKey, type ResolvedSources } from "../compiler/res
 import { moduleStem, typesPath, type OutputFiles, type OutputSink } from "../targets/shared/output-files.js";
 import { emitSchemas } from "../targets/schemas/emit-schemas.js";
 import { emitTypes, type TypesContract, type TypesResult } from "../targets/types/emit-types.js";
-import { afterFirstModule } from "../targets/types/types-thread.js";
+import { threadForTypes } from "../targets/types/types-thread.js";
 import { renderRepairsReport, REPAIRS_REPORT_PATH } from "../targets/types/repairs-report.js";
 import { assignTypeNames, withoutDefinitions } from "../targets/shared/type-names.js";
 import { startValidators, type ValidatorsResult } from "../targets/validators/emit-validators.js";
@@ -140,7 +140,7 @@ async function throughTypes(
     tasks.cache,
     keptTypesModules(started.keeping),
     // With the types on their own thread, this one compiles the validators meanwhile.
-    options.typesThread && afterFirstModule(options.typesThread, started.validatorsUnderWay.compileHere),
+    threadForTypes(options.typesThread, started.typesContracts.length, started.validatorsUnderWay.compileHere),
   );
   lap("types");
   diagnostics.push(...started.names.diagnostics);

@@ -2,7 +2,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { compile } from "../../src/pipeline/compile.js";
 import { checkTypes } from "../../src/targets/types/check-types.js";
-import { startTypesThread, type TypesThread, type TypesWork } from "../../src/targets/types/types-thread.js";
+import { startTypesThread, TYPES_THREAD_CONTRACTS, type TypesThread } from "../../src/targets/types/types-thread.js";
 import { tempTree } from "../helpers/temp-tree.js";
 
 /** Contracts that share types, a repair, and examples that do not fit their types (CH605). */
@@ -15,14 +15,15 @@ const SOURCES = {
 };
 
 /** The thread, with a count of what it was asked. */
-function counted(thread: TypesThread): { work: TypesWork; asked: Record<string, number> } {
-  const asked: Record<string, number> = { generate: 0, check: 0, format: 0 };
+function counted(thread: TypesThread): { work: TypesThread; asked: Record<string, number> } {
+  const asked: Record<string, number> = { generate: 0, check: 0, format: 0, close: 0 };
   return {
     asked,
     work: {
       generate: (task) => (asked["generate"]!++, thread.generate(task)),
       check: (batch) => (asked["check"]!++, thread.check(batch)),
       format: (text) => (asked["format"]!++, thread.format(text)),
+      close: () => (asked["close"]!++, thread.close()),
     },
   };
 }
@@ -41,7 +42,7 @@ describe("the types' own thread", () => {
     try {
       const { work, asked } = counted(thread);
       const there = await compile({ ...options, typesThread: work });
-      expect(asked).toEqual({ generate: 3, check: 1, format: 1 });
+      expect(asked).toEqual({ generate: 3, check: 1, format: 1, close: 0 });
       expect([...there.files.keys()]).toEqual([...here.files.keys()]);
       for (const [file, text] of here.files) expect(there.files.get(file), file).toBe(text);
       expect(there.diagnostics).toEqual(here.diagnostics);
@@ -50,6 +51,24 @@ describe("the types' own thread", () => {
     } finally {
       await thread.close();
     }
+  });
+
+  it("is closed at once, the types made on this thread, when the run has more contracts to make than it takes", async () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i <= TYPES_THREAD_CONTRACTS; i++)
+      files[`src/c${i}.yaml`] = `type: object\nproperties:\n  n${i}: {type: integer}\n`;
+    const dir = tempTree(files);
+    const options = {
+      sourceDir: path.join(dir, "src"),
+      outDir: path.join(dir, "out"),
+      baseUri: "https://t.test/",
+      catalog: [],
+    };
+    const thread = startTypesThread(2)!;
+    const { work, asked } = counted(thread);
+    const there = await compile({ ...options, typesThread: work });
+    expect(asked).toEqual({ generate: 0, check: 0, format: 0, close: 1 });
+    expect(there.files).toEqual((await compile(options)).files);
   });
 
   it("checks with this thread's stack: a module the checker cannot get through is reported alike", async () => {
