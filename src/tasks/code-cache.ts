@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import { createRequire, Module } from "node:module";
 import path from "node:path";
 import vm from "node:vm";
 
@@ -44,7 +44,7 @@ export function loadWithCodeCache(
       ...(cachedData ? { cachedData } : {}),
       importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
     });
-    const module = new (requireThere("node:module") as typeof import("node:module"))(file);
+    const module = new Module(file);
     Object.assign(module, { filename: file, paths: requireThere.resolve.paths("x") ?? [] });
     requireThere.cache[file] = module;
     try {

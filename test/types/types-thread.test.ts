@@ -28,15 +28,15 @@ function counted(thread: TypesThread): { work: TypesThread; asked: Record<string
   };
 }
 
+/** compile's options for the sources under `dir`/src. */
+function optionsIn(dir: string) {
+  return { sourceDir: path.join(dir, "src"), outDir: path.join(dir, "out"), baseUri: "https://t.test/", catalog: [] };
+}
+
 describe("the types' own thread", () => {
   it("makes the same modules, barrel and findings as this thread", async () => {
     const dir = tempTree(SOURCES);
-    const options = {
-      sourceDir: path.join(dir, "src"),
-      outDir: path.join(dir, "out"),
-      baseUri: "https://t.test/",
-      catalog: [],
-    };
+    const options = optionsIn(dir);
     const here = await compile(options);
     const thread = startTypesThread(2)!;
     try {
@@ -58,12 +58,7 @@ describe("the types' own thread", () => {
     for (let i = 0; i <= TYPES_THREAD_CONTRACTS; i++)
       files[`src/c${i}.yaml`] = `type: object\nproperties:\n  n${i}: {type: integer}\n`;
     const dir = tempTree(files);
-    const options = {
-      sourceDir: path.join(dir, "src"),
-      outDir: path.join(dir, "out"),
-      baseUri: "https://t.test/",
-      catalog: [],
-    };
+    const options = optionsIn(dir);
     const thread = startTypesThread(2)!;
     const { work, asked } = counted(thread);
     const there = await compile({ ...options, typesThread: work });

@@ -48,7 +48,7 @@ export function threadForTypes(
  * `work`, which calls `then` (once, on the next turn of the event loop) after the first module
  * is asked for: this thread's own work goes on then, while the other makes the module.
  */
-export function afterFirstModule(work: TypesWork, then: () => void): TypesWork {
+function afterFirstModule(work: TypesWork, then: () => void): TypesWork {
   let told = false;
   return {
     ...work,
@@ -128,6 +128,9 @@ export function startTypesThread(
     format: async (text) => (await ask({ op: "format", text })) as string,
     close: async () => {
       failed = true;
+      // Nothing waits for ever on a thread that was closed under it.
+      for (const [id, { settle }] of pending) settle({ id, error: "it was closed" });
+      pending.clear();
       await worker.terminate();
     },
   };
