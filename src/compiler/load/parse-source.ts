@@ -1,25 +1,21 @@
 import type { JsonValue } from "../../core/json-value.js";
 import { withoutBom } from "./byte-order-mark.js";
-import {
-  isAlias,
-  isMap,
-  isScalar,
-  isSeq,
-  LineCounter,
-  parseAllDocuments,
-  visit,
-  type Alias,
-  type Document,
-  type Node as YamlNode,
-  type Scalar,
-  type YAMLMap,
-} from "yaml";
+import { createRequire } from "node:module";
+import type { Alias, Document, Node as YamlNode, Scalar, YAMLMap } from "yaml";
+import type * as Yaml from "yaml";
 import { errorAt, type Diagnostic, type SourcePosition } from "../../core/diagnostic.js";
 import { lossyInteger } from "./lossy-integer.js";
 import { joinPointer } from "../../core/json-pointer.js";
 import { LOAD_CODES } from "./codes.js";
 import type { ParsedSource } from "../../core/parsed-source.js";
 import { indentationCause } from "./syntax-cause.js";
+
+let yamlModule: typeof Yaml | undefined;
+
+/** yaml, required on the first YAML text: a project of JSON sources never loads it (40 ms). */
+function yaml(): typeof Yaml {
+  return (yamlModule ??= createRequire(import.meta.url)("yaml") as typeof Yaml);
+}
 
 /** Above this many nodes copied through aliases, expansion is treated as an attack, not a schema. */
 export const MAX_ALIAS_NODES = 100_000;
@@ -38,6 +34,7 @@ const PLAIN_TAGS = new Set(["str", "int", "float", "bool", "null", "map", "seq"]
 const MISPLACED_KEY: ReadonlySet<string> = new Set(["MULTILINE_IMPLICIT_KEY", "BLOCK_AS_IMPLICIT_KEY"]);
 
 export function parseSource(text: string, file: string): { parsed?: ParsedSource; diagnostics: Diagnostic[] } {
+  const { LineCounter, parseAllDocuments } = yaml();
   const lineCounter = new LineCounter();
   const source = withoutBom(text);
   const documents = parseAllDocuments(source, {
@@ -155,18 +152,18 @@ class Converter {
     if (node === null) return null;
     if (node.range && !this.positions.has(pointer)) this.positions.set(pointer, this.at(node.range[0]));
 
-    if (isAlias(node)) return this.alias(node, pointer, depth);
+    if (yaml().isAlias(node)) return this.alias(node, pointer, depth);
     if (node.tag !== undefined && !PLAIN_TAGS.has(node.tag)) {
       this.fail(LOAD_CODES.customTag, `tag ${node.tag} has no JSON meaning`, node, pointer);
       return null;
     }
-    if (isScalar(node)) return this.scalar(node, pointer);
-    if (isSeq(node)) {
+    if (yaml().isScalar(node)) return this.scalar(node, pointer);
+    if (yaml().isSeq(node)) {
       return node.items.map((item, index) =>
         this.convert(item as YamlNode | null, joinPointer(pointer, index), depth + 1),
       );
     }
-    if (isMap(node)) return this.mapping(node, pointer, depth);
+    if (yaml().isMap(node)) return this.mapping(node, pointer, depth);
     this.fail(LOAD_CODES.notJson, "node has no JSON form", node, pointer);
     return null;
   }
@@ -220,7 +217,7 @@ class Converter {
     const result: { [key: string]: JsonValue } = {};
     for (const pair of node.items) {
       const keyNode = pair.key as YamlNode | null;
-      if (!isScalar(keyNode) || (keyNode.tag !== undefined && !PLAIN_TAGS.has(keyNode.tag))) {
+      if (!yaml().isScalar(keyNode) || (keyNode.tag !== undefined && !PLAIN_TAGS.has(keyNode.tag))) {
         this.fail(LOAD_CODES.notJson, "mapping keys must be plain scalars", keyNode ?? node, pointer);
         continue;
       }
@@ -269,9 +266,9 @@ class Converter {
 function aliasTargets(document: Document.Parsed): Map<Alias, YamlNode> {
   const latest = new Map<string, YamlNode>();
   const targets = new Map<Alias, YamlNode>();
-  visit(document, {
+  yaml().visit(document, {
     Node: (_key, node) => {
-      if (isAlias(node)) {
+      if (yaml().isAlias(node)) {
         const target = latest.get(node.source);
         if (target !== undefined) targets.set(node, target);
       } else if (node.anchor !== undefined) latest.set(node.anchor, node as YamlNode);
