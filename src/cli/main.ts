@@ -45,3 +45,8 @@ try {
   process.stderr.write(internalErrorText(error));
   process.exitCode = EXIT_INTERNAL;
 }
+// Once what was written has reached the streams, the process ends here rather than when its event
+// loop drains: that way Node tears down no heap and no worker thread first (25 ms after an edit's
+// run, where the types' thread holds TypeScript).
+await Promise.all([process.stdout, process.stderr].map((stream) => new Promise((done) => stream.write("", done))));
+process.exit();
