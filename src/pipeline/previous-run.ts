@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Diagnostic } from "../core/diagnostic.js";
+import type { PlainTexts } from "../compiler/load/load-source.js";
 import type { RepairApplication } from "../repairs/support/repair.js";
 import type { ResolvedGraph } from "../schema/resolved-graph.js";
 import type { SchemaDocument } from "../schema/schema-document.js";
@@ -45,18 +46,21 @@ export interface ContractRecord {
  */
 export interface PreviousRun {
   version: number;
-  /** `plain`: a JSON file the load stage read with `JSON.parse` alone (`LoadedSource.plain`). */
-  documents: [key: string, sha256: string, dependencies: string[], plain?: true][];
+  /**
+   * `plain`: a JSON file `JSON.parse` reads as the load stage does (`LoadedSource.plain`), with
+   * the load stage's findings of it when it had any.
+   */
+  documents: [key: string, sha256: string, dependencies: string[], plain?: true | Diagnostic[]][];
   /** A digest of the files under the sources that are not sources (instance folders). */
   otherFiles: string | undefined;
   contracts: [name: string, record: ContractRecord][];
   diagnostics: [key: string, diagnostic: Diagnostic][] | null;
 }
 
-/** What the load stage found of a file it read: the digest of its bytes, and whether it was plain JSON. */
+/** What the load stage found of a file it read: the digest of its bytes, and whether it was plain JSON (with its findings). */
 export interface FileRead {
   sha256?: string | undefined;
-  plain?: true | undefined;
+  plain?: readonly Diagnostic[] | undefined;
 }
 
 /**
@@ -69,13 +73,22 @@ export function documentsOf(graph: ResolvedGraph, read: ReadonlyMap<string, File
     const found = read.get(entry.document.file);
     const sha256 = found?.sha256 ?? fileDigest(entry.document.file);
     const dependencies = [...entry.dependencies];
-    return found?.plain ? [key, sha256, dependencies, true] : [key, sha256, dependencies];
+    const plain = found?.plain;
+    if (plain === undefined) return [key, sha256, dependencies];
+    return [key, sha256, dependencies, plain.length === 0 ? true : [...plain]];
   });
 }
 
-/** The digests of the JSON texts the previous run read plain: this run reads them with `JSON.parse` alone. */
-export function plainTexts(previous: PreviousRun | undefined): ReadonlySet<string> | undefined {
-  return previous && new Set(previous.documents.flatMap(([, sha256, , plain]) => (plain ? [sha256] : [])));
+/** The JSON texts the previous run read plain, by digest, with their findings: this run reads them with `JSON.parse` alone. */
+export function plainTexts(previous: PreviousRun | undefined): PlainTexts | undefined {
+  return (
+    previous &&
+    new Map(
+      previous.documents.flatMap(([, sha256, , plain]) =>
+        plain === undefined ? [] : [[sha256, plain === true ? [] : plain] as const],
+      ),
+    )
+  );
 }
 
 /**

@@ -45,4 +45,24 @@ describe("parseJsonSourceLazily", () => {
   it.each(JSON_EDGE_CASES)("reports %s as the full reading does, with the same positions", (_, text) => {
     expect(observed(parseJsonSourceLazily(text, "s.json"))).toEqual(observed(parseJsonSource(text, "s.json")));
   });
+
+  it.each(JSON_EDGE_CASES)(
+    "reads %s again, where it was plain, from JSON.parse and the findings kept, as the full reading does",
+    (_, text) => {
+      const first = parseJsonSourceLazily(text, "first.json");
+      if (first.plain === undefined) return;
+      // Kept with the text's digest, which another file may have: the findings are placed in this one.
+      const again = parseJsonSourceLazily(text, "s.json", first.plain);
+      expect(again.plain).toEqual(again.diagnostics);
+      expect(observed(again)).toEqual(observed(parseJsonSource(text, "s.json")));
+    },
+  );
+
+  it("takes a number beyond a double as plain, with its finding; a duplicate key never", () => {
+    const wide = '{\n  "maximum": 9223372036854775807\n}';
+    const read = parseJsonSourceLazily(wide, "s.json");
+    expect(read.plain).toEqual([expect.objectContaining({ code: "CH110", line: 2, column: 14, severity: "warning" })]);
+    expect(read.diagnostics).toEqual(read.plain);
+    expect(parseJsonSourceLazily('{ "a": 1, "a": 2 }', "s.json").plain).toBeUndefined();
+  });
 });

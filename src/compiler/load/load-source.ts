@@ -14,9 +14,15 @@ export interface LoadedSource {
   missing?: true;
   /** The sha256 of the file's bytes (hex), once they were read. */
   sha256?: string;
-  /** JSON that `JSON.parse` reads as the strict reading would: a later run may take that on trust for the same bytes. */
-  plain?: true;
+  /**
+   * JSON that `JSON.parse` reads as the strict reading would, with the strict reading's findings
+   * (numbers beyond a double): a later run may take both on trust for the same bytes.
+   */
+  plain?: readonly Diagnostic[];
 }
+
+/** The JSON texts an earlier run read plain, by the digest of their bytes, with their findings. */
+export type PlainTexts = ReadonlyMap<string, readonly Diagnostic[]>;
 
 /**
  * The last parse of each file, by absolute path, with the digest of the bytes it parsed: `watch`
@@ -29,15 +35,12 @@ export interface LoadedSource {
 export type ParseMemo = Map<string, { digest: string; result: LoadedSource }>;
 
 /**
- * Reads and parses one file; a read failure is a diagnostic, not an exception. `plain` holds the
- * digests of JSON texts an earlier run read as plain (`LoadedSource.plain`): such a file's scan
- * for what `JSON.parse` lets pass (duplicate keys, numbers beyond a double) is not made again.
+ * Reads and parses one file; a read failure is a diagnostic, not an exception. `plain` holds,
+ * by digest, the JSON texts an earlier run read as plain and their findings (`LoadedSource.plain`):
+ * such a file's scan for what `JSON.parse` lets pass (duplicate keys, numbers beyond a double) is
+ * not made again.
  */
-export async function loadSource(
-  absolutePath: string,
-  memo?: ParseMemo,
-  plain?: ReadonlySet<string>,
-): Promise<LoadedSource> {
+export async function loadSource(absolutePath: string, memo?: ParseMemo, plain?: PlainTexts): Promise<LoadedSource> {
   let text: string;
   let sha256: string;
   try {
@@ -66,7 +69,7 @@ export async function loadSource(
     ...checkedRoot(
       absolutePath,
       absolutePath.endsWith(".json")
-        ? parseJsonSourceLazily(text, absolutePath, plain?.has(sha256) === true)
+        ? parseJsonSourceLazily(text, absolutePath, plain?.get(sha256))
         : parseSource(text, absolutePath),
     ),
     sha256,

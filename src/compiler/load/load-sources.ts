@@ -2,7 +2,7 @@ import { errorAt, type Diagnostic } from "../../core/diagnostic.js";
 import { LOAD_CODES } from "./codes.js";
 import { discoverSources, unreadableFolders, type SourceFile } from "./discover-sources.js";
 import { orphanInstanceFolders } from "./instance-files.js";
-import { loadSource, type LoadedSource, type ParseMemo } from "./load-source.js";
+import { loadSource, type LoadedSource, type ParseMemo, type PlainTexts } from "./load-source.js";
 import { namesTooLong, outputClashes } from "./output-clashes.js";
 
 export interface LoadedSources {
@@ -20,14 +20,14 @@ export interface LoadedSources {
  * The load stage: finds the sources and parses every one before anything is
  * resolved (a `$schema` may name a custom meta-schema another source defines).
  * `stem` maps a contract name to its outputs' path, which sources must not share; `memo`, kept
- * between runs, serves the parse of a file whose text has not changed; `plain` holds the digests
- * of JSON texts an earlier run found plain (`loadSource`).
+ * between runs, serves the parse of a file whose text has not changed; `plain` holds the JSON
+ * texts an earlier run found plain, by digest (`loadSource`).
  */
 export async function loadSources(
   sourceDir: string,
   stem: (name: string) => string,
   memo?: ParseMemo,
-  plain?: ReadonlySet<string>,
+  plain?: PlainTexts,
 ): Promise<LoadedSources> {
   const sources = await discoverSources(sourceDir);
   // Sources whose outputs would be one file (on this machine, or where letter case is ignored) are refused.

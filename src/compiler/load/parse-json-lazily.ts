@@ -1,4 +1,5 @@
-import type { Diagnostic, SourcePosition } from "../../core/diagnostic.js";
+import { isDeepStrictEqual } from "node:util";
+import { hasErrors, type Diagnostic, type SourcePosition } from "../../core/diagnostic.js";
 import type { JsonValue } from "../../core/json-value.js";
 import type { ParsedSource } from "../../core/parsed-source.js";
 import { withoutBom } from "./byte-order-mark.js";
@@ -17,11 +18,17 @@ import { parseJsonSource } from "./parse-json-source.js";
 export function parseJsonSourceLazily(
   text: string,
   file: string,
-  /** An earlier run found this very text plain: `JSON.parse` alone reads it. */
-  knownPlain = false,
-): { parsed?: ParsedSource; diagnostics: Diagnostic[]; plain?: true } {
-  const read = (knownPlain ? parsedAlone(withoutBom(text)) : undefined) ?? readPlainJson(withoutBom(text));
-  if (read === undefined) return parseJsonSource(text, file);
+  /**
+   * An earlier run found this very text plain, with these findings of the full reading (numbers
+   * beyond a double): `JSON.parse` alone reads it, and the findings are those again.
+   */
+  known?: readonly Diagnostic[],
+): { parsed?: ParsedSource; diagnostics: Diagnostic[]; plain?: readonly Diagnostic[] } {
+  const source = withoutBom(text);
+  const alone = known === undefined ? undefined : parsedAlone(source);
+  const read = alone ?? readPlainJson(source);
+  if (read === undefined) return fullReading(text, file);
+  const findings = alone === undefined ? [] : known!.map((finding) => ({ ...finding, file }));
   let pending: string | undefined = text;
   let located: Pick<ParsedSource, "positions" | "keyPositions"> | undefined;
   const locate = () => {
@@ -43,9 +50,23 @@ export function parseJsonSourceLazily(
       positions: new LazyMap(() => locate().positions),
       keyPositions: new LazyMap(() => locate().keyPositions),
     },
-    diagnostics: [],
-    plain: true,
+    diagnostics: findings,
+    plain: findings,
   };
+}
+
+/**
+ * The full reading; plain all the same when it found no error and `JSON.parse` reads the same
+ * value: its findings (a number beyond a double, which `JSON.parse` rounds alike) are then kept
+ * with the text's digest, and the next run reads it with `JSON.parse` alone.
+ */
+function fullReading(text: string, file: string): ReturnType<typeof parseJsonSourceLazily> {
+  const full = parseJsonSource(text, file);
+  if (full.parsed === undefined || hasErrors(full.diagnostics)) return full;
+  const alone = parsedAlone(withoutBom(text));
+  return alone !== undefined && isDeepStrictEqual(alone.value, full.parsed.value)
+    ? { ...full, plain: full.diagnostics }
+    : full;
 }
 
 /** The value `JSON.parse` reads, without the scan that vouches for it. */
