@@ -1,4 +1,4 @@
-import { readFileSync, rmSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -91,12 +91,18 @@ describe("commands that compile nothing", () => {
     expect(again.all.filter((url) => config.test(url))).toEqual([]);
   });
 
-  it("generate loads the YAML parser only for a YAML text: a project of JSON sources never does", () => {
-    const yaml = /\/node_modules\/yaml\//;
-    const json = tempTree({ "schema-src/order.json": '{ "type": "object", "examples": [{}] }\n' });
+  it("generate loads the YAML parser only for a YAML text, and the linear pattern engine only for a contract that asks for it", () => {
+    const [yaml, linear] = [/\/node_modules\/yaml\//, /\/node_modules\/re2js\//];
+    const json = tempTree({
+      "schema-src/order.json": '{ "type": "object", "properties": { "id": { "pattern": "^[a-z]+$" } } }\n',
+    });
     const fromJson = loaded(["generate"], json);
     expect(fromJson.code).toBe(0);
-    expect(fromJson.all.filter((url) => yaml.test(url))).toEqual([]);
+    expect(fromJson.all.filter((url) => yaml.test(url) || linear.test(url))).toEqual([]);
+    writeFileSync(path.join(json, "charter.config.yaml"), "validation:\n  patterns: linear\n");
+    const asked = loaded(["generate"], json);
+    expect(asked.code).toBe(0);
+    expect(asked.all.some((url) => linear.test(url))).toBe(true);
     const fromYaml = loaded(["generate"], project());
     expect(fromYaml.code).toBe(0);
     expect(fromYaml.all.some((url) => yaml.test(url))).toBe(true);

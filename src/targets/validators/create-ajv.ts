@@ -3,7 +3,7 @@ import { ajvForDialect } from "../../schema/ajv-for-dialect.js";
 import { _Code } from "ajv/dist/compile/codegen/code.js";
 import { formatLimitDefinition } from "ajv-formats/dist/limit.js";
 import { formats as runtimeFormats } from "charter-runtime/formats";
-import { linearPattern } from "charter-runtime/re2js";
+import { linearEngine } from "./linear-engine.js";
 import type { JsonValue } from "../../core/json-value.js";
 import { idKeyword, type Dialect } from "../../schema/dialect.js";
 import { countCompositeBranches } from "./composite-branches.js";
@@ -121,7 +121,7 @@ export function createAjv(dialect: Dialect, settings: AjvSettings, log: AjvLog) 
  */
 function patternEngine(patterns: Patterns): NonNullable<NonNullable<Options["code"]>["regExp"]> {
   if (patterns === "linear")
-    return Object.assign((source: string, flags: string) => linearPattern(source, flags) as RegExp, {
+    return Object.assign((source: string, flags: string) => linearEngine().linearPattern(source, flags) as RegExp, {
       code: LINEAR_PATTERN_CODE,
     });
   return Object.assign((source: string, flags: string) => new RegExp(source, flags), { code: PATTERN_CODE });

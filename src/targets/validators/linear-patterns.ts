@@ -4,7 +4,7 @@ import type { JsonValue } from "../../core/json-value.js";
 import { errorAt, type Diagnostic } from "../../core/diagnostic.js";
 import type { SchemaDocument } from "../../schema/schema-document.js";
 import { walkSchema } from "../../schema/walk-schema.js";
-import { compileLinear, UnsupportedPattern } from "charter-runtime/re2js";
+import { linearEngine } from "./linear-engine.js";
 import { VALIDATOR_CODES } from "./codes.js";
 
 /**
@@ -15,6 +15,7 @@ import { VALIDATOR_CODES } from "./codes.js";
  * contract's source where it is written there.
  */
 export function nonLinearPatterns(bundle: Bundle, source: SchemaDocument): Diagnostic[] {
+  const { compileLinear, UnsupportedPattern } = linearEngine();
   const patternsIn = (schema: JsonValue) => {
     const found = new Map<string, string>();
     walkSchema(schema, undefined, (node, pointer) => {
