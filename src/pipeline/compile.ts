@@ -22,7 +22,6 @@ import type { CompileOptions, CompileResult } from "./compile-options.js";
 import type { TypeNames } from "../targets/shared/type-names.js";
 import { plainTexts, type FileRead, type PreviousRun } from "./previous-run.js";
 import type { SchemaDocument } from "../schema/schema-document.js";
-import { pythonOf } from "./python-files.js";
 import { compiledContracts, typesContractsOf, typesFindingsOf, validatorContractsOf } from "./compiled-contracts.js";
 import {
   currentDocuments,
@@ -249,6 +248,8 @@ async function startTargets(
     kept.registry,
   );
   if (options.python) {
+    // Imported when asked for: its twenty modules are no part of a run without it.
+    const { pythonOf } = await import("./python-files.js");
     diagnostics.push(...(await pythonOf(options, compiled, names, output)));
     lap("python");
   }
