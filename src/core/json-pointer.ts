@@ -6,7 +6,8 @@ export function escapeToken(token: string): string {
 }
 
 export function unescapeToken(token: string): string {
-  return token.replace(/~1/g, "/").replace(/~0/g, "~");
+  // As in escapeToken: most tokens hold no `~`, and every pointer read splits into them.
+  return token.includes("~") ? token.replace(/~1/g, "/").replace(/~0/g, "~") : token;
 }
 
 export function joinPointer(base: string, ...tokens: (string | number)[]): string {
