@@ -12,7 +12,8 @@ export const MAX_TREE_FILE_BYTES = 256 * 1024 * 1024;
  * entries count: a stray file is drift. Empty when `dir` does not exist.
  *
  * `budget` bounds the reading: the bytes read of each file at most (files it
- * gives no budget are listed, as `null`, and not read). A caller comparing
+ * gives no budget are listed, as `null`, and not read; a budget of 0 lists a
+ * regular file as an empty buffer without opening it). A caller comparing
  * with fresh output passes each fresh file's length plus one, enough to tell
  * that a larger file differs without reading a stray gigabyte.
  */
@@ -32,7 +33,11 @@ export async function readTree(
       if (child.isDirectory()) await walk(absolute, name);
       else {
         const limit = child.isFile() ? budget(name) : undefined;
-        entries.set(name, limit === undefined ? null : readRegularFile(absolute, limit));
+        // Nothing to read: the folder's word that it is a regular file, without opening it.
+        entries.set(
+          name,
+          limit === undefined ? null : limit === 0 ? Buffer.alloc(0) : readRegularFile(absolute, limit),
+        );
       }
     }
   };
