@@ -1,21 +1,17 @@
 import type { JsonValue } from "../../core/json-value.js";
 import { withoutBom } from "./byte-order-mark.js";
-import { createRequire } from "node:module";
 import type { Alias, Document, Node as YamlNode, Scalar, YAMLMap } from "yaml";
 import type * as Yaml from "yaml";
 import { errorAt, type Diagnostic, type SourcePosition } from "../../core/diagnostic.js";
+import { requireOnFirstUse } from "../../core/require-on-first-use.js";
 import { lossyInteger } from "./lossy-integer.js";
 import { joinPointer } from "../../core/json-pointer.js";
 import { LOAD_CODES } from "./codes.js";
 import type { ParsedSource } from "../../core/parsed-source.js";
 import { indentationCause } from "./syntax-cause.js";
 
-let yamlModule: typeof Yaml | undefined;
-
 /** yaml, required on the first YAML text: a project of JSON sources never loads it (40 ms). */
-function yaml(): typeof Yaml {
-  return (yamlModule ??= createRequire(import.meta.url)("yaml") as typeof Yaml);
-}
+const yaml = requireOnFirstUse<typeof Yaml>(import.meta.url, "yaml");
 
 /** Above this many nodes copied through aliases, expansion is treated as an attack, not a schema. */
 export const MAX_ALIAS_NODES = 100_000;
@@ -130,6 +126,8 @@ class Converter {
   private readonly expanding = new Set<YamlNode>();
   /** What each alias names, found in one walk of the document when the first alias is met. */
   private targets: Map<Alias, YamlNode> | undefined;
+  /** Taken once: every node asks what kind it is. */
+  private readonly yaml = yaml();
 
   constructor(
     private readonly document: Document.Parsed,
@@ -152,25 +150,25 @@ class Converter {
     if (node === null) return null;
     if (node.range && !this.positions.has(pointer)) this.positions.set(pointer, this.at(node.range[0]));
 
-    if (yaml().isAlias(node)) return this.alias(node, pointer, depth);
+    if (this.yaml.isAlias(node)) return this.alias(node, pointer, depth);
     if (node.tag !== undefined && !PLAIN_TAGS.has(node.tag)) {
       this.fail(LOAD_CODES.customTag, `tag ${node.tag} has no JSON meaning`, node, pointer);
       return null;
     }
-    if (yaml().isScalar(node)) return this.scalar(node, pointer);
-    if (yaml().isSeq(node)) {
+    if (this.yaml.isScalar(node)) return this.scalar(node, pointer);
+    if (this.yaml.isSeq(node)) {
       return node.items.map((item, index) =>
         this.convert(item as YamlNode | null, joinPointer(pointer, index), depth + 1),
       );
     }
-    if (yaml().isMap(node)) return this.mapping(node, pointer, depth);
+    if (this.yaml.isMap(node)) return this.mapping(node, pointer, depth);
     this.fail(LOAD_CODES.notJson, "node has no JSON form", node, pointer);
     return null;
   }
 
   /** The node an alias names, converted in its place; an alias inside the node it names is refused. */
   private alias(node: Alias, pointer: string, depth: number): JsonValue {
-    this.targets ??= aliasTargets(this.document);
+    this.targets ??= aliasTargets(this.document, this.yaml);
     const target = this.targets.get(node);
     if (!target) {
       this.fail(LOAD_CODES.syntax, `alias *${node.source} names no anchor`, node, pointer);
@@ -217,7 +215,7 @@ class Converter {
     const result: { [key: string]: JsonValue } = {};
     for (const pair of node.items) {
       const keyNode = pair.key as YamlNode | null;
-      if (!yaml().isScalar(keyNode) || (keyNode.tag !== undefined && !PLAIN_TAGS.has(keyNode.tag))) {
+      if (!this.yaml.isScalar(keyNode) || (keyNode.tag !== undefined && !PLAIN_TAGS.has(keyNode.tag))) {
         this.fail(LOAD_CODES.notJson, "mapping keys must be plain scalars", keyNode ?? node, pointer);
         continue;
       }
@@ -263,12 +261,12 @@ class Converter {
  * yaml's `Alias.resolve` says, in one walk of the document. `resolve` walks the
  * document from its start for each alias, so 20,000 aliases took over a minute.
  */
-function aliasTargets(document: Document.Parsed): Map<Alias, YamlNode> {
+function aliasTargets(document: Document.Parsed, { visit, isAlias }: typeof Yaml): Map<Alias, YamlNode> {
   const latest = new Map<string, YamlNode>();
   const targets = new Map<Alias, YamlNode>();
-  yaml().visit(document, {
+  visit(document, {
     Node: (_key, node) => {
-      if (yaml().isAlias(node)) {
+      if (isAlias(node)) {
         const target = latest.get(node.source);
         if (target !== undefined) targets.set(node, target);
       } else if (node.anchor !== undefined) latest.set(node.anchor, node as YamlNode);

@@ -1,7 +1,8 @@
 import { createRequire } from "node:module";
 import type { ts } from "./typescript-api.js";
+import { requireOnFirstUse } from "../../core/require-on-first-use.js";
 
-let loaded: typeof ts | undefined;
+const tsMorph = requireOnFirstUse<{ ts: typeof ts }>(import.meta.url, "ts-morph");
 
 /**
  * TypeScript (the copy ts-morph bundles), required on the first call. The repairs are imported
@@ -9,7 +10,7 @@ let loaded: typeof ts | undefined;
  * AST hooks run where the types are made, which may be another thread (src/targets/types).
  */
 export function typescript(): typeof ts {
-  return (loaded ??= (createRequire(import.meta.url)("ts-morph") as { ts: typeof ts }).ts);
+  return tsMorph().ts;
 }
 
 /** The files `typescript()` loads that are worth V8's code cache (src/tasks/code-cache.ts): TypeScript's, then ts-morph's, each required by the next. */
