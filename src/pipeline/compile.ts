@@ -22,6 +22,7 @@ import type { CompileOptions, CompileResult } from "./compile-options.js";
 import type { TypeNames } from "../targets/shared/type-names.js";
 import { plainTexts, type FileRead, type PreviousRun } from "./previous-run.js";
 import type { SchemaDocument } from "../schema/schema-document.js";
+import { subgraph } from "../schema/resolved-graph.js";
 import { compiledContracts, typesContractsOf, typesFindingsOf, validatorContractsOf } from "./compiled-contracts.js";
 import {
   currentDocuments,
@@ -192,9 +193,9 @@ async function frontStages(
   const keeping = now && planKeeping(options.previous, now, loaded, resolved);
   const documents = keeping ? resolved.documents.filter((d) => keeping.affected.has(d.name)) : resolved.documents;
   const downstream: Diagnostic[] = [];
-  const checked = await check(resolved, options.sourceDir, policyOf, keeping?.affected);
-  diagnostics.push(...checked.graphDiagnostics);
-  downstream.push(...checked.diagnostics);
+  const checked = await check(resolved, options.sourceDir, policyOf, keeping);
+  // Recorded by the document each is in: a run after an edit finds those of the components it touched.
+  downstream.push(...checked.graphDiagnostics, ...checked.diagnostics);
   lap("check");
   const bundled = bundleContracts(resolved.graph, documents, checked, {
     canonicalIdOf: (name) => canonicalId(options.baseUri, name),
@@ -315,16 +316,22 @@ function recorder(
     });
 }
 
-/** The check stage, told each contract's validation policy in the terms it checks by. */
+/**
+ * The check stage, told each contract's validation policy in the terms it checks by. After an
+ * edit, of the documents connected to it alone: a reference cycle, or a reference that names
+ * nothing, lies in one component of the graph with every contract it concerns, so the findings
+ * of the others are the previous run's, which the record keeps.
+ */
 function check(
   resolved: ResolvedSources,
   sourceDir: string,
   policyOf: (contract: string) => ValidationPolicy,
-  only: ReadonlySet<string> | undefined,
+  keeping: KeptContracts | undefined,
 ): Promise<CheckedContracts> {
-  return checkContracts(resolved.graph, resolved.documents, resolved.failedNames, {
+  const graph = keeping ? subgraph(resolved.graph, keeping.affectedDocuments) : resolved.graph;
+  const documents = keeping ? resolved.documents.filter((d) => keeping.affected.has(d.name)) : resolved.documents;
+  return checkContracts(graph, documents, resolved.failedNames, {
     sourceDir,
-    only,
     loadInstanceFiles,
     policyOf: (contract) => ({
       strict: policyOf(contract).strictness === "strict",

@@ -12,7 +12,7 @@ import type { RegistryLine } from "../targets/validators/registry-module.js";
 import type { ContractFacts } from "./contract-facts.js";
 
 /** Changes when what a record holds, or what it means, changes: an older record is then not read. */
-export const PREVIOUS_RUN_VERSION = 2;
+export const PREVIOUS_RUN_VERSION = 3;
 
 /** A map's entries, which JSON keeps. */
 type Entries = [string, string][];

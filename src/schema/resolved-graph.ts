@@ -49,6 +49,16 @@ export interface FailedSource {
   key: string;
 }
 
+/**
+ * The graph of the documents `keys` names, alone. For a set that references leave in neither
+ * direction (whole components), what the graph's analyses find of its documents is what they
+ * find of them in the whole graph: a cycle, and every contract that reaches a reference, lie in
+ * the component of that reference.
+ */
+export function subgraph(graph: ResolvedGraph, keys: ReadonlySet<string>): ResolvedGraph {
+  return { documents: new Map([...graph.documents].filter(([key]) => keys.has(key))), diagnostics: graph.diagnostics };
+}
+
 /** How messages name a document: its path in the source tree, or the URI it was reached by. Never a machine path. */
 export function describeDocument(document: SchemaDocument): string {
   return document.relativePath ?? document.retrievalUri;

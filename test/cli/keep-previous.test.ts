@@ -8,7 +8,8 @@ import { snapshotTree, tempTree, writeTree } from "../helpers/temp-tree.js";
 /**
  * Contracts that share a document (a and b use common/id), two that would
  * clash on a type name if one more definition came, one with an example
- * file beside it, one with a finding, one without types, one in JSON.
+ * file beside it, one with a finding, one without types, one with findings
+ * of the graph, one in JSON.
  */
 const PROJECT: Record<string, string> = {
   "node_modules/.keep": "",
@@ -23,6 +24,10 @@ const PROJECT: Record<string, string> = {
   "schema-src/badname.yaml": "type: object\nx-charter-name: not-valid\n",
   "schema-src/noted.yaml":
     "$schema: http://json-schema.org/draft-07/schema#\ntype: object\nproperties:\n  when: {type: string, format: no-such-format}\n",
+  // Findings of the graph (a reference cycle, CH306; a reference that names nothing, CH309): a run
+  // after an edit elsewhere finds them again only in the documents the edit is connected to.
+  "schema-src/loose.yaml":
+    "type: object\nproperties:\n  x: {$ref: '#/$defs/A'}\n$defs:\n  A: {allOf: [{$ref: '#/$defs/B'}]}\n  B: {anyOf: [{$ref: '#/$defs/A'}, {type: string}]}\n  Gone: {$ref: '#/$defs/Nope'}\n",
   // JSON: a run reads it with JSON.parse alone once an earlier run found the same bytes plain, and
   // reports again what that run's strict reading found (a number beyond a double, CH110).
   "schema-src/list.json": '{ "type": "array", "items": { "type": "integer", "maximum": 9223372036854775807 } }\n',
@@ -64,29 +69,38 @@ describe("generate after an edit", () => {
     const source = (name: string) => path.join(dir, "schema-src", name);
     expect((await generateTwice(dir)).kept).toBe(0);
     const steps: [string, () => void, number][] = [
-      // A contract nothing references: the other seven are kept.
+      // A contract nothing references: the other eight are kept.
       [
         "leaf's description",
         () =>
           writeTree(dir, { "schema-src/leaf.yaml": PROJECT["schema-src/leaf.yaml"]!.replace("A leaf.", "Edited.") }),
-        7,
+        8,
       ],
       // A shared document: a and b reach it, so they are compiled with it.
-      ["the shared document", () => writeTree(dir, { "schema-src/common/id.yaml": "type: string\nminLength: 2\n" }), 5],
+      ["the shared document", () => writeTree(dir, { "schema-src/common/id.yaml": "type: string\nminLength: 2\n" }), 6],
       // Positions only: findings point elsewhere.
       [
         "blank lines before noted",
         () => writeFileSync(source("noted.yaml"), "\n\n" + PROJECT["schema-src/noted.yaml"]),
-        7,
+        8,
       ],
       // A definition named as a's is: other comes later, so it gives way and a keeps its names.
-      ["a clashing definition in other", () => appendFileSync(source("other.yaml"), "  Item: {type: boolean}\n"), 7],
+      ["a clashing definition in other", () => appendFileSync(source("other.yaml"), "  Item: {type: boolean}\n"), 8],
       // One named as other's, in a, which comes first: other's names change, so all are compiled.
       ["a clashing definition in a", () => appendFileSync(source("a.yaml"), "  Thing: {type: boolean}\n"), 0],
       // An example file: the instance files are compared whole.
       ["leaf's example file", () => writeTree(dir, { "schema-src/leaf.examples/one.json": '{"n": 3}\n' }), 0],
-      ["leaf, broken", () => writeTree(dir, { "schema-src/leaf.yaml": "type: object\nproperties: [\n" }), 7],
-      ["leaf, mended", () => writeTree(dir, { "schema-src/leaf.yaml": PROJECT["schema-src/leaf.yaml"]! }), 7],
+      // The graph's findings of the document edited are found again, the others' come from the record.
+      [
+        "loose's cycle broken",
+        () =>
+          writeTree(dir, {
+            "schema-src/loose.yaml": PROJECT["schema-src/loose.yaml"]!.replace("{$ref: '#/$defs/A'}, ", ""),
+          }),
+        8,
+      ],
+      ["leaf, broken", () => writeTree(dir, { "schema-src/leaf.yaml": "type: object\nproperties: [\n" }), 8],
+      ["leaf, mended", () => writeTree(dir, { "schema-src/leaf.yaml": PROJECT["schema-src/leaf.yaml"]! }), 8],
       // b now references leaf: both are compiled again.
       [
         "b references leaf",
@@ -94,7 +108,7 @@ describe("generate after an edit", () => {
           writeTree(dir, {
             "schema-src/b.yaml": "type: object\nproperties:\n  id: {$ref: common/id.yaml}\n  leaf: {$ref: leaf.yaml}\n",
           }),
-        4,
+        5,
       ],
       // The strict reading's finding, not the earlier run's trust in other bytes.
       [
@@ -104,7 +118,7 @@ describe("generate after an edit", () => {
             "schema-src/list.json":
               '{ "type": "array", "items": { "type": "integer" }, "items": { "type": "string" } }\n',
           }),
-        7,
+        8,
       ],
     ];
     for (const [what, edit, kept] of steps) {

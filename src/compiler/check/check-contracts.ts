@@ -32,7 +32,7 @@ export interface CheckedContracts {
   instancesOf: Map<string, DeclaredInstance[]>;
   /** References that name nothing: where they fail contracts, and which definitions they withhold. */
   dangling: DanglingVerdict;
-  /** Findings of the whole graph: reference cycles, references that name nothing. */
+  /** Findings of the graph given: reference cycles, references that name nothing. */
   graphDiagnostics: Diagnostic[];
   /** Findings of each contract checked on its own. */
   diagnostics: Diagnostic[];
@@ -53,8 +53,6 @@ export async function checkContracts(
     policyOf: (contract: string) => CheckPolicy;
     /** Reads the instance folders beside a source (the load stage's, given by the pipeline). */
     loadInstanceFiles: InstanceFiles;
-    /** The contracts checked one by one (default all): the graph's findings are of every document still. */
-    only?: ReadonlySet<string> | undefined;
   },
 ): Promise<CheckedContracts> {
   const failed = new Set(failedNames);
@@ -76,7 +74,6 @@ export async function checkContracts(
   // Every schema some reference resolves to: for unused definitions, and to tell schemas from examples.
   const referencedTargets = referencedSchemas(graph);
   for (const document of documents) {
-    if (settings.only && !settings.only.has(document.name)) continue;
     const isReferenced = (pointer: string) => referencedTargets.has(`${document.key}#${pointer}`);
     const policy = settings.policyOf(document.name);
     // Real-world schemas break their meta-schemas in harmless ways (a textual `deprecated`): warnings when lenient.
