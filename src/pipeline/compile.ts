@@ -1,46 +1,36 @@
 import { compareStrings, sortDiagnostics, type Diagnostic } from "../core/diagnostic.js";
-import { bundleContracts } from "../compiler/bundle/bundle-contracts.js";
-import { checkContracts, type CheckedContracts } from "../compiler/check/check-contracts.js";
-import { loadSources } from "../compiler/load/load-sources.js";
 import { defaultJobs, type TaskSettings } from "../tasks/run-tasks.js";
-import { loadSource } from "../compiler/load/load-source.js";
-import { loadInstanceFiles } from "../compiler/load/instance-files.js";
-import { resolveSources, sourceKey, type ResolvedSources } from "../compiler/resolve/resolve-sources.js";
-import { moduleStem, typesPath, type OutputFiles, type OutputSink } from "../targets/shared/output-files.js";
+import { sourceKey } from "../compiler/resolve/resolve-sources.js";
+import { typesPath, type OutputFiles, type OutputSink } from "../targets/shared/output-files.js";
 import { emitSchemas } from "../targets/schemas/emit-schemas.js";
 import { emitTypes, type TypesContract, type TypesResult } from "../targets/types/emit-types.js";
 import { threadForTypes } from "../targets/types/types-thread.js";
 import { renderRepairsReport, REPAIRS_REPORT_PATH } from "../targets/types/repairs-report.js";
 import { assignTypeNames, withoutDefinitions } from "../targets/shared/type-names.js";
 import { startValidators, type ValidatorsResult } from "../targets/validators/emit-validators.js";
-import { refuseTooManyScopes } from "../targets/validators/too-many-scopes.js";
-import { DEFAULT_VALIDATION, policyFor, type ValidationPolicy } from "../settings/validation.js";
 import { REPAIRS } from "../repairs/registry.js";
 import { contractFacts, manifestFiles, type ContractFacts } from "./contract-facts.js";
 import { stageClock } from "./stage-clock.js";
 import type { CompileOptions, CompileResult } from "./compile-options.js";
 import type { TypeNames } from "../targets/shared/type-names.js";
-import { plainTexts, type FileRead, type PreviousRun } from "./previous-run.js";
-import type { SchemaDocument } from "../schema/schema-document.js";
-import { subgraph } from "../schema/resolved-graph.js";
+import type { PreviousRun } from "./previous-run.js";
+import { frontStages, type FrontDocuments } from "./front-stages.js";
 import { compiledContracts, typesContractsOf, typesFindingsOf, validatorContractsOf } from "./compiled-contracts.js";
 import {
-  currentDocuments,
   keepFiles,
   keptNamesHold,
   keptShare,
   keptTypesContracts,
   keptTypesModules,
-  planKeeping,
+  NOTHING_READ,
+  recordedClaims,
   recordOfRun,
   type KeptContracts,
 } from "./keep-previous.js";
 
 export type { CompileOptions, CompileResult } from "./compile-options.js";
 
-export function canonicalId(baseUri: string, name: string): string {
-  return baseUri + name.split("/").map(encodeURIComponent).join("/") + ".schema.json";
-}
+export { canonicalId } from "./front-stages.js";
 
 /**
  * The pipeline, in order: load, resolve, check, bundle, then the targets:
@@ -51,13 +41,22 @@ export function canonicalId(baseUri: string, name: string): string {
 export async function compile(options: CompileOptions): Promise<CompileResult> {
   // The Python package is made of every bundle at once, and only a staging tree can keep a file.
   const keeping = options.previous !== undefined && options.python === undefined && options.output?.keep !== undefined;
-  const once = await compileOnce(keeping ? options : { ...options, previous: undefined });
+  let once = keeping ? await compileOnce(options, "closure") : "names-changed";
+  // A finding of a contract the record named (where it is written is not known): every document is read.
+  if (once === "read-every-document") once = await compileOnce(options, "every-document");
   // A kept contract would have been given other type names: compile them all.
-  return once ?? (await compileOnce({ ...options, previous: undefined }))!;
+  if (typeof once === "string") once = await compileOnce({ ...options, previous: undefined }, "every-document");
+  return once as CompileResult;
 }
 
-/** One compile; undefined when the contracts the previous run's record lets it keep would be named otherwise now. */
-async function compileOnce(options: CompileOptions): Promise<CompileResult | undefined> {
+/** Why a compile that keeps contracts from the previous run's record is made again. */
+type Again = "names-changed" | "read-every-document";
+
+/**
+ * One compile, of the documents connected to what changed when the record lets it (`closure`);
+ * a reason to compile again when the contracts it would keep would be named otherwise now.
+ */
+async function compileOnce(options: CompileOptions, documents: FrontDocuments): Promise<CompileResult | Again> {
   const diagnostics: Diagnostic[] = [];
   const { lap, stages } = stageClock(options.onProgress);
   const tasks: TaskSettings = {
@@ -67,8 +66,8 @@ async function compileOnce(options: CompileOptions): Promise<CompileResult | und
   };
   const files: OutputFiles = new Map();
   const output: OutputSink = options.output ?? files;
-  const made = await throughTypes(options, tasks, output, diagnostics, lap);
-  if (made === undefined) return undefined;
+  const made = await throughTypes(options, tasks, output, diagnostics, lap, documents);
+  if (typeof made === "string") return made;
   const { types } = made;
   const { kept } = made;
   const validators = await made.validatorsUnderWay.finish((name) =>
@@ -127,9 +126,10 @@ async function throughTypes(
   output: OutputSink,
   diagnostics: Diagnostic[],
   lap: (stage: string) => void,
-): Promise<PastTypes | undefined> {
-  const started = await startTargets(options, tasks, output, diagnostics, lap);
-  if (started === undefined) return undefined;
+  documents: FrontDocuments,
+): Promise<PastTypes | Again> {
+  const started = await startTargets(options, tasks, output, diagnostics, lap, documents);
+  if (typeof started === "string") return started;
   const { files: typesFiles, ...types } = await emitTypes(
     started.graph,
     started.typesContracts,
@@ -163,58 +163,6 @@ async function throughTypes(
 }
 
 /**
- * Load and resolve, for every source; then, for the contracts the previous run's record does not
- * let this run keep (all of them without one), check and bundle.
- */
-async function frontStages(
-  options: CompileOptions,
-  tasks: TaskSettings,
-  diagnostics: Diagnostic[],
-  lap: (stage: string) => void,
-) {
-  const policyOf = (contract: string) => policyFor(options.validation ?? DEFAULT_VALIDATION, contract);
-  // JSON texts the last run found plain are read with JSON.parse alone.
-  const plain = plainTexts(options.previous);
-  const loaded = await loadSources(options.sourceDir, moduleStem, options.parses, plain);
-  diagnostics.push(...loaded.diagnostics);
-  lap("load");
-  // What the record keeps of each catalog file read (its digest, whether it was plain), not its parse.
-  const catalogReads = new Map<string, FileRead>();
-  const resolved = await resolveSources(loaded, options.catalog, options.resolution, async (file) => {
-    const read = await loadSource(file, options.parses, plain);
-    catalogReads.set(file, { sha256: read.sha256, plain: read.plain });
-    return read;
-  });
-  diagnostics.push(...resolved.diagnostics);
-  lap("resolve");
-  // The Python package is made of every bundle at once: a run with it neither keeps contracts nor records them.
-  const recording = (options.previous !== undefined || options.recordRun) && options.python === undefined;
-  const now = recording ? currentDocuments(options.sourceDir, loaded, resolved, catalogReads) : undefined;
-  const keeping = now && planKeeping(options.previous, now, loaded, resolved);
-  const documents = keeping ? resolved.documents.filter((d) => keeping.affected.has(d.name)) : resolved.documents;
-  const downstream: Diagnostic[] = [];
-  const checked = await check(resolved, options.sourceDir, policyOf, keeping);
-  // Recorded by the document each is in: a run after an edit finds those of the components it touched.
-  downstream.push(...checked.graphDiagnostics, ...checked.diagnostics);
-  lap("check");
-  const bundled = bundleContracts(resolved.graph, documents, checked, {
-    canonicalIdOf: (name) => canonicalId(options.baseUri, name),
-    refSiblingsOf: (contract) => policyOf(contract).refSiblings,
-  });
-  downstream.push(...bundled.diagnostics);
-  // Refused (CH405) before anything is emitted for them, as if their bundling had failed.
-  const {
-    bundles,
-    refused,
-    diagnostics: scopeFindings,
-  } = await refuseTooManyScopes(bundled.bundles, resolved.graph, tasks);
-  for (const name of refused) checked.failed.add(name);
-  downstream.push(...scopeFindings);
-  lap("bundle");
-  return { policyOf, loaded, resolved, now, keeping, downstream, checked, bundles };
-}
-
-/**
  * The front stages, the schemas, and the validators started on worker threads.
  * Returns what the types and the rest of the run read, and no bundle: each is then held only
  * until its contract's validator is written. Undefined when a kept contract would be named otherwise.
@@ -225,18 +173,23 @@ async function startTargets(
   output: OutputSink,
   diagnostics: Diagnostic[],
   lap: (stage: string) => void,
+  documents: FrontDocuments,
 ) {
-  const front = await frontStages(options, tasks, diagnostics, lap);
-  const { policyOf, resolved, checked, bundles, keeping } = front;
+  const front = await frontStages(options, tasks, diagnostics, lap, documents);
+  const { policyOf, resolved, checked, bundles, keeping, loaded } = front;
   const compiled = compiledContracts(options, resolved, checked, bundles, policyOf);
   const typesContracts = typesContractsOf(compiled);
   const names = assignTypeNames(
     resolved.graph,
-    inSourceOrder(resolved.documents, [...typesContracts, ...keptTypesContracts(keeping)]).map((c) => c.key),
+    inSourceOrder(loaded.sources, [...typesContracts, ...keptTypesContracts(keeping)]).map((c) => c.key),
     options.typeNaming ?? "short",
     options.typeNameClashes ?? "qualify",
+    // Of the contracts whose documents this run did not read: the record's claims.
+    recordedClaims(keeping),
   );
-  if (keeping && !keptNamesHold(keeping, names)) return undefined;
+  // A finding of a contract named from the record: the run reads every document instead.
+  if (names.unplaced) return "read-every-document" as const;
+  if (keeping && !keptNamesHold(keeping, names)) return "names-changed" as const;
   if (keeping) keepFiles(keeping, output as Required<OutputSink>);
   const kept = keptShare(keeping);
   addFiles(output, emitSchemas(bundles));
@@ -264,16 +217,13 @@ async function startTargets(
     typesFindings: typesFindingsOf(compiled),
     contracts,
     failed: [...checked.failed].sort(),
-    catalogFiles: [...resolved.graph.documents.values()]
-      .filter((entry) => entry.document.kind === "catalog")
-      .map((entry) => entry.document.file)
-      .sort(),
+    catalogFiles: [...front.catalogFiles].sort(),
     downstream: front.downstream,
     keeping,
     kept,
     order: (made: readonly ContractFacts[], kept: ReadonlyMap<string, ContractFacts>) =>
       inSourceOrder(
-        resolved.documents,
+        loaded.sources,
         [...made, ...kept.values()].map((f) => ({ ...f, name: f.bundle.name })),
       ),
     record: recorder(options, front, { names, typesContracts, contracts }),
@@ -281,8 +231,8 @@ async function startTargets(
 }
 
 /** The contracts of `items` in the order of their sources. */
-function inSourceOrder<T extends { name: string }>(documents: readonly SchemaDocument[], items: readonly T[]): T[] {
-  const at = new Map(documents.map((d, index) => [d.name, index]));
+function inSourceOrder<T extends { name: string }>(sources: readonly { name: string }[], items: readonly T[]): T[] {
+  const at = new Map(sources.map((s, index) => [s.name, index]));
   return [...items].sort((a, b) => at.get(a.name)! - at.get(b.name)!);
 }
 
@@ -300,7 +250,7 @@ function recorder(
   const keyOfFile = new Map([...front.resolved.graph.documents].map(([key, entry]) => [entry.document.file, key]));
   const failed = new Set(checked.failed);
   return (types, validators, downstream) =>
-    recordOfRun(keeping, now ?? { documents: [], otherFiles: undefined }, {
+    recordOfRun(keeping, now ?? NOTHING_READ, {
       sourceDir: options.sourceDir,
       sources,
       failed,
@@ -314,31 +264,6 @@ function recorder(
       diagnostics: downstream,
       keyOfFile,
     });
-}
-
-/**
- * The check stage, told each contract's validation policy in the terms it checks by. After an
- * edit, of the documents connected to it alone: a reference cycle, or a reference that names
- * nothing, lies in one component of the graph with every contract it concerns, so the findings
- * of the others are the previous run's, which the record keeps.
- */
-function check(
-  resolved: ResolvedSources,
-  sourceDir: string,
-  policyOf: (contract: string) => ValidationPolicy,
-  keeping: KeptContracts | undefined,
-): Promise<CheckedContracts> {
-  const graph = keeping ? subgraph(resolved.graph, keeping.affectedDocuments) : resolved.graph;
-  const documents = keeping ? resolved.documents.filter((d) => keeping.affected.has(d.name)) : resolved.documents;
-  return checkContracts(graph, documents, resolved.failedNames, {
-    sourceDir,
-    loadInstanceFiles,
-    policyOf: (contract) => ({
-      strict: policyOf(contract).strictness === "strict",
-      linearPatterns: policyOf(contract).patterns === "linear",
-      keywords: policyOf(contract).keywords,
-    }),
-  });
 }
 
 /** What compile returns: the tree, the findings in order, and what the run made and how long it took. */

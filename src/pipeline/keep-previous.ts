@@ -5,7 +5,7 @@ import { INSTANCE_FOLDERS } from "../compiler/load/instance-files.js";
 import { sourceKey, type ResolvedSources } from "../compiler/resolve/resolve-sources.js";
 import type { RepairApplication } from "../repairs/support/repair.js";
 import { schemaPath, typesPath, validatorPath, type OutputSink } from "../targets/shared/output-files.js";
-import type { TypeNames } from "../targets/shared/type-names.js";
+import type { ContractClaims, TypeNames } from "../targets/shared/type-names.js";
 import type { TypesContract } from "../targets/types/emit-types.js";
 import type { RegistryLine } from "../targets/validators/registry-module.js";
 import type { ContractFacts } from "./contract-facts.js";
@@ -24,8 +24,14 @@ import {
 /** An output that can take a file of the previous output as it is (generate's staging tree). */
 export type KeepingSink = Required<Pick<OutputSink, "keep">>;
 
-/** What this run read of the sources that the record compares: their digests and the instance files beside them. */
-export type CurrentDocuments = Pick<PreviousRun, "documents" | "otherFiles">;
+/**
+ * What this run read of the documents, which the record keeps: their digests, resources and
+ * findings, and the instance files beside them.
+ */
+export type CurrentDocuments = Pick<
+  PreviousRun,
+  "documents" | "otherFiles" | "front" | "resources" | "catalogFiles" | "customMetaSchemas"
+>;
 
 /** What a run takes from the previous one: the contracts it compiles again, and the record of each other. */
 export interface KeptContracts {
@@ -49,15 +55,36 @@ export function currentDocuments(
   catalogReads: ReadonlyMap<string, FileRead>,
 ): CurrentDocuments {
   const read = new Map<string, FileRead>(catalogReads);
+  // A source that failed to load has no document: its findings are placed by its file all the same.
+  const keyOfFile = new Map<string, string>();
   for (const source of loaded.sources) {
     const found = loaded.loaded.get(source.relativePath);
     if (found) read.set(source.absolutePath, found);
+    keyOfFile.set(source.absolutePath, sourceKey(source.relativePath));
   }
+  const entries = [...resolved.graph.documents];
+  for (const [key, entry] of entries) keyOfFile.set(entry.document.file, key);
   return {
     documents: documentsOf(resolved.graph, read),
     otherFiles: otherFilesDigest(sourceDir, new Set(loaded.sources.map((s) => s.absolutePath))),
+    front: placedDiagnostics(resolved.diagnostics, (file) => keyOfFile.get(file)),
+    resources: entries.map(([key, entry]) => [key, entry.index.resources.map((r) => r.uri)]),
+    catalogFiles: entries
+      .filter(([, entry]) => entry.document.kind === "catalog")
+      .map(([key, entry]) => [key, entry.document.file]),
+    customMetaSchemas: resolved.documents.some((d) => d.metaSchema !== undefined),
   };
 }
+
+/** What a run that records nothing read. */
+export const NOTHING_READ: CurrentDocuments = {
+  documents: [],
+  otherFiles: undefined,
+  front: null,
+  resources: [],
+  catalogFiles: [],
+  customMetaSchemas: false,
+};
 
 /** The contracts the previous run's record lets this run keep, or undefined when it must compile them all. */
 export function planKeeping(
@@ -78,6 +105,11 @@ export function planKeeping(
 /** The kept contracts that were bundled, as the types target names them. */
 export function keptTypesContracts(keeping: KeptContracts | undefined): TypesContract[] {
   return [...(keeping?.kept.values() ?? [])].flatMap((r) => (r.typesContract ? [r.typesContract] : []));
+}
+
+/** The kept contracts' claims to type names, by document key. */
+export function recordedClaims(keeping: KeptContracts | undefined): Map<string, ContractClaims> {
+  return new Map([...(keeping?.kept.values() ?? [])].flatMap((r) => (r.claims ? [[r.key, r.claims] as const] : [])));
 }
 
 /** The kept contracts whose types modules the previous output has. */
@@ -164,6 +196,7 @@ export function recordOfRun(
         failed: made.failed.has(name),
         ...(facts ? { facts: { ...facts, rules: facts.rules ? [...facts.rules] : undefined } } : {}),
         ...(typesContract ? { typesContract, names: namesOf(made.names, key) } : {}),
+        ...(made.names.claims.has(key) ? { claims: made.names.claims.get(key)! } : {}),
         types: made.types.has(name),
         validator: made.validators.has(name),
         applications: made.applications.filter((a) => a.contract === name),
@@ -174,9 +207,8 @@ export function recordOfRun(
   const placed = placedDiagnostics(made.diagnostics, withInstanceFolders(made));
   const keptPlaced = keeping?.previous.diagnostics?.filter(([key]) => !keeping.affectedDocuments.has(key)) ?? [];
   return {
+    ...now,
     version: PREVIOUS_RUN_VERSION,
-    documents: now.documents,
-    otherFiles: now.otherFiles,
     contracts,
     diagnostics: placed === null ? null : [...keptPlaced, ...placed],
   };

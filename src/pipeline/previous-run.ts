@@ -6,13 +6,13 @@ import type { PlainTexts } from "../compiler/load/load-source.js";
 import type { RepairApplication } from "../repairs/support/repair.js";
 import type { ResolvedGraph } from "../schema/resolved-graph.js";
 import type { SchemaDocument } from "../schema/schema-document.js";
-import type { TypeNames } from "../targets/shared/type-names.js";
+import type { ContractClaims, TypeNames } from "../targets/shared/type-names.js";
 import type { TypesContract } from "../targets/types/emit-types.js";
 import type { RegistryLine } from "../targets/validators/registry-module.js";
 import type { ContractFacts } from "./contract-facts.js";
 
 /** Changes when what a record holds, or what it means, changes: an older record is then not read. */
-export const PREVIOUS_RUN_VERSION = 3;
+export const PREVIOUS_RUN_VERSION = 4;
 
 /** A map's entries, which JSON keeps. */
 type Entries = [string, string][];
@@ -30,6 +30,8 @@ export interface ContractRecord {
   facts?: Omit<ContractFacts, "rules"> & { rules?: Entries | undefined };
   typesContract?: TypesContract;
   names?: string;
+  /** Its claims to type names, which a run that does not read its document settles again with the others'. */
+  claims?: ContractClaims;
   types: boolean;
   validator: boolean;
   applications: RepairApplication[];
@@ -55,6 +57,14 @@ export interface PreviousRun {
   otherFiles: string | undefined;
   contracts: [name: string, record: ContractRecord][];
   diagnostics: [key: string, diagnostic: Diagnostic][] | null;
+  /** The load and resolve stages' findings, by the document they are in; null when one is in none. */
+  front: [key: string, diagnostic: Diagnostic][] | null;
+  /** The URIs of each document's schema resources (its root's, and each `$id`'s): what references name it by. */
+  resources: [key: string, uris: string[]][];
+  /** The file each catalog document was read from. */
+  catalogFiles: [key: string, file: string][];
+  /** Whether a source was of a meta-schema the sources or the catalog define: such a dialect depends on other documents. */
+  customMetaSchemas: boolean;
 }
 
 /** What the load stage found of a file it read: the digest of its bytes, and whether it was plain JSON (with its findings). */
@@ -152,7 +162,7 @@ export function affectedContracts(
 }
 
 /** Every document connected to one of `start` by references either way, `start` included. */
-function connected(start: readonly string[], documents: PreviousRun["documents"]): Set<string> {
+export function connected(start: readonly string[], documents: PreviousRun["documents"]): Set<string> {
   const neighbours = new Map<string, Set<string>>();
   const edge = (a: string, b: string) => {
     if (!neighbours.has(a)) neighbours.set(a, new Set());
@@ -201,7 +211,7 @@ export function placedDiagnostics(
   return placed;
 }
 
-function fileDigest(file: string): string {
+export function fileDigest(file: string): string {
   try {
     return createHash("sha256").update(readFileSync(file)).digest("hex");
   } catch {

@@ -19,7 +19,9 @@ const PROJECT: Record<string, string> = {
   "schema-src/b.yaml": "type: object\nproperties:\n  id: {$ref: common/id.yaml}\n",
   "schema-src/leaf.yaml": "description: A leaf.\ntype: object\nproperties:\n  n: {type: integer}\nexamples: [{n: 1}]\n",
   "schema-src/leaf.examples/one.json": '{"n": 2}\n',
-  "schema-src/other.yaml": "type: object\nproperties:\n  t: {$ref: '#/$defs/Thing'}\n$defs:\n  Thing: {type: string}\n",
+  // Named by its $id, which only a run that reads it knows.
+  "schema-src/other.yaml":
+    "$id: https://example.test/other\ntype: object\nproperties:\n  t: {$ref: '#/$defs/Thing'}\n$defs:\n  Thing: {type: string}\n",
   // Its name is refused (CH6xx): it has a schema and a validator, and no types module.
   "schema-src/badname.yaml": "type: object\nx-charter-name: not-valid\n",
   "schema-src/noted.yaml":
@@ -110,6 +112,16 @@ describe("generate after an edit", () => {
           }),
         5,
       ],
+      // b now references other by its $id, which a run that read b alone would find nowhere.
+      [
+        "b references other by its $id",
+        () =>
+          writeTree(dir, {
+            "schema-src/b.yaml":
+              "type: object\nproperties:\n  id: {$ref: common/id.yaml}\n  leaf: {$ref: leaf.yaml}\n  o: {$ref: 'https://example.test/other'}\n",
+          }),
+        4,
+      ],
       // The strict reading's finding, not the earlier run's trust in other bytes.
       [
         "a duplicate key in list",
@@ -119,6 +131,53 @@ describe("generate after an edit", () => {
               '{ "type": "array", "items": { "type": "integer" }, "items": { "type": "string" } }\n',
           }),
         8,
+      ],
+    ];
+    for (const [what, edit, kept] of steps) {
+      edit();
+      const run = await generateTwice(dir);
+      expect(run.kept, what).toBe(kept);
+      expect(run.report, what).toEqual(run.freshReport);
+      expect(run.tree, what).toEqual(run.freshTree);
+    }
+  });
+
+  it("reads a catalog file again when it changed, though no source that reaches it did", async () => {
+    const dir = tempTree({
+      "node_modules/.keep": "",
+      "charter.config.yaml": "catalog:\n  https://vendor.example.test/: vendor\n",
+      "vendor/word.json": '{"type": "string", "minLength": 1}\n',
+      "schema-src/uses.yaml": "type: object\nproperties:\n  w: {$ref: 'https://vendor.example.test/word.json'}\n",
+      "schema-src/alone.yaml": "description: Alone.\ntype: integer\n",
+    });
+    expect((await generateTwice(dir)).kept).toBe(0);
+    const steps: [string, () => void, number][] = [
+      // The source that reaches the catalog file is kept, and so is the file's digest in the record.
+      [
+        "alone's description",
+        () => writeTree(dir, { "schema-src/alone.yaml": "description: Edited.\ntype: integer\n" }),
+        1,
+      ],
+      // With a source that reaches it not, in the same save: both contracts are compiled again.
+      [
+        "the catalog file and alone",
+        () =>
+          writeTree(dir, {
+            "vendor/word.json": '{"type": "string", "minLength": 2}\n',
+            "schema-src/alone.yaml": "description: Both.\ntype: integer\n",
+          }),
+        0,
+      ],
+      ["alone again", () => writeTree(dir, { "schema-src/alone.yaml": "description: Again.\ntype: integer\n" }), 1],
+      // A new connection to the catalog file, which uses reaches too: both are compiled again.
+      [
+        "alone references the catalog file",
+        () =>
+          writeTree(dir, {
+            "schema-src/alone.yaml":
+              "type: object\nproperties:\n  w: {$ref: 'https://vendor.example.test/word.json'}\n",
+          }),
+        0,
       ],
     ];
     for (const [what, edit, kept] of steps) {

@@ -16,6 +16,15 @@ export interface LoadedSources {
   diagnostics: Diagnostic[];
 }
 
+/** The sources found under the source folder, before any is read, with the findings of finding them. */
+export interface FoundSources {
+  sources: SourceFile[];
+  /** Relative paths of the sources refused because their outputs would be one file. */
+  clashing: Set<string>;
+  /** Clashes, names too long, unreadable folders, instance folders of no contract. */
+  diagnostics: Diagnostic[];
+}
+
 /**
  * The load stage: finds the sources and parses every one before anything is
  * resolved (a `$schema` may name a custom meta-schema another source defines).
@@ -29,6 +38,11 @@ export async function loadSources(
   memo?: ParseMemo,
   plain?: PlainTexts,
 ): Promise<LoadedSources> {
+  return loadFound(await findSources(sourceDir, stem), memo, plain);
+}
+
+/** Finds the sources; those whose outputs would be one file, or whose names are too long, are refused. */
+export async function findSources(sourceDir: string, stem: (name: string) => string): Promise<FoundSources> {
   const sources = await discoverSources(sourceDir);
   // Sources whose outputs would be one file (on this machine, or where letter case is ignored) are refused.
   const clashes = outputClashes(sources, stem);
@@ -42,7 +56,6 @@ export async function loadSources(
         { file: folder },
       ),
     );
-  const loaded = new Map<string, LoadedSource>();
   for (const source of sources) {
     const clash = clashes.get(source.relativePath);
     const long = tooLong.get(source.relativePath);
@@ -54,8 +67,21 @@ export async function loadSources(
       diagnostics.push(
         errorAt(LOAD_CODES.nameClash, clash, { file: source.absolutePath, position: { line: 1, column: 1 } }),
       );
-    else loaded.set(source.relativePath, await loadSource(source.absolutePath, memo, plain));
   }
   diagnostics.push(...(await orphanInstanceFolders(sourceDir, new Set(sources.map((s) => s.name)))));
-  return { sources, loaded, clashing: new Set([...clashes.keys(), ...tooLong.keys()]), diagnostics };
+  return { sources, clashing: new Set([...clashes.keys(), ...tooLong.keys()]), diagnostics };
+}
+
+/** Reads and parses the sources found (those of `only`, by relative path, when given), but for the refused. */
+export async function loadFound(
+  found: FoundSources,
+  memo?: ParseMemo,
+  plain?: PlainTexts,
+  only?: ReadonlySet<string>,
+): Promise<LoadedSources> {
+  const loaded = new Map<string, LoadedSource>();
+  for (const source of found.sources)
+    if (!found.clashing.has(source.relativePath) && (only === undefined || only.has(source.relativePath)))
+      loaded.set(source.relativePath, await loadSource(source.absolutePath, memo, plain));
+  return { sources: found.sources, loaded, clashing: found.clashing, diagnostics: found.diagnostics };
 }

@@ -1,10 +1,13 @@
-import { errorAt, warningAt, type Diagnostic, type SourcePosition } from "../../core/diagnostic.js";
+import { errorAt } from "../../core/diagnostic.js";
 import { getAtPointer, joinPointer } from "../../core/json-pointer.js";
 import { isJsonObject, type JsonObject } from "../../core/json-object.js";
 import type { JsonValue } from "../../core/json-value.js";
 import type { IndexedDocument, ResolvedGraph } from "../../schema/resolved-graph.js";
 import { NAMING_CODES } from "./naming-codes.js";
-import { WRAPPER_NAME } from "../../repairs/support/generator-input.js";
+import type { Claim, ContractClaims, NameClashes, TypeNames } from "./name-claims.js";
+import { settleClashes } from "./settle-clashes.js";
+
+export type { ContractClaims, NameClashes, TypeNames } from "./name-claims.js";
 import { CHARTER_KEYWORD } from "../../schema/keywords.js";
 
 /** The keyword that names a contract's root type or one of its definitions explicitly. */
@@ -13,19 +16,7 @@ export const NAME_KEYWORD = CHARTER_KEYWORD.name;
 /** How names are made when the source sets none: `short` (`Envelope`, `Outcome`) or `qualified` (definitions prefixed by their contract: `EnvelopeOutcome`). */
 export type NamingStyle = "short" | "qualified";
 
-export interface TypeNames {
-  /** Exported type name by document key, then by pointer: "" for the root, `/$defs/K` or `/definitions/K` for a definition. */
-  byDocument: Map<string, Map<string, string>>;
-  /** Pointers of the schemas that are bare aliases of a definition sharing their name: no declaration of their own. */
-  aliases: Map<string, Set<string>>;
-  /** Documents whose names clash or are invalid: they get no types. */
-  failed: Set<string>;
-  diagnostics: Diagnostic[];
-}
-
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
-/** The generator's wrapper object's name, which no type may take. */
-const RESERVED_NAME = WRAPPER_NAME;
 
 /**
  * `agent-envelope`, `agent_envelope`, `agentEnvelope` all become
@@ -50,26 +41,6 @@ export function pascalCase(text: string): string {
 /** Whether the generator would keep `name` as it is (see `pascalCase`). */
 export function isStableName(name: string): boolean {
   return IDENTIFIER.test(name) && !/^[a-z]/.test(name) && !/_[a-z]/.test(name) && !/[0-9$][a-z]/.test(name);
-}
-
-/** What a clash between derived names does: `qualify` renames all but one (a warning), `error` refuses both (CH601). */
-export type NameClashes = "qualify" | "error";
-
-interface Claim {
-  name: string;
-  documentKey: string;
-  /** The schemas that share this type: one, or a bare `$ref` alias and the definition it names. */
-  pointers: string[];
-  /** Its place, for messages and ordering: the source path, then the pointer. */
-  path: string;
-  file: string;
-  /** Where it is written: looked up only for a finding, since positions are found on first request (parse-json-lazily.ts). */
-  position: () => SourcePosition | undefined;
-  label: string;
-  /** Set by `x-charter-name`: never renamed. */
-  explicit: boolean;
-  /** Names to fall back to when this one gives way, in order (before numbered ones). */
-  fallbacks: string[];
 }
 
 /** Keywords that leave a schema a bare reference: it says nothing its target does not. */
@@ -101,83 +72,50 @@ export function assignTypeNames(
   contractKeys: readonly string[],
   style: NamingStyle,
   clashes: NameClashes = "qualify",
+  /** The claims, by document key, of contracts the graph does not hold (a record's). */
+  recorded?: ReadonlyMap<string, ContractClaims>,
 ): TypeNames {
-  const names: TypeNames = { byDocument: new Map(), aliases: new Map(), failed: new Set(), diagnostics: [] };
+  const names: TypeNames = {
+    byDocument: new Map(),
+    aliases: new Map(),
+    failed: new Set(),
+    diagnostics: [],
+    claims: new Map(),
+  };
   const claims: Claim[] = [];
+  // What the record keeps of each claim made now, given the position of those settling finds of.
+  const snapshots = new Map<Claim, ContractClaims["claims"][number]>();
   for (const key of contractKeys) {
-    const entry = graph.documents.get(key)!;
-    const { document } = entry;
-    const root = document.value;
-    const place = document.relativePath ?? document.name;
-    const explicit = (schema: unknown, pointer: string): string | undefined => {
-      if (!isJsonObject(schema as never)) return undefined;
-      const value = (schema as Record<string, unknown>)[NAME_KEYWORD];
-      if (value === undefined) return undefined;
-      if (typeof value !== "string" || !isStableName(value)) {
-        const at = joinPointer(pointer, NAME_KEYWORD);
-        const hint =
-          typeof value === "string" && IDENTIFIER.test(value)
-            ? `; json-schema-to-typescript would rename it, write ${pascalCase(value)}`
-            : "";
-        names.diagnostics.push(
-          errorAt(
-            NAMING_CODES.badName,
-            `${NAME_KEYWORD} ${JSON.stringify(value)} is not a type name charter can keep${hint}`,
-            { file: document.file, position: document.positions.get(at), pointer: at },
-          ),
-        );
-        names.failed.add(key);
-        return undefined;
-      }
-      return value;
-    };
-    const own: Claim[] = [];
-    const givenRoot = explicit(root, "");
-    const rootName = givenRoot ?? pascalCase(document.name);
-    own.push({
-      name: rootName,
-      documentKey: key,
-      pointers: [""],
-      path: place,
-      file: document.file,
-      position: () => ({ line: 1, column: 1 }),
-      label: `${place} (root)`,
-      explicit: givenRoot !== undefined,
-      fallbacks: [document.name.split("/").map(pascalCase).join("_")].filter((n) => n !== rootName && isStableName(n)),
-    });
-    const definitionKeys = new Map<string, string>();
-    if (isJsonObject(root)) {
-      for (const defsKeyword of ["$defs", "definitions"]) {
-        const defs = root[defsKeyword];
-        if (!isJsonObject(defs)) continue;
-        for (const [defKey, schema] of Object.entries(defs)) {
-          // A value that is no schema (a stray string, such as `description` written one level too deep) exports no type;
-          // the meta-schema check (CH304) reports it.
-          if (!isJsonObject(schema) && typeof schema !== "boolean") continue;
-          const pointer = joinPointer("", defsKeyword, defKey);
-          definitionKeys.set(pointer, defKey);
-          const given = explicit(schema, pointer);
-          const short = pascalCase(defKey);
-          const name = given ?? (style === "qualified" ? rootName + short : short);
-          const fallbacks = [rootName + short, `${rootName}_${short}`].filter((n) => n !== name && isStableName(n));
-          own.push({
-            name,
-            documentKey: key,
-            pointers: [pointer],
-            path: place,
-            file: document.file,
-            position: () => document.keyPositions.get(pointer),
-            label: `${place}#${pointer}`,
-            explicit: given !== undefined,
-            fallbacks,
-          });
-        }
-      }
+    const entry = graph.documents.get(key);
+    if (entry === undefined) {
+      claims.push(...recordedClaims(key, recorded!.get(key)!, names));
+      continue;
     }
-    claims.push(...mergeAliases(entry.document.value, entry.references, key, own, definitionKeys, names));
+    const findingsBefore = names.diagnostics.length;
+    const merged = claimsOf(entry, key, style, names);
+    names.claims.set(key, {
+      path: entry.document.relativePath ?? entry.document.name,
+      file: entry.document.file,
+      claims: merged.map((claim) => {
+        const kept = {
+          name: claim.name,
+          pointers: [...claim.pointers],
+          label: claim.label,
+          explicit: claim.explicit,
+          fallbacks: [...claim.fallbacks],
+        };
+        snapshots.set(claim, kept);
+        return kept;
+      }),
+      aliases: [...(names.aliases.get(key) ?? [])],
+      failed: names.failed.has(key),
+      diagnostics: names.diagnostics.slice(findingsBefore),
+    });
+    claims.push(...merged);
   }
 
   settleClashes(claims, clashes, names);
+  for (const [claim, recorded] of snapshots) if (claim.reportedAt !== undefined) recorded.position = claim.reportedAt;
   for (const claim of claims) {
     if (!names.byDocument.has(claim.documentKey)) names.byDocument.set(claim.documentKey, new Map());
     for (const pointer of claim.pointers) names.byDocument.get(claim.documentKey)!.set(pointer, claim.name);
@@ -186,6 +124,97 @@ export function assignTypeNames(
   for (const [key, perDocument] of names.byDocument)
     names.byDocument.set(key, new Map([...perDocument].sort(([a], [b]) => Number(a !== "") - Number(b !== ""))));
   return names;
+}
+
+/** One contract's claims: its root and each top-level definition, bare aliases merged into what they name. */
+function claimsOf(entry: IndexedDocument, key: string, style: NamingStyle, names: TypeNames): Claim[] {
+  const { document } = entry;
+  const root = document.value;
+  const place = document.relativePath ?? document.name;
+  const explicit = (schema: unknown, pointer: string): string | undefined => {
+    if (!isJsonObject(schema as never)) return undefined;
+    const value = (schema as Record<string, unknown>)[NAME_KEYWORD];
+    if (value === undefined) return undefined;
+    if (typeof value !== "string" || !isStableName(value)) {
+      const at = joinPointer(pointer, NAME_KEYWORD);
+      const hint =
+        typeof value === "string" && IDENTIFIER.test(value)
+          ? `; json-schema-to-typescript would rename it, write ${pascalCase(value)}`
+          : "";
+      names.diagnostics.push(
+        errorAt(
+          NAMING_CODES.badName,
+          `${NAME_KEYWORD} ${JSON.stringify(value)} is not a type name charter can keep${hint}`,
+          { file: document.file, position: document.positions.get(at), pointer: at },
+        ),
+      );
+      names.failed.add(key);
+      return undefined;
+    }
+    return value;
+  };
+  const own: Claim[] = [];
+  const givenRoot = explicit(root, "");
+  const rootName = givenRoot ?? pascalCase(document.name);
+  own.push({
+    name: rootName,
+    documentKey: key,
+    pointers: [""],
+    path: place,
+    file: document.file,
+    position: () => ({ line: 1, column: 1 }),
+    label: `${place} (root)`,
+    explicit: givenRoot !== undefined,
+    fallbacks: [document.name.split("/").map(pascalCase).join("_")].filter((n) => n !== rootName && isStableName(n)),
+  });
+  const definitionKeys = new Map<string, string>();
+  if (isJsonObject(root)) {
+    for (const defsKeyword of ["$defs", "definitions"]) {
+      const defs = root[defsKeyword];
+      if (!isJsonObject(defs)) continue;
+      for (const [defKey, schema] of Object.entries(defs)) {
+        // A value that is no schema (a stray string, such as `description` written one level too deep) exports no type;
+        // the meta-schema check (CH304) reports it.
+        if (!isJsonObject(schema) && typeof schema !== "boolean") continue;
+        const pointer = joinPointer("", defsKeyword, defKey);
+        definitionKeys.set(pointer, defKey);
+        const given = explicit(schema, pointer);
+        const short = pascalCase(defKey);
+        const name = given ?? (style === "qualified" ? rootName + short : short);
+        const fallbacks = [rootName + short, `${rootName}_${short}`].filter((n) => n !== name && isStableName(n));
+        own.push({
+          name,
+          documentKey: key,
+          pointers: [pointer],
+          path: place,
+          file: document.file,
+          position: () => document.keyPositions.get(pointer),
+          label: `${place}#${pointer}`,
+          explicit: given !== undefined,
+          fallbacks,
+        });
+      }
+    }
+  }
+  return mergeAliases(entry.document.value, entry.references, key, own, definitionKeys, names);
+}
+
+/** A recorded contract's claims, as `assignTypeNames` made them when its document was read. */
+function recordedClaims(key: string, recorded: ContractClaims, names: TypeNames): Claim[] {
+  if (recorded.aliases.length > 0) names.aliases.set(key, new Set(recorded.aliases));
+  if (recorded.failed) names.failed.add(key);
+  names.diagnostics.push(...recorded.diagnostics);
+  names.claims.set(key, recorded);
+  return recorded.claims.map((claim) => ({
+    ...claim,
+    pointers: [...claim.pointers],
+    fallbacks: [...claim.fallbacks],
+    documentKey: key,
+    path: recorded.path,
+    file: recorded.file,
+    position: () => claim.position,
+    recorded: true,
+  }));
 }
 
 /**
@@ -238,95 +267,6 @@ function mergeAliases(
     names.aliases.get(key)!.add(pointer);
   }
   return own.filter((c) => !merged.has(c));
-}
-
-/**
- * Two claims of one derived name: the first by place keeps it (an explicit
- * name, then a contract's root, then a definition; then by source path and
- * pointer), the others take their first free fallback (`<Root><Key>`,
- * `<Root>_<Key>`, the root's path joined by `_`), else the name numbered, and
- * each is reported. Only names nobody claimed are taken, so a rename never
- * displaces another type, and a contract that clashes with no one keeps every
- * name whatever is added beside it. Explicit names never give way.
- */
-function settleClashes(claims: Claim[], clashes: NameClashes, names: TypeNames): void {
-  const rank = (c: Claim) => (c.explicit ? 0 : c.pointers.includes("") ? 1 : 2);
-  const compare = (a: Claim, b: Claim) =>
-    rank(a) - rank(b) || compareText(a.path, b.path) || compareText(a.pointers[0]!, b.pointers[0]!);
-  const taken = new Set(claims.map((c) => c.name));
-  taken.add(RESERVED_NAME);
-  const byName = new Map<string, Claim[]>();
-  for (const claim of claims) byName.set(claim.name, [...(byName.get(claim.name) ?? []), claim]);
-  const refuse = (claim: Claim, message: string) => {
-    names.diagnostics.push(
-      errorAt(NAMING_CODES.nameClash, message, {
-        file: claim.file,
-        position: claim.position(),
-        pointer: claim.pointers[0]!,
-      }),
-    );
-    names.failed.add(claim.documentKey);
-  };
-  for (const name of [...byName.keys()].sort(compareText)) {
-    const group = byName.get(name)!.sort(compare);
-    // The generator's wrapper is removed from every module; a type of that name would go with it.
-    const reserved = name === RESERVED_NAME;
-    if (group.length < 2 && !reserved) continue;
-    const explicitCount = group.filter((c) => c.explicit).length;
-    const keeper = reserved || (group[0]!.explicit && explicitCount > 1) ? undefined : group[0]!;
-    for (const claim of group) {
-      if (claim === keeper) continue;
-      const others = group.filter((c) => c !== claim).map((c) => c.label);
-      if (reserved && (claim.explicit || clashes === "error")) {
-        refuse(claim, `type name "${RESERVED_NAME}" is reserved by charter; set ${NAME_KEYWORD}`);
-      } else if (clashes === "error" || claim.explicit) {
-        // Two explicit names asked for the same type name, or the project asked for clashes to be refused.
-        refuse(claim, `type name "${name}" is also given to ${others.join(", ")}; set ${NAME_KEYWORD} on one of them`);
-      } else {
-        const renamed = claim.fallbacks.find((n) => !taken.has(n)) ?? firstFree(name, taken);
-        taken.add(renamed);
-        const holder = reserved
-          ? "reserved by charter for its generator wrapper"
-          : keeper
-            ? `${keeper.explicit ? `given by ${NAME_KEYWORD} to` : "derived for"} ${keeper.label}, which keeps it`
-            : `given by ${NAME_KEYWORD} to ${group
-                .filter((c) => c.explicit)
-                .map((c) => c.label)
-                .join(", ")}`;
-        names.diagnostics.push(
-          warningAt(
-            NAMING_CODES.nameClashSettled,
-            `type name "${name}" is also ${holder}; this one is named "${renamed}" (set ${NAME_KEYWORD} to choose its name)`,
-            {
-              file: claim.file,
-              position: claim.position(),
-              pointer: claim.pointers[0]!,
-            },
-          ),
-        );
-        claim.name = renamed;
-      }
-    }
-    if (keeper && clashes === "error")
-      refuse(
-        keeper,
-        `type name "${name}" is also given to ${group
-          .filter((c) => c !== keeper)
-          .map((c) => c.label)
-          .join(", ")}; set ${NAME_KEYWORD} on one of them`,
-      );
-  }
-}
-
-/** `Name2`, `Name3`, ...: the first nobody holds. */
-function firstFree(name: string, taken: ReadonlySet<string>): string {
-  let n = 2;
-  while (taken.has(`${name}${n}`)) n++;
-  return `${name}${n}`;
-}
-
-function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** `names` less the definitions in `withheld` (by document key): those that reach a reference naming nothing, which are not whole. */
