@@ -1,5 +1,7 @@
 import { readFileSync } from "node:fs";
-import type { Options as PrettierOptions } from "prettier";
+import { createRequire } from "node:module";
+import type { Options as PrettierOptions, Plugin } from "prettier";
+import { requireOnFirstUse } from "../../core/require-on-first-use.js";
 
 // templates/ sits at the package root, one level above both src/ and dist/.
 const TEMPLATES = new URL("../../../templates/", import.meta.url);
@@ -16,8 +18,23 @@ export function prettierOptions(): PrettierOptions {
 }
 
 let pinned: PrettierOptions | undefined;
-// Imported on first use: a run whose types all come from the cache or another thread never loads prettier.
-let prettier: Promise<typeof import("prettier")> | undefined;
+
+/**
+ * Prettier's standalone build and the plugins of its `babel-ts` parser, required on first use (a
+ * run whose types all come from the cache or another thread never loads prettier): the same
+ * printer as its Node entry, in CommonJS files that V8's code cache can hold (src/tasks/code-cache.ts),
+ * where the Node entry's ES modules are compiled afresh by every process.
+ */
+const standalone = requireOnFirstUse<typeof import("prettier/standalone")>(import.meta.url, "prettier/standalone");
+const babel = requireOnFirstUse<Plugin>(import.meta.url, "prettier/plugins/babel");
+const estree = requireOnFirstUse<Plugin>(import.meta.url, "prettier/plugins/estree");
+const typescriptParser = requireOnFirstUse<Plugin>(import.meta.url, "prettier/plugins/typescript");
+
+/** The files `formatTypeScript` requires first, for V8's code cache: the printer, then its plugins. */
+export function prettierFiles(): string[] {
+  const require = createRequire(import.meta.url);
+  return ["prettier/standalone", "prettier/plugins/babel", "prettier/plugins/estree"].map((id) => require.resolve(id));
+}
 
 /**
  * Generated TypeScript, formatted by prettier with the pinned options. Their parser is prettier's
@@ -27,11 +44,11 @@ let prettier: Promise<typeof import("prettier")> | undefined;
  */
 export async function formatTypeScript(text: string): Promise<string> {
   pinned ??= prettierOptions();
-  const { format } = await (prettier ??= import("prettier"));
+  const { format } = standalone();
   try {
-    return await format(text, pinned);
+    return await format(text, { ...pinned, plugins: [babel(), estree()] });
   } catch {
-    return await format(text, { ...pinned, parser: "typescript" });
+    return await format(text, { ...pinned, parser: "typescript", plugins: [typescriptParser(), estree()] });
   }
 }
 

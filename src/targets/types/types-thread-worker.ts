@@ -1,12 +1,14 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { loadWithCodeCache } from "../../tasks/code-cache.js";
 import { typeScriptFiles } from "../../repairs/support/typescript-lazy.js";
+import { prettierFiles } from "./templates.js";
 import type { TypesRequest, TypesReply, TypesThreadData } from "./types-thread-messages.js";
 
 // The types' thread: TypeScript, the generator and prettier load here while the run's first
 // stages go on in the main thread; then it makes what it is asked for, one request at a time.
 const { codeCache } = workerData as TypesThreadData;
-const keepCode = codeCache !== undefined ? loadWithCodeCache(codeCache, typeScriptFiles()) : undefined;
+const keepCode =
+  codeCache !== undefined ? loadWithCodeCache(codeCache, [...typeScriptFiles(), ...prettierFiles()]) : undefined;
 const [{ generateTypesModule }, { checkBatch, prepareProgram }, { formatTypeScript }] = await Promise.all([
   import("./generate-module.js"),
   import("./check-program.js"),
