@@ -50,10 +50,10 @@ export function changedClosure(
   }
   if (changed.length === 0) return undefined;
   const documents = connected(changed, previous.documents);
-  return {
-    documents,
-    sources: new Set(sources.filter((_, index) => documents.has(keys[index]!)).map((s) => s.relativePath)),
-  };
+  const reached = sources.filter((_, index) => documents.has(keys[index]!)).map((s) => s.relativePath);
+  // Connected to every source: the run reads them all anyway.
+  if (reached.length === sources.length) return undefined;
+  return { documents, sources: new Set(reached) };
 }
 
 /**

@@ -36,19 +36,18 @@ export async function frontStages(
 ) {
   const policyOf = (contract: string) => policyFor(options.validation ?? DEFAULT_VALIDATION, contract);
   // The Python package is made of every bundle at once: a run with it neither keeps contracts nor records them.
-  const recording = (options.previous !== undefined || options.recordRun) && options.python === undefined;
+  const recording = (options.previous !== undefined || options.recordRun === true) && options.python === undefined;
   const found = await findSources(options.sourceDir, moduleStem);
   const previous = recording ? options.previous : undefined;
   const closure =
     previous && reading === "closure" ? changedClosure(previous, found.sources, found.clashing) : undefined;
-  let read = await loadAndResolve(options, found, closure, lap);
-  if (closure && !closureHolds(previous!, closure, found.sources, read.resolved))
-    read = await loadAndResolve(options, found, undefined, lap);
-  const { loaded, resolved, catalogReads } = read;
+  // What the closure cannot stand for (a new connection, changed instance files, a custom
+  // meta-schema now): every source is read.
+  const read =
+    (closure && (await readDocuments(options, found, closure, lap, recording))) ||
+    (await readDocuments(options, found, undefined, lap, recording))!;
+  const { loaded, resolved, now, keeping } = read;
   diagnostics.push(...loaded.diagnostics, ...resolved.diagnostics, ...read.recordedFindings);
-  const fresh = recording ? currentDocuments(options.sourceDir, loaded, resolved, catalogReads) : undefined;
-  const now = fresh && read.closure ? withRecordedRest(fresh, previous!, read.closure) : fresh;
-  const keeping = now && planKeeping(options.previous, now, loaded, resolved);
   const documents = keeping ? resolved.documents.filter((d) => keeping.affected.has(d.name)) : resolved.documents;
   const downstream: Diagnostic[] = [];
   const checked = await check(resolved, options.sourceDir, policyOf, keeping);
@@ -71,6 +70,27 @@ export async function frontStages(
   lap("bundle");
   const catalogFiles = (now?.catalogFiles ?? catalogFilesOf(resolved)).map(([, file]) => file);
   return { policyOf, loaded, resolved, now, keeping, downstream, checked, bundles, catalogFiles };
+}
+
+/**
+ * The load and resolve stages and what the record lets the run keep; with a closure, of its
+ * sources alone, or undefined when what they resolved to, or the record, cannot stand for the rest.
+ */
+async function readDocuments(
+  options: CompileOptions,
+  found: FoundSources,
+  closure: Closure | undefined,
+  lap: (stage: string) => void,
+  recording: boolean,
+) {
+  const read = await loadAndResolve(options, found, closure, lap);
+  const { loaded, resolved, catalogReads } = read;
+  if (closure && !closureHolds(options.previous!, closure, found.sources, resolved)) return undefined;
+  const fresh = recording ? currentDocuments(options.sourceDir, loaded, resolved, catalogReads) : undefined;
+  const now = fresh && closure ? withRecordedRest(fresh, options.previous!, closure) : fresh;
+  const keeping = now && planKeeping(options.previous, now, loaded, resolved);
+  if (closure && keeping === undefined) return undefined;
+  return { ...read, now, keeping };
 }
 
 /**

@@ -92,6 +92,16 @@ describe("generate after an edit", () => {
       ["a clashing definition in a", () => appendFileSync(source("a.yaml"), "  Thing: {type: boolean}\n"), 0],
       // An example file: the instance files are compared whole.
       ["leaf's example file", () => writeTree(dir, { "schema-src/leaf.examples/one.json": '{"n": 3}\n' }), 0],
+      // With a source elsewhere in the same save: still everything, though a run could read noted alone.
+      [
+        "leaf's example file and noted",
+        () =>
+          writeTree(dir, {
+            "schema-src/leaf.examples/one.json": '{"n": 4}\n',
+            "schema-src/noted.yaml": PROJECT["schema-src/noted.yaml"]!,
+          }),
+        0,
+      ],
       // The graph's findings of the document edited are found again, the others' come from the record.
       [
         "loose's cycle broken",

@@ -160,7 +160,10 @@ async function compileWithCache(
 ): Promise<CompileResult> {
   const progress = io.progress && !args.quiet && args.format === "text" ? progressLine(io.stderr) : undefined;
   const { compile } = await import("../../pipeline/compile.js");
+  const compiledCode = await import("../../tasks/compiled-code.js");
   if (previous?.record) output.vouchFor(previous.record.outputs);
+  // TypeScript and prettier, if needed here, from V8's code in the cache (check compiles afresh).
+  compiledCode.takeCompiledCodeFrom(cache ? path.join(cache.dir, "code") : undefined);
   const options = {
     ...settings,
     cache,
@@ -172,6 +175,7 @@ async function compileWithCache(
   };
   return await compile({ ...options, ...(progress ? { onProgress: progress.stage } : {}) }).finally(() => {
     progress?.done();
+    compiledCode.keepCompiledCode();
     // Its work is done: it ends while this thread writes the output.
     void typesThread?.close();
   });

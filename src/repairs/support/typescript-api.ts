@@ -1,11 +1,15 @@
 import { createRequire } from "node:module";
 import type * as TsMorph from "ts-morph";
+import { loadCompiledCode } from "../../tasks/compiled-code.js";
+import { typeScriptFiles } from "./typescript-files.js";
 
 /**
  * ts-morph (and the TypeScript it bundles), required rather than imported: an ES import of a
  * CommonJS package makes Node scan its source for the names it exports, and ts-morph's is large
- * (0.15–0.2 s of every process that compiles, measured with `node -e`).
+ * (0.15–0.2 s of every process that compiles, measured with `node -e`); from V8's compiled code
+ * when the thread has a folder of it (tasks/compiled-code.ts).
  */
+loadCompiledCode(typeScriptFiles);
 const tsMorph = createRequire(import.meta.url)("ts-morph") as typeof TsMorph;
 
 export const Project = tsMorph.Project;

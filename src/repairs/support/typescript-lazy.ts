@@ -1,8 +1,19 @@
-import { createRequire } from "node:module";
 import type { ts } from "./typescript-api.js";
 import { requireOnFirstUse } from "../../core/require-on-first-use.js";
+import { loadCompiledCode } from "../../tasks/compiled-code.js";
+import { typeScriptFiles } from "./typescript-files.js";
 
-const tsMorph = requireOnFirstUse<{ ts: typeof ts }>(import.meta.url, "ts-morph");
+const tsMorphPackage = requireOnFirstUse<{ ts: typeof ts }>(import.meta.url, "ts-morph");
+let compiled = false;
+
+/** ts-morph, its first load from V8's compiled code when this thread has a folder of it (tasks/compiled-code.ts). */
+function tsMorph(): { ts: typeof ts } {
+  if (!compiled) {
+    compiled = true;
+    loadCompiledCode(typeScriptFiles);
+  }
+  return tsMorphPackage();
+}
 
 /**
  * TypeScript (the copy ts-morph bundles), required on the first call. The repairs are imported
@@ -11,11 +22,4 @@ const tsMorph = requireOnFirstUse<{ ts: typeof ts }>(import.meta.url, "ts-morph"
  */
 export function typescript(): typeof ts {
   return tsMorph().ts;
-}
-
-/** The files `typescript()` loads that are worth V8's code cache (src/tasks/code-cache.ts): TypeScript's, then ts-morph's, each required by the next. */
-export function typeScriptFiles(): string[] {
-  const morph = createRequire(import.meta.url).resolve("ts-morph");
-  const common = createRequire(morph).resolve("@ts-morph/common");
-  return [createRequire(common).resolve("./typescript"), common, morph];
 }

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Options as PrettierOptions, Plugin } from "prettier";
 import { requireOnFirstUse } from "../../core/require-on-first-use.js";
+import { loadCompiledCode } from "../../tasks/compiled-code.js";
 
 // templates/ sits at the package root, one level above both src/ and dist/.
 const TEMPLATES = new URL("../../../templates/", import.meta.url);
@@ -25,7 +26,19 @@ let pinned: PrettierOptions | undefined;
  * printer as its Node entry, in CommonJS files that V8's code cache can hold (src/tasks/code-cache.ts),
  * where the Node entry's ES modules are compiled afresh by every process.
  */
-const standalone = requireOnFirstUse<typeof import("prettier/standalone")>(import.meta.url, "prettier/standalone");
+const standalonePackage = requireOnFirstUse<typeof import("prettier/standalone")>(
+  import.meta.url,
+  "prettier/standalone",
+);
+let compiled = false;
+/** The printer, its first load with its plugins' from V8's compiled code when the thread has a folder of it. */
+const standalone = () => {
+  if (!compiled) {
+    compiled = true;
+    loadCompiledCode(prettierFiles);
+  }
+  return standalonePackage();
+};
 const babel = requireOnFirstUse<Plugin>(import.meta.url, "prettier/plugins/babel");
 const estree = requireOnFirstUse<Plugin>(import.meta.url, "prettier/plugins/estree");
 const typescriptParser = requireOnFirstUse<Plugin>(import.meta.url, "prettier/plugins/typescript");

@@ -1,14 +1,14 @@
 import { parentPort, workerData } from "node:worker_threads";
-import { loadWithCodeCache } from "../../tasks/code-cache.js";
-import { typeScriptFiles } from "../../repairs/support/typescript-lazy.js";
-import { prettierFiles } from "./templates.js";
+import { keepCompiledCode, takeCompiledCodeFrom } from "../../tasks/compiled-code.js";
+import { typescript } from "../../repairs/support/typescript-lazy.js";
 import type { TypesRequest, TypesReply, TypesThreadData } from "./types-thread-messages.js";
 
 // The types' thread: TypeScript, the generator and prettier load here while the run's first
 // stages go on in the main thread; then it makes what it is asked for, one request at a time.
 const { codeCache } = workerData as TypesThreadData;
-const keepCode =
-  codeCache !== undefined ? loadWithCodeCache(codeCache, [...typeScriptFiles(), ...prettierFiles()]) : undefined;
+takeCompiledCodeFrom(codeCache);
+// Loaded now, while the main thread loads the compiler and reads the sources.
+typescript();
 const [{ generateTypesModule }, { checkBatch, prepareProgram }, { formatTypeScript }] = await Promise.all([
   import("./generate-module.js"),
   import("./check-program.js"),
@@ -31,7 +31,7 @@ async function answer(request: TypesRequest): Promise<unknown> {
 prepareProgram();
 await formatTypeScript("export type Warm = string;\n");
 // With the code TypeScript compiled for that, which the next run's thread will run again.
-keepCode?.keep();
+keepCompiledCode();
 
 parentPort!.on("message", (request: TypesRequest) => {
   answer(request).then(
