@@ -22,6 +22,13 @@ function generate(dir: string, extra: string[] = []): { code: number | null; thr
   return { code: run.code, thread: loaded.some((url) => THREAD.test(url)) };
 }
 
+/** The code cache's entries, each with its inode: an entry written again gets another. */
+function codeEntries(code: string): [string, number][] {
+  return readdirSync(code)
+    .sort()
+    .map((entry) => [entry, statSync(path.join(code, entry)).ino]);
+}
+
 describe("generate after an edit", () => {
   it("makes the types on their own thread, TypeScript compiled from V8's code cache the next time, the tree a fresh run's", () => {
     const dir = tempTree({
@@ -39,10 +46,7 @@ describe("generate after an edit", () => {
       );
     edit("integer");
     expect(generate(dir)).toEqual({ code: 0, thread: true });
-    const entries = () =>
-      readdirSync(code)
-        .sort()
-        .map((entry) => [entry, statSync(path.join(code, entry)).ino]);
+    const entries = () => codeEntries(code);
     const written = entries();
     // TypeScript's file, ts-morph's two, prettier's printer and the two plugins of its parser.
     expect(written.filter(([entry]) => String(entry).endsWith(".v8"))).toHaveLength(6);
@@ -58,10 +62,7 @@ describe("generate after an edit", () => {
     const dir = tempTree({ "node_modules/.keep": "", "schema-src/order.yaml": "type: object\n" });
     expect(generate(dir, ["--jobs", "1"])).toEqual({ code: 0, thread: false });
     const code = path.join(dir, "node_modules/.cache/charter/code");
-    const entries = () =>
-      readdirSync(code)
-        .sort()
-        .map((entry) => [entry, statSync(path.join(code, entry)).ino]);
+    const entries = () => codeEntries(code);
     // Written by the first run, whose types were made on the main thread.
     const written = entries();
     expect(written.filter(([entry]) => String(entry).endsWith(".v8"))).toHaveLength(6);
