@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { capHeapGrowth } from "./heap-growth.js";
+import { setV8Flags } from "./v8-flags.js";
 import { wantsColour } from "./progress.js";
 import { EXIT_INTERNAL } from "./io.js";
 import { internalErrorText, run } from "./run.js";
@@ -12,7 +12,7 @@ for (const stream of [process.stdout, process.stderr]) {
     throw error;
   });
 }
-capHeapGrowth(process.execArgv);
+setV8Flags(process.execArgv);
 try {
   process.exitCode = await run(process.argv.slice(2), {
     cwd: process.cwd(),

@@ -1,7 +1,10 @@
-import { createTwoFilesPatch } from "diff";
+import { requireOnFirstUse } from "../core/require-on-first-use.js";
 import { compareStrings, errorAt, type Diagnostic } from "../core/diagnostic.js";
 import { DRIFT_CODES } from "./codes.js";
 import { validatorModule, validatorSummary } from "./summarized-files.js";
+
+/** The diff library, loaded only when a file differs: a tree that matches never needs it. */
+const diffLibrary = requireOnFirstUse<typeof import("diff")>(import.meta.url, "diff");
 
 export interface StaleFile {
   path: string;
@@ -82,7 +85,7 @@ function staleFile(
       bytes,
       summarized: true,
     };
-  const patch = createTwoFilesPatch(
+  const patch = diffLibrary().createTwoFilesPatch(
     `a/${displayPrefix}${path}`,
     `b/${displayPrefix}${path}`,
     actual.toString("utf8"),

@@ -19,7 +19,7 @@ import { describeHolder, liveHolder, waitForWriters, type LockHolder } from "../
 import { progressLine } from "../progress.js";
 import { warningLimitExceeded } from "../warning-limit.js";
 import { emptySourceFinding } from "../empty-source.js";
-import { checkSite, type SiteCheck } from "../docs/check-site.js";
+import type { SiteCheck } from "../docs/check-site.js";
 
 /** Regenerates in memory and compares with the output directory. Never writes. */
 export async function runCheck(args: ParsedArgs, settings: Settings, io: CliIo): Promise<number> {
@@ -118,6 +118,11 @@ export async function runCheck(args: ParsedArgs, settings: Settings, io: CliIo):
       `charter check: ${files} file${files === 1 ? "" : "s"} in ${out} differ from a fresh run (${drift.missing.length} missing, ${drift.stale.length} stale, ${drift.orphaned.length} orphaned); run \`charter generate\` and commit the result\n`,
     );
   return ok ? EXIT_OK : EXIT_FINDINGS;
+}
+
+/** The docs site's modules (its renderer, the history's diff) load only for a project that checks its site. */
+async function checkSite(settings: Settings, args: ParsedArgs, cwd: string): Promise<SiteCheck> {
+  return (await import("../docs/check-site.js")).checkSite(settings, args, cwd);
 }
 
 /** The generated tree matched; the site's findings and the verdict on both. */

@@ -10,7 +10,7 @@ import { validatorPath, type OutputFiles, type OutputSink } from "../shared/outp
 import type { TypeNames } from "../shared/type-names.js";
 import { ajvFindings } from "./ajv-findings.js";
 import { asyncIgnored } from "./async-findings.js";
-import { compileValidator, type CompiledValidator, type ValidatorTask } from "./compile-validator.js";
+import type { CompiledValidator, ValidatorTask } from "./compile-validator.js";
 import { nonLinearPatterns } from "./linear-patterns.js";
 import { registryFiles, type RegistryLine } from "./registry-module.js";
 import { validatorDeclarations } from "./validator-declarations.js";
@@ -21,7 +21,8 @@ const VALIDATOR_TASK: TaskDefinition<ValidatorTask, CompiledValidator> = {
   name: "compileValidator",
   label: "validators",
   module: siblingModule(import.meta.url, "compile-validator"),
-  run: compileValidator,
+  // Loaded on first use: where a worker compiles every contract (a few of them), this thread never loads ajv's code generator.
+  run: async (task) => (await import("./compile-validator.js")).compileValidator(task),
   overflowed: (output) => output.overflowed === true,
 };
 
