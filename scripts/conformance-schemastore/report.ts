@@ -6,7 +6,7 @@
  * measured and computes nothing about the schemas itself.
  */
 import path from "node:path";
-import { ALL_CODES } from "../../src/cli/codes.js";
+import { ALL_CODES } from "../../src/cli/all-codes.js";
 import { CORPUS_ROOT } from "./paths.js";
 import type {
   AjvResults,

@@ -3,7 +3,7 @@
  * fails like `charter check` when the committed page differs from a fresh one.
  */
 import { readFileSync, writeFileSync } from "node:fs";
-import { ALL_CODES } from "../../src/cli/codes.js";
+import { ALL_CODES } from "../../src/cli/all-codes.js";
 import { RETIRED_CODES } from "../../src/pipeline/diagnostic-catalogue.js";
 import { compareTrees } from "../../src/drift/compare-trees.js";
 import { EXAMPLES } from "./examples.js";

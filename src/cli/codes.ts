@@ -1,5 +1,4 @@
-import type { CodeTable, DiagnosticCode } from "../core/diagnostic.js";
-import { CODE_TABLES, diagnosticCatalogue } from "../pipeline/diagnostic-catalogue.js";
+import type { CodeTable } from "../core/diagnostic.js";
 
 export const CLI_CODES = {
   configSyntax: {
@@ -113,13 +112,6 @@ export const DATA_CODES = {
     help: "The data was not judged, which is not the same as invalid. Either it nests deeper than the depth limit (`--max-depth`, the runtime's `maxDepth`, default 128 levels of objects and arrays), which the validator checks where it follows its schema's references back to itself (the message gives the place of the first value too deep it met), or the validator ran out of call stack all the same: with `--patterns native`, RegExp backtracking over a string of megabytes (the default linear engine does not), a limit raised past what the stack holds, or a value that reaches a `$ref` cycle through which a schema applies itself to the same value forever (CH306, a warning where the root does not apply it to every value). `charter validate` exits 3 when no file was found invalid but some could not be judged, and the runtime reports one violation with the keyword `x-charter-too-deep`. Data nested more than 500 levels is refused when it is read (CH111), with the same exit code.",
   },
 } satisfies CodeTable;
-
-/** Every diagnostic code charter prints, in code order: the catalogue behind `charter explain` and docs/diagnostics.md. */
-export const ALL_CODES: readonly DiagnosticCode[] = diagnosticCatalogue({
-  ...CODE_TABLES,
-  cli: CLI_CODES,
-  data: DATA_CODES,
-});
 
 declare module "../core/diagnostic.js" {
   interface CodeTables {

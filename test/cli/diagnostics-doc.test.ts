@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ALL_CODES } from "../../src/cli/codes.js";
+import { ALL_CODES } from "../../src/cli/all-codes.js";
 import { RETIRED_CODES } from "../../src/pipeline/diagnostic-catalogue.js";
 import { EXAMPLES } from "../../scripts/diagnostics-doc/examples.js";
 

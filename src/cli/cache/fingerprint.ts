@@ -40,60 +40,67 @@ export function charterFingerprint(): Promise<string> {
 async function compute(): Promise<string> {
   const hash = createHash("sha256").update(process.version);
   for (const root of [CODE_ROOT, path.join(PACKAGE_ROOT, "templates")]) {
+    const folder = path.relative(PACKAGE_ROOT, root);
     // Hundreds of small files: read one after another without a promise each, which takes ten times as long.
-    for (const file of listFiles(root).filter(isCode))
-      hash.update(path.relative(PACKAGE_ROOT, file)).update("\0").update(readFileSync(file)).update("\0");
+    for (const [name, file] of codeFiles(root))
+      hash.update(`${folder}${path.sep}${name}`).update("\0").update(readFileSync(file)).update("\0");
   }
   hash.update(await readFile(path.join(PACKAGE_ROOT, "package.json")));
   const require = createRequire(import.meta.url);
-  for (const name of GENERATING_PACKAGES) hash.update(`${name}@${await installedVersion(require, name)}\0`);
+  for (const name of GENERATING_PACKAGES) hash.update(`${name}@${installedVersion(require, name)}\0`);
   // Both builds (dist/esm, which the compiler loads, and dist/cjs): the folder above the resolved one.
   const runtimeCode = path.dirname(path.dirname(require.resolve("charter-runtime/formats")));
-  for (const file of listFiles(runtimeCode).filter(isCode))
-    hash.update(path.relative(runtimeCode, file)).update("\0").update(readFileSync(file)).update("\0");
+  for (const [name, file] of codeFiles(runtimeCode))
+    hash.update(name).update("\0").update(readFileSync(file)).update("\0");
   return hash.digest("hex");
 }
 
 /** Declarations and build info decide nothing charter writes: leaving them out halves what each run reads. */
-function isCode(file: string): boolean {
-  return !/\.d\.[cm]?ts$|\.tsbuildinfo$/.test(file);
-}
+const NOT_CODE = /\.d\.[cm]?ts$|\.tsbuildinfo$/;
 
-/** Every file below `dir`, sorted, so that the digest does not depend on directory order. */
-function listFiles(dir: string): string[] {
+/**
+ * Every file of code below `dir`: its path from `dir` and its whole path, sorted, so that the
+ * digest does not depend on directory order. Paths are joined as strings: `path.join` on each
+ * of hundreds of files took a quarter of the fingerprint's time.
+ */
+function codeFiles(dir: string): [name: string, file: string][] {
+  const top = path.resolve(dir);
   let entries: Dirent[];
   try {
     // Synchronous: Node 20's recursive readdir with promises takes ten times as long.
-    entries = readdirSync(dir, { recursive: true, withFileTypes: true });
+    entries = readdirSync(top, { recursive: true, withFileTypes: true });
   } catch {
     return [];
   }
-  return entries
-    .filter((e) => e.isFile())
-    .map((e) => path.join(e.parentPath ?? (e as unknown as { path: string }).path, e.name)) // parentPath from Node 20.12
-    .sort();
+  const files: [string, string][] = [];
+  // Filtered by name first: the declarations are half of the entries.
+  for (const entry of entries) {
+    if (!entry.isFile() || NOT_CODE.test(entry.name)) continue;
+    const parent = entry.parentPath ?? (entry as unknown as { path: string }).path; // parentPath from Node 20.12
+    const name = parent === top ? entry.name : `${parent.slice(top.length + 1)}${path.sep}${entry.name}`;
+    files.push([name, `${top}${path.sep}${name}`]);
+  }
+  return files.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
-/** The version in the package.json above a package's resolved entry point. */
-async function installedVersion(require: NodeJS.Require, name: string): Promise<string> {
-  let dir: string;
-  try {
-    dir = path.dirname(require.resolve(name));
-  } catch {
-    return "absent";
-  }
-  for (;;) {
+/**
+ * The version of the package `name` that `require` finds: the package.json of the first
+ * `node_modules/<name>` on its lookup path, which is the folder Node resolves the name to.
+ * Read directly: resolving each entry point read the packages' `exports` and climbed from there.
+ */
+function installedVersion(require: NodeJS.Require, name: string): string {
+  for (const dir of require.resolve.paths(name) ?? []) {
+    let text: string;
     try {
-      const manifest = JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")) as {
-        name?: string;
-        version?: string;
-      };
-      if (manifest.name === name) return manifest.version ?? "unknown";
+      text = readFileSync(path.join(dir, name, "package.json"), "utf8");
     } catch {
-      // no package.json here: keep climbing
+      continue;
     }
-    const parent = path.dirname(dir);
-    if (parent === dir) return "unknown";
-    dir = parent;
+    try {
+      return (JSON.parse(text) as { version?: string }).version ?? "unknown";
+    } catch {
+      return "unknown";
+    }
   }
+  return "absent";
 }

@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { RETIRED_CODES } from "../../pipeline/diagnostic-catalogue.js";
 import { closestMatch } from "../../core/suggest.js";
-import { ALL_CODES } from "../codes.js";
+import { ALL_CODES } from "../all-codes.js";
 import type { ParsedArgs } from "../args.js";
 import { EXIT_OK, EXIT_USAGE, type CliIo } from "../io.js";
 
