@@ -18,7 +18,7 @@ const FLAGS = {
    * default. Most of a short run's code (a `check` of a few contracts, an edit) runs a few
    * times; optimizing it took a core's worth of CPU that the run's other thread wanted. Code
    * that stays hot, as in a corpus's run, is still optimized, a little later
-   * (decision 004, item 12).
+   * (decision 004, item 11).
    */
   "interrupt-budget": 1_000_000,
 } as const;
