@@ -18,6 +18,7 @@ import { frontStages, type FrontDocuments } from "./front-stages.js";
 import { compiledContracts, typesContractsOf, typesFindingsOf, validatorContractsOf } from "./compiled-contracts.js";
 import {
   keepFiles,
+  keptPythonInputs,
   keptNamesHold,
   keptShare,
   keptTypesContracts,
@@ -39,18 +40,18 @@ export { canonicalId } from "./front-stages.js";
  * tree in memory; writing it (or comparing it) is the caller's business.
  */
 export async function compile(options: CompileOptions): Promise<CompileResult> {
-  // The Python package is made of every bundle at once, and only a staging tree can keep a file.
-  const keeping = options.previous !== undefined && options.python === undefined && options.output?.keep !== undefined;
+  // Only a staging tree can keep a file.
+  const keeping = options.previous !== undefined && options.output?.keep !== undefined;
   let once = keeping ? await compileOnce(options, "closure") : "names-changed";
   // A finding of a contract the record named (where it is written is not known): every document is read.
   if (once === "read-every-document") once = await compileOnce(options, "every-document");
-  // A kept contract would have been given other type names: compile them all.
+  // A kept contract would have been given other type names, or its schema file cannot be read: compile them all.
   if (typeof once === "string") once = await compileOnce({ ...options, previous: undefined }, "every-document");
   return once as CompileResult;
 }
 
 /** Why a compile that keeps contracts from the previous run's record is made again. */
-type Again = "names-changed" | "read-every-document";
+type Again = "names-changed" | "read-every-document" | "kept-unreadable";
 
 /**
  * One compile, of the documents connected to what changed when the record lets it (`closure`);
@@ -92,7 +93,7 @@ async function compileOnce(options: CompileOptions, documents: FrontDocuments): 
     contracts,
     failed: [...new Set([...made.failed, ...kept.failed])].sort(),
     repairsApplied: applications.length,
-    record: options.recordRun && options.python === undefined ? made.record(validators) : undefined,
+    record: options.recordRun ? made.record(validators) : undefined,
   });
 }
 
@@ -190,6 +191,9 @@ async function startTargets(
   // A finding of a contract named from the record: the run reads every document instead.
   if (names.unplaced) return "read-every-document" as const;
   if (keeping && !keptNamesHold(keeping, names)) return "names-changed" as const;
+  // The Python package is made of every bundle at once: the kept ones' are read back from the previous output.
+  const keptPython = options.python && keeping ? keptPythonInputs(options, keeping) : [];
+  if (keptPython === undefined) return "kept-unreadable" as const;
   if (keeping) keepFiles(keeping, output as Required<OutputSink>);
   const kept = keptShare(keeping);
   addFiles(output, emitSchemas(bundles));
@@ -204,7 +208,7 @@ async function startTargets(
   if (options.python) {
     // Imported when asked for: its twenty modules are no part of a run without it.
     const { pythonOf } = await import("./python-files.js");
-    diagnostics.push(...(await pythonOf(options, compiled, names, output)));
+    diagnostics.push(...(await pythonOf(options, compiled, names, keptPython, output)));
     lap("python");
   }
   const contracts = contractFacts(compiled);

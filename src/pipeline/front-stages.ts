@@ -35,8 +35,7 @@ export async function frontStages(
   reading: FrontDocuments,
 ) {
   const policyOf = (contract: string) => policyFor(options.validation ?? DEFAULT_VALIDATION, contract);
-  // The Python package is made of every bundle at once: a run with it neither keeps contracts nor records them.
-  const recording = (options.previous !== undefined || options.recordRun === true) && options.python === undefined;
+  const recording = options.previous !== undefined || options.recordRun === true;
   const found = await findSources(options.sourceDir, moduleStem);
   const previous = recording ? options.previous : undefined;
   const closure =

@@ -1,14 +1,19 @@
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Diagnostic } from "../core/diagnostic.js";
+import type { JsonValue } from "../core/json-value.js";
 import type { LoadedSources } from "../compiler/load/load-sources.js";
 import { INSTANCE_FOLDERS } from "../compiler/load/instance-files.js";
 import { sourceKey, type ResolvedSources } from "../compiler/resolve/resolve-sources.js";
 import type { RepairApplication } from "../repairs/support/repair.js";
+import { DEFAULT_VALIDATION, assertsFormats, policyFor } from "../settings/validation.js";
 import { schemaPath, typesPath, validatorPath, type OutputSink } from "../targets/shared/output-files.js";
 import type { ContractClaims, TypeNames } from "../targets/shared/type-names.js";
 import type { TypesContract } from "../targets/types/emit-types.js";
 import type { RegistryLine } from "../targets/validators/registry-module.js";
+import type { CompileOptions } from "./compile-options.js";
 import type { ContractFacts } from "./contract-facts.js";
+import type { PythonInput } from "./python-files.js";
 import {
   affectedContracts,
   documentsOf,
@@ -225,4 +230,35 @@ function withInstanceFolders(made: CompiledShare): (file: string) => string | un
     ),
   );
   return (file) => made.keyOfFile.get(file) ?? folders.get(path.dirname(file));
+}
+
+/**
+ * The kept contracts that were bundled, as the Python package reads them: each bundle from the
+ * schema file the previous output holds (the run's record vouched for its bytes), the rest from
+ * the record. Undefined when a file cannot be read: the run then makes every contract.
+ */
+export function keptPythonInputs(
+  options: Pick<CompileOptions, "outDir" | "sourceDir" | "validation">,
+  keeping: KeptContracts,
+): PythonInput[] | undefined {
+  const inputs: PythonInput[] = [];
+  for (const [name, record] of keeping.kept) {
+    if (record.facts === undefined) continue;
+    const { bundle, source, digest, rules } = record.facts;
+    let schema: JsonValue;
+    try {
+      schema = JSON.parse(readFileSync(path.join(options.outDir, ...schemaPath(name).split("/")), "utf8")) as JsonValue;
+    } catch {
+      return undefined;
+    }
+    inputs.push({
+      bundle: { ...bundle, key: record.key, schema },
+      source,
+      file: path.join(options.sourceDir, ...source.split("/")),
+      digest,
+      formats: assertsFormats(policyFor(options.validation ?? DEFAULT_VALIDATION, name).formats, bundle.dialect),
+      rules: new Map(rules ?? []),
+    });
+  }
+  return inputs;
 }

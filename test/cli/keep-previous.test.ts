@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { appendFileSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../helpers/run-cli.js";
@@ -224,5 +224,42 @@ describe("generate after an edit", () => {
     const run = await generateTwice(dir);
     expect(run.kept).toBe(0);
     expect(run.tree).toEqual(run.freshTree);
+  });
+
+  it("with the Python target: reads each kept contract's bundle back from its schema file, and writes what a fresh run writes", async () => {
+    // owner references pet, which declares a rule its hook in hooks/rules.py keeps; lone stands alone.
+    const pet =
+      "type: object\nproperties:\n  born: {type: integer}\n  seen: {type: integer}\nx-charter-rules:\n  seen-after-birth: A pet is seen after it is born.\n";
+    const hooks = '@rule("pet", "seen-after-birth")\ndef seen_after_birth(pet) -> bool:\n    return True\n';
+    const dir = tempTree({
+      "node_modules/.keep": "",
+      "charter.config.yaml": "targets:\n  python:\n    package: pets\n    rules: hooks/rules.py\n",
+      "hooks/rules.py": hooks,
+      "schema-src/pet.yaml": pet,
+      "schema-src/owner.yaml": "type: object\nproperties:\n  pets: {type: array, items: {$ref: pet.yaml}}\n",
+      "schema-src/lone.yaml": "description: Alone.\ntype: object\nproperties:\n  n: {type: integer}\n",
+    });
+    expect((await generateTwice(dir)).kept).toBe(0);
+    const lone = (text: string) => () =>
+      writeTree(dir, {
+        "schema-src/lone.yaml": `description: ${text}\ntype: object\nproperties:\n  n: {type: integer}\n`,
+      });
+    await editInSteps(dir, [
+      // The package's modules of pet and owner, its __init__ and its _schemas are made from their schema files.
+      ["lone's description", lone("Edited."), 2],
+      ["pet, which owner reaches", () => writeTree(dir, { "schema-src/pet.yaml": pet + "title: Pet\n" }), 1],
+      // A hook finding in a kept contract is placed at its line and column, as a fresh run reads them.
+      [
+        "pet's hook misspelled, and lone",
+        () => {
+          writeTree(dir, { "hooks/rules.py": hooks.replace('"seen-after-birth"', '"seen-after-bith"') });
+          lone("Again.")();
+        },
+        2,
+      ],
+      // --keep-going wrote the contracts without the package: now every contract is kept, and the package is written.
+      ["pet's hook mended", () => writeTree(dir, { "hooks/rules.py": hooks }), 3],
+    ]);
+    expect(existsSync(path.join(dir, "generated/pets/pets/pet.py"))).toBe(true);
   });
 });

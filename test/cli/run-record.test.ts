@@ -91,6 +91,20 @@ describe("the record of a whole generate run", () => {
     expect(output(dir)).toEqual(await fresh(dir));
   });
 
+  it("compiles again after a change to the Python rules' hooks file alone, which the package copies", async () => {
+    const dir = tempTree({
+      "charter.config.yaml": "targets:\n  python:\n    package: pets\n    rules: hooks/rules.py\n",
+      "schema-src/pet.yaml": "type: object\nx-charter-rules:\n  named: A pet has a name.\n",
+      "hooks/rules.py": '@rule("pet", "named")\ndef named(pet) -> bool:\n    return True\n',
+    });
+    expect((await generate(dir)).code).toBe(0);
+    writeFileSync(path.join(dir, "hooks/rules.py"), "# A comment.\n", { flag: "a" });
+    const again = await generate(dir);
+    expect(again).toMatchObject({ code: 0, written: true });
+    expect(output(dir)["pets/pets/_hooks.py"]).toContain("# A comment.");
+    expect(output(dir)).toEqual(await fresh(dir));
+  });
+
   it("reports the recorded warnings again, and --max-warnings holds on an unchanged run", async () => {
     const dir = tempTree({
       "schema-src/when.yaml": WARNED,

@@ -12,7 +12,7 @@ import type { TaskCache } from "./task-cache.js";
  * What a whole `generate` made of one source tree and one set of settings,
  * without the output's bytes: the digest of each output file, the files read
  * through the catalog with theirs, and what the run reported. When the tree,
- * the settings and charter itself are the same, and the catalog files and the
+ * the settings, the Python hooks file and charter itself are the same, and the catalog files and the
  * output folder still hold those digests, the run has nothing to compute or
  * write: it reports the findings it reported then, without loading the
  * compiler.
@@ -35,7 +35,12 @@ export async function findRunRecord(
 ): Promise<{ key: string; record: RunRecord | undefined } | undefined> {
   const tree = await sourceTreeDigest(settings.sourceDir);
   if (tree === undefined) return undefined;
-  const key = cache.keyOfText("generate", JSON.stringify({ tree, settings: compileSettings(settings) }, entries));
+  // The Python rules' hooks file lies outside the sources, and the package copies it.
+  const hooks = settings.python?.rules === undefined ? undefined : await fileDigest(settings.python.rules.file);
+  const key = cache.keyOfText(
+    "generate",
+    JSON.stringify({ tree, settings: compileSettings(settings), hooks }, entries),
+  );
   const record = await cache.read<RunRecord>(key);
   if (record === undefined) return { key, record };
   for (const [file, sha256] of record.catalogFiles)

@@ -25,8 +25,11 @@ export interface PythonSettings {
   rules?: HooksFile;
 }
 
+/** What the package reads of a bundle: a kept contract's is read back from its schema file. */
+export type PythonBundle = Pick<Bundle, "name" | "id" | "key" | "dialect" | "schema">;
+
 export interface PythonContract {
-  bundle: Bundle;
+  bundle: PythonBundle;
   /** Source path relative to the source directory, for the header. */
   source: string;
   digest: string;
@@ -138,7 +141,7 @@ export function emitPython(
 }
 
 /** The types a contract's module declares: its root and definitions, less the bare aliases the TypeScript types skip too. */
-function declaredTypes(bundle: Bundle, names: TypeNames): Declared[] {
+function declaredTypes(bundle: PythonBundle, names: TypeNames): Declared[] {
   const aliases = names.aliases.get(bundle.key) ?? new Set<string>();
   return [...names.byDocument.get(bundle.key)!]
     .filter(([pointer]) => !aliases.has(pointer))
@@ -149,7 +152,7 @@ function declaredTypes(bundle: Bundle, names: TypeNames): Declared[] {
 /** The declared type a reference of a bundle names: one of its own, or another contract's (its `$id` is the canonical one). */
 function typeOf(
   reference: string,
-  bundle: Bundle,
+  bundle: PythonBundle,
   byId: ReadonlyMap<string, PythonContract>,
   names: TypeNames,
 ): { name: string; contract: string } | undefined {
