@@ -24,7 +24,9 @@ const SEALERS = 16;
  * the page cache (a corpus's 400 MB cost this thread well under a second; an
  * asynchronous write waits for a busy thread, holding its text meanwhile);
  * `seal` syncs the files that changed and links those that did not to the
- * output's own, and the caller then swaps the tree in under the output lock.
+ * output's own (a file whose bytes the run's record vouches the output holds
+ * is linked when it is made, not written), and the caller then swaps the tree
+ * in under the output lock.
  * A write that fails stops the others; `settled` reports it.
  */
 export class StagedTree implements OutputSink {
@@ -100,33 +102,43 @@ export class StagedTree implements OutputSink {
       if (this.failure) return;
       const target = this.pathOf(file);
       this.makeFolder(path.dirname(target));
-      try {
-        linkSync(source, target);
-        this.linked.add(file);
-      } catch {
-        copyFileSync(source, target);
-      }
+      if (!this.linkToOutput(file, target)) copyFileSync(source, target);
     } catch (error) {
       this.failure = { error };
     }
   }
 
   set(file: string, content: string): this {
-    this.files.set(file, {
-      ...(this.digestOnWrite ? { sha256: createHash("sha256").update(content, "utf8").digest("hex") } : {}),
-      bytes: Buffer.byteLength(content, "utf8"),
-    });
+    const sha256 = this.digestOnWrite ? createHash("sha256").update(content, "utf8").digest("hex") : undefined;
+    this.files.set(file, { ...(sha256 !== undefined ? { sha256 } : {}), bytes: Buffer.byteLength(content, "utf8") });
     if (this.failure) return this;
     try {
       const target = this.pathOf(file);
       this.makeFolder(path.dirname(target));
+      const wasLinked = this.linked.delete(file);
+      // Bytes the output's file holds, as the record vouches: a link to it, which sealing would make anyway.
+      if (sha256 !== undefined && this.known.get(file) === sha256) {
+        if (wasLinked) this.linked.add(file);
+        if (wasLinked || this.linkToOutput(file, target)) return this;
+      }
       // Written through, a link to the output's file would change the output itself.
-      if (this.linked.delete(file)) rmSync(target, { force: true });
+      if (wasLinked) rmSync(target, { force: true });
       writeFileSync(target, content, "utf8");
     } catch (error) {
       this.failure = { error };
     }
     return this;
+  }
+
+  /** Stages `file` as a hard link to the output's own; false where the file system refuses (or it is staged already). */
+  private linkToOutput(file: string, target: string): boolean {
+    try {
+      linkSync(path.join(this.outDir, ...file.split("/")), target);
+    } catch {
+      return false;
+    }
+    this.linked.add(file);
+    return true;
   }
 
   /** Throws what stopped a write, if anything did. */
