@@ -37,6 +37,30 @@ describe("the staged tree a generate run writes as it compiles", () => {
     expect(existsSync(staged.folder)).toBe(false);
   });
 
+  it("links a file whose bytes the record vouches the output holds, and never writes through that link", async () => {
+    const dir = tempTree({ "out/manifest.json": "{}\n", "out/types/a.ts": "old\n" });
+    const out = path.join(dir, "out");
+    const inode = (file: string) => statSync(path.join(out, file)).ino;
+    const [manifest, types] = [inode("manifest.json"), inode("types/a.ts")];
+    const staged = new StagedTree(out);
+    staged.vouchFor([
+      ["manifest.json", sha256("{}\n")],
+      ["types/a.ts", sha256("old\n")],
+    ]);
+    // The same bytes: a link from the start. Other bytes: written, though the record knows the file.
+    staged.set("manifest.json", "{}\n").set("types/a.ts", "old\n").set("types/a.ts", "new\n");
+    await staged.settled();
+    expect(staged.isLinked("manifest.json")).toBe(true);
+    expect(statSync(path.join(staged.folder, "manifest.json")).ino).toBe(manifest);
+    expect(staged.isLinked("types/a.ts")).toBe(false);
+    // The second write replaced the staged link instead of writing into the output's file.
+    expect(snapshotTree(out)).toEqual({ "manifest.json": "{}\n", "types/a.ts": "old\n" });
+    await swapInStagedTree(out, staged, (await unchangedFiles(out, staged)).unchanged);
+    expect(snapshotTree(out)).toEqual({ "manifest.json": "{}\n", "types/a.ts": "new\n" });
+    expect(inode("manifest.json")).toBe(manifest);
+    expect(inode("types/a.ts")).not.toBe(types);
+  });
+
   it("without digests on write, finds the unchanged files by their bytes and makes a digest only when asked", async () => {
     const dir = tempTree({ "out/manifest.json": "{}\n", "out/types/a.ts": "old\n", "out/types/b.ts": "same\n" });
     const out = path.join(dir, "out");
