@@ -238,6 +238,8 @@ describe("generate after an edit", () => {
       "schema-src/pet.yaml": pet,
       "schema-src/owner.yaml": "type: object\nproperties:\n  pets: {type: array, items: {$ref: pet.yaml}}\n",
       "schema-src/lone.yaml": "description: Alone.\ntype: object\nproperties:\n  n: {type: integer}\n",
+      // Its name is refused: the package has its schema and no module of it, kept or not.
+      "schema-src/badname.yaml": "type: object\nx-charter-name: not-valid\n",
     });
     expect((await generateTwice(dir)).kept).toBe(0);
     const lone = (text: string) => () =>
@@ -246,8 +248,8 @@ describe("generate after an edit", () => {
       });
     await editInSteps(dir, [
       // The package's modules of pet and owner, its __init__ and its _schemas are made from their schema files.
-      ["lone's description", lone("Edited."), 2],
-      ["pet, which owner reaches", () => writeTree(dir, { "schema-src/pet.yaml": pet + "title: Pet\n" }), 1],
+      ["lone's description", lone("Edited."), 3],
+      ["pet, which owner reaches", () => writeTree(dir, { "schema-src/pet.yaml": pet + "title: Pet\n" }), 2],
       // A hook finding in a kept contract is placed at its line and column, as a fresh run reads them.
       [
         "pet's hook misspelled, and lone",
@@ -255,11 +257,12 @@ describe("generate after an edit", () => {
           writeTree(dir, { "hooks/rules.py": hooks.replace('"seen-after-birth"', '"seen-after-bith"') });
           lone("Again.")();
         },
-        2,
+        3,
       ],
       // --keep-going wrote the contracts without the package: now every contract is kept, and the package is written.
-      ["pet's hook mended", () => writeTree(dir, { "hooks/rules.py": hooks }), 3],
+      ["pet's hook mended", () => writeTree(dir, { "hooks/rules.py": hooks }), 4],
     ]);
     expect(existsSync(path.join(dir, "generated/pets/pets/pet.py"))).toBe(true);
+    expect(existsSync(path.join(dir, "generated/pets/pets/_schemas/badname.schema.json"))).toBe(true);
   });
 });
