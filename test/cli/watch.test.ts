@@ -41,17 +41,19 @@ describe("charter watch", () => {
         renameSync(path.join(dir, `${file}.tmp`), path.join(dir, file));
       };
 
-      expect(await settled(1)).toBe(
+      expect(await settled(1), out).toBe(
         "charter watch: watching schema-src and charter.config.yaml\ncharter: wrote 1 contract to generated\n",
       );
       replace("schema-src/a.yaml", "type: object\nproperties:\n  id: { type: string\n");
-      expect(await settled(2)).toMatch(/^schema-src\/a\.yaml:\d+:\d+: error CH102 .*\ncharter: .*nothing written/ms);
+      expect(await settled(2), out).toMatch(
+        /^schema-src\/a\.yaml:\d+:\d+: error CH102 .*\ncharter: .*nothing written/ms,
+      );
       replace("schema-src/a.yaml", "type: object\nproperties:\n  id: { type: integer }\n");
-      expect(await settled(3)).toBe("charter: wrote 1 contract to generated\n");
+      expect(await settled(3), out).toBe("charter: wrote 1 contract to generated\n");
       write("charter.config.yaml", "source: [\n");
-      expect(await settled(4)).toMatch(/^charter\.config\.yaml:\d+:\d+: error CH001 /);
+      expect(await settled(4), out).toMatch(/^charter\.config\.yaml:\d+:\d+: error CH001 /);
       rmSync(path.join(dir, "charter.config.yaml"));
-      expect(await settled(5)).toBe("charter: generated is up to date (1 contract)\n");
+      expect(await settled(5), out).toBe("charter: generated is up to date (1 contract)\n");
       child.kill("SIGINT");
       const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
       expect(code).toBe(0);
