@@ -115,14 +115,15 @@ export class StagedTree implements OutputSink {
     try {
       const target = this.pathOf(file);
       this.makeFolder(path.dirname(target));
-      const wasLinked = this.linked.delete(file);
+      const wasLinked = this.linked.has(file);
       // Bytes the output's file holds, as the record vouches: a link to it, which sealing would make anyway.
-      if (sha256 !== undefined && this.known.get(file) === sha256) {
-        if (wasLinked) this.linked.add(file);
-        if (wasLinked || this.linkToOutput(file, target)) return this;
-      }
+      const vouched = sha256 !== undefined && this.known.get(file) === sha256;
+      if (vouched && (wasLinked || this.linkToOutput(file, target))) return this;
       // Written through, a link to the output's file would change the output itself.
-      if (wasLinked) rmSync(target, { force: true });
+      if (wasLinked) {
+        this.linked.delete(file);
+        rmSync(target, { force: true });
+      }
       writeFileSync(target, content, "utf8");
     } catch (error) {
       this.failure = { error };

@@ -4,7 +4,7 @@ import { errorAt } from "../core/diagnostic.js";
 import { loadSource } from "../compiler/load/load-source.js";
 import { assertsFormats } from "../settings/validation.js";
 import { PYTHON_CODES } from "../targets/python/codes.js";
-import { emitPython, type PythonBundle, type PythonSettings } from "../targets/python/emit-python.js";
+import { emitPython, type PythonContract, type PythonSettings } from "../targets/python/emit-python.js";
 import { checkHooks } from "../targets/python/rule-hooks.js";
 import type { OutputFiles, OutputSink } from "../targets/shared/output-files.js";
 import type { TypeNames } from "../targets/shared/type-names.js";
@@ -12,16 +12,9 @@ import type { CompileOptions } from "./compile-options.js";
 import type { CompiledContracts } from "./compiled-contracts.js";
 
 /** One contract as the Python target reads it, made in this run or kept from the previous one. */
-export interface PythonInput {
-  bundle: PythonBundle;
-  /** Source path relative to the source directory. */
-  source: string;
+export interface PythonInput extends PythonContract {
   /** Absolute path of the source file, where its findings are placed. */
   file: string;
-  digest: string;
-  /** Whether its validator asserts formats. */
-  formats: boolean;
-  rules: ReadonlyMap<string, string>;
   /** Where each key of its source is, when this run read the source; a kept contract's is read if a finding needs it. */
   keyPositions?: ReadonlyMap<string, SourcePosition>;
 }

@@ -12,10 +12,10 @@ import type { TaskCache } from "./task-cache.js";
  * What a whole `generate` made of one source tree and one set of settings,
  * without the output's bytes: the digest of each output file, the files read
  * through the catalog with theirs, and what the run reported. When the tree,
- * the settings, the Python hooks file and charter itself are the same, and the catalog files and the
- * output folder still hold those digests, the run has nothing to compute or
- * write: it reports the findings it reported then, without loading the
- * compiler.
+ * the settings, the Python hooks file and charter itself are the same, and
+ * the catalog files and the output folder still hold those digests, the run
+ * has nothing to compute or write: it reports the findings it reported then,
+ * without loading the compiler.
  */
 export interface RunRecord {
   catalogFiles: [file: string, sha256: string][];
