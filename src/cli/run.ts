@@ -1,11 +1,12 @@
 import { readFileSync } from "node:fs";
-import { flagErrorText, helpText } from "./args.js";
+import { flagErrorText, helpText, type ParsedArgs } from "./args.js";
 import { parseCommandLine } from "./parse-command-line.js";
-import { DEFAULT_CONFIG_FILE, resolveSettings } from "./config.js";
+import { DEFAULT_CONFIG_FILE, resolveSettings, type SettingFlags } from "./config.js";
 import path from "node:path";
 import { EXIT_FINDINGS, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, type CliIo } from "./io.js";
 import { formatDiagnostic, relativeDiagnostic } from "./print.js";
 import { colourise } from "./progress.js";
+import { compiledCodeFolder } from "./compiled-code-folder.js";
 
 export function charterVersion(): string {
   const manifest = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
@@ -88,10 +89,7 @@ async function runCommand(argv: readonly string[], given: CliIo): Promise<number
       io.interrupted?.() ?? new Promise(() => {}),
     );
   }
-  const resolved = await resolveSettings(flags, io.cwd, {
-    readsSources: args.command !== "validate",
-    configMemo: args.command === "generate",
-  });
+  const { resolved, typesThread } = await settingsFor(args, flags, io);
   if (resolved.usage !== undefined) {
     io.stderr(`charter: ${resolved.usage}\n`);
     return EXIT_USAGE;
@@ -118,7 +116,7 @@ async function runCommand(argv: readonly string[], given: CliIo): Promise<number
     case "generate":
       return (await import("./commands/generate.js")).runGenerate(args, resolved.settings, io);
     case "check":
-      return (await import("./commands/check.js")).runCheck(args, resolved.settings, io);
+      return (await import("./commands/check.js")).runCheck(args, resolved.settings, io, typesThread);
     case "validate":
       // Loaded only for --schema: plain validate runs the generated tree and loads no compiler module.
       if (args.schema !== undefined)
@@ -130,4 +128,28 @@ async function runCommand(argv: readonly string[], given: CliIo): Promise<number
       return (await import("./commands/docs.js")).runDocs(args, resolved.settings, io);
   }
   return EXIT_FINDINGS;
+}
+
+/**
+ * The command's settings; for `check`, with the types' thread it starts first: every contract's
+ * types are made afresh, and their libraries load on that thread while this one reads the config
+ * and loads the compiler. The thread is closed when there are no settings.
+ */
+async function settingsFor(args: ParsedArgs, flags: SettingFlags, io: CliIo) {
+  const typesThread =
+    args.command === "check"
+      ? (await import("../targets/types/types-thread.js")).startTypesThread(
+          args.jobs,
+          compiledCodeFolder(process.env, args.noCache),
+        )
+      : undefined;
+  const resolved = await resolveSettings(flags, io.cwd, {
+    readsSources: args.command !== "validate",
+    configMemo: args.command === "generate",
+  }).catch(async (error: unknown) => {
+    await typesThread?.close();
+    throw error;
+  });
+  if (resolved.usage !== undefined || !resolved.settings) await typesThread?.close();
+  return { resolved, typesThread };
 }

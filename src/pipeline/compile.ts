@@ -140,8 +140,7 @@ async function throughTypes(
     options.typeCheck ?? true,
     tasks.cache,
     keptTypesModules(started.keeping),
-    // With the types on their own thread, this one compiles the validators meanwhile.
-    threadForTypes(options.typesThread, started.typesContracts.length, started.validatorsUnderWay.compileHere),
+    started.typesWork,
   );
   lap("types");
   diagnostics.push(...started.names.diagnostics);
@@ -197,11 +196,14 @@ async function startTargets(
   if (keeping) keepFiles(keeping, output as Required<OutputSink>);
   const kept = keptShare(keeping);
   addFiles(output, emitSchemas(bundles));
+  // With the types on their own thread, this one compiles the validators meanwhile; that thread
+  // takes one of the run's cores, so the validators' workers get one fewer.
+  const typesWork = threadForTypes(options.typesThread, typesContracts.length, () => validatorsUnderWay.compileHere());
   // The validators compile on worker threads while this thread makes the Python package, then the types.
   const validatorsUnderWay = startValidators(
     validatorContractsOf(compiled),
     withoutDefinitions(names, checked.dangling.withheld),
-    tasks,
+    typesWork ? { ...tasks, jobs: Math.max(1, tasks.jobs - 1) } : tasks,
     output,
     kept.registry,
   );
@@ -215,6 +217,7 @@ async function startTargets(
   return {
     graph: resolved.graph,
     typesContracts,
+    typesWork,
     names,
     // Their declarations import the types, made next on this thread.
     validatorsUnderWay,

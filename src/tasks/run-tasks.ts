@@ -35,6 +35,12 @@ export interface TaskSettings {
   onProgress?: ((stage: string) => void) | undefined;
   /** Each worker thread's old-generation heap, in MB (default `WORKER_HEAP_MB`). */
   workerHeapMb?: number;
+  /**
+   * `run` hands its input to another thread that takes them in order (the types' thread): this
+   * thread hands it every input at once rather than waiting for each output, so that the other
+   * never waits for this one to come back from other work between two tasks.
+   */
+  handsOff?: boolean;
 }
 
 /**
@@ -159,8 +165,11 @@ export function startTasks<I, O, K = O>(
         // Between two tasks, what the workers posted is taken in (and, with `keep`, written away) rather than queued.
         await new Promise((resolve) => setImmediate(resolve));
       };
+      const claimed: number[] = [];
       for (let at = Atomics.add(counter, 0, 1); at < missing.length; at = Atomics.add(counter, 0, 1))
-        await runHere(missing[at]!);
+        if (settings.handsOff) claimed.push(missing[at]!);
+        else await runHere(missing[at]!);
+      await Promise.all(claimed.map(async (index) => store(index, await definition.run(held[index]!))));
       throwFailure(await Promise.allSettled(workers));
       // What a worker claimed and lost with its heap runs here, unbounded.
       for (const index of missing) if (!settled.has(index) && !overflowed.has(index)) await runHere(index);

@@ -9,36 +9,48 @@ const RECORDER = fileURLToPath(new URL("../helpers/record-modules.mjs", import.m
 const THREAD = /\/(src|dist)\/targets\/types\/types-thread-worker\./;
 
 /** A real `charter` process: its exit code, and whether it started the types' thread (worker threads load the recorder too). */
-function generate(dir: string, extra: string[] = []): { code: number | null; thread: boolean } {
+function charter(
+  command: "generate" | "check",
+  dir: string,
+  extra: string[] = [],
+  compiledCode = path.join(dir, "compiled"),
+): { code: number | null; thread: boolean } {
   const record = path.join(dir, ".modules.txt");
   rmSync(record, { force: true });
-  const run = spawnCli(["generate", ...extra], {
+  const run = spawnCli([command, ...extra], {
     cwd: dir,
     preload: [RECORDER],
-    env: { CHARTER_RECORD_MODULES: record },
+    env: { CHARTER_RECORD_MODULES: record, CHARTER_COMPILED_CODE: compiledCode },
   });
   expect(run.stderr).toBe("");
   const loaded = readFileSync(record, "utf8").split("\n");
   return { code: run.code, thread: loaded.some((url) => THREAD.test(url)) };
 }
+const generate = (dir: string, extra: string[] = []) => charter("generate", dir, extra);
 
-/** The code cache's entries, each with its inode: an entry written again gets another. */
+/** The compiled code's entries, each with its inode: an entry written again gets another. */
 function codeEntries(code: string): [string, number][] {
-  return readdirSync(code)
-    .sort()
-    .map((entry) => [entry, statSync(path.join(code, entry)).ino]);
+  return existsSync(code)
+    ? readdirSync(code)
+        .sort()
+        .map((entry) => [entry, statSync(path.join(code, entry)).ino])
+    : [];
 }
 
 describe("generate after an edit", () => {
-  it("makes the types on their own thread, TypeScript compiled from V8's code cache the next time, the tree a fresh run's", () => {
+  it("makes the types on their own thread, TypeScript compiled from V8's code kept by the last run, the tree a fresh run's", () => {
     const dir = tempTree({
       "node_modules/.keep": "",
       "schema-src/order.yaml": "type: object\nproperties:\n  id: {type: string}\nexamples: [{id: a}]\n",
       "schema-src/item.yaml": "type: object\nproperties:\n  sku: {type: string, readOnly: true}\n",
     });
-    const code = path.join(dir, "node_modules/.cache/charter/code");
-    // A first run makes every contract: its types stay on the main thread.
+    const code = path.join(dir, "compiled");
+    const entries = () => codeEntries(code);
+    // A first run makes every contract: its types stay on the main thread, which keeps their code.
     expect(generate(dir)).toEqual({ code: 0, thread: false });
+    const written = entries();
+    // TypeScript's file, ts-morph's two, prettier's printer and the two plugins of its parser.
+    expect(written.filter(([entry]) => String(entry).endsWith(".v8"))).toHaveLength(6);
     const edit = (id: string) =>
       writeFileSync(
         path.join(dir, "schema-src/order.yaml"),
@@ -46,32 +58,56 @@ describe("generate after an edit", () => {
       );
     edit("integer");
     expect(generate(dir)).toEqual({ code: 0, thread: true });
-    const entries = () => codeEntries(code);
-    const written = entries();
-    // TypeScript's file, ts-morph's two, prettier's printer and the two plugins of its parser.
-    expect(written.filter(([entry]) => String(entry).endsWith(".v8"))).toHaveLength(6);
+    // Read by the thread, not written again (V8 took them): the same six files.
+    expect(entries()).toEqual(written);
     edit("number");
     expect(generate(dir)).toEqual({ code: 0, thread: true });
-    // Read, not written again (V8 took them): the same six files.
     expect(entries()).toEqual(written);
+    // The cold run: nothing cached of any kind is read or written.
+    rmSync(code, { recursive: true });
     expect(generate(dir, ["--no-cache", "--out", "fresh"])).toEqual({ code: 0, thread: false });
+    expect(existsSync(code)).toBe(false);
     expect(snapshotTree(path.join(dir, "generated"))).toEqual(snapshotTree(path.join(dir, "fresh")));
   });
 
-  it("keeps the types on the main thread with --jobs 1, which takes TypeScript's and prettier's code from the cache too", () => {
+  it("keeps the types on the main thread with --jobs 1, which takes TypeScript's and prettier's code from the folder too", () => {
     const dir = tempTree({ "node_modules/.keep": "", "schema-src/order.yaml": "type: object\n" });
     expect(generate(dir, ["--jobs", "1"])).toEqual({ code: 0, thread: false });
-    const code = path.join(dir, "node_modules/.cache/charter/code");
+    const code = path.join(dir, "compiled");
     const entries = () => codeEntries(code);
-    // Written by the first run, whose types were made on the main thread.
     const written = entries();
     expect(written.filter(([entry]) => String(entry).endsWith(".v8"))).toHaveLength(6);
     writeFileSync(path.join(dir, "schema-src/order.yaml"), "type: array\n");
     expect(generate(dir, ["--jobs", "1"])).toEqual({ code: 0, thread: false });
     expect(entries()).toEqual(written);
-    // check never reads the cache, nor writes it.
+  });
+});
+
+describe("check", () => {
+  it("makes the types on their own thread from its start, with compiled code but nothing of the cache", () => {
+    const dir = tempTree({
+      "node_modules/.keep": "",
+      "schema-src/order.yaml": "type: object\nproperties:\n  id: {type: string}\nexamples: [{id: a}]\n",
+      "schema-src/item.yaml": "type: object\nproperties:\n  sku: {type: string, readOnly: true}\n",
+    });
+    expect(generate(dir)).toEqual({ code: 0, thread: false });
+    const cache = path.join(dir, "node_modules/.cache/charter");
+    const cached = snapshotTree(cache);
+    const code = path.join(dir, "compiled");
     rmSync(code, { recursive: true });
-    expect(spawnCli(["check"], { cwd: dir }).code).toBe(0);
+    expect(charter("check", dir)).toEqual({ code: 0, thread: true });
+    // The thread kept TypeScript's and prettier's code for the next process; the cache is as it was.
+    const written = codeEntries(code);
+    expect(written.filter(([entry]) => String(entry).endsWith(".v8"))).toHaveLength(6);
+    expect(snapshotTree(cache)).toEqual(cached);
+    expect(charter("check", dir)).toEqual({ code: 0, thread: true });
+    expect(codeEntries(code)).toEqual(written);
+    // Turned off, or with --no-cache: none is read or written.
+    rmSync(code, { recursive: true });
+    expect(charter("check", dir, [], "off")).toEqual({ code: 0, thread: true });
+    expect(charter("check", dir, ["--no-cache"])).toEqual({ code: 0, thread: true });
     expect(existsSync(code)).toBe(false);
+    // One thread in all: the types stay on the main thread.
+    expect(charter("check", dir, ["--jobs", "1"])).toEqual({ code: 0, thread: false });
   });
 });

@@ -14,13 +14,21 @@ const SOURCES = {
     "type: object\nrequired: [id]\nproperties: {id: {type: string}, tags: {type: array, readOnly: true, items: {type: string}}}\nexamples:\n  - {id: a}\n  - {id: 7}\n$defs:\n  size:\n    enum: [s, m]\n    examples: [s, xl]\n",
 };
 
-/** The thread, with a count of what it was asked. */
-function counted(thread: TypesThread): { work: TypesThread; asked: Record<string, number> } {
+/** The thread, with a count of what it was asked and of the most modules asked and not yet answered. */
+function counted(thread: TypesThread): { work: TypesThread; asked: Record<string, number>; mostWaiting: () => number } {
   const asked: Record<string, number> = { generate: 0, check: 0, format: 0, close: 0 };
+  let waiting = 0;
+  let most = 0;
   return {
     asked,
+    mostWaiting: () => most,
     work: {
-      generate: (task) => (asked["generate"]!++, thread.generate(task)),
+      elsewhere: thread.elsewhere,
+      generate: (task) => {
+        asked["generate"]!++;
+        most = Math.max(most, ++waiting);
+        return thread.generate(task).finally(() => waiting--);
+      },
       check: (batch) => (asked["check"]!++, thread.check(batch)),
       format: (text) => (asked["format"]!++, thread.format(text)),
       close: () => (asked["close"]!++, thread.close()),
@@ -40,9 +48,11 @@ describe("the types' own thread", () => {
     const here = await compile(options);
     const thread = startTypesThread(2)!;
     try {
-      const { work, asked } = counted(thread);
+      const { work, asked, mostWaiting } = counted(thread);
       const there = await compile({ ...options, typesThread: work });
       expect(asked).toEqual({ generate: 3, check: 1, format: 1, close: 0 });
+      // Every module asked at once: the thread never waits for this one to ask for the next.
+      expect(mostWaiting()).toBe(3);
       expect([...there.files.keys()]).toEqual([...here.files.keys()]);
       for (const [file, text] of here.files) expect(there.files.get(file), file).toBe(text);
       expect(there.diagnostics).toEqual(here.diagnostics);

@@ -1,4 +1,4 @@
-import { compile } from "../../pipeline/compile.js";
+import { compile, type CompileResult } from "../../pipeline/compile.js";
 import { errorAt, hasErrors } from "../../core/diagnostic.js";
 import { CLI_CODES } from "../codes.js";
 import { describeFsError } from "../fs-errors.js";
@@ -20,15 +20,19 @@ import { progressLine } from "../progress.js";
 import { warningLimitExceeded } from "../warning-limit.js";
 import { emptySourceFinding } from "../empty-source.js";
 import type { SiteCheck } from "../docs/check-site.js";
+import type { TypesThread } from "../../targets/types/types-thread.js";
+import { compiledCodeFolder } from "../compiled-code-folder.js";
 
 /** Regenerates in memory and compares with the output directory. Never writes. */
-export async function runCheck(args: ParsedArgs, settings: Settings, io: CliIo): Promise<number> {
-  // Against a truly fresh result: nothing from the cache, nothing written to it.
+export async function runCheck(
+  args: ParsedArgs,
+  settings: Settings,
+  io: CliIo,
+  /** The types' thread, started before the config was read (run.ts); closed here. */
+  thread?: TypesThread,
+): Promise<number> {
   const started = performance.now();
-  const progress = io.progress && !args.quiet && args.format === "text" ? progressLine(io.stderr) : undefined;
-  const result = await compile({ ...settings, ...(progress ? { onProgress: progress.stage } : {}) }).finally(() =>
-    progress?.done(),
-  );
+  const result = await compileFresh(args, settings, io, thread);
   const empty = emptySourceFinding(result, settings);
   if (empty) result.diagnostics.push(empty);
   const overLimit = warningLimitExceeded(result.diagnostics, args.maxWarnings ?? settings.maxWarnings);
@@ -120,6 +124,34 @@ export async function runCheck(args: ParsedArgs, settings: Settings, io: CliIo):
   return ok ? EXIT_OK : EXIT_FINDINGS;
 }
 
+/**
+ * The tree and findings of a truly fresh run: nothing from the cache, nothing written to it
+ * (V8's compiled code of charter's own dependencies is no result: see compiled-code-folder.ts).
+ */
+async function compileFresh(
+  args: ParsedArgs,
+  settings: Settings,
+  io: CliIo,
+  thread: TypesThread | undefined,
+): Promise<CompileResult> {
+  const progress = io.progress && !args.quiet && args.format === "text" ? progressLine(io.stderr) : undefined;
+  // The config may leave no room for it (`jobs: 1`).
+  const typesThread = settings.jobs === undefined || settings.jobs >= 2 ? thread : void (await thread?.close());
+  // Types made on this thread (`jobs: 1`, or too many contracts for the other) take TypeScript's
+  // code from the folder of compiled code too.
+  const compiledCode = await import("../../tasks/compiled-code.js");
+  compiledCode.takeCompiledCodeFrom(compiledCodeFolder(process.env, args.noCache));
+  return await compile({
+    ...settings,
+    ...(progress ? { onProgress: progress.stage } : {}),
+    ...(typesThread ? { typesThread } : {}),
+  }).finally(() => {
+    progress?.done();
+    compiledCode.keepCompiledCode();
+    // Its work is done: it ends while this thread compares the trees.
+    void typesThread?.close();
+  });
+}
 /** The docs site's modules (its renderer, the history's diff) load only for a project that checks its site. */
 async function checkSite(settings: Settings, args: ParsedArgs, cwd: string): Promise<SiteCheck> {
   return (await import("../docs/check-site.js")).checkSite(settings, args, cwd);

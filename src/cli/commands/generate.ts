@@ -29,6 +29,7 @@ import {
 import { warningLimitExceeded } from "../warning-limit.js";
 import { emptySourceFinding } from "../empty-source.js";
 import type { TypesThread } from "../../targets/types/types-thread.js";
+import { compiledCodeFolder } from "../compiled-code-folder.js";
 
 /** Seconds a run waits for another that holds the output, unless `--wait` says otherwise. */
 export const DEFAULT_WAIT_SECONDS = 120;
@@ -60,7 +61,7 @@ export async function runGenerate(
     cache && unchanged === undefined && parses === undefined
       ? (await import("../../targets/types/types-thread.js")).startTypesThread(
           settings.jobs,
-          path.join(cache.dir, "code"),
+          compiledCodeFolder(process.env, args.noCache),
         )
       : undefined;
   // Something changed: the contracts it cannot have reached are taken from the last run's output.
@@ -162,8 +163,8 @@ async function compileWithCache(
   const { compile } = await import("../../pipeline/compile.js");
   const compiledCode = await import("../../tasks/compiled-code.js");
   if (previous?.record) output.vouchFor(previous.record.outputs);
-  // TypeScript and prettier, if needed here, from V8's code in the cache (check compiles afresh).
-  compiledCode.takeCompiledCodeFrom(cache ? path.join(cache.dir, "code") : undefined);
+  // TypeScript and prettier, if needed here, from V8's compiled code of them.
+  compiledCode.takeCompiledCodeFrom(compiledCodeFolder(process.env, args.noCache));
   const options = {
     ...settings,
     cache,

@@ -95,7 +95,7 @@ export async function emitTypes(
           ? { ...TYPES_TASK, run: (task) => work.generate(task) }
           : { ...TYPES_TASK, run: (task) => generateHere(task, repairs) },
         chunk.map(({ contract, input }) => moduleTask(contract, input, names, repairs, nameOf)),
-        { jobs: 1, cache: store },
+        { jobs: 1, cache: store, handsOff: work.elsewhere },
       ),
   );
   const made = madeModules(graph, named, found, generated);

@@ -33,10 +33,16 @@ await formatTypeScript("export type Warm = string;\n");
 // With the code TypeScript compiled for that, which the next run's thread will run again.
 keepCompiledCode();
 
+// One request at a time, in the order they came: the main thread may send every module at once.
+let queue: Promise<void> = Promise.resolve();
 parentPort!.on("message", (request: TypesRequest) => {
-  answer(request).then(
+  queue = queue.then(() => reply(request));
+});
+
+function reply(request: TypesRequest): Promise<void> {
+  return answer(request).then(
     (output) => parentPort!.postMessage({ id: request.id, output } satisfies TypesReply),
     (error: unknown) =>
       parentPort!.postMessage({ id: request.id, error: (error as Error).stack ?? String(error) } satisfies TypesReply),
   );
-});
+}

@@ -7,6 +7,8 @@ import type { TypesAsk, TypesReply, TypesRequest, TypesThreadData } from "./type
 
 /** Where the types are made: each module, each type-check batch, the barrel's formatting. */
 export interface TypesWork {
+  /** Another thread, which takes the modules asked of it in order: they are asked all at once. */
+  elsewhere: boolean;
   generate(task: TypesModuleTask): Promise<TypesModuleResult>;
   check: BatchChecker;
   format(text: string): Promise<string>;
@@ -14,6 +16,7 @@ export interface TypesWork {
 
 /** The types made in this thread, each library loaded on first use. */
 export const typesHere: TypesWork = {
+  elsewhere: false,
   generate: async (task) => (await import("./generate-module.js")).generateTypesModule(task),
   check: checkHere,
   format: async (text) => (await import("./templates.js")).formatTypeScript(text),
@@ -88,6 +91,13 @@ export function startTypesThread(
   const pending = new Map<number, { request: TypesRequest; settle: (reply: TypesReply) => void }>();
   let next = 0;
   let failed = false;
+  // Answered here one at a time, in the order asked, as the thread would have.
+  let here: Promise<unknown> = Promise.resolve();
+  const answerInOrder = (request: TypesRequest) => {
+    const reply = here.then(() => answerHere(request));
+    here = reply;
+    return reply;
+  };
   const worker = new Worker(threadEntry(siblingModule(import.meta.url, "types-thread-worker")), {
     resourceLimits: { stackSizeMb: MAIN_STACK_MB },
     workerData: (codeCache !== undefined ? { codeCache } : {}) satisfies TypesThreadData,
@@ -97,7 +107,7 @@ export function startTypesThread(
     failed = true;
     for (const [id, { request, settle }] of pending) {
       pending.delete(id);
-      void answerHere(request).then(settle);
+      void answerInOrder(request).then(settle);
     }
   };
   worker.on("message", (reply: TypesReply) => {
@@ -113,7 +123,7 @@ export function startTypesThread(
   const ask = async (request: TypesAsk): Promise<unknown> => {
     const full: TypesRequest = { ...request, id: next++ };
     const reply = failed
-      ? await answerHere(full)
+      ? await answerInOrder(full)
       : await new Promise<TypesReply>((settle) => {
           pending.set(full.id, { request: full, settle });
           worker.ref();
@@ -123,6 +133,7 @@ export function startTypesThread(
     return reply.output;
   };
   return {
+    elsewhere: true,
     generate: async (task) => (await ask({ op: "generate", task })) as TypesModuleResult,
     check: async (batch) => (await ask({ op: "check", batch })) as Awaited<ReturnType<BatchChecker>>,
     format: async (text) => (await ask({ op: "format", text })) as string,
