@@ -10,8 +10,8 @@ export const COMPILED_CODE_VARIABLE = "CHARTER_COMPILED_CODE";
  * between processes (src/tasks/code-cache.ts), or undefined when none is to be used. It holds
  * code, never a result: an entry is named by the digest of the file it was compiled from and
  * V8 refuses one of another Node or other flags, so it cannot change what a run computes, only
- * how soon TypeScript is ready. Every command uses it, `check` too (docs/decisions/004, "Compiled
- * code is not a result"); `--no-cache` turns it off with the cache, for a truly cold run.
+ * how soon TypeScript is ready. Every command uses it, `check` too (decision 004, "`check` with
+ * the types on a thread of its own"); `--no-cache` turns it off with the cache, for a truly cold run.
  *
  * By default it is a folder of this user's in the system's temporary folder, where Node 22's own
  * compile cache goes (`module.enableCompileCache()`); `CHARTER_COMPILED_CODE` names another, or

@@ -152,6 +152,7 @@ async function compileFresh(
     void typesThread?.close();
   });
 }
+
 /** The docs site's modules (its renderer, the history's diff) load only for a project that checks its site. */
 async function checkSite(settings: Settings, args: ParsedArgs, cwd: string): Promise<SiteCheck> {
   return (await import("../docs/check-site.js")).checkSite(settings, args, cwd);
