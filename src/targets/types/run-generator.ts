@@ -1,3 +1,5 @@
+// First: the generator would load all of prettier for a formatter it is told not to use.
+import "./defer-prettier.js";
 import { compile, type Options } from "json-schema-to-typescript";
 import type { JsonObject } from "../../core/json-object.js";
 import {
