@@ -37,13 +37,16 @@ function codeEntries(code: string): [string, number][] {
     : [];
 }
 
+/** A project with node_modules (so a cache) and two contracts, one with an example. */
+const TWO_CONTRACTS = {
+  "node_modules/.keep": "",
+  "schema-src/order.yaml": "type: object\nproperties:\n  id: {type: string}\nexamples: [{id: a}]\n",
+  "schema-src/item.yaml": "type: object\nproperties:\n  sku: {type: string, readOnly: true}\n",
+};
+
 describe("generate after an edit", () => {
   it("makes the types on their own thread, TypeScript compiled from V8's code kept by the last run, the tree a fresh run's", () => {
-    const dir = tempTree({
-      "node_modules/.keep": "",
-      "schema-src/order.yaml": "type: object\nproperties:\n  id: {type: string}\nexamples: [{id: a}]\n",
-      "schema-src/item.yaml": "type: object\nproperties:\n  sku: {type: string, readOnly: true}\n",
-    });
+    const dir = tempTree(TWO_CONTRACTS);
     const code = path.join(dir, "compiled");
     const entries = () => codeEntries(code);
     // A first run makes every contract: its types stay on the main thread, which keeps their code.
@@ -85,11 +88,7 @@ describe("generate after an edit", () => {
 
 describe("check", () => {
   it("makes the types on their own thread from its start, with compiled code but nothing of the cache", () => {
-    const dir = tempTree({
-      "node_modules/.keep": "",
-      "schema-src/order.yaml": "type: object\nproperties:\n  id: {type: string}\nexamples: [{id: a}]\n",
-      "schema-src/item.yaml": "type: object\nproperties:\n  sku: {type: string, readOnly: true}\n",
-    });
+    const dir = tempTree(TWO_CONTRACTS);
     expect(generate(dir)).toEqual({ code: 0, thread: false });
     const cache = path.join(dir, "node_modules/.cache/charter");
     const cached = snapshotTree(cache);
