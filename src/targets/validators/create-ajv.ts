@@ -7,6 +7,8 @@ import { linearEngine } from "./linear-engine.js";
 import type { JsonValue } from "../../core/json-value.js";
 import { idKeyword, type Dialect } from "../../schema/dialect.js";
 import { countCompositeBranches } from "./composite-branches.js";
+import { countNamesInLinearTime } from "./codegen-names.js";
+import { memoUriResolver } from "./memo-uri-resolver.js";
 import { inlineOnly } from "./inline-ref-keyword.js";
 import type { Inlining } from "./inline-refs.js";
 import { walkSchema } from "../../schema/walk-schema.js";
@@ -98,12 +100,14 @@ export function createAjv(dialect: Dialect, settings: AjvSettings, log: AjvLog) 
     ownProperties,
     // Bundles were checked by charter; ajv's own meta-schema pass would refuse the dialects it lacks.
     validateSchema: false,
+    uriResolver: memoUriResolver(),
     logger: {
       log: () => {},
       warn: (...args: unknown[]) => log.warnings.push(args.map(String).join(" ")),
       error: () => {},
     },
   };
+  if (optimize) countNamesInLinearTime();
   const ajv = ajvForDialect(dialect, options);
   for (const [name, definition] of Object.entries(runtimeFormats)) ajv.addFormat(name, definition);
   ajv.addKeyword(formatLimitDefinition);
