@@ -5,7 +5,7 @@ import type { Repair } from "../../repairs/support/repair.js";
 import { WRAPPER_NAME } from "../../repairs/support/generator-input.js";
 import { applyTextEdits, type TextEdit } from "../../repairs/support/text-edits.js";
 import { runGenerator } from "./run-generator.js";
-import { formatTypeScript } from "./templates.js";
+import { formatModule } from "./format-module.js";
 
 /**
  * One contract's module, from the generator's prepared input on: plain data,
@@ -62,7 +62,7 @@ export async function generateTypesModule(
   if (missing.length > 0) return { ok: false, missing, ms: ms() };
   let text: string;
   try {
-    text = await formatTypeScript(`${task.prefix}\n${body}`);
+    text = await formatModule(`${task.prefix}\n${body}`);
   } catch (error) {
     return { ok: false, generatorError: defect(error, "its output is not TypeScript: "), ms: ms() };
   }
