@@ -41,7 +41,7 @@ export interface AjvSettings {
   /**
    * ajv's optimizer passes over the generated code (default: on, except for
    * the strict checker, whose code is thrown away; off for code too deep to
-   * nest, where its cost grows faster than the square of the depth).
+   * nest, whose flat module is compiled without it: decision 003).
    */
   optimize?: boolean;
   /**
