@@ -3,10 +3,12 @@ import { formatTypeScript } from "./templates.js";
 
 /** What stands in for a comment while prettier formats: a word no module holds (one that does is formatted as it is). */
 const MARK = "CHARTER_SET_ASIDE_";
+/** A stand-in as prettier prints it, alone on its lines at one indentation. */
+const STAND_IN = new RegExp(`^([ \\t]*)/\\*\\*?\\n\\1 \\* ${MARK}(\\d+)\\n\\1 \\*/`, "gm");
 
 /**
  * A generated module formatted by prettier, its multi-line comments set aside: the same text as
- * `formatTypeScript` gives, in less than half the time.
+ * `formatTypeScript` gives, in about two thirds of the time.
  *
  * The generator writes a doc comment for every description, and on SchemaStore's contracts
  * these are half of a module's text and more than half of prettier's time (attaching each to
@@ -26,13 +28,10 @@ export async function formatModule(text: string): Promise<string> {
   if (aside.length === 0) return formatTypeScript(source);
   const formatted = await formatTypeScript(masked);
   let restored = 0;
-  const back = formatted.replace(
-    new RegExp(`^([ \\t]*)/\\*\\*?\\n\\1 \\* ${MARK}(\\d+)\\n\\1 \\*/`, "gm"),
-    (_whole, indent: string, index: string) => {
-      restored++;
-      return indent + printedComment(aside[Number(index)]!, indent);
-    },
-  );
+  const back = formatted.replace(STAND_IN, (_whole, indent: string, index: string) => {
+    restored++;
+    return indent + printedComment(aside[Number(index)]!, indent);
+  });
   return restored === aside.length ? back : formatTypeScript(source);
 }
 
