@@ -1,5 +1,5 @@
 /**
- * The everyday loop, in whole processes of the built CLI (`node dist/cli/main.js`): a
+ * The everyday loop, in whole processes of the built CLI (`node dist/cli/charter.js`): a
  * `generate` with nothing to do against `generate --no-cache`, `check` against the same, and
  * Node's own start-up (`node -e 0`), and optionally `check` as an earlier commit built it
  * (issue 34 asks for half of f5b9ccb's), each side interleaved in the same rounds. Run by
@@ -15,7 +15,7 @@ import { fileURLToPath } from "node:url";
 import { median } from "./stats.js";
 
 const REPO = fileURLToPath(new URL("../..", import.meta.url));
-const CLI = path.join(REPO, "dist/cli/main.js");
+const CLI = path.join(REPO, "dist/cli/charter.js");
 
 export interface LoopFigures {
   /** Median milliseconds of each kind of run. */

@@ -1,6 +1,6 @@
 /**
  * Child process of the pipeline benchmark: runs one command of the built CLI
- * (`node dist/cli/main.js`, as users run it) in a fresh process and prints, as
+ * (`node dist/cli/charter.js`, as users run it) in a fresh process and prints, as
  * the last line of stdout, its wall time, exit code, peak resident memory and
  * how many diagnostics of each code it printed. The diagnostics themselves
  * are dropped: printing them would time the terminal.
@@ -16,7 +16,7 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
-const CLI = fileURLToPath(new URL("../../dist/cli/main.js", import.meta.url));
+const CLI = fileURLToPath(new URL("../../dist/cli/charter.js", import.meta.url));
 const PEAK = pathToFileURL(fileURLToPath(new URL("./report-peak-memory.mjs", import.meta.url))).href;
 
 const [cwd, ...argv] = process.argv.slice(2);

@@ -20,10 +20,9 @@ import { BACKUP_SUFFIX, removePreviousTree } from "./write-tree.js";
  */
 export async function recoverInterruptedWrite(outDir: string): Promise<string[]> {
   const parent = path.dirname(outDir);
-  const base = path.basename(outDir);
   const entries = await readdir(parent).catch(() => [] as string[]);
   const backups = entries
-    .filter((entry) => entry === base + BACKUP_SUFFIX || entry.startsWith(`${base}${BACKUP_SUFFIX}-`))
+    .filter((entry) => isBackup(outDir, entry))
     .map((entry) => path.join(parent, entry))
     .filter(holdsCharterManifest);
   if (!existsSync(outDir) && backups.length > 0) {
@@ -40,6 +39,20 @@ export async function recoverInterruptedWrite(outDir: string): Promise<string[]>
     await rm(path.join(parent, entry), { recursive: true, force: true }).catch(() => undefined);
   }
   return left;
+}
+
+/**
+ * Whether anything beside the output is named as what a killed run leaves (a previous tree, a
+ * staging folder): a look without the lock, so that a run finding none takes no lock for it.
+ */
+export async function mayHaveLeftovers(outDir: string): Promise<boolean> {
+  const entries = await readdir(path.dirname(outDir)).catch(() => [] as string[]);
+  return entries.some((entry) => isBackup(outDir, entry) || stagingRun(outDir, entry) !== undefined);
+}
+
+function isBackup(outDir: string, entry: string): boolean {
+  const base = path.basename(outDir);
+  return entry === base + BACKUP_SUFFIX || entry.startsWith(`${base}${BACKUP_SUFFIX}-`);
 }
 
 function modified(dir: string): number {

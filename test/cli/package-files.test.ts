@@ -104,7 +104,7 @@ describe("npm pack --dry-run", () => {
   });
 
   it("leaves out the tests, scripts, contract sources and examples", () => {
-    expect(shipped).toContain("dist/cli/main.js");
+    expect(shipped).toContain("dist/cli/charter.js");
     const repositoryOnly = ["test", "scripts", "schema-src", "examples"];
     expect([...shipped].filter((file) => repositoryOnly.includes(file.split("/")[0]!))).toEqual([]);
   });

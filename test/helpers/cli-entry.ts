@@ -5,7 +5,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
  * through tsx, which costs each process (and each of its worker threads) about 1.4 s more;
  * `npm test` builds it first, and test/helpers/require-built-cli.ts refuses a dist/ older than src/.
  */
-export const CLI_MAIN = fileURLToPath(new URL("../../dist/cli/main.js", import.meta.url));
+export const CLI_MAIN = fileURLToPath(new URL("../../dist/cli/charter.js", import.meta.url));
 
 /** Node's arguments for the CLI, with `preload` modules (paths or file URLs) imported first. */
 export function cliArgs(args: readonly string[], preload: readonly string[] = []): string[] {

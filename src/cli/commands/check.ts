@@ -14,9 +14,11 @@ import type { Settings } from "../config.js";
 import { EXIT_BUSY, EXIT_FINDINGS, EXIT_OK, type CliIo } from "../io.js";
 import { displayPath, formatDiagnostic, formatDiff, relativeDiagnostic } from "../print.js";
 import { readTree } from "../read-tree.js";
-import { DEFAULT_WAIT_SECONDS, errorCount, freshBudget, incompleteNote, summary } from "./generate.js";
+import { DEFAULT_WAIT_SECONDS, freshBudget } from "./generate.js";
+import { errorCount, incompleteNote, summary } from "../run-summary.js";
 import { describeHolder, liveHolder, waitForWriters, type LockHolder } from "../output-lock.js";
 import { progressLine } from "../progress.js";
+import { milliseconds } from "../clock.js";
 import { warningLimitExceeded } from "../warning-limit.js";
 import { emptySourceFinding } from "../empty-source.js";
 import type { SiteCheck } from "../docs/check-site.js";
@@ -31,7 +33,7 @@ export async function runCheck(
   /** The types' thread, started before the config was read (run.ts); closed here. */
   thread?: TypesThread,
 ): Promise<number> {
-  const started = performance.now();
+  const started = milliseconds();
   const result = await compileFresh(args, settings, io, thread);
   const empty = emptySourceFinding(result, settings);
   if (empty) result.diagnostics.push(empty);

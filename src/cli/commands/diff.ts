@@ -15,7 +15,7 @@ import { readGitTree } from "../read-git-tree.js";
 import { readTree } from "../read-tree.js";
 import { definitionPagesOf, placeHref } from "../../targets/docs/page-links.js";
 import { registryTypeNames } from "../../targets/docs/type-declarations.js";
-import { errorCount } from "./generate.js";
+import { errorCount } from "../run-summary.js";
 
 /**
  * `charter diff --base REF | --base-dir DIR`: the contracts of the working
