@@ -17,12 +17,10 @@ const GENERATING_PACKAGES = [
   "typescript",
 ];
 
-const PACKAGE_ROOT = packageRoot(fileURLToPath(import.meta.url));
+const THIS_FILE = fileURLToPath(import.meta.url);
+const PACKAGE_ROOT = packageRoot(THIS_FILE);
 // src/ when run from the sources, dist/ when built (this module, or the CLI's bundle of it).
-const CODE_ROOT = path.join(
-  PACKAGE_ROOT,
-  path.relative(PACKAGE_ROOT, fileURLToPath(import.meta.url)).split(path.sep)[0]!,
-);
+const CODE_ROOT = path.join(PACKAGE_ROOT, path.relative(PACKAGE_ROOT, THIS_FILE).split(path.sep)[0]!);
 
 let computed: Promise<string> | undefined;
 
