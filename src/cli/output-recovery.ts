@@ -1,5 +1,4 @@
-import { existsSync, statSync } from "node:fs";
-import { readdir, rename, rm } from "node:fs/promises";
+import { existsSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { hostname } from "node:os";
 import { isAlive } from "./output-lock.js";
@@ -18,9 +17,9 @@ import { BACKUP_SUFFIX, removePreviousTree } from "./write-tree.js";
  * Returns the previous trees that could not be removed (a read-only folder
  * in one): the run goes on, and says so.
  */
-export async function recoverInterruptedWrite(outDir: string): Promise<string[]> {
+export function recoverInterruptedWrite(outDir: string): string[] {
   const parent = path.dirname(outDir);
-  const entries = await readdir(parent).catch(() => [] as string[]);
+  const entries = listing(parent);
   const backups = entries
     .filter((entry) => isBackup(outDir, entry))
     .map((entry) => path.join(parent, entry))
@@ -28,15 +27,24 @@ export async function recoverInterruptedWrite(outDir: string): Promise<string[]>
   if (!existsSync(outDir) && backups.length > 0) {
     // Killed between the two renames: the newest previous tree is the output.
     const newest = backups.sort((a, b) => modified(b) - modified(a) || (a < b ? -1 : 1)).shift()!;
-    await rename(newest, outDir);
+    renameSync(newest, outDir);
   }
   const left: string[] = [];
-  for (const backup of backups.sort()) await removePreviousTree(backup).catch(() => left.push(backup));
+  for (const backup of backups.sort())
+    try {
+      removePreviousTree(backup);
+    } catch {
+      left.push(backup);
+    }
   for (const entry of entries) {
     const run = stagingRun(outDir, entry);
     if (run === undefined || (run.pid !== undefined && isAlive({ pid: run.pid, host: run.host ?? hostname() })))
       continue;
-    await rm(path.join(parent, entry), { recursive: true, force: true }).catch(() => undefined);
+    try {
+      rmSync(path.join(parent, entry), { recursive: true, force: true });
+    } catch {
+      // Left for a later run; nothing of this run's depends on it.
+    }
   }
   return left;
 }
@@ -45,9 +53,19 @@ export async function recoverInterruptedWrite(outDir: string): Promise<string[]>
  * Whether anything beside the output is named as what a killed run leaves (a previous tree, a
  * staging folder): a look without the lock, so that a run finding none takes no lock for it.
  */
-export async function mayHaveLeftovers(outDir: string): Promise<boolean> {
-  const entries = await readdir(path.dirname(outDir)).catch(() => [] as string[]);
-  return entries.some((entry) => isBackup(outDir, entry) || stagingRun(outDir, entry) !== undefined);
+export function mayHaveLeftovers(outDir: string): boolean {
+  return listing(path.dirname(outDir)).some(
+    (entry) => isBackup(outDir, entry) || stagingRun(outDir, entry) !== undefined,
+  );
+}
+
+/** The names in a folder; none where it cannot be read (the write meets that again). */
+function listing(folder: string): string[] {
+  try {
+    return readdirSync(folder);
+  } catch {
+    return [];
+  }
 }
 
 function isBackup(outDir: string, entry: string): boolean {

@@ -1,5 +1,4 @@
-import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
-import { readdir } from "node:fs/promises";
+import { closeSync, constants, fstatSync, openSync, readdirSync, readSync } from "node:fs";
 import path from "node:path";
 
 /** A file larger than this is read only in part when no limit is given: no output file of charter's comes near it. */
@@ -15,22 +14,24 @@ export const MAX_TREE_FILE_BYTES = 256 * 1024 * 1024;
  * gives no budget are listed, as `null`, and not read; a budget of 0 lists a
  * regular file as an empty buffer without opening it). A caller comparing
  * with fresh output passes each fresh file's length plus one, enough to tell
- * that a larger file differs without reading a stray gigabyte.
+ * that a larger file differs without reading a stray gigabyte. Synchronous:
+ * the callers wait for the whole tree anyway, and a listing through the
+ * thread pool costs a turn of the event loop per folder.
  */
-export async function readTree(
+export function readTree(
   dir: string,
   budget: (relative: string) => number | undefined = () => MAX_TREE_FILE_BYTES,
-): Promise<Map<string, Buffer | null>> {
+): Map<string, Buffer | null> {
   const entries = new Map<string, Buffer | null>();
-  const walk = async (folder: string, relative: string): Promise<void> => {
-    const children = (await readdir(folder, { withFileTypes: true })).sort((a, b) =>
+  const walk = (folder: string, relative: string): void => {
+    const children = readdirSync(folder, { withFileTypes: true }).sort((a, b) =>
       a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
     );
     for (const child of children) {
       const name = relative === "" ? child.name : `${relative}/${child.name}`;
       const absolute = path.join(folder, child.name);
       // An empty folder is not reported: git does not keep one, so it cannot be committed drift.
-      if (child.isDirectory()) await walk(absolute, name);
+      if (child.isDirectory()) walk(absolute, name);
       else {
         const limit = child.isFile() ? budget(name) : undefined;
         // Nothing to read: the folder's word that it is a regular file, without opening it.
@@ -42,7 +43,7 @@ export async function readTree(
     }
   };
   try {
-    await walk(dir, "");
+    walk(dir, "");
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT" && (error as NodeJS.ErrnoException).path === dir)
       return new Map();

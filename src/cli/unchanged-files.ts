@@ -13,7 +13,7 @@ export async function unchangedFiles(
   staged: StagedTree,
 ): Promise<{ unchanged: Set<string>; entries: number }> {
   // Listed, not read: a regular file is an empty buffer, anything else (a link, a device) null and never opened.
-  const listed = await readTree(outDir, () => 0);
+  const listed = readTree(outDir, () => 0);
   const unchanged = new Set<string>();
   for (const [file, { bytes }] of staged.files) {
     if (!listed.get(file)) continue;

@@ -5,6 +5,7 @@ import type { ResolutionSettings } from "../settings/resolution.js";
 import type { ValidationSettings } from "../settings/validation.js";
 import type { Repair } from "../repairs/support/repair.js";
 import type { TaskStore } from "../tasks/task-store.js";
+import type { TaskThread } from "../tasks/run-tasks.js";
 import type { OutputFiles, OutputSink } from "../targets/shared/output-files.js";
 import type { NameClashes, NamingStyle } from "../targets/shared/type-names.js";
 import type { PythonSettings } from "../targets/python/emit-python.js";
@@ -36,6 +37,8 @@ export interface CompileOptions {
   typeCheck?: boolean;
   /** Each file's last parse, kept by a caller that compiles again (`watch`); one run alone keeps none. */
   parses?: ParseMemo;
+  /** A worker thread kept by the same caller, ajv loaded: the validators compile there while this thread makes the types. */
+  validatorsThread?: TaskThread;
   /** Generate validators (default true); benchmarks of the other stages turn it off. */
   validators?: boolean;
   /** Unknown formats and ajv's strict mode, by contract (default: formats ignored, lenient). */

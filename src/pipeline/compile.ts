@@ -203,7 +203,11 @@ async function startTargets(
   const validatorsUnderWay = startValidators(
     validatorContractsOf(compiled),
     withoutDefinitions(names, checked.dangling.withheld),
-    typesWork ? { ...tasks, jobs: Math.max(1, tasks.jobs - 1) } : tasks,
+    {
+      ...tasks,
+      ...(typesWork ? { jobs: Math.max(1, tasks.jobs - 1) } : {}),
+      ...(options.validatorsThread ? { longLived: options.validatorsThread } : {}),
+    },
     output,
     kept.registry,
   );

@@ -41,6 +41,22 @@ export interface TaskSettings {
    * never waits for this one to come back from other work between two tasks.
    */
   handsOff?: boolean;
+  /**
+   * A worker thread that outlives the run (`watch`'s), its task's libraries loaded by the runs
+   * before: it takes tasks however few are missing, in place of one of the batch's own workers.
+   */
+  longLived?: TaskThread;
+}
+
+/** A worker thread that takes one batch after another (src/tasks/task-thread.ts). */
+export interface TaskThread {
+  /** Claims the batch's inputs from `counter` as a batch's own worker does; settles when it has claimed the last one. */
+  claim(
+    definition: Pick<TaskDefinition<never, unknown>, "name" | "module">,
+    inputs: string[],
+    counter: Int32Array,
+    finished: (at: number | undefined, output?: unknown) => void,
+  ): Promise<void>;
 }
 
 /**
@@ -130,22 +146,11 @@ export function startTasks<I, O, K = O>(
       );
     const missing = outputs.flatMap((output, index) => (output === undefined ? [index] : []));
     const counter = new Int32Array(new SharedArrayBuffer(4));
-    const threads = Math.min(settings.jobs - 1, Math.floor(missing.length / MIN_TASKS_FOR_WORKERS));
-    // Largest first (by the size of the input): the threads then end on small tasks, together,
-    // rather than one of them alone on a large one claimed last.
-    if (threads > 0) missing.sort((a, b) => textOf(b).length - textOf(a).length || a - b);
     const onWorker = (at: number | undefined, output: unknown) => {
       onWorkerThreads++;
       if (at !== undefined) store(missing[at]!, output as O);
     };
-    const limits = { maxOldGenerationSizeMb: settings.workerHeapMb ?? WORKER_HEAP_MB };
-    const workers = Array.from({ length: Math.max(0, threads) }, () =>
-      replacedOnHeapLimit(
-        () => startWorker(definition, unclaimed(missing, counter, textOf), counter, onWorker, limits),
-        () => Atomics.load(counter, 0) < missing.length,
-        () => (texts.length = 0),
-      ),
-    );
+    const workers = startClaimers(definition, settings, missing, counter, textOf, onWorker, () => (texts.length = 0));
     // Each worker holds its own copy now; a rerun makes its text again (a corpus's inputs are about 40 MB).
     texts.length = 0;
     return { missing, counter, workers };
@@ -183,6 +188,39 @@ export function startTasks<I, O, K = O>(
       return onWorkerThreads;
     },
   };
+}
+
+/**
+ * The threads that claim `missing` beside this one: a batch's own workers, with enough tasks for
+ * them, and the long-lived thread whenever one is given and anything is missing. Sorts `missing`,
+ * largest first, when any of them claims.
+ */
+function startClaimers(
+  definition: Pick<TaskDefinition<never, unknown>, "name" | "module">,
+  settings: TaskSettings,
+  missing: number[],
+  counter: Int32Array,
+  textOf: (index: number) => string,
+  onWorker: (at: number | undefined, output: unknown) => void,
+  /** Told after each worker has its copy of the inputs' texts. */
+  started: () => void,
+): Promise<void>[] {
+  const threads = Math.min(settings.jobs - 1, Math.floor(missing.length / MIN_TASKS_FOR_WORKERS));
+  // Loaded already, a long-lived thread is worth even one task: it stands for one of the workers.
+  const longLived = settings.jobs > 1 && missing.length > 0 ? settings.longLived : undefined;
+  // Largest first (by the size of the input): the threads then end on small tasks, together,
+  // rather than one of them alone on a large one claimed last.
+  if (threads > 0 || longLived) missing.sort((a, b) => textOf(b).length - textOf(a).length || a - b);
+  const limits = { maxOldGenerationSizeMb: settings.workerHeapMb ?? WORKER_HEAP_MB };
+  const workers = Array.from({ length: Math.max(0, longLived ? threads - 1 : threads) }, () =>
+    replacedOnHeapLimit(
+      () => startWorker(definition, unclaimed(missing, counter, textOf), counter, onWorker, limits),
+      () => Atomics.load(counter, 0) < missing.length,
+      started,
+    ),
+  );
+  if (longLived) workers.push(longLived.claim(definition, unclaimed(missing, counter, textOf), counter, onWorker));
+  return workers;
 }
 
 /** Each input's text for a worker, but the tasks already claimed, which are never claimed again. */

@@ -223,7 +223,7 @@ async function readSettledTree(
     });
     if (holder !== undefined) return { busy: holder };
     // Only the files a fresh run writes are read, and a bounded part of each: a stray gigabyte costs nothing.
-    const tree = await readTree(outDir, (file) => freshBudget(fresh, file));
+    const tree = readTree(outDir, (file) => freshBudget(fresh, file));
     if (liveHolder(outDir) === undefined) return { tree };
   }
 }

@@ -109,7 +109,7 @@ async function readBase(args: ParsedArgs, settings: Settings, cwd: string): Prom
   } else {
     const dir = path.resolve(cwd, args.baseDir!);
     files = new Map();
-    for (const [file, bytes] of await readTree(dir))
+    for (const [file, bytes] of readTree(dir))
       if (bytes !== null && isDiffInput(file)) files.set(file, bytes.toString("utf8"));
     if (files.size === 0) return `${displayPath(dir, cwd)} holds no generated tree`;
   }

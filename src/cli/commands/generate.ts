@@ -31,6 +31,7 @@ import {
 import { warningLimitExceeded } from "../warning-limit.js";
 import { emptySourceFinding } from "../empty-source.js";
 import type { TypesThread } from "../../targets/types/types-thread.js";
+import type { TaskThread } from "../../tasks/run-tasks.js";
 import { compiledCodeFolder } from "../compiled-code-folder.js";
 
 /** Seconds a run waits for another that holds the output, unless `--wait` says otherwise. */
@@ -40,8 +41,7 @@ export async function runGenerate(
   args: ParsedArgs,
   settings: Settings,
   io: CliIo,
-  /** Kept by `watch` between its runs, so that an unchanged source is not parsed again. */
-  parses?: ParseMemo,
+  watching?: WatchState,
 ): Promise<number> {
   const leftovers = await recoverUnlessHeld(settings.outDir);
   const started = milliseconds();
@@ -60,7 +60,7 @@ export async function runGenerate(
   // starts now, on the types' thread, while this one loads the compiler and the sources. Watch
   // (which keeps its parses) keeps its type checker in this thread between saves instead.
   const thread =
-    cache && unchanged === undefined && parses === undefined
+    cache && unchanged === undefined && watching === undefined
       ? (await import("../../targets/types/types-thread.js")).startTypesThread(
           settings.jobs,
           compiledCodeFolder(process.env, args.noCache),
@@ -84,7 +84,7 @@ export async function runGenerate(
       unchanged,
       leftovers,
       started,
-      parses,
+      watching,
       typesThread,
     });
   } finally {
@@ -105,8 +105,14 @@ interface GenerateRun {
   unchanged: CompileResult | undefined;
   leftovers: Diagnostic[];
   started: number;
-  parses: ParseMemo | undefined;
+  watching: WatchState | undefined;
   typesThread: TypesThread | undefined;
+}
+
+/** What `watch` keeps between its runs: each source's last parse, and a thread with ajv loaded for the validators. */
+export interface WatchState {
+  parses: ParseMemo;
+  validatorsThread?: TaskThread & { close(): Promise<void> };
 }
 
 /** Compiles into `staged` unless nothing changed, swaps it in when the run may write, and reports. */
@@ -147,20 +153,25 @@ async function generateInto(staged: StagedTree, run: GenerateRun): Promise<numbe
  */
 async function recoverUnlessHeld(outDir: string): Promise<Diagnostic[]> {
   // Most runs find nothing to recover: they look first, and take no lock for it (3 ms of a no-op).
-  if (!(await mayHaveLeftovers(outDir))) return [];
+  if (!mayHaveLeftovers(outDir)) return [];
   const free = existsSync(path.dirname(outDir))
     ? await acquireOutputLock(outDir, { waitMs: 0 }).catch(() => undefined)
     : undefined;
   if (!free?.ok) return [];
-  const left = await recoverInterruptedWrite(outDir)
-    .catch(() => [])
-    .finally(free.release);
+  let left: string[] = [];
+  try {
+    left = recoverInterruptedWrite(outDir);
+  } catch {
+    // What the file system refuses here, the write meets again.
+  } finally {
+    await free.release();
+  }
   return left.map((folder) => leftoverWarning(folder, "a previous output of charter's"));
 }
 
 /** Compiles into the staged tree, with a terminal's progress display, through the cache; the compiler is loaded only here. */
 async function compileWithCache(
-  { args, settings, io, cache, previous, parses, typesThread }: GenerateRun,
+  { args, settings, io, cache, previous, watching, typesThread }: GenerateRun,
   output: StagedTree,
 ): Promise<CompileResult> {
   const progress = io.progress && !args.quiet && args.format === "text" ? progressLine(io.stderr) : undefined;
@@ -173,7 +184,7 @@ async function compileWithCache(
     ...settings,
     cache,
     output,
-    ...(parses ? { parses } : {}),
+    ...watching,
     previous: previous?.record,
     recordRun: cache !== undefined,
     ...(typesThread ? { typesThread } : {}),
@@ -254,7 +265,7 @@ async function writeOutput(
 async function replaceOutput(staged: StagedTree, settings: Settings, diagnostics: Diagnostic[]): Promise<boolean> {
   // Said once: the recovery before compiling met the same leftovers.
   const said = new Set(diagnostics.filter((d) => d.code === CLI_CODES.leftoverOutput.code).map((d) => d.file));
-  for (const leftover of await recoverInterruptedWrite(settings.outDir))
+  for (const leftover of recoverInterruptedWrite(settings.outDir))
     if (!said.has(leftover)) diagnostics.push(leftoverWarning(leftover, "a previous output of charter's"));
   if (!(await isReplaceable(settings.outDir))) {
     diagnostics.push(
@@ -271,7 +282,7 @@ async function replaceOutput(staged: StagedTree, settings: Settings, diagnostics
   const { unchanged, entries } = await unchangedFiles(settings.outDir, staged);
   if (unchanged.size === staged.files.size && entries === staged.files.size) return false;
   // Moved aside, a read-only tree could not be deleted: refused before anything moves.
-  const readOnly = await readOnlyFolder(settings.outDir);
+  const readOnly = readOnlyFolder(settings.outDir);
   if (readOnly) {
     diagnostics.push(
       errorAt(

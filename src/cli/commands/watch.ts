@@ -4,8 +4,7 @@ import type { ParsedArgs } from "../args.js";
 import type { resolveSettings } from "../config.js";
 import { EXIT_OK, type CliIo } from "../io.js";
 import { displayPath, formatDiagnostic } from "../print.js";
-import { runGenerate } from "./generate.js";
-import type { ParseMemo } from "../../compiler/load/load-source.js";
+import { runGenerate, type WatchState } from "./generate.js";
 
 /** How long the sources must be quiet before a run: an editor's save is often several writes. */
 export const DEBOUNCE_MS = 150;
@@ -31,7 +30,7 @@ export async function runWatch(
   let watchedSource: string | undefined;
   let outDir: string | undefined;
   // Each source's last parse: a save changes one file, and the others read as before.
-  const parses: ParseMemo = new Map();
+  const state: WatchState = { parses: new Map() };
 
   const run = async () => {
     const resolved = await resolve();
@@ -41,7 +40,9 @@ export async function runWatch(
     } else {
       outDir = resolved.settings.outDir;
       if (watchedSource !== resolved.settings.sourceDir) rewatch(resolved.settings.sourceDir);
-      await runGenerate(args, resolved.settings, io, parses);
+      // A thread of its own for the validators, started by the first run and kept loaded (src/tasks/task-thread.ts).
+      state.validatorsThread ??= (await import("../../tasks/task-thread.js")).startTaskThread();
+      await runGenerate(args, resolved.settings, io, state);
     }
     io.stdout("charter watch: waiting for changes (Ctrl-C stops)\n");
   };
@@ -94,6 +95,7 @@ export async function runWatch(
   clearTimeout(timer);
   for (const w of watchers) w.close();
   await running;
+  await state.validatorsThread?.close();
   return EXIT_OK;
 }
 

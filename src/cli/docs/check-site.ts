@@ -26,7 +26,7 @@ export async function checkSite(settings: Settings, args: ParsedArgs, cwd: strin
   const built = await buildSite(settings, args, cwd);
   const empty: Drift = { missing: [], stale: [], orphaned: [] };
   if ("usage" in built) return { ok: false, out, drift: empty, diagnostics: [built.usage] };
-  const committed = await readTree(settings.docsOutDir, (file) => freshBudget(built.files, file));
+  const committed = readTree(settings.docsOutDir, (file) => freshBudget(built.files, file));
   const drift = compareTrees(built.files, committed, `${out}/`, 0, {});
   // Only the list of files is reported: drop the diffs compareTrees made.
   for (const stale of drift.stale) stale.diff = "";

@@ -17,7 +17,7 @@ export async function withHistory(contracts: DocsContract[], settings: Settings)
   const refs = settings.docsHistory ?? [];
   if (refs.length === 0) return undefined;
   const files = new Map<string, string>();
-  for (const [file, bytes] of await readTree(settings.outDir))
+  for (const [file, bytes] of readTree(settings.outDir))
     if (bytes !== null && isDiffInput(file)) files.set(file, bytes.toString("utf8"));
   const head = contractTree(files);
   if (typeof head === "string") return errorAt(DIFF_CODES.baseUnreadable, `cannot read the generated tree: ${head}`);
