@@ -1,69 +1,118 @@
-// The CLI that `charter` runs (package.json's bin) is one module: dist/cli/main.js and what it
-// imports, with generate and watch, bundled into dist/cli/charter.js. Node 20 spends about half a
-// millisecond on each ES module it loads, whatever its size, and an unchanged `generate` loaded 43
-// of them: a third of its time, Node's own start-up aside (docs/decisions/004, item 13).
+// The CLI that `charter` runs (package.json's bin) is a few bundled modules instead of some two
+// hundred: Node 20 spends about half a millisecond on each ES module it loads, whatever its size
+// (docs/decisions/004, items 13 and 14).
 //
-// Only what the light paths need is bundled. Every other module a command imports when it runs
-// (the compiler, the targets, the other commands) stays the file tsc wrote, imported from the
-// bundle by its path relative to dist/cli/, so that it is loaded only by the runs that need it.
-// Packages stay imports, except charter's own runtime, of which the CLI uses one constant.
+// - dist/cli/charter.js: dist/cli/main.js and what it imports, with generate and watch. An
+//   unchanged `generate` loads this one module of charter's.
+// - dist/cli/charter-lazy-*.js: the compiler, as `check` and a `generate` with work to do load it,
+//   bundled with code splitting (shared code in dist/cli/charter-chunk-*.js), loaded only by the
+//   runs that need it.
+// - Every other module a command imports when it runs (explain, init, validate, docs, diff) stays
+//   the file tsc wrote, imported by its path relative to dist/cli/, as do the worker threads' entries.
+//
+// Packages stay imports, except charter's own runtime, of which the CLI uses one constant. A module
+// that finds files by its own place (`new URL("../x", import.meta.url)`, `siblingModule`) is given
+// the place tsc wrote it to: each `import.meta.url` is rewritten to that file's URL, relative to
+// dist/cli/, where every bundled file is written.
 import * as esbuild from "esbuild";
-import { readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
-const ENTRY = path.join(ROOT, "dist/cli/main.js");
-const OUTFILE = path.join(ROOT, "dist/cli/charter.js");
-const OUT_DIR = path.dirname(OUTFILE);
+const OUT_DIR = path.join(ROOT, "dist/cli");
+const ENTRY = path.join(OUT_DIR, "main.js");
 
 /** The commands loaded when they run and bundled all the same: their own imports load no compiler. */
 const INLINED_COMMANDS = new Set(["commands/generate.js", "commands/watch.js"].map((file) => path.join(OUT_DIR, file)));
 
-/** Packages bundled with the CLI rather than imported: charter's own runtime, from the workspace. */
+/** What charter.js imports when a run compiles: bundled together, each its own entry. */
+const LAZY_ENTRIES = [
+  "../pipeline/compile.js",
+  "commands/check.js",
+  "../tasks/compiled-code.js",
+  "../targets/types/types-thread.js",
+  "../tasks/task-thread.js",
+].map((file) => path.join(OUT_DIR, file));
+
+/** A lazy entry's file name: its path under dist/, flattened (`charter-lazy-pipeline-compile.js`). */
+const lazyName = (file) =>
+  `charter-lazy-${path.relative(path.dirname(OUT_DIR), file).replace(/\.js$/, "").split(path.sep).join("-")}`;
+
+/** Packages bundled rather than imported: charter's own runtime, from the workspace. */
 const BUNDLED_PACKAGES = /^charter-runtime(\/|$)/;
 
-const layout = {
-  name: "charter-cli-layout",
+/** `import.meta.url` as the URL of the file tsc wrote, for a module now in a file of dist/cli/. */
+const ownPlace = {
+  name: "charter-own-place",
+  setup(build) {
+    build.onLoad({ filter: /\.js$/ }, (args) => {
+      const text = readFileSync(args.path, "utf8");
+      if (!text.includes("import.meta.url")) return undefined;
+      const relative = path.relative(OUT_DIR, args.path).split(path.sep).join("/");
+      const place = `new URL(${JSON.stringify(relative.startsWith(".") ? relative : `./${relative}`)}, import.meta.url).href`;
+      return { contents: text.replaceAll("import.meta.url", place), loader: "js" };
+    });
+  },
+};
+
+/** Where charter.js's imports go: inlined, a lazy entry, or tsc's file. */
+const front = {
+  name: "charter-cli-front",
   setup(build) {
     build.onResolve({ filter: /.*/ }, (args) => {
       if (args.kind === "entry-point") return undefined;
       if (!args.path.startsWith(".")) return BUNDLED_PACKAGES.test(args.path) ? undefined : { external: true };
       const target = path.resolve(args.resolveDir, args.path);
       if (args.kind !== "dynamic-import" || INLINED_COMMANDS.has(target)) return undefined;
+      if (LAZY_ENTRIES.includes(target)) return { path: `./${lazyName(target)}.js`, external: true };
       const fromBundle = path.relative(OUT_DIR, target).split(path.sep).join("/");
       return { path: fromBundle.startsWith(".") ? fromBundle : `./${fromBundle}`, external: true };
     });
   },
 };
 
-const result = await esbuild.build({
+/** Packages stay imports in the compiler's bundle too. */
+const packagesExternal = {
+  name: "charter-packages-external",
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.kind === "entry-point" || BUNDLED_PACKAGES.test(args.path) ? undefined : { external: true },
+    );
+  },
+};
+
+const common = {
   absWorkingDir: ROOT,
-  entryPoints: [ENTRY],
-  outfile: OUTFILE,
   bundle: true,
   format: "esm",
   platform: "node",
   target: "node20",
-  plugins: [layout],
-  metafile: true,
   write: false,
   logLevel: "silent",
-});
+};
+const builds = await Promise.all([
+  esbuild.build({ ...common, entryPoints: { charter: ENTRY }, outdir: OUT_DIR, plugins: [front, ownPlace] }),
+  esbuild.build({
+    ...common,
+    entryPoints: Object.fromEntries(LAZY_ENTRIES.map((file) => [lazyName(file), file])),
+    outdir: OUT_DIR,
+    splitting: true,
+    chunkNames: "charter-chunk-[hash]",
+    plugins: [packagesExternal, ownPlace],
+  }),
+]);
 
-// A module that finds files by its own place (`new URL("../x", import.meta.url)`) would find them
-// from the bundle's place instead: only those that sit where the bundle does may be bundled.
-const misplaced = Object.keys(result.metafile.inputs).filter((input) => {
-  const file = path.join(ROOT, input);
-  return path.dirname(file) !== OUT_DIR && /new URL\(\s*["'`]\.[^)]*import\.meta\.url/.test(readFileSync(file, "utf8"));
-});
-const problems = [
-  ...result.warnings.map((warning) => esbuild.formatMessagesSync([warning], { kind: "warning" }).join("")),
-  ...misplaced.map((input) => `${input} finds files relative to its own place, which the bundle moves\n`),
-];
+const problems = builds.flatMap((result) =>
+  result.warnings.map((warning) => esbuild.formatMessagesSync([warning], { kind: "warning" }).join("")),
+);
 if (problems.length > 0) {
   process.stderr.write(`bundle-cli: dist/cli/charter.js not written:\n${problems.join("")}`);
   process.exit(1);
 }
+// The files of an earlier build go: a chunk's name is the digest of its content.
+for (const file of readdirSync(OUT_DIR))
+  if (/^charter-(lazy|chunk)-.*\.js$/.test(file)) rmSync(path.join(OUT_DIR, file));
+for (const output of builds.flatMap((result) => result.outputFiles)) writeFileSync(output.path, output.contents);
 // Executable, as the file npm links for `charter`.
-writeFileSync(OUTFILE, result.outputFiles[0].contents, { mode: 0o755 });
+chmodSync(path.join(OUT_DIR, "charter.js"), 0o755);

@@ -9,11 +9,15 @@ const RECORDER = fileURLToPath(new URL("../helpers/record-modules.mjs", import.m
 
 /**
  * What only compiling needs: the heavy packages and the compiler's own layers above loading a
- * file. The manifest's path and the output's file names (targets/manifest, targets/shared) are
- * what writing the output needs too, and import none of them.
+ * file, as tsc wrote them or bundled (dist/cli/charter-lazy-*, charter-chunk-*: scripts/bundle-cli.mjs).
+ * The manifest's path and the output's file names (targets/manifest, targets/shared) are what
+ * writing the output needs too, and import none of them.
  */
 const COMPILER =
-  /node_modules\/(typescript|ts-morph|@ts-morph|prettier|json-schema-to-typescript|ajv|ajv-formats|ajv-draft-04)\/|\/(src|dist)\/(pipeline\/compile\.|targets\/(types|validators|schemas)\/|repairs\/|compiler\/(resolve|check|bundle)\/)/;
+  /node_modules\/(typescript|ts-morph|@ts-morph|prettier|json-schema-to-typescript|ajv|ajv-formats|ajv-draft-04)\/|\/(src|dist)\/(pipeline\/compile\.|targets\/(types|validators|schemas)\/|repairs\/|compiler\/(resolve|check|bundle)\/)|\/dist\/cli\/charter-(lazy|chunk)-/;
+
+/** The compile pipeline's own module, from the sources or built. */
+const COMPILE_MODULE = /\/(src|dist)\/pipeline\/compile\.|\/dist\/cli\/charter-lazy-pipeline-compile\.js$/;
 
 /** The tables of diagnostic codes are data every command may print from (explain lists them all). */
 const CODE_TABLE = /\/(src|dist)\/.*codes\.[jt]s$/;
@@ -59,7 +63,7 @@ describe("commands that compile nothing", () => {
     expect(generate.code).toBe(0);
     // The recorder sees what compiling loads: the check above could not pass by seeing nothing.
     expect(generate.compiler.some((url) => url.includes("/node_modules/json-schema-to-typescript/"))).toBe(true);
-    expect(generate.compiler.some((url) => /\/(src|dist)\/pipeline\/compile\./.test(url))).toBe(true);
+    expect(generate.compiler.some((url) => COMPILE_MODULE.test(url))).toBe(true);
     const run = loaded(["validate", "order", "data.json"], dir);
     expect(run.code).toBe(1);
     expect(run.compiler).toEqual([]);
@@ -70,7 +74,7 @@ describe("commands that compile nothing", () => {
     const dir = project();
     const first = loaded(["generate", "--cache-dir", "cache"], dir);
     expect(first.code).toBe(0);
-    expect(first.compiler.some((url) => /\/(src|dist)\/pipeline\/compile\./.test(url))).toBe(true);
+    expect(first.compiler.some((url) => COMPILE_MODULE.test(url))).toBe(true);
     const again = loaded(["generate", "--cache-dir", "cache"], dir);
     expect(again.code).toBe(0);
     expect(again.compiler).toEqual([]);

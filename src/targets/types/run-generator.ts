@@ -1,6 +1,7 @@
 // First: the generator would load all of prettier for a formatter it is told not to use.
 import "./defer-prettier.js";
-import { compile, type Options } from "json-schema-to-typescript";
+import type { Options } from "json-schema-to-typescript";
+import { requireOnFirstUse } from "../../core/require-on-first-use.js";
 import type { JsonObject } from "../../core/json-object.js";
 import {
   DATA_KEYWORDS,
@@ -11,6 +12,16 @@ import {
 } from "../../schema/keywords.js";
 import { EMBEDDED_KEY, ROOT_KEY, TYPE_NAME_MARKER, WRAPPER_NAME } from "../../repairs/support/generator-input.js";
 import { capturePrinted } from "./console-capture.js";
+
+/**
+ * The generator, required when first used rather than imported: an import would be evaluated
+ * before `defer-prettier` wherever a bundler hoists the packages' imports above the modules'
+ * code (scripts/bundle-cli.mjs), and the generator would then load prettier's Node entry.
+ */
+const generator = requireOnFirstUse<typeof import("json-schema-to-typescript")>(
+  import.meta.url,
+  "json-schema-to-typescript",
+);
 
 /**
  * The generator's options, fixed: no network or file access for `$ref`s
@@ -47,7 +58,7 @@ export async function runGenerator(schema: JsonObject): Promise<string> {
     };
     const copy = structuredClone(schema);
     const renamed = standInForOwnProperty(copy);
-    const text = await capturePrinted(printed, () => compile(copy as never, WRAPPER_NAME, options));
+    const text = await capturePrinted(printed, () => generator().compile(copy as never, WRAPPER_NAME, options));
     return renamed ? text.split(OWN_PROPERTY_STAND_IN).join(OWN_PROPERTY) : text;
   } catch (error) {
     const detail = printed.join("; ").replace(/\s+/g, " ").trim();
