@@ -113,6 +113,8 @@ if (problems.length > 0) {
 // The files of an earlier build go: a chunk's name is the digest of its content.
 for (const file of readdirSync(OUT_DIR))
   if (/^charter-(lazy|chunk)-.*\.js$/.test(file)) rmSync(path.join(OUT_DIR, file));
-for (const output of builds.flatMap((result) => result.outputFiles)) writeFileSync(output.path, output.contents);
+// charter.js last: it is the newest file of dist/ once the build is whole (test/helpers/require-built-cli.ts).
+const [cli, compiler] = builds.map((result) => result.outputFiles);
+for (const output of [...compiler, ...cli]) writeFileSync(output.path, output.contents);
 // Executable, as the file npm links for `charter`.
 chmodSync(path.join(OUT_DIR, "charter.js"), 0o755);
