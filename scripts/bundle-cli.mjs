@@ -42,6 +42,9 @@ const lazyName = (file) =>
 /** Packages bundled rather than imported: charter's own runtime, from the workspace. */
 const BUNDLED_PACKAGES = /^charter-runtime(\/|$)/;
 
+/** A package's import, in either bundle: kept an import, but charter's own runtime. */
+const packageImport = (specifier) => (BUNDLED_PACKAGES.test(specifier) ? undefined : { external: true });
+
 /** `import.meta.url` as the URL of the file tsc wrote, for a module now in a file of dist/cli/. */
 const ownPlace = {
   name: "charter-own-place",
@@ -62,7 +65,7 @@ const front = {
   setup(build) {
     build.onResolve({ filter: /.*/ }, (args) => {
       if (args.kind === "entry-point") return undefined;
-      if (!args.path.startsWith(".")) return BUNDLED_PACKAGES.test(args.path) ? undefined : { external: true };
+      if (!args.path.startsWith(".")) return packageImport(args.path);
       const target = path.resolve(args.resolveDir, args.path);
       if (args.kind !== "dynamic-import" || INLINED_COMMANDS.has(target)) return undefined;
       if (LAZY_ENTRIES.includes(target)) return { path: `./${lazyName(target)}.js`, external: true };
@@ -77,7 +80,7 @@ const packagesExternal = {
   name: "charter-packages-external",
   setup(build) {
     build.onResolve({ filter: /^[^./]/ }, (args) =>
-      args.kind === "entry-point" || BUNDLED_PACKAGES.test(args.path) ? undefined : { external: true },
+      args.kind === "entry-point" ? undefined : packageImport(args.path),
     );
   },
 };

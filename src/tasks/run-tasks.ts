@@ -292,24 +292,42 @@ function startWorker(
     resourceLimits,
   });
   return new Promise<void>((resolve, reject) => {
-    let failure: Error | undefined;
-    let done = false;
+    const batch = batchReceiver(definition.name, finished);
     worker.on("message", (message: TaskWorkerMessage) => {
-      if ("done" in message) {
-        done = true;
-        void worker.terminate();
-      } else if ("error" in message) {
-        failure ??= new Error(`${definition.name} failed on a worker thread: ${message.error}`);
-        finished(undefined);
-      } else finished(message.index, message.output);
+      batch.receive(message);
+      if (batch.done) void worker.terminate();
     });
-    worker.on("error", (error) => (failure ??= error));
+    worker.on("error", (error) => (batch.failure ??= error));
     worker.on("exit", (code) =>
-      failure || !done
-        ? reject(failure ?? new Error(`a worker thread of ${definition.name} exited (code ${code}) before finishing`))
+      batch.failure || !batch.done
+        ? reject(
+            batch.failure ?? new Error(`a worker thread of ${definition.name} exited (code ${code}) before finishing`),
+          )
         : resolve(),
     );
   });
+}
+
+/**
+ * What a worker thread's messages about one batch say, as they come: each output (or failed
+ * task) told to `finished`, the batch's first failure, and whether the worker has claimed its last.
+ */
+export function batchReceiver(
+  name: string,
+  finished: (at: number | undefined, output?: unknown) => void,
+): { receive(message: TaskWorkerMessage): void; failure: Error | undefined; done: boolean } {
+  const batch = {
+    failure: undefined as Error | undefined,
+    done: false,
+    receive(message: TaskWorkerMessage) {
+      if ("done" in message) batch.done = true;
+      else if ("error" in message) {
+        batch.failure ??= new Error(`${name} failed on a worker thread: ${message.error}`);
+        finished(undefined);
+      } else finished(message.index, message.output);
+    },
+  };
+  return batch;
 }
 
 /**

@@ -1,14 +1,13 @@
 import { Worker } from "node:worker_threads";
-import { siblingModule, WORKER_HEAP_MB, type TaskThread } from "./run-tasks.js";
+import { batchReceiver, siblingModule, WORKER_HEAP_MB, type TaskThread } from "./run-tasks.js";
 import { threadEntry } from "./thread-entry.js";
 import type { LongLivedData, TaskBatchRequest, TaskWorkerMessage } from "./task-worker.js";
 
 /** A batch the thread was given, until it posts that batch's end. */
 interface Pending {
   name: string;
-  finished: (at: number | undefined, output?: unknown) => void;
+  receiver: ReturnType<typeof batchReceiver>;
   settle: (failure: Error | undefined) => void;
-  failure?: Error;
 }
 
 /**
@@ -31,21 +30,20 @@ export function startTaskThread(heapMb = WORKER_HEAP_MB): TaskThread & { close()
     started.on("message", (message: TaskWorkerMessage & { batch: number }) => {
       const batch = pending.get(message.batch);
       if (batch === undefined) return;
-      if ("done" in message) {
-        pending.delete(message.batch);
-        if (pending.size === 0) started.unref();
-        batch.settle(batch.failure);
-      } else if ("error" in message) {
-        batch.failure ??= new Error(`${batch.name} failed on a worker thread: ${message.error}`);
-        batch.finished(undefined);
-      } else batch.finished(message.index, message.output);
+      batch.receiver.receive(message);
+      if (!batch.receiver.done) return;
+      pending.delete(message.batch);
+      if (pending.size === 0) started.unref();
+      batch.settle(batch.receiver.failure);
     });
     started.on("error", (error) => (failure ??= error));
     started.on("exit", (code) => {
       if (worker === started) worker = undefined;
       for (const [id, batch] of pending) {
         pending.delete(id);
-        batch.settle(batch.failure ?? failure ?? new Error(`a worker thread of ${batch.name} exited (code ${code})`));
+        batch.settle(
+          batch.receiver.failure ?? failure ?? new Error(`a worker thread of ${batch.name} exited (code ${code})`),
+        );
       }
     });
     started.unref();
@@ -59,7 +57,7 @@ export function startTaskThread(heapMb = WORKER_HEAP_MB): TaskThread & { close()
       return new Promise<void>((resolve, reject) => {
         pending.set(batch, {
           name: definition.name,
-          finished,
+          receiver: batchReceiver(definition.name, finished),
           settle: (failure) => (failure ? reject(failure) : resolve()),
         });
         thread.ref();
