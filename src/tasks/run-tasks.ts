@@ -273,7 +273,7 @@ export function runTasks<I, O>(
   return startTasks(definition, inputs, settings).finish();
 }
 
-/** One worker thread claiming inputs from `counter`; settles when it has claimed the last one and posted every output. */
+/** One worker thread claiming inputs from `counter`; settles once it has claimed the last one and posted every output, before it exits. */
 function startWorker(
   definition: Pick<TaskDefinition<never, unknown>, "name" | "module">,
   inputs: string[],
@@ -295,7 +295,10 @@ function startWorker(
     const batch = batchReceiver(definition.name, finished);
     worker.on("message", (message: TaskWorkerMessage) => {
       batch.receive(message);
-      if (batch.done) void worker.terminate();
+      if (!batch.done) return;
+      // Every output is in: the run goes on while the thread's heap is torn down (a corpus's takes a few hundred ms).
+      void worker.terminate();
+      if (!batch.failure) resolve();
     });
     worker.on("error", (error) => (batch.failure ??= error));
     worker.on("exit", (code) =>
