@@ -54,9 +54,12 @@ export function recoverInterruptedWrite(outDir: string): string[] {
  * staging folder): a look without the lock, so that a run finding none takes no lock for it.
  */
 export function mayHaveLeftovers(outDir: string): boolean {
-  return listing(path.dirname(outDir)).some(
-    (entry) => isBackup(outDir, entry) || stagingRun(outDir, entry) !== undefined,
-  );
+  return listing(path.dirname(outDir)).some((entry) => isBackup(outDir, entry) || isOthers(stagingRun(outDir, entry)));
+}
+
+/** A staging folder of another run: this process's own (the previous output `watch` keeps there) is no leftover. */
+function isOthers(run: ReturnType<typeof stagingRun>): boolean {
+  return run !== undefined && !(run.pid === process.pid && run.host === hostname());
 }
 
 /** The names in a folder; none where it cannot be read (the write meets that again). */

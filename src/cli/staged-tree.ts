@@ -4,6 +4,7 @@ import { link, open, rename, rm } from "node:fs/promises";
 import { hostname } from "node:os";
 import path from "node:path";
 import type { OutputSink } from "../targets/shared/output-files.js";
+import { folderIdentity, keptListing, type KeptTree } from "./kept-tree.js";
 
 export const STAGING_SUFFIX = ".charter-new";
 
@@ -38,6 +39,12 @@ export class StagedTree implements OutputSink {
   private failure: { error: unknown } | undefined;
   /** The digests of the output's files, as the run record that vouches for them has them. */
   private known: ReadonlyMap<string, string> = new Map();
+  /** Filling a kept tree: its entries not yet replaced or taken, and those that are the output's own files. */
+  private pending: Set<string> | undefined;
+  private sameAsOutput: ReadonlySet<string> = new Set();
+  private kept: KeptTree | undefined;
+  /** Swapped in: the folder of this name is no longer this tree (it may be the next run's kept one). */
+  private swapped = false;
 
   constructor(
     private readonly outDir: string,
@@ -47,8 +54,78 @@ export class StagedTree implements OutputSink {
      * never does: the corpus's 250 MB took 1.6 s of this thread to hash.
      */
     private readonly digestOnWrite = true,
+    /** The previous output, which this process's last swap kept in this tree's folder: filled again when still valid. */
+    kept?: KeptTree,
   ) {
     this.folder = `${outDir}${STAGING_SUFFIX}-${process.pid}@${hostname()}`;
+    if (kept) this.takeKept(kept);
+  }
+
+  /**
+   * Starts from the kept tree when its links are still the output's (no other run swapped
+   * since) and it lies where this tree stages; otherwise from an empty folder, as always.
+   */
+  private takeKept(kept: KeptTree): void {
+    // Kept beside another output (the config moved it): this process's own folder, of no further use.
+    if (kept.folder !== this.folder) rmSync(kept.folder, { recursive: true, force: true });
+    const listing =
+      kept.folder === this.folder && folderIdentity(this.outDir) === kept.output ? keptListing(this.folder) : undefined;
+    if (listing === undefined) return;
+    this.pending = listing.files;
+    for (const folder of listing.folders) this.folders.add(folder);
+    this.sameAsOutput = kept.sameAsOutput;
+    this.kept = kept;
+  }
+
+  /** The kept tree this one started from, while nothing has been staged in it: still good for a later run. */
+  untouchedKept(): KeptTree | undefined {
+    return this.files.size === 0 && !this.swapped && this.failure === undefined ? this.kept : undefined;
+  }
+
+  /** Takes a kept file as it is: the output's own, and the run's bytes are the output's. */
+  private reuses(file: string): boolean {
+    if (!this.pending?.has(file) || !this.sameAsOutput.has(file)) return false;
+    this.pending.delete(file);
+    this.linked.add(file);
+    return true;
+  }
+
+  /**
+   * Takes away what a kept tree has where `file` goes: a file in place of one of its folders, a
+   * folder in its place, or the file itself. Each is unlinked, never written into: it may be
+   * a hard link to the output's own file.
+   */
+  private clearFor(file: string): void {
+    if (this.pending === undefined) return;
+    const parts = file.split("/");
+    for (let i = 1; i < parts.length; i++) {
+      const above = parts.slice(0, i).join("/");
+      if (this.pending.delete(above)) rmSync(this.pathOf(above), { force: true });
+    }
+    const target = this.pathOf(file);
+    if (this.folders.has(target)) {
+      rmSync(target, { recursive: true, force: true });
+      for (const inside of [...this.pending]) if (inside.startsWith(`${file}/`)) this.pending.delete(inside);
+      for (const folder of [...this.folders])
+        if (folder === target || folder.startsWith(target + path.sep)) this.folders.delete(folder);
+    }
+    if (this.pending.delete(file)) rmSync(target, { force: true });
+  }
+
+  /** What a kept tree holds that this run did not make: its files, then its folders that no file of the run is in. */
+  private removeStale(): void {
+    if (this.pending === undefined) return;
+    for (const file of this.pending) rmSync(this.pathOf(file), { recursive: true, force: true });
+    this.pending = undefined;
+    const needed = new Set([this.folder]);
+    for (const file of this.files.keys())
+      for (let folder = path.dirname(this.pathOf(file)); !needed.has(folder); folder = path.dirname(folder))
+        needed.add(folder);
+    // The deepest first: a folder left behind is empty once those inside it are gone.
+    for (const folder of [...this.folders].filter((f) => !needed.has(f)).sort((a, b) => b.length - a.length)) {
+      rmSync(folder, { recursive: true, force: true });
+      this.folders.delete(folder);
+    }
   }
 
   /**
@@ -99,7 +176,8 @@ export class StagedTree implements OutputSink {
     try {
       const sha256 = this.known.get(file) ?? createHash("sha256").update(readFileSync(source)).digest("hex");
       this.files.set(file, { sha256, bytes: statSync(source).size });
-      if (this.failure) return;
+      if (this.failure || this.reuses(file)) return;
+      this.clearFor(file);
       const target = this.pathOf(file);
       this.makeFolder(path.dirname(target));
       if (!this.linkToOutput(file, target)) copyFileSync(source, target);
@@ -114,10 +192,12 @@ export class StagedTree implements OutputSink {
     if (this.failure) return this;
     try {
       const target = this.pathOf(file);
-      this.makeFolder(path.dirname(target));
-      const wasLinked = this.linked.has(file);
       // Bytes the output's file holds, as the record vouches: a link to it, which sealing would make anyway.
       const vouched = sha256 !== undefined && this.known.get(file) === sha256;
+      if (vouched && this.reuses(file)) return this;
+      this.clearFor(file);
+      this.makeFolder(path.dirname(target));
+      const wasLinked = this.linked.has(file);
       if (vouched && (wasLinked || this.linkToOutput(file, target))) return this;
       // Written through, a link to the output's file would change the output itself.
       if (wasLinked) {
@@ -154,6 +234,7 @@ export class StagedTree implements OutputSink {
    */
   async seal(outDir: string, unchanged: ReadonlySet<string>): Promise<void> {
     await this.settled();
+    this.removeStale();
     // A run that produced no file still swaps in a tree: an empty one.
     this.makeFolder(this.folder);
     const pending = [...this.files.keys()];
@@ -162,7 +243,10 @@ export class StagedTree implements OutputSink {
         const target = this.pathOf(file);
         // Renaming a link over another link to the same file does nothing: the temporary link would stay.
         if (unchanged.has(file) && this.linked.has(file)) continue;
-        if (unchanged.has(file) && (await linkInPlace(path.join(outDir, ...file.split("/")), target))) continue;
+        if (unchanged.has(file) && (await linkInPlace(path.join(outDir, ...file.split("/")), target))) {
+          this.linked.add(file);
+          continue;
+        }
         const handle = await open(target, "r+");
         try {
           await handle.sync();
@@ -174,9 +258,19 @@ export class StagedTree implements OutputSink {
     await Promise.all(Array.from({ length: SEALERS }, sealer));
   }
 
-  /** Removes the staging folder: the run writes nothing, or its write failed. */
+  /** Removes the staging folder: the run writes nothing, or its write failed. Once swapped in, there is nothing to remove. */
   async discard(): Promise<void> {
-    await rm(this.folder, { recursive: true, force: true });
+    if (!this.swapped) await rm(this.folder, { recursive: true, force: true });
+  }
+
+  /** Told by the swap once the folder is the output: what lies at its name afterwards is not this tree. */
+  swappedIn(): void {
+    this.swapped = true;
+  }
+
+  /** The files staged as links to the previous output's: after the swap, that tree's files which are the new output's. */
+  linkedFiles(): ReadonlySet<string> {
+    return this.linked;
   }
 
   private pathOf(file: string): string {

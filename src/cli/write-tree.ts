@@ -1,8 +1,9 @@
-import { accessSync, constants, existsSync, lstatSync, readdirSync, rmSync } from "node:fs";
+import { accessSync, constants, existsSync, lstatSync, readdirSync, renameSync, rmSync } from "node:fs";
 import { open, rename } from "node:fs/promises";
 import path from "node:path";
 import { MANIFEST_PATH } from "../targets/manifest/emit-manifest.js";
 import type { StagedTree } from "./staged-tree.js";
+import { folderIdentity, type KeptTree } from "./kept-tree.js";
 
 export const BACKUP_SUFFIX = ".charter-old";
 
@@ -13,14 +14,16 @@ export const BACKUP_SUFFIX = ".charter-old";
  * the old tree back on the next run. Either way a reader sees the old output
  * or the new one, never a mix. A seal that fails removes the staging folder.
  * Returns the previous tree when it could not be removed after the swap (the
- * new one is in place all the same).
+ * new one is in place all the same), or, with `keep`, where it was kept.
  */
 export async function swapInStagedTree(
   outDir: string,
   staged: StagedTree,
   /** Files whose bytes in `outDir` already equal the staged ones: linked rather than synced again. */
   unchanged: ReadonlySet<string> = new Set(),
-): Promise<{ leftover?: string }> {
+  /** Keep the previous tree in the staging folder, for the next run of this process to fill (`watch`). */
+  keep = false,
+): Promise<{ leftover?: string; kept?: KeptTree }> {
   // A folder of this run's own: never one another run is filling or a user keeps.
   const backup = `${outDir}${BACKUP_SUFFIX}-${process.pid}`;
   try {
@@ -33,7 +36,19 @@ export async function swapInStagedTree(
   const hadOutput = existsSync(outDir);
   if (hadOutput) await rename(outDir, backup);
   await rename(staged.folder, outDir);
+  staged.swappedIn();
   await syncDirectory(path.dirname(outDir));
+  const output = keep && hadOutput ? folderIdentity(outDir) : undefined;
+  if (output !== undefined)
+    try {
+      // Named as this process's staging folder, which no other run removes while it lives.
+      renameSync(backup, staged.folder);
+      // Linked, and found under the lock to be the output's own: the previous tree's files, which the new one shares.
+      const sameAsOutput = new Set([...staged.linkedFiles()].filter((file) => unchanged.has(file)));
+      return { kept: { folder: staged.folder, output, sameAsOutput } };
+    } catch {
+      // Removed instead, as without `keep`.
+    }
   if (hadOutput)
     try {
       removePreviousTree(backup);

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { StagedTree, stagingRun } from "../../src/cli/staged-tree.js";
@@ -104,6 +104,82 @@ describe("the staged tree a generate run writes as it compiles", () => {
     await second.settled();
     expect(snapshotTree(second.folder)).toEqual({ "mine.txt": "fresh" });
     expect(readFileSync(path.join(second.folder, "mine.txt"), "utf8")).toBe("fresh");
+  });
+
+  it("fills the previous output a watch kept: the output's own files as they are, every other entry replaced or removed", async () => {
+    const dir = tempTree({
+      "out/manifest.json": "{}\n",
+      "out/types/a.ts": "a\n",
+      "out/types/b.ts": "b1\n",
+      "out/old/c.txt": "c",
+      "out/x": "a file where the second run needs a folder",
+    });
+    const out = path.join(dir, "out");
+    const inode = (folder: string, file: string) => statSync(path.join(folder, file)).ino;
+    const vouched = () => [...Object.entries(snapshotTree(out))].map(([file, text]) => [file, sha256(text)] as const);
+    const first = new StagedTree(out);
+    first.vouchFor(vouched());
+    first.set("manifest.json", "{}\n").set("types/a.ts", "a\n").set("types/b.ts", "b2\n").set("z/d.ts", "d\n");
+    const { kept } = await swapInStagedTree(out, first, (await unchangedFiles(out, first)).unchanged, true);
+    // The replaced output, in the staging folder: the files the run linked are the output's own.
+    expect(kept?.folder).toBe(first.folder);
+    expect(kept?.sameAsOutput).toEqual(new Set(["manifest.json", "types/a.ts"]));
+    expect(snapshotTree(first.folder)).toEqual({
+      "manifest.json": "{}\n",
+      "types/a.ts": "a\n",
+      "types/b.ts": "b1\n",
+      "old/c.txt": "c",
+      x: "a file where the second run needs a folder",
+    });
+    expect(inode(first.folder, "types/a.ts")).toBe(inode(out, "types/a.ts"));
+
+    const second = new StagedTree(out, true, kept);
+    second.vouchFor(vouched());
+    second
+      .set("manifest.json", "{}\n")
+      .set("types/a.ts", "a2\n")
+      .set("types/b.ts", "b2\n")
+      .set("x/y.ts", "y\n")
+      .set("z", "a file where the first run made a folder");
+    await second.settled();
+    // Replaced by unlinking, never written through: the output is as it was until the swap.
+    expect(snapshotTree(out)).toEqual({
+      "manifest.json": "{}\n",
+      "types/a.ts": "a\n",
+      "types/b.ts": "b2\n",
+      "z/d.ts": "d\n",
+    });
+    const unchanged = (await unchangedFiles(out, second)).unchanged;
+    expect(unchanged).toEqual(new Set(["manifest.json", "types/b.ts"]));
+    const again = await swapInStagedTree(out, second, unchanged, true);
+    expect(snapshotTree(out)).toEqual({
+      "manifest.json": "{}\n",
+      "types/a.ts": "a2\n",
+      "types/b.ts": "b2\n",
+      "x/y.ts": "y\n",
+      z: "a file where the first run made a folder",
+    });
+    expect(again.kept?.sameAsOutput).toEqual(new Set(["manifest.json", "types/b.ts"]));
+    expect(inode(again.kept!.folder, "manifest.json")).toBe(inode(out, "manifest.json"));
+  });
+
+  it("starts from an empty folder when another run replaced the output since the tree was kept", async () => {
+    const dir = tempTree({ "out/manifest.json": "{}\n", "out/types/a.ts": "a\n" });
+    const out = path.join(dir, "out");
+    const first = new StagedTree(out);
+    first.vouchFor([["manifest.json", sha256("{}\n")]]);
+    first.set("manifest.json", "{}\n").set("types/a.ts", "a2\n");
+    const { kept } = await swapInStagedTree(out, first, (await unchangedFiles(out, first)).unchanged, true);
+    expect(kept?.sameAsOutput).toEqual(new Set(["manifest.json"]));
+    // Another run's swap: a new folder at the output's name, with a manifest of other bytes.
+    renameSync(out, `${out}.elsewhere`);
+    mkdirSync(out);
+    writeFileSync(path.join(out, "manifest.json"), "{ }\n");
+    const second = new StagedTree(out, true, kept);
+    second.set("manifest.json", "{}\n");
+    await second.settled();
+    expect(snapshotTree(second.folder)).toEqual({ "manifest.json": "{}\n" });
+    expect(second.isLinked("manifest.json")).toBe(false);
   });
 
   it("names its run: process and host, and the name of earlier versions without either", () => {

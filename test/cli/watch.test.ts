@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { cliArgs } from "../helpers/cli-entry.js";
@@ -50,6 +50,9 @@ describe("charter watch", () => {
       );
       replace("schema-src/a.yaml", "type: object\nproperties:\n  id: { type: integer }\n");
       expect(await settled(3), out).toBe("charter: wrote 1 contract to generated\n");
+      // The output this write replaced waits in the process's staging folder, for the next write to fill.
+      const beside = () => readdirSync(dir).filter((entry) => entry.startsWith("generated."));
+      expect(beside()).toEqual([expect.stringMatching(/^generated\.charter-new-\d+@/)]);
       write("charter.config.yaml", "source: [\n");
       expect(await settled(4), out).toMatch(/^charter\.config\.yaml:\d+:\d+: error CH001 /);
       rmSync(path.join(dir, "charter.config.yaml"));
@@ -57,6 +60,7 @@ describe("charter watch", () => {
       child.kill("SIGINT");
       const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
       expect(code).toBe(0);
+      expect(beside()).toEqual([]);
     },
   );
 

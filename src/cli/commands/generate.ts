@@ -13,6 +13,7 @@ import { EXIT_BUSY, EXIT_FINDINGS, EXIT_OK, type CliIo } from "../io.js";
 import { acquireOutputLock, describeHolder, type LockHolder } from "../output-lock.js";
 import { displayPath, formatDiagnostic, relativeDiagnostic } from "../print.js";
 import { StagedTree } from "../staged-tree.js";
+import type { KeptTree } from "../kept-tree.js";
 import { unchangedFiles } from "../unchanged-files.js";
 import { readOnlyFolder, swapInStagedTree } from "../write-tree.js";
 import { mayHaveLeftovers, recoverInterruptedWrite } from "../output-recovery.js";
@@ -72,7 +73,8 @@ export async function runGenerate(
   const typesThread = previous?.record !== undefined ? thread : void (await thread?.close());
   // The new tree is written beside the output as it is made; it replaces the output only under the lock, at the end.
   // Only a run that records its output needs every file's digest: the others hash only what they compare.
-  const staged = new StagedTree(settings.outDir, cache !== undefined);
+  const staged = new StagedTree(settings.outDir, cache !== undefined, watching?.kept);
+  if (watching) watching.kept = undefined;
   try {
     return await generateInto(staged, {
       args,
@@ -89,8 +91,10 @@ export async function runGenerate(
     });
   } finally {
     await typesThread?.close();
-    // Swapped in, it is no longer there; otherwise nothing of it stays.
-    await staged.discard().catch(() => undefined);
+    // Swapped in, it is no longer there; otherwise nothing of it stays, unless it is a kept tree this run left as it was.
+    const untouched = watching && staged.untouchedKept();
+    if (untouched) watching.kept = untouched;
+    else await staged.discard().catch(() => undefined);
   }
 }
 
@@ -109,10 +113,11 @@ interface GenerateRun {
   typesThread: TypesThread | undefined;
 }
 
-/** What `watch` keeps between its runs: each source's last parse, and a thread with ajv loaded for the validators. */
+/** What `watch` keeps between its runs: each source's last parse, a thread with ajv loaded for the validators, the previous output. */
 export interface WatchState {
   parses: ParseMemo;
   validatorsThread?: TaskThread & { close(): Promise<void> };
+  kept?: KeptTree | undefined;
 }
 
 /** Compiles into `staged` unless nothing changed, swaps it in when the run may write, and reports. */
@@ -129,7 +134,7 @@ async function generateInto(staged: StagedTree, run: GenerateRun): Promise<numbe
   const failed = hasErrors(diagnostics);
   const write = unchanged === undefined && (!failed || args.keepGoing);
   const { changed, busy, signatures } = write
-    ? await writeOutput(staged, args, settings, io, diagnostics)
+    ? await writeOutput(staged, run, diagnostics)
     : { changed: false, busy: false as const, signatures: new Map<string, string>() };
   const ok = !hasErrors(diagnostics);
   const wrote =
@@ -210,9 +215,7 @@ function cacheDamagedWarning(damaged: number, cacheDir: string): Diagnostic {
  */
 async function writeOutput(
   staged: StagedTree,
-  args: ParsedArgs,
-  settings: Settings,
-  io: CliIo,
+  { args, settings, io, watching }: GenerateRun,
   diagnostics: Diagnostic[],
 ): Promise<{ changed: boolean; busy: LockHolder | undefined | false; signatures: Map<string, string> }> {
   let changed = false;
@@ -236,7 +239,7 @@ async function writeOutput(
         ),
       );
     } else {
-      changed = await replaceOutput(staged, settings, diagnostics);
+      changed = await replaceOutput(staged, settings, diagnostics, watching);
       // Under the lock: no other run can have replaced what is signed.
       if (!hasErrors(diagnostics.filter(isWriteFinding)))
         signatures = outputSignatures(settings.outDir, staged.files.keys());
@@ -262,7 +265,12 @@ async function writeOutput(
  * when it changed and charter may replace it. Whether it changed; what stops
  * it, or is left behind, is a finding pushed onto `diagnostics`.
  */
-async function replaceOutput(staged: StagedTree, settings: Settings, diagnostics: Diagnostic[]): Promise<boolean> {
+async function replaceOutput(
+  staged: StagedTree,
+  settings: Settings,
+  diagnostics: Diagnostic[],
+  watching: WatchState | undefined,
+): Promise<boolean> {
   // Said once: the recovery before compiling met the same leftovers.
   const said = new Set(diagnostics.filter((d) => d.code === CLI_CODES.leftoverOutput.code).map((d) => d.file));
   for (const leftover of recoverInterruptedWrite(settings.outDir))
@@ -293,7 +301,8 @@ async function replaceOutput(staged: StagedTree, settings: Settings, diagnostics
     );
     return false;
   }
-  const { leftover } = await swapInStagedTree(settings.outDir, staged, unchanged);
+  const { leftover, kept } = await swapInStagedTree(settings.outDir, staged, unchanged, watching !== undefined);
+  if (watching) watching.kept = kept;
   if (leftover !== undefined) diagnostics.push(leftoverWarning(leftover, "the previous output"));
   return true;
 }

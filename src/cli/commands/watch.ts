@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, watch, type Dirent, type FSWatcher } from "node:fs";
+import { existsSync, readdirSync, rmSync, watch, type Dirent, type FSWatcher } from "node:fs";
 import path from "node:path";
 import type { ParsedArgs } from "../args.js";
 import type { resolveSettings } from "../config.js";
@@ -96,6 +96,8 @@ export async function runWatch(
   for (const w of watchers) w.close();
   await running;
   await state.validatorsThread?.close();
+  // The previous output, kept for a next run that will not come.
+  if (state.kept) rmSync(state.kept.folder, { recursive: true, force: true });
   return EXIT_OK;
 }
 
