@@ -103,7 +103,8 @@ export class StagedTree implements OutputSink {
       if (this.pending.delete(above)) rmSync(this.pathOf(above), { force: true });
     }
     const target = this.pathOf(file);
-    if (this.folders.has(target)) {
+    // A kept folder: one this run made, or staged a file in, stays, and the write meets it as before.
+    if (this.folders.has(target) && ![...this.files.keys()].some((made) => made.startsWith(`${file}/`))) {
       rmSync(target, { recursive: true, force: true });
       for (const inside of [...this.pending]) if (inside.startsWith(`${file}/`)) this.pending.delete(inside);
       for (const folder of [...this.folders])

@@ -163,6 +163,18 @@ describe("the staged tree a generate run writes as it compiles", () => {
     expect(inode(again.kept!.folder, "manifest.json")).toBe(inode(out, "manifest.json"));
   });
 
+  it("filling a kept tree, still refuses a file where the same run staged a folder", async () => {
+    const dir = tempTree({ "out/manifest.json": "{}\n", "out/k/old.ts": "old\n" });
+    const out = path.join(dir, "out");
+    const first = new StagedTree(out);
+    first.set("manifest.json", "{ }\n");
+    const { kept } = await swapInStagedTree(out, first, new Set(), true);
+    const second = new StagedTree(out, true, kept);
+    second.set("k/new.ts", "new\n").set("k", "a file where this run's folder is");
+    // The kept folder holds this run's file now: it is not taken away, and the write fails as it would in a fresh tree.
+    await expect(second.settled()).rejects.toThrow(/EISDIR|EEXIST|ENOTDIR/);
+  });
+
   it("starts from an empty folder when another run replaced the output since the tree was kept", async () => {
     const dir = tempTree({ "out/manifest.json": "{}\n", "out/types/a.ts": "a\n" });
     const out = path.join(dir, "out");
