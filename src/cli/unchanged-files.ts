@@ -6,12 +6,9 @@ import type { StagedTree } from "./staged-tree.js";
 /**
  * The staged files whose bytes the output directory already holds, and how
  * many entries it has. Each is read only when its size matches, one at a
- * time: the old tree is never in memory whole.
+ * time: the old tree is never in memory whole. Synchronous, as the write's other walks are.
  */
-export async function unchangedFiles(
-  outDir: string,
-  staged: StagedTree,
-): Promise<{ unchanged: Set<string>; entries: number }> {
+export function unchangedFiles(outDir: string, staged: StagedTree): { unchanged: Set<string>; entries: number } {
   // Listed, not read: a regular file is an empty buffer, anything else (a link, a device) null and never opened.
   const listed = readTree(outDir, () => 0);
   const unchanged = new Set<string>();

@@ -55,7 +55,7 @@ describe("the staged tree a generate run writes as it compiles", () => {
     expect(staged.isLinked("types/a.ts")).toBe(false);
     // The second write replaced the staged link instead of writing into the output's file.
     expect(snapshotTree(out)).toEqual({ "manifest.json": "{}\n", "types/a.ts": "old\n" });
-    await swapInStagedTree(out, staged, (await unchangedFiles(out, staged)).unchanged);
+    await swapInStagedTree(out, staged, unchangedFiles(out, staged).unchanged);
     expect(snapshotTree(out)).toEqual({ "manifest.json": "{}\n", "types/a.ts": "new\n" });
     expect(inode("manifest.json")).toBe(manifest);
     expect(inode("types/a.ts")).not.toBe(types);
@@ -68,7 +68,7 @@ describe("the staged tree a generate run writes as it compiles", () => {
     staged.set("manifest.json", "{}\n").set("types/a.ts", "new\n").set("types/b.ts", "same\n");
     expect(staged.files.get("types/a.ts")).toEqual({ bytes: 4 });
     // Same size, other bytes: not the output's file.
-    expect((await unchangedFiles(out, staged)).unchanged).toEqual(new Set(["manifest.json", "types/b.ts"]));
+    expect(unchangedFiles(out, staged).unchanged).toEqual(new Set(["manifest.json", "types/b.ts"]));
     await swapInStagedTree(out, staged, new Set(["manifest.json", "types/b.ts"]));
     // Once swapped in, a digest is read from the output, which is now the staged tree.
     expect(staged.digests()).toEqual(
@@ -120,7 +120,7 @@ describe("the staged tree a generate run writes as it compiles", () => {
     const first = new StagedTree(out);
     first.vouchFor(vouched());
     first.set("manifest.json", "{}\n").set("types/a.ts", "a\n").set("types/b.ts", "b2\n").set("z/d.ts", "d\n");
-    const { kept } = await swapInStagedTree(out, first, (await unchangedFiles(out, first)).unchanged, true);
+    const { kept } = await swapInStagedTree(out, first, unchangedFiles(out, first).unchanged, true);
     // The replaced output, in the staging folder: the files the run linked are the output's own.
     expect(kept?.folder).toBe(first.folder);
     expect(kept?.sameAsOutput).toEqual(new Set(["manifest.json", "types/a.ts"]));
@@ -149,7 +149,7 @@ describe("the staged tree a generate run writes as it compiles", () => {
       "types/b.ts": "b2\n",
       "z/d.ts": "d\n",
     });
-    const unchanged = (await unchangedFiles(out, second)).unchanged;
+    const unchanged = unchangedFiles(out, second).unchanged;
     expect(unchanged).toEqual(new Set(["manifest.json", "types/b.ts"]));
     const again = await swapInStagedTree(out, second, unchanged, true);
     expect(snapshotTree(out)).toEqual({
@@ -181,7 +181,7 @@ describe("the staged tree a generate run writes as it compiles", () => {
     const first = new StagedTree(out);
     first.vouchFor([["manifest.json", sha256("{}\n")]]);
     first.set("manifest.json", "{}\n").set("types/a.ts", "a2\n");
-    const { kept } = await swapInStagedTree(out, first, (await unchangedFiles(out, first)).unchanged, true);
+    const { kept } = await swapInStagedTree(out, first, unchangedFiles(out, first).unchanged, true);
     expect(kept?.sameAsOutput).toEqual(new Set(["manifest.json"]));
     // Another run's swap: a new folder at the output's name, with a manifest of other bytes.
     renameSync(out, `${out}.elsewhere`);

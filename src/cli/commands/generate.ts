@@ -287,7 +287,7 @@ async function replaceOutput(
     );
     return false;
   }
-  const { unchanged, entries } = await unchangedFiles(settings.outDir, staged);
+  const { unchanged, entries } = unchangedFiles(settings.outDir, staged);
   if (unchanged.size === staged.files.size && entries === staged.files.size) return false;
   // Moved aside, a read-only tree could not be deleted: refused before anything moves.
   const readOnly = readOnlyFolder(settings.outDir);
