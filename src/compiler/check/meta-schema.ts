@@ -1,10 +1,7 @@
-import { createRequire } from "node:module";
-import type { AnySchemaObject, ValidateFunction } from "ajv";
-import { ajvForDialect } from "../../schema/ajv-for-dialect.js";
 import { errorAt, type Code, type Diagnostic } from "../../core/diagnostic.js";
 import { joinPointer } from "../../core/json-pointer.js";
-import type { Dialect } from "../../schema/dialect.js";
 import { CHARTER_KEYWORD, CHARTER_KEYWORD_PREFIX } from "../../schema/keywords.js";
+import { metaValidator } from "../../schema/meta-validator.js";
 import type { SchemaDocument } from "../../schema/schema-document.js";
 import { walkSchema } from "../../schema/walk-schema.js";
 import { CHECK_CODES } from "./codes.js";
@@ -24,30 +21,6 @@ const SILENCEABLE: ReadonlySet<string> = new Set([
   "CH318",
   "CH319",
 ] satisfies Code[]);
-
-const META_SCHEMAS: Record<Dialect, string> = {
-  "draft-04": "http://json-schema.org/draft-04/schema",
-  "draft-06": "http://json-schema.org/draft-06/schema",
-  "draft-07": "http://json-schema.org/draft-07/schema",
-  "2019-09": "https://json-schema.org/draft/2019-09/schema",
-  "2020-12": "https://json-schema.org/draft/2020-12/schema",
-};
-
-const validators = new Map<Dialect, ValidateFunction>();
-
-/** The meta-schema validator of a dialect, from the meta-schemas ajv ships (compiled once per process). */
-function metaValidator(dialect: Dialect): ValidateFunction {
-  let validate = validators.get(dialect);
-  if (validate) return validate;
-  // ajv compiles its meta-schemas without format checks, so `format: regex` is not asserted here.
-  const options = { strict: false, logger: false as const, allErrors: true };
-  const ajv = ajvForDialect(dialect, options);
-  if (dialect === "draft-06")
-    ajv.addMetaSchema(createRequire(import.meta.url)("ajv/dist/refs/json-schema-draft-06.json") as AnySchemaObject);
-  validate = ajv.getSchema(META_SCHEMAS[dialect])!;
-  validators.set(dialect, validate);
-  return validate;
-}
 
 /**
  * Checks a source against the meta-schema of its dialect, and its `x-charter-*`
