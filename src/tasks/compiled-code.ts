@@ -1,4 +1,4 @@
-import { loadWithCodeCache } from "./code-cache.js";
+import { loadWithCodeCache, requireWithCodeCache } from "./code-cache.js";
 
 /**
  * The folder of V8's compiled code this thread's heavy CommonJS packages (TypeScript, prettier)
@@ -16,6 +16,14 @@ export function takeCompiledCodeFrom(dir: string | undefined): void {
 /** Loads `files` (see `loadWithCodeCache`) from the folder's code, when one is set; otherwise leaves them to `require`. */
 export function loadCompiledCode(files: () => string[]): void {
   if (folder !== undefined) loads.push(loadWithCodeCache(folder, files()));
+}
+
+/** `load` (a package's first `require`) with each CommonJS file it loads compiled from the folder's code, when one is set (see `requireWithCodeCache`). */
+export function requireCompiledCode<T>(load: () => T): T {
+  if (folder === undefined) return load();
+  const loaded = requireWithCodeCache(folder, load);
+  loads.push(loaded);
+  return loaded.value;
 }
 
 /** Writes the code the folder lacked of what was loaded through it: best once that code has run. */

@@ -89,3 +89,81 @@ describe("V8's code cache for large CommonJS files", () => {
     expect(readdirSync(dir)).not.toContain("code");
   });
 });
+
+/** A package's first `require` through `requireWithCodeCache`, in a process of its own (see LOADER). */
+const HOOKED = `import { createRequire, Module } from "node:module";
+const { requireWithCodeCache } = await import(process.argv[2]);
+const [folder, top, fail] = process.argv.slice(3);
+const require = createRequire(import.meta.url);
+const before = Module._extensions[".js"];
+let threw = false;
+if (fail === "yes") {
+  try {
+    requireWithCodeCache(folder, () => { require(top.replace("index.js", "broken.js")); });
+  } catch {
+    threw = true;
+  }
+}
+const loaded = requireWithCodeCache(folder, () => require(top));
+loaded.keep();
+const restored = Module._extensions[".js"] === before;
+process.stdout.write(JSON.stringify({ fromCache: loaded.fromCache.map((f) => f.slice(f.indexOf("node_modules"))).sort(), value: loaded.value, restored, threw }));
+`;
+
+/** A package of CommonJS files that requires a second package, an ES module package, JSON and a `#!` script. */
+function hookedProject() {
+  const dir = tempTree({
+    "node_modules/top/package.json": '{ "name": "top", "main": "index.js" }',
+    "node_modules/top/index.js":
+      'const part = require("./part.cjs");\nconst dep = require("dep");\nconst esm = require("esm-only");\nconst data = require("./data.json");\nconst tool = require("./tool.js");\nmodule.exports = { sum: part.one + dep.two + esm.three + data.four + tool.five, file: __filename.endsWith("index.js") };\n',
+    "node_modules/top/part.cjs": "exports.one = 1;\n",
+    "node_modules/top/data.json": '{ "four": 4 }',
+    "node_modules/top/tool.js": "#!/usr/bin/env node\nexports.five = 5;\n",
+    "node_modules/top/broken.js": "exports.x = ;\n",
+    "node_modules/dep/package.json": '{ "name": "dep", "main": "lib/dep.js" }',
+    "node_modules/dep/lib/dep.js": "exports.two = 2;\n",
+    "node_modules/esm-only/package.json": '{ "name": "esm-only", "type": "module", "main": "index.js" }',
+    "node_modules/esm-only/index.js": "export const three = 3;\n",
+    "hooked.mjs": HOOKED,
+  });
+  const folder = path.join(dir, "code");
+  const load = (fail = false) => {
+    const result = spawnSync(
+      process.execPath,
+      [
+        path.join(dir, "hooked.mjs"),
+        CODE_CACHE,
+        folder,
+        path.join(dir, "node_modules/top/index.js"),
+        fail ? "yes" : "no",
+      ],
+      { encoding: "utf8" },
+    );
+    expect(result.stderr).toBe("");
+    return JSON.parse(result.stdout) as { fromCache: string[]; value: unknown; restored: boolean; threw: boolean };
+  };
+  return { load };
+}
+
+describe("V8's code cache for a package's first require", () => {
+  const commonJs = [
+    "node_modules/top/index.js",
+    "node_modules/top/part.cjs",
+    "node_modules/dep/lib/dep.js",
+    "node_modules/top/tool.js",
+  ]
+    .map((file) => file.split("/").join(path.sep))
+    .sort();
+
+  it("compiles every CommonJS file it loads from the folder's code in the next process, and leaves ES modules and JSON to Node", () => {
+    const { load } = hookedProject();
+    const expected = { value: { sum: 15, file: true }, restored: true, threw: false };
+    expect(load()).toEqual({ fromCache: [], ...expected });
+    expect(load()).toEqual({ fromCache: commonJs, ...expected });
+  });
+
+  it("puts Node's loader back when the require throws", () => {
+    const { load } = hookedProject();
+    expect(load(true)).toMatchObject({ restored: true, threw: true, value: { sum: 15 } });
+  });
+});

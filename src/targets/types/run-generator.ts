@@ -1,7 +1,8 @@
 // First: the generator would load all of prettier for a formatter it is told not to use.
 import "./defer-prettier.js";
 import type { Options } from "json-schema-to-typescript";
-import { requireOnFirstUse } from "../../core/require-on-first-use.js";
+import { createRequire } from "node:module";
+import { requireCompiledCode } from "../../tasks/compiled-code.js";
 import type { JsonObject } from "../../core/json-object.js";
 import {
   DATA_KEYWORDS,
@@ -16,12 +17,15 @@ import { capturePrinted } from "./console-capture.js";
 /**
  * The generator, required when first used rather than imported: an import would be evaluated
  * before `defer-prettier` wherever a bundler hoists the packages' imports above the modules'
- * code (scripts/bundle-cli.mjs), and the generator would then load prettier's Node entry.
+ * code (scripts/bundle-cli.mjs), and the generator would then load prettier's Node entry. Its
+ * 75 CommonJS files (with lodash's and the reference parser's) come from V8's compiled code
+ * when the thread has a folder of it: they took about 80 ms to compile and first run, 50 from the folder.
  */
-const generator = requireOnFirstUse<typeof import("json-schema-to-typescript")>(
-  import.meta.url,
-  "json-schema-to-typescript",
-);
+let loadedGenerator: typeof import("json-schema-to-typescript") | undefined;
+const generator = () =>
+  (loadedGenerator ??= requireCompiledCode(
+    () => createRequire(import.meta.url)("json-schema-to-typescript") as typeof import("json-schema-to-typescript"),
+  ));
 
 /**
  * The generator's options, fixed: no network or file access for `$ref`s
@@ -64,6 +68,11 @@ export async function runGenerator(schema: JsonObject): Promise<string> {
     const detail = printed.join("; ").replace(/\s+/g, " ").trim();
     throw new Error(`${(error as Error).message ?? String(error)}${detail ? ` (${detail})` : ""}`);
   }
+}
+
+/** The generator loaded and run once on a small schema, as the first module would be: what a waiting thread does meanwhile. */
+export async function warmGenerator(): Promise<void> {
+  await runGenerator({ type: "object", properties: { a: { type: "string" } } });
 }
 
 /**

@@ -9,11 +9,13 @@ const { codeCache } = workerData as TypesThreadData;
 takeCompiledCodeFrom(codeCache);
 // Loaded now, while the main thread loads the compiler and reads the sources.
 typescript();
-const [{ generateTypesModule }, { checkBatch, prepareProgram }, { formatTypeScript }] = await Promise.all([
-  import("./generate-module.js"),
-  import("./check-program.js"),
-  import("./templates.js"),
-]);
+const [{ generateTypesModule }, { checkBatch, prepareProgram }, { formatTypeScript }, { warmGenerator }] =
+  await Promise.all([
+    import("./generate-module.js"),
+    import("./check-program.js"),
+    import("./templates.js"),
+    import("./run-generator.js"),
+  ]);
 
 async function answer(request: TypesRequest): Promise<unknown> {
   switch (request.op) {
@@ -27,10 +29,11 @@ async function answer(request: TypesRequest): Promise<unknown> {
 }
 
 // What the first module would do anyway, done before it arrives: the standard library's
-// declarations parsed and bound, and prettier's TypeScript parser loaded.
+// declarations parsed and bound, prettier's TypeScript parser and the generator loaded.
 prepareProgram();
 await formatTypeScript("export type Warm = string;\n");
-// With the code TypeScript compiled for that, which the next run's thread will run again.
+await warmGenerator();
+// With the code compiled for that, which the next run's thread will run again.
 keepCompiledCode();
 
 // One request at a time, in the order they came: the main thread may send every module at once.
