@@ -10,11 +10,11 @@ import { fileURLToPath } from "node:url";
 import type { ValidateFunction } from "ajv";
 import { describe, expect, it } from "vitest";
 import type { Dialect } from "../../src/schema/dialect.js";
-import * as fromSources from "../../src/schema/meta-validator.js";
+import * as fromSources from "../../src/compiler/check/meta-validator.js";
 
 const SUITE = fileURLToPath(new URL("../../../shared/corpora/json-schema-test-suite/tests/", import.meta.url));
 const built = (await import(
-  new URL("../../dist/schema/meta-validator.js", import.meta.url).href
+  new URL("../../dist/compiler/check/meta-validator.js", import.meta.url).href
 )) as typeof fromSources;
 const DIALECTS = Object.keys(fromSources.META_SCHEMAS) as Dialect[];
 const require = createRequire(import.meta.url);

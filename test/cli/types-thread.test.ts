@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -37,6 +38,27 @@ function codeEntries(code: string): [string, number][] {
     : [];
 }
 
+const RUN_GENERATOR = new URL("../../dist/targets/types/run-generator.js", import.meta.url).href;
+
+/** How many CommonJS files the generator loads with its packages', as the built CLI requires it (on a thread without compiled code). */
+function generatorFiles(): number {
+  const script = `import { createRequire } from "node:module";
+const { warmGenerator } = await import(${JSON.stringify(RUN_GENERATOR)});
+const cache = createRequire(import.meta.url).cache;
+const before = new Set(Object.keys(cache));
+await warmGenerator();
+process.stdout.write(String(Object.keys(cache).filter((file) => !before.has(file) && /\\.c?js$/.test(file)).length));`;
+  const run = spawnSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" });
+  expect(run.stderr).toBe("");
+  return Number(run.stdout);
+}
+
+/**
+ * The entries of compiled code a run that makes types keeps: TypeScript's file, ts-morph's two,
+ * prettier's printer and the two plugins of its parser, and each file of the generator.
+ */
+const KEPT = 6 + generatorFiles();
+
 /** A project with node_modules (so a cache) and two contracts, one with an example. */
 const TWO_CONTRACTS = {
   "node_modules/.keep": "",
@@ -52,8 +74,7 @@ describe("generate after an edit", () => {
     // A first run makes every contract: its types stay on the main thread, which keeps their code.
     expect(generate(dir)).toEqual({ code: 0, thread: false });
     const written = entries();
-    // TypeScript's file, ts-morph's two, prettier's printer and the two plugins of its parser.
-    expect(written.filter(([entry]) => String(entry).endsWith(".v8"))).toHaveLength(6);
+    expect(written.filter(([entry]) => String(entry).endsWith(".v8"))).toHaveLength(KEPT);
     const edit = (id: string) =>
       writeFileSync(
         path.join(dir, "schema-src/order.yaml"),
@@ -61,7 +82,7 @@ describe("generate after an edit", () => {
       );
     edit("integer");
     expect(generate(dir)).toEqual({ code: 0, thread: true });
-    // Read by the thread, not written again (V8 took them): the same six files.
+    // Read by the thread, not written again (V8 took them): the same files.
     expect(entries()).toEqual(written);
     edit("number");
     expect(generate(dir)).toEqual({ code: 0, thread: true });
@@ -79,7 +100,7 @@ describe("generate after an edit", () => {
     const code = path.join(dir, "compiled");
     const entries = () => codeEntries(code);
     const written = entries();
-    expect(written.filter(([entry]) => String(entry).endsWith(".v8"))).toHaveLength(6);
+    expect(written.filter(([entry]) => String(entry).endsWith(".v8"))).toHaveLength(KEPT);
     writeFileSync(path.join(dir, "schema-src/order.yaml"), "type: array\n");
     expect(generate(dir, ["--jobs", "1"])).toEqual({ code: 0, thread: false });
     expect(entries()).toEqual(written);
@@ -95,9 +116,9 @@ describe("check", () => {
     const code = path.join(dir, "compiled");
     rmSync(code, { recursive: true });
     expect(charter("check", dir)).toEqual({ code: 0, thread: true });
-    // The thread kept TypeScript's and prettier's code for the next process; the cache is as it was.
+    // The thread kept TypeScript's, prettier's and the generator's code for the next process; the cache is as it was.
     const written = codeEntries(code);
-    expect(written.filter(([entry]) => String(entry).endsWith(".v8"))).toHaveLength(6);
+    expect(written.filter(([entry]) => String(entry).endsWith(".v8"))).toHaveLength(KEPT);
     expect(snapshotTree(cache)).toEqual(cached);
     expect(charter("check", dir)).toEqual({ code: 0, thread: true });
     expect(codeEntries(code)).toEqual(written);

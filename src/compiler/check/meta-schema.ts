@@ -1,7 +1,7 @@
 import { errorAt, type Code, type Diagnostic } from "../../core/diagnostic.js";
 import { joinPointer } from "../../core/json-pointer.js";
 import { CHARTER_KEYWORD, CHARTER_KEYWORD_PREFIX } from "../../schema/keywords.js";
-import { metaValidator } from "../../schema/meta-validator.js";
+import { metaValidator } from "./meta-validator.js";
 import type { SchemaDocument } from "../../schema/schema-document.js";
 import { walkSchema } from "../../schema/walk-schema.js";
 import { CHECK_CODES } from "./codes.js";

@@ -2,8 +2,8 @@ import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import type { AnySchemaObject, ValidateFunction } from "ajv";
-import { ajvForDialect } from "./ajv-for-dialect.js";
-import type { Dialect } from "./dialect.js";
+import { ajvForDialect } from "../../schema/ajv-for-dialect.js";
+import type { Dialect } from "../../schema/dialect.js";
 
 const require = createRequire(import.meta.url);
 // ajv's standalone module is CommonJS whose function is its `default`.
