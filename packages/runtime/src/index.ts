@@ -176,7 +176,7 @@ export function bindContracts<R extends Registry>(registry: R, options?: BindOpt
     },
     isValid: async (name, data) => {
       const checker = await checkerOf(name);
-      return checker.accepts(data) && checker.ruleViolations(data).length === 0;
+      return acceptsAll(checker, data);
     },
     assertValid: async (name, data) => {
       const errors = await check(name, data);
@@ -215,7 +215,12 @@ function checkRegistrations(
 /** The schema's violations of the data, or, when it accepts the data, the rules'. */
 function violationsOf(checker: Checker, data: unknown): readonly Violation[] {
   const found = checker.schemaViolations(data);
-  return found.length === 0 ? checker.ruleViolations(data) : found;
+  return found.length === 0 && checker.hasRules ? checker.ruleViolations(data) : found;
+}
+
+/** Whether the schema and the rules accept the data. */
+function acceptsAll(checker: Checker, data: unknown): boolean {
+  return checker.accepts(data) && (!checker.hasRules || checker.ruleViolations(data).length === 0);
 }
 
 /** A contract whose validator is loaded: every check is synchronous. */
@@ -228,7 +233,7 @@ function loadedContract(checker: Checker): LoadedContract<unknown> {
       const errors = violations(data);
       return errors.length === 0 ? { ok: true, value: data } : { ok: false, errors: [...errors] };
     },
-    isValid: (data: unknown): data is unknown => checker.accepts(data) && checker.ruleViolations(data).length === 0,
+    isValid: (data: unknown): data is unknown => acceptsAll(checker, data),
     assertValid(data: unknown): asserts data is unknown {
       const errors = violations(data);
       if (errors.length > 0) throw new ContractViolation(checker.name, checker.digest, [...errors]);
