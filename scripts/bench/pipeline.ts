@@ -327,7 +327,7 @@ const report = [
     TARGETS.checkBaseline,
   ),
   loopRow(
-    `the same, \`check --no-cache\`: no compiled code of TypeScript and prettier either`,
+    `the same, \`check --no-cache\`: no compiled code of TypeScript, prettier and the generator either`,
     repositoryLoop.coldCheck,
     repositoryLoop.baselineCheck!,
     TARGETS.checkBaseline,

@@ -152,7 +152,7 @@ export const OPTIONS = {
   },
   "no-cache": {
     type: "boolean",
-    help: "a cold run: no cache, and no compiled code of TypeScript and prettier (check never uses the cache)",
+    help: "a cold run: no cache, and no compiled code of TypeScript, prettier and the generator (check never uses the cache)",
   },
   wait: {
     type: "string",
