@@ -6,10 +6,6 @@ import { ajvForDialect } from "../../schema/ajv-for-dialect.js";
 import type { Dialect } from "../../schema/dialect.js";
 
 const require = createRequire(import.meta.url);
-// ajv's standalone module is CommonJS whose function is its `default`.
-const standaloneCode = (
-  require("ajv/dist/standalone") as { default: (ajv: ReturnType<typeof ajvForDialect>, validate: unknown) => string }
-).default;
 
 /** The meta-schema of each dialect, by the `$id` ajv ships it under. */
 export const META_SCHEMAS: Record<Dialect, string> = {
@@ -34,6 +30,11 @@ export function compileMetaValidator(dialect: Dialect, source = false) {
 /** The meta-schema validator of `dialect` as a CommonJS module of ajv's standalone code: what the build writes. */
 export function metaValidatorCode(dialect: Dialect): string {
   const { ajv, validate } = compileMetaValidator(dialect, true);
+  // Required here, not at load: only the build writes the modules, and every run loads this file.
+  // ajv's standalone module is CommonJS whose function is its `default`.
+  const standaloneCode = (
+    require("ajv/dist/standalone") as { default: (ajv: ReturnType<typeof ajvForDialect>, validate: unknown) => string }
+  ).default;
   return standaloneCode(ajv, validate);
 }
 
