@@ -25,6 +25,7 @@ import { FIRST_ERROR_NESTING_LIMIT, firstErrorNesting } from "./first-error-nest
 import { inlinedTargets } from "./inline-refs.js";
 import { tooManyScopesMessage } from "./scope-limit.js";
 import { validationForm } from "./validation-form/validation-form.js";
+import { EvaluationFailed } from "./evaluate-on-first-call.js";
 
 // ajv's standalone module is CommonJS whose function is its `default`; require says so plainly.
 const standaloneCode = (
@@ -128,25 +129,16 @@ export function compileValidator(task: ValidatorTask): CompiledValidator {
       formed.form?.origins ?? new Map(),
     ).code;
   } catch (error) {
-    const message = ((error as Error).message ?? String(error)).split("\n")[0];
-    const diagnostics = [
-      errorAt(VALIDATOR_CODES.compileFailed, `ajv cannot compile the bundle: ${message}`, {
-        file,
-        position: { line: 1, column: 1 },
-      }),
-    ];
-    // Out of call stack: worth a rerun on a larger one (see run-tasks' `overflowed`).
-    return {
-      warnings: log.warnings,
-      strictApart,
-      diagnostics,
-      ...(error instanceof RangeError ? { overflowed: true as const } : {}),
-    };
+    return compileFailed(error, { warnings: log.warnings, strictApart }, file);
   }
-  const diagnostics = [
-    ...probeRecursion(ajv, id, file, widest),
-    ...checkInstances(ajv, id, instances, policy.examples),
-  ];
+  let diagnostics: Diagnostic[];
+  try {
+    diagnostics = [...probeRecursion(ajv, id, file, widest), ...checkInstances(ajv, id, instances, policy.examples)];
+  } catch (error) {
+    // A function's code is evaluated at its first call (evaluate-on-first-call.ts): what V8 refuses of it is ajv's failure to compile.
+    if (!(error instanceof EvaluationFailed)) throw error;
+    return compileFailed(error.failure, { warnings: log.warnings, strictApart }, file);
+  }
   const imported = replaceRequires(standalone);
   const unknown = [...new Set(imported.unknown)];
   if (unknown.length > 0) {
@@ -182,6 +174,23 @@ function finishModule(code: string): { module: string; depthGuarded: boolean } {
   const capped = capErrors(compact);
   const depthGuarded = cycles.size > 0;
   return { module: scopeInFunction(depthGuarded ? guardDepth(capped, cycles) : capped), depthGuarded };
+}
+
+/** What ajv (or V8, given ajv's code) threw, as the contract's compile failure. */
+function compileFailed(
+  error: unknown,
+  logged: Pick<CompiledValidator, "warnings" | "strictApart">,
+  file: string,
+): CompiledValidator {
+  const message = ((error as Error).message ?? String(error)).split("\n")[0];
+  const diagnostics = [
+    errorAt(VALIDATOR_CODES.compileFailed, `ajv cannot compile the bundle: ${message}`, {
+      file,
+      position: { line: 1, column: 1 },
+    }),
+  ];
+  // Out of call stack: worth a rerun on a larger one (see run-tasks' `overflowed`).
+  return { ...logged, diagnostics, ...(error instanceof RangeError ? { overflowed: true as const } : {}) };
 }
 
 /** CH405 at the contract's first line, where nothing places it better. */

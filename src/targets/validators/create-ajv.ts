@@ -9,6 +9,7 @@ import { idKeyword, type Dialect } from "../../schema/dialect.js";
 import { countCompositeBranches } from "./composite-branches.js";
 import { countNamesInLinearTime } from "./codegen-names.js";
 import { memoUriResolver } from "./memo-uri-resolver.js";
+import { evaluateOnFirstCall } from "./evaluate-on-first-call.js";
 import { inlineOnly } from "./inline-ref-keyword.js";
 import type { Inlining } from "./inline-refs.js";
 import { walkSchema } from "../../schema/walk-schema.js";
@@ -76,6 +77,8 @@ export function createAjv(dialect: Dialect, settings: AjvSettings, log: AjvLog) 
     strictChecks = false,
     optimize = !strictChecks,
   } = settings;
+  // Code made only to be written out, or run on a few values: each function is evaluated when first called.
+  const process = evaluateOnFirstCall();
   const options: Options = {
     // ajv's optimizer costs up to three quarters of compiling a large bundle; the code that runs on
     // every validation gets it (docs/decisions/003-validators.md, `code.optimize`).
@@ -86,6 +89,7 @@ export function createAjv(dialect: Dialect, settings: AjvSettings, log: AjvLog) 
       optimize: optimize ? 1 : false,
       formats: new _Code(FORMATS_CODE),
       regExp: patternEngine(patterns),
+      process,
     },
     // A schema referenced many times is one function, called from each use, not a copy at each:
     // over SchemaStore, code 24 % smaller and compilation twice as fast (docs/decisions/003-validators.md).
