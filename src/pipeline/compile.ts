@@ -195,7 +195,6 @@ async function startTargets(
   if (keptPython === undefined) return "kept-unreadable" as const;
   if (keeping) keepFiles(keeping, output as Required<OutputSink>);
   const kept = keptShare(keeping);
-  addFiles(output, emitSchemas(bundles));
   // With the types on their own thread, this one compiles the validators meanwhile; that thread
   // takes one of the run's cores, so the validators' workers get one fewer.
   const typesWork = threadForTypes(options.typesThread, typesContracts.length, () => validatorsUnderWay.compileHere());
@@ -211,6 +210,8 @@ async function startTargets(
     output,
     kept.registry,
   );
+  // Once the validators are under way: on a worker thread, they need none of this thread's work from here on.
+  addFiles(output, emitSchemas(bundles));
   if (options.python) {
     // Imported when asked for: its twenty modules are no part of a run without it.
     const { pythonOf } = await import("./python-files.js");

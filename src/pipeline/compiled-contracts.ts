@@ -19,7 +19,11 @@ export interface CompiledContracts {
   checked: CheckedContracts;
   bundles: readonly Bundle[];
   sourceOf: ReadonlyMap<string, SchemaDocument>;
-  digests: ReadonlyMap<string, string>;
+  /**
+   * A bundle's digest, made when first asked for: the validators' worker starts before this
+   * thread spends a second of a corpus's run on the digests (the tasks it gets hold none).
+   */
+  digestOf: (name: string) => string;
   policyOf: (contract: string) => ValidationPolicy;
 }
 
@@ -31,17 +35,30 @@ export function compiledContracts(
   policyOf: (contract: string) => ValidationPolicy,
 ): CompiledContracts {
   const sourceOf = new Map(documents.map((d) => [d.name, d]));
-  const digests = new Map(bundles.map((b) => [b.name, digestSchema(b.schema)]));
-  return { options, graph, documents, checked, bundles, sourceOf, digests, policyOf };
+  // Each schema is let go once digested: the contracts' views of this outlive their bundles.
+  const schemaOf = new Map(bundles.map((b) => [b.name, b.schema]));
+  const digests = new Map<string, string>();
+  const digestOf = (name: string) => {
+    let digest = digests.get(name);
+    if (digest === undefined) {
+      digests.set(name, (digest = digestSchema(schemaOf.get(name)!)));
+      schemaOf.delete(name);
+    }
+    return digest;
+  };
+  return { options, graph, documents, checked, bundles, sourceOf, digestOf, policyOf };
 }
 
 /** The types target's view of each bundled contract. */
-export function typesContractsOf({ bundles, sourceOf, digests }: CompiledContracts): TypesContract[] {
+export function typesContractsOf({ bundles, sourceOf, digestOf }: CompiledContracts): TypesContract[] {
   return bundles.map((b) => ({
     key: sourceOf.get(b.name)!.key,
     name: b.name,
     source: sourceOf.get(b.name)!.relativePath!,
-    digest: digests.get(b.name)!,
+    // Read once the validators have started (compile.ts).
+    get digest() {
+      return digestOf(b.name);
+    },
   }));
 }
 
@@ -50,7 +67,7 @@ export function validatorContractsOf({
   options,
   bundles,
   sourceOf,
-  digests,
+  digestOf,
   checked,
   policyOf,
 }: CompiledContracts): ValidatorContract[] {
@@ -60,7 +77,10 @@ export function validatorContractsOf({
       bundle: b,
       key: source.key,
       file: source.file,
-      digest: digests.get(b.name)!,
+      // Read once the validators have started (emit-validators.ts).
+      get digest() {
+        return digestOf(b.name);
+      },
       rules: checked.rulesOf.get(b.name) ?? new Map(),
       policy: policyOf(b.name),
       source,

@@ -22,19 +22,19 @@ export function contractFacts({
   graph,
   bundles,
   sourceOf,
-  digests,
+  digestOf,
   checked,
 }: {
   graph: ResolvedGraph;
   bundles: readonly Bundle[];
   sourceOf: ReadonlyMap<string, SchemaDocument>;
-  digests: ReadonlyMap<string, string>;
+  digestOf: (name: string) => string;
   checked: Pick<CheckedContracts, "rulesOf" | "versionOf" | "instancesOf">;
 }): ContractFacts[] {
   return bundles.map(({ name, id, dialect, embedded }) => ({
     bundle: { name, id, dialect },
     source: sourceOf.get(name)!.relativePath!,
-    digest: digests.get(name)!,
+    digest: digestOf(name),
     embeds: embedded.map((key) => graph.documents.get(key)!.document.name),
     rules: checked.rulesOf.get(name),
     version: checked.versionOf.get(name),

@@ -95,7 +95,7 @@ export async function pythonOf(
       bundle,
       source: source.relativePath!,
       file: source.file,
-      digest: compiled.digests.get(bundle.name)!,
+      digest: compiled.digestOf(bundle.name),
       formats: assertsFormats(compiled.policyOf(bundle.name).formats, bundle.dialect),
       rules: compiled.checked.rulesOf.get(bundle.name) ?? new Map<string, string>(),
       keyPositions: source.keyPositions,

@@ -94,13 +94,14 @@ export function startValidators(
     unwritten[index] = undefined;
     return kept;
   };
+  const batch = startTasks(VALIDATOR_TASK, tasks, settings, written);
+  // Read after the compiles have started: a contract's digest may be made when first read (the pipeline's are).
   const registered = contracts.map(({ bundle, digest, rules }, index): RegisteredContract => ({
     name: bundle.name,
     digest,
     rules,
     exports: exports[index]!,
   }));
-  const batch = startTasks(VALIDATOR_TASK, tasks, settings, written);
   let compiled: ReturnType<typeof batch.finish> | undefined;
   const compiledHere = () => (compiled ??= batch.finish());
   return {
