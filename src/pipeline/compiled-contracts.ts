@@ -51,13 +51,13 @@ export function compiledContracts(
 
 /** The types target's view of each bundled contract. */
 export function typesContractsOf({ bundles, sourceOf, digestOf }: CompiledContracts): TypesContract[] {
-  return bundles.map((b) => ({
-    key: sourceOf.get(b.name)!.key,
-    name: b.name,
-    source: sourceOf.get(b.name)!.relativePath!,
-    // Read once the validators have started (compile.ts).
+  return bundles.map(({ name }) => ({
+    key: sourceOf.get(name)!.key,
+    name,
+    source: sourceOf.get(name)!.relativePath!,
+    // Read once the validators have started (compile.ts); the name alone is held, not the bundle.
     get digest() {
-      return digestOf(b.name);
+      return digestOf(name);
     },
   }));
 }
