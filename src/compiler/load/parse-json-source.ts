@@ -176,7 +176,7 @@ class JsonConverter {
 }
 
 /** Where JSON text opens an array or object more than `max` levels deep, outside strings; undefined if it never does. */
-function offsetBeyondDepth(text: string, max: number): number | undefined {
+export function offsetBeyondDepth(text: string, max: number): number | undefined {
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
