@@ -1,9 +1,11 @@
 import { createHash } from "node:crypto";
-import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, type Dirent } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { contentDigest, listCode, type CodeRoot } from "./code-files.js";
+import { memoizedCodeDigest } from "./fingerprint-memo.js";
 
 /** The libraries whose output charter writes or whose verdicts it reports. */
 const GENERATING_PACKAGES = [
@@ -32,27 +34,40 @@ let computed: Promise<string> | undefined;
  * each generating library, and the built code of the runtime package, whose
  * format checks decide the verdicts on examples (a workspace checkout keeps
  * its version number while that code changes).
+ *
+ * With `memoFolder` (the user's own folder of compiled code), the digest of the code files is
+ * kept there under the files' sizes, modification and change times and inode numbers, and read
+ * back while none of them has changed: a `stat` of each file instead of reading all of them.
  */
-export function charterFingerprint(): Promise<string> {
-  computed ??= compute();
+export function charterFingerprint(memoFolder?: string): Promise<string> {
+  computed ??= compute(memoFolder);
   return computed;
 }
 
-async function compute(): Promise<string> {
+async function compute(memoFolder: string | undefined): Promise<string> {
   const hash = createHash("sha256").update(process.version);
-  for (const root of [CODE_ROOT, path.join(PACKAGE_ROOT, "templates")]) {
-    const folder = path.relative(PACKAGE_ROOT, root);
-    // Hundreds of small files: read one after another without a promise each, which takes ten times as long.
-    for (const [name, file] of codeFiles(root))
-      hash.update(`${folder}${path.sep}${name}\0`).update(read(file)).update("\0");
-  }
-  hash.update(await readFile(path.join(PACKAGE_ROOT, "package.json")));
   const require = createRequire(import.meta.url);
-  for (const name of GENERATING_PACKAGES) hash.update(`${name}@${installedVersion(require, name)}\0`);
+  const templates = path.join(PACKAGE_ROOT, "templates");
   // Both builds (dist/esm, which the compiler loads, and dist/cjs): the folder above the resolved one.
   const runtimeCode = path.dirname(path.dirname(require.resolve("charter-runtime/formats")));
-  for (const [name, file] of codeFiles(runtimeCode)) hash.update(`${name}\0`).update(read(file)).update("\0");
+  const roots: CodeRoot[] = [
+    [`${path.relative(PACKAGE_ROOT, CODE_ROOT)}${path.sep}`, CODE_ROOT],
+    [`${path.relative(PACKAGE_ROOT, templates)}${path.sep}`, templates],
+    ["runtime:", runtimeCode],
+  ];
+  hash.update(
+    memoFolder === undefined
+      ? contentDigest(listCode(roots).files)
+      : memoizedCodeDigest(roots, path.join(memoFolder, `fingerprint-${digestOf(PACKAGE_ROOT)}.json`)),
+  );
+  hash.update(await readFile(path.join(PACKAGE_ROOT, "package.json")));
+  for (const name of GENERATING_PACKAGES) hash.update(`${name}@${installedVersion(require, name)}\0`);
   return hash.digest("hex");
+}
+
+/** A short digest of a path, to name its memo by. */
+function digestOf(text: string): string {
+  return createHash("sha256").update(text).digest("hex").slice(0, 16);
 }
 
 /**
@@ -64,59 +79,6 @@ function packageRoot(file: string): string {
     if (existsSync(path.join(dir, "package.json"))) return dir;
     if (path.dirname(dir) === dir) return path.dirname(file);
   }
-}
-
-let buffer = Buffer.allocUnsafe(1 << 16);
-
-/**
- * A file's bytes, in one buffer kept between calls: opening, reading and closing (no `stat`, no
- * new buffer each time) costs about two thirds of readFileSync's time on hundreds of small files.
- * The view is valid until the next call.
- */
-function read(file: string): Buffer {
-  const fd = openSync(file, "r");
-  let length = 0;
-  try {
-    // A read that fills less than it was offered has met the end of a regular file.
-    for (;;) {
-      length += readSync(fd, buffer, length, buffer.length - length, null);
-      if (length < buffer.length) break;
-      const larger = Buffer.allocUnsafe(buffer.length * 2);
-      buffer.copy(larger, 0, 0, length);
-      buffer = larger;
-    }
-  } finally {
-    closeSync(fd);
-  }
-  return buffer.subarray(0, length);
-}
-
-/** Declarations and build info decide nothing charter writes: leaving them out halves what each run reads. */
-const NOT_CODE = /\.d\.[cm]?ts$|\.tsbuildinfo$/;
-
-/**
- * Every file of code below `dir`: its path from `dir` and its whole path, sorted, so that the
- * digest does not depend on directory order. Paths are joined as strings: `path.join` on each
- * of hundreds of files took a quarter of the fingerprint's time.
- */
-function codeFiles(dir: string): [name: string, file: string][] {
-  const top = path.resolve(dir);
-  let entries: Dirent[];
-  try {
-    // Synchronous: Node 20's recursive readdir with promises takes ten times as long.
-    entries = readdirSync(top, { recursive: true, withFileTypes: true });
-  } catch {
-    return [];
-  }
-  const files: [string, string][] = [];
-  // Filtered by name first: the declarations are half of the entries.
-  for (const entry of entries) {
-    if (!entry.isFile() || NOT_CODE.test(entry.name)) continue;
-    const parent = entry.parentPath ?? (entry as unknown as { path: string }).path; // parentPath from Node 20.12
-    const name = parent === top ? entry.name : `${parent.slice(top.length + 1)}${path.sep}${entry.name}`;
-    files.push([name, `${top}${path.sep}${name}`]);
-  }
-  return files.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
 /**

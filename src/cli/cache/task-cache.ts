@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { mkdir, readFile, rename, rm, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { TaskStore } from "../../tasks/task-store.js";
+import { compiledCodeFolder } from "../compiled-code-folder.js";
 import { charterFingerprint } from "./fingerprint.js";
 import { pruneWhenFull } from "./prune.js";
 import { RootRelative } from "./root-relative.js";
@@ -47,7 +48,9 @@ export class TaskCache implements TaskStore {
   }
 
   static async open(dir: string, options: TaskCacheOptions = {}): Promise<TaskCache> {
-    return new TaskCache(dir, await charterFingerprint(), options);
+    // The fingerprint's memo goes in the folder of compiled code: like that code, it is about
+    // charter's own files, holds their paths, and is no result to share with the cache.
+    return new TaskCache(dir, await charterFingerprint(compiledCodeFolder(process.env, false)), options);
   }
 
   key(task: string, input: unknown): string {
