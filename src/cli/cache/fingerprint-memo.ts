@@ -34,17 +34,20 @@ export function memoizedCodeDigest(
 ): string {
   const kept = readMemo(memoFile);
   // The memo's listing holds while no folder in it changed; else the folders are listed again.
-  const listed =
-    kept !== undefined &&
-    JSON.stringify(kept.roots) === JSON.stringify(roots) &&
-    kept.folders.every(([folder, stamp]) => folderStamp(folder) === stamp);
+  const keptStates =
+    kept !== undefined && JSON.stringify(kept.roots) === JSON.stringify(roots)
+      ? kept.folders.map(([folder]) => folderState(folder))
+      : undefined;
+  const listed = keptStates !== undefined && keptStates.every((state, i) => state.stamp === kept!.folders[i]![1]);
   let files: [string, string][];
   let folders: [string, string][];
-  if (listed) ({ files, folders } = kept);
+  let states: FolderState[];
+  if (listed) ({ files, folders, states } = { ...kept!, states: keptStates });
   else {
     const listing = listCode(roots);
     files = listing.files;
-    folders = listing.folders.map((folder) => [folder, folderStamp(folder)]);
+    states = listing.folders.map(folderState);
+    folders = listing.folders.map((folder, i) => [folder, states[i]!.stamp]);
   }
   const stamps = createHash("sha256");
   let latest = 0n;
@@ -54,9 +57,9 @@ export function memoizedCodeDigest(
     latest = later(latest, later(stat.mtimeNs, stat.ctimeNs));
   }
   const key = stamps.digest("hex");
-  if (listed && kept.key === key) return kept.digest;
+  if (listed && kept!.key === key) return kept!.digest;
   const digest = contentDigest(files);
-  for (const [folder] of folders) latest = later(latest, folderChanged(folder));
+  for (const state of states) latest = later(latest, state.changed);
   if (BigInt(Math.floor(settledBefore)) * 1_000_000n > latest)
     writeMemo(memoFile, {
       roots: roots.map(([prefix, dir]) => [prefix, dir]),
@@ -68,16 +71,18 @@ export function memoizedCodeDigest(
   return digest;
 }
 
-/** A folder's times and inode, or "absent". */
-function folderStamp(folder: string): string {
-  const stat = statSync(folder, { bigint: true, throwIfNoEntry: false });
-  return stat === undefined ? "absent" : `${stat.mtimeNs} ${stat.ctimeNs} ${stat.ino}`;
+interface FolderState {
+  /** Its times and inode, or "absent". */
+  stamp: string;
+  /** When it last changed, in nanoseconds (0 when it is gone). */
+  changed: bigint;
 }
 
-/** When a folder last changed, in nanoseconds (0 when it is gone). */
-function folderChanged(folder: string): bigint {
+function folderState(folder: string): FolderState {
   const stat = statSync(folder, { bigint: true, throwIfNoEntry: false });
-  return stat === undefined ? 0n : later(stat.mtimeNs, stat.ctimeNs);
+  return stat === undefined
+    ? { stamp: "absent", changed: 0n }
+    : { stamp: `${stat.mtimeNs} ${stat.ctimeNs} ${stat.ino}`, changed: later(stat.mtimeNs, stat.ctimeNs) };
 }
 
 function later(a: bigint, b: bigint): bigint {
